@@ -1,0 +1,124 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, getSchemaPath, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { join } from 'node:path';
+import { PUBLIC_EXTENSION } from './common/access.decorator';
+import { ErrorResponseDto } from './common/error-response.dto';
+import { HttpExceptionFilter, toErrorBody } from './common/http-exception.filter';
+import { createValidationPipe } from './common/validation';
+import type { AppConfig } from './config/app-config';
+
+export const API_PREFIX = 'api';
+
+type OperationObject = OpenAPIObject['paths'][string]['get'] & object;
+
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Vitrine API')
+    .setDescription("API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.")
+    .setVersion('1.0.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+    .addSecurityRequirements('bearer')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (_controller: string, method: string) => method,
+    extraModels: [ErrorResponseDto],
+  });
+  for (const path of Object.values(document.paths)) {
+    for (const operation of Object.values(path) as OperationObject[]) {
+      if (!operation || typeof operation !== 'object' || !operation.responses) continue;
+      const extensions = operation as unknown as Record<string, unknown>;
+      if (extensions[PUBLIC_EXTENSION]) {
+        operation.security = [];
+        delete extensions[PUBLIC_EXTENSION];
+      }
+      // Every error has the same shape; say it once for all operations.
+      operation.responses.default = {
+        description: 'Erreur (message en français, erreurs par champ pour une saisie invalide)',
+        content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) } } },
+      };
+    }
+  }
+  return document;
+}
+
+/** Everything around the routes, shared by main.ts and the tests so both run the same app. */
+export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  app.setGlobalPrefix(API_PREFIX);
+  app.enableShutdownHooks();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.appUrl.startsWith('https:') ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.appUrl.startsWith('https:') ? undefined : false,
+    }),
+  );
+  const allowed = new Set([new URL(config.appUrl).origin, ...config.corsOrigins.map((o) => new URL(o).origin)]);
+  app.enableCors({
+    origin: (origin, cb) => cb(null, !origin || allowed.has(origin)),
+    credentials: true,
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    maxAge: 600,
+  });
+  app.use(cookieParser());
+  app.use(
+    express.json({
+      limit: '100kb',
+      verify: (req, _res, buf) => {
+        (req as Request & { rawBody?: Buffer }).rawBody = buf;
+      },
+    }),
+  );
+  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  // Body-parser failures (malformed JSON, too large) happen before Nest's filters: answer them the same way.
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const body = toErrorBody(err);
+    res.status(body.statusCode).json(body);
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter());
+
+  const document = createOpenApiDocument(app);
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, {
+    jsonDocumentUrl: `${API_PREFIX}/docs-json`,
+    customSiteTitle: 'Vitrine API',
+    swaggerOptions: { persistAuthorization: true },
+  });
+
+  if (config.frontendDist) serveFrontend(app, config.frontendDist);
+}
+
+/** The built React app on the same port: hashed assets cached for a year, every other non-API path gets index.html. */
+function serveFrontend(app: NestExpressApplication, dist: string): void {
+  app.use(
+    express.static(dist, {
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(join(dist, 'index.html'));
+  });
+}

@@ -1,0 +1,87 @@
+import { Body, Controller, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../common/access.decorator';
+import { type AuthenticatedUser, CurrentUser } from '../common/current-user.decorator';
+import { AuthService } from './auth.service';
+import {
+  ChangePasswordDto,
+  FirstLoginDto,
+  LoginDto,
+  RefreshDto,
+  RegisterDto,
+  SessionResponseDto,
+  UpdateMeDto,
+  UserResponseDto,
+} from './dto/auth.dto';
+import { SessionCookie } from './session-cookie';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly cookie: SessionCookie,
+  ) {}
+
+  /** Crée un compte client et ouvre une session. */
+  @Public()
+  @Post('register')
+  async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
+    return this.cookie.send(res, await this.auth.register(dto));
+  }
+
+  /** Connexion par e-mail et mot de passe. */
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
+    return this.cookie.send(res, await this.auth.login(dto));
+  }
+
+  /** Échange un jeton de rafraîchissement (corps ou cookie) contre une nouvelle session ; le jeton présenté est consommé. */
+  @Public()
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiBody({ type: RefreshDto, required: false })
+  async refresh(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
+    return this.cookie.send(res, await this.auth.refresh(this.cookie.read(req, dto.refresh_token)));
+  }
+
+  /** Ferme la session courante (jeton d'accès ou de rafraîchissement). */
+  @Public()
+  @Post('logout')
+  @HttpCode(204)
+  @ApiBody({ type: RefreshDto, required: false })
+  async logout(@Body() dto: RefreshDto, @Req() req: Request & { user?: AuthenticatedUser }, @Res({ passthrough: true }) res: Response): Promise<void> {
+    this.cookie.clear(res);
+    await this.auth.logout(req.user?.sessionId, this.cookie.read(req, dto.refresh_token));
+  }
+
+  /** Le compte connecté. */
+  @Get('me')
+  getMe(@CurrentUser() { user }: AuthenticatedUser): UserResponseDto {
+    return this.auth.me(user);
+  }
+
+  /** Modifie le nom (l'e-mail n'est pas modifiable ici). */
+  @Patch('me')
+  updateMe(@CurrentUser() { user }: AuthenticatedUser, @Body() dto: UpdateMeDto): Promise<UserResponseDto> {
+    return this.auth.updateMe(user, dto);
+  }
+
+  /** Vérifie l'ancien mot de passe, change le mot de passe, ferme toutes les sessions et en ouvre une nouvelle. */
+  @Post('change-password')
+  @HttpCode(200)
+  async changePassword(@CurrentUser() { user }: AuthenticatedUser, @Body() dto: ChangePasswordDto, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
+    return this.cookie.send(res, await this.auth.changePassword(user, dto));
+  }
+
+  /** Première connexion : définit le mot de passe à l'aide du jeton reçu par e-mail, puis ouvre une session. */
+  @Public()
+  @Post('first-login')
+  @HttpCode(200)
+  async firstLogin(@Body() dto: FirstLoginDto, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
+    return this.cookie.send(res, await this.auth.firstLogin(dto));
+  }
+}

@@ -1,0 +1,30 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { AuthenticatedUser } from '../common/current-user.decorator';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { type AccessTokenPayload, JWT_AUDIENCE, JWT_ISSUER, SessionService } from './session.service';
+
+/** Bearer access tokens: HS256 only (so `alg: none` and key confusion are refused), expiry, issuer and audience checked. */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly sessions: SessionService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.jwtSecret,
+      algorithms: ['HS256'],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(payload: AccessTokenPayload): Promise<AuthenticatedUser | null> {
+    if (typeof payload?.sub !== 'string' || typeof payload?.sid !== 'string') return null;
+    const user = await this.sessions.resolve(payload);
+    return user ? { user, sessionId: payload.sid } : null;
+  }
+}

@@ -1,0 +1,60 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+const DEFAULT_MESSAGES: Record<number, string> = {
+  400: 'Requête invalide',
+  401: 'Authentification requise',
+  403: 'Accès refusé',
+  404: 'Ressource introuvable',
+  405: 'Méthode non autorisée',
+  409: 'Conflit',
+  413: 'Requête trop volumineuse',
+  429: 'Trop de requêtes, réessayez plus tard',
+  500: 'Erreur interne du serveur',
+  503: 'Service indisponible',
+};
+
+/** Every error leaves as `{ statusCode, message, errors? }` in French; never a stack trace. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const body = toErrorBody(exception);
+    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (!res.headersSent) res.status(body.statusCode).json(body);
+  }
+}
+
+export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    const response = exception.getResponse();
+    const body: ErrorBody = { statusCode, message: DEFAULT_MESSAGES[statusCode] ?? 'Erreur' };
+    if (typeof response === 'object' && response !== null) {
+      const r = response as { message?: unknown; error?: string; errors?: Record<string, string> };
+      // Nest's bare exceptions carry only English defaults ('Not Found'); ours always give a message with it.
+      const ownMessage = r.error !== undefined || r.errors !== undefined;
+      if (ownMessage && typeof r.message === 'string' && !r.message.startsWith('Cannot ')) body.message = r.message;
+      if (r.errors) body.errors = r.errors;
+    } else if (typeof response === 'string' && !response.startsWith('Cannot ')) {
+      body.message = response;
+    }
+    return body;
+  }
+  const status = (exception as { status?: number; statusCode?: number; type?: string } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const type = (exception as { type?: string }).type;
+    if (type === 'entity.parse.failed') return { statusCode: 400, message: 'JSON invalide' };
+    if (type === 'entity.too.large') return { statusCode: 413, message: DEFAULT_MESSAGES[413] };
+    return { statusCode: status, message: DEFAULT_MESSAGES[status] ?? 'Requête invalide' };
+  }
+  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: DEFAULT_MESSAGES[500] };
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** Typed configuration, read once from the environment at start and validated. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Where local state lives: embedded PostgreSQL data, generated secrets. */
+  dataDir: string;
+  /** External PostgreSQL; when undefined an embedded server is started in dataDir/postgres. */
+  databaseUrl?: string;
+  embeddedPostgresPort: number;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  firstLoginTokenTtlHours: number;
+  /** Public address of the product, used in links and to decide whether cookies are `Secure`. */
+  appUrl: string;
+  corsOrigins: string[];
+  adminEmail: string;
+  adminPassword?: string;
+  /** Built frontend served on the same port; undefined when not built. */
+  frontendDist?: string;
+  login: { maxFailures: number; lockMinutes: number };
+}
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Configuration invalide :\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function readInt(env: Env, key: string, fallback: number, problems: string[], min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${key} doit être un entier entre ${min} et ${max} (reçu « ${raw} »)`);
+    return fallback;
+  }
+  return value;
+}
+
+function readUrl(env: Env, key: string, fallback: string | undefined, problems: string[], protocols: string[]): string | undefined {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  try {
+    const url = new URL(raw);
+    if (!protocols.includes(url.protocol)) throw new Error('protocol');
+    return raw;
+  } catch {
+    problems.push(`${key} doit être une URL ${protocols.map((p) => p.replace(':', '')).join(' ou ')} valide (reçu « ${raw} »)`);
+    return fallback;
+  }
+}
+
+/** Reads DATA_DIR/jwt-secret, creating it on first start so restarts keep sessions valid. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  const nodeEnvRaw = env.NODE_ENV ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    problems.push(`NODE_ENV doit valoir development, production ou test (reçu « ${nodeEnvRaw} »)`);
+  }
+  const port = readInt(env, 'PORT', 3000, problems, 0, 65535);
+  const dataDirRaw = env.DATA_DIR || '.data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
+  const databaseUrl = readUrl(env, 'DATABASE_URL', undefined, problems, ['postgres:', 'postgresql:']);
+  const appUrl = readUrl(env, 'APP_URL', `http://localhost:${port}`, problems, ['http:', 'https:'])!;
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    try {
+      new URL(origin);
+    } catch {
+      problems.push(`CORS_ORIGINS contient une origine invalide : « ${origin} »`);
+    }
+  }
+  const adminEmail = (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase();
+  if (!EMAIL.test(adminEmail)) problems.push(`ADMIN_EMAIL n'est pas une adresse e-mail valide (reçu « ${adminEmail} »)`);
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && adminPassword.length < 8) problems.push('ADMIN_PASSWORD doit contenir au moins 8 caractères');
+  if (env.JWT_SECRET !== undefined && env.JWT_SECRET !== '' && env.JWT_SECRET.length < 32) {
+    problems.push('JWT_SECRET doit contenir au moins 32 caractères');
+  }
+  const accessTokenTtlSeconds = readInt(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, problems, 30, 86400);
+  const refreshTokenTtlDays = readInt(env, 'REFRESH_TOKEN_TTL_DAYS', 30, problems, 1, 365);
+  const firstLoginTokenTtlHours = readInt(env, 'FIRST_LOGIN_TOKEN_TTL_HOURS', 72, problems, 1, 24 * 30);
+  const embeddedPostgresPort = readInt(env, 'EMBEDDED_POSTGRES_PORT', 54329, problems, 1024, 65535);
+  const maxFailures = readInt(env, 'LOGIN_MAX_FAILURES', 5, problems, 1, 100);
+  const lockMinutes = readInt(env, 'LOGIN_LOCK_MINUTES', 15, problems, 1, 24 * 60);
+
+  if (problems.length) throw new ConfigError(problems);
+
+  const frontendDistRaw = env.FRONTEND_DIST || resolve(__dirname, '../../../frontend/dist');
+  const frontendDist = existsSync(join(frontendDistRaw, 'index.html')) ? frontendDistRaw : undefined;
+
+  return {
+    nodeEnv: nodeEnvRaw as AppConfig['nodeEnv'],
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    embeddedPostgresPort,
+    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
+    accessTokenTtlSeconds,
+    refreshTokenTtlDays,
+    firstLoginTokenTtlHours,
+    appUrl: appUrl.replace(/\/$/, ''),
+    corsOrigins,
+    adminEmail,
+    adminPassword,
+    frontendDist,
+    login: { maxFailures, lockMinutes },
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

