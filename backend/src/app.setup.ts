@@ -36,9 +36,13 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
         delete extensions[PUBLIC_EXTENSION];
       }
       // Every error has the same shape; say it once for all operations.
+      const errorContent = { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) } } };
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (response && Number(status) >= 400 && !('$ref' in response) && !response.content) response.content = errorContent;
+      }
       operation.responses.default = {
         description: 'Erreur (message en français, erreurs par champ pour une saisie invalide)',
-        content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) } } },
+        content: errorContent,
       };
     }
   }

@@ -8,23 +8,23 @@ export class ListAdminUsersQueryDto {
   /** Page, à partir de 1 */
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'La page doit être un entier' })
   @Min(1, { message: 'La page doit être au moins 1' })
+  @IsInt({ message: 'La page doit être un entier' })
   page?: number = 1;
 
   /** Nombre par page (100 au plus) */
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'La limite doit être un entier' })
-  @Min(1, { message: 'La limite doit être au moins 1' })
   @Max(100, { message: 'La limite ne peut pas dépasser 100' })
+  @Min(1, { message: 'La limite doit être au moins 1' })
+  @IsInt({ message: 'La limite doit être un entier' })
   limit?: number = 10;
 
   /** Recherche sur le nom ou l'e-mail */
   @IsOptional()
   @Trim()
-  @IsString()
   @MaxLength(200, { message: 'Recherche trop longue' })
+  @IsString()
   search?: string;
 
   @IsOptional()

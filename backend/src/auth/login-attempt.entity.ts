@@ -15,6 +15,6 @@ export class LoginAttempt {
   @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
   lockedUntil: Date | null;
 
-  @Column({ name: 'last_failure_at', type: 'timestamptz' })
+  @Column({ name: 'last_failure_at', type: 'timestamptz', default: () => 'now()' })
   lastFailureAt: Date;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { returning } from '../database/returning';
 import { OneTimeToken, type OneTimeTokenPurpose } from './one-time-token.entity';
 import { randomToken, sha256 } from './password';
 
@@ -18,7 +19,8 @@ export class OneTimeTokenService {
 
   /** Marks the token used and returns its user id; null when unknown, used or expired. Atomic under concurrency. */
   async consume(token: string, purpose: OneTimeTokenPurpose, manager: EntityManager = this.dataSource.manager): Promise<string | null> {
-    const rows: Array<{ user_id: string }> = await manager.query(
+    const rows = await returning<{ user_id: string }>(
+      manager,
       `UPDATE one_time_tokens SET used_at = now()
         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
       RETURNING user_id`,

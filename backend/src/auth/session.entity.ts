@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { User } from './user.entity';
 
 /**
@@ -6,6 +6,7 @@ import { User } from './user.entity';
  * session (logout, password change, refresh-token reuse) ends the access tokens too.
  */
 @Entity('sessions')
+@Index('sessions_user_id_idx', ['userId'])
 export class Session {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -14,7 +15,7 @@ export class Session {
   userId: string;
 
   @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'sessions_user_id_fkey' })
   user?: User;
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
@@ -28,12 +29,18 @@ export class Session {
 }
 
 @Entity('refresh_tokens')
+@Index('refresh_tokens_session_id_idx', ['sessionId'])
+@Unique('refresh_tokens_token_hash_key', ['tokenHash'])
 export class RefreshToken {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
   @Column({ name: 'session_id', type: 'uuid' })
   sessionId: string;
+
+  @ManyToOne(() => Session, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'session_id', foreignKeyConstraintName: 'refresh_tokens_session_id_fkey' })
+  session?: Session;
 
   /** SHA-256 of the token; the token itself is never stored. */
   @Column({ name: 'token_hash', type: 'text' })

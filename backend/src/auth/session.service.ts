@@ -1,6 +1,7 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { returning } from '../database/returning';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { randomToken, sha256 } from './password';
 import { RefreshToken, Session } from './session.entity';
@@ -47,7 +48,8 @@ export class SessionService {
   async rotate(refreshToken: string): Promise<{ userId: string; issued: IssuedSession }> {
     const hash = sha256(refreshToken);
     const result = await this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ session_id: string; user_id: string }> = await manager.query(
+      const rows = await returning<{ session_id: string; user_id: string }>(
+        manager,
         `UPDATE refresh_tokens rt SET used_at = now()
            FROM sessions s
           WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
@@ -57,8 +59,8 @@ export class SessionService {
       );
       if (rows.length === 0) return null;
       const { session_id: sessionId, user_id: userId } = rows[0];
-      const user = await manager.query(`SELECT id, role FROM users WHERE id = $1`, [userId]);
-      const issued = await this.issueTokens(user[0] as User, sessionId, manager);
+      const user = await manager.getRepository(User).findOneByOrFail({ id: userId });
+      const issued = await this.issueTokens(user, sessionId, manager);
       return { userId, issued };
     });
     if (result) return result;

@@ -1,9 +1,14 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const USER_ROLES = ['client', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 @Entity('users')
+@Check('users_email_check', 'email = lower(email)')
+@Check('users_role_check', `role IN ('client', 'admin')`)
+// Declared in the migration with DESC / on lower(email), which TypeORM cannot express: not synchronised.
+@Index('users_created_at_idx', { synchronize: false })
+@Index('users_email_key', { synchronize: false })
 export class User {
   @PrimaryGeneratedColumn('uuid')
   id: string;

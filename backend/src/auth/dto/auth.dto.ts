@@ -4,6 +4,8 @@ import { Match } from '../../common/match.decorator';
 import { NormalizeEmail, Trim } from '../../common/transforms';
 import { USER_ROLES, type UserRole } from '../user.entity';
 
+// class-validator runs a property's checks bottom-up and we stop at the first failure: the "required" checks sit
+// at the bottom so an empty field says it is required rather than too short.
 const PASSWORD_MIN = 'Le mot de passe doit contenir au moins 6 caractères';
 const PASSWORD_MAX = 'Le mot de passe ne doit pas dépasser 128 caractères';
 const MISMATCH = 'Les mots de passe ne correspondent pas';
@@ -11,82 +13,82 @@ const MISMATCH = 'Les mots de passe ne correspondent pas';
 export class RegisterDto {
   /** Nom affiché */
   @Trim()
-  @IsString({ message: 'Le nom est requis' })
-  @IsNotEmpty({ message: 'Le nom est requis' })
   @MaxLength(100, { message: 'Le nom ne doit pas dépasser 100 caractères' })
+  @IsNotEmpty({ message: 'Le nom est requis' })
+  @IsString({ message: 'Le nom est requis' })
   name: string;
 
   @NormalizeEmail()
-  @IsString({ message: "L'email est requis" })
-  @IsNotEmpty({ message: "L'email est requis" })
-  @IsEmail({}, { message: "Format d'email invalide" })
   @MaxLength(254, { message: "Format d'email invalide" })
+  @IsEmail({}, { message: "Format d'email invalide" })
+  @IsNotEmpty({ message: "L'email est requis" })
+  @IsString({ message: "L'email est requis" })
   email: string;
 
-  @IsString({ message: 'Le mot de passe est requis' })
-  @MinLength(6, { message: PASSWORD_MIN })
   @MaxLength(128, { message: PASSWORD_MAX })
+  @MinLength(6, { message: PASSWORD_MIN })
+  @IsString({ message: 'Le mot de passe est requis' })
   password: string;
 
-  @IsString({ message: MISMATCH })
   @Match('password', { message: MISMATCH })
+  @IsString({ message: MISMATCH })
   confirmPassword: string;
 }
 
 export class LoginDto {
   @NormalizeEmail()
-  @IsString({ message: "L'email est requis" })
-  @IsNotEmpty({ message: "L'email est requis" })
   @MaxLength(254, { message: 'Email ou mot de passe incorrect' })
+  @IsNotEmpty({ message: "L'email est requis" })
+  @IsString({ message: "L'email est requis" })
   email: string;
 
-  @IsString({ message: 'Le mot de passe est requis' })
-  @IsNotEmpty({ message: 'Le mot de passe est requis' })
   @MaxLength(128, { message: 'Email ou mot de passe incorrect' })
+  @IsNotEmpty({ message: 'Le mot de passe est requis' })
+  @IsString({ message: 'Le mot de passe est requis' })
   password: string;
 }
 
 export class RefreshDto {
   /** Jeton de rafraîchissement ; le navigateur l'envoie plutôt dans le cookie httpOnly `refresh_token`. */
-  @IsOptional()
-  @IsString({ message: 'Jeton invalide' })
   @MaxLength(200, { message: 'Jeton invalide' })
+  @IsString({ message: 'Jeton invalide' })
+  @IsOptional()
   refresh_token?: string;
 }
 
 export class UpdateMeDto {
   @Trim()
-  @IsString({ message: 'Le nom doit être un texte' })
   @MaxLength(100, { message: 'Le nom ne doit pas dépasser 100 caractères' })
+  @IsString({ message: 'Le nom doit être un texte' })
   name: string;
 }
 
 export class ChangePasswordDto {
-  @IsString({ message: "L'ancien mot de passe est requis" })
-  @IsNotEmpty({ message: "L'ancien mot de passe est requis" })
   @MaxLength(128, { message: 'Ancien mot de passe incorrect.' })
+  @IsNotEmpty({ message: "L'ancien mot de passe est requis" })
+  @IsString({ message: "L'ancien mot de passe est requis" })
   oldPassword: string;
 
-  @IsString({ message: 'Le nouveau mot de passe est requis' })
-  @MinLength(6, { message: PASSWORD_MIN })
   @MaxLength(128, { message: PASSWORD_MAX })
+  @MinLength(6, { message: PASSWORD_MIN })
+  @IsString({ message: 'Le nouveau mot de passe est requis' })
   newPassword: string;
 
-  @IsString({ message: MISMATCH })
   @Match('newPassword', { message: MISMATCH })
+  @IsString({ message: MISMATCH })
   confirmPassword: string;
 }
 
 export class FirstLoginDto {
   /** Jeton reçu par e-mail dans le lien /first-login?token=... */
-  @IsString({ message: 'Lien invalide ou expiré' })
-  @IsNotEmpty({ message: 'Lien invalide ou expiré' })
   @MaxLength(200, { message: 'Lien invalide ou expiré' })
+  @IsNotEmpty({ message: 'Lien invalide ou expiré' })
+  @IsString({ message: 'Lien invalide ou expiré' })
   token: string;
 
-  @IsString({ message: 'Le mot de passe est requis' })
-  @MinLength(6, { message: PASSWORD_MIN })
   @MaxLength(128, { message: PASSWORD_MAX })
+  @MinLength(6, { message: PASSWORD_MIN })
+  @IsString({ message: 'Le mot de passe est requis' })
   password: string;
 }
 

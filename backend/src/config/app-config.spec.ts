@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'vitrine-config-'));
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ port: 3000, dataDir: dir, databaseUrl: undefined, appUrl: 'http://localhost:3000', adminEmail: 'admin@example.com', accessTokenTtlSeconds: 900 });
+  });
+
+  it('generates a JWT secret once and keeps it in DATA_DIR, so restarts keep sessions', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(statSync(join(dir, 'jwt-secret')).mode & 0o077).toBe(0);
+  });
+
+  it('resolves DATA_DIR against the working directory', () => {
+    const cwd = tempDir();
+    expect(loadConfig({ DATA_DIR: 'state' }, cwd).dataDir).toBe(join(cwd, 'state'));
+  });
+
+  it('stops the start with every problem listed in French', () => {
+    const env = { DATA_DIR: tempDir(), PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', ADMIN_EMAIL: 'nope', CORS_ORIGINS: 'not a url' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (e) {
+      const message = (e as Error).message;
+      expect(message).toMatch(/^Configuration invalide :/);
+      expect(message).toContain('PORT doit être un entier entre 0 et 65535 (reçu « abc »)');
+      expect(message).toContain('DATABASE_URL doit être une URL postgres ou postgresql valide');
+      expect(message).toContain('JWT_SECRET doit contenir au moins 32 caractères');
+      expect(message).toContain("ADMIN_EMAIL n'est pas une adresse e-mail valide");
+      expect(message).toContain('CORS_ORIGINS contient une origine invalide');
+    }
+  });
+
+  it('takes the real services from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/vitrine',
+      JWT_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://vitrine.example/',
+      CORS_ORIGINS: 'https://admin.vitrine.example, https://www.vitrine.example',
+      ADMIN_EMAIL: 'Boss@Vitrine.example',
+      ADMIN_PASSWORD: 'long-enough',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u:p@db:5432/vitrine',
+      jwtSecret: 'x'.repeat(40),
+      appUrl: 'https://vitrine.example',
+      corsOrigins: ['https://admin.vitrine.example', 'https://www.vitrine.example'],
+      adminEmail: 'boss@vitrine.example',
+      adminPassword: 'long-enough',
+    });
+  });
+});

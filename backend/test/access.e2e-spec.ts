@@ -1,0 +1,87 @@
+import type { Application } from 'express';
+import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
+
+type Access = 'anonymous' | 'client' | 'admin';
+
+/**
+ * Who may call each route. A route missing here fails the test: a new route must say who it is for.
+ * anonymous = anyone; client = any signed-in user; admin = admins only.
+ */
+const ACCESS: Record<string, Access> = {
+  'GET /api/health': 'anonymous',
+  'GET /api/docs': 'anonymous',
+  'GET /api/docs-json': 'anonymous',
+  'GET /api/docs-yaml': 'anonymous',
+  'GET /api/docs/': 'anonymous',
+  'GET /api/docs/index.html': 'anonymous',
+  'GET /api/docs/swagger-ui-init.js': 'anonymous',
+  'GET /api/docs/docs/swagger-ui-init.js': 'anonymous',
+  'GET /api/docs/LICENSE': 'anonymous',
+  'POST /api/auth/register': 'anonymous',
+  'POST /api/auth/login': 'anonymous',
+  'POST /api/auth/refresh': 'anonymous',
+  'POST /api/auth/logout': 'anonymous',
+  'POST /api/auth/first-login': 'anonymous',
+  'GET /api/auth/me': 'client',
+  'PATCH /api/auth/me': 'client',
+  'POST /api/auth/change-password': 'client',
+  'GET /api/admin/users': 'admin',
+};
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+function listRoutes(t: TestApp): string[] {
+  const express = t.app.getHttpAdapter().getInstance() as Application & { router: { stack: Layer[] } };
+  const routes = new Set<string>();
+  for (const layer of express.router.stack) {
+    if (!layer.route) continue;
+    for (const [method, on] of Object.entries(layer.route.methods)) {
+      if (on && method !== '_all' && method !== 'head') routes.add(`${method.toUpperCase()} ${layer.route.path}`);
+    }
+  }
+  return [...routes].sort();
+}
+
+const concrete = (path: string) => path.replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000');
+
+describe('route access table', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('has an entry for every route of the app, and no stale entry', () => {
+    const routes = listRoutes(t);
+    expect(routes.length).toBeGreaterThan(10);
+    expect(routes.filter((r) => !(r in ACCESS))).toEqual([]);
+    expect(Object.keys(ACCESS).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  const call = (route: string, token?: SessionBody) => {
+    const [method, path] = route.split(' ');
+    const req = t.api.raw[method.toLowerCase() as 'get'](concrete(path));
+    return token ? req.set(bearer(token)) : req;
+  };
+  // The guard's own refusals; a route may still answer 401 for its own reasons (refresh without a token).
+  const denied = (res: { status: number; body: { message?: string } }) =>
+    res.status === 403 || (res.status === 401 && res.body.message === 'Authentification requise');
+
+  it.each(Object.entries(ACCESS))('%s is for %s', async (route, access) => {
+    // Fresh sessions per route: some routes (logout, change-password) end the caller's session.
+    const client = await registerClient(t.api);
+    const admin = await loginAdmin(t.api);
+    const anonymous = await call(route).send();
+    expect({ route, status: anonymous.status, denied: denied(anonymous) }).toEqual({ route, status: anonymous.status, denied: access !== 'anonymous' });
+    if (access !== 'anonymous') expect(anonymous.status).toBe(401);
+
+    const asClient = await call(route, client).send();
+    expect({ route, denied: denied(asClient) }).toEqual({ route, denied: access === 'admin' });
+    if (access === 'admin') expect(asClient.status).toBe(403);
+
+    const asAdmin = await call(route, admin).send();
+    expect({ route, denied: denied(asAdmin) }).toEqual({ route, denied: false });
+  });
+});

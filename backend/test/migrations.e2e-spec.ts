@@ -1,0 +1,38 @@
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source-options';
+import { createEmptyDatabase } from './helpers/database';
+
+describe('migrations', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let dataSource: DataSource;
+  beforeAll(async () => {
+    db = await createEmptyDatabase();
+    dataSource = new DataSource({ ...dataSourceOptions(db.url), migrationsRun: false });
+    await dataSource.initialize();
+  });
+  afterAll(async () => {
+    await dataSource.destroy();
+    await db.drop();
+  });
+
+  it('build the whole schema: no entity change is left without a migration', async () => {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    expect(applied.map((m) => m.name)).toEqual(MIGRATIONS.map((m) => new m().name));
+    const pending = await dataSource.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  it('undo cleanly, down to an empty schema, and apply again', async () => {
+    for (let i = 0; i < MIGRATIONS.length; i++) await dataSource.undoLastMigration({ transaction: 'each' });
+    const tables: Array<{ tablename: string }> = await dataSource.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`);
+    expect(tables).toEqual([]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await dataSource.showMigrations()).toBe(false);
+  });
+
+  it('keep e-mails unique whatever their case', async () => {
+    await dataSource.query(`INSERT INTO users (email, name) VALUES ('unique@example.com', 'A')`);
+    await expect(dataSource.query(`INSERT INTO users (email, name) VALUES ('unique@example.com', 'B')`)).rejects.toThrow(/users_email_key/);
+    await expect(dataSource.query(`INSERT INTO users (email, name) VALUES ('Upper@example.com', 'C')`)).rejects.toThrow(/check constraint/);
+  });
+});
