@@ -1,7 +1,7 @@
 // Browser tier: starts the built product as `npm start` does (backend/dist/main.js serving frontend/dist, embedded
 // PostgreSQL in a temporary DATA_DIR), then runs the journeys in Debian's Chromium with Node's test runner.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -47,6 +47,7 @@ async function waitForHealth(url: string, app: ChildProcess, timeoutMs = 90_000)
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
+chmodSync(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root
 const port = await freePort();
 const pgPort = await freePort();
 const baseUrl = `http://localhost:${port}`;

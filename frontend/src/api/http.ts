@@ -1,0 +1,169 @@
+/**
+ * The one fetch mutator used by every Orval-generated call.
+ *
+ * - prefixes the configurable API base URL (VITE_API_URL, '' = same origin);
+ * - adds `Authorization: Bearer <access token>` from memory (never from localStorage);
+ * - on a 401, refreshes the session once (the refresh token travels in the httpOnly cookie) and retries;
+ *   concurrent 401s share a single refresh call;
+ * - throws an ApiError carrying the HTTP status and the { message, errors } body.
+ *
+ * It also holds the in-memory session, so the auth provider and the mutator see the same token.
+ */
+import type { ErrorResponseDto, SessionResponseDto } from './generated/model';
+
+export const API_BASE_URL: string = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
+
+const NETWORK_ERROR_MESSAGE = 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.';
+
+/** Error thrown for every failed call: `status` 0 means the server could not be reached. */
+export class ApiError<TBody = ErrorResponseDto> extends Error {
+  readonly status: number;
+  readonly body: TBody | undefined;
+  /** Per-field French messages, e.g. { email: "Format d'email invalide" }. */
+  readonly fieldErrors: Record<string, string>;
+
+  constructor(status: number, body: TBody | undefined, fallbackMessage = 'Une erreur est survenue.') {
+    const data = (body ?? {}) as Partial<ErrorResponseDto>;
+    super(typeof data.message === 'string' && data.message ? data.message : fallbackMessage);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.fieldErrors = data.errors && typeof data.errors === 'object' ? { ...data.errors } : {};
+  }
+}
+
+/** Orval picks this up as the error type of every generated hook. */
+export type ErrorType<TBody> = ApiError<TBody>;
+
+export function isApiError(error: unknown): error is ApiError<unknown> {
+  return error instanceof ApiError;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// In-memory session store
+// ---------------------------------------------------------------------------------------------------------------
+
+type SessionListener = () => void;
+
+let currentSession: SessionResponseDto | null = null;
+const listeners = new Set<SessionListener>();
+
+export function getSession(): SessionResponseDto | null {
+  return currentSession;
+}
+
+export function getAccessToken(): string | null {
+  return currentSession?.access_token ?? null;
+}
+
+/** Replace (or clear, with null) the in-memory session and notify subscribers. */
+export function setSession(session: SessionResponseDto | null): void {
+  currentSession = session;
+  for (const listener of listeners) listener();
+}
+
+export function subscribeSession(listener: SessionListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Refresh (single flight)
+// ---------------------------------------------------------------------------------------------------------------
+
+let refreshInFlight: Promise<SessionResponseDto | null> | null = null;
+
+async function callRefresh(): Promise<SessionResponseDto | null> {
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE_URL}/api/auth/refresh`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    // Network failure: keep whatever session we have, the next check will try again.
+    return null;
+  }
+  if (!res.ok) {
+    setSession(null);
+    return null;
+  }
+  const session = (await res.json()) as SessionResponseDto;
+  setSession(session);
+  return session;
+}
+
+/**
+ * Exchange the refresh cookie for a new session. Concurrent callers share one request (refresh tokens are
+ * single-use: two parallel calls with the same cookie would look like a replay to the server). Across tabs the
+ * Web Locks API, where available, serialises refreshes so the second tab sends the already-rotated cookie.
+ */
+export function refreshSession(): Promise<SessionResponseDto | null> {
+  if (!refreshInFlight) {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    const run = async (): Promise<SessionResponseDto | null> =>
+      locks ? await locks.request('vitrine-auth-refresh', () => callRefresh()) : await callRefresh();
+    const flight = run().finally(() => {
+      refreshInFlight = null;
+    });
+    refreshInFlight = flight;
+    return flight;
+  }
+  return refreshInFlight;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The mutator
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Calls that must never trigger a refresh-and-retry (their 401 means what it says). */
+const NO_REFRESH = /^\/api\/auth\/(login|register|refresh|first-login|logout)$/;
+
+async function parseBody(res: Response): Promise<unknown> {
+  if ([204, 205, 304].includes(res.status)) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export const customFetch = async <T>(url: string, options: RequestInit = {}): Promise<T> => {
+  const path = url.split('?')[0];
+
+  const send = async (token: string | null): Promise<Response> => {
+    const headers = new Headers(options.headers);
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    else headers.delete('Authorization');
+    try {
+      return await fetch(`${API_BASE_URL}${url}`, { ...options, headers, credentials: 'include' });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError<undefined>(0, undefined, NETWORK_ERROR_MESSAGE);
+    }
+  };
+
+  const usedToken = getAccessToken();
+  let res = await send(usedToken);
+
+  if (res.status === 401 && !NO_REFRESH.test(path)) {
+    // Another call may already have refreshed while this one was in flight: reuse its token.
+    const current = getAccessToken();
+    const freshToken = current && current !== usedToken ? current : ((await refreshSession())?.access_token ?? null);
+    if (freshToken) res = await send(freshToken);
+  }
+
+  const body = await parseBody(res);
+  if (!res.ok) throw new ApiError(res.status, body as ErrorResponseDto | undefined);
+  return body as T;
+};

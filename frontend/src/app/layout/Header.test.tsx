@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getSession } from '../../api/http';
+import { jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
+
+describe('Header', () => {
+  it('shows the public links and Connexion when signed out; the mobile menu repeats them', async () => {
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }) });
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
+    for (const name of ['Accueil', 'Services', 'Prix', 'Portfolio', 'Contact']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('link', { name: 'Prix' })).toHaveAttribute('href', '/#features');
+    expect(await screen.findAllByRole('link', { name: 'Connexion' })).not.toHaveLength(0);
+
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById(menuButton.getAttribute('aria-controls')!)!;
+    expect(menu).toBeVisible();
+    expect(within(menu).getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/#portfolio');
+  });
+
+  it('for an admin: Tableau de bord goes to /admin; Se déconnecter closes the session and returns home', async () => {
+    const { calls } = mockApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ role: 'admin', name: 'Alice' }, 'admin-token')),
+      'POST /api/auth/logout': () => jsonResponse(204),
+    });
+    const { router } = renderApp('/dashboard/profile');
+    await screen.findByRole('heading', { name: 'Mon profil' });
+    const header = screen.getByRole('banner');
+
+    expect(within(header).getAllByRole('link', { name: 'Tableau de bord' })[0]).toHaveAttribute('href', '/admin');
+    expect(within(header).queryByRole('link', { name: 'Contact' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(header).getAllByRole('button', { name: 'Se déconnecter' })[0]);
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getSession()).toBeNull();
+    const logout = calls.find((c) => c.url === '/api/auth/logout')!;
+    expect(logout.headers.get('Authorization')).toBe('Bearer admin-token');
+    expect(await screen.findAllByRole('link', { name: 'Connexion' })).not.toHaveLength(0);
+  });
+
+  it("toggles the theme: 'dark' class on <html> and saved under the 'theme' key", async () => {
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }) });
+    renderApp('/');
+    const toggle = screen.getByRole('button', { name: 'Basculer le thème' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await userEvent.click(toggle);
+    expect(document.documentElement).toHaveClass('dark');
+    expect(window.localStorage.getItem('theme')).toBe('dark');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(toggle);
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(window.localStorage.getItem('theme')).toBe('light');
+  });
+
+  it("shows 'Page introuvable' for an unknown path", async () => {
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }) });
+    renderApp('/nimporte-quoi');
+    expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,32 @@
+import { Suspense } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { LoadingScreen } from '../../components/ui/card';
+import { Footer } from './Footer';
+import { Header, useHeaderOffsetClass } from './Header';
+import { ScrollManager } from './ScrollManager';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  const offset = useHeaderOffsetClass();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#contenu"
+        className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Aller au contenu
+      </a>
+      <ScrollManager />
+      {navigation.state === 'loading' ? (
+        <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-500" role="progressbar" aria-label="Chargement de la page" />
+      ) : null}
+      <Header />
+      <main id="contenu" tabIndex={-1} className={`flex-1 outline-none ${offset}`}>
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/ui/card';
+import { HomePage } from '../features/public/HomePage';
+import { NotFoundPage } from '../features/public/NotFoundPage';
+import { AdminRoute, ClientRoute, RequireAuth } from './guards';
+import { RootLayout } from './layout/RootLayout';
+
+/*
+ * Only the layout, the guards and the home page are in the entry bundle; every other area is loaded on demand,
+ * so the dashboard and admin code never loads on the home page.
+ */
+const publicPage = (name: keyof typeof import('../features/public/placeholders')) => async () => ({
+  Component: (await import('../features/public/placeholders'))[name],
+});
+const clientPage = (name: keyof typeof import('../features/dashboard/placeholders')) => async () => ({
+  Component: (await import('../features/dashboard/placeholders'))[name],
+});
+const adminPage = (name: keyof typeof import('../features/admin/placeholders')) => async () => ({
+  Component: (await import('../features/admin/placeholders'))[name],
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: () => <LoadingScreen />,
+    children: [
+      { index: true, Component: HomePage },
+      { path: 'services', lazy: publicPage('ServicesPage') },
+      { path: 'contact', lazy: publicPage('ContactPage') },
+      { path: 'order', lazy: publicPage('OrderPage') },
+      { path: 'commande', lazy: publicPage('OrderPage') },
+      { path: 'payment-success', lazy: publicPage('PaymentSuccessPage') },
+      { path: 'upgrade-success', lazy: publicPage('UpgradeSuccessPage') },
+      { path: 'cgv', lazy: publicPage('CgvPage') },
+      { path: 'mentions-legales', lazy: publicPage('LegalNoticePage') },
+
+      { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }) },
+      { path: 'register', lazy: async () => ({ Component: (await import('../features/auth/RegisterPage')).RegisterPage }) },
+      { path: 'first-login', lazy: async () => ({ Component: (await import('../features/auth/FirstLoginPage')).FirstLoginPage }) },
+
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            path: 'dashboard',
+            Component: ClientRoute,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }) },
+              { path: 'profile', lazy: async () => ({ Component: (await import('../features/dashboard/ProfilePage')).ProfilePage }) },
+              { path: 'invoices', lazy: clientPage('InvoicesPage') },
+              { path: 'support', lazy: clientPage('SupportPage') },
+              { path: 'sites', lazy: clientPage('SitesPage') },
+              { path: 'sites/:id', lazy: clientPage('SiteDetailPage') },
+              { path: 'sites/:siteId/manage', lazy: clientPage('SiteManagePage') },
+              { path: 'sites/:id/business-options', lazy: clientPage('BusinessOptionsPage') },
+            ],
+          },
+          {
+            path: 'admin',
+            Component: AdminRoute,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/admin/AdminPage')).AdminPage }) },
+              { path: 'sites', lazy: adminPage('AdminSitesPage') },
+              { path: 'sites/:id', lazy: adminPage('AdminSiteDetailPage') },
+              { path: 'clients', lazy: adminPage('AdminClientsPage') },
+              { path: 'clients/:id', lazy: adminPage('AdminClientDetailPage') },
+            ],
+          },
+        ],
+      },
+
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

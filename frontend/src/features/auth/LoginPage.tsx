@@ -1,0 +1,81 @@
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useLogin } from '../../api/generated/auth/auth';
+import type { LoginDto } from '../../api/generated/model';
+import { isApiError } from '../../api/http';
+import { redirectTargetFrom } from '../../app/guards';
+import { Button } from '../../components/ui/button';
+import { Alert } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { paths } from '../../config/paths';
+import { AuthCard, textLinkClass } from './AuthCard';
+import { useAuth } from './session';
+import { EMAIL_PATTERN, messages } from './validation';
+
+function loginErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 429) return error.message; // lock-out message from the server, in French
+    if (error.status === 0) return error.message;
+    if (error.status >= 500) return 'Une erreur est survenue. Veuillez réessayer.';
+  }
+  return messages.loginFailed;
+}
+
+export function LoginPage() {
+  const { status, setSession } = useAuth();
+  const location = useLocation();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginDto>({ defaultValues: { email: '', password: '' } });
+
+  // Signed in (already, or just now): go back to the page of origin, else /dashboard.
+  if (status === 'authenticated') return <Navigate to={redirectTargetFrom(location.state)} replace />;
+
+  const onSubmit = handleSubmit((values) => {
+    login.mutate({ data: { email: values.email.trim(), password: values.password } }, { onSuccess: setSession });
+  });
+
+  return (
+    <AuthCard
+      title="Connexion"
+      subtitle="Accédez à votre espace client pour suivre vos sites et vos factures."
+      footer={
+        <>
+          Pas encore de compte ?{' '}
+          <Link to={paths.register} className={textLinkClass}>
+            Créer un compte
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {login.isError ? <Alert tone="error">{loginErrorMessage(login.error)}</Alert> : null}
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email', {
+            required: messages.emailRequired,
+            pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
+          })}
+        />
+        <Field
+          label="Mot de passe"
+          type="password"
+          autoComplete="current-password"
+          revealable
+          error={errors.password?.message}
+          {...register('password', { required: messages.passwordRequired })}
+        />
+        <Button type="submit" className="w-full" loading={login.isPending}>
+          Se connecter
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

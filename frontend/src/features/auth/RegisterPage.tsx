@@ -1,0 +1,103 @@
+import { useForm } from 'react-hook-form';
+import { Link, Navigate } from 'react-router';
+import { useRegister } from '../../api/generated/auth/auth';
+import type { RegisterDto } from '../../api/generated/model';
+import { isApiError } from '../../api/http';
+import { Button } from '../../components/ui/button';
+import { Alert } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { paths } from '../../config/paths';
+import { AuthCard, textLinkClass } from './AuthCard';
+import { useAuth } from './session';
+import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH, messages } from './validation';
+
+const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
+
+export function RegisterPage() {
+  const { status, setSession } = useAuth();
+  const registerAccount = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterDto>({ defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
+
+  if (status === 'authenticated') return <Navigate to={paths.dashboard.root} replace />;
+
+  const onSubmit = handleSubmit((values) =>
+    registerAccount
+      .mutateAsync({ data: { ...values, name: values.name.trim(), email: values.email.trim() } })
+      .then(setSession)
+      .catch((error: unknown) => {
+        // Field errors from the server (e.g. 409 errors.email) go under their field.
+        if (!isApiError(error)) return;
+        for (const field of FIELDS) {
+          const message = error.fieldErrors[field];
+          if (message) setError(field, { type: 'server', message });
+        }
+      }),
+  );
+
+  const serverFieldErrors = isApiError(registerAccount.error) && Object.keys(registerAccount.error.fieldErrors).some((f) => (FIELDS as readonly string[]).includes(f));
+
+  return (
+    <AuthCard
+      title="Créer un compte"
+      subtitle="Quelques secondes suffisent pour accéder à votre espace client."
+      footer={
+        <>
+          Déjà un compte ?{' '}
+          <Link to={paths.login} className={textLinkClass}>
+            Se connecter
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {registerAccount.isError && !serverFieldErrors ? <Alert tone="error">{messages.registerFailed}</Alert> : null}
+        <Field
+          label="Nom"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name', { validate: (v) => v.trim().length > 0 || messages.nameRequired })}
+        />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email', {
+            required: messages.emailRequired,
+            pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
+          })}
+        />
+        <Field
+          label="Mot de passe"
+          type="password"
+          autoComplete="new-password"
+          revealable
+          hint="6 caractères minimum."
+          error={errors.password?.message}
+          {...register('password', {
+            required: messages.passwordTooShort,
+            minLength: { value: MIN_PASSWORD_LENGTH, message: messages.passwordTooShort },
+          })}
+        />
+        <Field
+          label="Confirmer le mot de passe"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword', {
+            validate: (value, all) => value === all.password || messages.passwordsMismatch,
+          })}
+        />
+        <Button type="submit" className="w-full" loading={registerAccount.isPending}>
+          Créer mon compte
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,122 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getAccessToken } from '../../api/http';
+import { jsonResponse, makeSession, makeUser, mockApi, renderApp } from '../../test/utils';
+
+const signedIn = () => ({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' }, 'token-1')) });
+
+async function openProfile() {
+  renderApp('/dashboard/profile');
+  await screen.findByRole('heading', { name: 'Mon profil' });
+  const form = screen.getByRole('heading', { name: 'Mot de passe' }).closest('div')!;
+  return {
+    old: within(form).getByLabelText('Ancien mot de passe'),
+    next: within(form).getByLabelText('Nouveau mot de passe'),
+    confirm: within(form).getByLabelText('Confirmer le mot de passe'),
+    save: within(form).getByRole('button', { name: 'Mettre à jour le mot de passe' }),
+  };
+}
+
+describe('Profile page — password change', () => {
+  it('keeps save disabled while the old or new password is empty or the confirmation differs', async () => {
+    mockApi(signedIn());
+    const user = userEvent.setup();
+    const f = await openProfile();
+
+    expect(f.save).toBeDisabled();
+    await user.type(f.next, 'nouveau123');
+    await user.type(f.confirm, 'nouveau123');
+    expect(f.save).toBeDisabled(); // old password empty
+
+    await user.type(f.old, 'ancien123');
+    expect(f.save).toBeEnabled();
+
+    await user.type(f.confirm, 'x');
+    expect(f.save).toBeDisabled(); // new ≠ confirm
+    expect(screen.getByText('Les mots de passe ne correspondent pas')).toBeInTheDocument();
+
+    await user.clear(f.next);
+    await user.clear(f.confirm);
+    expect(f.save).toBeDisabled(); // new empty
+  });
+
+  it("shows 'Ancien mot de passe incorrect.' when the server rejects the old password", async () => {
+    mockApi({
+      ...signedIn(),
+      'POST /api/auth/change-password': () =>
+        jsonResponse(400, { statusCode: 400, message: 'Ancien mot de passe incorrect.', errors: { oldPassword: 'Ancien mot de passe incorrect.' } }),
+    });
+    const user = userEvent.setup();
+    const f = await openProfile();
+
+    await user.type(f.old, 'faux-mot');
+    await user.type(f.next, 'nouveau123');
+    await user.type(f.confirm, 'nouveau123');
+    await user.click(f.save);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ancien mot de passe incorrect.');
+  });
+
+  it("shows 'Mot de passe mis à jour.', stores the new session and clears the fields", async () => {
+    const { calls } = mockApi({
+      ...signedIn(),
+      'POST /api/auth/change-password': () => jsonResponse(200, makeSession({ name: 'Claire Martin' }, 'token-after-change')),
+    });
+    const user = userEvent.setup();
+    const f = await openProfile();
+
+    await user.type(f.old, 'ancien123');
+    await user.type(f.next, 'nouveau123');
+    await user.type(f.confirm, 'nouveau123');
+    await user.click(f.save);
+
+    expect(await screen.findByText('Mot de passe mis à jour.')).toBeInTheDocument();
+    expect(getAccessToken()).toBe('token-after-change');
+    expect(f.old).toHaveValue('');
+    const call = calls.find((c) => c.url === '/api/auth/change-password')!;
+    expect(call.body).toEqual({ oldPassword: 'ancien123', newPassword: 'nouveau123', confirmPassword: 'nouveau123' });
+    expect(call.headers.get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it("shows 'Erreur lors de la mise à jour.' on any other failure", async () => {
+    mockApi({ ...signedIn(), 'POST /api/auth/change-password': () => jsonResponse(500, { statusCode: 500, message: 'Erreur interne' }) });
+    const user = userEvent.setup();
+    const f = await openProfile();
+
+    await user.type(f.old, 'ancien123');
+    await user.type(f.next, 'nouveau123');
+    await user.type(f.confirm, 'nouveau123');
+    await user.click(f.save);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la mise à jour.');
+  });
+});
+
+describe('Profile page — name', () => {
+  it("saves the name and shows 'Profil mis à jour.'; the e-mail is read-only", async () => {
+    const { calls } = mockApi({
+      ...signedIn(),
+      'PATCH /api/auth/me': () => jsonResponse(200, makeUser({ name: 'Claire Dupont' })),
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    const name = await screen.findByLabelText('Nom');
+
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    await user.clear(name);
+    await user.type(name, 'Claire Dupont');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByText('Profil mis à jour.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Claire Dupont' });
+  });
+
+  it("shows 'Erreur lors de la mise à jour.' when saving the name fails", async () => {
+    mockApi({ ...signedIn(), 'PATCH /api/auth/me': () => jsonResponse(500, { statusCode: 500, message: 'Erreur interne' }) });
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    await user.type(await screen.findByLabelText('Nom'), ' Jr');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la mise à jour.');
+  });
+});

@@ -1,0 +1,81 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import type { SessionResponseDto, UserResponseDto } from '../api/generated/model';
+import { AppProviders } from '../app/providers';
+import { routes as appRoutes } from '../app/router';
+
+export function makeUser(overrides: Partial<UserResponseDto> = {}): UserResponseDto {
+  return {
+    id: '6f1c2a57-3c39-4a3e-9d35-2b1f7c0d1e01',
+    email: 'claire@example.com',
+    name: 'Claire Martin',
+    role: 'client',
+    created_at: '2025-03-14T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let tokenCounter = 0;
+export function makeSession(user: Partial<UserResponseDto> = {}, token?: string): SessionResponseDto {
+  tokenCounter += 1;
+  return {
+    access_token: token ?? `access-${tokenCounter}`,
+    token_type: 'bearer',
+    expires_in: 900,
+    expires_at: Math.floor(Date.now() / 1000) + 900,
+    refresh_token: `refresh-${tokenCounter}`,
+    user: makeUser(user),
+  };
+}
+
+export function jsonResponse(status: number, body?: unknown): Response {
+  if (body === undefined) return new Response(null, { status });
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export interface RecordedCall {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Handler = (call: RecordedCall) => Response | Promise<Response>;
+
+/**
+ * Replace fetch (the network boundary) with a router of handlers keyed by 'METHOD /path'.
+ * Unknown requests answer 404. Returns the list of recorded calls.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const call: RecordedCall = { url, method, headers: new Headers(init.headers), body };
+    calls.push(call);
+    const path = url.split('?')[0];
+    const handler = handlers[`${method} ${path}`];
+    if (!handler) return jsonResponse(404, { statusCode: 404, message: 'Introuvable' });
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export function createTestQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/** Render the real app routes (or given ones) in a memory router, with the real providers. */
+export function renderApp(initialEntry: string | { pathname: string; state?: unknown }, routes: RouteObject[] = appRoutes) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const utils = render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router };
+}
