@@ -46,9 +46,10 @@ describe('account', () => {
     await page.getByRole('button', { name: /Enregistrer/ }).first().click();
     await page.getByText('Profil mis à jour.').waitFor();
     await screenshot(page, 'profile-desktop-light');
-    // The session survives a reload (refresh cookie), and the new name is the one stored.
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+    await page.getByText('Bonjour, Camille Martin').waitFor();
+    // The session survives a reload (restored from the refresh cookie), and the new name is the one stored.
     await page.reload();
-    await page.goto('/dashboard');
     await page.getByText('Bonjour, Camille Martin').waitFor();
     await context.close();
   });

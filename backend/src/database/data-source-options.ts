@@ -19,6 +19,7 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     migrationsTransactionMode: 'each',
     synchronize: false,
     extra: { max: 10 },
-    logging: ['error'],
+    // Query errors surface as exceptions (and 500s are logged by the error filter); no duplicate SQL logging.
+    logging: false,
   };
 }
