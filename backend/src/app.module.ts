@@ -2,10 +2,12 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
+import { OrdersModule } from './orders/orders.module';
 
 @Global()
 @Module({})
@@ -21,7 +23,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)), AuthModule, AdminModule],
+      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)), RateLimitModule, AuthModule, OrdersModule, AdminModule],
       controllers: [HealthController],
       providers: [HealthService],
     };

@@ -26,6 +26,9 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/auth/me': 'client',
   'POST /api/auth/change-password': 'client',
   'GET /api/admin/users': 'admin',
+  'GET /api/catalogue': 'anonymous',
+  'POST /api/quotes': 'anonymous',
+  'GET /api/admin/quotes': 'admin',
 };
 
 interface Layer {

@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-va
 import { UserResponseDto } from '../auth/dto/auth.dto';
 import { Trim } from '../common/transforms';
 
-export class ListAdminUsersQueryDto {
+export class PageQueryDto {
   /** Page, à partir de 1 */
   @IsOptional()
   @Type(() => Number)
@@ -19,7 +19,9 @@ export class ListAdminUsersQueryDto {
   @Min(1, { message: 'La limite doit être au moins 1' })
   @IsInt({ message: 'La limite doit être un entier' })
   limit?: number = 10;
+}
 
+export class ListAdminUsersQueryDto extends PageQueryDto {
   /** Recherche sur le nom ou l'e-mail */
   @IsOptional()
   @Trim()

@@ -7,4 +7,6 @@ export class ErrorResponseDto {
   /** Message par champ invalide, par exemple `{ "email": "Format d'email invalide" }` */
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
   errors?: Record<string, string>;
+  /** Secondes à attendre avant de réessayer (réponses 429) */
+  retryAfter?: number;
 }

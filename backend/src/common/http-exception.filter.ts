@@ -5,6 +5,8 @@ export interface ErrorBody {
   statusCode: number;
   message: string;
   errors?: Record<string, string>;
+  /** Seconds to wait, on 429 */
+  retryAfter?: number;
 }
 
 const DEFAULT_MESSAGES: Record<number, string> = {
@@ -29,7 +31,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const body = toErrorBody(exception);
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    if (!res.headersSent) res.status(body.statusCode).json(body);
+    if (res.headersSent) return;
+    if (body.retryAfter !== undefined) res.setHeader('Retry-After', String(body.retryAfter));
+    res.status(body.statusCode).json(body);
   }
 }
 
@@ -39,11 +43,12 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const response = exception.getResponse();
     const body: ErrorBody = { statusCode, message: DEFAULT_MESSAGES[statusCode] ?? 'Erreur' };
     if (typeof response === 'object' && response !== null) {
-      const r = response as { message?: unknown; error?: string; errors?: Record<string, string> };
+      const r = response as { message?: unknown; error?: string; errors?: Record<string, string>; retryAfter?: number };
       // Nest's bare exceptions carry only English defaults ('Not Found'); ours always give a message with it.
       const ownMessage = r.error !== undefined || r.errors !== undefined;
       if (ownMessage && typeof r.message === 'string' && !r.message.startsWith('Cannot ')) body.message = r.message;
       if (r.errors) body.errors = r.errors;
+      if (typeof r.retryAfter === 'number') body.retryAfter = r.retryAfter;
     } else if (typeof response === 'string' && !response.startsWith('Cannot ')) {
       body.message = response;
     }

@@ -11,9 +11,18 @@ interface Operation {
 type OpenApi = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, object> } };
 
 const doc = parse(readFileSync(resolve(__dirname, '../../../openapi.yaml'), 'utf8')) as OpenApi;
+/** OpenAPI 3.0's `nullable: true` becomes JSON Schema's `anyOf [schema, null]`. */
+function toJsonSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(toJsonSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  const { nullable, ...rest } = schema as Record<string, unknown>;
+  const converted = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, toJsonSchema(v)]));
+  return nullable === true ? { anyOf: [converted, { type: 'null' }] } : converted;
+}
+
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
-ajv.addSchema({ $id: 'openapi', components: doc.components }, 'openapi');
+ajv.addSchema({ $id: 'openapi', components: toJsonSchema(doc.components) }, 'openapi');
 
 const templates = Object.keys(doc.paths).map((path) => ({
   path,
@@ -64,7 +73,7 @@ export function assertMatchesContract(res: Response): void {
   const key = `${method} ${template.path} ${res.status}`;
   let validate = cache.get(key);
   if (!validate) {
-    validate = ajv.compile(rewriteRefs(schema) as object);
+    validate = ajv.compile(rewriteRefs(toJsonSchema(schema)) as object);
     cache.set(key, validate);
   }
   if (!validate(res.body)) {

@@ -23,7 +23,9 @@ import type {
 import type {
   AdminUserListResponseDto,
   ErrorResponseDto,
-  ListAdminUsersParams
+  ListAdminQuotesParams,
+  ListAdminUsersParams,
+  QuoteListResponseDto
 } from '../model';
 
 import { customFetch } from '../../http';
@@ -52,6 +54,113 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+export const getListAdminQuotesUrl = (params?: ListAdminQuotesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/quotes?${stringifiedParams}` : `/api/admin/quotes`
+}
+
+/**
+ * @summary Demandes de devis, les plus récentes d'abord.
+ */
+export const listAdminQuotes = async (params?: ListAdminQuotesParams, options?: Parameters<typeof customFetch>[1]): Promise<QuoteListResponseDto> => {
+
+  return customFetch<QuoteListResponseDto>(getListAdminQuotesUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListAdminQuotesQueryKey = (params?: ListAdminQuotesParams,) => {
+    return [
+    `/api/admin/quotes`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListAdminQuotesQueryOptions = <TData = Awaited<ReturnType<typeof listAdminQuotes>>, TError = ErrorType<ErrorResponseDto>>(params?: ListAdminQuotesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminQuotes>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAdminQuotesQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAdminQuotes>>> = ({ signal }) => listAdminQuotes(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAdminQuotes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAdminQuotesQueryResult = NonNullable<Awaited<ReturnType<typeof listAdminQuotes>>>
+export type ListAdminQuotesQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListAdminQuotes<TData = Awaited<ReturnType<typeof listAdminQuotes>>, TError = ErrorType<ErrorResponseDto>>(
+ params: undefined |  ListAdminQuotesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminQuotes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminQuotes>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminQuotes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminQuotes<TData = Awaited<ReturnType<typeof listAdminQuotes>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminQuotesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminQuotes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminQuotes>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminQuotes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminQuotes<TData = Awaited<ReturnType<typeof listAdminQuotes>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminQuotesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminQuotes>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Demandes de devis, les plus récentes d'abord.
+ */
+
+export function useListAdminQuotes<TData = Awaited<ReturnType<typeof listAdminQuotes>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminQuotesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminQuotes>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAdminQuotesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 export const getListAdminUsersUrl = (params?: ListAdminUsersParams,) => {
   const normalizedParams = new URLSearchParams();

@@ -11,5 +11,7 @@ export interface ErrorResponseDto {
   /** Message par champ invalide, par exemple `{ "email": "Format d'email invalide" }` */
   errors?: ErrorResponseDtoErrors;
   message: string;
+  /** Secondes à attendre avant de réessayer (réponses 429) */
+  retryAfter?: number;
   statusCode: number;
 }

@@ -6,18 +6,33 @@
  * OpenAPI spec version: 1.0.0
  */
 
+export * from './addOnDto';
+export * from './addOnDtoBilling';
+export * from './addOnId';
 export * from './adminUserListResponseDto';
+export * from './callbackPreference';
+export * from './catalogueResponseDto';
 export * from './changePasswordDto';
+export * from './createQuoteDto';
 export * from './errorResponseDto';
 export * from './errorResponseDtoErrors';
 export * from './firstLoginDto';
 export * from './healthResponseDto';
 export * from './healthResponseDtoDatabase';
 export * from './healthResponseDtoStatus';
+export * from './listAdminQuotesParams';
 export * from './listAdminUsersParams';
 export * from './listAdminUsersSortBy';
 export * from './listAdminUsersSortOrder';
 export * from './loginDto';
+export * from './offerDto';
+export * from './planDto';
+export * from './planId';
+export * from './quoteBudget';
+export * from './quoteCreatedResponseDto';
+export * from './quoteListResponseDto';
+export * from './quoteResponseDto';
+export * from './quoteTimeline';
 export * from './refreshDto';
 export * from './registerDto';
 export * from './sessionResponseDto';

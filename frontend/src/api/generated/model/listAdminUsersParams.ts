@@ -12,6 +12,11 @@ export type ListAdminUsersParams = {
 sortBy?: ListAdminUsersSortBy;
 sortOrder?: ListAdminUsersSortOrder;
 /**
+ * Recherche sur le nom ou l'e-mail
+ * @maxLength 200
+ */
+search?: string;
+/**
  * Page, à partir de 1
  * @minimum 1
  */
@@ -22,9 +27,4 @@ page?: number;
  * @maximum 100
  */
 limit?: number;
-/**
- * Recherche sur le nom ou l'e-mail
- * @maxLength 200
- */
-search?: string;
 };

@@ -1,0 +1,112 @@
+import { bearer, createTestApp, loginAdmin, registerClient, type TestApp } from './helpers/app';
+
+const valid = {
+  fullName: 'Jean-Pierre de La Fontaine',
+  email: 'JP@Fontaine.fr',
+  phone: '06 12 34 56 78',
+  company: 'Fables SARL',
+  description: 'Un site pour présenter nos fables, avec un espace réservation.',
+  budget: '3000-5000',
+  timeline: 'normal',
+  callbackPreference: 'afternoon',
+};
+
+describe('catalogue', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves plans, add-ons and prices in cents to anyone', async () => {
+    const res = await t.api.get('/api/catalogue').expect(200);
+    expect(res.body.plans.map((p: { id: string; monthlyPriceCents: number | null }) => [p.id, p.monthlyPriceCents])).toEqual([
+      ['pro', 2900],
+      ['business', 5900],
+      ['teams', null],
+    ]);
+    expect(res.body.addOns.find((a: { id: string }) => a.id === 'logo')).toMatchObject({ priceCents: 1500, billing: 'one_time' });
+    expect(res.body.offer).toEqual({ fromMonthlyPriceCents: 2999, includedChangeMinutes: 30, commitment: false });
+  });
+});
+
+describe('POST /api/quotes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  beforeEach(() => t.dataSource.query('DELETE FROM rate_limits'));
+  afterAll(() => t.close());
+
+  it('stores the request with the name kept whole', async () => {
+    const res = await t.api.post('/api/quotes').send(valid).expect(201);
+    const [row] = await t.dataSource.query('SELECT * FROM quote_requests WHERE id = $1', [res.body.id]);
+    expect(row).toMatchObject({
+      full_name: 'Jean-Pierre de La Fontaine',
+      email: 'jp@fontaine.fr',
+      phone: '06 12 34 56 78',
+      company: 'Fables SARL',
+      budget: '3000-5000',
+      timeline: 'normal',
+      callback_preference: 'afternoon',
+    });
+  });
+
+  it('takes empty or "Non spécifié" optional fields as not given, and calls back in the morning by default', async () => {
+    const res = await t.api
+      .post('/api/quotes')
+      .send({ fullName: 'Ana', email: 'ana@example.com', phone: '0600000000', description: 'Un site.', company: '', budget: 'Non spécifié', timeline: '' })
+      .expect(201);
+    const [row] = await t.dataSource.query('SELECT company, budget, timeline, callback_preference FROM quote_requests WHERE id = $1', [res.body.id]);
+    expect(row).toEqual({ company: null, budget: null, timeline: null, callback_preference: 'morning' });
+  });
+
+  it('gives the spec messages for missing fields', async () => {
+    const res = await t.api.post('/api/quotes').send({}).expect(400);
+    expect(res.body.errors).toEqual({
+      fullName: 'Le nom complet est requis',
+      email: "L'email est requis",
+      phone: 'Le téléphone est requis',
+      description: 'La description du projet est requise',
+    });
+  });
+
+  it('checks the e-mail format and the choices', async () => {
+    const res = await t.api.post('/api/quotes').send({ ...valid, email: 'pas-un-email', budget: '1M', timeline: 'demain', callbackPreference: 'nuit' }).expect(400);
+    expect(res.body.errors).toEqual({
+      email: "Format d'email invalide",
+      budget: 'Budget invalide',
+      timeline: 'Délai invalide',
+      callbackPreference: 'Préférence de rappel invalide',
+    });
+  });
+
+  it('limits requests per e-mail (3 an hour) with a French 429 and Retry-After', async () => {
+    for (let i = 0; i < 3; i++) await t.api.post('/api/quotes').send({ ...valid, email: 'same@example.com' }).set('X-Forwarded-For', `10.0.0.${i}`).expect(201);
+    const res = await t.api.post('/api/quotes').send({ ...valid, email: 'same@example.com' }).expect(429);
+    expect(res.body.message).toBe('Trop de demandes envoyées. Réessayez dans 60 minutes.');
+    expect(res.body.retryAfter).toBeGreaterThan(3500);
+    expect(Number(res.headers['retry-after'])).toBe(res.body.retryAfter);
+  });
+
+  it('limits requests per address (5 an hour), whatever the e-mail', async () => {
+    for (let i = 0; i < 5; i++) await t.api.post('/api/quotes').send({ ...valid, email: `p${i}@example.com` }).expect(201);
+    await t.api.post('/api/quotes').send({ ...valid, email: 'p6@example.com' }).expect(429);
+  });
+
+  it('opens a new window once the hour has passed', async () => {
+    for (let i = 0; i < 5; i++) await t.api.post('/api/quotes').send({ ...valid, email: `w${i}@example.com` }).expect(201);
+    await t.dataSource.query(`UPDATE rate_limits SET window_start = now() - interval '61 minutes'`);
+    await t.api.post('/api/quotes').send({ ...valid, email: 'w9@example.com' }).expect(201);
+  });
+
+  it('lists the requests for admins only, newest first', async () => {
+    const admin = await loginAdmin(t.api);
+    const client = await registerClient(t.api);
+    await t.api.get('/api/admin/quotes').set(bearer(client)).expect(403);
+    const res = await t.api.get('/api/admin/quotes?limit=2').set(bearer(admin)).expect(200);
+    expect(res.body.total).toBeGreaterThanOrEqual(3);
+    expect(res.body.quotes).toHaveLength(2);
+    expect(new Date(res.body.quotes[0].created_at) >= new Date(res.body.quotes[1].created_at)).toBe(true);
+  });
+});
