@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
+import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
 
 @Global()
@@ -23,7 +24,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)), RateLimitModule, AuthModule, OrdersModule, AdminModule],
+      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)), RateLimitModule, MailModule, AuthModule, OrdersModule, AdminModule],
       controllers: [HealthController],
       providers: [HealthService],
     };

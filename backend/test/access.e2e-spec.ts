@@ -29,6 +29,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/catalogue': 'anonymous',
   'POST /api/quotes': 'anonymous',
   'GET /api/admin/quotes': 'admin',
+  'POST /api/auth/forgot-password': 'anonymous',
+  'POST /api/auth/reset-password': 'anonymous',
+  'GET /api/admin/emails': 'admin',
+  'GET /api/admin/emails/:id': 'admin',
+  'POST /api/admin/emails/:id/retry': 'admin',
+  'POST /api/admin/users/:id/first-login-invitation': 'admin',
 };
 
 interface Layer {

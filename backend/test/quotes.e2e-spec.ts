@@ -52,6 +52,21 @@ describe('POST /api/quotes', () => {
     });
   });
 
+  it('mails the team the whole request and acknowledges to the requester, in the same transaction', async () => {
+    const res = await t.api.post('/api/quotes').send({ ...valid, email: 'mail@fontaine.fr', company: '', budget: '' }).expect(201);
+    const mails = await t.dataSource.query(`SELECT recipient, template, subject, text, dedupe_key FROM outbox_emails WHERE dedupe_key LIKE $1 ORDER BY template`, [`%${res.body.id}`]);
+    expect(mails.map((m: { recipient: string; template: string }) => [m.template, m.recipient])).toEqual([
+      ['quote-ack', 'mail@fontaine.fr'],
+      ['quote-team', 'equipe@vitrine.example'],
+    ]);
+    expect(mails[1].subject).toBe('Nouvelle demande de devis : Jean-Pierre de La Fontaine');
+    expect(mails[1].text).toContain('Entreprise : Non spécifié');
+    expect(mails[1].text).toContain('Budget : Non spécifié');
+    expect(mails[1].text).toContain('Délai : Normal (1-2 mois)');
+    expect(mails[1].text).toContain('Rappel : Après-midi (14h-17h)');
+    expect(mails[0].text).toContain('Nous vous rappellerons dans les 24h pour discuter de votre projet');
+  });
+
   it('takes empty or "Non spécifié" optional fields as not given, and calls back in the morning by default', async () => {
     const res = await t.api
       .post('/api/quotes')

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/access.decorator';
@@ -7,9 +7,12 @@ import { AuthService } from './auth.service';
 import {
   ChangePasswordDto,
   FirstLoginDto,
+  ForgotPasswordDto,
   LoginDto,
+  MessageResponseDto,
   RefreshDto,
   RegisterDto,
+  ResetPasswordDto,
   SessionResponseDto,
   UpdateMeDto,
   UserResponseDto,
@@ -83,5 +86,21 @@ export class AuthController {
   @HttpCode(200)
   async firstLogin(@Body() dto: FirstLoginDto, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
     return this.cookie.send(res, await this.auth.firstLogin(dto));
+  }
+
+  /** Envoie un lien de réinitialisation si un compte existe ; la réponse est la même dans tous les cas. */
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(200)
+  forgotPassword(@Body() dto: ForgotPasswordDto, @Ip() ip: string): Promise<MessageResponseDto> {
+    return this.auth.forgotPassword(dto, ip);
+  }
+
+  /** Choisit un nouveau mot de passe avec le lien reçu (valable 30 minutes, une seule fois), puis ouvre une session. */
+  @Public()
+  @Post('reset-password')
+  @HttpCode(200)
+  async resetPassword(@Body() dto: ResetPasswordDto, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
+    return this.cookie.send(res, await this.auth.resetPassword(dto));
   }
 }

@@ -24,6 +24,20 @@ export interface AppConfig {
   /** Built frontend served on the same port; undefined when not built. */
   frontendDist?: string;
   login: { maxFailures: number; lockMinutes: number };
+  mail: {
+    /** SMTP server; undefined = mail is captured (kept in the outbox, printed in the console) */
+    smtpUrl?: string;
+    from: string;
+    /** Where internal notifications go (new quote, order, support message…) */
+    teamEmail: string;
+    pollIntervalMs: number;
+    maxAttempts: number;
+    /** First retry delay; doubles at each attempt, capped at one hour */
+    retryBaseSeconds: number;
+    /** false: no background worker (tests drive it by hand) */
+    workerEnabled: boolean;
+  };
+  passwordResetTtlMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +121,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const maxFailures = readInt(env, 'LOGIN_MAX_FAILURES', 5, problems, 1, 100);
   const lockMinutes = readInt(env, 'LOGIN_LOCK_MINUTES', 15, problems, 1, 24 * 60);
 
+  const smtpUrl = readUrl(env, 'SMTP_URL', undefined, problems, ['smtp:', 'smtps:']);
+  const mailFrom = env.MAIL_FROM || 'Vitrine <bonjour@vitrine.example>';
+  if (!/^(.+<[^\s@]+@[^\s@]+\.[^\s@]+>|[^\s@]+@[^\s@]+\.[^\s@]+)$/.test(mailFrom.trim())) {
+    problems.push(`MAIL_FROM doit être une adresse e-mail, éventuellement « Nom <adresse> » (reçu « ${mailFrom} »)`);
+  }
+  const teamEmail = (env.TEAM_EMAIL || 'equipe@vitrine.example').trim().toLowerCase();
+  if (!EMAIL.test(teamEmail)) problems.push(`TEAM_EMAIL n'est pas une adresse e-mail valide (reçu « ${teamEmail} »)`);
+  const pollIntervalMs = readInt(env, 'MAIL_POLL_INTERVAL_MS', 1000, problems, 50, 600_000);
+  const maxAttempts = readInt(env, 'MAIL_MAX_ATTEMPTS', 6, problems, 1, 50);
+  const retryBaseSeconds = readInt(env, 'MAIL_RETRY_BASE_SECONDS', 30, problems, 1, 3600);
+  const passwordResetTtlMinutes = readInt(env, 'PASSWORD_RESET_TTL_MINUTES', 30, problems, 5, 24 * 60);
+
   if (problems.length) throw new ConfigError(problems);
 
   const frontendDistRaw = env.FRONTEND_DIST || resolve(__dirname, '../../../frontend/dist');
@@ -129,6 +155,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     adminPassword,
     frontendDist,
     login: { maxFailures, lockMinutes },
+    mail: {
+      smtpUrl,
+      from: mailFrom.trim(),
+      teamEmail,
+      pollIntervalMs,
+      maxAttempts,
+      retryBaseSeconds,
+      workerEnabled: env.MAIL_WORKER !== 'off',
+    },
+    passwordResetTtlMinutes,
   };
 }
 

@@ -3,13 +3,15 @@ import { LoginAttempt } from '../auth/login-attempt.entity';
 import { OneTimeToken } from '../auth/one-time-token.entity';
 import { RefreshToken, Session } from '../auth/session.entity';
 import { User } from '../auth/user.entity';
+import { OutboxEmail } from '../mail/outbox-email.entity';
 import { QuoteRequest } from '../orders/quote-request.entity';
 import { Auth1763712000000 } from './migrations/1763712000000-Auth';
 import { QuotesAndRateLimits1763712100000 } from './migrations/1763712100000-QuotesAndRateLimits';
+import { MailOutbox1763712200000 } from './migrations/1763712200000-MailOutbox';
 
-export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest];
+export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
-export const MIGRATIONS = [Auth1763712000000, QuotesAndRateLimits1763712100000];
+export const MIGRATIONS = [Auth1763712000000, QuotesAndRateLimits1763712100000, MailOutbox1763712200000];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import type { CreateQuoteDto, QuoteCreatedResponseDto, QuoteListResponseDto, QuoteResponseDto } from './dto/orders.dto';
+import { MailService } from '../mail/mail.service';
+import { BUDGET_LABELS, CALLBACK_LABELS, NOT_SPECIFIED, TIMELINE_LABELS } from './quote-labels';
 import { QuoteRequest } from './quote-request.entity';
 
 const TOO_MANY = 'Trop de demandes envoyées. Réessayez dans {minutes}.';
@@ -11,9 +13,10 @@ export class QuotesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly rateLimit: RateLimitService,
+    private readonly mail: MailService,
   ) {}
 
-  /** Stores the request (limited per address and per e-mail). */
+  /** Stores the request (limited per address and per e-mail), mails the team and acknowledges to the requester. */
   async create(dto: CreateQuoteDto, ip: string): Promise<QuoteCreatedResponseDto> {
     await this.rateLimit.hit({ key: `quote:ip:${ip}`, limit: 5, windowSeconds: 3600, message: TOO_MANY });
     await this.rateLimit.hit({ key: `quote:email:${dto.email}`, limit: 3, windowSeconds: 3600, message: TOO_MANY });
@@ -28,6 +31,29 @@ export class QuotesService {
         timeline: dto.timeline ?? null,
         callbackPreference: dto.callbackPreference ?? 'morning',
       });
+      const callback = CALLBACK_LABELS[quote.callbackPreference];
+      await this.mail.enqueue(
+        'quote-team',
+        this.mail.teamEmail,
+        {
+          fullName: quote.fullName,
+          email: quote.email,
+          phone: quote.phone,
+          company: quote.company ?? NOT_SPECIFIED,
+          description: quote.description,
+          budget: quote.budget ? BUDGET_LABELS[quote.budget] : NOT_SPECIFIED,
+          timeline: quote.timeline ? TIMELINE_LABELS[quote.timeline] : NOT_SPECIFIED,
+          callbackPreference: callback,
+          adminUrl: this.mail.link('/admin/quotes'),
+        },
+        { manager, dedupeKey: `quote-team:${quote.id}` },
+      );
+      await this.mail.enqueue(
+        'quote-ack',
+        quote.email,
+        { fullName: quote.fullName, description: quote.description, callbackPreference: callback },
+        { manager, dedupeKey: `quote-ack:${quote.id}` },
+      );
       return { id: quote.id, created_at: quote.createdAt.toISOString() };
     });
   }

@@ -28,9 +28,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app (same setup as main.ts) on a fresh, migrated database. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+/**
+ * The real app (same setup as main.ts) on a fresh, migrated database, or on `shareDatabaseOf`'s database to run
+ * two instances side by side. The mail worker does not poll: tests call `MailWorker.drain()`.
+ */
+export async function createTestApp(env: Record<string, string> = {}, shareDatabaseOf?: TestApp): Promise<TestApp> {
+  const db = shareDatabaseOf ? { url: shareDatabaseOf.config.databaseUrl!, drop: async () => undefined } : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-test-data-')),
@@ -39,6 +42,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ADMIN_PASSWORD,
     APP_URL: 'http://localhost:3000',
     FRONTEND_DIST: '/nonexistent',
+    MAIL_WORKER: 'off',
+    TEAM_EMAIL: 'equipe@vitrine.example',
     ...env,
     DATABASE_URL: db.url,
   });

@@ -92,6 +92,28 @@ export class FirstLoginDto {
   password: string;
 }
 
+export class ForgotPasswordDto {
+  @NormalizeEmail()
+  @MaxLength(254, { message: "Format d'email invalide" })
+  @IsEmail({}, { message: "Format d'email invalide" })
+  @IsNotEmpty({ message: "L'email est requis" })
+  @IsString({ message: "L'email est requis" })
+  email: string;
+}
+
+export class ResetPasswordDto {
+  /** Jeton reçu par e-mail dans le lien /reset-password?token=... */
+  @MaxLength(200, { message: 'Lien invalide ou expiré' })
+  @IsNotEmpty({ message: 'Lien invalide ou expiré' })
+  @IsString({ message: 'Lien invalide ou expiré' })
+  token: string;
+
+  @MaxLength(128, { message: PASSWORD_MAX })
+  @MinLength(6, { message: PASSWORD_MIN })
+  @IsString({ message: 'Le mot de passe est requis' })
+  password: string;
+}
+
 export class UserResponseDto {
   @ApiProperty({ format: 'uuid' })
   id: string;

@@ -6,25 +6,34 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   AdminUserListResponseDto,
+  EmailDetailDto,
+  EmailListResponseDto,
+  EmailSummaryDto,
   ErrorResponseDto,
+  ListAdminEmailsParams,
   ListAdminQuotesParams,
   ListAdminUsersParams,
+  MessageResponseDto,
   QuoteListResponseDto
 } from '../model';
 
@@ -55,7 +64,287 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export const getListAdminQuotesUrl = (params?: ListAdminQuotesParams,) => {
+export const getListAdminEmailsUrl = (params?: ListAdminEmailsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/emails?${stringifiedParams}` : `/api/admin/emails`
+}
+
+/**
+ * @summary Journal des e-mails, les plus récents d'abord.
+ */
+export const listAdminEmails = async (params?: ListAdminEmailsParams, options?: Parameters<typeof customFetch>[1]): Promise<EmailListResponseDto> => {
+
+  return customFetch<EmailListResponseDto>(getListAdminEmailsUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListAdminEmailsQueryKey = (params?: ListAdminEmailsParams,) => {
+    return [
+    `/api/admin/emails`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListAdminEmailsQueryOptions = <TData = Awaited<ReturnType<typeof listAdminEmails>>, TError = ErrorType<ErrorResponseDto>>(params?: ListAdminEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminEmails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAdminEmailsQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAdminEmails>>> = ({ signal }) => listAdminEmails(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAdminEmails>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAdminEmailsQueryResult = NonNullable<Awaited<ReturnType<typeof listAdminEmails>>>
+export type ListAdminEmailsQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListAdminEmails<TData = Awaited<ReturnType<typeof listAdminEmails>>, TError = ErrorType<ErrorResponseDto>>(
+ params: undefined |  ListAdminEmailsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminEmails>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminEmails>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminEmails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminEmails<TData = Awaited<ReturnType<typeof listAdminEmails>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminEmails>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminEmails>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminEmails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminEmails<TData = Awaited<ReturnType<typeof listAdminEmails>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminEmails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Journal des e-mails, les plus récents d'abord.
+ */
+
+export function useListAdminEmails<TData = Awaited<ReturnType<typeof listAdminEmails>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminEmails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAdminEmailsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getGetAdminEmailUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/emails/${id}`
+}
+
+/**
+ * @summary Un e-mail avec son rendu HTML et texte.
+ */
+export const getAdminEmail = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<EmailDetailDto> => {
+
+  return customFetch<EmailDetailDto>(getGetAdminEmailUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAdminEmailQueryKey = (id: string,) => {
+    return [
+    `/api/admin/emails/${id}`
+    ] as const;
+    }
+
+
+export const getGetAdminEmailQueryOptions = <TData = Awaited<ReturnType<typeof getAdminEmail>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminEmail>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminEmailQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminEmail>>> = ({ signal }) => getAdminEmail(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminEmail>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAdminEmailQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminEmail>>>
+export type GetAdminEmailQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetAdminEmail<TData = Awaited<ReturnType<typeof getAdminEmail>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminEmail>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminEmail>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminEmail>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminEmail<TData = Awaited<ReturnType<typeof getAdminEmail>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminEmail>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminEmail>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminEmail>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminEmail<TData = Awaited<ReturnType<typeof getAdminEmail>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminEmail>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Un e-mail avec son rendu HTML et texte.
+ */
+
+export function useGetAdminEmail<TData = Awaited<ReturnType<typeof getAdminEmail>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminEmail>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAdminEmailQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getRetryAdminEmailUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/emails/${id}/retry`
+}
+
+/**
+ * @summary Renvoie un e-mail en échec (ou en attente) immédiatement.
+ */
+export const retryAdminEmail = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<EmailSummaryDto> => {
+
+  return customFetch<EmailSummaryDto>(getRetryAdminEmailUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getRetryAdminEmailMutationKey = () => ['retryAdminEmail'] as const;
+
+export const getRetryAdminEmailMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retryAdminEmail>>, TError,RetryAdminEmailMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof retryAdminEmail>>, TError,RetryAdminEmailMutationVariables, TContext> => {
+
+const mutationKey = getRetryAdminEmailMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof retryAdminEmail>>, RetryAdminEmailMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  retryAdminEmail(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RetryAdminEmailMutationResult = NonNullable<Awaited<ReturnType<typeof retryAdminEmail>>>
+
+    export type RetryAdminEmailMutationError = ErrorType<ErrorResponseDto>
+    export type RetryAdminEmailMutationVariables = {id: string}
+
+    /**
+ * @summary Renvoie un e-mail en échec (ou en attente) immédiatement.
+ */
+export const useRetryAdminEmail = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retryAdminEmail>>, TError,RetryAdminEmailMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof retryAdminEmail>>,
+        TError,
+        RetryAdminEmailMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRetryAdminEmailMutationOptions(options), queryClient);
+    }
+    export const getListAdminQuotesUrl = (params?: ListAdminQuotesParams,) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
@@ -269,3 +558,76 @@ export function useListAdminUsers<TData = Awaited<ReturnType<typeof listAdminUse
 
 
 
+export const getInviteAdminUserUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/users/${id}/first-login-invitation`
+}
+
+/**
+ * @summary Envoie au client un lien de première connexion pour choisir son mot de passe.
+ */
+export const inviteAdminUser = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<MessageResponseDto> => {
+
+  return customFetch<MessageResponseDto>(getInviteAdminUserUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getInviteAdminUserMutationKey = () => ['inviteAdminUser'] as const;
+
+export const getInviteAdminUserMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteAdminUser>>, TError,InviteAdminUserMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof inviteAdminUser>>, TError,InviteAdminUserMutationVariables, TContext> => {
+
+const mutationKey = getInviteAdminUserMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof inviteAdminUser>>, InviteAdminUserMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  inviteAdminUser(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type InviteAdminUserMutationResult = NonNullable<Awaited<ReturnType<typeof inviteAdminUser>>>
+
+    export type InviteAdminUserMutationError = ErrorType<ErrorResponseDto>
+    export type InviteAdminUserMutationVariables = {id: string}
+
+    /**
+ * @summary Envoie au client un lien de première connexion pour choisir son mot de passe.
+ */
+export const useInviteAdminUser = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteAdminUser>>, TError,InviteAdminUserMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof inviteAdminUser>>,
+        TError,
+        InviteAdminUserMutationVariables,
+        TContext
+      > => {
+      return useMutation(getInviteAdminUserMutationOptions(options), queryClient);
+    }

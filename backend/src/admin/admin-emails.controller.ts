@@ -1,0 +1,34 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Roles } from '../common/access.decorator';
+import { uuidParam } from '../common/uuid-param';
+import { EmailDetailDto, EmailListResponseDto, EmailSummaryDto, ListAdminEmailsQueryDto } from '../mail/dto/mail.dto';
+import { MailLogService } from '../mail/mail-log.service';
+
+const uuid = uuidParam('E-mail introuvable');
+
+@ApiTags('admin')
+@Roles('admin')
+@Controller('admin/emails')
+export class AdminEmailsController {
+  constructor(private readonly mailLog: MailLogService) {}
+
+  /** Journal des e-mails, les plus récents d'abord. */
+  @Get()
+  listAdminEmails(@Query() query: ListAdminEmailsQueryDto): Promise<EmailListResponseDto> {
+    return this.mailLog.list(query);
+  }
+
+  /** Un e-mail avec son rendu HTML et texte. */
+  @Get(':id')
+  getAdminEmail(@Param('id', uuid) id: string): Promise<EmailDetailDto> {
+    return this.mailLog.get(id);
+  }
+
+  /** Renvoie un e-mail en échec (ou en attente) immédiatement. */
+  @Post(':id/retry')
+  @HttpCode(200)
+  retryAdminEmail(@Param('id', uuid) id: string): Promise<EmailSummaryDto> {
+    return this.mailLog.retry(id);
+  }
+}

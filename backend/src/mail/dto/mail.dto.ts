@@ -1,0 +1,51 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../admin/admin.dto';
+import { Trim } from '../../common/transforms';
+import { MAIL_STATUSES, type MailStatus } from '../outbox-email.entity';
+
+export class ListAdminEmailsQueryDto extends PageQueryDto {
+  @IsOptional()
+  @ApiPropertyOptional({ enum: MAIL_STATUSES, enumName: 'MailStatus' })
+  @IsIn(MAIL_STATUSES, { message: 'Statut invalide' })
+  status?: MailStatus;
+
+  /** Destinataire (recherche partielle) */
+  @IsOptional()
+  @Trim()
+  @MaxLength(254, { message: 'Destinataire trop long' })
+  @IsString()
+  recipient?: string;
+}
+
+export class EmailSummaryDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  recipient: string;
+  template: string;
+  subject: string;
+  @ApiProperty({ enum: MAIL_STATUSES, enumName: 'MailStatus' })
+  status: MailStatus;
+  attempts: number;
+  @ApiProperty({ nullable: true, type: String })
+  last_error: string | null;
+  /** Lien principal de l'e-mail (réinitialisation, première connexion…) */
+  @ApiProperty({ nullable: true, type: String })
+  action_url: string | null;
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String })
+  sent_at: string | null;
+  @ApiProperty({ format: 'date-time' })
+  next_attempt_at: string;
+}
+
+export class EmailDetailDto extends EmailSummaryDto {
+  html: string;
+  text: string;
+}
+
+export class EmailListResponseDto {
+  emails: EmailSummaryDto[];
+  total: number;
+}

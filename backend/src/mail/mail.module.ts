@@ -1,0 +1,25 @@
+import { Global, Module } from '@nestjs/common';
+import { MailerModule, type MailerOptions } from '@nestjs-modules/mailer';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MailLogService } from './mail-log.service';
+import { MailService } from './mail.service';
+import { MailWorker } from './mail.worker';
+import { smtpTransportOptions } from './smtp-transport';
+
+@Global()
+@Module({
+  imports: [
+    MailerModule.forRootAsync({
+      imports: [],
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): MailerOptions => ({
+        // Without SMTP the worker captures mail and never calls the transport.
+        transport: config.mail.smtpUrl ? smtpTransportOptions(config.mail.smtpUrl) : { jsonTransport: true },
+        defaults: { from: config.mail.from } as MailerOptions['defaults'],
+      }),
+    }),
+  ],
+  providers: [MailService, MailWorker, MailLogService],
+  exports: [MailService, MailWorker, MailLogService],
+})
+export class MailModule {}

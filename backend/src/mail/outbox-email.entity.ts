@@ -1,0 +1,68 @@
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'captured'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * One e-mail, written in the same transaction as the business change that causes it, then delivered by the worker.
+ * queued → sending → sent | failed (after the last attempt) | captured (no SMTP configured: kept here only).
+ */
+@Entity('outbox_emails')
+@Unique('outbox_emails_dedupe_key_key', ['dedupeKey'])
+@Check('outbox_emails_status_check', `status IN ('queued', 'sending', 'sent', 'failed', 'captured')`)
+@Index('outbox_emails_due_idx', { synchronize: false })
+@Index('outbox_emails_created_at_idx', { synchronize: false })
+export class OutboxEmail {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'text' })
+  recipient: string;
+
+  @Column({ type: 'text' })
+  template: string;
+
+  @Column({ type: 'jsonb' })
+  data: Record<string, unknown>;
+
+  @Column({ type: 'text' })
+  subject: string;
+
+  @Column({ type: 'text' })
+  html: string;
+
+  @Column({ type: 'text' })
+  text: string;
+
+  @Column({ name: 'action_url', type: 'text', nullable: true })
+  actionUrl: string | null;
+
+  @Column({ type: 'text', default: 'queued' })
+  status: MailStatus;
+
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  @Column({ name: 'next_attempt_at', type: 'timestamptz', default: () => 'now()' })
+  nextAttemptAt: Date;
+
+  /** While `sending`: after this, a crashed worker's claim is taken over */
+  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
+  lockedUntil: Date | null;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+
+  /** A business event mails once: a second enqueue with the same key is ignored */
+  @Column({ name: 'dedupe_key', type: 'text', nullable: true })
+  dedupeKey: string | null;
+
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

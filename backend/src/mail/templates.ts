@@ -1,0 +1,196 @@
+import Handlebars from 'handlebars';
+import { AGENCY } from './agency';
+
+/**
+ * Every e-mail the product sends: its data, a French subject, an HTML body (wrapped in the one layout) and a
+ * plain-text body. Rendered with Handlebars in strict mode: a missing variable is an error, never a blank.
+ */
+export interface MailTemplates {
+  welcome: { name: string; dashboardUrl: string };
+  'password-reset': { name: string; resetUrl: string; expiresMinutes: number };
+  'first-login': { name: string; firstLoginUrl: string; expiresHours: number };
+  'quote-team': {
+    fullName: string;
+    email: string;
+    phone: string;
+    company: string;
+    description: string;
+    budget: string;
+    timeline: string;
+    callbackPreference: string;
+    adminUrl: string;
+  };
+  'quote-ack': { fullName: string; description: string; callbackPreference: string };
+}
+export type MailTemplateName = keyof MailTemplates;
+
+interface TemplateSource<T> {
+  subject: string;
+  html: string;
+  text: string;
+  /** The data key holding the main link, printed in the console when mail is captured */
+  action?: keyof T & string;
+  sample: T;
+}
+
+const button = (url: string, label: string) =>
+  `<p style="margin:28px 0"><a href="{{${url}}}" style="background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${label}</a></p>
+<p style="font-size:13px;color:#64748b">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br><a href="{{${url}}}" style="color:#4f46e5;word-break:break-all">{{${url}}}</a></p>`;
+
+export const TEMPLATES: { [K in MailTemplateName]: TemplateSource<MailTemplates[K]> } = {
+  welcome: {
+    subject: 'Bienvenue chez {{agency.name}} !',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Bienvenue, {{name}} !</h1>
+<p>Votre compte client est créé. Depuis votre tableau de bord, vous suivez la création de vos sites, vos factures et votre abonnement.</p>
+${button('dashboardUrl', 'Accéder à mon tableau de bord')}
+<p>Une question ? Répondez simplement à cet e-mail, notre équipe vous répond en moins de 3 heures.</p>`,
+    text: `Bienvenue, {{name}} !
+
+Votre compte client est créé. Depuis votre tableau de bord, vous suivez la création de vos sites, vos factures et votre abonnement.
+
+Accéder à mon tableau de bord : {{dashboardUrl}}
+
+Une question ? Répondez simplement à cet e-mail, notre équipe vous répond en moins de 3 heures.`,
+    action: 'dashboardUrl',
+    sample: { name: 'Camille Dupont', dashboardUrl: 'http://localhost:3000/dashboard' },
+  },
+  'password-reset': {
+    subject: 'Réinitialisation de votre mot de passe',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
+<p>Vous avez demandé à réinitialiser le mot de passe de votre compte {{agency.name}}. Ce lien est valable {{expiresMinutes}} minutes et ne peut servir qu'une fois.</p>
+${button('resetUrl', 'Choisir un nouveau mot de passe')}
+<p>Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.</p>`,
+    text: `Bonjour {{name}},
+
+Vous avez demandé à réinitialiser le mot de passe de votre compte {{agency.name}}. Ce lien est valable {{expiresMinutes}} minutes et ne peut servir qu'une fois :
+
+{{resetUrl}}
+
+Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.`,
+    action: 'resetUrl',
+    sample: { name: 'Camille Dupont', resetUrl: 'http://localhost:3000/reset-password?token=exemple', expiresMinutes: 30 },
+  },
+  'first-login': {
+    subject: 'Votre espace client {{agency.name}} est prêt',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
+<p>Merci pour votre confiance ! Votre espace client est prêt. Choisissez votre mot de passe pour suivre la création de votre site, vos factures et votre abonnement.</p>
+${button('firstLoginUrl', 'Créer mon mot de passe')}
+<p>Ce lien est valable {{expiresHours}} heures et ne peut servir qu'une fois.</p>`,
+    text: `Bonjour {{name}},
+
+Merci pour votre confiance ! Votre espace client est prêt. Choisissez votre mot de passe pour suivre la création de votre site, vos factures et votre abonnement :
+
+{{firstLoginUrl}}
+
+Ce lien est valable {{expiresHours}} heures et ne peut servir qu'une fois.`,
+    action: 'firstLoginUrl',
+    sample: { name: 'Camille Dupont', firstLoginUrl: 'http://localhost:3000/first-login?token=exemple', expiresHours: 72 },
+  },
+  'quote-team': {
+    subject: 'Nouvelle demande de devis : {{fullName}}',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Nouvelle demande de devis</h1>
+<table style="border-collapse:collapse;width:100%;font-size:14px">
+<tr><td style="padding:6px 0;color:#64748b;width:40%">Nom complet</td><td style="padding:6px 0">{{fullName}}</td></tr>
+<tr><td style="padding:6px 0;color:#64748b">Email</td><td style="padding:6px 0"><a href="mailto:{{email}}" style="color:#4f46e5">{{email}}</a></td></tr>
+<tr><td style="padding:6px 0;color:#64748b">Téléphone</td><td style="padding:6px 0">{{phone}}</td></tr>
+<tr><td style="padding:6px 0;color:#64748b">Entreprise</td><td style="padding:6px 0">{{company}}</td></tr>
+<tr><td style="padding:6px 0;color:#64748b">Budget</td><td style="padding:6px 0">{{budget}}</td></tr>
+<tr><td style="padding:6px 0;color:#64748b">Délai</td><td style="padding:6px 0">{{timeline}}</td></tr>
+<tr><td style="padding:6px 0;color:#64748b">Rappel</td><td style="padding:6px 0">{{callbackPreference}}</td></tr>
+</table>
+<h2 style="font-size:16px;margin:24px 0 8px">Description du projet</h2>
+<p style="white-space:pre-wrap">{{description}}</p>
+${button('adminUrl', 'Voir les demandes de devis')}`,
+    text: `Nouvelle demande de devis
+
+Nom complet : {{fullName}}
+Email : {{email}}
+Téléphone : {{phone}}
+Entreprise : {{company}}
+Budget : {{budget}}
+Délai : {{timeline}}
+Rappel : {{callbackPreference}}
+
+Description du projet :
+{{description}}
+
+Voir les demandes de devis : {{adminUrl}}`,
+    action: 'adminUrl',
+    sample: {
+      fullName: 'Jean-Pierre de La Fontaine',
+      email: 'jp@fontaine.fr',
+      phone: '06 12 34 56 78',
+      company: 'Non spécifié',
+      description: 'Un site pour présenter nos fables.',
+      budget: '3 000 – 5 000 €',
+      timeline: 'Normal (1-2 mois)',
+      callbackPreference: 'Matin (9h-12h)',
+      adminUrl: 'http://localhost:3000/admin/quotes',
+    },
+  },
+  'quote-ack': {
+    subject: 'Nous avons bien reçu votre demande de devis',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Merci {{fullName}} !</h1>
+<p>Nous avons bien reçu votre demande de devis. Nous vous rappellerons dans les 24h pour discuter de votre projet (créneau souhaité : {{callbackPreference}}).</p>
+<p style="color:#64748b;font-size:14px">Votre message :</p>
+<blockquote style="margin:0;padding:12px 16px;border-left:3px solid #c7d2fe;background:#f8fafc;white-space:pre-wrap">{{description}}</blockquote>`,
+    text: `Merci {{fullName}} !
+
+Nous avons bien reçu votre demande de devis. Nous vous rappellerons dans les 24h pour discuter de votre projet (créneau souhaité : {{callbackPreference}}).
+
+Votre message :
+{{description}}`,
+    sample: { fullName: 'Jean-Pierre de La Fontaine', description: 'Un site pour présenter nos fables.', callbackPreference: 'Matin (9h-12h)' },
+  },
+};
+
+const LAYOUT_HTML = `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{{subject}}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#0f172a;line-height:1.6">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid #e2e8f0">
+<tr><td style="padding:20px 28px;border-bottom:1px solid #e2e8f0">
+<span style="display:inline-block;width:28px;height:28px;line-height:28px;text-align:center;background:#4f46e5;color:#ffffff;border-radius:7px;font-weight:700">V</span>
+<span style="font-weight:700;font-size:18px;vertical-align:middle;margin-left:8px">{{agency.name}}</span>
+</td></tr>
+<tr><td style="padding:28px">{{{body}}}</td></tr>
+<tr><td style="padding:20px 28px;background:#f8fafc;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">
+<p style="margin:0 0 6px">{{agency.name}} — sites vitrines professionnels livrés en 24h · {{agency.phone}} · <a href="mailto:{{agency.email}}" style="color:#4f46e5">{{agency.email}}</a></p>
+<p style="margin:0">{{agency.legalLine}}</p>
+</td></tr>
+</table></td></tr></table></body></html>`;
+
+const LAYOUT_TEXT = `{{{body}}}
+
+--
+{{agency.name}} — sites vitrines professionnels livrés en 24h
+{{agency.phone}} · {{agency.email}}
+{{agency.legalLine}}`;
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  actionUrl: string | null;
+}
+
+const compileHtml = (source: string) => Handlebars.compile(source, { strict: true });
+const compileText = (source: string) => Handlebars.compile(source, { strict: true, noEscape: true });
+
+const layoutHtml = compileHtml(LAYOUT_HTML);
+const layoutText = compileText(LAYOUT_TEXT);
+const compiled = Object.fromEntries(
+  Object.entries(TEMPLATES).map(([name, t]) => [name, { subject: compileText(t.subject), html: compileHtml(t.html), text: compileText(t.text), action: t.action }]),
+) as Record<MailTemplateName, { subject: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate; text: HandlebarsTemplateDelegate; action?: string }>;
+
+/** Renders a template with its data; throws when a variable the template uses is missing. */
+export function renderMail<K extends MailTemplateName>(template: K, data: MailTemplates[K]): RenderedMail {
+  const t = compiled[template];
+  if (!t) throw new Error(`Modèle d'e-mail inconnu : ${template}`);
+  const context = { ...data, agency: AGENCY };
+  const subject = t.subject(context).trim();
+  const html = layoutHtml({ subject, agency: AGENCY, body: t.html(context) });
+  const text = layoutText({ agency: AGENCY, body: t.text(context) });
+  const action = t.action ? (data as Record<string, unknown>)[t.action] : undefined;
+  return { subject, html, text, actionUrl: typeof action === 'string' ? action : null };
+}
