@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { BillingModule } from './billing/billing.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
@@ -24,7 +25,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)), RateLimitModule, MailModule, AuthModule, OrdersModule, AdminModule],
+      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)), RateLimitModule, MailModule, AuthModule, OrdersModule, BillingModule, AdminModule],
       controllers: [HealthController],
       providers: [HealthService],
     };

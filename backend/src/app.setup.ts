@@ -82,6 +82,16 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     maxAge: 600,
   });
   app.use(cookieParser());
+  // Stripe events can be larger than our own requests; they are verified against the raw body.
+  app.use(
+    `/${API_PREFIX}/billing/webhook`,
+    express.json({
+      limit: '1mb',
+      verify: (req, _res, buf) => {
+        (req as Request & { rawBody?: Buffer }).rawBody = buf;
+      },
+    }),
+  );
   app.use(
     express.json({
       limit: '100kb',

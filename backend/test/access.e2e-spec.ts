@@ -35,6 +35,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/emails/:id': 'admin',
   'POST /api/admin/emails/:id/retry': 'admin',
   'POST /api/admin/users/:id/first-login-invitation': 'admin',
+  'POST /api/checkout-sessions': 'anonymous',
+  'GET /api/checkout-sessions/:id': 'anonymous',
+  // Stripe calls it; its signature is its authentication.
+  'POST /api/billing/webhook': 'anonymous',
 };
 
 interface Layer {

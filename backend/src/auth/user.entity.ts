@@ -1,4 +1,4 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
 
 export const USER_ROLES = ['client', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -9,6 +9,7 @@ export type UserRole = (typeof USER_ROLES)[number];
 // Declared in the migration with DESC / on lower(email), which TypeORM cannot express: not synchronised.
 @Index('users_created_at_idx', { synchronize: false })
 @Index('users_email_key', { synchronize: false })
+@Unique('users_stripe_customer_id_key', ['stripeCustomerId'])
 export class User {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -25,6 +26,10 @@ export class User {
 
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash: string | null;
+
+  /** Stripe customer (cus_…), once the user has paid */
+  @Column({ name: 'stripe_customer_id', type: 'text', nullable: true })
+  stripeCustomerId: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

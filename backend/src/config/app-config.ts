@@ -38,6 +38,15 @@ export interface AppConfig {
     workerEnabled: boolean;
   };
   passwordResetTtlMinutes: number;
+  stripe: {
+    /** undefined: not configured (main.ts then starts the sandbox and fills these in) */
+    secretKey?: string;
+    publishableKey?: string;
+    webhookSecret: string;
+    /** Another Stripe-compatible server (the sandbox); undefined = api.stripe.com */
+    apiUrl?: string;
+    sandboxPort: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -133,6 +142,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const retryBaseSeconds = readInt(env, 'MAIL_RETRY_BASE_SECONDS', 30, problems, 1, 3600);
   const passwordResetTtlMinutes = readInt(env, 'PASSWORD_RESET_TTL_MINUTES', 30, problems, 5, 24 * 60);
 
+  const stripeSecretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (stripeSecretKey && !/^(sk|rk)_(test|live)_/.test(stripeSecretKey)) problems.push('STRIPE_SECRET_KEY doit commencer par sk_test_, sk_live_, rk_test_ ou rk_live_');
+  const stripePublishableKey = env.STRIPE_PUBLISHABLE_KEY || undefined;
+  if (stripePublishableKey && !/^pk_(test|live)_/.test(stripePublishableKey)) problems.push('STRIPE_PUBLISHABLE_KEY doit commencer par pk_test_ ou pk_live_');
+  const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  if (stripeWebhookSecret && !stripeWebhookSecret.startsWith('whsec_')) problems.push('STRIPE_WEBHOOK_SECRET doit commencer par whsec_');
+  if (stripeSecretKey && !stripeWebhookSecret && !env.STRIPE_API_URL) {
+    problems.push('STRIPE_WEBHOOK_SECRET est requis avec STRIPE_SECRET_KEY (secret de signature des webhooks, whsec_…)');
+  }
+  const stripeApiUrl = readUrl(env, 'STRIPE_API_URL', undefined, problems, ['http:', 'https:']);
+  const stripeSandboxPort = readInt(env, 'STRIPE_SANDBOX_PORT', 12111, problems, 0, 65535);
+
   if (problems.length) throw new ConfigError(problems);
 
   const frontendDistRaw = env.FRONTEND_DIST || resolve(__dirname, '../../../frontend/dist');
@@ -165,6 +186,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       workerEnabled: env.MAIL_WORKER !== 'off',
     },
     passwordResetTtlMinutes,
+    stripe: {
+      secretKey: stripeSecretKey,
+      publishableKey: stripePublishableKey,
+      webhookSecret: stripeWebhookSecret ?? 'whsec_sandbox',
+      apiUrl: stripeApiUrl,
+      sandboxPort: stripeSandboxPort,
+    },
   };
 }
 

@@ -1,4 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
+import { Invoice } from '../billing/invoice.entity';
+import { StripeEvent } from '../billing/stripe-event.entity';
+import { Subscription } from '../billing/subscription.entity';
 import { LoginAttempt } from '../auth/login-attempt.entity';
 import { OneTimeToken } from '../auth/one-time-token.entity';
 import { RefreshToken, Session } from '../auth/session.entity';
@@ -8,10 +11,11 @@ import { QuoteRequest } from '../orders/quote-request.entity';
 import { Auth1763712000000 } from './migrations/1763712000000-Auth';
 import { QuotesAndRateLimits1763712100000 } from './migrations/1763712100000-QuotesAndRateLimits';
 import { MailOutbox1763712200000 } from './migrations/1763712200000-MailOutbox';
+import { Billing1763712300000 } from './migrations/1763712300000-Billing';
 
-export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail];
+export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
-export const MIGRATIONS = [Auth1763712000000, QuotesAndRateLimits1763712100000, MailOutbox1763712200000];
+export const MIGRATIONS = [Auth1763712000000, QuotesAndRateLimits1763712100000, MailOutbox1763712200000, Billing1763712300000];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {

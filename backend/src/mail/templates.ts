@@ -21,6 +21,8 @@ export interface MailTemplates {
     adminUrl: string;
   };
   'quote-ack': { fullName: string; description: string; callbackPreference: string };
+  'payment-failed': { name: string; amount: string; invoiceUrl: string; dashboardUrl: string };
+  'subscription-canceled': { name: string; endedAt: string; orderUrl: string };
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -141,6 +143,40 @@ Nous avons bien reçu votre demande de devis. Nous vous rappellerons dans les 24
 Votre message :
 {{description}}`,
     sample: { fullName: 'Jean-Pierre de La Fontaine', description: 'Un site pour présenter nos fables.', callbackPreference: 'Matin (9h-12h)' },
+  },
+  'payment-failed': {
+    subject: 'Échec du paiement de votre abonnement',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
+<p>Le paiement de {{amount}} pour votre abonnement {{agency.name}} n'a pas abouti. Votre site reste en ligne pour le moment : mettez à jour votre moyen de paiement pour éviter toute interruption.</p>
+${button('invoiceUrl', 'Régler la facture')}
+<p>Vous retrouvez toutes vos factures dans votre <a href="{{dashboardUrl}}" style="color:#4f46e5">espace client</a>. Besoin d'aide ? Répondez à cet e-mail.</p>`,
+    text: `Bonjour {{name}},
+
+Le paiement de {{amount}} pour votre abonnement {{agency.name}} n'a pas abouti. Votre site reste en ligne pour le moment : mettez à jour votre moyen de paiement pour éviter toute interruption.
+
+Régler la facture : {{invoiceUrl}}
+
+Vos factures : {{dashboardUrl}}
+Besoin d'aide ? Répondez à cet e-mail.`,
+    action: 'invoiceUrl',
+    sample: { name: 'Camille Dupont', amount: '59,00 €', invoiceUrl: 'http://localhost:12111/invoices/in_exemple', dashboardUrl: 'http://localhost:3000/dashboard/invoices' },
+  },
+  'subscription-canceled': {
+    subject: 'Votre abonnement est terminé',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
+<p>Votre abonnement {{agency.name}} a pris fin le {{endedAt}}. Votre site n'est plus en ligne et aucun autre paiement ne sera prélevé.</p>
+<p>Vous pouvez repartir quand vous le souhaitez :</p>
+${button('orderUrl', 'Relancer mon site')}
+<p>Merci de nous avoir fait confiance.</p>`,
+    text: `Bonjour {{name}},
+
+Votre abonnement {{agency.name}} a pris fin le {{endedAt}}. Votre site n'est plus en ligne et aucun autre paiement ne sera prélevé.
+
+Relancer mon site : {{orderUrl}}
+
+Merci de nous avoir fait confiance.`,
+    action: 'orderUrl',
+    sample: { name: 'Camille Dupont', endedAt: '21 décembre 2026', orderUrl: 'http://localhost:3000/order' },
   },
 };
 

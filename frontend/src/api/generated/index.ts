@@ -1,4 +1,5 @@
 export * from './admin/admin';
 export * from './auth/auth';
+export * from './billing/billing';
 export * from './health/health';
 export * from './orders/orders';

@@ -1,0 +1,61 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { User } from '../auth/user.entity';
+
+/** Local copy of a Stripe invoice, kept up to date by the webhook inbox; admin revenue and the client's list read it. */
+@Entity('invoices')
+@Index('invoices_user_id_idx', ['userId'])
+@Index('invoices_customer_id_idx', ['customerId'])
+export class Invoice {
+  /** Stripe id (in_…) */
+  @PrimaryColumn({ type: 'text' })
+  id: string;
+
+  @Column({ name: 'customer_id', type: 'text' })
+  customerId: string;
+
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'invoices_user_id_fkey' })
+  user?: User;
+
+  @Column({ name: 'subscription_id', type: 'text', nullable: true })
+  subscriptionId: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  number: string | null;
+
+  /** Invoice date (Stripe `created`) */
+  @Column({ type: 'timestamptz' })
+  date: Date;
+
+  /** Total in cents */
+  @Column({ name: 'amount_cents', type: 'int' })
+  amountCents: number;
+
+  @Column({ type: 'text' })
+  currency: string;
+
+  /** draft | open | paid | void | uncollectible */
+  @Column({ type: 'text' })
+  status: string;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ name: 'hosted_url', type: 'text', nullable: true })
+  hostedUrl: string | null;
+
+  @Column({ name: 'pdf_url', type: 'text', nullable: true })
+  pdfUrl: string | null;
+
+  @Column({ name: 'synced_at', type: 'timestamptz' })
+  syncedAt: Date;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

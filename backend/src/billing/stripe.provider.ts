@@ -1,0 +1,34 @@
+import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import Stripe from 'stripe';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+
+/** The one Stripe client: api.stripe.com with real keys, or the sandbox (STRIPE_API_URL) on embedded defaults. */
+@Injectable()
+export class StripeProvider {
+  private instance?: Stripe;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  get configured(): boolean {
+    return Boolean(this.config.stripe.secretKey);
+  }
+
+  get client(): Stripe {
+    if (!this.config.stripe.secretKey) throw new ServiceUnavailableException({ message: 'Le paiement en ligne est momentanément indisponible.', error: 'Service Unavailable' });
+    if (!this.instance) {
+      const api = this.config.stripe.apiUrl ? new URL(this.config.stripe.apiUrl) : undefined;
+      this.instance = new Stripe(this.config.stripe.secretKey, {
+        maxNetworkRetries: 2,
+        timeout: 20_000,
+        appInfo: { name: 'vitrine' },
+        ...(api ? { host: api.hostname, port: Number(api.port) || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      });
+    }
+    return this.instance;
+  }
+
+  /** Verifies a webhook's signature (HMAC-SHA256, 5 minutes of tolerance) and parses it. */
+  constructEvent(rawBody: Buffer, signature: string): Stripe.Event {
+    return Stripe.webhooks.constructEvent(rawBody, signature, this.config.stripe.webhookSecret, 300) as Stripe.Event;
+  }
+}

@@ -1,0 +1,56 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { User } from '../auth/user.entity';
+
+/** Local copy of a Stripe subscription, kept up to date by the webhook inbox. */
+@Entity('subscriptions')
+@Index('subscriptions_user_id_idx', ['userId'])
+@Index('subscriptions_customer_id_idx', ['customerId'])
+export class Subscription {
+  /** Stripe id (sub_…) */
+  @PrimaryColumn({ type: 'text' })
+  id: string;
+
+  @Column({ name: 'customer_id', type: 'text' })
+  customerId: string;
+
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'subscriptions_user_id_fkey' })
+  user?: User;
+
+  @Column({ type: 'text' })
+  status: string;
+
+  @Column({ name: 'cancel_at_period_end', type: 'boolean', default: false })
+  cancelAtPeriodEnd: boolean;
+
+  @Column({ name: 'current_period_end', type: 'timestamptz', nullable: true })
+  currentPeriodEnd: Date | null;
+
+  /** The plan's Stripe price (the subscription's other items are add-ons) */
+  @Column({ name: 'price_id', type: 'text', nullable: true })
+  priceId: string | null;
+
+  /** pro | business | teams (any other price) */
+  @Column({ type: 'text', nullable: true })
+  plan: string | null;
+
+  /** The site it pays for, once sites exist */
+  @Column({ name: 'site_id', type: 'uuid', nullable: true })
+  siteId: string | null;
+
+  @Column({ type: 'jsonb', default: {} })
+  metadata: Record<string, string>;
+
+  /** When this copy was read from Stripe: an older read never overwrites a newer one */
+  @Column({ name: 'synced_at', type: 'timestamptz' })
+  syncedAt: Date;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
