@@ -50,6 +50,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
 chmodSync(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root
 const port = await freePort();
 const pgPort = await freePort();
+const stripePort = await freePort();
 const baseUrl = `http://localhost:${port}`;
 const artifacts = join(root, 'e2e', 'artifacts');
 mkdirSync(artifacts, { recursive: true });
@@ -62,6 +63,9 @@ const app = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], 
     PORT: String(port),
     DATA_DIR: dataDir,
     EMBEDDED_POSTGRES_PORT: String(pgPort),
+    STRIPE_SANDBOX_PORT: String(stripePort),
+    STRIPE_SECRET_KEY: '',
+    SMTP_URL: '',
     DATABASE_URL: '',
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'admin-password-123',

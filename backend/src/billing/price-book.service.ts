@@ -14,7 +14,7 @@ interface CatalogueEntry {
 const ENTRIES: CatalogueEntry[] = [
   ...PLANS.filter((p) => p.lookupKey && p.monthlyPriceCents !== null).map((p) => ({
     lookupKey: p.lookupKey!,
-    productName: `Abonnement ${p.name}`,
+    productName: `Formule ${p.name}`,
     description: p.description,
     unitAmount: p.monthlyPriceCents!,
     recurring: true,
@@ -76,7 +76,8 @@ export class PriceBook implements OnApplicationBootstrap {
         currency: 'eur',
         unit_amount: entry.unitAmount,
         lookup_key: entry.lookupKey,
-        transfer_lookup_key: Boolean(existing),
+        // A key may sit on an archived price, which the active-only list does not show.
+        transfer_lookup_key: true,
         nickname: entry.productName,
         ...(entry.recurring ? { recurring: { interval: 'month' } } : {}),
       });

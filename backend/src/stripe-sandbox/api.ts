@@ -1,0 +1,474 @@
+/** The /v1 REST subset: one handler per route, reading params the way Stripe does and returning Stripe's JSON. */
+import { SandboxCore, type EventRequest } from './core';
+import { ApiError, P, freshMetadata, applyMetadata, missing, noSuch, type Json } from './params';
+import { renderCustomer, renderInvoice, renderInvoiceLines, renderPrice, renderProduct, renderSession, renderSessionLineItems, renderSubscription } from './render';
+import { now, randomId, type EventRec, type PriceRec, type SessionLine, type SessionRec } from './store';
+
+export interface ApiResult {
+  body: Json;
+  events?: EventRec[];
+}
+
+type Handler = (core: SandboxCore, m: RegExpMatchArray, p: P, req: EventRequest) => ApiResult;
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  handler: Handler;
+}
+
+const ID = '([A-Za-z0-9_\\-.]+)';
+const routes: Route[] = [];
+const route = (method: string, path: string, handler: Handler): void => {
+  routes.push({ method, pattern: new RegExp(`^${path.replace(/:id/g, ID)}$`), handler });
+};
+
+export function findRoute(method: string, path: string): { handler: Handler; match: RegExpMatchArray } | 'method' | undefined {
+  let pathMatched = false;
+  for (const r of routes) {
+    const match = path.match(r.pattern);
+    if (!match) continue;
+    pathMatched = true;
+    if (r.method === method) return { handler: r.handler, match };
+  }
+  return pathMatched ? 'method' : undefined;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+function email(p: P, key: string): string | null | undefined {
+  const v = p.nullableStr(key);
+  if (v && !EMAIL.test(v)) throw new ApiError(400, `Invalid email address: ${v}`, p.name(key), 'email_invalid');
+  return v;
+}
+
+/** Stripe's list envelope over newest-first items: limit (1–100, default 10), starting_after, ending_before. */
+function paginate<T extends { id: string }>(items: T[], p: P, url: string, render: (t: T) => Json, kind: string): Json {
+  const limit = p.int('limit', false, 1) ?? 10;
+  if (limit > 100) throw new ApiError(400, 'This value must be less than or equal to 100.', 'limit', 'parameter_invalid_integer');
+  const after = p.str('starting_after');
+  const before = p.str('ending_before');
+  let slice: T[];
+  let hasMore: boolean;
+  if (after) {
+    const i = items.findIndex((x) => x.id === after);
+    if (i < 0) throw noSuch(kind, after, 'starting_after', 400);
+    slice = items.slice(i + 1);
+    hasMore = slice.length > limit;
+    slice = slice.slice(0, limit);
+  } else if (before) {
+    const i = items.findIndex((x) => x.id === before);
+    if (i < 0) throw noSuch(kind, before, 'ending_before', 400);
+    const head = items.slice(0, i);
+    hasMore = head.length > limit;
+    slice = head.slice(Math.max(0, head.length - limit));
+  } else {
+    hasMore = items.length > limit;
+    slice = items.slice(0, limit);
+  }
+  return { object: 'list', data: slice.map(render), has_more: hasMore, url };
+}
+
+const newestFirst = <T>(record: Record<string, T>): T[] => Object.values(record).reverse();
+
+// ---- customers ----------------------------------------------------------------------------------------------------
+
+route('POST', '/v1/customers', (core, _m, p) => {
+  const c = core.createCustomer({ email: email(p, 'email') ?? null, name: p.nullableStr('name') ?? null, metadata: freshMetadata(p.metadata()) });
+  c.phone = p.nullableStr('phone') ?? null;
+  c.description = p.nullableStr('description') ?? null;
+  c.preferred_locales = p.strings('preferred_locales') ?? [];
+  core.save();
+  return { body: renderCustomer(c) };
+});
+
+function customer(core: SandboxCore, id: string) {
+  const c = core.db.customers[id];
+  if (!c) throw noSuch('customer', id);
+  return c;
+}
+
+route('GET', '/v1/customers/:id', (core, m) => ({ body: renderCustomer(customer(core, m[1])) }));
+
+route('POST', '/v1/customers/:id', (core, m, p) => {
+  const c = customer(core, m[1]);
+  if (c.deleted) throw new ApiError(404, `No such customer: '${c.id}'`, 'id', 'resource_missing');
+  const e = email(p, 'email');
+  if (e !== undefined) c.email = e;
+  const name = p.nullableStr('name');
+  if (name !== undefined) c.name = name;
+  const phone = p.nullableStr('phone');
+  if (phone !== undefined) c.phone = phone;
+  const description = p.nullableStr('description');
+  if (description !== undefined) c.description = description;
+  const locales = p.strings('preferred_locales');
+  if (locales) c.preferred_locales = locales;
+  c.metadata = applyMetadata(c.metadata, p.metadata());
+  core.save();
+  return { body: renderCustomer(c) };
+});
+
+route('DELETE', '/v1/customers/:id', (core, m) => {
+  const c = customer(core, m[1]);
+  c.deleted = true;
+  core.save();
+  return { body: renderCustomer(c) };
+});
+
+route('GET', '/v1/customers', (core, _m, p) => {
+  const e = p.str('email');
+  const items = newestFirst(core.db.customers).filter((c) => !c.deleted && (e === undefined || c.email === e));
+  return { body: paginate(items, p, '/v1/customers', renderCustomer, 'customer') };
+});
+
+// ---- products -----------------------------------------------------------------------------------------------------
+
+route('POST', '/v1/products', (core, _m, p) => {
+  const id = p.str('id') ?? randomId('prod_', 14);
+  if (core.db.products[id]) throw new ApiError(400, `Product already exists.`, 'id', 'resource_already_exists');
+  const t = now();
+  const product = { id, object: 'product' as const, active: p.bool('active') ?? true, created: t, updated: t, name: p.str('name', true)!, description: p.nullableStr('description') ?? null, metadata: freshMetadata(p.metadata()) };
+  core.db.products[id] = product;
+  core.save();
+  return { body: renderProduct(product) };
+});
+
+function product(core: SandboxCore, id: string) {
+  const pr = core.db.products[id];
+  if (!pr) throw noSuch('product', id);
+  return pr;
+}
+
+route('GET', '/v1/products/:id', (core, m) => ({ body: renderProduct(product(core, m[1])) }));
+
+route('POST', '/v1/products/:id', (core, m, p) => {
+  const pr = product(core, m[1]);
+  const name = p.str('name');
+  if (name !== undefined) pr.name = name;
+  const description = p.nullableStr('description');
+  if (description !== undefined) pr.description = description;
+  const active = p.bool('active');
+  if (active !== undefined) pr.active = active;
+  pr.metadata = applyMetadata(pr.metadata, p.metadata());
+  pr.updated = now();
+  core.save();
+  return { body: renderProduct(pr) };
+});
+
+route('GET', '/v1/products', (core, _m, p) => {
+  const active = p.bool('active');
+  const ids = p.strings('ids');
+  const items = newestFirst(core.db.products).filter((x) => (active === undefined || x.active === active) && (!ids || ids.includes(x.id)));
+  return { body: paginate(items, p, '/v1/products', renderProduct, 'product') };
+});
+
+// ---- prices -------------------------------------------------------------------------------------------------------
+
+function assignLookupKey(core: SandboxCore, price: PriceRec, key: string | null, transfer: boolean, param = 'lookup_key'): void {
+  if (key && key.length > 200) throw new ApiError(400, 'Lookup keys can be up to 200 characters long.', param);
+  if (key) {
+    const holder = Object.values(core.db.prices).find((x) => x.lookup_key === key && x.id !== price.id);
+    if (holder && !transfer) {
+      throw new ApiError(400, `A price (\`${holder.id}\`) already uses that lookup key. Pass \`transfer_lookup_key=true\` to move the lookup key to this price.`, param, 'lookup_key_already_used');
+    }
+    if (holder) holder.lookup_key = null;
+  }
+  price.lookup_key = key;
+}
+
+function readPrice(core: SandboxCore, p: P, requireProduct = true): PriceRec {
+  const currency = p.str('currency', true)!.toLowerCase();
+  let productId = p.str('product');
+  const productData = p.obj('product_data');
+  if (productId && productData) throw new ApiError(400, 'You may only specify one of these parameters: product, product_data.', p.name('product_data'));
+  if (productId && !core.db.products[productId]) throw noSuch('product', productId, p.name('product'), 400);
+  if (!productId && productData) {
+    const t = now();
+    productId = randomId('prod_', 14);
+    core.db.products[productId] = { id: productId, object: 'product', active: productData.bool('active') ?? true, created: t, updated: t, name: productData.str('name', true)!, description: productData.nullableStr('description') ?? null, metadata: freshMetadata(productData.metadata()) };
+  }
+  if (!productId && requireProduct) throw missing(p.name('product'));
+  const unitAmount = p.int('unit_amount') ?? (p.has('unit_amount_decimal') ? Math.round(Number(p.str('unit_amount_decimal'))) : undefined);
+  if (unitAmount === undefined || Number.isNaN(unitAmount)) throw missing(p.name('unit_amount'));
+  const rec = p.obj('recurring');
+  let recurring: PriceRec['recurring'] = null;
+  if (rec) {
+    const interval = rec.oneOf('interval', ['day', 'week', 'month', 'year'] as const, true)!;
+    recurring = { interval, interval_count: rec.int('interval_count', false, 1) ?? 1 };
+    const usage = rec.str('usage_type');
+    if (usage && usage !== 'licensed') throw new ApiError(400, 'Stripe sandbox: only licensed (per-seat) recurring prices are supported.', rec.name('usage_type'));
+  }
+  return {
+    id: randomId('price_'),
+    object: 'price',
+    active: p.bool('active') ?? true,
+    created: now(),
+    currency,
+    unit_amount: unitAmount,
+    type: recurring ? 'recurring' : 'one_time',
+    recurring,
+    lookup_key: null,
+    nickname: p.nullableStr('nickname') ?? null,
+    product: productId!,
+    metadata: freshMetadata(p.metadata()),
+    tax_behavior: p.oneOf('tax_behavior', ['exclusive', 'inclusive', 'unspecified'] as const) ?? 'unspecified',
+  };
+}
+
+route('POST', '/v1/prices', (core, _m, p) => {
+  const price = readPrice(core, p);
+  assignLookupKey(core, price, p.str('lookup_key') ?? null, p.bool('transfer_lookup_key') ?? false);
+  core.db.prices[price.id] = price;
+  core.save();
+  return { body: renderPrice(price) };
+});
+
+route('GET', '/v1/prices/:id', (core, m) => ({ body: renderPrice(core.price(m[1], 'id')) }));
+
+route('POST', '/v1/prices/:id', (core, m, p) => {
+  const price = core.price(m[1], 'id');
+  const active = p.bool('active');
+  if (active !== undefined) price.active = active;
+  const nickname = p.nullableStr('nickname');
+  if (nickname !== undefined) price.nickname = nickname;
+  const key = p.nullableStr('lookup_key');
+  if (key !== undefined) assignLookupKey(core, price, key, p.bool('transfer_lookup_key') ?? false);
+  price.metadata = applyMetadata(price.metadata, p.metadata());
+  core.save();
+  return { body: renderPrice(price) };
+});
+
+route('GET', '/v1/prices', (core, _m, p) => {
+  const active = p.bool('active');
+  const keys = p.strings('lookup_keys');
+  if (keys && keys.length > 10) throw new ApiError(400, 'You may only specify up to 10 lookup keys.', 'lookup_keys');
+  const productId = p.str('product');
+  const type = p.oneOf('type', ['one_time', 'recurring'] as const);
+  const currency = p.str('currency')?.toLowerCase();
+  const items = newestFirst(core.db.prices).filter(
+    (x) =>
+      (active === undefined || x.active === active) &&
+      (!keys || (x.lookup_key !== null && keys.includes(x.lookup_key))) &&
+      (!productId || x.product === productId) &&
+      (!type || x.type === type) &&
+      (!currency || x.currency === currency),
+  );
+  return { body: paginate(items, p, '/v1/prices', renderPrice, 'price') };
+});
+
+// ---- checkout sessions --------------------------------------------------------------------------------------------
+
+route('POST', '/v1/checkout/sessions', (core, _m, p) => {
+  const mode = p.oneOf('mode', ['payment', 'subscription', 'setup'] as const, true)!;
+  if (mode === 'setup') throw new ApiError(400, 'Stripe sandbox: setup mode is not supported.', 'mode');
+  const customerId = p.str('customer');
+  const customerEmail = email(p, 'customer_email') ?? null;
+  if (customerId && customerEmail) throw new ApiError(400, 'You may only specify one of these parameters: customer, customer_email.', 'customer_email');
+  if (customerId && (!core.db.customers[customerId] || core.db.customers[customerId].deleted)) throw noSuch('customer', customerId, 'customer', 400);
+
+  const lineParams = p.objects('line_items', true)!;
+  if (lineParams.length === 0) throw missing('line_items');
+  const lines: SessionLine[] = [];
+  const prices: PriceRec[] = [];
+  lineParams.forEach((lp) => {
+    let price: PriceRec;
+    const priceId = lp.str('price');
+    const priceData = lp.obj('price_data');
+    if (priceId) {
+      price = core.price(priceId, lp.name('price'), 400);
+      if (!price.active) throw new ApiError(400, `The price specified is inactive. This field only accepts active prices.`, lp.name('price'));
+    } else if (priceData) {
+      price = readPrice(core, priceData);
+      core.db.prices[price.id] = { ...price, active: false };
+      price = core.db.prices[price.id];
+    } else {
+      throw missing(lp.name('price'));
+    }
+    const quantity = lp.int('quantity', true, 1)!;
+    lines.push({ id: randomId('li_'), price: price.id, quantity });
+    prices.push(price);
+  });
+  const currencies = new Set(prices.map((x) => x.currency));
+  if (currencies.size > 1) throw new ApiError(400, 'All prices on a Checkout Session must have the same currency.', 'line_items');
+  const recurring = prices.filter((x) => x.type === 'recurring');
+  if (mode === 'subscription' && recurring.length === 0) {
+    throw new ApiError(400, 'You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items');
+  }
+  if (mode === 'payment' && recurring.length > 0) {
+    throw new ApiError(400, 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', 'line_items');
+  }
+  const intervals = new Set(recurring.map((x) => `${x.recurring!.interval}/${x.recurring!.interval_count}`));
+  if (intervals.size > 1) throw new ApiError(400, 'Checkout does not support multiple prices with different billing intervals.', 'line_items');
+
+  const url = (key: string): string | null => {
+    const v = p.str(key);
+    if (v === undefined) return null;
+    try {
+      new URL(v.replace(/\{CHECKOUT_SESSION_ID\}/g, 'cs'));
+    } catch {
+      throw new ApiError(400, 'Not a valid URL', key, 'url_invalid');
+    }
+    return v;
+  };
+  const subData = p.obj('subscription_data');
+  if (subData && mode !== 'subscription') throw new ApiError(400, 'You can only pass in subscription_data in `subscription` mode.', 'subscription_data');
+  const clientRef = p.str('client_reference_id') ?? null;
+  if (clientRef && clientRef.length > 200) throw new ApiError(400, 'client_reference_id must be at most 200 characters.', 'client_reference_id');
+  const t = now();
+  const expiresAt = p.int('expires_at') ?? t + 24 * 3600;
+  if (expiresAt < t + 30 * 60 - 5 || expiresAt > t + 24 * 3600 + 5) {
+    throw new ApiError(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
+  }
+  const total = prices.reduce((sum, price, i) => sum + price.unit_amount * lines[i].quantity, 0);
+  const session: SessionRec = {
+    id: randomId('cs_test_', 58),
+    object: 'checkout.session',
+    created: t,
+    expires_at: expiresAt,
+    mode,
+    status: 'open',
+    payment_status: 'unpaid',
+    currency: prices[0].currency,
+    customer: customerId ?? null,
+    customer_email: customerEmail,
+    customer_details: null,
+    subscription: null,
+    invoice: null,
+    metadata: freshMetadata(p.metadata()),
+    client_reference_id: clientRef,
+    success_url: url('success_url'),
+    cancel_url: url('cancel_url'),
+    locale: p.str('locale') ?? null,
+    amount_subtotal: total,
+    amount_total: total,
+    _lines: lines,
+    _subscription_data: { metadata: freshMetadata(subData?.metadata()), description: subData?.str('description') ?? null },
+  };
+  for (const k of subData?.unused() ?? []) core.log(`ignored parameter ${k} (not simulated by the sandbox)`);
+  core.db.sessions[session.id] = session;
+  core.save();
+  return { body: renderSession(session, core.publicUrl()) };
+});
+
+export function sessionById(core: SandboxCore, id: string): SessionRec {
+  const s = core.db.sessions[id];
+  if (!s) throw noSuch('checkout.session', id);
+  if (s.status === 'open' && s.expires_at <= now()) {
+    s.status = 'expired';
+    core.save();
+  }
+  return s;
+}
+
+route('GET', '/v1/checkout/sessions/:id', (core, m) => ({ body: renderSession(sessionById(core, m[1]), core.publicUrl()) }));
+
+route('GET', '/v1/checkout/sessions/:id/line_items', (core, m, p) => {
+  const s = sessionById(core, m[1]);
+  const all = renderSessionLineItems(core.db, s).data as (Json & { id: string })[];
+  return { body: paginate(all, p, `/v1/checkout/sessions/${s.id}/line_items`, (x) => x, 'line_item') };
+});
+
+route('POST', '/v1/checkout/sessions/:id/expire', (core, m, _p, req) => {
+  const s = sessionById(core, m[1]);
+  if (s.status !== 'open') throw new ApiError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);
+  s.status = 'expired';
+  const events = [core.emit('checkout.session.expired', renderSession(s, core.publicUrl()), req)];
+  core.save();
+  return { body: renderSession(s, core.publicUrl()), events };
+});
+
+route('GET', '/v1/checkout/sessions', (core, _m, p) => {
+  const cust = p.str('customer');
+  const sub = p.str('subscription');
+  const status = p.oneOf('status', ['open', 'complete', 'expired'] as const);
+  const items = newestFirst(core.db.sessions).filter((s) => (!cust || s.customer === cust) && (!sub || s.subscription === sub) && (!status || s.status === status));
+  return { body: paginate(items, p, '/v1/checkout/sessions', (s) => renderSession(s, core.publicUrl()), 'checkout.session') };
+});
+
+// ---- subscriptions ------------------------------------------------------------------------------------------------
+
+route('GET', '/v1/subscriptions/:id', (core, m) => ({ body: renderSubscription(core.db, core.subscription(m[1])) }));
+
+route('GET', '/v1/subscriptions', (core, _m, p) => {
+  const cust = p.str('customer');
+  const price = p.str('price');
+  const status = p.oneOf('status', ['active', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'trialing', 'paused', 'all', 'ended'] as const);
+  const items = newestFirst(core.db.subscriptions).filter(
+    (s) =>
+      (!cust || s.customer === cust) &&
+      (!price || s._items.some((i) => i.price === price)) &&
+      (status === 'all' || (status === 'ended' ? s.status === 'canceled' : status ? s.status === status : s.status !== 'canceled')),
+  );
+  return { body: paginate(items, p, '/v1/subscriptions', (s) => renderSubscription(core.db, s), 'subscription') };
+});
+
+route('POST', '/v1/subscriptions/:id', (core, m, p, req) => {
+  const sub = core.subscription(m[1]);
+  const items = p.objects('items')?.map((ip) => {
+    const deleted = ip.bool('deleted');
+    return { id: ip.str('id'), price: ip.str('price'), quantity: ip.int('quantity', false, 0), deleted, param: ip.path.reduce((a, x, i) => (i === 0 ? x : `${a}[${x}]`), '') };
+  });
+  const proration = p.oneOf('proration_behavior', ['create_prorations', 'always_invoice', 'none'] as const) ?? 'create_prorations';
+  const cancelAt = p.nullableStr('cancel_at');
+  if (cancelAt !== undefined && cancelAt !== null) throw new ApiError(400, 'Stripe sandbox: cancel_at with a date is not supported; use cancel_at_period_end.', 'cancel_at');
+  const events = core.updateSubscription(
+    sub,
+    {
+      items,
+      proration,
+      cancelAtPeriodEnd: p.bool('cancel_at_period_end'),
+      clearCancelAt: cancelAt === null,
+      metadata: p.metadata(),
+      description: p.nullableStr('description'),
+    },
+    req,
+  );
+  return { body: renderSubscription(core.db, sub), events };
+});
+
+route('DELETE', '/v1/subscriptions/:id', (core, m, _p, req) => {
+  const sub = core.subscription(m[1]);
+  const events = core.cancelNow(sub, req);
+  return { body: renderSubscription(core.db, sub), events };
+});
+
+// ---- invoices -----------------------------------------------------------------------------------------------------
+
+function invoice(core: SandboxCore, id: string) {
+  const inv = core.db.invoices[id];
+  if (!inv) throw noSuch('invoice', id);
+  return inv;
+}
+
+route('GET', '/v1/invoices/:id', (core, m) => ({ body: renderInvoice(core.db, invoice(core, m[1]), core.publicUrl()) }));
+
+route('GET', '/v1/invoices/:id/lines', (core, m, p) => {
+  const inv = invoice(core, m[1]);
+  const all = renderInvoiceLines(inv).data as (Json & { id: string })[];
+  return { body: paginate(all, p, `/v1/invoices/${inv.id}/lines`, (x) => x, 'line_item') };
+});
+
+route('GET', '/v1/invoices', (core, _m, p) => {
+  const cust = p.str('customer');
+  const sub = p.str('subscription');
+  const status = p.oneOf('status', ['draft', 'open', 'paid', 'uncollectible', 'void'] as const);
+  const items = newestFirst(core.db.invoices).filter((i) => (!cust || i.customer === cust) && (!sub || i.subscription === sub) && (!status || i.status === status));
+  return { body: paginate(items, p, '/v1/invoices', (i) => renderInvoice(core.db, i, core.publicUrl()), 'invoice') };
+});
+
+// ---- events -------------------------------------------------------------------------------------------------------
+
+route('GET', '/v1/events/:id', (core, m) => {
+  const rec = core.db.events[m[1]];
+  if (!rec) throw noSuch('event', m[1]);
+  return { body: rec.event };
+});
+
+route('GET', '/v1/events', (core, _m, p) => {
+  const type = p.str('type');
+  const types = p.strings('types');
+  const match = (t: string): boolean => (!type || (type.endsWith('*') ? t.startsWith(type.slice(0, -1)) : t === type)) && (!types || types.includes(t));
+  const items = newestFirst(core.db.events)
+    .map((r) => r.event)
+    .filter((e) => match(e.type));
+  return { body: paginate(items, p, '/v1/events', (e) => e, 'event') };
+});

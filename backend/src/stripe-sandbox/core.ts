@@ -1,0 +1,507 @@
+/** State and billing behaviour: checkout completion, subscriptions, invoices, prorations, events. */
+import { ApiError, applyMetadata, type Json } from './params';
+import { lookupById, renderCustomer, renderInvoice, renderSession, renderSubscription, type RenderContext } from './render';
+import {
+  addInterval,
+  now,
+  randomId,
+  type CustomerRec,
+  type Db,
+  type EventRec,
+  type InvoiceLineRec,
+  type InvoiceRec,
+  type Persistence,
+  type PriceRec,
+  type SessionRec,
+  type SubItemRec,
+  type SubscriptionRec,
+} from './store';
+import type { WebhookDeliverer } from './webhooks';
+
+export const API_VERSION = '2026-10-28.endive';
+
+export interface EventRequest {
+  id: string | null;
+  idempotency_key: string | null;
+}
+
+const NO_REQUEST: EventRequest = { id: null, idempotency_key: null };
+
+export function formatEur(cents: number, currency = 'eur'): string {
+  return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}
+
+export function formatDate(ts: number): string {
+  return new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(ts * 1000));
+}
+
+export function intervalLabel(price: PriceRec): string {
+  if (!price.recurring) return '';
+  const { interval, interval_count: n } = price.recurring;
+  const names: Record<string, [string, string]> = { day: ['jour', 'jours'], week: ['semaine', 'semaines'], month: ['mois', 'mois'], year: ['an', 'ans'] };
+  const [one, many] = names[interval];
+  return n === 1 ? `/${one}` : `tous les ${n} ${many}`;
+}
+
+export class SandboxCore implements RenderContext {
+  constructor(
+    public db: Db,
+    private readonly persistence: Persistence,
+    readonly publicUrl: () => string,
+    readonly webhooks: WebhookDeliverer,
+    readonly log: (line: string) => void,
+  ) {}
+
+  save(): void {
+    this.persistence.save(this.db);
+  }
+
+  lookup(id: string): Json | undefined {
+    return lookupById(this, id);
+  }
+
+  price(id: string, param = 'price', status = 404): PriceRec {
+    const p = this.db.prices[id];
+    if (!p) throw new ApiError(status, `No such price: '${id}'`, param, 'resource_missing');
+    return p;
+  }
+
+  productName(price: PriceRec): string {
+    return this.db.products[price.product]?.name ?? price.nickname ?? price.id;
+  }
+
+  // ---- events ---------------------------------------------------------------------------------------------------
+
+  emit(type: string, object: Json, request: EventRequest = NO_REQUEST, previous?: Json): EventRec {
+    const data: Json = { object };
+    if (previous && Object.keys(previous).length > 0) data.previous_attributes = previous;
+    const event = {
+      id: randomId('evt_'),
+      object: 'event',
+      api_version: API_VERSION,
+      created: now(),
+      data,
+      livemode: false,
+      pending_webhooks: 1,
+      request,
+      type,
+    };
+    const rec: EventRec = { event, delivery: { status: 'pending', attempts: [], delivered_at: null } };
+    this.db.events[event.id] = rec;
+    return rec;
+  }
+
+  subscriptionJson(sub: SubscriptionRec): Json {
+    return renderSubscription(this.db, sub);
+  }
+
+  invoiceJson(inv: InvoiceRec): Json {
+    return renderInvoice(this.db, inv, this.publicUrl());
+  }
+
+  /** Top-level keys whose value changed, with their previous value (Stripe's data.previous_attributes). */
+  static diff(before: Json, after: Json): Json {
+    const prev: Json = {};
+    for (const key of Object.keys(after)) {
+      if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) prev[key] = before[key];
+    }
+    return prev;
+  }
+
+  // ---- customers ------------------------------------------------------------------------------------------------
+
+  createCustomer(fields: { email: string | null; name: string | null; metadata?: Record<string, string> }): CustomerRec {
+    const c: CustomerRec = {
+      id: randomId('cus_', 14),
+      object: 'customer',
+      created: now(),
+      email: fields.email,
+      name: fields.name,
+      phone: null,
+      description: null,
+      metadata: fields.metadata ?? {},
+      preferred_locales: [],
+    };
+    this.db.customers[c.id] = c;
+    return c;
+  }
+
+  // ---- invoices -------------------------------------------------------------------------------------------------
+
+  private createInvoice(sub: SubscriptionRec, reason: InvoiceRec['billing_reason'], lines: InvoiceLineRec[], status: 'paid' | 'open', period: { start: number; end: number }): InvoiceRec {
+    const customer = this.db.customers[sub.customer];
+    this.db.invoiceSeq += 1;
+    const t = now();
+    const inv: InvoiceRec = {
+      id: randomId('in_'),
+      object: 'invoice',
+      number: `SBX-${String(this.db.invoiceSeq).padStart(4, '0')}`,
+      customer: sub.customer,
+      customer_email: customer?.email ?? null,
+      customer_name: customer?.name ?? null,
+      status,
+      created: t,
+      period_start: period.start,
+      period_end: period.end,
+      description: sub.description ?? this.subscriptionLabel(sub),
+      billing_reason: reason,
+      currency: sub.currency,
+      subscription: sub.id,
+      metadata: {},
+      attempt_count: 1,
+      paid_at: status === 'paid' ? t : null,
+      _lines: lines,
+    };
+    this.db.invoices[inv.id] = inv;
+    sub.latest_invoice = inv.id;
+    return inv;
+  }
+
+  /** 'Abonnement Business': the first recurring item's product (the plan, when the product lists it first). */
+  subscriptionLabel(sub: SubscriptionRec): string {
+    const first = sub._items[0];
+    return first ? `Abonnement ${this.productName(this.db.prices[first.price])}` : 'Abonnement';
+  }
+
+  private recurringLine(sub: SubscriptionRec, item: SubItemRec): InvoiceLineRec {
+    const price = this.db.prices[item.price];
+    return {
+      id: randomId('il_'),
+      description: `${item.quantity} × ${this.productName(price)} (à ${formatEur(price.unit_amount, price.currency)} ${intervalLabel(price)})`,
+      amount: price.unit_amount * item.quantity,
+      currency: price.currency,
+      quantity: item.quantity,
+      price: price.id,
+      product: price.product,
+      period: { start: item.current_period_start, end: item.current_period_end },
+      proration: false,
+      subscription_item: item.id,
+      invoice_item: null,
+    };
+  }
+
+  // ---- checkout -------------------------------------------------------------------------------------------------
+
+  /** The hosted page's "Payer": customer, subscription, first invoice, session completed; events to deliver. */
+  completeCheckout(session: SessionRec, form: { email?: string; name?: string }): EventRec[] {
+    if (session.status !== 'open') throw new ApiError(400, `This Checkout Session is no longer active (status: ${session.status}).`, undefined, 'checkout_session_inactive');
+    let customer = session.customer ? this.db.customers[session.customer] : undefined;
+    const email = customer?.email ?? session.customer_email ?? form.email?.trim() ?? null;
+    if (!email) throw new ApiError(400, 'Adresse e-mail requise.', 'email', 'parameter_missing');
+    const name = form.name?.trim() || customer?.name || null;
+    const t = now();
+    const events: EventRec[] = [];
+    if (!customer && session.mode === 'subscription') customer = this.createCustomer({ email, name });
+
+    if (session.mode === 'subscription' && customer) {
+      const recurring = session._lines.filter((l) => this.db.prices[l.price].type === 'recurring');
+      const oneTime = session._lines.filter((l) => this.db.prices[l.price].type === 'one_time');
+      const sub: SubscriptionRec = {
+        id: randomId('sub_'),
+        object: 'subscription',
+        customer: customer.id,
+        status: 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        ended_at: null,
+        created: t,
+        start_date: t,
+        billing_cycle_anchor: t,
+        currency: session.currency,
+        description: session._subscription_data.description,
+        metadata: { ...session._subscription_data.metadata },
+        latest_invoice: null,
+        cancellation_reason: null,
+        _items: [],
+        _cycle: 1,
+        _pending: [],
+      };
+      for (const l of recurring) {
+        const price = this.db.prices[l.price];
+        sub._items.push({
+          id: randomId('si_', 14),
+          price: price.id,
+          quantity: l.quantity,
+          created: t,
+          metadata: {},
+          current_period_start: t,
+          current_period_end: addInterval(t, price.recurring!.interval, price.recurring!.interval_count, 1),
+        });
+      }
+      this.db.subscriptions[sub.id] = sub;
+      const lines = sub._items.map((i) => this.recurringLine(sub, i));
+      for (const l of oneTime) {
+        const price = this.db.prices[l.price];
+        lines.push({
+          id: randomId('il_'),
+          description: this.productName(price),
+          amount: price.unit_amount * l.quantity,
+          currency: price.currency,
+          quantity: l.quantity,
+          price: price.id,
+          product: price.product,
+          period: { start: t, end: t },
+          proration: false,
+          subscription_item: null,
+          invoice_item: randomId('ii_'),
+        });
+      }
+      const inv = this.createInvoice(sub, 'subscription_create', lines, 'paid', { start: t, end: t });
+      session.subscription = sub.id;
+      session.invoice = inv.id;
+      events.push(this.emit('customer.subscription.created', this.subscriptionJson(sub)));
+      events.push(this.emit('invoice.paid', this.invoiceJson(inv)));
+    }
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.customer = customer?.id ?? null;
+    session.customer_details = { address: null, business_name: null, email, individual_name: null, name, phone: null, tax_exempt: 'none', tax_ids: [] };
+    session._completed_at = t;
+    events.push(this.emit('checkout.session.completed', renderSession(session, this.publicUrl())));
+    this.save();
+    return events;
+  }
+
+  // ---- subscriptions --------------------------------------------------------------------------------------------
+
+  subscription(id: string): SubscriptionRec {
+    const s = this.db.subscriptions[id];
+    if (!s) throw new ApiError(404, `No such subscription: '${id}'`, 'id', 'resource_missing');
+    return s;
+  }
+
+  private periodOf(sub: SubscriptionRec): { start: number; end: number } {
+    const first = sub._items[0];
+    return first ? { start: first.current_period_start, end: first.current_period_end } : { start: sub.start_date, end: sub.start_date };
+  }
+
+  /** Moves every item to the next period; returns the period that just ended. */
+  private advancePeriod(sub: SubscriptionRec): { start: number; end: number } {
+    const previous = this.periodOf(sub);
+    sub._cycle += 1;
+    for (const item of sub._items) {
+      const price = this.db.prices[item.price];
+      const { interval, interval_count } = price.recurring!;
+      item.current_period_start = item.current_period_end;
+      item.current_period_end = addInterval(sub.billing_cycle_anchor, interval, interval_count, sub._cycle);
+    }
+    return previous;
+  }
+
+  private cycleInvoice(sub: SubscriptionRec, status: 'paid' | 'open'): InvoiceRec {
+    const previous = this.advancePeriod(sub);
+    const lines = sub._items.map((i) => this.recurringLine(sub, i));
+    for (const p of sub._pending) {
+      const price = this.db.prices[p.price];
+      lines.push({ id: randomId('il_'), description: p.description, amount: p.amount, currency: price.currency, quantity: p.quantity, price: p.price, product: price.product, period: p.period, proration: true, subscription_item: p.subscription_item, invoice_item: randomId('ii_') });
+    }
+    sub._pending = [];
+    return this.createInvoice(sub, 'subscription_cycle', lines, status, previous);
+  }
+
+  private openInvoice(sub: SubscriptionRec): InvoiceRec | undefined {
+    const inv = sub.latest_invoice ? this.db.invoices[sub.latest_invoice] : undefined;
+    return inv?.status === 'open' ? inv : undefined;
+  }
+
+  private assertNotCanceled(sub: SubscriptionRec): void {
+    if (sub.status === 'canceled') throw new ApiError(400, `The subscription ${sub.id} is canceled.`, undefined, 'subscription_canceled');
+  }
+
+  /** Test control: the period ends and the renewal is paid (or, when past_due, the open invoice's retry succeeds). */
+  renew(sub: SubscriptionRec): EventRec[] {
+    this.assertNotCanceled(sub);
+    if (sub.cancel_at_period_end) throw new ApiError(400, `The subscription ${sub.id} is set to cancel at period end; use /test/subscriptions/${sub.id}/end-period.`);
+    const before = this.subscriptionJson(sub);
+    let inv = this.openInvoice(sub);
+    if (inv) {
+      inv.status = 'paid';
+      inv.attempt_count += 1;
+      inv.paid_at = now();
+    } else {
+      inv = this.cycleInvoice(sub, 'paid');
+    }
+    sub.status = 'active';
+    const after = this.subscriptionJson(sub);
+    const events = [this.emit('invoice.paid', this.invoiceJson(inv)), this.emit('customer.subscription.updated', after, NO_REQUEST, SandboxCore.diff(before, after))];
+    this.save();
+    return events;
+  }
+
+  /** Test control: the renewal payment fails (a new open invoice, or one more failed attempt on the open one). */
+  failPayment(sub: SubscriptionRec): EventRec[] {
+    this.assertNotCanceled(sub);
+    const before = this.subscriptionJson(sub);
+    let inv = this.openInvoice(sub);
+    if (inv) inv.attempt_count += 1;
+    else inv = this.cycleInvoice(sub, 'open');
+    sub.status = 'past_due';
+    const after = this.subscriptionJson(sub);
+    const previous = SandboxCore.diff(before, after);
+    const events = [this.emit('invoice.payment_failed', this.invoiceJson(inv))];
+    // A further failed attempt on the same open invoice changes nothing on the subscription: no update event then.
+    if (Object.keys(previous).length > 0) events.push(this.emit('customer.subscription.updated', after, NO_REQUEST, previous));
+    this.save();
+    return events;
+  }
+
+  /** Test control: the current period ends; a subscription set to cancel ends, any other one renews. */
+  endPeriod(sub: SubscriptionRec): EventRec[] {
+    this.assertNotCanceled(sub);
+    if (!sub.cancel_at_period_end) return this.renew(sub);
+    sub.status = 'canceled';
+    sub.ended_at = now();
+    sub._pending = [];
+    const events = [this.emit('customer.subscription.deleted', this.subscriptionJson(sub))];
+    this.save();
+    return events;
+  }
+
+  cancelNow(sub: SubscriptionRec, request: EventRequest): EventRec[] {
+    if (sub.status === 'canceled') throw new ApiError(404, `No such subscription: '${sub.id}'`, 'id', 'resource_missing');
+    const t = now();
+    sub.status = 'canceled';
+    sub.canceled_at = t;
+    sub.ended_at = t;
+    sub.cancellation_reason = 'cancellation_requested';
+    sub._pending = [];
+    const events = [this.emit('customer.subscription.deleted', this.subscriptionJson(sub), request)];
+    this.save();
+    return events;
+  }
+
+  /**
+   * POST /v1/subscriptions/:id — items (price swap, quantity, add, delete), proration_behavior, cancel_at_period_end,
+   * metadata, description. Returns the events (customer.subscription.updated, then invoice.paid with always_invoice).
+   */
+  updateSubscription(
+    sub: SubscriptionRec,
+    changes: {
+      items?: { id?: string; price?: string; quantity?: number; deleted?: boolean; param: string }[];
+      proration: 'create_prorations' | 'always_invoice' | 'none';
+      cancelAtPeriodEnd?: boolean;
+      clearCancelAt?: boolean;
+      metadata?: Record<string, string | null> | null;
+      description?: string | null;
+    },
+    request: EventRequest,
+  ): EventRec[] {
+    if (sub.status === 'canceled' && (changes.items || changes.cancelAtPeriodEnd !== undefined || changes.clearCancelAt)) {
+      throw new ApiError(400, 'A canceled subscription can only update its cancellation_details and metadata.');
+    }
+    const before = this.subscriptionJson(sub);
+    const t = now();
+    const prorations: InvoiceLineRec[] = [];
+    const period = this.periodOf(sub);
+    const fraction = period.end > period.start ? Math.min(1, Math.max(0, (period.end - t) / (period.end - period.start))) : 0;
+    const dateLabel = formatDate(t);
+
+    const credit = (item: SubItemRec, price: PriceRec): void => {
+      prorations.push({
+        id: randomId('il_'),
+        description: `Temps inutilisé sur ${item.quantity} × ${this.productName(price)} après le ${dateLabel}`,
+        amount: -Math.round(price.unit_amount * item.quantity * fraction),
+        currency: price.currency,
+        quantity: item.quantity,
+        price: price.id,
+        product: price.product,
+        period: { start: t, end: period.end },
+        proration: true,
+        subscription_item: item.id,
+        invoice_item: randomId('ii_'),
+      });
+    };
+    const debit = (item: SubItemRec, price: PriceRec): void => {
+      prorations.push({
+        id: randomId('il_'),
+        description: `Temps restant sur ${item.quantity} × ${this.productName(price)} après le ${dateLabel}`,
+        amount: Math.round(price.unit_amount * item.quantity * fraction),
+        currency: price.currency,
+        quantity: item.quantity,
+        price: price.id,
+        product: price.product,
+        period: { start: t, end: period.end },
+        proration: true,
+        subscription_item: item.id,
+        invoice_item: randomId('ii_'),
+      });
+    };
+
+    // Validate everything before changing anything.
+    const plan = (changes.items ?? []).map((change) => {
+      const item = change.id ? sub._items.find((i) => i.id === change.id) : undefined;
+      if (change.id && !item) throw new ApiError(400, `No such subscription item: '${change.id}'`, `${change.param}[id]`, 'resource_missing');
+      const price = change.price ? this.price(change.price, `${change.param}[price]`, 400) : undefined;
+      if (price && price.type !== 'recurring') {
+        throw new ApiError(400, 'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', `${change.param}[price]`);
+      }
+      if (price && !price.active) throw new ApiError(400, `The price specified is inactive. This field only accepts active prices.`, `${change.param}[price]`);
+      const current = item ? this.db.prices[item.price] : sub._items[0] ? this.db.prices[sub._items[0].price] : undefined;
+      if (price && current?.recurring && (price.recurring!.interval !== current.recurring.interval || price.recurring!.interval_count !== current.recurring.interval_count)) {
+        throw new ApiError(400, 'Stripe sandbox: changing the billing interval of a subscription is not supported.', `${change.param}[price]`);
+      }
+      if (!item && !price && !change.deleted) throw new ApiError(400, 'Missing required param: price.', `${change.param}[price]`, 'parameter_missing');
+      return { change, item, price };
+    });
+
+    for (const { change, item, price } of plan) {
+      if (item && change.deleted) {
+        credit(item, this.db.prices[item.price]);
+        sub._items = sub._items.filter((i) => i !== item);
+      } else if (item) {
+        const oldPrice = this.db.prices[item.price];
+        const newPrice = price ?? oldPrice;
+        const newQty = change.quantity ?? item.quantity;
+        if (newPrice.id !== oldPrice.id || newQty !== item.quantity) {
+          credit(item, oldPrice);
+          item.price = newPrice.id;
+          item.quantity = newQty;
+          debit(item, newPrice);
+        }
+      } else if (price) {
+        const added: SubItemRec = { id: randomId('si_', 14), price: price.id, quantity: change.quantity ?? 1, created: t, metadata: {}, current_period_start: period.start, current_period_end: period.end };
+        sub._items.push(added);
+        debit(added, price);
+      }
+    }
+    if (sub._items.length === 0) throw new ApiError(400, 'A subscription must have at least one active plan.');
+
+    if (changes.cancelAtPeriodEnd !== undefined) {
+      sub.cancel_at_period_end = changes.cancelAtPeriodEnd;
+      sub.cancel_at = changes.cancelAtPeriodEnd ? this.periodOf(sub).end : null;
+      sub.canceled_at = changes.cancelAtPeriodEnd ? t : null;
+      sub.cancellation_reason = changes.cancelAtPeriodEnd ? 'cancellation_requested' : null;
+    }
+    if (changes.clearCancelAt) {
+      sub.cancel_at_period_end = false;
+      sub.cancel_at = null;
+      sub.canceled_at = null;
+      sub.cancellation_reason = null;
+    }
+    sub.metadata = applyMetadata(sub.metadata, changes.metadata);
+    if (changes.description !== undefined) sub.description = changes.description;
+
+    let invoice: InvoiceRec | undefined;
+    const nonZero = prorations.filter((p) => p.amount !== 0);
+    if (changes.proration === 'always_invoice' && (nonZero.length > 0 || sub._pending.length > 0)) {
+      const lines = [...sub._pending.map((p) => ({ id: randomId('il_'), description: p.description, amount: p.amount, currency: sub.currency, quantity: p.quantity, price: p.price, product: this.db.prices[p.price].product, period: p.period, proration: true, subscription_item: p.subscription_item, invoice_item: randomId('ii_') })), ...nonZero];
+      sub._pending = [];
+      invoice = this.createInvoice(sub, 'subscription_update', lines, 'paid', { start: t, end: t });
+    } else if (changes.proration === 'create_prorations') {
+      for (const p of nonZero) sub._pending.push({ description: p.description, amount: p.amount, price: p.price, quantity: p.quantity, subscription_item: p.subscription_item!, period: p.period });
+    }
+
+    const after = this.subscriptionJson(sub);
+    const previous = SandboxCore.diff(before, after);
+    const events: EventRec[] = [];
+    if (Object.keys(previous).length > 0) events.push(this.emit('customer.subscription.updated', after, request, previous));
+    if (invoice) events.push(this.emit('invoice.paid', this.invoiceJson(invoice), request));
+    this.save();
+    return events;
+  }
+
+  customerJson(c: CustomerRec): Json {
+    return renderCustomer(c);
+  }
+}

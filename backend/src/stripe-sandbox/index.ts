@@ -1,0 +1,390 @@
+/**
+ * Stripe sandbox: a small stateful HTTP server speaking the subset of Stripe's REST API the product uses, as the
+ * official SDK sends it, plus a French hosted checkout, invoice pages/PDFs, signed webhooks and test controls.
+ * Development and test component only; it imports nothing from the product.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as qs from 'qs';
+import { findRoute, sessionById } from './api';
+import { API_VERSION, SandboxCore, type EventRequest } from './core';
+import { ApiError, P, type Json, type Params } from './params';
+import { applyExpand, renderInvoice, renderSubscription } from './render';
+import { checkoutPage, invoicePage, invoicePdf, messagePage } from './pages';
+import { Persistence, randomId, type EventRec } from './store';
+import { WebhookDeliverer } from './webhooks';
+
+export const SANDBOX_SECRET_KEY = 'sk_test_sandbox';
+export { API_VERSION as SANDBOX_API_VERSION } from './core';
+export { signPayload } from './webhooks';
+
+export interface StripeSandboxOptions {
+  /** 0 = a random free port. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** Base URL put in checkout and invoice links (what a browser reaches); default http://localhost:<port>. */
+  publicUrl?: string;
+  /** Where signed events are POSTed; events are recorded but not sent while unset. */
+  webhookUrl?: string;
+  /** Secret the Stripe-Signature HMAC is computed with (the product's STRIPE_WEBHOOK_SECRET). */
+  webhookSecret: string;
+  /** JSON persistence: loaded at start when present, saved (atomically) after each change. */
+  dataFile?: string;
+  log?: (line: string) => void;
+  /** First retry delay after a failed delivery; doubles each time (default 1000 ms). */
+  retryBaseMs?: number;
+  /** Retries after the first attempt before giving up (default 5: 1 s, 2 s, 4 s, 8 s, 16 s). */
+  maxRetries?: number;
+  /** Timeout of one delivery attempt (default 10 000 ms). */
+  deliveryTimeoutMs?: number;
+  /** Log every API request (default true when `log` is given). */
+  logRequests?: boolean;
+}
+
+export interface StripeSandbox {
+  /** http://127.0.0.1:port — the API base (use host/port/protocol from it in the SDK). */
+  url: string;
+  port: number;
+  setWebhookUrl(url: string): void;
+  /** Waits until every delivery whose first attempt has started is done (background retries are not awaited). */
+  flushWebhooks(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+const QS_OPTIONS = { arrayLimit: 1000, depth: 10, parameterLimit: 10000, allowPrototypes: false } as const;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > BODY_LIMIT) {
+        reject(new HttpError(413, 'Request too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function parseForm(req: IncomingMessage, body: Buffer): Params {
+  const type = String(req.headers['content-type'] ?? '');
+  const text = body.toString('utf8');
+  if (!text) return {};
+  if (type.includes('application/json')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      return typeof parsed === 'object' && parsed !== null ? (parsed as Params) : {};
+    } catch {
+      throw new ApiError(400, 'Invalid JSON body.');
+    }
+  }
+  return qs.parse(text, QS_OPTIONS) as Params;
+}
+
+function send(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string>): void {
+  res.writeHead(status, { 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', ...headers });
+  res.end(body);
+}
+
+const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void =>
+  send(res, status, JSON.stringify(body, null, 2), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+
+const sendHtml = (res: ServerResponse, status: number, html: string): void => send(res, status, html, { 'Content-Type': 'text/html; charset=utf-8' });
+
+function apiKeyOf(req: IncomingMessage): string | undefined {
+  const auth = req.headers.authorization;
+  if (!auth) return undefined;
+  const [scheme, value = ''] = auth.split(' ');
+  if (/^bearer$/i.test(scheme)) return value.trim();
+  if (/^basic$/i.test(scheme)) return Buffer.from(value, 'base64').toString('utf8').split(':')[0];
+  return '';
+}
+
+export async function startStripeSandbox(options: StripeSandboxOptions): Promise<StripeSandbox> {
+  if (!options.webhookSecret) throw new Error('startStripeSandbox: webhookSecret is required');
+  const log = options.log ?? ((): void => undefined);
+  const logRequests = options.logRequests ?? options.log !== undefined;
+  const host = options.host ?? '127.0.0.1';
+  const persistence = new Persistence(options.dataFile);
+  const db = persistence.load();
+  let port = options.port ?? 0;
+  let webhookUrl = options.webhookUrl;
+  const publicUrl = (): string => (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  // eslint-disable-next-line prefer-const
+  let core: SandboxCore;
+  const webhooks = new WebhookDeliverer({
+    secret: options.webhookSecret,
+    url: () => webhookUrl,
+    retryBaseMs: options.retryBaseMs ?? 1000,
+    maxRetries: options.maxRetries ?? 5,
+    timeoutMs: options.deliveryTimeoutMs ?? 10_000,
+    log,
+    changed: () => core.save(),
+  });
+  core = new SandboxCore(db, persistence, publicUrl, webhooks, log);
+
+  const deliverAll = (events: EventRec[]): Promise<void> => webhooks.enqueue(events);
+  const eventSummary = (e: EventRec): Json => ({ id: e.event.id, type: e.event.type, delivery: deliveryJson(e) });
+  const deliveryJson = (e: EventRec): Json => {
+    const last = e.delivery.attempts.at(-1);
+    return { status: e.delivery.status, attempts: e.delivery.attempts.length, last_status_code: last?.status_code ?? null, last_error: last?.error ?? null, delivered_at: e.delivery.delivered_at, history: e.delivery.attempts };
+  };
+
+  // ---- /v1 ------------------------------------------------------------------------------------------------------
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, method: string): Promise<void> {
+    const requestId = randomId('req_', 14);
+    const headers: Record<string, string> = { 'Request-Id': requestId, 'Stripe-Version': API_VERSION };
+    const path = url.pathname.replace(/\/+$/, '');
+    let status = 200;
+    try {
+      const key = apiKeyOf(req);
+      if (key === undefined) {
+        throw new ApiError(401, "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.");
+      }
+      if (!/^(sk|rk)_test_\S+$/.test(key)) {
+        throw new ApiError(401, `Invalid API Key provided: ${key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : key || '(empty)'}`, undefined, undefined, 'invalid_request_error');
+      }
+      const body = await readBody(req);
+      const idemKey = method === 'POST' || method === 'DELETE' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+      const fingerprint = createHash('sha256').update(body).digest('hex');
+      if (idemKey) {
+        const prior = core.db.idempotency[idemKey];
+        if (prior) {
+          if (prior.method !== method || prior.path !== path || prior.fingerprint !== fingerprint) {
+            throw new ApiError(400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`, undefined, undefined, 'idempotency_error');
+          }
+          status = prior.status;
+          send(res, prior.status, prior.body, { 'Content-Type': 'application/json; charset=utf-8', ...headers, 'Idempotency-Key': idemKey, 'Idempotent-Replayed': 'true' });
+          return;
+        }
+      }
+      const found = findRoute(method, path);
+      if (!found || found === 'method') {
+        throw new ApiError(404, `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
+      }
+      const raw: Params = { ...(qs.parse(url.search.slice(1), QS_OPTIONS) as Params), ...parseForm(req, body) };
+      const p = new P(raw);
+      const expand = p.strings('expand') ?? [];
+      const request: EventRequest = { id: requestId, idempotency_key: idemKey ?? null };
+      const result = found.handler(core, found.match, p, request);
+      for (const k of p.unused()) log(`${method} ${path}: parameter ${k} accepted but not simulated by the sandbox`);
+      const out = expand.length > 0 ? applyExpand(core, structuredClone(result.body), expand) : result.body;
+      const text = JSON.stringify(out, null, 2);
+      if (idemKey) {
+        const t = Math.floor(Date.now() / 1000);
+        // Stripe keeps keys 24 hours; the sandbox also keeps at most the 1000 latest.
+        const keys = Object.keys(core.db.idempotency);
+        keys.forEach((k, i) => {
+          if (core.db.idempotency[k].created < t - 86400 || i < keys.length - 999) delete core.db.idempotency[k];
+        });
+        core.db.idempotency[idemKey] = { method, path, fingerprint, status: 200, body: text, created: t };
+        core.save();
+      }
+      send(res, 200, text, { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...(idemKey ? { 'Idempotency-Key': idemKey } : {}) });
+      if (result.events?.length) void webhooks.enqueue(result.events).catch(() => undefined);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        status = err.status;
+        const body = err.toJSON();
+        (body.error as Json).request_log_url = `${publicUrl()}/logs/${requestId}`;
+        sendJson(res, err.status, body, headers);
+      } else if (err instanceof HttpError) {
+        status = err.status;
+        sendJson(res, err.status, { error: { type: 'invalid_request_error', message: err.message } }, headers);
+      } else {
+        status = 500;
+        log(`${method} ${path}: internal error ${(err as Error).stack ?? String(err)}`);
+        sendJson(res, 500, { error: { type: 'api_error', message: `Stripe sandbox internal error: ${(err as Error).message}` } }, headers);
+      }
+    } finally {
+      if (logRequests) log(`${method} ${path}${url.search} → ${status} (${requestId})`);
+    }
+  }
+
+  // ---- hosted pages ---------------------------------------------------------------------------------------------
+
+  async function handleCheckout(req: IncomingMessage, res: ServerResponse, id: string, action: string | undefined, method: string): Promise<void> {
+    let session;
+    try {
+      session = sessionById(core, id);
+    } catch {
+      sendHtml(res, 404, messagePage('Session introuvable', "Cette session de paiement n'existe pas."));
+      return;
+    }
+    if (!action && method === 'GET') {
+      sendHtml(res, 200, checkoutPage(core, session));
+      return;
+    }
+    if (method !== 'POST') {
+      sendHtml(res, 405, messagePage('Méthode non autorisée', 'Utilisez le formulaire de paiement.'));
+      return;
+    }
+    const form = parseForm(req, await readBody(req));
+    const field = (k: string): string | undefined => (typeof form[k] === 'string' ? (form[k] as string) : undefined);
+    if (action === 'cancel') {
+      if (session.cancel_url) {
+        res.writeHead(303, { Location: session.cancel_url }).end();
+      } else {
+        sendHtml(res, 200, messagePage('Paiement annulé', "Le paiement a été annulé. Vous pouvez fermer cette page."));
+      }
+      return;
+    }
+    if (action !== 'pay') {
+      sendHtml(res, 404, messagePage('Page introuvable', "Cette page n'existe pas."));
+      return;
+    }
+    if (session.status !== 'open') {
+      sendHtml(res, 409, checkoutPage(core, session));
+      return;
+    }
+    const card = (field('card') ?? '').replace(/\D/g, '');
+    const declines: Record<string, string> = { '4000000000000002': 'Votre carte a été refusée.', '4000000000009995': 'Fonds insuffisants sur votre carte.' };
+    if (declines[card]) {
+      sendHtml(res, 402, checkoutPage(core, session, declines[card], { email: field('email'), name: field('name'), card: field('card') }));
+      return;
+    }
+    let events: EventRec[];
+    try {
+      events = core.completeCheckout(session, { email: field('email'), name: field('name') });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      sendHtml(res, 400, checkoutPage(core, session, err.message, { email: field('email'), name: field('name'), card: field('card') }));
+      return;
+    }
+    log(`checkout ${session.id} paid (subscription ${session.subscription ?? '-'}, invoice ${session.invoice ?? '-'})`);
+    await deliverAll(events);
+    if (session.success_url) {
+      res.writeHead(303, { Location: session.success_url.replace(/\{CHECKOUT_SESSION_ID\}/g, session.id) }).end();
+    } else {
+      sendHtml(res, 200, messagePage('Paiement réussi', 'Merci ! Votre paiement a bien été effectué.'));
+    }
+  }
+
+  function handleInvoice(res: ServerResponse, id: string, pdf: boolean): void {
+    const inv = core.db.invoices[id];
+    if (!inv) {
+      sendHtml(res, 404, messagePage('Facture introuvable', "Cette facture n'existe pas."));
+      return;
+    }
+    if (pdf) send(res, 200, invoicePdf(inv), { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="facture-${inv.number}.pdf"` });
+    else sendHtml(res, 200, invoicePage(core, inv));
+  }
+
+  // ---- test controls --------------------------------------------------------------------------------------------
+
+  async function handleTest(req: IncomingMessage, res: ServerResponse, url: URL, method: string): Promise<void> {
+    const path = url.pathname.replace(/\/+$/, '');
+    try {
+      await readBody(req);
+      let m = path.match(/^\/test\/subscriptions\/([^/]+)\/(renew|fail-payment|end-period)$/);
+      if (m && method === 'POST') {
+        const sub = core.subscription(m[1]);
+        const events = m[2] === 'renew' ? core.renew(sub) : m[2] === 'fail-payment' ? core.failPayment(sub) : core.endPeriod(sub);
+        await deliverAll(events);
+        const inv = sub.latest_invoice ? core.db.invoices[sub.latest_invoice] : undefined;
+        sendJson(res, 200, { subscription: renderSubscription(core.db, sub), invoice: inv ? renderInvoice(core.db, inv, publicUrl()) : null, events: events.map(eventSummary) });
+        return;
+      }
+      if (path === '/test/events' && method === 'GET') {
+        const type = url.searchParams.get('type');
+        const data = Object.values(core.db.events)
+          .reverse()
+          .filter((e) => !type || e.event.type === type)
+          .map((e) => ({ ...eventSummary(e), created: e.event.created, object_id: ((e.event.data as Json).object as Json).id, event: e.event }));
+        sendJson(res, 200, { object: 'list', data, has_more: false, url: '/test/events' });
+        return;
+      }
+      m = path.match(/^\/test\/events\/([^/]+)\/resend$/);
+      if (m && method === 'POST') {
+        const rec = core.db.events[m[1]];
+        if (!rec) throw new ApiError(404, `No such event: '${m[1]}'`, 'id', 'resource_missing');
+        const attempt = await webhooks.attempt(rec);
+        sendJson(res, 200, { ...eventSummary(rec), attempt });
+        return;
+      }
+      if (path === '/test/webhooks/flush' && method === 'POST') {
+        await webhooks.flush();
+        sendJson(res, 200, { ok: true });
+        return;
+      }
+      throw new ApiError(404, `Unrecognized test control (${method}: ${path}).`);
+    } catch (err) {
+      if (err instanceof ApiError) sendJson(res, err.status, err.toJSON());
+      else throw err;
+    }
+  }
+
+  // ---- server ---------------------------------------------------------------------------------------------------
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const path = url.pathname;
+    if (path.startsWith('/v1/')) return handleApi(req, res, url, method);
+    if (path.startsWith('/test/')) return handleTest(req, res, url, method);
+    let m = path.match(/^\/checkout\/([^/]+)(?:\/(pay|cancel))?\/?$/);
+    if (m) return handleCheckout(req, res, m[1], m[2], method);
+    m = path.match(/^\/invoices\/([^/]+)(\/pdf)?\/?$/);
+    if (m && method === 'GET') return handleInvoice(res, m[1], Boolean(m[2]));
+    if (path === '/' && method === 'GET') {
+      sendHtml(res, 200, messagePage('Stripe sandbox', `API : ${publicUrl()}/v1 — clé ${SANDBOX_SECRET_KEY}. Webhooks : ${webhookUrl ?? 'aucune URL configurée'}.`));
+      return;
+    }
+    sendHtml(res, 404, messagePage('Page introuvable', "Cette page n'existe pas."));
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      const status = err instanceof HttpError ? err.status : 500;
+      if (status === 500) log(`${req.method} ${req.url}: ${(err as Error).stack ?? String(err)}`);
+      if (!res.headersSent) sendJson(res, status, { error: { type: status === 500 ? 'api_error' : 'invalid_request_error', message: (err as Error).message } });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  const reachableHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${reachableHost}:${port}`;
+
+  return {
+    url,
+    port,
+    setWebhookUrl(next: string) {
+      webhookUrl = next;
+    },
+    flushWebhooks: () => webhooks.flush(),
+    async close() {
+      webhooks.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      core.save();
+    },
+  };
+}

@@ -1,0 +1,417 @@
+/** Turns stored records into the JSON Stripe returns for API version 2026-10-28.endive, and resolves `expand[]`. */
+import { ApiError, type Json } from './params';
+import type { CustomerRec, Db, InvoiceRec, PriceRec, ProductRec, SessionRec, SubscriptionRec } from './store';
+
+export interface RenderContext {
+  db: Db;
+  publicUrl: () => string;
+}
+
+const stripInternal = <T extends object>(rec: T): Json => Object.fromEntries(Object.entries(rec).filter(([k]) => !k.startsWith('_')));
+
+export function renderCustomer(c: CustomerRec): Json {
+  if (c.deleted) return { id: c.id, object: 'customer', deleted: true };
+  return {
+    id: c.id,
+    object: 'customer',
+    address: null,
+    balance: 0,
+    created: c.created,
+    currency: null,
+    default_source: null,
+    delinquent: false,
+    description: c.description,
+    discount: null,
+    email: c.email,
+    invoice_prefix: 'SBX',
+    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+    livemode: false,
+    metadata: c.metadata,
+    name: c.name,
+    next_invoice_sequence: 1,
+    phone: c.phone,
+    preferred_locales: c.preferred_locales,
+    shipping: null,
+    tax_exempt: 'none',
+    test_clock: null,
+  };
+}
+
+export function renderProduct(p: ProductRec): Json {
+  return {
+    id: p.id,
+    object: 'product',
+    active: p.active,
+    created: p.created,
+    default_price: null,
+    description: p.description,
+    images: [],
+    livemode: false,
+    marketing_features: [],
+    metadata: p.metadata,
+    name: p.name,
+    package_dimensions: null,
+    shippable: null,
+    statement_descriptor: null,
+    tax_code: null,
+    type: 'service',
+    unit_label: null,
+    updated: p.updated,
+    url: null,
+  };
+}
+
+export function renderPrice(p: PriceRec): Json {
+  return {
+    id: p.id,
+    object: 'price',
+    active: p.active,
+    billing_scheme: 'per_unit',
+    created: p.created,
+    currency: p.currency,
+    custom_unit_amount: null,
+    livemode: false,
+    lookup_key: p.lookup_key,
+    metadata: p.metadata,
+    nickname: p.nickname,
+    product: p.product,
+    recurring: p.recurring ? { interval: p.recurring.interval, interval_count: p.recurring.interval_count, meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
+    tax_behavior: p.tax_behavior,
+    tiers_mode: null,
+    transform_quantity: null,
+    type: p.type,
+    unit_amount: p.unit_amount,
+    unit_amount_decimal: String(p.unit_amount),
+  };
+}
+
+function renderPlan(p: PriceRec): Json {
+  return {
+    id: p.id,
+    object: 'plan',
+    active: p.active,
+    amount: p.unit_amount,
+    amount_decimal: String(p.unit_amount),
+    billing_scheme: 'per_unit',
+    created: p.created,
+    currency: p.currency,
+    interval: p.recurring?.interval ?? 'month',
+    interval_count: p.recurring?.interval_count ?? 1,
+    livemode: false,
+    metadata: p.metadata,
+    meter: null,
+    nickname: p.nickname,
+    product: p.product,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: null,
+    usage_type: 'licensed',
+  };
+}
+
+export function renderSession(s: SessionRec, publicUrl: string): Json {
+  return {
+    ...stripInternal(s),
+    adaptive_pricing: { enabled: false },
+    after_expiration: null,
+    allow_promotion_codes: null,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: null,
+    client_secret: null,
+    collected_information: null,
+    consent: null,
+    consent_collection: null,
+    custom_fields: [],
+    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+    customer_creation: s.mode === 'payment' ? 'if_required' : null,
+    discounts: [],
+    invoice_creation: null,
+    livemode: false,
+    payment_intent: null,
+    payment_link: null,
+    payment_method_collection: 'always',
+    payment_method_types: ['card'],
+    phone_number_collection: { enabled: false },
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    submit_type: null,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted',
+    url: s.status === 'open' ? `${publicUrl}/checkout/${s.id}` : null,
+  };
+}
+
+export function renderSessionLineItems(db: Db, s: SessionRec): Json {
+  const data = s._lines.map((l) => {
+    const price = db.prices[l.price];
+    const amount = price.unit_amount * l.quantity;
+    return {
+      id: l.id,
+      object: 'item',
+      adjustable_quantity: null,
+      amount_discount: 0,
+      amount_subtotal: amount,
+      amount_tax: 0,
+      amount_total: amount,
+      currency: price.currency,
+      description: db.products[price.product]?.name ?? null,
+      metadata: {},
+      price: renderPrice(price),
+      quantity: l.quantity,
+    };
+  });
+  return { object: 'list', data, has_more: false, url: `/v1/checkout/sessions/${s.id}/line_items` };
+}
+
+export function renderSubscription(db: Db, s: SubscriptionRec): Json {
+  const items = s._items.map((i) => ({
+    id: i.id,
+    object: 'subscription_item',
+    billing_thresholds: null,
+    created: i.created,
+    current_period_end: i.current_period_end,
+    current_period_start: i.current_period_start,
+    discounts: [],
+    metadata: i.metadata,
+    plan: renderPlan(db.prices[i.price]),
+    price: renderPrice(db.prices[i.price]),
+    quantity: i.quantity,
+    subscription: s.id,
+    tax_rates: [],
+  }));
+  return {
+    id: s.id,
+    object: 'subscription',
+    application: null,
+    application_fee_percent: null,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+    billing_cycle_anchor: s.billing_cycle_anchor,
+    billing_cycle_anchor_config: null,
+    billing_mode: { type: 'flexible', flexible: { proration_discounts: 'included' }, updated_at: s.created },
+    billing_thresholds: null,
+    cancel_at: s.cancel_at,
+    cancel_at_period_end: s.cancel_at_period_end,
+    canceled_at: s.canceled_at,
+    cancellation_details: { comment: null, feedback: null, reason: s.cancellation_reason },
+    collection_method: 'charge_automatically',
+    created: s.created,
+    currency: s.currency,
+    customer: s.customer,
+    days_until_due: null,
+    default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
+    description: s.description,
+    discounts: [],
+    ended_at: s.ended_at,
+    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
+    items: { object: 'list', data: items, has_more: false, total_count: items.length, url: `/v1/subscription_items?subscription=${s.id}` },
+    latest_invoice: s.latest_invoice,
+    livemode: false,
+    metadata: s.metadata,
+    next_pending_invoice_item_invoice: null,
+    on_behalf_of: null,
+    pause_collection: null,
+    payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
+    pending_invoice_item_interval: null,
+    pending_setup_intent: null,
+    pending_update: null,
+    schedule: null,
+    start_date: s.start_date,
+    status: s.status,
+    test_clock: null,
+    transfer_data: null,
+    trial_end: null,
+    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    trial_start: null,
+  };
+}
+
+export function invoiceTotals(inv: InvoiceRec): { total: number; due: number; paid: number; remaining: number } {
+  const total = inv._lines.reduce((sum, l) => sum + l.amount, 0);
+  const due = Math.max(0, total);
+  const paid = inv.status === 'paid' ? due : 0;
+  return { total, due, paid, remaining: inv.status === 'paid' || inv.status === 'void' ? 0 : due - paid };
+}
+
+export function renderInvoiceLines(inv: InvoiceRec): Json {
+  const data = inv._lines.map((l) => ({
+    id: l.id,
+    object: 'line_item',
+    amount: l.amount,
+    currency: l.currency,
+    description: l.description,
+    discount_amounts: [],
+    discountable: true,
+    discounts: [],
+    invoice: inv.id,
+    livemode: false,
+    metadata: {},
+    parent: l.subscription_item
+      ? {
+          type: 'subscription_item_details',
+          invoice_item_details: null,
+          subscription_item_details: {
+            invoice_item: l.invoice_item,
+            proration: l.proration,
+            proration_details: { credited_items: null },
+            subscription: inv.subscription,
+            subscription_item: l.subscription_item,
+          },
+        }
+      : {
+          type: 'invoice_item_details',
+          invoice_item_details: { invoice_item: l.invoice_item, proration: l.proration, proration_details: { credited_items: null }, subscription: inv.subscription },
+          subscription_item_details: null,
+        },
+    period: l.period,
+    pretax_credit_amounts: [],
+    pricing: { type: 'price_details', price_details: { price: l.price, product: l.product }, unit_amount_decimal: String(l.quantity ? Math.round(l.amount / l.quantity) : l.amount) },
+    quantity: l.quantity,
+    subscription: inv.subscription,
+    subtotal: l.amount,
+    taxes: [],
+  }));
+  return { object: 'list', data, has_more: false, total_count: data.length, url: `/v1/invoices/${inv.id}/lines` };
+}
+
+export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Json {
+  const t = invoiceTotals(inv);
+  const sub = inv.subscription ? db.subscriptions[inv.subscription] : undefined;
+  return {
+    id: inv.id,
+    object: 'invoice',
+    account_country: 'FR',
+    account_name: 'Stripe sandbox',
+    account_tax_ids: null,
+    amount_due: t.due,
+    amount_overpaid: 0,
+    amount_paid: t.paid,
+    amount_remaining: t.remaining,
+    amount_shipping: 0,
+    application: null,
+    attempt_count: inv.attempt_count,
+    attempted: inv.attempt_count > 0,
+    auto_advance: inv.status === 'open',
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatically_finalizes_at: null,
+    billing_reason: inv.billing_reason,
+    collection_method: 'charge_automatically',
+    created: inv.created,
+    currency: inv.currency,
+    custom_fields: null,
+    customer: inv.customer,
+    customer_account: null,
+    customer_address: null,
+    customer_email: inv.customer_email,
+    customer_name: inv.customer_name,
+    customer_phone: null,
+    customer_shipping: null,
+    customer_tax_exempt: 'none',
+    default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
+    description: inv.description,
+    discounts: [],
+    due_date: null,
+    effective_at: inv.created,
+    ending_balance: Math.min(0, t.total),
+    footer: null,
+    from_invoice: null,
+    hosted_invoice_url: `${publicUrl}/invoices/${inv.id}`,
+    invoice_pdf: `${publicUrl}/invoices/${inv.id}/pdf`,
+    issuer: { type: 'self' },
+    last_finalization_error: null,
+    latest_revision: null,
+    lines: renderInvoiceLines(inv),
+    livemode: false,
+    metadata: inv.metadata,
+    next_payment_attempt: inv.status === 'open' ? inv.created + 3 * 86400 : null,
+    number: inv.number,
+    on_behalf_of: null,
+    parent: inv.subscription
+      ? { type: 'subscription_details', quote_details: null, subscription_details: { metadata: sub?.metadata ?? {}, subscription: inv.subscription } }
+      : null,
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    period_end: inv.period_end,
+    period_start: inv.period_start,
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    rendering: null,
+    shipping_cost: null,
+    shipping_details: null,
+    starting_balance: 0,
+    statement_descriptor: null,
+    status: inv.status,
+    status_transitions: { finalized_at: inv.created, marked_uncollectible_at: null, paid_at: inv.paid_at, voided_at: null },
+    subtotal: t.total,
+    subtotal_excluding_tax: t.total,
+    test_clock: null,
+    total: t.total,
+    total_discount_amounts: [],
+    total_excluding_tax: t.total,
+    total_pretax_credit_amounts: [],
+    total_taxes: [],
+    webhooks_delivered_at: inv.created,
+  };
+}
+
+/** The current JSON of any stored object by id (what `expand` substitutes), or undefined. */
+export function lookupById(ctx: RenderContext, id: string): Json | undefined {
+  const { db } = ctx;
+  if (id.startsWith('cus_')) return db.customers[id] && renderCustomer(db.customers[id]);
+  if (id.startsWith('prod_') || db.products[id]) return db.products[id] && renderProduct(db.products[id]);
+  if (id.startsWith('price_')) return db.prices[id] && renderPrice(db.prices[id]);
+  if (id.startsWith('cs_')) return db.sessions[id] && renderSession(db.sessions[id], ctx.publicUrl());
+  if (id.startsWith('sub_')) return db.subscriptions[id] && renderSubscription(db, db.subscriptions[id]);
+  if (id.startsWith('in_')) return db.invoices[id] && renderInvoice(db, db.invoices[id], ctx.publicUrl());
+  return undefined;
+}
+
+/**
+ * Applies `expand[]` paths in place: each path walks the JSON (lists through `data`) and replaces the id found at the
+ * end by the object. Paths Stripe could expand but the sandbox does not know are reported as Stripe reports them.
+ */
+export function applyExpand(ctx: RenderContext, root: Json, paths: string[]): Json {
+  for (const path of paths) {
+    const parts = path.split('.');
+    if (parts.length > 4) throw new ApiError(400, `You cannot expand more than 4 levels of a property. Property: ${path}`, 'expand');
+    walk(ctx, root, parts, path);
+  }
+  return root;
+}
+
+function walk(ctx: RenderContext, node: unknown, parts: string[], full: string): void {
+  if (Array.isArray(node)) {
+    for (const el of node) walk(ctx, el, parts, full);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const obj = node as Json;
+  const [head, ...rest] = parts;
+  if (!(head in obj)) {
+    if (obj.object === 'checkout.session' && head === 'line_items') {
+      const s = ctx.db.sessions[obj.id as string];
+      obj.line_items = s ? renderSessionLineItems(ctx.db, s) : null;
+    } else {
+      throw new ApiError(400, `This property cannot be expanded (${head}).`, 'expand');
+    }
+  }
+  if (rest.length === 0) {
+    const v = obj[head];
+    if (typeof v === 'string') {
+      const found = lookupById(ctx, v);
+      if (!found) throw new ApiError(400, `This property cannot be expanded (${head}).`, 'expand');
+      obj[head] = found;
+    }
+    return;
+  }
+  let child = obj[head];
+  if (typeof child === 'string') {
+    child = lookupById(ctx, child);
+    obj[head] = child;
+  }
+  walk(ctx, child, rest, full);
+}

@@ -1,0 +1,253 @@
+/** The sandbox's state: plain JSON records (Stripe's shapes, internal fields prefixed with `_`), saved atomically. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Json } from './params';
+
+export type Metadata = Record<string, string>;
+
+export interface CustomerRec {
+  id: string;
+  object: 'customer';
+  created: number;
+  email: string | null;
+  name: string | null;
+  phone: string | null;
+  description: string | null;
+  metadata: Metadata;
+  preferred_locales: string[];
+  deleted?: true;
+}
+
+export interface ProductRec {
+  id: string;
+  object: 'product';
+  active: boolean;
+  created: number;
+  updated: number;
+  name: string;
+  description: string | null;
+  metadata: Metadata;
+}
+
+export interface PriceRec {
+  id: string;
+  object: 'price';
+  active: boolean;
+  created: number;
+  currency: string;
+  unit_amount: number;
+  type: 'recurring' | 'one_time';
+  recurring: { interval: 'day' | 'week' | 'month' | 'year'; interval_count: number } | null;
+  lookup_key: string | null;
+  nickname: string | null;
+  product: string;
+  metadata: Metadata;
+  tax_behavior: string;
+}
+
+export interface SessionLine {
+  id: string;
+  price: string;
+  quantity: number;
+}
+
+export interface SessionRec {
+  id: string;
+  object: 'checkout.session';
+  created: number;
+  expires_at: number;
+  mode: 'subscription' | 'payment';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
+  currency: string;
+  customer: string | null;
+  customer_email: string | null;
+  customer_details: Json | null;
+  subscription: string | null;
+  invoice: string | null;
+  metadata: Metadata;
+  client_reference_id: string | null;
+  success_url: string | null;
+  cancel_url: string | null;
+  locale: string | null;
+  amount_subtotal: number;
+  amount_total: number;
+  _lines: SessionLine[];
+  _subscription_data: { metadata: Metadata; description: string | null };
+  _completed_at?: number;
+}
+
+export interface SubItemRec {
+  id: string;
+  price: string;
+  quantity: number;
+  created: number;
+  metadata: Metadata;
+  current_period_start: number;
+  current_period_end: number;
+}
+
+export interface PendingProration {
+  description: string;
+  amount: number;
+  price: string;
+  quantity: number;
+  subscription_item: string;
+  period: { start: number; end: number };
+}
+
+export interface SubscriptionRec {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: 'active' | 'past_due' | 'canceled' | 'incomplete' | 'unpaid';
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  ended_at: number | null;
+  created: number;
+  start_date: number;
+  billing_cycle_anchor: number;
+  currency: string;
+  description: string | null;
+  metadata: Metadata;
+  latest_invoice: string | null;
+  cancellation_reason: string | null;
+  _items: SubItemRec[];
+  _cycle: number;
+  _pending: PendingProration[];
+}
+
+export interface InvoiceLineRec {
+  id: string;
+  description: string;
+  amount: number;
+  currency: string;
+  quantity: number;
+  price: string;
+  product: string;
+  period: { start: number; end: number };
+  proration: boolean;
+  subscription_item: string | null;
+  invoice_item: string | null;
+}
+
+export interface InvoiceRec {
+  id: string;
+  object: 'invoice';
+  number: string;
+  customer: string;
+  customer_email: string | null;
+  customer_name: string | null;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  created: number;
+  period_start: number;
+  period_end: number;
+  description: string | null;
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
+  currency: string;
+  subscription: string | null;
+  metadata: Metadata;
+  attempt_count: number;
+  paid_at: number | null;
+  _lines: InvoiceLineRec[];
+}
+
+export interface DeliveryAttempt {
+  at: number;
+  status_code: number | null;
+  error: string | null;
+}
+
+export interface EventRec {
+  event: Json & { id: string; type: string; created: number };
+  delivery: {
+    status: 'pending' | 'delivered' | 'failed' | 'no_endpoint';
+    attempts: DeliveryAttempt[];
+    delivered_at: number | null;
+  };
+}
+
+export interface IdempotencyRec {
+  method: string;
+  path: string;
+  fingerprint: string;
+  status: number;
+  body: string;
+  created: number;
+}
+
+export interface Db {
+  version: 1;
+  invoiceSeq: number;
+  customers: Record<string, CustomerRec>;
+  products: Record<string, ProductRec>;
+  prices: Record<string, PriceRec>;
+  sessions: Record<string, SessionRec>;
+  subscriptions: Record<string, SubscriptionRec>;
+  invoices: Record<string, InvoiceRec>;
+  events: Record<string, EventRec>;
+  idempotency: Record<string, IdempotencyRec>;
+}
+
+export function emptyDb(): Db {
+  return { version: 1, invoiceSeq: 0, customers: {}, products: {}, prices: {}, sessions: {}, subscriptions: {}, invoices: {}, events: {}, idempotency: {} };
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export function randomId(prefix: string, length = 24): string {
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  for (let i = 0; i < bytes.length && out.length < length; i++) {
+    if (bytes[i] < 248) out += BASE62[bytes[i] % 62]; // 248 = 4 * 62: no modulo bias
+  }
+  while (out.length < length) out += BASE62[randomBytes(1)[0] % 62];
+  return prefix + out;
+}
+
+export const now = (): number => Math.floor(Date.now() / 1000);
+
+/** `anchor` plus `months` calendar months (UTC), the day clamped to the month's length, as Stripe bills monthly. */
+export function addMonths(anchor: number, months: number): number {
+  const d = new Date(anchor * 1000);
+  const day = d.getUTCDate();
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return Math.floor(target.getTime() / 1000);
+}
+
+/** Period end for a price's interval from an anchor after `cycles` periods. */
+export function addInterval(anchor: number, interval: string, count: number, cycles: number): number {
+  const n = count * cycles;
+  switch (interval) {
+    case 'day':
+      return anchor + n * 86400;
+    case 'week':
+      return anchor + n * 7 * 86400;
+    case 'year':
+      return addMonths(anchor, 12 * n);
+    default:
+      return addMonths(anchor, n);
+  }
+}
+
+export class Persistence {
+  constructor(private readonly file?: string) {}
+
+  load(): Db {
+    if (!this.file || !existsSync(this.file)) return emptyDb();
+    const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<Db>;
+    return { ...emptyDb(), ...parsed, version: 1 };
+  }
+
+  save(db: Db): void {
+    if (!this.file) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(db));
+    renameSync(tmp, this.file);
+  }
+}

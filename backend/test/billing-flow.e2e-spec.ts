@@ -1,0 +1,206 @@
+import Stripe from 'stripe';
+import { startStripeSandbox, type StripeSandbox } from '../src/stripe-sandbox';
+import { createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
+import { postEvent, TEST_WEBHOOK_SECRET } from './helpers/stripe';
+
+interface SandboxEvent {
+  id: string;
+  type: string;
+  object_id: string;
+  event: Stripe.Event;
+}
+
+/** The whole billing backbone against the Stripe sandbox: the SDK, hosted checkout, signed webhooks, local rows. */
+describe('billing with the Stripe sandbox', () => {
+  let sandbox: StripeSandbox;
+  let stripe: Stripe;
+  let t: TestApp;
+  let webhookUrl: string;
+
+  const sandboxEvents = async (): Promise<SandboxEvent[]> => ((await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: SandboxEvent[] }).data;
+  const control = async (path: string) => {
+    const res = await fetch(`${sandbox.url}${path}`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+  /** What the product knows about a customer, without bookkeeping columns. */
+  const snapshot = async (customerId: string) => ({
+    subscriptions: await t.dataSource.query(
+      `SELECT id, customer_id, user_id, status, cancel_at_period_end, current_period_end, price_id, plan, metadata FROM subscriptions WHERE customer_id = $1 ORDER BY id`,
+      [customerId],
+    ),
+    invoices: await t.dataSource.query(
+      `SELECT id, customer_id, user_id, subscription_id, number, date, amount_cents, currency, status, description, hosted_url, pdf_url FROM invoices WHERE customer_id = $1 ORDER BY id`,
+      [customerId],
+    ),
+  });
+
+  async function checkout(body: object): Promise<{ sessionId: string; url: string }> {
+    const res = await t.api.post('/api/checkout-sessions').send(body).expect(201);
+    return res.body;
+  }
+  async function pay(sessionId: string): Promise<Response> {
+    return fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+  }
+
+  beforeAll(async () => {
+    sandbox = await startStripeSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 20, maxRetries: 1 });
+    stripe = new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0 });
+    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET });
+    await t.app.listen(0, '127.0.0.1');
+    webhookUrl = `${await t.app.getUrl()}/api/billing/webhook`.replace('[::1]', '127.0.0.1');
+    sandbox.setWebhookUrl(webhookUrl);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  it('creates the catalogue in Stripe at start, found by lookup key', async () => {
+    await t.api.post('/api/checkout-sessions').send({ planType: 'pro', email: 'warmup@example.com' }).expect(201);
+    const prices = await stripe.prices.list({ lookup_keys: ['plan_pro_monthly', 'plan_business_monthly', 'addon_logo_once', 'addon_extra_email_monthly'], expand: ['data.product'] });
+    const byKey = Object.fromEntries(prices.data.map((p) => [p.lookup_key, p]));
+    expect(byKey.plan_pro_monthly).toMatchObject({ unit_amount: 2900, currency: 'eur', recurring: { interval: 'month' } });
+    expect(byKey.plan_business_monthly).toMatchObject({ unit_amount: 5900 });
+    expect(byKey.addon_logo_once).toMatchObject({ unit_amount: 1500, recurring: null });
+    expect(byKey.addon_extra_email_monthly).toMatchObject({ unit_amount: 100 });
+    expect((byKey.plan_business_monthly.product as Stripe.Product).name).toBe('Formule Business');
+  });
+
+  it('validates the order and never takes amounts from the client', async () => {
+    const res = await t.api.post('/api/checkout-sessions').send({ planType: 'teams', email: 'x', addOns: { extraEmails: ['ok', 'pas valide!'] }, amount: 1 }).expect(400);
+    expect(res.body.errors).toEqual({
+      planType: 'Formule invalide',
+      email: "Format d'email invalide",
+      'addOns.extraEmails': 'Adresse e-mail supplémentaire invalide',
+      amount: 'Champ non autorisé',
+    });
+  });
+
+  describe('a paid order', () => {
+    let client: SessionBody;
+    let sessionId: string;
+    let customerId: string;
+    let subscriptionId: string;
+
+    beforeAll(async () => {
+      client = await registerClient(t.api, { email: 'boutique@example.com', name: 'Boutique Lumière' });
+      ({ sessionId } = await checkout({ planType: 'business', email: 'boutique@example.com', addOns: { logo: true, googleBusiness: true, extraEmails: ['devis', 'rdv', 'devis'] } }));
+    });
+
+    it('opens a hosted checkout with the catalogue lines', async () => {
+      const lines = await stripe.checkout.sessions.listLineItems(sessionId);
+      expect(lines.data.map((l) => [l.price?.lookup_key, l.quantity, l.amount_total]).sort()).toEqual(
+        [
+          ['addon_extra_email_monthly', 2, 200],
+          ['addon_google_business_monthly', 1, 1000],
+          ['addon_logo_once', 1, 1500],
+          ['plan_business_monthly', 1, 5900],
+        ].sort(),
+      );
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      expect(session.metadata).toMatchObject({ planType: 'business', email: 'boutique@example.com', logo: 'true', extraEmails: 'devis,rdv' });
+      expect(session.success_url).toBe('http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}');
+      const page = await fetch(session.url!);
+      expect(await page.text()).toContain('Payer');
+      const status = await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200);
+      expect(status.body).toEqual({ status: 'open', paymentStatus: 'unpaid' });
+    });
+
+    it('lands the subscription, the invoice and the customer link through signed webhooks', async () => {
+      const res = await pay(sessionId);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(`http://localhost:3000/payment-success?session_id=${sessionId}`);
+      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200)).body).toEqual({ status: 'complete', paymentStatus: 'paid' });
+
+      const [user] = await t.dataSource.query(`SELECT stripe_customer_id FROM users WHERE id = $1`, [client.user.id]);
+      customerId = user.stripe_customer_id;
+      expect(customerId).toMatch(/^cus_/);
+      const { subscriptions, invoices } = await snapshot(customerId);
+      expect(subscriptions).toHaveLength(1);
+      subscriptionId = subscriptions[0].id;
+      expect(subscriptions[0]).toMatchObject({ user_id: client.user.id, status: 'active', cancel_at_period_end: false, plan: 'business', metadata: { planType: 'business' } });
+      expect(subscriptions[0].current_period_end.getTime()).toBeGreaterThan(Date.now() + 27 * 86400_000);
+      expect(invoices).toEqual([
+        expect.objectContaining({ user_id: client.user.id, subscription_id: subscriptionId, amount_cents: 8600, currency: 'eur', status: 'paid', number: expect.stringMatching(/^SBX-/) }),
+      ]);
+      expect(invoices[0].hosted_url).toMatch(/^http:\/\/localhost:\d+\/invoices\/in_/);
+      const events = await t.dataSource.query(`SELECT type FROM stripe_events ORDER BY type`);
+      expect(events.map((e: { type: string }) => e.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+    });
+
+    it('changes nothing when every delivered event is replayed', async () => {
+      const before = await snapshot(customerId);
+      const count = (await t.dataSource.query(`SELECT count(*)::int AS n FROM stripe_events`))[0].n;
+      for (const e of await sandboxEvents()) {
+        const res = await control(`/test/events/${e.id}/resend`);
+        expect(res.attempt.status_code).toBe(200);
+      }
+      expect(await snapshot(customerId)).toEqual(before);
+      expect((await t.dataSource.query(`SELECT count(*)::int AS n FROM stripe_events`))[0].n).toBe(count);
+    });
+
+    it('follows renewals, failed payments (mailed) and cancellation at period end (mailed)', async () => {
+      await control(`/test/subscriptions/${subscriptionId}/renew`);
+      let state = await snapshot(customerId);
+      expect(state.invoices).toHaveLength(2);
+      expect(state.invoices.map((i: { amount_cents: number }) => i.amount_cents).sort()).toEqual([7100, 8600]);
+
+      await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
+      state = await snapshot(customerId);
+      expect(state.subscriptions[0].status).toBe('past_due');
+      expect(state.invoices.filter((i: { status: string }) => i.status === 'open')).toHaveLength(1);
+      const failed = await t.dataSource.query(`SELECT subject, text FROM outbox_emails WHERE recipient = 'boutique@example.com' AND template = 'payment-failed'`);
+      expect(failed).toHaveLength(1);
+      expect(failed[0].subject).toBe('Échec du paiement de votre abonnement');
+      expect(failed[0].text).toContain('71,00');
+
+      await control(`/test/subscriptions/${subscriptionId}/renew`); // pays the open invoice
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      await sandbox.flushWebhooks();
+      state = await snapshot(customerId);
+      expect(state.subscriptions[0]).toMatchObject({ status: 'active', cancel_at_period_end: true });
+
+      await control(`/test/subscriptions/${subscriptionId}/end-period`);
+      state = await snapshot(customerId);
+      expect(state.subscriptions[0].status).toBe('canceled');
+      const canceled = await t.dataSource.query(`SELECT subject FROM outbox_emails WHERE recipient = 'boutique@example.com' AND template = 'subscription-canceled'`);
+      expect(canceled).toEqual([{ subject: 'Votre abonnement est terminé' }]);
+    });
+  });
+
+  it('converges to the same rows whatever order the events arrive in', async () => {
+    // Nothing is delivered while the order is paid and renewed; the test then delivers the events itself.
+    sandbox.setWebhookUrl('http://127.0.0.1:9/unreachable');
+    const { sessionId } = await checkout({ planType: 'pro', email: 'ordre@example.com', addOns: { trustpilot: true } });
+    expect((await pay(sessionId)).status).toBe(303);
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const customerId = session.customer as string;
+    await control(`/test/subscriptions/${session.subscription as string}/renew`);
+    sandbox.setWebhookUrl(webhookUrl);
+    const ours = (await sandboxEvents())
+      .filter((e) => JSON.stringify(e.event.data.object).includes(customerId))
+      .map((e) => e.event);
+    expect(ours.map((e) => e.type).sort()).toEqual(['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'invoice.paid', 'invoice.paid']);
+
+    const permutations = (items: Stripe.Event[]): Stripe.Event[][] =>
+      items.length <= 1 ? [items] : items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+    const orders = permutations(ours);
+    expect(orders).toHaveLength(120);
+    const reset = async () => {
+      await t.dataSource.query(`DELETE FROM stripe_events WHERE id = ANY($1)`, [ours.map((e) => e.id)]);
+      await t.dataSource.query(`DELETE FROM invoices WHERE customer_id = $1`, [customerId]);
+      await t.dataSource.query(`DELETE FROM subscriptions WHERE customer_id = $1`, [customerId]);
+    };
+    let reference: Awaited<ReturnType<typeof snapshot>> | undefined;
+    for (const order of orders) {
+      await reset();
+      for (const event of order) await postEvent(t.api, event).expect(200);
+      const state = await snapshot(customerId);
+      reference ??= state;
+      expect(state).toEqual(reference);
+    }
+    expect(reference!.subscriptions).toEqual([expect.objectContaining({ plan: 'pro', status: 'active' })]);
+    expect(reference!.invoices).toHaveLength(2);
+  });
+});

@@ -1,0 +1,660 @@
+/**
+ * The Stripe sandbox, round-tripped with the real `stripe` SDK: every call the product makes, the hosted checkout over
+ * HTTP, signed webhooks verified with stripe.webhooks.constructEvent, retries, resends, test controls, persistence.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Stripe from 'stripe';
+import { SANDBOX_SECRET_KEY, startStripeSandbox, type StripeSandbox } from '../src/stripe-sandbox';
+
+const WEBHOOK_SECRET = 'whsec_sandbox_spec';
+
+/** A tiny webhook endpoint verifying every delivery exactly as the product does. */
+class Receiver {
+  readonly events: Stripe.Event[] = [];
+  readonly signatures: string[] = [];
+  readonly rejected: string[] = [];
+  /** While > 0, each event id's first N deliveries are answered 500. */
+  failEach = 0;
+  private readonly seen = new Map<string, number>();
+  hits = 0;
+  private server?: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        this.hits += 1;
+        const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string }).id;
+        const n = (this.seen.get(id) ?? 0) + 1;
+        this.seen.set(id, n);
+        if (n <= this.failEach) {
+          res.writeHead(500).end('boom');
+          return;
+        }
+        const header = String(req.headers['stripe-signature'] ?? '');
+        try {
+          const event = Stripe.webhooks.constructEvent(Buffer.concat(chunks), header, WEBHOOK_SECRET, 300);
+          this.events.push(event);
+          this.signatures.push(header);
+          res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"received":true}');
+        } catch (err) {
+          this.rejected.push((err as Error).message);
+          res.writeHead(400).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/api/billing/webhook`;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  since(mark: number): Stripe.Event[] {
+    return this.events.slice(mark);
+  }
+
+  async waitFor(predicate: (e: Stripe.Event) => boolean, count = 1, timeoutMs = 5000): Promise<Stripe.Event[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.events.filter(predicate);
+      if (found.length >= count) return found;
+      if (Date.now() > deadline) throw new Error(`webhook not received in time (have ${this.events.map((e) => e.type).join(', ')})`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+}
+
+function clientFor(sandbox: StripeSandbox, key = SANDBOX_SECRET_KEY): Stripe {
+  return new Stripe(key, { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0 });
+}
+
+async function stripeError(promise: Promise<unknown>): Promise<InstanceType<typeof Stripe.errors.StripeError>> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as InstanceType<typeof Stripe.errors.StripeError>;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const plusMonth = (ts: number): number => {
+  const d = new Date(ts * 1000);
+  const t = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  t.setUTCDate(Math.min(d.getUTCDate(), new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0)).getUTCDate()));
+  return t.getTime() / 1000;
+};
+
+interface ControlEvent {
+  id: string;
+  type: string;
+  delivery: { status: string; attempts: number; last_status_code: number | null };
+}
+
+/** What the test controls answer (subscription moves) and resend answers (one event and its attempt). */
+interface ControlBody {
+  subscription: Stripe.Subscription;
+  invoice: Stripe.Invoice | null;
+  events: ControlEvent[];
+  attempt?: { status_code: number | null; error: string | null };
+}
+
+const nowS = (): number => Math.floor(Date.now() / 1000);
+
+describe('Stripe sandbox', () => {
+  const receiver = new Receiver();
+  const dir = mkdtempSync(join(tmpdir(), 'stripe-sandbox-'));
+  const dataFile = join(dir, 'state.json');
+  const logs: string[] = [];
+  let sandbox: StripeSandbox;
+  let stripe: Stripe;
+  let pro: Stripe.Price;
+  let business: Stripe.Price;
+  let logo: Stripe.Price;
+
+  async function pay(sessionId: string, form: Record<string, string> = {}): Promise<Response> {
+    return fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card: '4242 4242 4242 4242', exp: '12/34', cvc: '123', ...form }).toString(),
+      redirect: 'manual',
+    });
+  }
+
+  async function control(path: string): Promise<{ status: number; body: ControlBody }> {
+    const res = await fetch(`${sandbox.url}${path}`, { method: 'POST' });
+    return { status: res.status, body: (await res.json()) as ControlBody };
+  }
+
+  /** A paid subscription (Pro + logo) for a fresh customer, through the hosted checkout. */
+  async function subscribe(email: string): Promise<{ session: Stripe.Checkout.Session; subscription: Stripe.Subscription }> {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [
+        { price: pro.id, quantity: 1 },
+        { price: logo.id, quantity: 1 },
+      ],
+      customer_email: email,
+      subscription_data: { metadata: { planType: 'pro' } },
+      success_url: 'http://app.test/payment-success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://app.test/order?canceled=1',
+    });
+    expect((await pay(session.id)).status).toBe(303);
+    const done = await stripe.checkout.sessions.retrieve(session.id);
+    return { session: done, subscription: await stripe.subscriptions.retrieve(done.subscription as string) };
+  }
+
+  beforeAll(async () => {
+    await receiver.start();
+    sandbox = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookUrl: receiver.url, dataFile, retryBaseMs: 20, log: (l) => logs.push(l) });
+    stripe = clientFor(sandbox);
+    const proProduct = await stripe.products.create({ name: 'Pro', description: 'Site vitrine', metadata: { lookup_key: 'pro_monthly' } });
+    pro = await stripe.prices.create({ product: proProduct.id, currency: 'eur', unit_amount: 2900, recurring: { interval: 'month' }, lookup_key: 'pro_monthly', nickname: 'Pro' });
+    business = await stripe.prices.create({ product_data: { name: 'Business' }, currency: 'eur', unit_amount: 5900, recurring: { interval: 'month' }, lookup_key: 'business_monthly' });
+    logo = await stripe.prices.create({ product_data: { name: 'Création de logo' }, currency: 'eur', unit_amount: 1500, lookup_key: 'logo_once' });
+  });
+
+  afterAll(async () => {
+    await sandbox.close();
+    await receiver.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('requires a test secret key and answers like Stripe (401, Request-Id)', async () => {
+    const res = await fetch(`${sandbox.url}/v1/customers`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('request-id')).toMatch(/^req_[A-Za-z0-9]{14}$/);
+    expect(((await res.json()) as { error: { type: string; message: string } }).error).toMatchObject({ type: 'invalid_request_error', message: expect.stringContaining('did not provide an API key') });
+    const err = await stripeError(clientFor(sandbox, 'sk_live_nope1234567').customers.list());
+    expect(err).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(err.statusCode).toBe(401);
+    const unknown = await fetch(`${sandbox.url}/v1/nope`, { headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('creates and lists products, with the active filter', async () => {
+    const archived = await stripe.products.create({ name: 'Ancienne offre', active: false });
+    expect(archived).toMatchObject({ object: 'product', active: false, name: 'Ancienne offre', livemode: false });
+    expect(archived.id).toMatch(/^prod_/);
+    const active = await stripe.products.list({ active: true, limit: 100 });
+    expect(active.data.map((p) => p.name)).toEqual(expect.arrayContaining(['Pro', 'Business', 'Création de logo']));
+    expect(active.data.some((p) => p.id === archived.id)).toBe(false);
+    const inactive = await stripe.products.list({ active: false });
+    expect(inactive.data.map((p) => p.id)).toEqual([archived.id]);
+    expect(inactive).toMatchObject({ object: 'list', has_more: false, url: '/v1/products' });
+    expect((await stripe.products.retrieve(archived.id)).name).toBe('Ancienne offre');
+  });
+
+  it('creates prices with lookup keys and finds them by lookup_keys with the product expanded', async () => {
+    expect(pro).toMatchObject({ object: 'price', active: true, currency: 'eur', unit_amount: 2900, type: 'recurring', lookup_key: 'pro_monthly', nickname: 'Pro', livemode: false });
+    expect(pro.recurring).toMatchObject({ interval: 'month', interval_count: 1 });
+    expect(logo).toMatchObject({ type: 'one_time', recurring: null, unit_amount: 1500 });
+    expect(pro.id).toMatch(/^price_/);
+    const page = await stripe.prices.list({ lookup_keys: ['pro_monthly', 'business_monthly', 'logo_once'], active: true, limit: 100, expand: ['data.product'] });
+    expect(page.data).toHaveLength(3);
+    const byKey = new Map(page.data.map((p) => [p.lookup_key, p]));
+    expect((byKey.get('pro_monthly')!.product as Stripe.Product).name).toBe('Pro');
+    expect((byKey.get('logo_once')!.product as Stripe.Product).name).toBe('Création de logo');
+    expect((await stripe.prices.retrieve(business.id)).lookup_key).toBe('business_monthly');
+  });
+
+  it('keeps lookup keys unique; transfer_lookup_key moves one to a new price', async () => {
+    const first = await stripe.prices.create({ product: pro.product as string, currency: 'eur', unit_amount: 100, lookup_key: 'spec_key' });
+    const taken = await stripeError(stripe.prices.create({ product: pro.product as string, currency: 'eur', unit_amount: 200, lookup_key: 'spec_key' }));
+    expect(taken).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.message).toContain(first.id);
+    expect(taken.param).toBe('lookup_key');
+    const second = await stripe.prices.create({ product: pro.product as string, currency: 'eur', unit_amount: 200, lookup_key: 'spec_key', transfer_lookup_key: true });
+    expect(second.lookup_key).toBe('spec_key');
+    expect((await stripe.prices.retrieve(first.id)).lookup_key).toBeNull();
+    const found = await stripe.prices.list({ lookup_keys: ['spec_key'] });
+    expect(found.data.map((p) => p.id)).toEqual([second.id]);
+  });
+
+  it('creates, retrieves, updates and lists customers by e-mail', async () => {
+    const c = await stripe.customers.create({ email: 'claire@example.fr', name: 'Claire', metadata: { userId: 'u1' } });
+    expect(c).toMatchObject({ object: 'customer', email: 'claire@example.fr', name: 'Claire', metadata: { userId: 'u1' }, livemode: false });
+    expect(c.id).toMatch(/^cus_/);
+    const updated = await stripe.customers.update(c.id, { name: 'Claire Martin', metadata: { plan: 'pro' } });
+    expect(updated.metadata).toEqual({ userId: 'u1', plan: 'pro' });
+    const fetched = (await stripe.customers.retrieve(c.id)) as Stripe.Customer;
+    expect(fetched.name).toBe('Claire Martin');
+    await stripe.customers.create({ email: 'someone@example.fr' });
+    const list = await stripe.customers.list({ email: 'claire@example.fr' });
+    expect(list.data.map((x) => x.id)).toEqual([c.id]);
+    // Pagination: newest first, has_more and starting_after as the SDK's auto-pagination uses them.
+    const firstPage = await stripe.customers.list({ limit: 1 });
+    expect(firstPage.has_more).toBe(true);
+    const all = await stripe.customers.list({ limit: 1 }).autoPagingToArray({ limit: 100 });
+    expect(all.map((x) => x.email)).toEqual(['someone@example.fr', 'claire@example.fr']);
+  });
+
+  it('surfaces Stripe-shaped errors as the SDK error classes', async () => {
+    const missing = await stripeError(stripe.prices.retrieve('price_missing'));
+    expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such price: 'price_missing'", type: 'StripeInvalidRequestError' });
+    expect(missing.requestId).toMatch(/^req_/);
+    const noName = await stripeError(stripe.products.create({} as Stripe.ProductCreateParams));
+    expect(noName).toMatchObject({ statusCode: 400, message: 'Missing required param: name.', param: 'name', code: 'parameter_missing' });
+    const badPrice = await stripeError(
+      stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_nope', quantity: 1 }], success_url: 'http://app.test/ok' }),
+    );
+    expect(badPrice).toMatchObject({ statusCode: 400, message: "No such price: 'price_nope'", param: 'line_items[0][price]' });
+    const oneTimeOnly = await stripeError(stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: logo.id, quantity: 1 }] }));
+    expect(oneTimeOnly.message).toContain('at least one recurring price');
+    const both = await stripeError(stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: pro.id, quantity: 1 }], customer: 'cus_x', customer_email: 'a@b.fr' }));
+    expect(both.message).toContain('customer, customer_email');
+  });
+
+  it('replays idempotent requests and refuses a reused key with other parameters', async () => {
+    const a = await stripe.customers.create({ email: 'idem@example.fr' }, { idempotencyKey: 'spec-idem-1' });
+    const b = await stripe.customers.create({ email: 'idem@example.fr' }, { idempotencyKey: 'spec-idem-1' });
+    expect(b.id).toBe(a.id);
+    expect((await stripe.customers.list({ email: 'idem@example.fr' })).data).toHaveLength(1);
+    const err = await stripeError(stripe.customers.create({ email: 'other@example.fr' }, { idempotencyKey: 'spec-idem-1' }));
+    expect(err).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+
+  describe('checkout, subscription and invoices', () => {
+    let session: Stripe.Checkout.Session;
+    let subscription: Stripe.Subscription;
+    let firstEvent = 0;
+
+    it('creates a subscription-mode session with a recurring and a one-time line', async () => {
+      session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [
+          { price: pro.id, quantity: 1 },
+          { price: logo.id, quantity: 1 },
+        ],
+        customer_email: 'jeanne@example.fr',
+        metadata: { planType: 'pro', logo: 'true' },
+        subscription_data: { metadata: { planType: 'pro' } },
+        client_reference_id: 'order-42',
+        locale: 'fr',
+        success_url: 'http://app.test/payment-success?session_id={CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://app.test/order?plan=basic&canceled=1',
+      });
+      expect(session).toMatchObject({
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: null,
+        customer_email: 'jeanne@example.fr',
+        customer_details: null,
+        subscription: null,
+        invoice: null,
+        metadata: { planType: 'pro', logo: 'true' },
+        client_reference_id: 'order-42',
+        amount_subtotal: 4400,
+        amount_total: 4400,
+        currency: 'eur',
+        url: `http://localhost:${sandbox.port}/checkout/${session.id}`,
+      });
+      expect(session.id).toMatch(/^cs_test_/);
+      expect(session.expires_at).toBeGreaterThan(session.created);
+      const again = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription', 'line_items'] });
+      expect(again.subscription).toBeNull();
+      expect(again.line_items!.data).toHaveLength(2);
+      const items = await stripe.checkout.sessions.listLineItems(session.id);
+      expect(items.data.map((i) => [i.object, i.description, i.quantity, i.amount_total, i.price!.id])).toEqual([
+        ['item', 'Pro', 1, 2900, pro.id],
+        ['item', 'Création de logo', 1, 1500, logo.id],
+      ]);
+    });
+
+    it('serves a French hosted checkout page', async () => {
+      const res = await fetch(session.url!);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const html = await res.text();
+      for (const text of ['Paiement sécurisé', 'Mode test', 'Pro', 'Création de logo', "Total aujourd'hui", 'Puis', '/mois', '4242 4242 4242 4242', 'Payer', 'Annuler', 'jeanne@example.fr']) {
+        expect(html).toContain(text);
+      }
+      expect(html).toMatch(/29,00\s€/);
+      expect(html).toMatch(/44,00\s€/);
+      expect(html).toContain(`action="/checkout/${session.id}/pay"`);
+      expect(html).not.toContain('<script');
+    });
+
+    it("'Annuler' redirects to cancel_url and leaves the session open", async () => {
+      const res = await fetch(`${sandbox.url}/checkout/${session.id}/cancel`, { method: 'POST', redirect: 'manual' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('http://app.test/order?plan=basic&canceled=1');
+      expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+    });
+
+    it('a declined test card shows a French error and changes nothing', async () => {
+      const res = await pay(session.id, { card: '4000 0000 0000 0002' });
+      expect(res.status).toBe(402);
+      expect(await res.text()).toContain('Votre carte a été refusée.');
+      expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+    });
+
+    it("'Payer' creates customer, subscription and invoice, delivers signed webhooks, then redirects to success_url", async () => {
+      firstEvent = receiver.events.length;
+      const res = await pay(session.id, { name: 'Jeanne Dupont' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(`http://app.test/payment-success?session_id=${session.id}`);
+      // The first delivery attempts are awaited before the redirect.
+      const events = receiver.since(firstEvent);
+      expect(events.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
+      expect(receiver.rejected).toEqual([]);
+      for (const e of events) {
+        expect(e).toMatchObject({ object: 'event', api_version: '2026-10-28.endive', livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
+        expect(e.id).toMatch(/^evt_/);
+      }
+      expect(receiver.signatures.at(-1)).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      const completed = events[2].data.object as Stripe.Checkout.Session;
+      expect(completed).toMatchObject({ id: session.id, status: 'complete', payment_status: 'paid', customer_details: { email: 'jeanne@example.fr', name: 'Jeanne Dupont' } });
+
+      const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription', 'invoice'] });
+      expect(done).toMatchObject({ status: 'complete', payment_status: 'paid', url: null });
+      expect(done.customer).toMatch(/^cus_/);
+      subscription = done.subscription as Stripe.Subscription;
+      expect(subscription).toMatchObject({ object: 'subscription', status: 'active', customer: done.customer });
+      expect((done.invoice as Stripe.Invoice).status).toBe('paid');
+      const customer = (await stripe.customers.retrieve(done.customer as string)) as Stripe.Customer;
+      expect(customer).toMatchObject({ email: 'jeanne@example.fr', name: 'Jeanne Dupont' });
+
+      const again = await pay(session.id);
+      expect(again.status).toBe(409);
+      expect(await again.text()).toContain('déjà été effectué');
+    });
+
+    it('retrieves the subscription with item periods, metadata and expansions', async () => {
+      const sub = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice', 'items.data.price.product'] });
+      expect(sub).toMatchObject({ status: 'active', cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null, currency: 'eur', metadata: { planType: 'pro' } });
+      expect(sub.id).toMatch(/^sub_/);
+      expect(sub.items.data).toHaveLength(1);
+      const item = sub.items.data[0];
+      expect(item.id).toMatch(/^si_/);
+      expect(item).toMatchObject({ object: 'subscription_item', quantity: 1, subscription: sub.id });
+      expect(item.price.id).toBe(pro.id);
+      expect((item.price.product as Stripe.Product).name).toBe('Pro');
+      expect(Math.abs(item.current_period_start - nowS())).toBeLessThan(60);
+      expect(item.current_period_end).toBe(plusMonth(item.current_period_start));
+      expect((sub.latest_invoice as Stripe.Invoice).billing_reason).toBe('subscription_create');
+      const listed = await stripe.subscriptions.list({ customer: sub.customer as string });
+      expect(listed.data.map((s) => s.id)).toEqual([sub.id]);
+      expect((await stripe.subscriptions.list({ customer: sub.customer as string, status: 'canceled' })).data).toEqual([]);
+    });
+
+    it('lists the first invoice by customer with number, amounts, lines and reachable links', async () => {
+      const invoices = await stripe.invoices.list({ customer: subscription.customer as string, limit: 10 });
+      expect(invoices.data).toHaveLength(1);
+      const inv = invoices.data[0];
+      expect(inv.number).toMatch(/^SBX-\d{4}$/);
+      expect(inv).toMatchObject({
+        object: 'invoice',
+        status: 'paid',
+        amount_due: 4400,
+        amount_paid: 4400,
+        amount_remaining: 0,
+        total: 4400,
+        subtotal: 4400,
+        currency: 'eur',
+        customer_email: 'jeanne@example.fr',
+        billing_reason: 'subscription_create',
+        description: 'Abonnement Pro',
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: { planType: 'pro' } } },
+      });
+      expect(inv.lines.data.map((l) => [l.amount, l.quantity, l.pricing?.price_details?.price])).toEqual([
+        [2900, 1, pro.id],
+        [1500, 1, logo.id],
+      ]);
+      expect(inv.lines.data[0].id).toMatch(/^il_/);
+      expect(inv.lines.data[0].period.end).toBe(plusMonth(inv.lines.data[0].period.start));
+      expect((await stripe.invoices.retrieve(inv.id!)).number).toBe(inv.number);
+      expect((await stripe.invoices.list({ subscription: subscription.id })).data).toHaveLength(1);
+
+      const page = await fetch(inv.hosted_invoice_url!);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(inv.number!);
+      expect(html).toContain('Payée');
+      const pdf = await fetch(inv.invoice_pdf!);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const bytes = Buffer.from(await pdf.arrayBuffer());
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(bytes.toString('latin1')).toContain('%%EOF');
+    });
+
+    it('swaps the price with always_invoice: an immediate prorated invoice and both events', async () => {
+      const mark = receiver.events.length;
+      const item = subscription.items.data[0];
+      const updated = await stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, price: business.id }], proration_behavior: 'always_invoice' });
+      expect(updated.items.data.map((i) => [i.id, i.price.id])).toEqual([[item.id, business.id]]);
+      const invoices = await stripe.invoices.list({ customer: subscription.customer as string });
+      expect(invoices.data).toHaveLength(2);
+      const extra = invoices.data[0];
+      expect(extra).toMatchObject({ billing_reason: 'subscription_update', status: 'paid' });
+      expect(extra.total).toBeGreaterThan(2900);
+      expect(extra.total).toBeLessThanOrEqual(3000);
+      expect(extra.amount_paid).toBe(extra.total);
+      expect(extra.lines.data.map((l) => l.description)).toEqual([expect.stringMatching(/^Temps inutilisé sur 1 × Pro/), expect.stringMatching(/^Temps restant sur 1 × Business/)]);
+      expect(updated.latest_invoice).toBe(extra.id);
+      const [changed] = await receiver.waitFor((e) => e.type === 'customer.subscription.updated' && (e.data.object as Stripe.Subscription).id === subscription.id);
+      await receiver.waitFor((e) => e.type === 'invoice.paid' && (e.data.object as Stripe.Invoice).id === extra.id);
+      expect(receiver.since(mark).map((e) => e.type)).toEqual(['customer.subscription.updated', 'invoice.paid']);
+      expect(changed.data.previous_attributes).toHaveProperty('items');
+      expect(changed.request?.idempotency_key).toMatch(/^stripe-node-retry-/);
+    });
+
+    it('sets cancel_at_period_end on and off, each time with customer.subscription.updated', async () => {
+      const mark = receiver.events.length;
+      const on = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+      expect(on.cancel_at_period_end).toBe(true);
+      expect(on.cancel_at).toBe(on.items.data[0].current_period_end);
+      expect(on.canceled_at).not.toBeNull();
+      const off = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false, metadata: { note: 'resté' } });
+      expect(off).toMatchObject({ cancel_at_period_end: false, cancel_at: null, canceled_at: null, metadata: { planType: 'pro', note: 'resté' } });
+      const events = await receiver.waitFor((e) => e.type === 'customer.subscription.updated' && receiver.events.indexOf(e) >= mark, 2);
+      expect(events.map((e) => (e.data.object as Stripe.Subscription).cancel_at_period_end)).toEqual([true, false]);
+      expect(events[1].data.previous_attributes).toMatchObject({ cancel_at_period_end: true });
+    });
+
+    it('renew: next period, a paid subscription_cycle invoice, invoice.paid then customer.subscription.updated', async () => {
+      const before = await stripe.subscriptions.retrieve(subscription.id);
+      const res = await control(`/test/subscriptions/${subscription.id}/renew`);
+      expect(res.status).toBe(200);
+      expect(res.body.events.map((e) => [e.type, e.delivery.status])).toEqual([
+        ['invoice.paid', 'delivered'],
+        ['customer.subscription.updated', 'delivered'],
+      ]);
+      const after = await stripe.subscriptions.retrieve(subscription.id);
+      expect(after.items.data[0].current_period_start).toBe(before.items.data[0].current_period_end);
+      expect(after.items.data[0].current_period_end).toBe(plusMonth(after.items.data[0].current_period_start));
+      const inv = await stripe.invoices.retrieve(after.latest_invoice as string);
+      expect(inv).toMatchObject({ billing_reason: 'subscription_cycle', status: 'paid', total: 5900, amount_paid: 5900 });
+      expect(inv.lines.data).toHaveLength(1); // the one-time logo is not billed again
+      expect(inv.period_end).toBe(before.items.data[0].current_period_end); // Stripe: the invoice period is the one that ended
+    });
+
+    it('fail-payment: an open invoice, past_due, invoice.payment_failed; a later renew recovers it', async () => {
+      const failed = await control(`/test/subscriptions/${subscription.id}/fail-payment`);
+      expect(failed.body.events.map((e) => e.type)).toEqual(['invoice.payment_failed', 'customer.subscription.updated']);
+      const sub = await stripe.subscriptions.retrieve(subscription.id);
+      expect(sub.status).toBe('past_due');
+      const open = await stripe.invoices.retrieve(sub.latest_invoice as string);
+      expect(open).toMatchObject({ status: 'open', amount_due: 5900, amount_paid: 0, amount_remaining: 5900, attempted: true });
+      const paymentFailed = receiver.events.filter((e) => e.type === 'invoice.payment_failed').at(-1)!;
+      expect((paymentFailed.data.object as Stripe.Invoice).id).toBe(open.id);
+
+      const recovered = await control(`/test/subscriptions/${subscription.id}/renew`);
+      expect(recovered.body.subscription.status).toBe('active');
+      expect(recovered.body.invoice).toMatchObject({ id: open.id, status: 'paid', amount_paid: 5900 });
+    });
+
+    it('end-period on a subscription set to cancel: canceled, ended_at, customer.subscription.deleted', async () => {
+      await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+      await sandbox.flushWebhooks();
+      const res = await control(`/test/subscriptions/${subscription.id}/end-period`);
+      expect(res.body.events.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
+      const sub = await stripe.subscriptions.retrieve(subscription.id);
+      expect(sub.status).toBe('canceled');
+      expect(sub.ended_at).not.toBeNull();
+      const deleted = receiver.events.at(-1)!;
+      expect(deleted.type).toBe('customer.subscription.deleted');
+      expect((deleted.data.object as Stripe.Subscription).status).toBe('canceled');
+      const renewCanceled = await control(`/test/subscriptions/${subscription.id}/renew`);
+      expect(renewCanceled.status).toBe(400);
+      expect((await stripe.subscriptions.list({ customer: sub.customer as string, status: 'all' })).data).toHaveLength(1);
+    });
+
+    it('cancels immediately with subscriptions.cancel (checkout for an existing customer)', async () => {
+      const customerId = subscription.customer as string;
+      const second = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: business.id, quantity: 2 }],
+        customer: customerId,
+        success_url: 'http://app.test/ok?id={CHECKOUT_SESSION_ID}',
+      });
+      expect(second.customer).toBe(customerId);
+      const page = await (await fetch(second.url!)).text();
+      expect(page).toContain('value="jeanne@example.fr" readonly');
+      expect((await pay(second.id)).status).toBe(303);
+      const subId = (await stripe.checkout.sessions.retrieve(second.id)).subscription as string;
+      expect((await stripe.subscriptions.retrieve(subId)).items.data[0].quantity).toBe(2);
+      const mark = receiver.events.length;
+      const canceled = await stripe.subscriptions.cancel(subId);
+      expect(canceled.status).toBe('canceled');
+      expect(canceled.canceled_at).not.toBeNull();
+      expect(canceled.ended_at).toBe(canceled.canceled_at);
+      const [evt] = await receiver.waitFor((e) => e.type === 'customer.subscription.deleted' && receiver.events.indexOf(e) >= mark);
+      expect((evt.data.object as Stripe.Subscription).id).toBe(subId);
+      const again = await stripeError(stripe.subscriptions.cancel(subId));
+      expect(again.statusCode).toBe(404);
+      expect((await stripe.invoices.list({ customer: customerId })).data.map((i) => i.number)).toHaveLength(5);
+    });
+  });
+
+  it('create_prorations defers the difference to the next renewal invoice; none bills nothing extra', async () => {
+    const { subscription } = await subscribe('prorations@example.fr');
+    const item = subscription.items.data[0];
+    const invoicesBefore = (await stripe.invoices.list({ subscription: subscription.id })).data.length;
+    await stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, price: business.id }], proration_behavior: 'create_prorations' });
+    expect((await stripe.invoices.list({ subscription: subscription.id })).data).toHaveLength(invoicesBefore);
+    await stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, quantity: 2 }], proration_behavior: 'none' });
+    const renewed = await control(`/test/subscriptions/${subscription.id}/renew`);
+    const lines = renewed.body.invoice!.lines.data;
+    expect(lines[0]).toMatchObject({ amount: 11800, quantity: 2 });
+    expect(lines.slice(1).map((l) => l.parent?.subscription_item_details?.proration)).toEqual([true, true]);
+    expect(lines[1].amount).toBeLessThan(0);
+    expect(renewed.body.invoice!.total).toBe(11800 + lines[1].amount + lines[2].amount);
+    await sandbox.flushWebhooks();
+  });
+
+  describe('webhook delivery', () => {
+    let subscriptionId: string;
+
+    beforeAll(async () => {
+      subscriptionId = (await subscribe('webhooks@example.fr')).subscription.id;
+      await sandbox.flushWebhooks();
+    });
+
+    it('retries after a 500 until the endpoint answers 2xx', async () => {
+      receiver.failEach = 2;
+      const hits = receiver.hits;
+      const res = await control(`/test/subscriptions/${subscriptionId}/renew`);
+      expect(res.body.events.map((e) => [e.delivery.status, e.delivery.last_status_code])).toEqual([
+        ['pending', 500],
+        ['pending', 500],
+      ]);
+      const ids = res.body.events.map((e) => e.id);
+      await receiver.waitFor((e) => ids.includes(e.id), 2);
+      receiver.failEach = 0;
+      expect(receiver.hits - hits).toBe(6);
+      const listed = (await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: { id: string; delivery: { status: string; attempts: number; last_status_code: number } }[] };
+      for (const id of ids) {
+        expect(listed.data.find((e) => e.id === id)!.delivery).toMatchObject({ status: 'delivered', attempts: 3, last_status_code: 200 });
+      }
+      expect(logs.filter((l) => ids.some((id) => l.includes(id))).map((l) => l.replace(/.*retry in/, 'retry in')).sort()).toEqual(['retry in 20 ms', 'retry in 20 ms', 'retry in 40 ms', 'retry in 40 ms'].sort());
+    });
+
+    it('resend delivers the same event id and payload, freshly signed', async () => {
+      const original = receiver.events.find((e) => e.type === 'invoice.paid')!;
+      const count = receiver.events.length;
+      const res = await control(`/test/events/${original.id}/resend`);
+      expect(res.status).toBe(200);
+      expect(res.body.attempt).toMatchObject({ status_code: 200, error: null });
+      const copy = receiver.events[count];
+      expect(copy.id).toBe(original.id);
+      expect(copy.data).toEqual(original.data);
+      expect(copy.created).toBe(original.created);
+      expect(receiver.rejected).toEqual([]);
+      expect((await control('/test/events/evt_nope/resend')).status).toBe(404);
+    });
+
+    it('lists sent events newest first with their delivery status', async () => {
+      const res = await fetch(`${sandbox.url}/test/events`);
+      const body = (await res.json()) as { data: { id: string; type: string; created: number; delivery: { status: string; attempts: number } }[] };
+      expect(body.data.length).toBeGreaterThan(10);
+      const created = body.data.map((e) => e.created);
+      expect([...created].sort((a, b) => b - a)).toEqual(created);
+      expect(body.data[0].delivery.attempts).toBeGreaterThanOrEqual(1);
+      const viaApi = await stripe.events.retrieve(body.data[0].id);
+      expect(viaApi.type).toBe(body.data[0].type);
+    });
+
+    it('gives up after the configured retries and logs it', async () => {
+      const lines: string[] = [];
+      const dead = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookUrl: 'http://127.0.0.1:9/nowhere', retryBaseMs: 5, maxRetries: 2, log: (l) => lines.push(l) });
+      try {
+        const client = clientFor(dead);
+        const price = await client.prices.create({ product_data: { name: 'Pro' }, currency: 'eur', unit_amount: 2900, recurring: { interval: 'month' } });
+        const s = await client.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: price.id, quantity: 1 }], customer_email: 'x@example.fr', success_url: 'http://app.test/ok' });
+        const res = await fetch(`${dead.url}/checkout/${s.id}/pay`, { method: 'POST', redirect: 'manual' });
+        expect(res.status).toBe(303);
+        const deadline = Date.now() + 3000;
+        let statuses: string[] = [];
+        while (Date.now() < deadline) {
+          const body = (await (await fetch(`${dead.url}/test/events`)).json()) as { data: { delivery: { status: string; attempts: number } }[] };
+          statuses = body.data.map((e) => `${e.delivery.status}/${e.delivery.attempts}`);
+          if (statuses.every((s) => s === 'failed/3')) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(statuses).toEqual(['failed/3', 'failed/3', 'failed/3']);
+        expect(lines.filter((l) => l.includes('giving up'))).toHaveLength(3);
+      } finally {
+        await dead.close();
+      }
+    });
+  });
+
+  it('keeps its state across a restart with the same data file', async () => {
+    const customers = await stripe.customers.list({ email: 'jeanne@example.fr' });
+    const customerId = customers.data[0].id;
+    const invoicesBefore = await stripe.invoices.list({ customer: customerId, limit: 100 });
+    const sessions = await stripe.checkout.sessions.list({ customer: customerId });
+    await sandbox.flushWebhooks();
+    await sandbox.close();
+    const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as { customers: Record<string, { email: string }>; invoiceSeq: number };
+    expect(saved.customers[customerId].email).toBe('jeanne@example.fr');
+
+    sandbox = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookUrl: receiver.url, dataFile, retryBaseMs: 20 });
+    stripe = clientFor(sandbox);
+    expect(((await stripe.customers.retrieve(customerId)) as Stripe.Customer).email).toBe('jeanne@example.fr');
+    const invoicesAfter = await stripe.invoices.list({ customer: customerId, limit: 100 });
+    expect(invoicesAfter.data.map((i) => [i.id, i.number, i.status])).toEqual(invoicesBefore.data.map((i) => [i.id, i.number, i.status]));
+    expect(invoicesAfter.data[0].hosted_invoice_url).toBe(`http://localhost:${sandbox.port}/invoices/${invoicesAfter.data[0].id}`);
+    expect((await stripe.checkout.sessions.retrieve(sessions.data[0].id)).status).toBe('complete');
+    expect((await stripe.prices.list({ lookup_keys: ['pro_monthly'] })).data[0].id).toBe(pro.id);
+
+    // Numbering continues after the restart.
+    const { subscription } = await subscribe('after-restart@example.fr');
+    const last = await stripe.invoices.retrieve(subscription.latest_invoice as string);
+    expect(last.number).toBe(`SBX-${String(saved.invoiceSeq + 1).padStart(4, '0')}`);
+  });
+});
