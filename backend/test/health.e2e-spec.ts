@@ -35,6 +35,13 @@ describe('health, errors and HTTP hardening', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('compresses answers the client accepts gzip for', async () => {
+    const res = await t.api.raw.get('/api/docs-json').set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const plain = await t.api.raw.get('/api/docs-json').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
   it('allows CORS only for the allow-list', async () => {
     const allowed = await t.api.raw.get('/api/health').set('Origin', 'http://localhost:5173').expect(200);
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');

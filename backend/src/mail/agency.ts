@@ -2,8 +2,9 @@
 export const AGENCY = {
   name: 'Vitrine',
   legalName: 'Vitrine SAS',
-  email: 'contact@vitrine.example',
-  phone: '01 23 45 67 89',
-  address: '12 rue de la République, 69002 Lyon',
-  legalLine: 'Vitrine SAS au capital de 1 000 € — RCS Lyon 912 345 678 — 12 rue de la République, 69002 Lyon',
+  // The same identity as the legal pages (frontend/src/features/public/config.ts).
+  email: 'support@vitrine.example',
+  phone: '01 99 00 24 24',
+  address: '12 rue des Artisans, 69002 Lyon',
+  legalLine: 'Vitrine SAS au capital de 5 000 € — RCS Lyon 912 345 678 — 12 rue des Artisans, 69002 Lyon',
 } as const;
