@@ -26,18 +26,20 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <LoadingScreen />,
     children: [
       { index: true, Component: HomePage },
-      { path: 'services', lazy: publicPage('ServicesPage') },
-      { path: 'contact', lazy: publicPage('ContactPage') },
+      { path: 'services', lazy: async () => ({ Component: (await import('../features/public/ServicesPage')).ServicesPage }) },
+      { path: 'contact', lazy: async () => ({ Component: (await import('../features/public/ContactPage')).ContactPage }) },
       { path: 'order', lazy: publicPage('OrderPage') },
       { path: 'commande', lazy: publicPage('OrderPage') },
       { path: 'payment-success', lazy: publicPage('PaymentSuccessPage') },
       { path: 'upgrade-success', lazy: publicPage('UpgradeSuccessPage') },
-      { path: 'cgv', lazy: publicPage('CgvPage') },
-      { path: 'mentions-legales', lazy: publicPage('LegalNoticePage') },
+      { path: 'cgv', lazy: async () => ({ Component: (await import('../features/public/legal/CgvPage')).CgvPage }) },
+      { path: 'mentions-legales', lazy: async () => ({ Component: (await import('../features/public/legal/LegalNoticePage')).LegalNoticePage }) },
 
       { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }) },
       { path: 'register', lazy: async () => ({ Component: (await import('../features/auth/RegisterPage')).RegisterPage }) },
       { path: 'first-login', lazy: async () => ({ Component: (await import('../features/auth/FirstLoginPage')).FirstLoginPage }) },
+      { path: 'forgot-password', lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage }) },
+      { path: 'reset-password', lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }) },
 
       {
         Component: RequireAuth,
@@ -61,10 +63,12 @@ export const routes: RouteObject[] = [
             Component: AdminRoute,
             children: [
               { index: true, lazy: async () => ({ Component: (await import('../features/admin/AdminPage')).AdminPage }) },
+              { path: 'quotes', lazy: async () => ({ Component: (await import('../features/admin/AdminQuotesPage')).AdminQuotesPage }) },
               { path: 'sites', lazy: adminPage('AdminSitesPage') },
               { path: 'sites/:id', lazy: adminPage('AdminSiteDetailPage') },
               { path: 'clients', lazy: adminPage('AdminClientsPage') },
               { path: 'clients/:id', lazy: adminPage('AdminClientDetailPage') },
+              { path: 'emails', lazy: async () => ({ Component: (await import('../features/admin/AdminEmailsPage')).AdminEmailsPage }) },
             ],
           },
         ],

@@ -16,6 +16,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   firstLogin: '/first-login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
 
   dashboard: {
     root: '/dashboard',
@@ -32,8 +34,10 @@ export const paths = {
     root: '/admin',
     sites: '/admin/sites',
     clients: '/admin/clients',
+    quotes: '/admin/quotes',
     site: (id: string) => `/admin/sites/${encodeURIComponent(id)}`,
     client: (id: string) => `/admin/clients/${encodeURIComponent(id)}`,
+    emails: '/admin/emails',
   },
 } as const;
 

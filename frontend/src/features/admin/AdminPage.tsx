@@ -1,10 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useListAdminUsers } from '../../api/generated/admin/admin';
-import { Button } from '../../components/ui/button';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Badge, Card, Container } from '../../components/ui/card';
 import { inputClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
+import { paths } from '../../config/paths';
 import { AdminModeToggle } from '../auth/AdminModeToggle';
 
 const PAGE_SIZE = 10;
@@ -125,7 +126,17 @@ export function AdminPage() {
         eyebrow="Administration"
         title="Tableau de bord administrateur"
         description="Clients, sites et revenus de l'agence."
-        actions={<AdminModeToggle />}
+        actions={
+          <>
+            <ButtonLink to={paths.admin.quotes} variant="secondary">
+              Demandes de devis
+            </ButtonLink>
+            <ButtonLink to={paths.admin.emails} variant="secondary">
+              Journal des e-mails
+            </ButtonLink>
+            <AdminModeToggle />
+          </>
+        }
       />
       <div className="mt-8">
         <UsersCard />

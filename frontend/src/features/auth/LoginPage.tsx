@@ -72,6 +72,11 @@ export function LoginPage() {
           error={errors.password?.message}
           {...register('password', { required: messages.passwordRequired })}
         />
+        <div className="-mt-2 text-right text-sm">
+          <Link to={paths.forgotPassword} className={textLinkClass}>
+            Mot de passe oublié ?
+          </Link>
+        </div>
         <Button type="submit" className="w-full" loading={login.isPending}>
           Se connecter
         </Button>

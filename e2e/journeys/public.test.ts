@@ -1,0 +1,261 @@
+// Journeys of issue 5: the public site (home, services, contact, legal pages) in both themes on a phone and a
+// desktop, the calls to action, the Teams quote request (real backend, then seen by the admin), the FAQ.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launch, newPage, PHONE, screenshot, uniqueEmail } from '../browser.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser.close();
+});
+
+const pages = [
+  { path: '/', name: 'home', heading: /Votre site vitrine professionnel/ },
+  { path: '/services', name: 'services', heading: 'Tout ce qu’il faut pour exister en ligne' },
+  { path: '/contact', name: 'contact', heading: 'Parlons de votre projet' },
+  { path: '/cgv', name: 'cgv', heading: 'Conditions générales de vente' },
+  { path: '/mentions-legales', name: 'mentions-legales', heading: 'Mentions légales' },
+];
+
+/** Scrolls through the page so lazy images load, then back to the top. */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = window.innerHeight * 0.8;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || !img.checkVisibility()));
+}
+
+describe('public pages', () => {
+  for (const [viewportName, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`render at ${viewport.width} px in the ${theme} theme`, async () => {
+        const { context, page } = await newPage(browser, viewport);
+        await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+        for (const p of pages) {
+          await page.goto(p.path);
+          await page.getByRole('heading', { level: 1, name: p.heading }).waitFor();
+          assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark');
+          if (p.path === '/') {
+            // Prices come from the catalogue.
+            await page.locator('#features').getByText('59 €').waitFor();
+            await page.locator('#faq').getByRole('button').first().waitFor();
+          }
+          await scrollThrough(page);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `${p.path} scrolls sideways by ${overflow} px at ${viewport.width} px`);
+          await screenshot(page, `public-${p.name}-${viewportName}-${theme}`);
+        }
+        await context.close();
+      });
+    }
+  }
+});
+
+describe('home', () => {
+  it('sends each call to action where the spec says, without loading admin or client code', async () => {
+    const { context, page } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/');
+    const hero = page.locator('section[aria-labelledby="hero-titre"]');
+    assert.equal(await hero.getByRole('link', { name: 'Créer mon site' }).getAttribute('href'), '/#features');
+    assert.equal(await hero.getByRole('link', { name: 'Voir des exemples' }).getAttribute('href'), '/#portfolio');
+    const pricing = page.locator('#features');
+    assert.equal(await pricing.getByRole('link', { name: 'Commencer avec la formule Pro' }).getAttribute('href'), '/order?plan=basic');
+    assert.equal(await pricing.getByRole('link', { name: 'Commencer avec la formule Business' }).getAttribute('href'), '/order?plan=business');
+    assert.equal(await page.locator('#faq').getByRole('link', { name: 'Contactez-nous' }).getAttribute('href'), '/contact');
+    assert.equal(await page.getByRole('link', { name: 'Je me lance' }).getAttribute('href'), '/#features');
+    assert.equal(await page.getByRole('link', { name: 'Créer mon site maintenant' }).getAttribute('href'), '/#features');
+
+    // The example link scrolls to the portfolio.
+    await hero.getByRole('link', { name: 'Voir des exemples' }).click();
+    await page.waitForURL('**/#portfolio');
+    await page.waitForFunction(() => Math.abs(document.getElementById('portfolio')!.getBoundingClientRect().top) < 120);
+
+    // The lightbox opens on an example and closes with Escape.
+    await page.getByRole('button', { name: "Agrandir l'aperçu du site Boulangerie Martin" }).click();
+    const dialog = page.getByRole('dialog', { name: 'Boulangerie Martin' });
+    await dialog.waitFor();
+    await dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.decode());
+    await screenshot(page, 'public-home-lightbox-desktop-light');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The hero keeps its poster (WebP); the player is blocked or offline here, so the notice shows over it.
+    const posterSrc = await hero.locator('picture img').evaluate((img: HTMLImageElement) => img.currentSrc);
+    assert.match(posterSrc, /hero-light-\d+-.*\.webp$/);
+    await page.getByText('Vidéo temporairement indisponible').waitFor({ timeout: 15_000 });
+    await page.getByText('Rechargez la page pour réessayer').waitFor();
+
+    const forbidden = scripts.filter((s) => /Admin|Dashboard|Profile/.test(s));
+    assert.deepEqual(forbidden, [], 'no admin or client chunk on the home page');
+    await context.close();
+  });
+
+  it('opens two FAQ answers at once', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto('/#faq');
+    const faq = page.locator('#faq');
+    const first = faq.getByRole('button', { name: 'En combien de temps mon site est-il en ligne ?' });
+    const second = faq.getByRole('button', { name: 'Suis-je engagé sur la durée ?' });
+    assert.equal(await first.getAttribute('aria-expanded'), 'false');
+    await first.click();
+    await second.click();
+    assert.equal(await first.getAttribute('aria-expanded'), 'true');
+    assert.equal(await second.getAttribute('aria-expanded'), 'true');
+    assert.ok(await faq.getByText('Votre site est livré en 24 heures ouvrées').isVisible());
+    assert.ok(await faq.getByText('L’abonnement est sans engagement').isVisible());
+    assert.equal(await faq.getByRole('button', { expanded: true }).count(), 2);
+    await faq.screenshot({ path: `${process.env.ARTIFACTS_DIR ?? 'e2e/artifacts'}/public-faq-phone-light.png` });
+    await second.click();
+    assert.equal(await second.getAttribute('aria-expanded'), 'false');
+    assert.ok(await faq.getByText('Votre site est livré en 24 heures ouvrées').isVisible());
+    await context.close();
+  });
+
+  it('shows one example on a phone, the others behind "Voir plus d\'exemples"', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto('/#portfolio');
+    const portfolio = page.locator('#portfolio');
+    const toggle = portfolio.getByRole('button', { name: "Voir plus d'exemples" });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await portfolio.getByRole('heading', { name: 'Atelier Verde' }).isVisible(), false);
+    await toggle.click();
+    await portfolio.getByRole('heading', { name: 'Atelier Verde' }).waitFor();
+    const less = portfolio.getByRole('button', { name: 'Voir moins' });
+    assert.equal(await less.getAttribute('aria-expanded'), 'true');
+    await context.close();
+  });
+
+  it('opens the Teams quote panel, validates, sends the request, and the admin sees it', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('devis');
+    await page.goto('/');
+    const pricing = page.locator('#features');
+    const teams = pricing.getByRole('button', { name: 'Demander un devis' });
+    await teams.click();
+    assert.equal(await pricing.getByRole('button', { name: 'Fermer le formulaire', exact: true }).getAttribute('aria-expanded'), 'true');
+    const panel = page.locator('#devis-sur-mesure');
+    const form = panel.getByRole('form', { name: 'Demande de devis' });
+    await form.waitFor();
+    // Scrolled into view.
+    await page.waitForFunction(() => {
+      const top = document.getElementById('devis-sur-mesure')!.getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight / 2;
+    });
+
+    await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    await form.getByText('Le nom complet est requis').waitFor();
+    assert.ok(await form.getByText('La description du projet est requise').isVisible());
+
+    await form.getByLabel('Nom complet').fill('Jean-Pierre Lambert');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Téléphone').fill('06 11 22 33 44');
+    await form.getByLabel(/Entreprise/).fill('Garage Lambert');
+    await form.getByLabel('Description du projet').fill('Un site pour mon garage avec prise de rendez-vous en ligne et un catalogue de pièces.');
+    await form.getByLabel(/Budget/).selectOption('3000-5000');
+    await form.getByRole('radio', { name: 'Après-midi (14h-17h)' }).check();
+    await screenshot(page, 'public-quote-desktop-light');
+    await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    await panel.getByText('Demande envoyée avec succès !').waitFor();
+    assert.ok(await panel.getByText('Nous vous rappellerons dans les 24h pour discuter de votre projet.').isVisible());
+
+    // The Teams button closes the panel.
+    await pricing.getByRole('button', { name: 'Fermer le formulaire', exact: true }).click();
+    await panel.waitFor({ state: 'detached' });
+    assert.equal(await teams.getAttribute('aria-expanded'), 'false');
+
+    // The admin finds the request in the list, unspecified fields shown as such.
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-password-123');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Demandes de devis' }).click();
+    await page.waitForURL('**/admin/quotes');
+    const item = page.getByRole('listitem').filter({ hasText: email });
+    await item.waitFor();
+    assert.ok(await item.getByText('Garage Lambert').isVisible());
+    assert.ok(await item.getByText('3 000 € – 5 000 €').isVisible());
+    assert.ok(await item.getByText('Non spécifié').isVisible(), 'the timeline was left empty');
+    assert.ok(await item.getByText('Après-midi (14h-17h)').isVisible());
+    await screenshot(page, 'admin-quotes-desktop-light');
+    await context.close();
+  });
+});
+
+describe('services, contact and legal pages', () => {
+  it('goes from /services to the pricing section of the home page', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto('/services');
+    await page.getByRole('heading', { name: 'Votre site en 24h, étape par étape' }).waitFor();
+    assert.equal(await page.locator('#processus ol > li').count(), 4);
+    await page.getByRole('link', { name: 'Voir les tarifs' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#features');
+    await page.locator('#features').getByText('29 €').first().waitFor();
+    await page.waitForFunction(() => Math.abs(document.getElementById('features')!.getBoundingClientRect().top) < 120);
+    await context.close();
+  });
+
+  it('opens the quote form in a dialog from the /services hero', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto('/services');
+    await page.getByRole('button', { name: 'Demander un devis' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Demande de devis' });
+    await dialog.getByLabel('Nom complet').waitFor();
+    await screenshot(page, 'public-services-quote-phone-light');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('lists the contact channels and the hours', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/contact');
+    assert.match((await page.getByRole('link', { name: /^Appeler le/ }).getAttribute('href')) ?? '', /^tel:\+33/);
+    assert.match((await page.getByRole('link', { name: /Écrire au support/ }).getAttribute('href')) ?? '', /^mailto:/);
+    assert.match((await page.getByRole('link', { name: /Réserver un appel/ }).getAttribute('href')) ?? '', /^https:\/\//);
+    assert.equal(await page.getByRole('row', { name: 'Dimanche Fermé' }).count(), 1);
+    assert.equal(await page.getByRole('row', { name: 'Samedi 9h00-17h00' }).count(), 1);
+    assert.ok(await page.getByText('Réponse garantie en moins de 3 heures').isVisible());
+    await context.close();
+  });
+
+  it('gives the terms 13 anchored sections and the legal notice 11, reachable from their table of contents', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/cgv');
+    await page.getByText('Version du 06/09/2025').waitFor();
+    const cgvHeadings = page.locator('section[aria-labelledby] > h2[id]');
+    assert.equal(await cgvHeadings.count(), 13);
+    const summary = page.getByRole('navigation', { name: 'Sommaire' });
+    assert.equal(await summary.getByRole('link').count(), 13);
+    await summary.getByRole('link', { name: /Garantie satisfait ou remboursé/ }).click();
+    await page.waitForURL('**/cgv#remboursement');
+    await page.waitForFunction(() => Math.abs(document.getElementById('remboursement')!.getBoundingClientRect().top) < 150);
+
+    await page.goto('/mentions-legales');
+    await page.getByText('Dernière mise à jour : 06/09/2025').waitFor();
+    assert.equal(await page.locator('section[aria-labelledby] > h2[id]').count(), 11);
+    const toc = page.getByRole('navigation', { name: 'Table des matières' });
+    await toc.getByRole('link', { name: /Vos droits/ }).click();
+    await page.waitForURL('**/mentions-legales#droits');
+    await page.waitForFunction(() => Math.abs(document.getElementById('droits')!.getBoundingClientRect().top) < 150);
+    assert.ok(await page.getByText('sous 30 jours').isVisible());
+    await context.close();
+  });
+});

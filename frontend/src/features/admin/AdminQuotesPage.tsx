@@ -1,0 +1,135 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useListAdminQuotes } from '../../api/generated/admin/admin';
+import type { QuoteResponseDto } from '../../api/generated/model';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Alert, Badge, Card, Container } from '../../components/ui/card';
+import { PageHeader } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../public/quote/quote-texts';
+
+const PAGE_SIZE = 20;
+const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+
+function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
+}
+
+function NotSpecified() {
+  return <span className="text-slate-400 italic dark:text-slate-500">{quoteMessages.notSpecified}</span>;
+}
+
+function QuoteRow({ quote }: { quote: QuoteResponseDto }) {
+  return (
+    <li className="p-6">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h3 className="font-semibold text-slate-900 dark:text-white">{quote.fullName}</h3>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{quote.company ?? <NotSpecified />}</p>
+        </div>
+        <p className="text-sm text-slate-500 tabular-nums dark:text-slate-400">
+          <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
+        </p>
+      </div>
+      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-5">
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Email</dt>
+          <dd>
+            <a href={`mailto:${quote.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
+              {quote.email}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Téléphone</dt>
+          <dd>
+            <a href={`tel:${quote.phone.replace(/\s+/g, '')}`} className="text-brand-700 hover:underline dark:text-brand-300">
+              {quote.phone}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Budget</dt>
+          <dd>{quote.budget ? budgetLabels[quote.budget] : <NotSpecified />}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Délai</dt>
+          <dd>{quote.timeline ? timelineLabels[quote.timeline] : <NotSpecified />}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Rappel</dt>
+          <dd>
+            <Badge tone="brand">{callbackLabels[quote.callbackPreference]}</Badge>
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-line text-slate-700 dark:bg-slate-800/60 dark:text-slate-200">{quote.description}</p>
+    </li>
+  );
+}
+
+/** The quote requests received from the public site (newest first), for the admin. */
+export function AdminQuotesPage() {
+  const [page, setPage] = useState(1);
+  const query = useListAdminQuotes({ page, limit: PAGE_SIZE }, { query: { placeholderData: keepPreviousData } });
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Container className="py-10 sm:py-12">
+      <PageHeader
+        eyebrow="Administration"
+        title="Demandes de devis"
+        description="Les demandes de devis sur mesure envoyées depuis le site."
+        actions={
+          <ButtonLink to={paths.admin.root} variant="secondary">
+            Retour à l'administration
+          </ButtonLink>
+        }
+      />
+      <Card flush className="mt-8 overflow-hidden">
+        <div className="border-b border-slate-200 px-6 py-4 dark:border-slate-800">
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            {query.isSuccess ? `${total} demande${total > 1 ? 's' : ''}` : '\u00a0'}
+          </p>
+        </div>
+        {query.isPending ? (
+          <p className="p-6 text-sm text-slate-600 dark:text-slate-400" role="status">
+            Chargement des demandes...
+          </p>
+        ) : query.isError ? (
+          <div className="p-6">
+            <Alert tone="error">
+              Impossible de charger les demandes de devis.{' '}
+              <button type="button" onClick={() => void query.refetch()} className="font-semibold underline">
+                Réessayer
+              </button>
+            </Alert>
+          </div>
+        ) : query.data.quotes.length === 0 ? (
+          <p className="p-6 text-sm text-slate-600 dark:text-slate-400">Aucune demande de devis pour le moment.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {query.data.quotes.map((quote) => (
+              <QuoteRow key={quote.id} quote={quote} />
+            ))}
+          </ul>
+        )}
+        {query.isSuccess && pageCount > 1 ? (
+          <nav aria-label="Pagination" className="flex items-center justify-between border-t border-slate-200 px-6 py-4 text-sm dark:border-slate-800">
+            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Précédent
+            </Button>
+            <span className="text-slate-600 dark:text-slate-400">
+              Page {page} sur {pageCount}
+            </span>
+            <Button size="sm" variant="secondary" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
+              Suivant
+            </Button>
+          </nav>
+        ) : null}
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,69 @@
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useForgotPassword } from '../../api/generated/auth/auth';
+import { isApiError } from '../../api/http';
+import { Button } from '../../components/ui/button';
+import { Alert } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { paths } from '../../config/paths';
+import { AuthCard, textLinkClass } from './AuthCard';
+import { EMAIL_PATTERN, messages } from './validation';
+
+interface ForgotPasswordForm {
+  email: string;
+}
+
+export function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordForm>({ defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(({ email }) => forgot.mutate({ data: { email: email.trim() } }));
+
+  return (
+    <AuthCard
+      title="Mot de passe oublié"
+      subtitle="Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
+      footer={
+        <>
+          Vous vous en souvenez ?{' '}
+          <Link to={paths.login} className={textLinkClass}>
+            Se connecter
+          </Link>
+        </>
+      }
+    >
+      {forgot.isSuccess ? (
+        <div className="space-y-4">
+          <Alert tone="success">{forgot.data.message}</Alert>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Le lien est valable 30 minutes. Pensez à vérifier vos courriers indésirables.
+          </p>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          {forgot.isError ? (
+            <Alert tone="error">{isApiError(forgot.error) && forgot.error.status === 429 ? forgot.error.message : "Erreur lors de l'envoi. Veuillez réessayer."}</Alert>
+          ) : null}
+          <Field
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...register('email', {
+              required: messages.emailRequired,
+              pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
+            })}
+          />
+          <Button type="submit" className="w-full" loading={forgot.isPending}>
+            Envoyer le lien
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,194 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+import { Icon } from '../components/icons';
+import { Section } from '../components/Section';
+
+const without = [
+  'Vos clients ne vous trouvent pas sur Google',
+  'Vos horaires et tarifs circulent, parfois faux',
+  'Vos concurrents captent les demandes',
+  'Un site « fait maison » qui vieillit mal',
+];
+const withUs = [
+  'Un site professionnel en ligne en 24h',
+  'Référencement local (SEO) et fiche Google soignés',
+  'Demandes de contact et de devis reçues directement',
+  'Mises à jour et automatisations IA qui vous font gagner du temps',
+];
+
+/** The conversion section: why a site, what changes, the claims. */
+export function Conversion() {
+  return (
+    <Section id="pourquoi" eyebrow="Pourquoi Vitrine" title="Ce qui change quand votre entreprise a un vrai site" intro="Plus de 100 entreprises nous confient déjà leur présence en ligne, du site vitrine au référencement et à l’automatisation par l’IA.">
+      <div className="mt-12 grid gap-6 lg:grid-cols-2">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+          <h3 className="font-semibold text-slate-500 dark:text-slate-400">Sans site professionnel</h3>
+          <ul className="mt-4 space-y-3">
+            {without.map((item) => (
+              <li key={item} className="flex gap-3 text-slate-600 dark:text-slate-300">
+                <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400" aria-hidden="true">
+                  <Icon name="close" className="size-3" strokeWidth={2.6} />
+                </span>
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="rounded-2xl border border-brand-200 bg-brand-50 p-6 sm:p-8 dark:border-brand-900 dark:bg-brand-950/50">
+          <h3 className="font-semibold text-brand-800 dark:text-brand-200">Avec Vitrine</h3>
+          <ul className="mt-4 space-y-3">
+            {withUs.map((item) => (
+              <li key={item} className="flex gap-3 text-slate-800 dark:text-slate-100">
+                <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white" aria-hidden="true">
+                  <Icon name="check" className="size-3" strokeWidth={3} />
+                </span>
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <dl className="mx-auto mt-12 grid max-w-3xl grid-cols-3 gap-4 text-center">
+        {[
+          ['100+', 'entreprises clientes'],
+          ['140+', 'sites déployés'],
+          ['< 3h', 'pour vous répondre'],
+        ].map(([value, label]) => (
+          <div key={label} className="flex flex-col-reverse">
+            <dt className="mt-1 text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-10 text-center">
+        <ButtonLink to={paths.features} size="lg">
+          Voir les formules
+        </ButtonLink>
+      </div>
+    </Section>
+  );
+}
+
+const faq = [
+  {
+    q: 'En combien de temps mon site est-il en ligne ?',
+    a: 'Votre site est livré en 24 heures ouvrées après réception de vos contenus (formulaire rempli ou appel de 30 minutes). Si nous dépassons ce délai, nous vous remboursons un mois d’abonnement.',
+  },
+  {
+    q: 'Suis-je engagé sur la durée ?',
+    a: 'Non. L’abonnement est sans engagement : vous pouvez le résilier à tout moment depuis votre espace client, il reste actif jusqu’à la fin de la période déjà payée.',
+  },
+  {
+    q: 'Qu’est-ce qui est inclus dans l’abonnement ?',
+    a: 'Le nom de domaine, l’hébergement, le certificat SSL, les sauvegardes, les modifications de votre site et le support téléphonique. Aucun frais de création n’est facturé.',
+  },
+  {
+    q: 'Quelle différence entre les formules Pro et Business ?',
+    a: 'La formule Pro couvre un site vitrine complet. La formule Business ajoute des fonctionnalités métier : prise de rendez-vous, demande de devis, catalogue, blog, galerie, newsletter… ainsi qu’un accompagnement prioritaire.',
+  },
+  {
+    q: 'Puis-je demander des modifications après la mise en ligne ?',
+    a: 'Oui : les modifications sont incluses. Envoyez votre demande depuis votre espace client ou par téléphone, nous nous en occupons rapidement.',
+  },
+  {
+    q: 'Le site m’appartient-il ?',
+    a: 'Vos textes, photos, logo et nom de domaine vous appartiennent. Si vous résiliez, nous vous aidons à transférer votre nom de domaine et vous remettons vos contenus.',
+  },
+  {
+    q: 'Et si le site ne me plaît pas ?',
+    a: 'Nous ajustons le design avec vous jusqu’à ce qu’il vous convienne. Et si vous n’êtes pas satisfait, vous êtes remboursé pendant 30 jours, sous 5 jours ouvrés.',
+  },
+  {
+    q: 'Mon site sera-t-il visible sur Google ?',
+    a: 'Chaque site est optimisé pour le référencement naturel : structure, vitesse, adaptation au mobile et balises. Nous pouvons aussi créer et suivre votre fiche Google Business en option.',
+  },
+  {
+    q: 'Comment se passe le paiement ?',
+    a: 'Par carte bancaire, via une plateforme de paiement sécurisée. Vous êtes prélevé chaque mois et retrouvez toutes vos factures dans votre espace client.',
+  },
+];
+
+function FaqItem({ q, a }: { q: string; a: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const buttonId = `faq-q-${id}`;
+  const panelId = `faq-r-${id}`;
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <h3>
+        <button
+          type="button"
+          id={buttonId}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((v) => !v)}
+          className="flex w-full items-center justify-between gap-4 rounded-xl px-5 py-4 text-left font-medium text-slate-900 hover:bg-slate-50 dark:text-white dark:hover:bg-slate-800/60"
+        >
+          {q}
+          <span className={cn('text-brand-600 transition-transform dark:text-brand-400', open && 'rotate-45')} aria-hidden="true">
+            <Icon name="plus" />
+          </span>
+        </button>
+      </h3>
+      <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open} className="px-5 pb-5 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
+        {a}
+      </div>
+    </li>
+  );
+}
+
+/** The FAQ (anchor: faq): nine questions, each opens on its own (several can be open). */
+export function Faq() {
+  return (
+    <Section id="faq" eyebrow="FAQ" title="Questions fréquentes" tinted>
+      <ul className="mx-auto mt-10 max-w-3xl space-y-3">
+        {faq.map((item) => (
+          <FaqItem key={item.q} {...item} />
+        ))}
+      </ul>
+      <div className="mx-auto mt-10 max-w-3xl rounded-2xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
+        <p className="font-semibold text-slate-900 dark:text-white">Vous ne trouvez pas votre réponse ?</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Notre équipe vous répond en moins de 3 heures, du lundi au samedi.</p>
+        <ButtonLink to={paths.contact} variant="secondary" className="mt-4">
+          Contactez-nous
+        </ButtonLink>
+      </div>
+    </Section>
+  );
+}
+
+const ctaBase =
+  'inline-flex h-12 items-center justify-center gap-2 rounded-lg px-6 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+/** The closing call to action. */
+export function ClosingCta({ title = 'Votre site en ligne dès demain', text }: { title?: string; text?: string }) {
+  return (
+    <section aria-labelledby="cta-final" className="py-16 sm:py-24">
+      <Container>
+        <div className="relative overflow-hidden rounded-3xl bg-slate-900 px-6 py-14 text-center shadow-xl sm:px-12 dark:bg-slate-900 dark:ring-1 dark:ring-slate-800">
+          <div className="absolute inset-0 bg-[radial-gradient(60%_80%_at_50%_0%,color-mix(in_oklab,var(--color-brand-500)_45%,transparent),transparent)]" aria-hidden="true" />
+          <div className="relative">
+            <h2 id="cta-final" className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
+              {title}
+            </h2>
+            <p className="mx-auto mt-4 max-w-xl text-lg text-slate-300">
+              {text ?? 'Choisissez votre formule en 5 minutes, nous faisons le reste. Sans engagement, satisfait ou remboursé pendant 30 jours.'}
+            </p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+              <Link to={paths.features} className={`${ctaBase} bg-white text-slate-900 shadow-sm hover:bg-brand-50`}>
+                Créer mon site maintenant
+              </Link>
+              <Link to={paths.contact} className={`${ctaBase} border border-white/25 text-white hover:bg-white/10`}>
+                Poser une question
+              </Link>
+            </div>
+          </div>
+        </div>
+      </Container>
+    </section>
+  );
+}
