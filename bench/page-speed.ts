@@ -4,20 +4,15 @@
 //
 //   npm run build && node bench/page-speed.ts        (RUNS=3 by default; CHROMIUM_PATH to use another browser)
 //
-// It builds nothing: it starts backend/dist/main.js (serving frontend/dist) as `npm start` does, on free ports, with
-// embedded PostgreSQL in a temporary DATA_DIR, exactly like e2e/run.ts.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// It builds nothing: it starts the built app as `npm start` does, like the browser journeys (e2e/app.ts).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { root, startBuiltApp } from '../e2e/app.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'frontend', 'dist');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
@@ -34,69 +29,9 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, app: ChildProcess, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null) throw new Error(`l'application s'est arrêtée (code ${app.exitCode})`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`l'application ne répond pas sur ${url} après ${timeoutMs / 1000} s`);
-}
-
 // ---- the app, as npm start runs it ----------------------------------------------------------------------------
-const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
-chmodSync(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root
-const port = await freePort();
-const baseUrl = `http://localhost:${port}`;
-const app = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMBEDDED_POSTGRES_PORT: String(await freePort()),
-    DATABASE_URL: '',
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD: 'admin-password-123',
-    APP_URL: baseUrl,
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let appLog = '';
-app.stdout!.on('data', (d) => (appLog += d));
-app.stderr!.on('data', (d) => (appLog += d));
-
-async function stopApp(): Promise<void> {
-  if (app.exitCode !== null) return;
-  app.kill('SIGTERM');
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => {
-      app.kill('SIGKILL');
-      resolve();
-    }, 20_000);
-    app.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
+const app = await startBuiltApp('bench');
+const baseUrl = app.baseUrl;
 
 // ---- measurements ------------------------------------------------------------------------------------------------
 interface Run {
@@ -157,7 +92,6 @@ function areaChunks(): Set<string> {
 let exitCode = 0;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await waitForHealth(baseUrl, app);
   chrome = await chromeLauncher.launch({
     chromePath: chromium,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -224,11 +158,10 @@ try {
   if (leaked.length) problems.push('du code admin ou espace client est chargé sur la page d’accueil');
   console.log(problems.length ? `\nObjectifs non atteints : ${problems.join(' ; ')}` : '\nObjectifs atteints (mobile ≥ 90, desktop ≥ 95, CLS ≤ 0,05, JS ≤ 170 KB gzip, aucun code admin/client).');
 } catch (error) {
-  console.error(`Benchmark impossible : ${(error as Error).message}\n--- journal de l'application ---\n${appLog.slice(-4000)}`);
+  console.error(`Benchmark impossible : ${(error as Error).message}\n--- journal de l'application ---\n${app.log().slice(-4000)}`);
   exitCode = 1;
 } finally {
   chrome?.kill();
-  await stopApp();
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
 process.exit(exitCode);

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ADMIN } from './app.ts';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const ARTIFACTS = process.env.ARTIFACTS_DIR ?? join(process.cwd(), 'e2e', 'artifacts');
@@ -29,3 +30,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** On /login: fills the form and submits it. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Signs in as the admin seeded at start (see e2e/app.ts) and waits for the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/dashboard');
+}

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, launch, newPage, PHONE, screenshot, uniqueEmail } from '../browser.ts';
+import { DESKTOP, launch, newPage, PHONE, screenshot, signIn, signInAsAdmin, uniqueEmail } from '../browser.ts';
 
 let browser: Browser;
 before(async () => {
@@ -32,9 +32,7 @@ describe('account', () => {
     await page.getByRole('link', { name: 'Connexion' }).first().waitFor();
 
     await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill('mauvais-mot-de-passe');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await signIn(page, email, 'mauvais-mot-de-passe');
     await page.getByText('Email ou mot de passe incorrect').waitFor();
     await page.getByLabel('Mot de passe', { exact: true }).fill('motdepasse1');
     await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -62,9 +60,7 @@ describe('account', () => {
     await context.clearCookies();
     await page.goto('/dashboard/profile');
     await page.waitForURL('**/login');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill('motdepasse1');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await signIn(page, email, 'motdepasse1');
     await page.waitForURL('**/dashboard/profile');
     // A client is sent away from the admin area.
     await page.goto('/admin');
@@ -74,11 +70,7 @@ describe('account', () => {
 
   it('lets the admin reach the admin area and list users', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
-    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-password-123');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForURL('**/dashboard');
+    await signInAsAdmin(page);
     await page.goto('/admin');
     await page.getByText('admin@example.com').first().waitFor();
     await screenshot(page, 'admin-desktop-light');

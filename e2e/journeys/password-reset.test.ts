@@ -1,8 +1,9 @@
 // Forgot password → follow the link from the captured mail → choose a new password → signed in.
 import assert from 'node:assert/strict';
+import { ADMIN } from '../app.ts';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { BASE_URL, launch, newPage, screenshot, uniqueEmail } from '../browser.ts';
+import { BASE_URL, launch, newPage, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
 
 let browser: Browser;
 before(async () => {
@@ -17,7 +18,7 @@ async function capturedLink(to: string, template: string): Promise<string> {
   const login = await fetch(`${BASE_URL}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'admin-password-123' }),
+    body: JSON.stringify(ADMIN),
   });
   const { access_token } = (await login.json()) as { access_token: string };
   for (let i = 0; i < 50; i++) {
@@ -70,11 +71,7 @@ describe('password reset', () => {
 
   it('shows the admin the mail log with the captured mail', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
-    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-password-123');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForURL('**/dashboard');
+    await signInAsAdmin(page);
     await page.goto('/admin/emails');
     await page.getByRole('heading', { name: 'Journal des e-mails' }).waitFor();
     await page.getByRole('button', { name: /^Voir l'e-mail « Réinitialisation de votre mot de passe »/ }).first().click();

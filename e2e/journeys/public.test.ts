@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launch, newPage, PHONE, screenshot, uniqueEmail } from '../browser.ts';
+import { DESKTOP, launch, newPage, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
 
 let browser: Browser;
 before(async () => {
@@ -180,11 +180,7 @@ describe('home', () => {
     assert.equal(await teams.getAttribute('aria-expanded'), 'false');
 
     // The admin finds the request in the list, unspecified fields shown as such.
-    await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
-    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-password-123');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForURL('**/dashboard');
+    await signInAsAdmin(page);
     await page.goto('/admin');
     await page.getByRole('link', { name: 'Demandes de devis' }).click();
     await page.waitForURL('**/admin/quotes');

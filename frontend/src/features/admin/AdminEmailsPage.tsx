@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card, Container } from '../../components/ui/card';
 import { inputClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
+import { Pager } from '../../components/ui/pager';
 import { cn } from '../../lib/cn';
 
 const PAGE_SIZE = 20;
@@ -214,19 +215,7 @@ export function AdminEmailsPage() {
               </table>
             </div>
           )}
-          {query.isSuccess && pageCount > 1 ? (
-            <nav aria-label="Pagination" className="flex items-center justify-between border-t border-slate-200 px-5 py-4 text-sm dark:border-slate-800">
-              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Précédent
-              </Button>
-              <span className="text-slate-600 dark:text-slate-400">
-                Page {page} sur {pageCount}
-              </span>
-              <Button size="sm" variant="secondary" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
-                Suivant
-              </Button>
-            </nav>
-          ) : null}
+          {query.isSuccess ? <Pager page={page} pageCount={pageCount} onPage={setPage} className="px-5" /> : null}
         </Card>
         {selected ? <EmailPreview key={selected.id} email={selected} onClose={() => setSelected(null)} /> : null}
       </div>

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Badge, Card, Container } from '../../components/ui/card';
 import { inputClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
+import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
 import { AdminModeToggle } from '../auth/AdminModeToggle';
 
@@ -102,19 +103,7 @@ function UsersCard() {
         </div>
       )}
 
-      {query.isSuccess && pageCount > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-between border-t border-slate-200 px-6 py-4 text-sm dark:border-slate-800">
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Précédent
-          </Button>
-          <span className="text-slate-600 dark:text-slate-400">
-            Page {page} sur {pageCount}
-          </span>
-          <Button size="sm" variant="secondary" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
-            Suivant
-          </Button>
-        </nav>
-      ) : null}
+      {query.isSuccess ? <Pager page={page} pageCount={pageCount} onPage={setPage} /> : null}
     </Card>
   );
 }

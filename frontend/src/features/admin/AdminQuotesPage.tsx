@@ -2,9 +2,10 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useListAdminQuotes } from '../../api/generated/admin/admin';
 import type { QuoteResponseDto } from '../../api/generated/model';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { Alert, Badge, Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
+import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
 import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../public/quote/quote-texts';
 
@@ -116,19 +117,7 @@ export function AdminQuotesPage() {
             ))}
           </ul>
         )}
-        {query.isSuccess && pageCount > 1 ? (
-          <nav aria-label="Pagination" className="flex items-center justify-between border-t border-slate-200 px-6 py-4 text-sm dark:border-slate-800">
-            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Précédent
-            </Button>
-            <span className="text-slate-600 dark:text-slate-400">
-              Page {page} sur {pageCount}
-            </span>
-            <Button size="sm" variant="secondary" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
-              Suivant
-            </Button>
-          </nav>
-        ) : null}
+        {query.isSuccess ? <Pager page={page} pageCount={pageCount} onPage={setPage} /> : null}
       </Card>
     </Container>
   );

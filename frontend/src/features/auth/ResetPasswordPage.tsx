@@ -1,19 +1,13 @@
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../api/generated/auth/auth';
 import { isApiError } from '../../api/http';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
 import { useAuth } from './session';
-import { MIN_PASSWORD_LENGTH, messages } from './validation';
-
-interface ResetPasswordForm {
-  password: string;
-  confirmPassword: string;
-}
+import { NewPasswordForm } from './NewPasswordForm';
+import { messages } from './validation';
 
 function InvalidLink() {
   return (
@@ -37,27 +31,9 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { setSession } = useAuth();
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ResetPasswordForm>({ defaultValues: { password: '', confirmPassword: '' } });
 
   const tokenRejected = isApiError(reset.error) && reset.error.status === 400 && !reset.error.fieldErrors.password;
   if (!token || tokenRejected) return <InvalidLink />;
-
-  const onSubmit = handleSubmit(({ password }) =>
-    reset
-      .mutateAsync({ data: { token, password } })
-      .then((session) => {
-        setSession(session);
-        navigate(paths.dashboard.root, { replace: true });
-      })
-      .catch((error: unknown) => {
-        if (isApiError(error) && error.fieldErrors.password) setError('password', { type: 'server', message: error.fieldErrors.password });
-      }),
-  );
 
   return (
     <AuthCard
@@ -72,35 +48,17 @@ export function ResetPasswordPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
-        {reset.isError && !tokenRejected && !(isApiError(reset.error) && reset.error.fieldErrors.password) ? (
-          <Alert tone="error">{messages.passwordChangeFailed}</Alert>
-        ) : null}
-        <Field
-          label="Mot de passe"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          hint="6 caractères minimum."
-          error={errors.password?.message}
-          {...register('password', {
-            required: messages.passwordTooShort,
-            minLength: { value: MIN_PASSWORD_LENGTH, message: messages.passwordTooShort },
-          })}
-        />
-        <Field
-          label="Confirmer le mot de passe"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword', {
-            validate: (value, all) => value === all.password || messages.passwordsMismatch,
-          })}
-        />
-        <Button type="submit" className="w-full" loading={reset.isPending}>
-          Enregistrer le mot de passe
-        </Button>
-      </form>
+      <NewPasswordForm
+        submitLabel="Enregistrer le mot de passe"
+        pending={reset.isPending}
+        error={reset.error}
+        onSubmit={(password) =>
+          reset.mutateAsync({ data: { token, password } }).then((session) => {
+            setSession(session);
+            navigate(paths.dashboard.root, { replace: true });
+          })
+        }
+      />
     </AuthCard>
   );
 }

@@ -1,0 +1,95 @@
+// The built product started as `npm start` starts it (backend/dist/main.js serving frontend/dist), on free ports
+// with a temporary DATA_DIR: embedded PostgreSQL, the Stripe sandbox and captured mail. Used by the browser journeys
+// and the page-speed benchmark.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BuiltApp {
+  baseUrl: string;
+  /** What the app printed so far */
+  log(): string;
+  /** SIGTERM, then its exit code (null if it had to be killed); the data folder is removed */
+  stop(): Promise<number | null>;
+}
+
+export async function startBuiltApp(name: string, timeoutMs = 90_000): Promise<BuiltApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), `vitrine-${name}-`));
+  chmodSync(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const app = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      STRIPE_SANDBOX_PORT: String(await freePort()),
+      DATABASE_URL: '',
+      STRIPE_SECRET_KEY: '',
+      SMTP_URL: '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      APP_URL: baseUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  app.stdout!.on('data', (d) => (output += d));
+  app.stderr!.on('data', (d) => (output += d));
+
+  const stop = async (): Promise<number | null> => {
+    const code =
+      app.exitCode !== null
+        ? app.exitCode
+        : await new Promise<number | null>((resolve) => {
+            const timer = setTimeout(() => {
+              app.kill('SIGKILL');
+              resolve(null);
+            }, 20_000);
+            app.once('exit', (c) => {
+              clearTimeout(timer);
+              resolve(c);
+            });
+            app.kill('SIGTERM');
+          });
+    rmSync(dataDir, { recursive: true, force: true });
+    return code;
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) break;
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, log: () => output, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(
+    app.exitCode !== null && app.exitCode !== 0
+      ? `l'application s'est arrêtée (code ${app.exitCode})\n${output}`
+      : `l'application ne répond pas sur ${baseUrl} après ${timeoutMs / 1000} s\n${output}`,
+  );
+}
