@@ -1,16 +1,19 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
+import { AgencyModule } from './agency/agency.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
-import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { AccessGuard } from './common/access.guard';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
-import { HealthController } from './health/health.controller';
-import { HealthService } from './health/health.service';
+import { DatabaseModule } from './database/transactions';
+import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
 
+/** The configuration read once at start, for every module. */
 @Global()
 @Module({})
 class ConfigModule {
@@ -25,9 +28,20 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)), RateLimitModule, MailModule, AuthModule, OrdersModule, BillingModule, AdminModule],
-      controllers: [HealthController],
-      providers: [HealthService],
+      imports: [
+        ConfigModule.forRoot(config),
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        DatabaseModule,
+        HealthModule,
+        AgencyModule,
+        MailModule,
+        AuthModule,
+        OrdersModule,
+        BillingModule,
+        AdminModule,
+      ],
+      // Deny by default: every route needs a valid access token unless it is marked @Public().
+      providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };
   }
 }

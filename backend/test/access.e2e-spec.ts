@@ -27,6 +27,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/change-password': 'client',
   'GET /api/admin/users': 'admin',
   'GET /api/catalogue': 'anonymous',
+  'GET /api/agency': 'anonymous',
   'POST /api/quotes': 'anonymous',
   'GET /api/admin/quotes': 'admin',
   'POST /api/auth/forgot-password': 'anonymous',

@@ -24,7 +24,7 @@ describe('admin mail log', () => {
 
   it('lists mails newest first, filtered by status and recipient', async () => {
     const all = await t.api.get('/api/admin/emails').set(bearer(admin)).expect(200);
-    const times = all.body.emails.map((e: { created_at: string }) => e.created_at);
+    const times = all.body.emails.map((e: { createdAt: string }) => e.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     expect(all.body.emails.find((e: { recipient: string }) => e.recipient === 'carol@example.com')).toMatchObject({
       status: 'queued',
@@ -33,7 +33,7 @@ describe('admin mail log', () => {
     });
     const failed = await t.api.get('/api/admin/emails?status=failed').set(bearer(admin)).expect(200);
     expect(failed.body.emails.map((e: { recipient: string }) => e.recipient).sort()).toEqual(['alice@example.com', 'bob@example.com']);
-    expect(failed.body.emails[0].last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed.body.emails[0].lastError).toMatch(/ECONNREFUSED|connect/i);
     const bob = await t.api.get('/api/admin/emails?recipient=BOB').set(bearer(admin)).expect(200);
     expect(bob.body).toMatchObject({ total: 1, emails: [{ recipient: 'bob@example.com' }] });
     await t.api.get('/api/admin/emails?status=lost').set(bearer(admin)).expect(400);

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { startStripeSandbox, type StripeSandbox } from '../src/stripe-sandbox';
 import { createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
@@ -202,5 +203,23 @@ describe('billing with the Stripe sandbox', () => {
     }
     expect(reference!.subscriptions).toEqual([expect.objectContaining({ plan: 'pro', status: 'active' })]);
     expect(reference!.invoices).toHaveLength(2);
+  });
+
+  it('acknowledges a signed event whose object Stripe does not know, records it as ignored and logs it once', async () => {
+    const event = { ...(await sandboxEvents())[0].event, id: 'evt_missing_object', type: 'invoice.paid', data: { object: { id: 'in_does_not_exist', object: 'invoice' } } };
+    const warnings: string[] = [];
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
+    try {
+      const first = await postEvent(t.api, event).expect(200);
+      expect(first.body).toEqual({ received: true, duplicate: false });
+      const replay = await postEvent(t.api, event).expect(200);
+      expect(replay.body).toEqual({ received: true, duplicate: true });
+    } finally {
+      warn.mockRestore();
+    }
+    const rows = await t.dataSource.query(`SELECT type, outcome, note FROM stripe_events WHERE id = 'evt_missing_object'`);
+    expect(rows).toEqual([{ type: 'invoice.paid', outcome: 'ignored', note: expect.stringContaining('introuvable chez Stripe') }]);
+    expect(warnings.filter((w) => w.includes('evt_missing_object'))).toHaveLength(1);
+    expect(await t.dataSource.query(`SELECT id FROM invoices WHERE id = 'in_does_not_exist'`)).toEqual([]);
   });
 });

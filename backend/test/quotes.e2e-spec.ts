@@ -38,6 +38,26 @@ describe('POST /api/quotes', () => {
   beforeEach(() => t.dataSource.query('DELETE FROM rate_limits'));
   afterAll(() => t.close());
 
+  it('uses in the team mail the very labels the catalogue serves to the form and the admin list', async () => {
+    const { quoteOptions } = (await t.api.get('/api/catalogue').expect(200)).body;
+    const label = (list: Array<{ value: string; label: string }>, value: string) => list.find((o) => o.value === value)!.label;
+    expect(label(quoteOptions.budgets, '3000-5000')).toBe('3 000 € – 5 000 €');
+    const res = await t.api.post('/api/quotes').send({ ...valid, email: 'labels@fontaine.fr' }).expect(201);
+    const [mail] = await t.dataSource.query(`SELECT text FROM outbox_emails WHERE dedupe_key = $1`, [`quote-team:${res.body.id}`]);
+    expect(mail.text).toContain(`Budget : ${label(quoteOptions.budgets, '3000-5000')}`);
+    expect(mail.text).toContain(`Délai : ${label(quoteOptions.timelines, 'normal')}`);
+    expect(mail.text).toContain(`Rappel : ${label(quoteOptions.callbackPreferences, 'afternoon')}`);
+    expect(quoteOptions.notSpecified).toBe('Non spécifié');
+  });
+
+  it('serves the agency identity that the mails carry', async () => {
+    const agency = (await t.api.get('/api/agency').expect(200)).body;
+    expect(agency).toMatchObject({ name: 'Vitrine', legalName: 'Vitrine SAS', email: expect.stringContaining('@') });
+    const res = await t.api.post('/api/quotes').send({ ...valid, email: 'agency@fontaine.fr' }).expect(201);
+    const [mail] = await t.dataSource.query(`SELECT html FROM outbox_emails WHERE dedupe_key = $1`, [`quote-ack:${res.body.id}`]);
+    expect(mail.html).toContain(agency.legalLine);
+  });
+
   it('stores the request with the name kept whole', async () => {
     const res = await t.api.post('/api/quotes').send(valid).expect(201);
     const [row] = await t.dataSource.query('SELECT * FROM quote_requests WHERE id = $1', [res.body.id]);
@@ -122,6 +142,6 @@ describe('POST /api/quotes', () => {
     const res = await t.api.get('/api/admin/quotes?limit=2').set(bearer(admin)).expect(200);
     expect(res.body.total).toBeGreaterThanOrEqual(3);
     expect(res.body.quotes).toHaveLength(2);
-    expect(new Date(res.body.quotes[0].created_at) >= new Date(res.body.quotes[1].created_at)).toBe(true);
+    expect(new Date(res.body.quotes[0].createdAt) >= new Date(res.body.quotes[1].createdAt)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
 import { QuoteListResponseDto } from '../orders/dto/orders.dto';
 import { QuotesService } from '../orders/quotes.service';
-import { PageQueryDto } from './admin.dto';
+import { PageQueryDto } from '../common/page-query.dto';
 
 @ApiTags('admin')
 @Roles('admin')
@@ -14,6 +14,6 @@ export class AdminQuotesController {
   /** Demandes de devis, les plus récentes d'abord. */
   @Get()
   listAdminQuotes(@Query() query: PageQueryDto): Promise<QuoteListResponseDto> {
-    return this.quotes.list(query.page ?? 1, query.limit ?? 10);
+    return this.quotes.list(query);
   }
 }

@@ -1,25 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { UserResponseDto } from '../auth/dto/auth.dto';
+import { PageQueryDto } from '../common/page-query.dto';
 import { Trim } from '../common/transforms';
-
-export class PageQueryDto {
-  /** Page, à partir de 1 */
-  @IsOptional()
-  @Type(() => Number)
-  @Min(1, { message: 'La page doit être au moins 1' })
-  @IsInt({ message: 'La page doit être un entier' })
-  page?: number = 1;
-
-  /** Nombre par page (100 au plus) */
-  @IsOptional()
-  @Type(() => Number)
-  @Max(100, { message: 'La limite ne peut pas dépasser 100' })
-  @Min(1, { message: 'La limite doit être au moins 1' })
-  @IsInt({ message: 'La limite doit être un entier' })
-  limit?: number = 10;
-}
 
 export class ListAdminUsersQueryDto extends PageQueryDto {
   /** Recherche sur le nom ou l'e-mail */

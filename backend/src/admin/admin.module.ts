@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { MailModule } from '../mail/mail.module';
 import { OrdersModule } from '../orders/orders.module';
 import { AdminEmailsController } from './admin-emails.controller';
 import { AdminQuotesController } from './admin-quotes.controller';
@@ -8,7 +9,7 @@ import { AdminUsersController } from './admin-users.controller';
 import { AdminService } from './admin.service';
 
 @Module({
-  imports: [AuthModule, OrdersModule],
+  imports: [AuthModule, OrdersModule, MailModule],
   controllers: [AdminUsersController, AdminUserInvitationsController, AdminQuotesController, AdminEmailsController],
   providers: [AdminService],
 })

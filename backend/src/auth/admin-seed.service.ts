@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Transactions } from '../database/transactions';
 import { hashPassword } from './password';
-import { User } from './user.entity';
+import { UsersRepository } from './users.repository';
 
 /**
  * Creates the first admin at start when none exists: ADMIN_EMAIL / ADMIN_PASSWORD, or a random password printed once.
@@ -14,7 +14,8 @@ export class AdminSeedService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Admin');
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -24,14 +25,13 @@ export class AdminSeedService implements OnApplicationBootstrap {
 
   async ensureAdmin(): Promise<void> {
     const password = this.config.adminPassword ?? randomBytes(12).toString('base64url');
-    const created = await this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('seed-admin'))`);
-      const repo = manager.getRepository(User);
-      if (await repo.exists({ where: { role: 'admin' } })) return false;
+    const created = await this.transactions.run(async (tx) => {
+      await this.transactions.lock('seed-admin', tx);
+      if (await this.users.adminExists(tx)) return false;
       const passwordHash = await hashPassword(password);
-      const existing = await repo.createQueryBuilder('u').where('lower(u.email) = :email', { email: this.config.adminEmail }).getOne();
-      if (existing) await repo.update({ id: existing.id }, { role: 'admin', passwordHash });
-      else await repo.insert({ email: this.config.adminEmail, name: 'Administrateur', role: 'admin', passwordHash });
+      const existing = await this.users.findByEmail(this.config.adminEmail, tx);
+      if (existing) await this.users.update(existing.id, { role: 'admin', passwordHash }, tx);
+      else await this.users.insert({ email: this.config.adminEmail, name: 'Administrateur', role: 'admin', passwordHash }, tx);
       return true;
     });
     if (!created) return;

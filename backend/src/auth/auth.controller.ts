@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Ip, Patch, Post, Req, Res } from '@nes
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/access.decorator';
-import { type AuthenticatedUser, CurrentUser } from '../common/current-user.decorator';
+import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { AuthService } from './auth.service';
 import {
   ChangePasswordDto,

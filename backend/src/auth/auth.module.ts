@@ -1,25 +1,24 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccessGuard } from '../common/access.guard';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
+import { MailModule } from '../mail/mail.module';
 import { AdminSeedService } from './admin-seed.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
-import { LoginAttempt } from './login-attempt.entity';
-import { OneTimeToken } from './one-time-token.entity';
 import { OneTimeTokenService } from './one-time-token.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { SessionCookie } from './session-cookie';
-import { RefreshToken, Session } from './session.entity';
 import { SessionService } from './session.service';
-import { User } from './user.entity';
 import { UsersService } from './users.service';
+import { UsersRepository } from './users.repository';
+import { SessionsRepository } from './sessions.repository';
+import { OneTimeTokensRepository } from './one-time-tokens.repository';
+import { LoginAttemptsRepository } from './login-attempts.repository';
 
 @Module({
-  imports: [PassportModule, JwtModule.register({}), TypeOrmModule.forFeature([User, Session, RefreshToken, OneTimeToken, LoginAttempt])],
+  imports: [PassportModule, JwtModule.register({}), MailModule, RateLimitModule],
   controllers: [AuthController],
   providers: [
     AuthService,
@@ -30,7 +29,10 @@ import { UsersService } from './users.service';
     SessionCookie,
     JwtStrategy,
     AdminSeedService,
-    { provide: APP_GUARD, useClass: AccessGuard },
+    UsersRepository,
+    SessionsRepository,
+    OneTimeTokensRepository,
+    LoginAttemptsRepository,
   ],
   exports: [AuthService, UsersService],
 })

@@ -1,32 +1,37 @@
-import { BadRequestException, HttpException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { SessionUser } from '../common/current-user';
+import { invalidField } from '../common/errors';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
+import { Transactions } from '../database/transactions';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
-import type {
-  ChangePasswordDto,
-  FirstLoginDto,
-  ForgotPasswordDto,
-  LoginDto,
-  MessageResponseDto,
-  RegisterDto,
-  ResetPasswordDto,
-  SessionResponseDto,
-  UpdateMeDto,
-  UserResponseDto,
+import {
+  BAD_CREDENTIALS,
+  type ChangePasswordDto,
+  type FirstLoginDto,
+  type ForgotPasswordDto,
+  type LoginDto,
+  type MessageResponseDto,
+  type RegisterDto,
+  type ResetPasswordDto,
+  type SessionResponseDto,
+  type UpdateMeDto,
+  type UserResponseDto,
 } from './dto/auth.dto';
 import { LoginThrottleService } from './login-throttle.service';
 import { OneTimeTokenService } from './one-time-token.service';
 import { hashPassword, sha256, verifyPassword } from './password';
 import { type IssuedSession, SessionService } from './session.service';
-import { User } from './user.entity';
+import type { OneTimeTokenPurpose } from './one-time-token.entity';
 import { toUserResponse } from './user.mapper';
 import { UsersService } from './users.service';
 
-export const BAD_CREDENTIALS = 'Email ou mot de passe incorrect';
+export { BAD_CREDENTIALS };
 export const FORGOT_PASSWORD_ANSWER =
   'Si un compte existe pour cette adresse, vous allez recevoir un e-mail avec un lien pour choisir un nouveau mot de passe.';
 const INVALID_LINK = 'Lien invalide ou expiré';
+const SESSION_EXPIRED = 'Session expirée, veuillez vous reconnecter';
 
 export interface SessionResult {
   body: SessionResponseDto;
@@ -36,7 +41,7 @@ export interface SessionResult {
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly users: UsersService,
     private readonly sessions: SessionService,
     private readonly oneTimeTokens: OneTimeTokenService,
@@ -49,10 +54,10 @@ export class AuthService {
   /** Self-service sign-up: always a client, whatever the body says (unknown fields are refused before this). */
   async register(dto: RegisterDto): Promise<SessionResult> {
     const passwordHash = await hashPassword(dto.password);
-    return this.dataSource.transaction(async (manager) => {
-      const user = await this.users.create({ email: dto.email, name: dto.name, role: 'client', passwordHash }, manager);
-      await this.mail.enqueue('welcome', user.email, { name: user.name, dashboardUrl: this.mail.link('/dashboard') }, { manager, dedupeKey: `welcome:${user.id}` });
-      return this.toResult(user, await this.sessions.start(user, manager));
+    return this.transactions.run(async (tx) => {
+      const user = await this.users.create({ email: dto.email, name: dto.name, role: 'client', passwordHash }, tx);
+      await this.mail.enqueue('welcome', user.email, { name: user.name, dashboardUrl: this.mail.link('/dashboard') }, { tx, dedupeKey: `welcome:${user.id}` });
+      return this.toResult(user, await this.sessions.start(user, tx));
     });
   }
 
@@ -69,10 +74,8 @@ export class AuthService {
   }
 
   async refresh(refreshToken: string | undefined): Promise<SessionResult> {
-    if (!refreshToken) throw new UnauthorizedException('Session expirée, veuillez vous reconnecter');
-    const { userId, issued } = await this.sessions.rotate(refreshToken);
-    const user = await this.users.findById(userId);
-    if (!user) throw new UnauthorizedException('Session expirée, veuillez vous reconnecter');
+    if (!refreshToken) throw new UnauthorizedException(SESSION_EXPIRED);
+    const { user, issued } = await this.sessions.rotate(refreshToken);
     return this.toResult(user, issued);
   }
 
@@ -81,25 +84,25 @@ export class AuthService {
     if (refreshToken) await this.sessions.revokeByRefreshToken(refreshToken, 'logout');
   }
 
-  me(user: User): UserResponseDto {
+  me(user: SessionUser): UserResponseDto {
     return toUserResponse(user);
   }
 
-  async updateMe(user: User, dto: UpdateMeDto): Promise<UserResponseDto> {
-    return toUserResponse(await this.users.updateName(user, dto.name));
+  async updateMe(user: SessionUser, dto: UpdateMeDto): Promise<UserResponseDto> {
+    const updated = await this.users.rename(user.id, dto.name);
+    if (!updated) throw new UnauthorizedException(SESSION_EXPIRED);
+    return toUserResponse(updated);
   }
 
   /** Checks the old password first, then ends every session and opens a fresh one for the caller. */
-  async changePassword(user: User, dto: ChangePasswordDto): Promise<SessionResult> {
+  async changePassword(user: SessionUser, dto: ChangePasswordDto): Promise<SessionResult> {
     const fresh = await this.users.findById(user.id);
-    if (!fresh || !(await verifyPassword(fresh.passwordHash, dto.oldPassword))) {
-      throw new BadRequestException({ message: 'Ancien mot de passe incorrect.', errors: { oldPassword: 'Ancien mot de passe incorrect.' } });
-    }
+    if (!fresh || !(await verifyPassword(fresh.passwordHash, dto.oldPassword))) throw invalidField('oldPassword', 'Ancien mot de passe incorrect.');
     const passwordHash = await hashPassword(dto.newPassword);
-    return this.dataSource.transaction(async (manager) => {
-      await this.users.setPassword(fresh.id, passwordHash, manager);
-      await this.sessions.revokeAllForUser(fresh.id, 'password_change', manager);
-      return this.toResult(fresh, await this.sessions.start(fresh, manager));
+    return this.transactions.run(async (tx) => {
+      await this.users.setPassword(fresh.id, passwordHash, tx);
+      await this.sessions.revokeAllForUser(fresh.id, 'password_change', tx);
+      return this.toResult(fresh, await this.sessions.start(fresh, tx));
     });
   }
 
@@ -107,28 +110,26 @@ export class AuthService {
    * Issues a first-login token for an account created without a password. Earlier first-login tokens of the user
    * stop working. Most callers want `inviteToFirstLogin`, which also mails the link.
    */
-  issueFirstLoginToken(userId: string, manager?: EntityManager): Promise<string> {
-    return this.oneTimeTokens.issue(userId, 'first_login', this.config.firstLoginTokenTtlHours * 3600_000, manager);
+  issueFirstLoginToken(userId: string, tx?: EntityManager): Promise<string> {
+    return this.oneTimeTokens.issue(userId, 'first_login', this.config.firstLoginTokenTtlHours * 3600_000, tx);
   }
 
   /**
    * Mails the /first-login?token=... link to a user (after payment, or at an admin's request), in the caller's
    * transaction when given one.
    */
-  async inviteToFirstLogin(userId: string, manager?: EntityManager): Promise<void> {
-    const run = async (m: EntityManager) => {
-      const user = await m.getRepository(User).findOneBy({ id: userId });
-      if (!user) throw new NotFoundException({ message: 'Utilisateur introuvable', error: 'Not Found' });
-      const token = await this.issueFirstLoginToken(user.id, m);
+  inviteToFirstLogin(userId: string, tx?: EntityManager): Promise<void> {
+    return this.transactions.run(async (tx) => {
+      const user = await this.users.findById(userId, tx);
+      if (!user) throw new NotFoundException('Utilisateur introuvable');
+      const token = await this.issueFirstLoginToken(user.id, tx);
       await this.mail.enqueue(
         'first-login',
         user.email,
         { name: user.name || user.email, firstLoginUrl: this.mail.link(`/first-login?token=${token}`), expiresHours: this.config.firstLoginTokenTtlHours },
-        { manager: m, dedupeKey: `first-login:${sha256(token)}` },
+        { tx, dedupeKey: `first-login:${sha256(token)}` },
       );
-    };
-    if (manager) await run(manager);
-    else await this.dataSource.transaction(run);
+    }, tx);
   }
 
   /**
@@ -137,21 +138,16 @@ export class AuthService {
    */
   async forgotPassword(dto: ForgotPasswordDto, ip: string): Promise<MessageResponseDto> {
     await this.rateLimit.hit({ key: `forgot:ip:${ip}`, limit: 10, windowSeconds: 3600, message: 'Trop de demandes. Réessayez dans {minutes}.' });
-    try {
-      await this.rateLimit.hit({ key: `forgot:email:${dto.email}`, limit: 3, windowSeconds: 3600, message: '' });
-    } catch (error) {
-      if (error instanceof HttpException && error.getStatus() === 429) return { message: FORGOT_PASSWORD_ANSWER };
-      throw error;
-    }
-    const user = await this.users.findByEmail(dto.email);
+    const perAddress = await this.rateLimit.consume({ key: `forgot:email:${dto.email}`, limit: 3, windowSeconds: 3600 });
+    const user = perAddress.allowed ? await this.users.findByEmail(dto.email) : null;
     if (user) {
-      await this.dataSource.transaction(async (manager) => {
-        const token = await this.oneTimeTokens.issue(user.id, 'password_reset', this.config.passwordResetTtlMinutes * 60_000, manager);
+      await this.transactions.run(async (tx) => {
+        const token = await this.oneTimeTokens.issue(user.id, 'password_reset', this.config.passwordResetTtlMinutes * 60_000, tx);
         await this.mail.enqueue(
           'password-reset',
           user.email,
           { name: user.name || user.email, resetUrl: this.mail.link(`/reset-password?token=${token}`), expiresMinutes: this.config.passwordResetTtlMinutes },
-          { manager, dedupeKey: `password-reset:${sha256(token)}` },
+          { tx, dedupeKey: `password-reset:${sha256(token)}` },
         );
       });
     }
@@ -160,32 +156,29 @@ export class AuthService {
 
   /** Sets a new password with a reset token (once, within 30 minutes), ends every session and opens a new one. */
   async resetPassword(dto: ResetPasswordDto): Promise<SessionResult> {
-    const passwordHash = await hashPassword(dto.password);
-    const result = await this.dataSource.transaction(async (manager) => {
-      const userId = await this.oneTimeTokens.consume(dto.token, 'password_reset', manager);
-      const user = userId ? await manager.getRepository(User).findOneBy({ id: userId }) : null;
-      if (!user) throw new BadRequestException({ message: INVALID_LINK, errors: { token: INVALID_LINK } });
-      await this.users.setPassword(user.id, passwordHash, manager);
-      await this.sessions.revokeAllForUser(user.id, 'password_reset', manager);
-      return this.toResult(user, await this.sessions.start(user, manager));
-    });
+    const result = await this.setPasswordWithToken(dto.token, 'password_reset', dto.password);
     await this.throttle.reset(result.body.user.email);
     return result;
   }
 
-  async firstLogin(dto: FirstLoginDto): Promise<SessionResult> {
-    const passwordHash = await hashPassword(dto.password);
-    return this.dataSource.transaction(async (manager) => {
-      const userId = await this.oneTimeTokens.consume(dto.token, 'first_login', manager);
-      const user = userId ? await manager.getRepository(User).findOneBy({ id: userId }) : null;
-      if (!user) throw new BadRequestException({ message: INVALID_LINK, errors: { token: INVALID_LINK } });
-      await this.users.setPassword(user.id, passwordHash, manager);
-      await this.sessions.revokeAllForUser(user.id, 'first_login', manager);
-      return this.toResult(user, await this.sessions.start(user, manager));
+  /** First login: sets the password of an account created at payment, with the mailed token, and opens a session. */
+  firstLogin(dto: FirstLoginDto): Promise<SessionResult> {
+    return this.setPasswordWithToken(dto.token, 'first_login', dto.password);
+  }
+
+  private async setPasswordWithToken(token: string, purpose: OneTimeTokenPurpose, password: string): Promise<SessionResult> {
+    const passwordHash = await hashPassword(password);
+    return this.transactions.run(async (tx) => {
+      const userId = await this.oneTimeTokens.consume(token, purpose, tx);
+      const user = userId ? await this.users.findById(userId, tx) : null;
+      if (!user) throw invalidField('token', INVALID_LINK);
+      await this.users.setPassword(user.id, passwordHash, tx);
+      await this.sessions.revokeAllForUser(user.id, purpose, tx);
+      return this.toResult(user, await this.sessions.start(user, tx));
     });
   }
 
-  private toResult(user: User, issued: IssuedSession): SessionResult {
+  private toResult(user: SessionUser, issued: IssuedSession): SessionResult {
     return {
       refreshExpiresAt: issued.refreshExpiresAt,
       body: {

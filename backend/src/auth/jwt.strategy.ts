@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import type { AuthenticatedUser } from '../common/current-user.decorator';
+import type { AuthenticatedUser } from '../common/current-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type AccessTokenPayload, JWT_AUDIENCE, JWT_ISSUER, SessionService } from './session.service';
 

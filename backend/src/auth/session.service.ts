@@ -1,11 +1,12 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
-import { returning } from '../database/returning';
+import type { EntityManager } from 'typeorm';
+import type { SessionUser } from '../common/current-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Transactions } from '../database/transactions';
 import { randomToken, sha256 } from './password';
-import { RefreshToken, Session } from './session.entity';
-import { User } from './user.entity';
+import { SessionsRepository } from './sessions.repository';
+import type { User } from './user.entity';
 
 export interface IssuedSession {
   sessionId: string;
@@ -34,72 +35,50 @@ const INVALID_REFRESH = 'Session expirée, veuillez vous reconnecter';
 @Injectable()
 export class SessionService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsRepository,
+    private readonly transactions: Transactions,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async start(user: User, manager: EntityManager = this.dataSource.manager): Promise<IssuedSession> {
-    const session = await manager.getRepository(Session).save({ userId: user.id, revokedAt: null, revokedReason: null });
-    return this.issueTokens(user, session.id, manager);
+  async start(user: Pick<SessionUser, 'id' | 'role'>, tx?: EntityManager): Promise<IssuedSession> {
+    const sessionId = await this.sessions.create(user.id, tx);
+    return this.issueTokens(user, sessionId, tx);
   }
 
   /** Exchanges a refresh token for a new pair; a reused, revoked or expired token is a 401. */
-  async rotate(refreshToken: string): Promise<{ userId: string; issued: IssuedSession }> {
+  async rotate(refreshToken: string): Promise<{ user: User; issued: IssuedSession }> {
     const hash = sha256(refreshToken);
-    const result = await this.dataSource.transaction(async (manager) => {
-      const rows = await returning<{ session_id: string; user_id: string }>(
-        manager,
-        `UPDATE refresh_tokens rt SET used_at = now()
-           FROM sessions s
-          WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
-            AND s.id = rt.session_id AND s.revoked_at IS NULL
-        RETURNING rt.session_id, s.user_id`,
-        [hash],
-      );
-      if (rows.length === 0) return null;
-      const { session_id: sessionId, user_id: userId } = rows[0];
-      const user = await manager.getRepository(User).findOneByOrFail({ id: userId });
-      const issued = await this.issueTokens(user, sessionId, manager);
-      return { userId, issued };
+    const result = await this.transactions.run(async (tx) => {
+      const used = await this.sessions.useRefreshToken(hash, tx);
+      const user = used ? await this.sessions.findUserOfOpenSession(used.userId, used.sessionId, tx) : null;
+      if (!used || !user) return null;
+      return { user, issued: await this.issueTokens(user, used.sessionId, tx) };
     });
     if (result) return result;
     // Not usable: if it was a real token already used, someone replayed it — end that session for everyone.
-    await this.dataSource.query(
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh_token_reuse'
-        WHERE revoked_at IS NULL AND id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1 AND used_at IS NOT NULL)`,
-      [hash],
-    );
+    await this.sessions.revokeIfTokenReused(hash);
     throw new UnauthorizedException(INVALID_REFRESH);
   }
 
-  async revoke(sessionId: string, reason: string): Promise<void> {
-    await this.dataSource.getRepository(Session).update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
+  revoke(sessionId: string, reason: string): Promise<void> {
+    return this.sessions.revoke(sessionId, reason);
   }
 
-  async revokeByRefreshToken(refreshToken: string, reason: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
-        WHERE revoked_at IS NULL AND id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1)`,
-      [sha256(refreshToken), reason],
-    );
+  revokeByRefreshToken(refreshToken: string, reason: string): Promise<void> {
+    return this.sessions.revokeByTokenHash(sha256(refreshToken), reason);
   }
 
-  async revokeAllForUser(userId: string, reason: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.getRepository(Session).update({ userId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
+  revokeAllForUser(userId: string, reason: string, tx?: EntityManager): Promise<void> {
+    return this.sessions.revokeAllForUser(userId, reason, tx);
   }
 
   /** The user behind a verified access token, provided its session is still open. */
-  async resolve(payload: AccessTokenPayload): Promise<User | null> {
-    return this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .innerJoin(Session, 's', 's.user_id = u.id AND s.id = :sid AND s.revoked_at IS NULL', { sid: payload.sid })
-      .where('u.id = :sub', { sub: payload.sub })
-      .getOne();
+  resolve(payload: AccessTokenPayload): Promise<User | null> {
+    return this.sessions.findUserOfOpenSession(payload.sub, payload.sid);
   }
 
-  private async issueTokens(user: Pick<User, 'id' | 'role'>, sessionId: string, manager: EntityManager): Promise<IssuedSession> {
+  private async issueTokens(user: Pick<SessionUser, 'id' | 'role'>, sessionId: string, tx?: EntityManager): Promise<IssuedSession> {
     const expiresIn = this.config.accessTokenTtlSeconds;
     const payload: AccessTokenPayload = { sub: user.id, sid: sessionId, role: user.role };
     const accessToken = await this.jwt.signAsync(payload, {
@@ -111,7 +90,7 @@ export class SessionService {
     });
     const refreshToken = randomToken();
     const refreshExpiresAt = new Date(Date.now() + this.config.refreshTokenTtlDays * 86400_000);
-    await manager.getRepository(RefreshToken).insert({ sessionId, tokenHash: sha256(refreshToken), expiresAt: refreshExpiresAt, usedAt: null });
+    await this.sessions.addRefreshToken(sessionId, sha256(refreshToken), refreshExpiresAt, tx);
     return {
       sessionId,
       accessToken,

@@ -1,7 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
-
-export const USER_ROLES = ['client', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+import type { UserRole } from '../common/current-user';
 
 @Entity('users')
 @Check('users_email_check', 'email = lower(email)')

@@ -1,6 +1,6 @@
+import type { SessionUser } from '../common/current-user';
 import type { UserResponseDto } from './dto/auth.dto';
-import type { User } from './user.entity';
 
-export function toUserResponse(user: User): UserResponseDto {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, created_at: user.createdAt.toISOString() };
+export function toUserResponse(user: SessionUser): UserResponseDto {
+  return { id: user.id, email: user.email, name: user.name, role: user.role, createdAt: user.createdAt.toISOString() };
 }

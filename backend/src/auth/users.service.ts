@@ -1,70 +1,56 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
-import { User, type UserRole } from './user.entity';
-
-export interface UserListQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  sortBy: 'name' | 'email' | 'role' | 'created_at';
-  sortOrder: 'asc' | 'desc';
-}
-
-const SORT_COLUMNS: Record<UserListQuery['sortBy'], string> = {
-  name: 'u.name',
-  email: 'u.email',
-  role: 'u.role',
-  created_at: 'u.created_at',
-};
+import type { EntityManager } from 'typeorm';
+import type { UserRole } from '../common/current-user';
+import { pageWindow, type PageQueryDto } from '../common/pagination';
+import type { User } from './user.entity';
+import { type UserSortKey, UsersRepository } from './users.repository';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
+const TAKEN = 'Un compte existe déjà avec cet email';
 
+/** Accounts, for this module and the others (billing links Stripe customers here rather than writing `users`). */
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(private readonly users: UsersRepository) {}
 
-  findById(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id });
+  findById(id: string, tx?: EntityManager): Promise<User | null> {
+    return this.users.findById(id, tx);
   }
 
-  findByEmail(email: string, manager?: EntityManager): Promise<User | null> {
-    const repo = manager ? manager.getRepository(User) : this.users;
-    return repo.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+  findByEmail(email: string, tx?: EntityManager): Promise<User | null> {
+    return this.users.findByEmail(email, tx);
   }
 
   /** Creates an account; a taken e-mail (case-insensitive) is a 409. */
-  async create(data: { email: string; name: string; role: UserRole; passwordHash: string | null }, manager?: EntityManager): Promise<User> {
-    const repo = manager ? manager.getRepository(User) : this.users;
+  async create(data: { email: string; name: string; role: UserRole; passwordHash: string | null }, tx?: EntityManager): Promise<User> {
     try {
-      return await repo.save(repo.create({ ...data, email: data.email.toLowerCase() }));
+      return await this.users.insert(data, tx);
     } catch (e) {
-      if (isUniqueViolation(e)) throw new ConflictException({ message: 'Un compte existe déjà avec cet email', errors: { email: 'Un compte existe déjà avec cet email' } });
+      if (isUniqueViolation(e)) throw new ConflictException({ message: TAKEN, errors: { email: TAKEN } });
       throw e;
     }
   }
 
-  async updateName(user: User, name: string): Promise<User> {
-    user.name = name;
-    return this.users.save(user);
+  async rename(id: string, name: string, tx?: EntityManager): Promise<User | null> {
+    await this.users.update(id, { name }, tx);
+    return this.users.findById(id, tx);
   }
 
-  async setPassword(userId: string, passwordHash: string, manager?: EntityManager): Promise<void> {
-    const repo = manager ? manager.getRepository(User) : this.users;
-    await repo.update({ id: userId }, { passwordHash });
+  setPassword(id: string, passwordHash: string, tx?: EntityManager): Promise<void> {
+    return this.users.update(id, { passwordHash }, tx);
   }
 
-  async list(query: UserListQuery): Promise<{ users: User[]; total: number }> {
-    const qb = this.users.createQueryBuilder('u');
-    if (query.search) {
-      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      qb.where('(u.name ILIKE :pattern OR u.email ILIKE :pattern)', { pattern });
-    }
-    qb.orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder === 'asc' ? 'ASC' : 'DESC')
-      .addOrderBy('u.id', 'ASC')
-      .skip((query.page - 1) * query.limit)
-      .take(query.limit);
-    const [users, total] = await qb.getManyAndCount();
-    return { users, total };
+  /**
+   * The account that pays with this Stripe customer: the one already linked to it, or else the account with this
+   * e-mail, which is then linked. Null when neither exists.
+   */
+  async linkStripeCustomer(customerId: string, email: string | null, tx?: EntityManager): Promise<User | null> {
+    const linked = await this.users.findByStripeCustomerId(customerId, tx);
+    if (linked || !email) return linked;
+    return this.users.linkStripeCustomer(email, customerId, tx);
+  }
+
+  list(query: PageQueryDto & { search?: string; sortBy?: UserSortKey; sortOrder?: 'asc' | 'desc' }): Promise<{ items: User[]; total: number }> {
+    return this.users.list({ ...pageWindow(query), search: query.search || undefined, sortBy: query.sortBy ?? 'created_at', sortOrder: query.sortOrder ?? 'desc' });
   }
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { DataSource } from 'typeorm';
-import { User } from '../auth/user.entity';
+import { UsersService } from '../auth/users.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ADD_ONS, computeRecap, PLANS } from '../orders/catalogue';
 import type { CheckoutSessionResponseDto, CheckoutSessionStatusDto, CreateCheckoutSessionDto } from './dto/billing.dto';
@@ -15,7 +14,7 @@ export class CheckoutService {
   constructor(
     private readonly stripe: StripeProvider,
     private readonly prices: PriceBook,
-    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,7 +31,7 @@ export class CheckoutService {
       price: priceIds.get(lookupKeyOf(line.code)!)!,
       quantity: line.quantity,
     }));
-    const existing = await this.dataSource.getRepository(User).createQueryBuilder('u').where('lower(u.email) = :email', { email: dto.email }).getOne();
+    const existing = await this.users.findByEmail(dto.email);
     const metadata = {
       planType: dto.planType,
       email: dto.email,
@@ -61,7 +60,7 @@ export class CheckoutService {
       const paymentStatus = (['paid', 'unpaid', 'no_payment_required'] as const).find((s) => s === session.payment_status) ?? 'unpaid';
       return { status, paymentStatus };
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404) throw new NotFoundException({ message: 'Session de paiement introuvable', error: 'Not Found' });
+      if ((error as { statusCode?: number }).statusCode === 404) throw new NotFoundException('Session de paiement introuvable');
       throw error;
     }
   }

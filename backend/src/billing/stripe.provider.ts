@@ -14,7 +14,7 @@ export class StripeProvider {
   }
 
   get client(): Stripe {
-    if (!this.config.stripe.secretKey) throw new ServiceUnavailableException({ message: 'Le paiement en ligne est momentanément indisponible.', error: 'Service Unavailable' });
+    if (!this.config.stripe.secretKey) throw new ServiceUnavailableException('Le paiement en ligne est momentanément indisponible.');
     if (!this.instance) {
       const api = this.config.stripe.apiUrl ? new URL(this.config.stripe.apiUrl) : undefined;
       this.instance = new Stripe(this.config.stripe.secretKey, {

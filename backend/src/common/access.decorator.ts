@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { UserRole } from '../auth/user.entity';
+import type { UserRole } from './current-user';
 
 export const IS_PUBLIC_KEY = 'access:public';
 export const ROLES_KEY = 'access:roles';

@@ -1,8 +1,8 @@
 import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import type { UserRole } from '../auth/user.entity';
-import type { AuthenticatedUser } from './current-user.decorator';
+import type { UserRole } from './current-user';
+import type { AuthenticatedUser } from './current-user';
 import { IS_PUBLIC_KEY, ROLES_KEY } from './access.decorator';
 
 /** The one global guard: every route needs a valid access token unless marked @Public(); @Roles() narrows further. */

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { STATUS_CODES } from 'node:http';
 
 export interface ErrorBody {
   statusCode: number;
@@ -42,15 +43,13 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const statusCode = exception.getStatus();
     const response = exception.getResponse();
     const body: ErrorBody = { statusCode, message: DEFAULT_MESSAGES[statusCode] ?? 'Erreur' };
+    const given = typeof response === 'string' ? response : (response as { message?: unknown } | null)?.message;
+    // Any message we were given is kept; Nest's own English defaults ('Not Found', 'Cannot GET /x') are not.
+    if (typeof given === 'string' && given && given !== STATUS_CODES[statusCode] && !given.startsWith('Cannot ')) body.message = given;
     if (typeof response === 'object' && response !== null) {
-      const r = response as { message?: unknown; error?: string; errors?: Record<string, string>; retryAfter?: number };
-      // Nest's bare exceptions carry only English defaults ('Not Found'); ours always give a message with it.
-      const ownMessage = r.error !== undefined || r.errors !== undefined;
-      if (ownMessage && typeof r.message === 'string' && !r.message.startsWith('Cannot ')) body.message = r.message;
+      const r = response as { errors?: Record<string, string>; retryAfter?: number };
       if (r.errors) body.errors = r.errors;
       if (typeof r.retryAfter === 'number') body.retryAfter = r.retryAfter;
-    } else if (typeof response === 'string' && !response.startsWith('Cannot ')) {
-      body.message = response;
     }
     return body;
   }

@@ -12,10 +12,11 @@ import { Auth1763712000000 } from './migrations/1763712000000-Auth';
 import { QuotesAndRateLimits1763712100000 } from './migrations/1763712100000-QuotesAndRateLimits';
 import { MailOutbox1763712200000 } from './migrations/1763712200000-MailOutbox';
 import { Billing1763712300000 } from './migrations/1763712300000-Billing';
+import { StripeEventOutcome1763712400000 } from './migrations/1763712400000-StripeEventOutcome';
 
 export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
-export const MIGRATIONS = [Auth1763712000000, QuotesAndRateLimits1763712100000, MailOutbox1763712200000, Billing1763712300000];
+export const MIGRATIONS = [Auth1763712000000, QuotesAndRateLimits1763712100000, MailOutbox1763712200000, Billing1763712300000, StripeEventOutcome1763712400000];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {

@@ -11,7 +11,7 @@ export class HealthService {
       await this.dataSource.query('SELECT 1');
       return { status: 'ok', database: 'up' };
     } catch {
-      throw new ServiceUnavailableException({ message: 'Base de données injoignable', error: 'Service Unavailable' });
+      throw new ServiceUnavailableException('Base de données injoignable');
     }
   }
 }

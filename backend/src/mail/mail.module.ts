@@ -1,12 +1,12 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MailerModule, type MailerOptions } from '@nestjs-modules/mailer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MailLogService } from './mail-log.service';
 import { MailService } from './mail.service';
 import { MailWorker } from './mail.worker';
+import { OutboxRepository } from './outbox.repository';
 import { smtpTransportOptions } from './smtp-transport';
 
-@Global()
 @Module({
   imports: [
     MailerModule.forRootAsync({
@@ -19,7 +19,7 @@ import { smtpTransportOptions } from './smtp-transport';
       }),
     }),
   ],
-  providers: [MailService, MailWorker, MailLogService],
+  providers: [OutboxRepository, MailService, MailWorker, MailLogService],
   exports: [MailService, MailWorker, MailLogService],
 })
 export class MailModule {}

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { returning } from '../database/returning';
+import { OutboxRepository } from './outbox.repository';
 import { type MailTemplateName, type MailTemplates, renderMail } from './templates';
 
 export interface EnqueueOptions {
   /** The caller's transaction: the mail exists only if the business change commits */
-  manager?: EntityManager;
+  tx?: EntityManager;
   /** Same key twice = one mail (a retried business event never mails twice) */
   dedupeKey?: string;
 }
@@ -15,7 +15,7 @@ export interface EnqueueOptions {
 @Injectable()
 export class MailService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -29,17 +29,11 @@ export class MailService {
   }
 
   /** Returns the outbox row id, or null when the dedupe key was already used. */
-  async enqueue<K extends MailTemplateName>(template: K, to: string, data: MailTemplates[K], options: EnqueueOptions = {}): Promise<string | null> {
+  enqueue<K extends MailTemplateName>(template: K, to: string, data: MailTemplates[K], options: EnqueueOptions = {}): Promise<string | null> {
     const mail = renderMail(template, data);
-    const manager = options.manager ?? this.dataSource.manager;
-    const rows = await returning<{ id: string }>(
-      manager,
-      `INSERT INTO outbox_emails (recipient, template, data, subject, html, text, action_url, dedupe_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (dedupe_key) DO NOTHING
-       RETURNING id`,
-      [to, template, JSON.stringify(data), mail.subject, mail.html, mail.text, mail.actionUrl, options.dedupeKey ?? null],
+    return this.outbox.insert(
+      { recipient: to, template, data, subject: mail.subject, html: mail.html, text: mail.text, actionUrl: mail.actionUrl, dedupeKey: options.dedupeKey ?? null },
+      options.tx,
     );
-    return rows[0]?.id ?? null;
   }
 }

@@ -1,21 +1,15 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { MailerService } from '@nestjs-modules/mailer';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { returning } from '../database/returning';
-
-interface ClaimedMail {
-  id: string;
-  recipient: string;
-  subject: string;
-  html: string;
-  text: string;
-  action_url: string | null;
-  attempts: number;
-}
+import { type ClaimedMail, OutboxRepository } from './outbox.repository';
 
 const BATCH = 20;
 const CLAIM_MINUTES = 5;
+
+/** Wait before the next attempt after `attempt` failed ones: `baseSeconds`, doubled each time, at most one hour. */
+export function retryDelaySeconds(attempt: number, baseSeconds: number): number {
+  return Math.min(3600, baseSeconds * 2 ** (Math.max(1, attempt) - 1));
+}
 
 /**
  * Delivers the outbox in the background. Rows are claimed with FOR UPDATE SKIP LOCKED and marked `sending`, so
@@ -31,7 +25,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
   private stopped = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
     private readonly mailer: MailerService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -79,42 +73,23 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private claim(): Promise<ClaimedMail[]> {
-    return returning<ClaimedMail>(
-      this.dataSource.manager,
-      `UPDATE outbox_emails o
-          SET status = 'sending', attempts = o.attempts + 1, locked_until = now() + make_interval(mins => $2), updated_at = now()
-         FROM (SELECT id FROM outbox_emails
-                WHERE (status = 'queued' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
-                ORDER BY next_attempt_at
-                LIMIT $1
-                FOR UPDATE SKIP LOCKED) due
-        WHERE o.id = due.id
-      RETURNING o.id, o.recipient, o.subject, o.html, o.text, o.action_url, o.attempts`,
-      [BATCH, CLAIM_MINUTES],
-    );
+    return this.outbox.claim(BATCH, CLAIM_MINUTES);
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {
     if (!this.config.mail.smtpUrl) {
-      await this.dataSource.query(`UPDATE outbox_emails SET status = 'captured', locked_until = NULL, sent_at = now(), updated_at = now() WHERE id = $1`, [mail.id]);
+      await this.outbox.markDelivered(mail.id, 'captured');
       this.logger.log(`E-mail capturé pour ${mail.recipient} : « ${mail.subject} »${mail.action_url ? ` — lien : ${mail.action_url}` : ''}`);
       return;
     }
     try {
       await this.mailer.sendMail({ to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text });
-      await this.dataSource.query(`UPDATE outbox_emails SET status = 'sent', locked_until = NULL, sent_at = now(), last_error = NULL, updated_at = now() WHERE id = $1`, [mail.id]);
+      await this.outbox.markDelivered(mail.id, 'sent');
     } catch (error) {
       const message = (error as Error).message?.slice(0, 500) || 'Erreur inconnue';
-      const { maxAttempts, retryBaseSeconds } = this.config.mail;
-      const failed = mail.attempts >= maxAttempts;
-      const delay = Math.min(3600, retryBaseSeconds * 2 ** (mail.attempts - 1));
-      await this.dataSource.query(
-        `UPDATE outbox_emails
-            SET status = $2, last_error = $3, locked_until = NULL, updated_at = now(),
-                next_attempt_at = now() + make_interval(secs => $4)
-          WHERE id = $1`,
-        [mail.id, failed ? 'failed' : 'queued', message, delay],
-      );
+      const failed = mail.attempts >= this.config.mail.maxAttempts;
+      const delay = retryDelaySeconds(mail.attempts, this.config.mail.retryBaseSeconds);
+      await this.outbox.markAttemptFailed(mail.id, message, failed, delay);
       this.logger.warn(
         failed
           ? `Échec définitif de l'e-mail ${mail.id} à ${mail.recipient} après ${mail.attempts} tentatives : ${message}`

@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars';
-import { AGENCY } from './agency';
+import { AGENCY } from '../agency/agency';
 
 /**
  * Every e-mail the product sends: its data, a French subject, an HTML body (wrapped in the one layout) and a

@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { pageWindow, type PageQueryDto, toPage } from '../common/pagination';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
+import { Transactions } from '../database/transactions';
 import type { CreateQuoteDto, QuoteCreatedResponseDto, QuoteListResponseDto, QuoteResponseDto } from './dto/orders.dto';
 import { MailService } from '../mail/mail.service';
 import { BUDGET_LABELS, CALLBACK_LABELS, NOT_SPECIFIED, TIMELINE_LABELS } from './quote-labels';
-import { QuoteRequest } from './quote-request.entity';
+import type { QuoteRequest } from './quote-request.entity';
+import { QuotesRepository } from './quotes.repository';
 
 const TOO_MANY = 'Trop de demandes envoyées. Réessayez dans {minutes}.';
 
 @Injectable()
 export class QuotesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly quotes: QuotesRepository,
     private readonly rateLimit: RateLimitService,
     private readonly mail: MailService,
   ) {}
@@ -20,17 +23,20 @@ export class QuotesService {
   async create(dto: CreateQuoteDto, ip: string): Promise<QuoteCreatedResponseDto> {
     await this.rateLimit.hit({ key: `quote:ip:${ip}`, limit: 5, windowSeconds: 3600, message: TOO_MANY });
     await this.rateLimit.hit({ key: `quote:email:${dto.email}`, limit: 3, windowSeconds: 3600, message: TOO_MANY });
-    return this.dataSource.transaction(async (manager) => {
-      const quote = await manager.getRepository(QuoteRequest).save({
-        fullName: dto.fullName,
-        email: dto.email,
-        phone: dto.phone,
-        company: dto.company ?? null,
-        description: dto.description,
-        budget: dto.budget ?? null,
-        timeline: dto.timeline ?? null,
-        callbackPreference: dto.callbackPreference ?? 'morning',
-      });
+    return this.transactions.run(async (tx) => {
+      const quote = await this.quotes.insert(
+        {
+          fullName: dto.fullName,
+          email: dto.email,
+          phone: dto.phone,
+          company: dto.company ?? null,
+          description: dto.description,
+          budget: dto.budget ?? null,
+          timeline: dto.timeline ?? null,
+          callbackPreference: dto.callbackPreference ?? 'morning',
+        },
+        tx,
+      );
       const callback = CALLBACK_LABELS[quote.callbackPreference];
       await this.mail.enqueue(
         'quote-team',
@@ -46,25 +52,21 @@ export class QuotesService {
           callbackPreference: callback,
           adminUrl: this.mail.link('/admin/quotes'),
         },
-        { manager, dedupeKey: `quote-team:${quote.id}` },
+        { tx, dedupeKey: `quote-team:${quote.id}` },
       );
       await this.mail.enqueue(
         'quote-ack',
         quote.email,
         { fullName: quote.fullName, description: quote.description, callbackPreference: callback },
-        { manager, dedupeKey: `quote-ack:${quote.id}` },
+        { tx, dedupeKey: `quote-ack:${quote.id}` },
       );
-      return { id: quote.id, created_at: quote.createdAt.toISOString() };
+      return { id: quote.id, createdAt: quote.createdAt.toISOString() };
     });
   }
 
-  async list(page: number, limit: number): Promise<QuoteListResponseDto> {
-    const [quotes, total] = await this.dataSource.getRepository(QuoteRequest).findAndCount({
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: (page - 1) * limit,
-      take: limit,
-    });
-    return { quotes: quotes.map(toQuoteResponse), total };
+  async list(query: PageQueryDto): Promise<QuoteListResponseDto> {
+    const { items, total } = await this.quotes.list(pageWindow(query));
+    return toPage('quotes', items.map(toQuoteResponse), total);
   }
 }
 
@@ -79,6 +81,6 @@ export function toQuoteResponse(q: QuoteRequest): QuoteResponseDto {
     budget: q.budget,
     timeline: q.timeline,
     callbackPreference: q.callbackPreference,
-    created_at: q.createdAt.toISOString(),
+    createdAt: q.createdAt.toISOString(),
   };
 }

@@ -75,7 +75,7 @@ export interface SessionBody {
   expires_at: number;
   expires_in: number;
   token_type: string;
-  user: { id: string; email: string; name: string; role: 'client' | 'admin'; created_at: string };
+  user: { id: string; email: string; name: string; role: 'client' | 'admin'; createdAt: string };
 }
 
 let counter = 0;

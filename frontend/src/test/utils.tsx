@@ -12,7 +12,7 @@ export function makeUser(overrides: Partial<UserResponseDto> = {}): UserResponse
     email: 'claire@example.com',
     name: 'Claire Martin',
     role: 'client',
-    created_at: '2025-03-14T10:00:00.000Z',
+    createdAt: '2025-03-14T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,50 +1,30 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { Match } from '../../common/match.decorator';
-import { NormalizeEmail, Trim } from '../../common/transforms';
-import { USER_ROLES, type UserRole } from '../user.entity';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { ConfirmPasswordField, EmailField, LoginEmailField, NewPasswordField, PasswordField, TextField, TokenField } from '../../common/fields';
+import { USER_ROLES, type UserRole } from '../../common/current-user';
 
-// class-validator runs a property's checks bottom-up and we stop at the first failure: the "required" checks sit
-// at the bottom so an empty field says it is required rather than too short.
-const PASSWORD_MIN = 'Le mot de passe doit contenir au moins 6 caractères';
-const PASSWORD_MAX = 'Le mot de passe ne doit pas dépasser 128 caractères';
-const MISMATCH = 'Les mots de passe ne correspondent pas';
+export const BAD_CREDENTIALS = 'Email ou mot de passe incorrect';
 
 export class RegisterDto {
   /** Nom affiché */
-  @Trim()
-  @MaxLength(100, { message: 'Le nom ne doit pas dépasser 100 caractères' })
-  @IsNotEmpty({ message: 'Le nom est requis' })
-  @IsString({ message: 'Le nom est requis' })
+  @TextField({ required: 'Le nom est requis', max: 100, tooLong: 'Le nom ne doit pas dépasser 100 caractères' })
   name: string;
 
-  @NormalizeEmail()
-  @MaxLength(254, { message: "Format d'email invalide" })
-  @IsEmail({}, { message: "Format d'email invalide" })
-  @IsNotEmpty({ message: "L'email est requis" })
-  @IsString({ message: "L'email est requis" })
+  @EmailField()
   email: string;
 
-  @MaxLength(128, { message: PASSWORD_MAX })
-  @MinLength(6, { message: PASSWORD_MIN })
-  @IsString({ message: 'Le mot de passe est requis' })
+  @NewPasswordField()
   password: string;
 
-  @Match('password', { message: MISMATCH })
-  @IsString({ message: MISMATCH })
+  @ConfirmPasswordField('password')
   confirmPassword: string;
 }
 
 export class LoginDto {
-  @NormalizeEmail()
-  @MaxLength(254, { message: 'Email ou mot de passe incorrect' })
-  @IsNotEmpty({ message: "L'email est requis" })
-  @IsString({ message: "L'email est requis" })
+  @LoginEmailField(BAD_CREDENTIALS)
   email: string;
 
-  @MaxLength(128, { message: 'Email ou mot de passe incorrect' })
-  @IsNotEmpty({ message: 'Le mot de passe est requis' })
-  @IsString({ message: 'Le mot de passe est requis' })
+  @PasswordField({ required: 'Le mot de passe est requis', wrong: BAD_CREDENTIALS })
   password: string;
 }
 
@@ -57,60 +37,41 @@ export class RefreshDto {
 }
 
 export class UpdateMeDto {
-  @Trim()
-  @MaxLength(100, { message: 'Le nom ne doit pas dépasser 100 caractères' })
-  @IsString({ message: 'Le nom doit être un texte' })
+  @TextField({ allowEmpty: true, notText: 'Le nom doit être un texte', max: 100, tooLong: 'Le nom ne doit pas dépasser 100 caractères' })
   name: string;
 }
 
 export class ChangePasswordDto {
-  @MaxLength(128, { message: 'Ancien mot de passe incorrect.' })
-  @IsNotEmpty({ message: "L'ancien mot de passe est requis" })
-  @IsString({ message: "L'ancien mot de passe est requis" })
+  @PasswordField({ required: "L'ancien mot de passe est requis", wrong: 'Ancien mot de passe incorrect.' })
   oldPassword: string;
 
-  @MaxLength(128, { message: PASSWORD_MAX })
-  @MinLength(6, { message: PASSWORD_MIN })
-  @IsString({ message: 'Le nouveau mot de passe est requis' })
+  @NewPasswordField('Le nouveau mot de passe est requis')
   newPassword: string;
 
-  @Match('newPassword', { message: MISMATCH })
-  @IsString({ message: MISMATCH })
+  @ConfirmPasswordField('newPassword')
   confirmPassword: string;
 }
 
 export class FirstLoginDto {
   /** Jeton reçu par e-mail dans le lien /first-login?token=... */
-  @MaxLength(200, { message: 'Lien invalide ou expiré' })
-  @IsNotEmpty({ message: 'Lien invalide ou expiré' })
-  @IsString({ message: 'Lien invalide ou expiré' })
+  @TokenField()
   token: string;
 
-  @MaxLength(128, { message: PASSWORD_MAX })
-  @MinLength(6, { message: PASSWORD_MIN })
-  @IsString({ message: 'Le mot de passe est requis' })
+  @NewPasswordField()
   password: string;
 }
 
 export class ForgotPasswordDto {
-  @NormalizeEmail()
-  @MaxLength(254, { message: "Format d'email invalide" })
-  @IsEmail({}, { message: "Format d'email invalide" })
-  @IsNotEmpty({ message: "L'email est requis" })
-  @IsString({ message: "L'email est requis" })
+  @EmailField()
   email: string;
 }
 
 export class ResetPasswordDto {
   /** Jeton reçu par e-mail dans le lien /reset-password?token=... */
-  @MaxLength(200, { message: 'Lien invalide ou expiré' })
-  @IsNotEmpty({ message: 'Lien invalide ou expiré' })
-  @IsString({ message: 'Lien invalide ou expiré' })
+  @TokenField()
   token: string;
 
-  @MaxLength(128, { message: PASSWORD_MAX })
-  @MinLength(6, { message: PASSWORD_MIN })
-  @IsString({ message: 'Le mot de passe est requis' })
+  @NewPasswordField()
   password: string;
 }
 
@@ -122,7 +83,7 @@ export class UserResponseDto {
   @ApiProperty({ enum: USER_ROLES, enumName: 'UserRole' })
   role: UserRole;
   @ApiProperty({ format: 'date-time' })
-  created_at: string;
+  createdAt: string;
 }
 
 export class SessionResponseDto {

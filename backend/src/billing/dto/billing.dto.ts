@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { NormalizeEmail } from '../../common/transforms';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
+import { EmailField } from '../../common/fields';
 
 // Checks run bottom-up and stop at the first failure: "required" sits at the bottom.
 export class AddOnsDto {
@@ -40,11 +40,7 @@ export class CreateCheckoutSessionDto {
   @Type(() => AddOnsDto)
   addOns?: AddOnsDto;
 
-  @NormalizeEmail()
-  @MaxLength(254, { message: "Format d'email invalide" })
-  @IsEmail({}, { message: "Format d'email invalide" })
-  @IsNotEmpty({ message: "L'email est requis" })
-  @IsString({ message: "L'email est requis" })
+  @EmailField()
   email: string;
 }
 

@@ -1,6 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { RateLimitRepository } from './rate-limit.repository';
 import { RateLimitService } from './rate-limit.service';
 
-@Global()
-@Module({ providers: [RateLimitService], exports: [RateLimitService] })
+/** Imported by each module that limits a route (not global: a module says what it uses). */
+@Module({ providers: [RateLimitRepository, RateLimitService], exports: [RateLimitService] })
 export class RateLimitModule {}

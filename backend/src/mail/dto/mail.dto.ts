@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQueryDto } from '../../admin/admin.dto';
+import { PageQueryDto } from '../../common/page-query.dto';
 import { Trim } from '../../common/transforms';
 import { MAIL_STATUSES, type MailStatus } from '../outbox-email.entity';
 
@@ -28,16 +28,16 @@ export class EmailSummaryDto {
   status: MailStatus;
   attempts: number;
   @ApiProperty({ nullable: true, type: String })
-  last_error: string | null;
+  lastError: string | null;
   /** Lien principal de l'e-mail (réinitialisation, première connexion…) */
   @ApiProperty({ nullable: true, type: String })
-  action_url: string | null;
+  actionUrl: string | null;
   @ApiProperty({ format: 'date-time' })
-  created_at: string;
+  createdAt: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String })
-  sent_at: string | null;
+  sentAt: string | null;
   @ApiProperty({ format: 'date-time' })
-  next_attempt_at: string;
+  nextAttemptAt: string;
 }
 
 export class EmailDetailDto extends EmailSummaryDto {

@@ -1,7 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { NormalizeEmail, Trim } from '../../common/transforms';
+import { EmailField, EnumField, TextField } from '../../common/fields';
 import {
   CALLBACK_PREFERENCES,
   type CallbackPreference,
@@ -19,56 +18,34 @@ const EmptyToUndefined = () =>
     return v === '' || v === 'Non spécifié' ? undefined : v;
   });
 
-// Checks run bottom-up and stop at the first failure: "required" sits at the bottom.
 export class CreateQuoteDto {
-  @Trim()
-  @MaxLength(100, { message: 'Le nom complet ne doit pas dépasser 100 caractères' })
-  @IsNotEmpty({ message: 'Le nom complet est requis' })
-  @IsString({ message: 'Le nom complet est requis' })
+  @TextField({ required: 'Le nom complet est requis', max: 100, tooLong: 'Le nom complet ne doit pas dépasser 100 caractères' })
   fullName: string;
 
-  @NormalizeEmail()
-  @MaxLength(254, { message: "Format d'email invalide" })
-  @IsEmail({}, { message: "Format d'email invalide" })
-  @IsNotEmpty({ message: "L'email est requis" })
-  @IsString({ message: "L'email est requis" })
+  @EmailField()
   email: string;
 
-  @Trim()
-  @MaxLength(30, { message: 'Le téléphone ne doit pas dépasser 30 caractères' })
-  @IsNotEmpty({ message: 'Le téléphone est requis' })
-  @IsString({ message: 'Le téléphone est requis' })
+  @TextField({ required: 'Le téléphone est requis', max: 30, tooLong: 'Le téléphone ne doit pas dépasser 30 caractères' })
   phone: string;
 
   @EmptyToUndefined()
-  @IsOptional()
-  @MaxLength(120, { message: "Le nom de l'entreprise ne doit pas dépasser 120 caractères" })
-  @IsString({ message: "Le nom de l'entreprise doit être un texte" })
+  @TextField({ optional: true, notText: "Le nom de l'entreprise doit être un texte", max: 120, tooLong: "Le nom de l'entreprise ne doit pas dépasser 120 caractères" })
   company?: string;
 
-  @Trim()
-  @MaxLength(5000, { message: 'La description ne doit pas dépasser 5000 caractères' })
-  @IsNotEmpty({ message: 'La description du projet est requise' })
-  @IsString({ message: 'La description du projet est requise' })
+  @TextField({ required: 'La description du projet est requise', max: 5000, tooLong: 'La description ne doit pas dépasser 5000 caractères' })
   description: string;
 
   @EmptyToUndefined()
-  @IsOptional()
-  @ApiPropertyOptional({ enum: QUOTE_BUDGETS, enumName: 'QuoteBudget' })
-  @IsIn(QUOTE_BUDGETS, { message: 'Budget invalide' })
+  @EnumField(QUOTE_BUDGETS, { name: 'QuoteBudget', invalid: 'Budget invalide', optional: true })
   budget?: QuoteBudget;
 
   @EmptyToUndefined()
-  @IsOptional()
-  @ApiPropertyOptional({ enum: QUOTE_TIMELINES, enumName: 'QuoteTimeline' })
-  @IsIn(QUOTE_TIMELINES, { message: 'Délai invalide' })
+  @EnumField(QUOTE_TIMELINES, { name: 'QuoteTimeline', invalid: 'Délai invalide', optional: true })
   timeline?: QuoteTimeline;
 
   /** Créneau de rappel préféré (matin par défaut) */
   @EmptyToUndefined()
-  @IsOptional()
-  @ApiPropertyOptional({ enum: CALLBACK_PREFERENCES, enumName: 'CallbackPreference', default: 'morning' })
-  @IsIn(CALLBACK_PREFERENCES, { message: 'Préférence de rappel invalide' })
+  @EnumField(CALLBACK_PREFERENCES, { name: 'CallbackPreference', invalid: 'Préférence de rappel invalide', optional: true, default: 'morning' })
   callbackPreference?: CallbackPreference;
 }
 
@@ -76,7 +53,7 @@ export class QuoteCreatedResponseDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
   @ApiProperty({ format: 'date-time' })
-  created_at: string;
+  createdAt: string;
 }
 
 export class QuoteResponseDto {
@@ -95,7 +72,7 @@ export class QuoteResponseDto {
   @ApiProperty({ enum: CALLBACK_PREFERENCES, enumName: 'CallbackPreference' })
   callbackPreference: CallbackPreference;
   @ApiProperty({ format: 'date-time' })
-  created_at: string;
+  createdAt: string;
 }
 
 export class QuoteListResponseDto {
@@ -133,8 +110,27 @@ export class OfferDto {
   commitment: boolean;
 }
 
+/** Un choix d'un champ du formulaire de devis et son libellé */
+export class QuoteOptionDto {
+  value: string;
+  label: string;
+}
+
+/** Les choix du formulaire de devis, en français */
+export class QuoteOptionsDto {
+  @ApiProperty({ type: [QuoteOptionDto] })
+  budgets: QuoteOptionDto[];
+  @ApiProperty({ type: [QuoteOptionDto] })
+  timelines: QuoteOptionDto[];
+  @ApiProperty({ type: [QuoteOptionDto] })
+  callbackPreferences: QuoteOptionDto[];
+  /** Libellé d'un champ facultatif laissé vide */
+  notSpecified: string;
+}
+
 export class CatalogueResponseDto {
   plans: PlanDto[];
   addOns: AddOnDto[];
   offer: OfferDto;
+  quoteOptions: QuoteOptionsDto;
 }

@@ -1,4 +1,5 @@
 export * from './admin/admin';
+export * from './agency/agency';
 export * from './auth/auth';
 export * from './billing/billing';
 export * from './health/health';

@@ -52,14 +52,14 @@ function EmailPreview({ email, onClose }: { email: EmailSummaryDto; onClose: () 
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold">{email.subject}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            À {email.recipient} · {formatDateTime(email.created_at)} · {email.attempts} tentative{email.attempts > 1 ? 's' : ''}
+            À {email.recipient} · {formatDateTime(email.createdAt)} · {email.attempts} tentative{email.attempts > 1 ? 's' : ''}
           </p>
-          {email.last_error ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">Dernière erreur : {email.last_error}</p> : null}
-          {email.action_url ? (
+          {email.lastError ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">Dernière erreur : {email.lastError}</p> : null}
+          {email.actionUrl ? (
             <p className="mt-1 truncate text-sm">
               Lien :{' '}
-              <a href={email.action_url} className="font-medium text-brand-600 underline dark:text-brand-400">
-                {email.action_url}
+              <a href={email.actionUrl} className="font-medium text-brand-600 underline dark:text-brand-400">
+                {email.actionUrl}
               </a>
             </p>
           ) : null}
@@ -198,7 +198,7 @@ export function AdminEmailsPage() {
                 <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                   {query.data.emails.map((email) => (
                     <tr key={email.id} className={cn('hover:bg-slate-50 dark:hover:bg-slate-800/40', selected?.id === email.id && 'bg-brand-50 dark:bg-brand-950/40')}>
-                      <td className="px-5 py-3 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300">{formatDateTime(email.created_at)}</td>
+                      <td className="px-5 py-3 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300">{formatDateTime(email.createdAt)}</td>
                       <td className="px-5 py-3">{email.recipient}</td>
                       <td className="max-w-xs truncate px-5 py-3">{email.subject}</td>
                       <td className="px-5 py-3">

@@ -95,7 +95,7 @@ function UsersCard() {
                   <td className="px-6 py-3">
                     <Badge tone={u.role === 'admin' ? 'brand' : 'neutral'}>{u.role === 'admin' ? 'Admin' : 'Client'}</Badge>
                   </td>
-                  <td className="px-6 py-3 text-slate-600 tabular-nums dark:text-slate-300">{formatDateFr(u.created_at)}</td>
+                  <td className="px-6 py-3 text-slate-600 tabular-nums dark:text-slate-300">{formatDateFr(u.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -30,7 +30,7 @@ function QuoteRow({ quote }: { quote: QuoteResponseDto }) {
           <p className="text-sm text-slate-600 dark:text-slate-300">{quote.company ?? <NotSpecified />}</p>
         </div>
         <p className="text-sm text-slate-500 tabular-nums dark:text-slate-400">
-          <time dateTime={quote.created_at}>{formatDateTime(quote.created_at)}</time>
+          <time dateTime={quote.createdAt}>{formatDateTime(quote.createdAt)}</time>
         </p>
       </div>
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-5">

@@ -8,9 +8,11 @@
 import type { AddOnDto } from './addOnDto';
 import type { OfferDto } from './offerDto';
 import type { PlanDto } from './planDto';
+import type { QuoteOptionsDto } from './quoteOptionsDto';
 
 export interface CatalogueResponseDto {
   addOns: AddOnDto[];
   offer: OfferDto;
   plans: PlanDto[];
+  quoteOptions: QuoteOptionsDto;
 }

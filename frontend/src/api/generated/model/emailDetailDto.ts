@@ -12,17 +12,17 @@ export interface EmailDetailDto {
      * Lien principal de l'e-mail (réinitialisation, première connexion…)
      * @nullable
      */
-  action_url: string | null;
+  actionUrl: string | null;
   attempts: number;
-  created_at: string;
+  createdAt: string;
   html: string;
   id: string;
   /** @nullable */
-  last_error: string | null;
-  next_attempt_at: string;
+  lastError: string | null;
+  nextAttemptAt: string;
   recipient: string;
   /** @nullable */
-  sent_at: string | null;
+  sentAt: string | null;
   status: MailStatus;
   subject: string;
   template: string;

@@ -12,16 +12,16 @@ export interface EmailSummaryDto {
      * Lien principal de l'e-mail (réinitialisation, première connexion…)
      * @nullable
      */
-  action_url: string | null;
+  actionUrl: string | null;
   attempts: number;
-  created_at: string;
+  createdAt: string;
   id: string;
   /** @nullable */
-  last_error: string | null;
-  next_attempt_at: string;
+  lastError: string | null;
+  nextAttemptAt: string;
   recipient: string;
   /** @nullable */
-  sent_at: string | null;
+  sentAt: string | null;
   status: MailStatus;
   subject: string;
   template: string;

@@ -7,6 +7,6 @@
  */
 
 export interface QuoteCreatedResponseDto {
-  created_at: string;
+  createdAt: string;
   id: string;
 }

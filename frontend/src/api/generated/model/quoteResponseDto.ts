@@ -14,7 +14,7 @@ export interface QuoteResponseDto {
   callbackPreference: CallbackPreference;
   /** @nullable */
   company: string | null;
-  created_at: string;
+  createdAt: string;
   description: string;
   email: string;
   fullName: string;

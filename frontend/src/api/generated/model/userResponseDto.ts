@@ -8,7 +8,7 @@
 import type { UserRole } from './userRole';
 
 export interface UserResponseDto {
-  created_at: string;
+  createdAt: string;
   email: string;
   id: string;
   name: string;

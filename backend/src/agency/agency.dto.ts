@@ -1,0 +1,32 @@
+export class AgencyHostDto {
+  name: string;
+  address: string;
+  website: string;
+}
+
+/** L'identité de l'agence et ses coordonnées, pour les pages publiques */
+export class AgencyResponseDto {
+  /** Nom commercial */
+  name: string;
+  /** Raison sociale */
+  legalName: string;
+  legalForm: string;
+  capital: string;
+  address: string;
+  country: string;
+  rcs: string;
+  siret: string;
+  vat: string;
+  /** Directeur de la publication */
+  director: string;
+  email: string;
+  /** Téléphone tel qu'affiché */
+  phone: string;
+  /** Lien tel: */
+  phoneHref: string;
+  /** Prise de rendez-vous pour un appel de 30 minutes */
+  bookingUrl: string;
+  /** Mentions légales en une ligne */
+  legalLine: string;
+  host: AgencyHostDto;
+}

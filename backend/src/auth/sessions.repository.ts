@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { type EntityManager, IsNull } from 'typeorm';
+import { BaseRepository } from '../database/base.repository';
+import { RefreshToken, Session } from './session.entity';
+import { User } from './user.entity';
+
+/** The `sessions` and `refresh_tokens` tables. Tokens are looked up by their SHA-256 only. */
+@Injectable()
+export class SessionsRepository extends BaseRepository {
+  async create(userId: string, tx?: EntityManager): Promise<string> {
+    const session = await this.repo(Session, tx).save({ userId, revokedAt: null, revokedReason: null });
+    return session.id;
+  }
+
+  async addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date, tx?: EntityManager): Promise<void> {
+    await this.repo(RefreshToken, tx).insert({ sessionId, tokenHash, expiresAt, usedAt: null });
+  }
+
+  /** Marks an unused, unexpired token of an open session used; its session and user, or null. Atomic. */
+  async useRefreshToken(tokenHash: string, tx?: EntityManager): Promise<{ sessionId: string; userId: string } | null> {
+    const [row] = await this.returning<{ session_id: string; user_id: string }>(
+      `UPDATE refresh_tokens rt SET used_at = now()
+         FROM sessions s
+        WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
+          AND s.id = rt.session_id AND s.revoked_at IS NULL
+      RETURNING rt.session_id, s.user_id`,
+      [tokenHash],
+      tx,
+    );
+    return row ? { sessionId: row.session_id, userId: row.user_id } : null;
+  }
+
+  /** Revokes the session of a refresh token that was already used (a replay). */
+  async revokeIfTokenReused(tokenHash: string, tx?: EntityManager): Promise<void> {
+    await this.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh_token_reuse'
+        WHERE revoked_at IS NULL AND id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1 AND used_at IS NOT NULL)`,
+      [tokenHash],
+      tx,
+    );
+  }
+
+  async revoke(sessionId: string, reason: string, tx?: EntityManager): Promise<void> {
+    await this.repo(Session, tx).update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
+  }
+
+  async revokeByTokenHash(tokenHash: string, reason: string, tx?: EntityManager): Promise<void> {
+    await this.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
+        WHERE revoked_at IS NULL AND id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1)`,
+      [tokenHash, reason],
+      tx,
+    );
+  }
+
+  async revokeAllForUser(userId: string, reason: string, tx?: EntityManager): Promise<void> {
+    await this.repo(Session, tx).update({ userId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
+  }
+
+  /** The user of an open session, in one query. */
+  findUserOfOpenSession(userId: string, sessionId: string, tx?: EntityManager): Promise<User | null> {
+    return this.repo(User, tx)
+      .createQueryBuilder('u')
+      .innerJoin(Session, 's', 's.user_id = u.id AND s.id = :sid AND s.revoked_at IS NULL', { sid: sessionId })
+      .where('u.id = :sub', { sub: userId })
+      .getOne();
+  }
+}

@@ -1,0 +1,97 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { Match } from './match.decorator';
+import { NormalizeEmail, Trim } from './transforms';
+
+/*
+ * One decorator per kind of field, so the checks of a field always run in the same order and an empty field says it
+ * is required rather than badly formed. The validation pipe stops at a property's first failure, and checks run in
+ * the order they are listed here (first = first checked). Each also states the field in the OpenAPI document.
+ */
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+const PASSWORD_TOO_SHORT = `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`;
+const PASSWORD_TOO_LONG = `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX} caractères`;
+
+/** An e-mail address, trimmed and lower-cased: required, well-formed, 254 characters at most. */
+export function EmailField(messages: { required?: string; invalid?: string } = {}): PropertyDecorator {
+  const required = messages.required ?? "L'email est requis";
+  const invalid = messages.invalid ?? "Format d'email invalide";
+  return applyDecorators(
+    ApiProperty({ type: String, format: 'email', maxLength: EMAIL_MAX }),
+    NormalizeEmail(),
+    IsString({ message: required }),
+    IsNotEmpty({ message: required }),
+    IsEmail({}, { message: invalid }),
+    MaxLength(EMAIL_MAX, { message: invalid }),
+  );
+}
+
+/** An identifier typed by a person to sign in (e-mail): required, not checked for format, trimmed and lower-cased. */
+export function LoginEmailField(tooLong: string): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ type: String, maxLength: EMAIL_MAX }),
+    NormalizeEmail(),
+    IsString({ message: "L'email est requis" }),
+    IsNotEmpty({ message: "L'email est requis" }),
+    MaxLength(EMAIL_MAX, { message: tooLong }),
+  );
+}
+
+/**
+ * A trimmed text of at most `max` characters: required (`required` message), or `optional` (absent is fine), or
+ * `allowEmpty` (present, possibly empty); `notText` is the message for a value that is not a string.
+ */
+export function TextField(options: { max: number; tooLong: string; required?: string; notText?: string; optional?: boolean; allowEmpty?: boolean }): PropertyDecorator {
+  const { max, tooLong } = options;
+  const notText = options.notText ?? options.required ?? 'Ce champ doit être un texte';
+  const checks = [IsString({ message: notText }), MaxLength(max, { message: tooLong })];
+  if (options.optional) return applyDecorators(ApiPropertyOptional({ type: String, maxLength: max }), Trim(), IsOptional(), ...checks);
+  if (options.allowEmpty) return applyDecorators(ApiProperty({ type: String, maxLength: max }), Trim(), ...checks);
+  const required = options.required ?? 'Ce champ est requis';
+  return applyDecorators(ApiProperty({ type: String, maxLength: max }), Trim(), IsString({ message: required }), IsNotEmpty({ message: required }), MaxLength(max, { message: tooLong }));
+}
+
+/** A new password: 6 to 128 characters. */
+export function NewPasswordField(required = 'Le mot de passe est requis'): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ type: String, minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, format: 'password' }),
+    IsString({ message: required }),
+    MinLength(PASSWORD_MIN, { message: PASSWORD_TOO_SHORT }),
+    MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG }),
+  );
+}
+
+/** A password typed to prove who one is (sign-in, old password): required; too long means wrong. */
+export function PasswordField(messages: { required: string; wrong: string }): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ type: String, maxLength: PASSWORD_MAX, format: 'password' }),
+    IsString({ message: messages.required }),
+    IsNotEmpty({ message: messages.required }),
+    MaxLength(PASSWORD_MAX, { message: messages.wrong }),
+  );
+}
+
+/** The repetition of another password field of the same body. */
+export function ConfirmPasswordField(of: string): PropertyDecorator {
+  const mismatch = 'Les mots de passe ne correspondent pas';
+  return applyDecorators(ApiProperty({ type: String, format: 'password' }), IsString({ message: mismatch }), Match(of, { message: mismatch }));
+}
+
+/** A token received by e-mail (first login, password reset): any failure reads as an invalid link. */
+export function TokenField(invalid = 'Lien invalide ou expiré'): PropertyDecorator {
+  return applyDecorators(ApiProperty({ type: String, maxLength: 200 }), IsString({ message: invalid }), IsNotEmpty({ message: invalid }), MaxLength(200, { message: invalid }));
+}
+
+/** One of a fixed list of values, named in the OpenAPI document. */
+export function EnumField<T extends string>(values: readonly T[], options: { name: string; invalid: string; optional?: boolean; default?: T }): PropertyDecorator {
+  const doc = { enum: [...values], enumName: options.name, ...(options.default ? { default: options.default } : {}) };
+  return applyDecorators(
+    ...(options.optional ? [ApiPropertyOptional(doc), IsOptional()] : [ApiProperty(doc)]),
+    IsIn(values as readonly string[] as string[], { message: options.invalid }),
+  );
+}

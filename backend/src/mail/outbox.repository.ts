@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { escapeLike, type PageWindow } from '../common/pagination';
+import { BaseRepository } from '../database/base.repository';
+import { type MailStatus, OutboxEmail } from './outbox-email.entity';
+
+export interface ClaimedMail {
+  id: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  action_url: string | null;
+  attempts: number;
+}
+
+export interface NewOutboxEmail {
+  recipient: string;
+  template: string;
+  data: unknown;
+  subject: string;
+  html: string;
+  text: string;
+  actionUrl: string | null;
+  dedupeKey: string | null;
+}
+
+/** The `outbox_emails` table: mail waiting, being sent, sent, failed or captured. */
+@Injectable()
+export class OutboxRepository extends BaseRepository {
+  /** The new row's id, or null when the dedupe key was already used. */
+  async insert(mail: NewOutboxEmail, tx?: EntityManager): Promise<string | null> {
+    const [row] = await this.returning<{ id: string }>(
+      `INSERT INTO outbox_emails (recipient, template, data, subject, html, text, action_url, dedupe_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (dedupe_key) DO NOTHING
+       RETURNING id`,
+      [mail.recipient, mail.template, JSON.stringify(mail.data), mail.subject, mail.html, mail.text, mail.actionUrl, mail.dedupeKey],
+      tx,
+    );
+    return row?.id ?? null;
+  }
+
+  /** Takes up to `batch` due mails (and claims left by a crashed worker), marks them `sending` for `claimMinutes`. */
+  claim(batch: number, claimMinutes: number): Promise<ClaimedMail[]> {
+    return this.returning<ClaimedMail>(
+      `UPDATE outbox_emails o
+          SET status = 'sending', attempts = o.attempts + 1, locked_until = now() + make_interval(mins => $2), updated_at = now()
+         FROM (SELECT id FROM outbox_emails
+                WHERE (status = 'queued' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
+                ORDER BY next_attempt_at
+                LIMIT $1
+                FOR UPDATE SKIP LOCKED) due
+        WHERE o.id = due.id
+      RETURNING o.id, o.recipient, o.subject, o.html, o.text, o.action_url, o.attempts`,
+      [batch, claimMinutes],
+    );
+  }
+
+  async markDelivered(id: string, status: 'sent' | 'captured'): Promise<void> {
+    await this.query(`UPDATE outbox_emails SET status = $2, locked_until = NULL, sent_at = now(), last_error = NULL, updated_at = now() WHERE id = $1`, [id, status]);
+  }
+
+  /** A failed attempt: back in line after `delaySeconds`, or `failed` for good. */
+  async markAttemptFailed(id: string, error: string, final: boolean, delaySeconds: number): Promise<void> {
+    await this.query(
+      `UPDATE outbox_emails
+          SET status = $2, last_error = $3, locked_until = NULL, updated_at = now(), next_attempt_at = now() + make_interval(secs => $4)
+        WHERE id = $1`,
+      [id, final ? 'failed' : 'queued', error, delaySeconds],
+    );
+  }
+
+  /** Puts a failed or waiting mail back in line for now; false when it is sent, sending or unknown. */
+  async requeue(id: string): Promise<boolean> {
+    const rows = await this.returning<{ id: string }>(
+      `UPDATE outbox_emails SET status = 'queued', attempts = 0, next_attempt_at = now(), last_error = NULL, updated_at = now()
+        WHERE id = $1 AND status IN ('failed', 'queued') RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  findById(id: string): Promise<OutboxEmail | null> {
+    return this.repo(OutboxEmail).findOneBy({ id });
+  }
+
+  async list(filter: PageWindow & { status?: MailStatus; recipient?: string }): Promise<{ items: OutboxEmail[]; total: number }> {
+    const qb = this.repo(OutboxEmail).createQueryBuilder('m');
+    if (filter.status) qb.andWhere('m.status = :status', { status: filter.status });
+    if (filter.recipient) qb.andWhere('m.recipient ILIKE :recipient', { recipient: `%${escapeLike(filter.recipient)}%` });
+    qb.orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'ASC').offset(filter.offset).limit(filter.limit);
+    const [items, total] = await Promise.all([qb.getMany(), qb.getCount()]);
+    return { items, total };
+  }
+}
