@@ -23,9 +23,9 @@ async function capturedLink(to: string, template: string): Promise<string> {
   const { access_token } = (await login.json()) as { access_token: string };
   for (let i = 0; i < 50; i++) {
     const res = await fetch(`${BASE_URL}/api/admin/emails?recipient=${encodeURIComponent(to)}`, { headers: { Authorization: `Bearer ${access_token}` } });
-    const { emails } = (await res.json()) as { emails: Array<{ template: string; status: string; action_url: string | null }> };
+    const { emails } = (await res.json()) as { emails: Array<{ template: string; status: string; actionUrl: string | null }> };
     const mail = emails.find((e) => e.template === template && e.status === 'captured');
-    if (mail?.action_url) return mail.action_url;
+    if (mail?.actionUrl) return mail.actionUrl;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`aucun e-mail ${template} capturé pour ${to}`);
