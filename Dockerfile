@@ -1,4 +1,6 @@
-# Production image: the API and the built frontend on one port, against an external PostgreSQL (DATABASE_URL).
+# Production image: the API and the built frontend on one port, against an external PostgreSQL (DATABASE_URL) and
+# real Stripe (STRIPE_SECRET_KEY). The Stripe sandbox (stripe-sandbox/, a dev and test workspace) and its launcher
+# (scripts/start.ts) stay out of the build context: npm ci does without them and the image runs backend/dist/main.js.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

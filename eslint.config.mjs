@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['backend/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    files: ['backend/**/*.ts', 'stripe-sandbox/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

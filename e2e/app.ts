@@ -1,6 +1,6 @@
-// The built product started as `npm start` starts it (backend/dist/main.js serving frontend/dist), on free ports
-// with a temporary DATA_DIR: embedded PostgreSQL, the Stripe sandbox and captured mail. Used by the browser journeys
-// and the page-speed benchmark.
+// The built product started as `npm start` starts it (scripts/start.ts: the Stripe sandbox, then backend/dist/main.js
+// serving frontend/dist), on free ports with a temporary DATA_DIR: embedded PostgreSQL, the sandbox and captured mail.
+// Used by the browser journeys and the page-speed benchmark.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -35,7 +35,7 @@ export async function startBuiltApp(name: string, timeoutMs = 90_000): Promise<B
   chmodSync(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const app = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
+  const app = spawn(process.execPath, [join(root, 'scripts', 'start.ts')], {
     cwd: root,
     env: {
       ...process.env,

@@ -15,13 +15,12 @@ export interface RunningApp {
 }
 
 /**
- * Starts the whole product: database (embedded when DATABASE_URL is unset), the Stripe sandbox (when
- * STRIPE_SECRET_KEY is unset), migrations, API, frontend.
+ * Starts the whole product: database (embedded when DATABASE_URL is unset), migrations, API, frontend. Stripe is
+ * what the configuration names (`npm start` runs this beside the Stripe sandbox when STRIPE_SECRET_KEY is unset).
  */
 export async function bootstrap(config: AppConfig): Promise<RunningApp> {
   const logger = new Logger('Bootstrap');
   let embedded: EmbeddedDatabase | undefined;
-  let sandbox: { url: string; setWebhookUrl(url: string): void; close(): Promise<void> } | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     const dir = join(config.dataDir, 'postgres');
@@ -30,21 +29,7 @@ export async function bootstrap(config: AppConfig): Promise<RunningApp> {
     databaseUrl = embedded.url;
   }
   try {
-    if (!config.stripe.secretKey) {
-      // A development and test component, loaded only here: real keys never touch it.
-      const { startStripeSandbox, SANDBOX_SECRET_KEY } = await import('./stripe-sandbox/index.js');
-      const started = await startStripeSandbox({
-        port: config.stripe.sandboxPort,
-        webhookSecret: config.stripe.webhookSecret,
-        dataFile: join(config.dataDir, 'stripe-sandbox.json'),
-        log: (line: string) => new Logger('StripeSandbox').log(line),
-        logRequests: false,
-      });
-      sandbox = started;
-      config.stripe.secretKey = SANDBOX_SECRET_KEY;
-      config.stripe.apiUrl = started.url;
-      logger.log(`Stripe : bac à sable sur ${started.url} (STRIPE_SECRET_KEY pour le vrai Stripe)`);
-    }
+    if (!config.stripe.secretKey) logger.warn('Stripe non configuré (STRIPE_SECRET_KEY) : le paiement en ligne est indisponible');
     const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
       bodyParser: false,
       bufferLogs: false,
@@ -56,18 +41,15 @@ export async function bootstrap(config: AppConfig): Promise<RunningApp> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://localhost:${port}`;
-    sandbox?.setWebhookUrl(`http://127.0.0.1:${port}/api/billing/webhook`);
     let closed = false;
     const close = async () => {
       if (closed) return;
       closed = true;
       await app.close();
-      await sandbox?.close();
       await embedded?.stop();
     };
     return { app, url, close };
   } catch (error) {
-    await sandbox?.close();
     await embedded?.stop();
     throw error;
   }

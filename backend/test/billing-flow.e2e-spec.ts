@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { startStripeSandbox, type StripeSandbox } from '../src/stripe-sandbox';
+import { startStripeSandbox, type StripeSandbox } from '@vitrine/stripe-sandbox';
 import { createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { postEvent, TEST_WEBHOOK_SECRET } from './helpers/stripe';
 

@@ -63,4 +63,13 @@ describe('loadConfig', () => {
       adminPassword: 'long-enough',
     });
   });
+
+  it('reads the Stripe API base URL from STRIPE_API_URL and fills in no key of its own', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).stripe).toEqual({ webhookSecret: 'whsec_sandbox' });
+    const other = loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    expect(other.stripe).toEqual({ secretKey: 'sk_test_123', webhookSecret: 'whsec_sandbox', apiUrl: 'http://127.0.0.1:12111' });
+    expect(() => loadConfig({ DATA_DIR: dir, STRIPE_API_URL: 'ftp://stripe.example' })).toThrow('STRIPE_API_URL doit être une URL http ou https valide');
+    expect(() => loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow('STRIPE_WEBHOOK_SECRET est requis avec STRIPE_SECRET_KEY');
+  });
 });

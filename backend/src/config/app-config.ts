@@ -39,13 +39,12 @@ export interface AppConfig {
   };
   passwordResetTtlMinutes: number;
   stripe: {
-    /** undefined: not configured (main.ts then starts the sandbox and fills these in) */
+    /** undefined: not configured, online payment answers 503 (`npm start` sets it to the sandbox's key) */
     secretKey?: string;
     publishableKey?: string;
     webhookSecret: string;
-    /** Another Stripe-compatible server (the sandbox); undefined = api.stripe.com */
+    /** STRIPE_API_URL: another Stripe-compatible server (the sandbox); undefined = api.stripe.com */
     apiUrl?: string;
-    sandboxPort: number;
   };
 }
 
@@ -152,7 +151,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     problems.push('STRIPE_WEBHOOK_SECRET est requis avec STRIPE_SECRET_KEY (secret de signature des webhooks, whsec_…)');
   }
   const stripeApiUrl = readUrl(env, 'STRIPE_API_URL', undefined, problems, ['http:', 'https:']);
-  const stripeSandboxPort = readInt(env, 'STRIPE_SANDBOX_PORT', 12111, problems, 0, 65535);
 
   if (problems.length) throw new ConfigError(problems);
 
@@ -191,7 +189,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       publishableKey: stripePublishableKey,
       webhookSecret: stripeWebhookSecret ?? 'whsec_sandbox',
       apiUrl: stripeApiUrl,
-      sandboxPort: stripeSandboxPort,
     },
   };
 }

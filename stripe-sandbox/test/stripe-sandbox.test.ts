@@ -7,8 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
 import Stripe from 'stripe';
-import { SANDBOX_SECRET_KEY, startStripeSandbox, type StripeSandbox } from '../src/stripe-sandbox';
+import { SANDBOX_SECRET_KEY, startStripeSandbox, type StripeSandbox } from '../src/index.ts';
 
 const WEBHOOK_SECRET = 'whsec_sandbox_spec';
 
@@ -152,7 +154,7 @@ describe('Stripe sandbox', () => {
     return { session: done, subscription: await stripe.subscriptions.retrieve(done.subscription as string) };
   }
 
-  beforeAll(async () => {
+  before(async () => {
     await receiver.start();
     sandbox = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookUrl: receiver.url, dataFile, retryBaseMs: 20, log: (l) => logs.push(l) });
     stripe = clientFor(sandbox);
@@ -162,7 +164,7 @@ describe('Stripe sandbox', () => {
     logo = await stripe.prices.create({ product_data: { name: 'Création de logo' }, currency: 'eur', unit_amount: 1500, lookup_key: 'logo_once' });
   });
 
-  afterAll(async () => {
+  after(async () => {
     await sandbox.close();
     await receiver.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -559,7 +561,7 @@ describe('Stripe sandbox', () => {
   describe('webhook delivery', () => {
     let subscriptionId: string;
 
-    beforeAll(async () => {
+    before(async () => {
       subscriptionId = (await subscribe('webhooks@example.fr')).subscription.id;
       await sandbox.flushWebhooks();
     });

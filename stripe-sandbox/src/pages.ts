@@ -1,7 +1,7 @@
 /** The sandbox's hosted pages (French, plain HTML + inline CSS, no JavaScript) and a hand-written invoice PDF. */
-import { formatDate, formatEur, intervalLabel, type SandboxCore } from './core';
-import { invoiceTotals } from './render';
-import type { InvoiceRec, SessionRec } from './store';
+import { formatDate, formatEur, intervalLabel, type SandboxCore } from './core.ts';
+import { invoiceTotals } from './render.ts';
+import type { InvoiceRec, SessionRec } from './store.ts';
 
 export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -1,6 +1,6 @@
 /** State and billing behaviour: checkout completion, subscriptions, invoices, prorations, events. */
-import { ApiError, applyMetadata, type Json } from './params';
-import { lookupById, renderCustomer, renderInvoice, renderSession, renderSubscription, type RenderContext } from './render';
+import { ApiError, applyMetadata, type Json } from './params.ts';
+import { lookupById, renderCustomer, renderInvoice, renderSession, renderSubscription, type RenderContext } from './render.ts';
 import {
   addInterval,
   now,
@@ -15,8 +15,8 @@ import {
   type SessionRec,
   type SubItemRec,
   type SubscriptionRec,
-} from './store';
-import type { WebhookDeliverer } from './webhooks';
+} from './store.ts';
+import type { WebhookDeliverer } from './webhooks.ts';
 
 export const API_VERSION = '2026-10-28.endive';
 
@@ -44,13 +44,19 @@ export function intervalLabel(price: PriceRec): string {
 }
 
 export class SandboxCore implements RenderContext {
-  constructor(
-    public db: Db,
-    private readonly persistence: Persistence,
-    readonly publicUrl: () => string,
-    readonly webhooks: WebhookDeliverer,
-    readonly log: (line: string) => void,
-  ) {}
+  db: Db;
+  private readonly persistence: Persistence;
+  readonly publicUrl: () => string;
+  readonly webhooks: WebhookDeliverer;
+  readonly log: (line: string) => void;
+
+  constructor(db: Db, persistence: Persistence, publicUrl: () => string, webhooks: WebhookDeliverer, log: (line: string) => void) {
+    this.db = db;
+    this.persistence = persistence;
+    this.publicUrl = publicUrl;
+    this.webhooks = webhooks;
+    this.log = log;
+  }
 
   save(): void {
     this.persistence.save(this.db);

@@ -6,18 +6,18 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as qs from 'qs';
-import { findRoute, sessionById } from './api';
-import { API_VERSION, SandboxCore, type EventRequest } from './core';
-import { ApiError, P, type Json, type Params } from './params';
-import { applyExpand, renderInvoice, renderSubscription } from './render';
-import { checkoutPage, invoicePage, invoicePdf, messagePage } from './pages';
-import { Persistence, randomId, type EventRec } from './store';
-import { WebhookDeliverer } from './webhooks';
+import qs from 'qs';
+import { findRoute, sessionById } from './api.ts';
+import { API_VERSION, SandboxCore, type EventRequest } from './core.ts';
+import { ApiError, P, type Json, type Params } from './params.ts';
+import { applyExpand, renderInvoice, renderSubscription } from './render.ts';
+import { checkoutPage, invoicePage, invoicePdf, messagePage } from './pages.ts';
+import { Persistence, randomId, type EventRec } from './store.ts';
+import { WebhookDeliverer } from './webhooks.ts';
 
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox';
-export { API_VERSION as SANDBOX_API_VERSION } from './core';
-export { signPayload } from './webhooks';
+export { API_VERSION as SANDBOX_API_VERSION } from './core.ts';
+export { signPayload } from './webhooks.ts';
 
 export interface StripeSandboxOptions {
   /** 0 = a random free port. */
@@ -57,11 +57,11 @@ const BODY_LIMIT = 1024 * 1024;
 const QS_OPTIONS = { arrayLimit: 1000, depth: 10, parameterLimit: 10000, allowPrototypes: false } as const;
 
 class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
   }
 }
 

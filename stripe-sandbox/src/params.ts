@@ -4,14 +4,17 @@ export type Params = Record<string, unknown>;
 export type Json = Record<string, unknown>;
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly param?: string,
-    readonly code?: string,
-    readonly type: string = 'invalid_request_error',
-  ) {
+  readonly status: number;
+  readonly param?: string;
+  readonly code?: string;
+  readonly type: string;
+
+  constructor(status: number, message: string, param?: string, code?: string, type = 'invalid_request_error') {
     super(message);
+    this.status = status;
+    this.param = param;
+    this.code = code;
+    this.type = type;
   }
 
   toJSON(): Json {
@@ -33,10 +36,13 @@ const label = (path: string[]): string => path.reduce((acc, part, i) => (i === 0
 /** A typed cursor over one level of parameters; `at` names the bracket path for error messages. */
 export class P {
   readonly used = new Set<string>();
-  constructor(
-    readonly raw: Params,
-    readonly path: string[] = [],
-  ) {}
+  readonly raw: Params;
+  readonly path: string[];
+
+  constructor(raw: Params, path: string[] = []) {
+    this.raw = raw;
+    this.path = path;
+  }
 
   name(key: string): string {
     return label([...this.path, key]);

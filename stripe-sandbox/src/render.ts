@@ -1,6 +1,6 @@
 /** Turns stored records into the JSON Stripe returns for API version 2026-10-28.endive, and resolves `expand[]`. */
-import { ApiError, type Json } from './params';
-import type { CustomerRec, Db, InvoiceRec, PriceRec, ProductRec, SessionRec, SubscriptionRec } from './store';
+import { ApiError, type Json } from './params.ts';
+import type { CustomerRec, Db, InvoiceRec, PriceRec, ProductRec, SessionRec, SubscriptionRec } from './store.ts';
 
 export interface RenderContext {
   db: Db;

@@ -1,8 +1,8 @@
 /** The /v1 REST subset: one handler per route, reading params the way Stripe does and returning Stripe's JSON. */
-import { SandboxCore, type EventRequest } from './core';
-import { ApiError, P, freshMetadata, applyMetadata, missing, noSuch, type Json } from './params';
-import { renderCustomer, renderInvoice, renderInvoiceLines, renderPrice, renderProduct, renderSession, renderSessionLineItems, renderSubscription } from './render';
-import { now, randomId, type EventRec, type PriceRec, type SessionLine, type SessionRec } from './store';
+import { SandboxCore, type EventRequest } from './core.ts';
+import { ApiError, P, freshMetadata, applyMetadata, missing, noSuch, type Json } from './params.ts';
+import { renderCustomer, renderInvoice, renderInvoiceLines, renderPrice, renderProduct, renderSession, renderSessionLineItems, renderSubscription } from './render.ts';
+import { now, randomId, type EventRec, type PriceRec, type SessionLine, type SessionRec } from './store.ts';
 
 export interface ApiResult {
   body: Json;

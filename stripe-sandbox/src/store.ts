@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Json } from './params';
+import type { Json } from './params.ts';
 
 export type Metadata = Record<string, string>;
 
@@ -235,7 +235,11 @@ export function addInterval(anchor: number, interval: string, count: number, cyc
 }
 
 export class Persistence {
-  constructor(private readonly file?: string) {}
+  private readonly file?: string;
+
+  constructor(file?: string) {
+    this.file = file;
+  }
 
   load(): Db {
     if (!this.file || !existsSync(this.file)) return emptyDb();

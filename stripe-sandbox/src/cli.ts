@@ -1,9 +1,9 @@
 /**
- * Runs the Stripe sandbox on its own: `node dist/stripe-sandbox/cli.js`.
+ * Runs the Stripe sandbox on its own: `npm run stripe-sandbox` (`node stripe-sandbox/src/cli.ts`).
  * Env: STRIPE_SANDBOX_PORT (12111), STRIPE_SANDBOX_HOST (127.0.0.1), STRIPE_SANDBOX_PUBLIC_URL, STRIPE_WEBHOOK_SECRET
  * (whsec_sandbox), STRIPE_SANDBOX_WEBHOOK_URL, STRIPE_SANDBOX_DATA_FILE.
  */
-import { SANDBOX_SECRET_KEY, startStripeSandbox } from './index';
+import { SANDBOX_SECRET_KEY, startStripeSandbox } from './index.ts';
 
 async function main(): Promise<void> {
   const log = (line: string): void => console.log(`[stripe-sandbox] ${line}`);

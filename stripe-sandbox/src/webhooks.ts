@@ -1,6 +1,6 @@
 /** Signs and delivers events like Stripe: `Stripe-Signature: t=…,v1=HMAC-SHA256("t.body")`, retried with backoff. */
 import { createHmac } from 'node:crypto';
-import type { DeliveryAttempt, EventRec } from './store';
+import type { DeliveryAttempt, EventRec } from './store.ts';
 
 export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
@@ -24,7 +24,11 @@ export class WebhookDeliverer {
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
 
-  constructor(private readonly opts: DelivererOptions) {}
+  private readonly opts: DelivererOptions;
+
+  constructor(opts: DelivererOptions) {
+    this.opts = opts;
+  }
 
   /** One signed POST of the event to the current URL; records the attempt. */
   async attempt(rec: EventRec): Promise<DeliveryAttempt> {

@@ -1,0 +1,48 @@
+// Paying through the Stripe sandbox that the launcher (scripts/start.ts) runs beside the app: the French hosted
+// checkout, the signed webhooks it delivers to the app, and the way back to /payment-success.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { BASE_URL, launch, newPage, screenshot, uniqueEmail } from '../browser.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser.close();
+});
+
+interface SandboxEvent {
+  type: string;
+  object_id: string;
+  delivery: { status: string; last_status_code: number | null };
+}
+
+describe('checkout with the Stripe sandbox', () => {
+  it('pays on the hosted page, returns to /payment-success, and the app gets the signed events', async () => {
+    const email = uniqueEmail('paiement');
+    const created = await fetch(`${BASE_URL}/api/checkout-sessions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ planType: 'pro', email }),
+    });
+    assert.equal(created.status, 201);
+    const { sessionId, url } = (await created.json()) as { sessionId: string; url: string };
+
+    const { page } = await newPage(browser);
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Paiement sécurisé' }).waitFor();
+    assert.equal(await page.getByLabel('Adresse e-mail').inputValue(), email);
+    await screenshot(page, 'checkout-sandbox');
+    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.waitForURL(`${BASE_URL}/payment-success?session_id=${sessionId}`);
+
+    const status = await fetch(`${BASE_URL}/api/checkout-sessions/${sessionId}`);
+    assert.deepEqual(await status.json(), { status: 'complete', paymentStatus: 'paid' });
+    // The sandbox delivers before it redirects: the app's webhook endpoint accepted the signature.
+    const events = (await (await fetch(`${new URL(url).origin}/test/events?type=checkout.session.completed`)).json()) as { data: SandboxEvent[] };
+    const completed = events.data.find((e) => e.object_id === sessionId);
+    assert.deepEqual(completed?.delivery && { status: completed.delivery.status, code: completed.delivery.last_status_code }, { status: 'delivered', code: 200 });
+  });
+});

@@ -1,0 +1,78 @@
+// The one way to start the product (`npm start`, `npm run dev`, the browser journeys, the bench): the backend, and
+// beside it the Stripe sandbox when STRIPE_SECRET_KEY is unset. The backend only reads its configuration: it gets the
+// sandbox's key and address in its environment (STRIPE_SECRET_KEY, STRIPE_API_URL). SIGINT and SIGTERM go to the
+// backend; when it exits, the sandbox stops and the launcher exits with the backend's code.
+//
+//   node scripts/start.ts              node backend/dist/main.js (built by `npm run build`)
+//   node scripts/start.ts CMD ARGS…    another command, e.g. the backend in watch mode
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StripeSandbox } from '@vitrine/stripe-sandbox';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const main = join(root, 'backend', 'dist', 'main.js');
+const [command, ...args] = process.argv.length > 2 ? process.argv.slice(2) : [process.execPath, main];
+const env = { ...process.env };
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** An integer port from the environment, or the fallback when unset; undefined when malformed. */
+function port(key: string, fallback: number): number | undefined {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= 0 && value <= 65535 ? value : undefined;
+}
+
+if (process.argv.length <= 2 && !existsSync(main)) fail(`${main} introuvable : lancez d'abord npm run build (npm start le fait).`);
+
+let sandbox: StripeSandbox | undefined;
+if (!env.STRIPE_SECRET_KEY) {
+  // A development and test component, loaded only here: with real keys it is never imported.
+  const { SANDBOX_SECRET_KEY, startStripeSandbox } = await import('@vitrine/stripe-sandbox');
+  const sandboxPort = port('STRIPE_SANDBOX_PORT', 12111);
+  if (sandboxPort === undefined) fail(`Configuration invalide :\n  - STRIPE_SANDBOX_PORT doit être un entier entre 0 et 65535 (reçu « ${env.STRIPE_SANDBOX_PORT} »)`);
+  // The backend checks PORT itself; webhooks go to the port it will listen on (none when it picks one at random).
+  const appPort = port('PORT', 3000);
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || 'whsec_sandbox';
+  try {
+    sandbox = await startStripeSandbox({
+      port: sandboxPort,
+      webhookSecret,
+      webhookUrl: appPort ? `http://127.0.0.1:${appPort}/api/billing/webhook` : undefined,
+      // DATA_DIR is read against the working directory, as the backend reads it.
+      dataFile: join(resolve(env.DATA_DIR || '.data'), 'stripe-sandbox.json'),
+      log: (line) => console.log(`[StripeSandbox] ${line}`),
+      logRequests: false,
+    });
+  } catch (error) {
+    fail(`Stripe : le bac à sable ne démarre pas sur le port ${sandboxPort} (${(error as Error).message}). Choisissez-en un autre avec STRIPE_SANDBOX_PORT.`);
+  }
+  Object.assign(env, { STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: webhookSecret });
+  console.log(`Stripe : bac à sable sur ${sandbox.url} (STRIPE_SECRET_KEY pour le vrai Stripe)`);
+}
+
+const backend = spawn(command, args, { env, stdio: 'inherit' });
+const forward = (signal: NodeJS.Signals): void => {
+  if (backend.exitCode === null && backend.signalCode === null) backend.kill(signal);
+};
+process.on('SIGINT', forward);
+process.on('SIGTERM', forward);
+
+const finish = async (code: number): Promise<never> => {
+  await sandbox?.close();
+  process.exit(code);
+};
+backend.once('error', (error) => {
+  console.error(`Impossible de lancer ${command} : ${error.message}`);
+  void finish(1);
+});
+backend.once('exit', (code, signal) => {
+  void finish(code ?? (signal ? 128 + constants.signals[signal] : 1));
+});
