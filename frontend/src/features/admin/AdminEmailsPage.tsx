@@ -9,10 +9,9 @@ import { inputClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { cn } from '../../lib/cn';
+import { formatDateTime } from '../../lib/format';
 
 const PAGE_SIZE = 20;
-const dateTime = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const formatDateTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
 
 export const STATUS_LABELS: Record<MailStatus, string> = {
   queued: 'En attente',

@@ -7,15 +7,10 @@ import { inputClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
+import { formatDate } from '../../lib/format';
 import { AdminModeToggle } from '../auth/AdminModeToggle';
 
 const PAGE_SIZE = 10;
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
-
-export function formatDateFr(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
-}
 
 function UsersCard() {
   const [searchInput, setSearchInput] = useState('');
@@ -95,7 +90,7 @@ function UsersCard() {
                   <td className="px-6 py-3">
                     <Badge tone={u.role === 'admin' ? 'brand' : 'neutral'}>{u.role === 'admin' ? 'Admin' : 'Client'}</Badge>
                   </td>
-                  <td className="px-6 py-3 text-slate-600 tabular-nums dark:text-slate-300">{formatDateFr(u.created_at)}</td>
+                  <td className="px-6 py-3 text-slate-600 tabular-nums dark:text-slate-300">{formatDate(u.created_at)}</td>
                 </tr>
               ))}
             </tbody>

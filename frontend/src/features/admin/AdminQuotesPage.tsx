@@ -7,15 +7,10 @@ import { Alert, Badge, Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
+import { formatDateTime } from '../../lib/format';
 import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../public/quote/quote-texts';
 
 const PAGE_SIZE = 20;
-const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
-
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
-}
 
 function NotSpecified() {
   return <span className="text-slate-400 italic dark:text-slate-500">{quoteMessages.notSpecified}</span>;

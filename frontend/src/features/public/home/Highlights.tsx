@@ -5,7 +5,7 @@ import { Card, Container } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { Icon, type IconName } from '../components/icons';
 import { IconTile, Section } from '../components/Section';
-import { formatEuros } from '../format';
+import { formatEuros } from '../../../lib/format';
 
 const stats = [
   { value: '81%', label: 'des consommateurs recherchent une entreprise en ligne avant de la contacter' },

@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
 import { Icon } from '../components/icons';
 import { Section } from '../components/Section';
 import { contact } from '../config';
-import { formatEuros } from '../format';
+import { formatEuros } from '../../../lib/format';
 
 const loadQuoteForm = () => import('../quote/QuoteForm');
 const QuoteForm = lazy(loadQuoteForm);
