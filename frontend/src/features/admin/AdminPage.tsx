@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
-import { AdminModeToggle } from '../auth/AdminModeToggle';
+import { AdminModeToggle } from '../../components/admin-mode-toggle';
 
 const PAGE_SIZE = 10;
 

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
-import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../public/quote/quote-texts';
+import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../../lib/quote-texts';
 
 const PAGE_SIZE = 20;
 

@@ -5,9 +5,9 @@ import { ButtonLink } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
-import { useAuth } from './session';
+import { useAuth } from '../../lib/auth/session';
 import { NewPasswordForm } from './NewPasswordForm';
-import { messages } from './validation';
+import { messages } from '../../lib/validation';
 
 function InvalidLink() {
   return (

@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
-import { EMAIL_PATTERN, messages } from './validation';
+import { EMAIL_PATTERN, messages } from '../../lib/validation';
 
 interface ForgotPasswordForm {
   email: string;

@@ -3,14 +3,14 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useLogin } from '../../api/generated/auth/auth';
 import type { LoginDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
-import { redirectTargetFrom } from '../../app/guards';
+import { redirectTargetFrom } from '../../lib/auth/redirect';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
-import { useAuth } from './session';
-import { EMAIL_PATTERN, messages } from './validation';
+import { useAuth } from '../../lib/auth/session';
+import { EMAIL_PATTERN, messages } from '../../lib/validation';
 
 function loginErrorMessage(error: unknown): string {
   if (isApiError(error)) {

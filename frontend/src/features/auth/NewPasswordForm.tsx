@@ -3,7 +3,7 @@ import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { MIN_PASSWORD_LENGTH, messages } from './validation';
+import { MIN_PASSWORD_LENGTH, messages } from '../../lib/validation';
 
 interface NewPasswordValues {
   password: string;

@@ -8,8 +8,8 @@ import { Alert } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
-import { useAuth } from './session';
-import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH, messages } from './validation';
+import { useAuth } from '../../lib/auth/session';
+import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH, messages } from '../../lib/validation';
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
 

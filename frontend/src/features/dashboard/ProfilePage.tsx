@@ -5,8 +5,8 @@ import { Button } from '../../components/ui/button';
 import { Alert, Card, Container } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
-import { useAuth } from '../auth/session';
-import { messages as authMessages } from '../auth/validation';
+import { useAuth } from '../../lib/auth/session';
+import { messages as authMessages } from '../../lib/validation';
 
 export const profileMessages = {
   profileSaved: 'Profil mis à jour.',

@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/card';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
-import { EMAIL_PATTERN } from '../../auth/validation';
+import { EMAIL_PATTERN } from '../../../lib/validation';
 import { Icon } from '../components/icons';
-import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from './quote-texts';
+import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../../../lib/quote-texts';
 
 interface QuoteFormValues {
   fullName: string;
