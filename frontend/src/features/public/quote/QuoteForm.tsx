@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/card';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
+import { applyApiFieldErrors } from '../../../lib/form-errors';
 import { EMAIL_PATTERN } from '../../../lib/validation';
 import { Icon } from '../components/icons';
 import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../../../lib/quote-texts';
@@ -32,8 +33,6 @@ const defaultValues: QuoteFormValues = {
   timeline: '',
   callbackPreference: 'morning',
 };
-
-const FIELDS = ['fullName', 'email', 'phone', 'company', 'description', 'budget', 'timeline', 'callbackPreference'] as const;
 
 /** The request sent to POST /api/quotes: the name kept whole, empty optional fields left out (stored as not specified). */
 export function toQuoteRequest(values: QuoteFormValues): CreateQuoteDto {
@@ -68,24 +67,21 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
   const createQuote = useCreateQuote();
   const uid = useId();
   const id = (name: string) => `${idPrefix}-${name}-${uid.replace(/:/g, '')}`;
+  const form = useForm<QuoteFormValues>({ defaultValues, shouldFocusError: true });
   const {
     register,
     handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<QuoteFormValues>({ defaultValues, shouldFocusError: true });
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await createQuote.mutateAsync({ data: toQuoteRequest(values) });
       reset(defaultValues);
     } catch (error) {
-      if (!isApiError(error)) return;
-      for (const field of FIELDS) {
-        const message = error.fieldErrors[field];
-        if (message) setError(field, { type: 'server', message });
-      }
+      // The server's field errors go under their field; the alert below reports the failure itself.
+      applyApiFieldErrors(form, error);
     }
   });
 
