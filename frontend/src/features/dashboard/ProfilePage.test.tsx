@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAccessToken } from '../../api/http';
-import { jsonResponse, makeSession, makeUser, mockApi, renderApp } from '../../test/utils';
+import { givenSessionCookie, jsonResponse, makeSession, makeUser, mockApi, renderApp } from '../../test/utils';
 
-const signedIn = () => ({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' }, 'token-1')) });
+const signedIn = () => {
+  givenSessionCookie();
+  return { 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' }, 'token-1')) };
+};
 
 async function openProfile() {
   renderApp('/dashboard/profile');
