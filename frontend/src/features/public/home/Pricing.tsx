@@ -90,6 +90,20 @@ function PlanSkeleton() {
   );
 }
 
+/** Holds the add-ons' place while the catalogue loads, so the page below (portfolio, FAQ) does not jump. */
+function AddOnsSkeleton() {
+  return (
+    <div className="mt-12" aria-hidden="true">
+      <div className="mx-auto h-7 w-44 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="h-32 animate-pulse rounded-xl border border-slate-200 bg-white lg:h-44 dark:border-slate-800 dark:bg-slate-900" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 function QuotePanel({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -182,6 +196,8 @@ export function Pricing() {
             ))}
           </ul>
         </div>
+      ) : catalogue.isPending ? (
+        <AddOnsSkeleton />
       ) : null}
 
       <div className="mt-12 flex flex-col items-center justify-between gap-6 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8 md:flex-row dark:border-slate-800 dark:bg-slate-900">
