@@ -13,7 +13,7 @@ import { usePagedSearch } from '../../lib/use-paged-search';
 const PAGE_SIZE = 20;
 
 function NotSpecified() {
-  return <span className="text-slate-400 italic dark:text-slate-500">{quoteMessages.notSpecified}</span>;
+  return <span className="text-slate-500 italic dark:text-slate-400">{quoteMessages.notSpecified}</span>;
 }
 
 function QuoteRow({ quote }: { quote: QuoteResponseDto }) {

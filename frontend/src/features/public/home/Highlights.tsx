@@ -49,7 +49,7 @@ export function HowItWorks() {
               <IconTile>
                 <Icon name={step.icon} />
               </IconTile>
-              <span className="text-sm font-bold text-slate-400 tabular-nums dark:text-slate-500" aria-hidden="true">
+              <span className="text-sm font-bold text-slate-500 tabular-nums dark:text-slate-400" aria-hidden="true">
                 0{i + 1}
               </span>
             </div>

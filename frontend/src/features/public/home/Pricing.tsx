@@ -24,7 +24,7 @@ function PlanCard({ plan, quoteOpen, onToggleQuote }: { plan: PlanDto; quoteOpen
   return (
     <Card className={cn('relative flex h-full flex-col', highlighted && 'border-brand-500 ring-2 ring-brand-500 dark:border-brand-400 dark:ring-brand-400')}>
       {highlighted ? (
-        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white dark:bg-brand-500">
+        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
           Le plus choisi
         </span>
       ) : null}
@@ -208,7 +208,7 @@ export function Pricing() {
           </p>
         </div>
         <div className="flex w-full shrink-0 flex-col gap-3 whitespace-nowrap sm:w-auto sm:flex-row">
-          <a href={contact.phoneHref} className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 dark:bg-brand-500 dark:hover:bg-brand-400">
+          <a href={contact.phoneHref} className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
             <Icon name="phone" className="size-4" />
             {contact.phoneDisplay}
           </a>
