@@ -126,7 +126,7 @@ describe('narrow screens', () => {
     assert.equal(await box.getAttribute('tabindex'), '0');
     await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-scroll-shadow="end"]')!).opacity === '1');
     assert.equal(await shadow('start'), '0');
-    await screenshot(page, 'admin-emails-phone-light');
+    await screenshot(page, 'admin-emails-phone-scroll-cue');
     await box.evaluate((e) => e.scrollTo({ left: e.scrollWidth, behavior: 'instant' }));
     await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-scroll-shadow="start"]')!).opacity === '1');
     await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-scroll-shadow="end"]')!).opacity === '0');
