@@ -1,5 +1,6 @@
 // One lint configuration for the whole repository.
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -28,6 +29,44 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Unidirectional frontend (bulletproof-react): app → features → components / lib / config / api.
+    // A feature never imports another feature, nor the app shell; what two features share moves down to
+    // components/ or lib/. Shared code never imports a feature or the app.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/test/**'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/include': ['frontend/src/**/*'],
+      'boundaries/elements': [
+        { type: 'app', pattern: 'frontend/src/app' },
+        { type: 'feature', pattern: 'frontend/src/features/*', capture: ['feature'] },
+        { type: 'shared', pattern: 'frontend/src/(components|lib|config|api|assets)' },
+        { type: 'test', pattern: 'frontend/src/test' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          message:
+            "{{ from.element.type }}{{#if from.element.captured.feature}} '{{ from.element.captured.feature }}'{{/if}} must not import {{ to.element.type }}{{#if to.element.captured.feature}} '{{ to.element.captured.feature }}'{{/if}}: move what is shared down to components/ or lib/",
+          policies: [
+            {
+              from: { element: { type: 'feature' } },
+              disallow: {
+                to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } },
+              },
+            },
+            { from: { element: { type: 'feature' } }, disallow: { to: { element: { type: 'app' } } } },
+            { from: { element: { type: 'shared' } }, disallow: { to: { element: { types: ['feature', 'app'] } } } },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['frontend/public/**/*.js'],

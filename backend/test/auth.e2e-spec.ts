@@ -347,4 +347,41 @@ describe('auth', () => {
       await t.api.get('/api/auth/me').set('Authorization', 'Bearer a.b.c').expect(401);
     });
   });
+
+  describe('session companion cookie', () => {
+    const companionOf = (res: { headers: Record<string, unknown> }): string => {
+      const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string[] | string | undefined) ?? []);
+      return cookies.find((c) => c.startsWith('vitrine_session=')) ?? '';
+    };
+    const expiresOf = (cookie: string) => /Expires=([^;]+)/.exec(cookie)?.[1];
+
+    it('is set with every session: readable by the page, no secret, same expiry as the refresh cookie', async () => {
+      await registerClient(t.api, { email: 'companion@example.com', password: 'good-pass' });
+      const res = await t.api.post('/api/auth/login').send({ email: 'companion@example.com', password: 'good-pass' }).expect(200);
+      const companion = companionOf(res);
+      expect(companion).toMatch(/^vitrine_session=1;/);
+      expect(companion).not.toMatch(/HttpOnly/i);
+      expect(companion).toMatch(/SameSite=Strict/);
+      expect(companion).toMatch(/Path=\/;/);
+      expect(companion).not.toContain(res.body.refresh_token);
+      expect(expiresOf(companion)).toBe(expiresOf(cookieOf(res)));
+
+      const refreshed = await t.api.post('/api/auth/refresh').send({ refresh_token: res.body.refresh_token }).expect(200);
+      expect(companionOf(refreshed)).toMatch(/^vitrine_session=1;/);
+    });
+
+    it('is cleared on logout', async () => {
+      const session = await registerClient(t.api);
+      const res = await t.api.post('/api/auth/logout').set(bearer(session)).send().expect(204);
+      expect(companionOf(res)).toMatch(/^vitrine_session=;/);
+      expect(companionOf(res)).toMatch(/Path=\/;/);
+      expect(new Date(expiresOf(companionOf(res))!).getTime()).toBeLessThan(Date.now());
+    });
+
+    it('is cleared, with the refresh cookie, when a refresh is refused', async () => {
+      const res = await t.api.post('/api/auth/refresh').set('Cookie', 'refresh_token=not-a-token; vitrine_session=1').send().expect(401);
+      expect(companionOf(res)).toMatch(/^vitrine_session=;/);
+      expect(cookieOf(res)).toMatch(/^refresh_token=;/);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpException, Ip, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/access.decorator';
@@ -48,7 +48,13 @@ export class AuthController {
   @HttpCode(200)
   @ApiBody({ type: RefreshDto, required: false })
   async refresh(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
-    return this.cookie.send(res, await this.auth.refresh(this.cookie.read(req, dto.refresh_token)));
+    try {
+      return this.cookie.send(res, await this.auth.refresh(this.cookie.read(req, dto.refresh_token)));
+    } catch (error) {
+      // A refused refresh token (expired, revoked, replayed): drop the cookies so the browser stops presenting it.
+      if (error instanceof HttpException && error.getStatus() < 500) this.cookie.clear(res);
+      throw error;
+    }
   }
 
   /** Ferme la session courante (jeton d'accès ou de rafraîchissement). */

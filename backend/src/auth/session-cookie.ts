@@ -7,7 +7,18 @@ import type { SessionResult } from './auth.service';
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth';
 
-/** The browser keeps the refresh token in an httpOnly, SameSite=Strict cookie scoped to the auth routes. */
+/**
+ * Companion of the refresh cookie that the page can read: '1' while a refresh cookie exists (same expiry), no
+ * secret in it. The frontend restores a session on load only when it is present, so an anonymous visit makes no
+ * refresh call that would fail with a 401.
+ */
+export const SESSION_HINT_COOKIE = 'vitrine_session';
+const SESSION_HINT_PATH = '/';
+
+/**
+ * The browser keeps the refresh token in an httpOnly, SameSite=Strict cookie scoped to the auth routes, plus the
+ * readable companion above; both are set and cleared together.
+ */
 @Injectable()
 export class SessionCookie {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -16,15 +27,27 @@ export class SessionCookie {
     res.cookie(REFRESH_COOKIE, result.body.refresh_token, {
       httpOnly: true,
       sameSite: 'strict',
-      secure: this.config.appUrl.startsWith('https:'),
+      secure: this.secure,
       path: COOKIE_PATH,
+      expires: result.refreshExpiresAt,
+    });
+    res.cookie(SESSION_HINT_COOKIE, '1', {
+      httpOnly: false,
+      sameSite: 'strict',
+      secure: this.secure,
+      path: SESSION_HINT_PATH,
       expires: result.refreshExpiresAt,
     });
     return result.body;
   }
 
   clear(res: Response): void {
-    res.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: this.config.appUrl.startsWith('https:'), path: COOKIE_PATH });
+    res.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: this.secure, path: COOKIE_PATH });
+    res.clearCookie(SESSION_HINT_COOKIE, { httpOnly: false, sameSite: 'strict', secure: this.secure, path: SESSION_HINT_PATH });
+  }
+
+  private get secure(): boolean {
+    return this.config.appUrl.startsWith('https:');
   }
 
   /** The token from the body (API clients) or else from the cookie (browser). */

@@ -1,5 +1,5 @@
-import { jsonResponse, makeSession, mockApi } from '../test/utils';
-import { ApiError, customFetch, getAccessToken, getSession, setSession } from './http';
+import { givenSessionCookie, jsonResponse, makeSession, mockApi } from '../test/utils';
+import { ApiError, customFetch, getAccessToken, getSession, hasSessionHint, refreshSession, setSession } from './http';
 
 describe('customFetch (the fetch mutator)', () => {
   it('sends the in-memory access token as a bearer header and returns the parsed body', async () => {
@@ -37,6 +37,7 @@ describe('customFetch (the fetch mutator)', () => {
   });
 
   it('on 401, refreshes once for concurrent calls and retries each with the new token', async () => {
+    givenSessionCookie();
     setSession(makeSession({}, 'expired-token'));
     let refreshCalls = 0;
     let releaseRefresh!: () => void;
@@ -77,9 +78,10 @@ describe('customFetch (the fetch mutator)', () => {
     expect(calls).toHaveLength(7);
   });
 
-  it('when the refresh fails, clears the session and throws the original 401', async () => {
+  it('when the refresh fails, clears the session and the companion cookie, and throws the original 401', async () => {
+    givenSessionCookie();
     setSession(makeSession({}, 'expired-token'));
-    mockApi({
+    const { calls } = mockApi({
       'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }),
       'GET /api/auth/me': () => jsonResponse(401, { statusCode: 401, message: 'Authentification requise' }),
     });
@@ -88,6 +90,32 @@ describe('customFetch (the fetch mutator)', () => {
 
     expect(error.status).toBe(401);
     expect(getSession()).toBeNull();
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/me', '/api/auth/refresh']);
+    expect(hasSessionHint()).toBe(false);
+    expect(document.cookie).not.toContain('vitrine_session');
+  });
+
+  it('without the companion cookie, never calls refresh: the 401 stands and the session is dropped', async () => {
+    setSession(makeSession({}, 'expired-token'));
+    const { calls } = mockApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, makeSession({}, 'should-not-be-used')),
+      'GET /api/auth/me': () => jsonResponse(401, { statusCode: 401, message: 'Authentification requise' }),
+    });
+
+    const error = (await customFetch('/api/auth/me', { method: 'GET' }).catch((e: unknown) => e)) as ApiError;
+
+    expect(error.status).toBe(401);
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/me']);
+    expect(getSession()).toBeNull();
+    expect(await refreshSession()).toBeNull();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('keeps the companion cookie when the refresh fails on the server side (5xx), for a later try', async () => {
+    givenSessionCookie();
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(503, { statusCode: 503, message: 'Indisponible' }) });
+    expect(await refreshSession()).toBeNull();
+    expect(hasSessionHint()).toBe(true);
   });
 
   it('never refreshes on a failed login (401 means wrong credentials)', async () => {

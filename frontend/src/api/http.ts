@@ -4,7 +4,7 @@
  * - prefixes the configurable API base URL (VITE_API_URL, '' = same origin);
  * - adds `Authorization: Bearer <access token>` from memory (never from localStorage);
  * - on a 401, refreshes the session once (the refresh token travels in the httpOnly cookie) and retries;
- *   concurrent 401s share a single refresh call;
+ *   concurrent 401s share a single refresh call; no refresh is attempted without the session companion cookie;
  * - throws an ApiError carrying the HTTP status and the { message, errors } body.
  *
  * It also holds the in-memory session, so the auth provider and the mutator see the same token.
@@ -70,6 +70,42 @@ export function subscribeSession(listener: SessionListener): () => void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Session companion cookie
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The server sets this readable cookie ('1', path /, same expiry as the httpOnly refresh cookie) with every session
+ * and clears it with the refresh cookie. Without it there is no refresh cookie to exchange: a visitor who never
+ * signed in makes no refresh call (which would only answer 401).
+ */
+export const SESSION_HINT_COOKIE = 'vitrine_session';
+
+/** The API's cookies are visible to the page only when the API is on the page's origin. */
+function apiSharesOrigin(): boolean {
+  if (!API_BASE_URL) return true;
+  try {
+    return new URL(API_BASE_URL, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a refresh may succeed: the companion cookie is there (or cannot be seen: API on another origin). */
+export function hasSessionHint(): boolean {
+  if (typeof document === 'undefined' || !apiSharesOrigin()) return true;
+  return document.cookie.split(';').some((part) => {
+    const [name, value] = part.trim().split('=');
+    return name === SESSION_HINT_COOKIE && Boolean(value);
+  });
+}
+
+/** Forget the companion cookie here too (the server clears it as well when it refuses a refresh or logs out). */
+export function clearSessionHint(): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Refresh (single flight)
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -88,6 +124,8 @@ async function callRefresh(): Promise<SessionResponseDto | null> {
     return null;
   }
   if (!res.ok) {
+    // Refused (expired, revoked…): no session to restore any more. A server error keeps the hint for a later try.
+    if (res.status < 500) clearSessionHint();
     setSession(null);
     return null;
   }
@@ -102,6 +140,11 @@ async function callRefresh(): Promise<SessionResponseDto | null> {
  * Web Locks API, where available, serialises refreshes so the second tab sends the already-rotated cookie.
  */
 export function refreshSession(): Promise<SessionResponseDto | null> {
+  if (!hasSessionHint()) {
+    // No refresh cookie (never signed in, signed out, or expired): nothing to ask the server.
+    if (currentSession) setSession(null);
+    return Promise.resolve(null);
+  }
   if (!refreshInFlight) {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     const run = async (): Promise<SessionResponseDto | null> =>

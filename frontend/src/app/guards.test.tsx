@@ -1,16 +1,20 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, makeSession, mockApi, renderApp } from '../test/utils';
+import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../test/utils';
 
 const anonymous = { 'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }) };
-const signedInAs = (role: 'client' | 'admin', name = role === 'admin' ? 'Alice Admin' : 'Claire Client') => ({
-  'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ role, name })),
-  'GET /api/admin/users': () => jsonResponse(200, { users: [], total: 0 }),
-});
+const signedInAs = (role: 'client' | 'admin', name = role === 'admin' ? 'Alice Admin' : 'Claire Client') => {
+  givenSessionCookie();
+  return {
+    'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ role, name })),
+    'GET /api/admin/users': () => jsonResponse(200, { users: [], total: 0 }),
+  };
+};
 
 describe('Route guards', () => {
   it("shows 'Chargement...' while the session is being restored", async () => {
     let answer!: (response: Response) => void;
+    givenSessionCookie();
     mockApi({ 'POST /api/auth/refresh': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderApp('/dashboard');
     expect(await screen.findByText('Chargement...')).toBeInTheDocument();

@@ -1,14 +1,10 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, type Location } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/ui/card';
 import { paths } from '../config/paths';
-import { useAdminMode } from '../features/auth/admin-mode';
-import { useAuth } from '../features/auth/session';
-
-/** What /login remembers about the page of origin. */
-export interface LoginRedirectState {
-  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
-}
+import { useAdminMode } from '../lib/auth/admin-mode';
+import type { LoginRedirectState } from '../lib/auth/redirect';
+import { useAuth } from '../lib/auth/session';
 
 /** Signed-in users only: 'Chargement...' while the session loads, else /login remembering the origin. */
 export function RequireAuth() {
@@ -50,11 +46,4 @@ export function AdminRoute() {
   if (!user) return null;
   if (user.role !== 'admin') return <Navigate to={paths.dashboard.root} replace />;
   return <Outlet />;
-}
-
-/** The path to come back to after sign-in: the remembered origin, else /dashboard. */
-export function redirectTargetFrom(state: unknown): string {
-  const from = (state as LoginRedirectState | null)?.from;
-  if (!from?.pathname || from.pathname === paths.login || from.pathname === paths.register) return paths.dashboard.root;
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

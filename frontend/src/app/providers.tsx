@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '../api/http';
-import { AdminModeProvider } from '../features/auth/admin-mode';
-import { AuthProvider } from '../features/auth/session';
-import { ThemeProvider } from './theme';
+import { AdminModeProvider } from '../lib/auth/admin-mode';
+import { AuthProvider } from '../lib/auth/session';
+import { ThemeProvider } from '../lib/theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -11,5 +11,6 @@ afterEach(() => {
   cleanup();
   setSession(null);
   window.localStorage.clear();
+  document.cookie = 'vitrine_session=; Max-Age=0; Path=/';
   document.documentElement.classList.remove('dark');
 });

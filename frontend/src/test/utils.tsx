@@ -30,6 +30,14 @@ export function makeSession(user: Partial<UserResponseDto> = {}, token?: string)
   };
 }
 
+/**
+ * The browser holds a session: the server's readable companion of the refresh cookie is there (see api/http.ts),
+ * so the app restores the session on load. Without it the app is anonymous without asking the server.
+ */
+export function givenSessionCookie(): void {
+  document.cookie = 'vitrine_session=1; Path=/';
+}
+
 export function jsonResponse(status: number, body?: unknown): Response {
   if (body === undefined) return new Response(null, { status });
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getSession } from '../../api/http';
-import { jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
+import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
 
 describe('Header', () => {
   it('shows the public links and Connexion when signed out; the mobile menu repeats them', async () => {
@@ -24,6 +24,7 @@ describe('Header', () => {
   });
 
   it('for an admin: Tableau de bord goes to /admin; Se déconnecter closes the session and returns home', async () => {
+    givenSessionCookie();
     const { calls } = mockApi({
       'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ role: 'admin', name: 'Alice' }, 'admin-token')),
       'POST /api/auth/logout': () => jsonResponse(204),
@@ -39,6 +40,7 @@ describe('Header', () => {
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getSession()).toBeNull();
+    expect(document.cookie).not.toContain('vitrine_session=1');
     const logout = calls.find((c) => c.url === '/api/auth/logout')!;
     expect(logout.headers.get('Authorization')).toBe('Bearer admin-token');
     expect(await screen.findAllByRole('link', { name: 'Connexion' })).not.toHaveLength(0);

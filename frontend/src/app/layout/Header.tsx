@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { dashboardPathFor, paths } from '../../config/paths';
-import { useAdminMode } from '../../features/auth/admin-mode';
-import { useAuth } from '../../features/auth/session';
+import { useAdminMode } from '../../lib/auth/admin-mode';
+import { useAuth } from '../../lib/auth/session';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../components/ui/button';
-import { ThemeToggle } from '../theme';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { adminLinks, clientLinks, contactLink, publicLinks, type NavItem } from './nav-links';
 
 export function Logo() {

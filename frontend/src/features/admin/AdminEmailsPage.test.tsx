@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
+import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
 
 const emails = [
   {
@@ -32,6 +32,7 @@ const emails = [
 ];
 
 function adminApi(extra = {}) {
+  givenSessionCookie();
   return mockApi({
     'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ role: 'admin', name: 'Admin' })),
     'GET /api/admin/emails': () => jsonResponse(200, { emails, total: 2 }),

@@ -1,18 +1,19 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { getListAdminEmailsQueryKey, useGetAdminEmail, useListAdminEmails, useRetryAdminEmail } from '../../api/generated/admin/admin';
 import type { EmailSummaryDto, MailStatus } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card, Container } from '../../components/ui/card';
-import { inputClasses } from '../../components/ui/field';
+import { DataTable, type Column } from '../../components/ui/data-table';
+import { selectClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
-import { Pager } from '../../components/ui/pager';
+import { SearchForm } from '../../components/ui/search-form';
 import { cn } from '../../lib/cn';
+import { formatCount, formatDateTime } from '../../lib/format';
+import { usePagedSearch } from '../../lib/use-paged-search';
 
 const PAGE_SIZE = 20;
-const dateTime = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const formatDateTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
 
 export const STATUS_LABELS: Record<MailStatus, string> = {
   queued: 'En attente',
@@ -64,7 +65,7 @@ function EmailPreview({ email, onClose }: { email: EmailSummaryDto; onClose: () 
             </p>
           ) : null}
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2">
           <div role="group" aria-label="Format" className="flex rounded-lg border border-slate-200 p-0.5 dark:border-slate-700">
             {(['html', 'text'] as const).map((v) => (
               <button
@@ -108,114 +109,96 @@ function EmailPreview({ email, onClose }: { email: EmailSummaryDto; onClose: () 
   );
 }
 
+/** An address that may wrap after its '@' (and at its hyphens), never in the middle of a word. */
+function Address({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+const STATUSES = Object.keys(STATUS_LABELS) as MailStatus[];
+
+const columns: Column<EmailSummaryDto>[] = [
+  { id: 'date', header: 'Date', cell: (email) => formatDateTime(email.createdAt), className: 'whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300' },
+  { id: 'recipient', header: 'Destinataire', cell: (email) => <Address email={email.recipient} /> },
+  { id: 'subject', header: 'Objet', cell: (email) => email.subject, className: 'max-w-xs truncate' },
+  { id: 'status', header: 'Statut', cell: (email) => <StatusBadge status={email.status} /> },
+];
+
 export function AdminEmailsPage() {
-  const [status, setStatus] = useState<MailStatus | ''>('');
-  const [recipientInput, setRecipientInput] = useState('');
-  const [recipient, setRecipient] = useState('');
-  const [page, setPage] = useState(1);
+  const list = usePagedSearch({ filters: { status: '' as MailStatus | '' }, filterValues: { status: ['', ...STATUSES] } });
   const [selected, setSelected] = useState<EmailSummaryDto | null>(null);
   const query = useListAdminEmails(
-    { page, limit: PAGE_SIZE, status: status || undefined, recipient: recipient || undefined },
+    { page: list.page, limit: PAGE_SIZE, status: list.filters.status || undefined, recipient: list.search || undefined },
     { query: { placeholderData: keepPreviousData, refetchInterval: 5000 } },
   );
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setRecipient(recipientInput.trim());
-    setPage(1);
-  };
+  const tableColumns: Column<EmailSummaryDto>[] = [
+    ...columns,
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      cell: (email) => (
+        <Button size="sm" variant="secondary" onClick={() => setSelected(email)} aria-label={`Voir l'e-mail « ${email.subject} » à ${email.recipient}`}>
+          Voir
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Container className="py-10 sm:py-12">
       <PageHeader eyebrow="Administration" title="Journal des e-mails" description="Chaque e-mail envoyé par le service, son statut et son rendu." />
-      <div className="mt-8 grid gap-6">
-        <Card flush className="overflow-hidden">
+      <div className="mt-8 grid min-w-0 gap-6">
+        <Card flush className="min-w-0 overflow-hidden">
           <div className="flex flex-col gap-3 border-b border-slate-200 p-5 lg:flex-row lg:items-center lg:justify-between dark:border-slate-800">
             <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-              {query.isSuccess ? `${total} e-mail${total > 1 ? 's' : ''}` : '\u00a0'}
+              {query.isSuccess ? formatCount(total, 'e-mail') : '\u00a0'}
             </p>
-            <form role="search" onSubmit={onSearch} className="flex flex-col gap-2 sm:flex-row">
+            <SearchForm label="Destinataire" value={list.search} onSearch={list.setSearch} inputClassName="sm:w-64">
               <label htmlFor="email-status" className="sr-only">
                 Statut
               </label>
               <select
                 id="email-status"
-                value={status}
-                onChange={(e) => {
-                  setStatus(e.target.value as MailStatus | '');
-                  setPage(1);
-                }}
-                className={inputClasses}
+                value={list.filters.status}
+                onChange={(e) => list.setFilter('status', e.target.value as MailStatus | '')}
+                className={cn(selectClasses, 'sm:w-48')}
               >
                 <option value="">Tous les statuts</option>
-                {(Object.keys(STATUS_LABELS) as MailStatus[]).map((s) => (
+                {STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {STATUS_LABELS[s]}
                   </option>
                 ))}
               </select>
-              <label htmlFor="email-recipient" className="sr-only">
-                Destinataire
-              </label>
-              <input
-                id="email-recipient"
-                type="search"
-                placeholder="Destinataire"
-                value={recipientInput}
-                onChange={(e) => setRecipientInput(e.target.value)}
-                className={`${inputClasses} sm:w-64`}
-              />
-              <Button type="submit" variant="secondary">
-                Rechercher
-              </Button>
-            </form>
+            </SearchForm>
           </div>
-
-          {query.isPending ? (
-            <p className="p-5 text-sm text-slate-600 dark:text-slate-400" role="status">
-              Chargement des e-mails...
-            </p>
-          ) : query.isError ? (
-            <div className="p-5">
-              <Alert tone="error">Impossible de charger le journal des e-mails.</Alert>
-            </div>
-          ) : query.data.emails.length === 0 ? (
-            <p className="p-5 text-sm text-slate-600 dark:text-slate-400">Aucun e-mail</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[44rem] text-left text-sm">
-                <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:bg-slate-800/50 dark:text-slate-400">
-                  <tr>
-                    <th scope="col" className="px-5 py-3 font-semibold">Date</th>
-                    <th scope="col" className="px-5 py-3 font-semibold">Destinataire</th>
-                    <th scope="col" className="px-5 py-3 font-semibold">Objet</th>
-                    <th scope="col" className="px-5 py-3 font-semibold">Statut</th>
-                    <th scope="col" className="px-5 py-3 font-semibold"><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                  {query.data.emails.map((email) => (
-                    <tr key={email.id} className={cn('hover:bg-slate-50 dark:hover:bg-slate-800/40', selected?.id === email.id && 'bg-brand-50 dark:bg-brand-950/40')}>
-                      <td className="px-5 py-3 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300">{formatDateTime(email.createdAt)}</td>
-                      <td className="px-5 py-3">{email.recipient}</td>
-                      <td className="max-w-xs truncate px-5 py-3">{email.subject}</td>
-                      <td className="px-5 py-3">
-                        <StatusBadge status={email.status} />
-                      </td>
-                      <td className="px-5 py-3 text-right">
-                        <Button size="sm" variant="secondary" onClick={() => setSelected(email)} aria-label={`Voir l'e-mail « ${email.subject} » à ${email.recipient}`}>
-                          Voir
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {query.isSuccess ? <Pager page={page} pageCount={pageCount} onPage={setPage} className="px-5" /> : null}
+          <DataTable
+            label="Journal des e-mails"
+            columns={tableColumns}
+            rows={query.data?.emails}
+            rowKey={(email) => email.id}
+            rowClassName={(email) => selected?.id === email.id && 'bg-brand-50 dark:bg-brand-950/40'}
+            loading={query.isFetching}
+            loadingText="Chargement des e-mails..."
+            error={query.isError}
+            errorText="Impossible de charger le journal des e-mails."
+            onRetry={() => void query.refetch()}
+            emptyText="Aucun e-mail"
+            pagination={{ page: list.page, pageCount, onPage: list.setPage }}
+            minWidthClass="min-w-[44rem]"
+            inset="px-5"
+          />
         </Card>
         {selected ? <EmailPreview key={selected.id} email={selected} onClose={() => setSelected(null)} /> : null}
       </div>

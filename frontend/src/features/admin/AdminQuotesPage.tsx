@@ -1,5 +1,4 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useListAdminQuotes } from '../../api/generated/admin/admin';
 import type { QuoteResponseDto } from '../../api/generated/model';
 import { ButtonLink } from '../../components/ui/button';
@@ -7,18 +6,14 @@ import { Alert, Badge, Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
-import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../public/quote/quote-texts';
+import { formatCount, formatDateTime } from '../../lib/format';
+import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../../lib/quote-texts';
+import { usePagedSearch } from '../../lib/use-paged-search';
 
 const PAGE_SIZE = 20;
-const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
-
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
-}
 
 function NotSpecified() {
-  return <span className="text-slate-400 italic dark:text-slate-500">{quoteMessages.notSpecified}</span>;
+  return <span className="text-slate-500 italic dark:text-slate-400">{quoteMessages.notSpecified}</span>;
 }
 
 function QuoteRow({ quote }: { quote: QuoteResponseDto }) {
@@ -72,8 +67,8 @@ function QuoteRow({ quote }: { quote: QuoteResponseDto }) {
 
 /** The quote requests received from the public site (newest first), for the admin. */
 export function AdminQuotesPage() {
-  const [page, setPage] = useState(1);
-  const query = useListAdminQuotes({ page, limit: PAGE_SIZE }, { query: { placeholderData: keepPreviousData } });
+  const list = usePagedSearch();
+  const query = useListAdminQuotes({ page: list.page, limit: PAGE_SIZE }, { query: { placeholderData: keepPreviousData } });
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -92,7 +87,7 @@ export function AdminQuotesPage() {
       <Card flush className="mt-8 overflow-hidden">
         <div className="border-b border-slate-200 px-6 py-4 dark:border-slate-800">
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {query.isSuccess ? `${total} demande${total > 1 ? 's' : ''}` : '\u00a0'}
+            {query.isSuccess ? formatCount(total, 'demande') : '\u00a0'}
           </p>
         </div>
         {query.isPending ? (
@@ -117,7 +112,7 @@ export function AdminQuotesPage() {
             ))}
           </ul>
         )}
-        {query.isSuccess ? <Pager page={page} pageCount={pageCount} onPage={setPage} /> : null}
+        {query.isSuccess ? <Pager numbers page={list.page} pageCount={pageCount} onPage={list.setPage} /> : null}
       </Card>
     </Container>
   );

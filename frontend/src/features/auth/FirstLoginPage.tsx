@@ -5,9 +5,9 @@ import { ButtonLink } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
-import { useAuth } from './session';
-import { NewPasswordForm } from './NewPasswordForm';
-import { messages } from './validation';
+import { useAuth } from '../../lib/auth/session';
+import { NewPasswordForm } from '../../components/new-password-form';
+import { messages } from '../../lib/validation';
 
 function InvalidLink() {
   return (
@@ -53,9 +53,7 @@ export function FirstLoginPage() {
     >
       <NewPasswordForm
         submitLabel="Définir mon mot de passe"
-        pending={firstLogin.isPending}
-        error={firstLogin.error}
-        onSubmit={(password) =>
+        onSubmit={({ password }) =>
           firstLogin.mutateAsync({ data: { token, password } }).then((session) => {
             setSession(session);
             navigate(paths.dashboard.root, { replace: true });

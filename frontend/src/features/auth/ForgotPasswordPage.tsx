@@ -6,8 +6,9 @@ import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
+import { applyApiFieldErrors, hasApiFieldError } from '../../lib/form-errors';
 import { AuthCard, textLinkClass } from './AuthCard';
-import { EMAIL_PATTERN, messages } from './validation';
+import { EMAIL_PATTERN, messages } from '../../lib/validation';
 
 interface ForgotPasswordForm {
   email: string;
@@ -15,13 +16,16 @@ interface ForgotPasswordForm {
 
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
+  const form = useForm<ForgotPasswordForm>({ defaultValues: { email: '' } });
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ForgotPasswordForm>({ defaultValues: { email: '' } });
+  } = form;
 
-  const onSubmit = handleSubmit(({ email }) => forgot.mutate({ data: { email: email.trim() } }));
+  const onSubmit = handleSubmit(({ email }) =>
+    forgot.mutate({ data: { email: email.trim() } }, { onError: (error) => applyApiFieldErrors(form, error) }),
+  );
 
   return (
     <AuthCard
@@ -45,7 +49,7 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-5">
-          {forgot.isError ? (
+          {forgot.isError && !hasApiFieldError(forgot.error, ['email']) ? (
             <Alert tone="error">{isApiError(forgot.error) && forgot.error.status === 429 ? forgot.error.message : "Erreur lors de l'envoi. Veuillez réessayer."}</Alert>
           ) : null}
           <Field

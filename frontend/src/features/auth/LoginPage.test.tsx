@@ -27,6 +27,18 @@ describe('Login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
+  it("puts the server's field errors (400) under their field, without the generic message", async () => {
+    mockApi({
+      ...anonymous,
+      'POST /api/auth/login': () => jsonResponse(400, { statusCode: 400, message: 'Données invalides', errors: { password: 'Le mot de passe est trop long' } }),
+    });
+    renderApp('/login');
+    await signIn('claire@example.com', 'x'.repeat(12));
+    expect(await screen.findByText('Le mot de passe est trop long')).toBeInTheDocument();
+    expect(screen.getByLabelText('Mot de passe')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Email ou mot de passe incorrect')).not.toBeInTheDocument();
+  });
+
   it('toggles the password visibility', async () => {
     mockApi(anonymous);
     renderApp('/login');

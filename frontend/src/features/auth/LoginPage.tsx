@@ -3,14 +3,17 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useLogin } from '../../api/generated/auth/auth';
 import type { LoginDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
-import { redirectTargetFrom } from '../../app/guards';
+import { redirectTargetFrom } from '../../lib/auth/redirect';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
-import { useAuth } from './session';
-import { EMAIL_PATTERN, messages } from './validation';
+import { useAuth } from '../../lib/auth/session';
+import { applyApiFieldErrors, hasApiFieldError } from '../../lib/form-errors';
+import { EMAIL_PATTERN, messages } from '../../lib/validation';
+
+const FIELDS = ['email', 'password'];
 
 function loginErrorMessage(error: unknown): string {
   if (isApiError(error)) {
@@ -25,17 +28,21 @@ export function LoginPage() {
   const { status, setSession } = useAuth();
   const location = useLocation();
   const login = useLogin();
+  const form = useForm<LoginDto>({ defaultValues: { email: '', password: '' } });
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginDto>({ defaultValues: { email: '', password: '' } });
+  } = form;
 
   // Signed in (already, or just now): go back to the page of origin, else /dashboard.
   if (status === 'authenticated') return <Navigate to={redirectTargetFrom(location.state)} replace />;
 
   const onSubmit = handleSubmit((values) => {
-    login.mutate({ data: { email: values.email.trim(), password: values.password } }, { onSuccess: setSession });
+    login.mutate(
+      { data: { email: values.email.trim(), password: values.password } },
+      { onSuccess: setSession, onError: (error) => applyApiFieldErrors(form, error) },
+    );
   });
 
   return (
@@ -52,7 +59,7 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        {login.isError ? <Alert tone="error">{loginErrorMessage(login.error)}</Alert> : null}
+        {login.isError && !hasApiFieldError(login.error, FIELDS) ? <Alert tone="error">{loginErrorMessage(login.error)}</Alert> : null}
         <Field
           label="Email"
           type="email"

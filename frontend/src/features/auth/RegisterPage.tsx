@@ -2,26 +2,25 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { useRegister } from '../../api/generated/auth/auth';
 import type { RegisterDto } from '../../api/generated/model';
-import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
-import { useAuth } from './session';
-import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH, messages } from './validation';
-
-const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
+import { useAuth } from '../../lib/auth/session';
+import { applyApiFieldErrors } from '../../lib/form-errors';
+import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH, messages } from '../../lib/validation';
 
 export function RegisterPage() {
   const { status, setSession } = useAuth();
   const registerAccount = useRegister();
+  const form = useForm<RegisterDto>({ defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<RegisterDto>({ defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
+  } = form;
 
   if (status === 'authenticated') return <Navigate to={paths.dashboard.root} replace />;
 
@@ -30,16 +29,10 @@ export function RegisterPage() {
       .mutateAsync({ data: { ...values, name: values.name.trim(), email: values.email.trim() } })
       .then(setSession)
       .catch((error: unknown) => {
-        // Field errors from the server (e.g. 409 errors.email) go under their field.
-        if (!isApiError(error)) return;
-        for (const field of FIELDS) {
-          const message = error.fieldErrors[field];
-          if (message) setError(field, { type: 'server', message });
-        }
+        // Field errors from the server (e.g. 409 errors.email) go under their field; anything else is generic.
+        if (!applyApiFieldErrors(form, error)) setError('root.server', { type: 'server', message: messages.registerFailed });
       }),
   );
-
-  const serverFieldErrors = isApiError(registerAccount.error) && Object.keys(registerAccount.error.fieldErrors).some((f) => (FIELDS as readonly string[]).includes(f));
 
   return (
     <AuthCard
@@ -55,7 +48,7 @@ export function RegisterPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        {registerAccount.isError && !serverFieldErrors ? <Alert tone="error">{messages.registerFailed}</Alert> : null}
+        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         <Field
           label="Nom"
           autoComplete="name"

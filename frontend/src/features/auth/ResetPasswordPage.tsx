@@ -5,9 +5,9 @@ import { ButtonLink } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
-import { useAuth } from './session';
-import { NewPasswordForm } from './NewPasswordForm';
-import { messages } from './validation';
+import { useAuth } from '../../lib/auth/session';
+import { NewPasswordForm } from '../../components/new-password-form';
+import { messages } from '../../lib/validation';
 
 function InvalidLink() {
   return (
@@ -50,9 +50,7 @@ export function ResetPasswordPage() {
     >
       <NewPasswordForm
         submitLabel="Enregistrer le mot de passe"
-        pending={reset.isPending}
-        error={reset.error}
-        onSubmit={(password) =>
+        onSubmit={({ password }) =>
           reset.mutateAsync({ data: { token, password } }).then((session) => {
             setSession(session);
             navigate(paths.dashboard.root, { replace: true });

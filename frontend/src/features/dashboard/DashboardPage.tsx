@@ -3,8 +3,8 @@ import { ButtonLink } from '../../components/ui/button';
 import { Badge, Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
-import { AdminModeToggle } from '../auth/AdminModeToggle';
-import { useAuth } from '../auth/session';
+import { AdminModeToggle } from '../../components/admin-mode-toggle';
+import { useAuth } from '../../lib/auth/session';
 
 export function DashboardPage() {
   const { user } = useAuth();

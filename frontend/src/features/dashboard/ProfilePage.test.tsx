@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAccessToken } from '../../api/http';
-import { jsonResponse, makeSession, makeUser, mockApi, renderApp } from '../../test/utils';
+import { givenSessionCookie, jsonResponse, makeSession, makeUser, mockApi, renderApp } from '../../test/utils';
 
-const signedIn = () => ({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' }, 'token-1')) });
+const signedIn = () => {
+  givenSessionCookie();
+  return { 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' }, 'token-1')) };
+};
 
 async function openProfile() {
   renderApp('/dashboard/profile');
@@ -40,7 +43,7 @@ describe('Profile page — password change', () => {
     expect(f.save).toBeDisabled(); // new empty
   });
 
-  it("shows 'Ancien mot de passe incorrect.' when the server rejects the old password", async () => {
+  it("shows 'Ancien mot de passe incorrect.' under the old password when the server rejects it, and focuses it", async () => {
     mockApi({
       ...signedIn(),
       'POST /api/auth/change-password': () =>
@@ -54,7 +57,31 @@ describe('Profile page — password change', () => {
     await user.type(f.confirm, 'nouveau123');
     await user.click(f.save);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ancien mot de passe incorrect.');
+    // The server's field error goes under its field (lib/form-errors), which is marked invalid and focused.
+    await vi.waitFor(() => expect(f.old).toHaveAttribute('aria-invalid', 'true'));
+    expect(f.old).toHaveAccessibleDescription('Ancien mot de passe incorrect.');
+    expect(f.old).toHaveFocus();
+    expect(screen.queryByText('Erreur lors de la mise à jour.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Mot de passe mis à jour.')).not.toBeInTheDocument();
+  });
+
+  it('puts the server’s message about the new password under the new password', async () => {
+    mockApi({
+      ...signedIn(),
+      'POST /api/auth/change-password': () =>
+        jsonResponse(400, { statusCode: 400, message: 'Requête invalide', errors: { newPassword: 'Le mot de passe est trop courant' } }),
+    });
+    const user = userEvent.setup();
+    const f = await openProfile();
+
+    await user.type(f.old, 'ancien123');
+    await user.type(f.next, 'azerty123');
+    await user.type(f.confirm, 'azerty123');
+    await user.click(f.save);
+
+    await vi.waitFor(() => expect(f.next).toHaveAttribute('aria-invalid', 'true'));
+    expect(f.next).toHaveAccessibleDescription(/Le mot de passe est trop courant/);
+    expect(f.old).not.toHaveAttribute('aria-invalid');
   });
 
   it("shows 'Mot de passe mis à jour.', stores the new session and clears the fields", async () => {

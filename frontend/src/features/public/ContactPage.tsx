@@ -54,7 +54,7 @@ export function ContactPage() {
           </p>
           <a
             href={contact.phoneHref}
-            className="mt-10 inline-flex h-14 items-center justify-center gap-3 rounded-xl bg-brand-600 px-7 text-lg font-semibold text-white shadow-lg shadow-brand-600/25 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:bg-brand-500 dark:hover:bg-brand-400"
+            className="mt-10 inline-flex h-14 items-center justify-center gap-3 rounded-xl bg-brand-600 px-7 text-lg font-semibold text-white shadow-lg shadow-brand-600/25 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
           >
             <Icon name="phone" className="size-5" />
             Appeler le {contact.phoneDisplay}

@@ -99,7 +99,7 @@ export function ServicesPage() {
               <div className="pt-1">
                 <h3 className="flex flex-wrap items-center gap-x-3 gap-y-1 font-semibold text-slate-900 dark:text-white">
                   <span>
-                    <span className="text-slate-400 dark:text-slate-500">{i + 1}.</span> {step.title}
+                    <span className="text-slate-500 dark:text-slate-400">{i + 1}.</span> {step.title}
                   </span>
                   <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">{step.duration}</span>
                 </h3>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTheme } from '../../../app/theme';
+import { useTheme } from '../../../lib/theme';
 import { cn } from '../../../lib/cn';
 import { Icon } from '../components/icons';
 import { heroPosters } from '../components/images';

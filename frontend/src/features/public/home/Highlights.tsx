@@ -5,7 +5,7 @@ import { Card, Container } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { Icon, type IconName } from '../components/icons';
 import { IconTile, Section } from '../components/Section';
-import { formatEuros } from '../format';
+import { formatEuros } from '../../../lib/format';
 
 const stats = [
   { value: '81%', label: 'des consommateurs recherchent une entreprise en ligne avant de la contacter' },
@@ -49,7 +49,7 @@ export function HowItWorks() {
               <IconTile>
                 <Icon name={step.icon} />
               </IconTile>
-              <span className="text-sm font-bold text-slate-400 tabular-nums dark:text-slate-500" aria-hidden="true">
+              <span className="text-sm font-bold text-slate-500 tabular-nums dark:text-slate-400" aria-hidden="true">
                 0{i + 1}
               </span>
             </div>

@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
 import { Icon } from '../components/icons';
 import { Section } from '../components/Section';
 import { contact } from '../config';
-import { formatEuros } from '../format';
+import { formatEuros } from '../../../lib/format';
 
 const loadQuoteForm = () => import('../quote/QuoteForm');
 const QuoteForm = lazy(loadQuoteForm);
@@ -24,7 +24,7 @@ function PlanCard({ plan, quoteOpen, onToggleQuote }: { plan: PlanDto; quoteOpen
   return (
     <Card className={cn('relative flex h-full flex-col', highlighted && 'border-brand-500 ring-2 ring-brand-500 dark:border-brand-400 dark:ring-brand-400')}>
       {highlighted ? (
-        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white dark:bg-brand-500">
+        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
           Le plus choisi
         </span>
       ) : null}
@@ -87,6 +87,20 @@ function PlanSkeleton() {
       </div>
       <div className="mt-8 h-11 w-full animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
     </Card>
+  );
+}
+
+/** Holds the add-ons' place while the catalogue loads, so the page below (portfolio, FAQ) does not jump. */
+function AddOnsSkeleton() {
+  return (
+    <div className="mt-12" aria-hidden="true">
+      <div className="mx-auto h-7 w-44 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="h-32 animate-pulse rounded-xl border border-slate-200 bg-white lg:h-44 dark:border-slate-800 dark:bg-slate-900" />
+        ))}
+      </div>
+    </div>
   );
 }
 
@@ -182,6 +196,8 @@ export function Pricing() {
             ))}
           </ul>
         </div>
+      ) : catalogue.isPending ? (
+        <AddOnsSkeleton />
       ) : null}
 
       <div className="mt-12 flex flex-col items-center justify-between gap-6 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8 md:flex-row dark:border-slate-800 dark:bg-slate-900">
@@ -192,7 +208,7 @@ export function Pricing() {
           </p>
         </div>
         <div className="flex w-full shrink-0 flex-col gap-3 whitespace-nowrap sm:w-auto sm:flex-row">
-          <a href={contact.phoneHref} className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 dark:bg-brand-500 dark:hover:bg-brand-400">
+          <a href={contact.phoneHref} className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
             <Icon name="phone" className="size-4" />
             {contact.phoneDisplay}
           </a>

@@ -41,7 +41,7 @@ export function LegalLayout({ title, meta, intro, sections, tocLabel }: { title:
                     onClick={(event) => goTo(event, section.id)}
                     className="flex gap-2 rounded-md px-2 py-1.5 text-slate-600 hover:bg-white hover:text-brand-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-brand-300"
                   >
-                    <span className="w-5 shrink-0 text-right text-slate-400 tabular-nums dark:text-slate-500">{i + 1}.</span>
+                    <span className="w-5 shrink-0 text-right text-slate-500 tabular-nums dark:text-slate-400">{i + 1}.</span>
                     {section.title}
                   </a>
                 </li>

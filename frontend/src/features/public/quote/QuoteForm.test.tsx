@@ -53,7 +53,7 @@ describe('QuoteForm', () => {
     const { calls } = mockApi({
       'POST /api/quotes': async () => {
         await answered;
-        return jsonResponse(201, { id: 'q-1', created_at: '2025-09-06T10:00:00.000Z' });
+        return jsonResponse(201, { id: 'q-1', createdAt: '2025-09-06T10:00:00.000Z' });
       },
     });
     renderForm();
@@ -84,7 +84,7 @@ describe('QuoteForm', () => {
   });
 
   it('sends the chosen callback slot, company and budget', async () => {
-    const { calls } = mockApi({ 'POST /api/quotes': () => jsonResponse(201, { id: 'q-2', created_at: '2025-09-06T10:00:00.000Z' }) });
+    const { calls } = mockApi({ 'POST /api/quotes': () => jsonResponse(201, { id: 'q-2', createdAt: '2025-09-06T10:00:00.000Z' }) });
     renderForm();
     const user = await fillRequired();
     await user.type(screen.getByLabelText(/Entreprise/), 'Chez Marie');

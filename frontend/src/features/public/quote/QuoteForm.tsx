@@ -5,11 +5,12 @@ import type { CallbackPreference, CreateQuoteDto, QuoteBudget, QuoteTimeline } f
 import { isApiError } from '../../../api/http';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/card';
-import { Field, inputClasses } from '../../../components/ui/field';
+import { Field, inputClasses, selectClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
-import { EMAIL_PATTERN } from '../../auth/validation';
+import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { EMAIL_PATTERN } from '../../../lib/validation';
 import { Icon } from '../components/icons';
-import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from './quote-texts';
+import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../../../lib/quote-texts';
 
 interface QuoteFormValues {
   fullName: string;
@@ -33,8 +34,6 @@ const defaultValues: QuoteFormValues = {
   callbackPreference: 'morning',
 };
 
-const FIELDS = ['fullName', 'email', 'phone', 'company', 'description', 'budget', 'timeline', 'callbackPreference'] as const;
-
 /** The request sent to POST /api/quotes: the name kept whole, empty optional fields left out (stored as not specified). */
 export function toQuoteRequest(values: QuoteFormValues): CreateQuoteDto {
   const company = values.company.trim();
@@ -53,8 +52,6 @@ export function toQuoteRequest(values: QuoteFormValues): CreateQuoteDto {
 /** Moves the focus to the success message when it appears, so screen readers and keyboards land on it. */
 const focusOnMount = (element: HTMLDivElement | null) => element?.focus();
 
-/** Selects match :read-only in browsers: drop the read-only look of the text inputs. */
-const selectClass = inputClasses.replace(/\S*read-only:\S+/g, '').replace(/\s+/g, ' ').trim();
 
 const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200';
 const errorClass = 'mt-1.5 text-sm font-medium text-red-600 dark:text-red-400';
@@ -68,24 +65,21 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
   const createQuote = useCreateQuote();
   const uid = useId();
   const id = (name: string) => `${idPrefix}-${name}-${uid.replace(/:/g, '')}`;
+  const form = useForm<QuoteFormValues>({ defaultValues, shouldFocusError: true });
   const {
     register,
     handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<QuoteFormValues>({ defaultValues, shouldFocusError: true });
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await createQuote.mutateAsync({ data: toQuoteRequest(values) });
       reset(defaultValues);
     } catch (error) {
-      if (!isApiError(error)) return;
-      for (const field of FIELDS) {
-        const message = error.fieldErrors[field];
-        if (message) setError(field, { type: 'server', message });
-      }
+      // The server's field errors go under their field; the alert below reports the failure itself.
+      applyApiFieldErrors(form, error);
     }
   });
 
@@ -171,7 +165,7 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
           <label htmlFor={id('budget')} className={labelClass}>
             Budget{optional}
           </label>
-          <select id={id('budget')} className={selectClass} aria-invalid={errors.budget ? true : undefined} aria-describedby={describedBy('budget')} {...register('budget')}>
+          <select id={id('budget')} className={selectClasses} aria-invalid={errors.budget ? true : undefined} aria-describedby={describedBy('budget')} {...register('budget')}>
             <option value="">{quoteMessages.notSpecified}</option>
             {Object.entries(budgetLabels).map(([value, label]) => (
               <option key={value} value={value}>
@@ -185,7 +179,7 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
           <label htmlFor={id('timeline')} className={labelClass}>
             Délai souhaité{optional}
           </label>
-          <select id={id('timeline')} className={selectClass} aria-invalid={errors.timeline ? true : undefined} aria-describedby={describedBy('timeline')} {...register('timeline')}>
+          <select id={id('timeline')} className={selectClasses} aria-invalid={errors.timeline ? true : undefined} aria-describedby={describedBy('timeline')} {...register('timeline')}>
             <option value="">{quoteMessages.notSpecified}</option>
             {Object.entries(timelineLabels).map(([value, label]) => (
               <option key={value} value={value}>

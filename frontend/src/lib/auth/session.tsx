@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { logout as logoutCall } from '../../api/generated/auth/auth';
 import type { SessionResponseDto, UserResponseDto } from '../../api/generated/model';
-import { getSession, refreshSession, setSession, subscribeSession } from '../../api/http';
+import { clearSessionHint, getSession, refreshSession, setSession, subscribeSession } from '../../api/http';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -30,7 +30,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [restored, setRestored] = useState(() => getSession() !== null);
   const queryClient = useQueryClient();
 
-  // On load: the access token lives in memory only, so restore the session from the httpOnly refresh cookie.
+  // On load: the access token lives in memory only, so restore the session from the httpOnly refresh cookie
+  // (refreshSession asks the server only when the session companion cookie says there is one).
   useEffect(() => {
     if (restored) return;
     let active = true;
@@ -70,6 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // The server session may already be gone; forgetting it here is what matters.
     }
+    clearSessionHint();
     setSession(null);
     queryClient.clear();
   }, [queryClient]);

@@ -1,4 +1,4 @@
-import type { CallbackPreference, QuoteBudget, QuoteTimeline } from '../../../api/generated/model';
+import type { CallbackPreference, QuoteBudget, QuoteTimeline } from '../api/generated/model';
 
 /** The quote form's French texts (spec §5 and §8, word for word). */
 export const quoteMessages = {

@@ -46,32 +46,3 @@ export function useTheme(): ThemeContextValue {
   if (!value) throw new Error('useTheme must be used inside <ThemeProvider>');
   return value;
 }
-
-export function ThemeToggle({ className }: { className?: string }) {
-  const { theme, toggleTheme } = useTheme();
-  const dark = theme === 'dark';
-  return (
-    <button
-      type="button"
-      onClick={toggleTheme}
-      aria-label="Basculer le thème"
-      aria-pressed={dark}
-      title={dark ? 'Passer au thème clair' : 'Passer au thème sombre'}
-      className={
-        'inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white ' +
-        (className ?? '')
-      }
-    >
-      {dark ? (
-        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-          <circle cx="12" cy="12" r="4" />
-          <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-        </svg>
-      ) : (
-        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-          <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z" />
-        </svg>
-      )}
-    </button>
-  );
-}

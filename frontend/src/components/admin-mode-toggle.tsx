@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
-import { cn } from '../../lib/cn';
-import { useAdminMode } from './admin-mode';
-import { useAuth } from './session';
+import { paths } from '../config/paths';
+import { cn } from '../lib/cn';
+import { useAdminMode } from '../lib/auth/admin-mode';
+import { useAuth } from '../lib/auth/session';
 
 /**
  * Admins only: switches between admin mode and client mode. Switching on goes to /admin, switching off goes

@@ -1,0 +1,171 @@
+// Layout defects: hash links land on their section once the page has settled; no page is wider than a phone
+// screen, wide tables scroll inside their own box with a visible cue.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, launch, newPage, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser.close();
+});
+
+/**
+ * The target's distance from where it should be (the top of the viewport plus its scroll-margin-top, which clears
+ * the fixed header), once it has stopped moving for 400 ms.
+ */
+async function settledOffset(page: Page, id: string): Promise<{ offset: number; top: number; headerBottom: number }> {
+  const deadline = Date.now() + 8000;
+  let last = Number.NaN;
+  let stableSince = Date.now();
+  for (;;) {
+    const top = await page.evaluate((targetId) => document.getElementById(targetId)?.getBoundingClientRect().top ?? Number.NaN, id);
+    if (top !== last) {
+      last = top;
+      stableSince = Date.now();
+    }
+    if (Date.now() - stableSince >= 400 || Date.now() > deadline) break;
+    await page.waitForTimeout(100);
+  }
+  return page.evaluate((targetId) => {
+    const target = document.getElementById(targetId)!;
+    const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+    const top = target.getBoundingClientRect().top;
+    const headerBottom = document.querySelector('header')!.getBoundingClientRect().bottom;
+    return { offset: top - margin, top, headerBottom };
+  }, id);
+}
+
+describe('hash links', () => {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`land on their section from another page at ${viewport.width} px, even when the prices load late`, async () => {
+      const { context, page } = await newPage(browser, viewport);
+      // The catalogue (prices, above the portfolio and the FAQ) answers after the first scroll, as on a slow network.
+      await page.route('**/api/catalogue', async (route) => {
+        await new Promise((r) => setTimeout(r, 500));
+        await route.continue();
+      });
+      const footer = page.getByRole('contentinfo');
+      for (const [id, link] of [
+        ['faq', 'Questions fréquentes'],
+        ['features', 'Plan Pro 29€/mois'],
+        ['portfolio', 'Portfolio'],
+      ] as const) {
+        await page.goto('/contact');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await footer.getByRole('link', { name: link, exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/' && url.hash === `#${id}`);
+        await page.locator('#features').getByText('59 €').waitFor();
+        const { offset, top, headerBottom } = await settledOffset(page, id);
+        assert.ok(Math.abs(offset) <= 10, `#${id} at ${viewport.width} px: ${Math.round(offset)} px from its place (top ${Math.round(top)} px)`);
+        assert.ok(top >= headerBottom - 1, `#${id} is not hidden under the header (${Math.round(top)} < ${Math.round(headerBottom)})`);
+      }
+      await screenshot(page, `hash-portfolio-${name}`);
+      await context.close();
+    });
+  }
+});
+
+async function signInAsNewClient(context: BrowserContext, page: Page): Promise<void> {
+  const res = await page.request.post('/api/auth/register', {
+    data: { name: 'Camille Lefèvre', email: uniqueEmail('largeur'), password: 'motdepasse1', confirmPassword: 'motdepasse1' },
+  });
+  assert.equal(res.status(), 201);
+  assert.ok((await context.cookies()).some((c) => c.name === 'vitrine_session'));
+}
+
+/** Nothing sticks out sideways, and the header's menu button is on screen. */
+async function assertFitsPhone(page: Page, path: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  assert.ok(scrollWidth <= innerWidth, `${path} is ${scrollWidth} px wide on a ${innerWidth} px screen`);
+  const menu = await page.getByRole('banner').getByRole('button', { name: 'Menu' }).boundingBox();
+  assert.ok(menu, `${path}: the menu button is shown`);
+  assert.ok(menu.x >= 0 && menu.x + menu.width <= innerWidth, `${path}: the menu button is off-screen (x ${Math.round(menu.x)})`);
+}
+
+describe('narrow screens', () => {
+  it('keeps the client and admin pages within a 390 px screen, wide tables scrolling in their own box', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    // A client (whose welcome mail fills the mail log)…
+    await signInAsNewClient(context, page);
+    for (const [path, heading] of [
+      ['/dashboard', /Bonjour/],
+      ['/dashboard/profile', 'Mon profil'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await assertFitsPhone(page, path);
+    }
+    await context.clearCookies();
+
+    // …then the admin.
+    await signInAsAdmin(page);
+    for (const [path, ready] of [
+      ['/admin', () => page.getByRole('table', { name: 'Utilisateurs' }).waitFor()],
+      ['/admin/emails', () => page.getByRole('table', { name: 'Journal des e-mails' }).waitFor()],
+      ['/admin/quotes', () => page.getByRole('heading', { level: 1, name: 'Demandes de devis' }).waitFor()],
+    ] as const) {
+      await page.goto(path);
+      await ready();
+      await assertFitsPhone(page, path);
+    }
+
+    // The mail log's table is wider than the screen: it scrolls in its box, which says so with a shadow on the
+    // side that has more, and can be scrolled from the keyboard.
+    await page.goto('/admin/emails');
+    const box = page.getByRole('region', { name: 'Journal des e-mails' });
+    await box.waitFor();
+    const shadow = (side: 'start' | 'end') => page.locator(`[data-scroll-shadow="${side}"]`).first().evaluate((e) => getComputedStyle(e).opacity);
+    assert.ok(await box.evaluate((e) => e.scrollWidth > e.clientWidth), 'the table is wider than its box');
+    assert.equal(await box.getAttribute('tabindex'), '0');
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-scroll-shadow="end"]')!).opacity === '1');
+    assert.equal(await shadow('start'), '0');
+    await screenshot(page, 'admin-emails-phone-scroll-cue');
+    await box.evaluate((e) => e.scrollTo({ left: e.scrollWidth, behavior: 'instant' }));
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-scroll-shadow="start"]')!).opacity === '1');
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-scroll-shadow="end"]')!).opacity === '0');
+    await assertFitsPhone(page, '/admin/emails (scrolled)');
+    await context.close();
+  });
+});
+
+describe('screenshots', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`of the profile and the mail log at 390 and 1440 px, ${theme} theme`, async () => {
+      const sizes = [
+        ['phone', PHONE],
+        ['wide', { width: 1440, height: 900 }],
+      ] as const;
+      const { context, page } = await newPage(browser, PHONE);
+      await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+      await signInAsNewClient(context, page);
+      for (const [name, viewport] of sizes) {
+        await page.setViewportSize(viewport);
+        await page.goto('/dashboard/profile');
+        await page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor();
+        await screenshot(page, `profile-${name}-${theme}`);
+      }
+      await context.clearCookies();
+      await signInAsAdmin(page);
+      for (const [name, viewport] of sizes) {
+        await page.setViewportSize(viewport);
+        await page.goto('/admin/emails');
+        await page.getByRole('button', { name: /^Voir l'e-mail « Bienvenue/ }).first().click();
+        await page.frameLocator('iframe[title^="Aperçu"]').getByText('Bienvenue').first().waitFor();
+        // Clicking 'Voir' scrolled the table sideways on a phone: back to its start for the picture.
+        await page.evaluate(() => document.querySelectorAll('table').forEach((t) => t.parentElement!.scrollTo({ left: 0, behavior: 'instant' })));
+        // The sandboxed frame paints in its own process, only once on screen; the shadows fade in 200 ms.
+        await page.getByTitle(/^Aperçu : /).scrollIntoViewIfNeeded();
+        await page.waitForTimeout(400);
+        await screenshot(page, `admin-emails-${name}-${theme}`);
+      }
+      await context.close();
+    });
+  }
+});

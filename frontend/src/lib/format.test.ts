@@ -1,0 +1,55 @@
+import { daysSince, formatCount, formatDate, formatDateTime, formatDaysAgo, formatEuros, toDate } from './format';
+
+// Intl separates thousands and the euro sign with narrow / non-breaking spaces: compare with plain spaces.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('format (fr-FR)', () => {
+  it('formats dates and date-times, local time', () => {
+    const date = new Date(2025, 2, 4, 9, 5);
+    expect(formatDate(date)).toBe('04/03/2025');
+    expect(formatDateTime(date)).toBe('04/03/2025 09:05');
+    expect(formatDate(date.toISOString())).toBe('04/03/2025');
+    expect(formatDateTime(date.getTime())).toBe('04/03/2025 09:05');
+  });
+
+  it("shows '—' for a missing or invalid date", () => {
+    for (const value of [null, undefined, '', 'pas une date']) {
+      expect(formatDate(value)).toBe('—');
+      expect(formatDateTime(value)).toBe('—');
+      expect(toDate(value)).toBeNull();
+    }
+  });
+
+  it('formats euros from cents, without decimals for whole euros unless asked', () => {
+    expect(plain(formatEuros(2900))).toBe('29 €');
+    expect(plain(formatEuros(2999))).toBe('29,99 €');
+    expect(plain(formatEuros(0))).toBe('0 €');
+    expect(plain(formatEuros(123456))).toBe('1 234,56 €');
+    expect(plain(formatEuros(2900, { cents: true }))).toBe('29,00 €');
+    expect(plain(formatEuros(1500000))).toBe('15 000 €');
+  });
+
+  it('counts whole days since a date, rounded up', () => {
+    const now = new Date(2025, 5, 10, 12, 0);
+    expect(daysSince(new Date(2025, 5, 10, 12, 0), now)).toBe(0);
+    expect(daysSince(new Date(2025, 5, 10, 11, 0), now)).toBe(1);
+    expect(daysSince(new Date(2025, 5, 9, 12, 0), now)).toBe(1);
+    expect(daysSince(new Date(2025, 5, 7, 11, 59), now)).toBe(4);
+    expect(daysSince(new Date(2025, 5, 11), now)).toBe(0); // in the future
+    expect(daysSince(null, now)).toBeNull();
+  });
+
+  it("says 'aujourd’hui', 'hier', 'il y a 3 jours' in calendar days", () => {
+    const now = new Date(2025, 5, 10, 0, 30);
+    expect(formatDaysAgo(new Date(2025, 5, 10, 0, 1), now)).toBe('aujourd’hui');
+    expect(formatDaysAgo(new Date(2025, 5, 9, 23, 59), now)).toBe('hier');
+    expect(formatDaysAgo(new Date(2025, 5, 7, 8, 0), now)).toBe('il y a 3 jours');
+    expect(formatDaysAgo(undefined, now)).toBe('—');
+  });
+
+  it('pluralises a count the French way', () => {
+    expect(formatCount(0, 'e-mail')).toBe('0 e-mail');
+    expect(formatCount(1, 'demande')).toBe('1 demande');
+    expect(formatCount(2, 'utilisateur')).toBe('2 utilisateurs');
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The one place for fr-FR formatting: dates, date-times, euros, day counts. Features never build their own
+ * Intl formatter; a missing or invalid date shows as '—'.
+ */
+
+/** Shown for a missing or invalid value. */
+export const EMPTY_VALUE = '—';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const relativeDays = new Intl.RelativeTimeFormat('fr-FR', { numeric: 'auto' });
+const wholeEuros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const euroCents = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export type DateInput = string | number | Date | null | undefined;
+
+/** The input as a valid Date, or null (missing, empty or unparsable). */
+export function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '14/03/2025' */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : EMPTY_VALUE;
+}
+
+/** '14/03/2025 10:05' */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : EMPTY_VALUE;
+}
+
+/**
+ * Euros from an amount in cents: 2900 → '29 €', 2999 → '29,99 €' (no decimals for whole euros).
+ * `{ cents: true }` always shows two decimals (revenue, invoices): 2900 → '29,00 €'.
+ */
+export function formatEuros(amountCents: number, { cents = false }: { cents?: boolean } = {}): string {
+  return (cents || amountCents % 100 !== 0 ? euroCents : wholeEuros).format(amountCents / 100);
+}
+
+/** Whole days elapsed since a date, rounded up (a member since this morning: 1 day); null for a missing date. */
+export function daysSince(value: DateInput, now: DateInput = new Date()): number | null {
+  const from = toDate(value);
+  const to = toDate(now);
+  if (!from || !to) return null;
+  return Math.max(0, Math.ceil((to.getTime() - from.getTime()) / DAY_MS));
+}
+
+/** Calendar days between two dates (local time), e.g. yesterday 23:59 → today 00:01 is 1. */
+function calendarDaysBetween(from: Date, to: Date): number {
+  const start = new Date(from.getFullYear(), from.getMonth(), from.getDate());
+  const end = new Date(to.getFullYear(), to.getMonth(), to.getDate());
+  return Math.round((end.getTime() - start.getTime()) / DAY_MS);
+}
+
+/** 'aujourd’hui', 'hier', 'il y a 3 jours' (calendar days, local time); '—' for a missing date. */
+export function formatDaysAgo(value: DateInput, now: DateInput = new Date()): string {
+  const from = toDate(value);
+  const to = toDate(now);
+  if (!from || !to) return EMPTY_VALUE;
+  return relativeDays.format(-Math.max(0, calendarDaysBetween(from, to)), 'day');
+}
+
+/** '1 e-mail', '0 e-mail', '3 e-mails' (French: the plural starts at 2). */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${Math.abs(count) >= 2 ? plural : singular}`;
+}
