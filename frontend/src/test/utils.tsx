@@ -56,6 +56,33 @@ type Handler = (call: RecordedCall) => Response | Promise<Response>;
  * Replace fetch (the network boundary) with a router of handlers keyed by 'METHOD /path'.
  * Unknown requests answer 404. Returns the list of recorded calls.
  */
+/** GET /api/catalogue as the server answers it (the parts pages read), for tests that render forms using it. */
+export const catalogueAnswer = {
+  plans: [],
+  addOns: [],
+  offer: { fromMonthlyPriceCents: 2999, includedChangeMinutes: 30, commitment: false },
+  quoteOptions: {
+    budgets: [
+      { value: '1000-3000', label: '1 000 € – 3 000 €' },
+      { value: '3000-5000', label: '3 000 € – 5 000 €' },
+      { value: '5000-10000', label: '5 000 € – 10 000 €' },
+      { value: '10000+', label: 'Plus de 10 000 €' },
+    ],
+    timelines: [
+      { value: 'urgent', label: 'Urgent (1-2 semaines)' },
+      { value: 'normal', label: 'Normal (1-2 mois)' },
+      { value: 'flexible', label: 'Flexible (3 mois et plus)' },
+    ],
+    callbackPreferences: [
+      { value: 'morning', label: 'Matin (9h-12h)' },
+      { value: 'afternoon', label: 'Après-midi (14h-17h)' },
+      { value: 'evening', label: 'Soir (18h-20h)' },
+      { value: 'anytime', label: 'Peu importe' },
+    ],
+    notSpecified: 'Non spécifié',
+  },
+};
+
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

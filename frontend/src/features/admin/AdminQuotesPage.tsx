@@ -7,7 +7,8 @@ import { PageHeader } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../../lib/quote-texts';
+import { quoteMessages } from '../../lib/quote-texts';
+import { labelOf, useQuoteOptions } from '../../lib/site-info';
 import { usePagedSearch } from '../../lib/use-paged-search';
 
 const PAGE_SIZE = 20;
@@ -17,6 +18,7 @@ function NotSpecified() {
 }
 
 function QuoteRow({ quote }: { quote: QuoteResponseDto }) {
+  const options = useQuoteOptions();
   return (
     <li className="p-6">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -47,16 +49,16 @@ function QuoteRow({ quote }: { quote: QuoteResponseDto }) {
         </div>
         <div>
           <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Budget</dt>
-          <dd>{quote.budget ? budgetLabels[quote.budget] : <NotSpecified />}</dd>
+          <dd>{quote.budget ? labelOf(options?.budgets, quote.budget) : <NotSpecified />}</dd>
         </div>
         <div>
           <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Délai</dt>
-          <dd>{quote.timeline ? timelineLabels[quote.timeline] : <NotSpecified />}</dd>
+          <dd>{quote.timeline ? labelOf(options?.timelines, quote.timeline) : <NotSpecified />}</dd>
         </div>
         <div>
           <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Rappel</dt>
           <dd>
-            <Badge tone="brand">{callbackLabels[quote.callbackPreference]}</Badge>
+            <Badge tone="brand">{labelOf(options?.callbackPreferences, quote.callbackPreference)}</Badge>
           </dd>
         </div>
       </dl>

@@ -3,7 +3,8 @@ import { ButtonLink } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { Icon, type IconName } from './components/icons';
 import { IconTile } from './components/Section';
-import { contact } from './config';
+import type { AgencyResponseDto } from '../../api/generated/model';
+import { AgencyGate } from '../../components/agency-gate';
 
 const hours: [string, string][] = [
   ['Lundi', '9h00-17h00'],
@@ -36,6 +37,10 @@ function ChannelCard({ href, icon, title, text, action, external }: { href: stri
 }
 
 export function ContactPage() {
+  return <AgencyGate>{(a) => <ContactContent a={a} />}</AgencyGate>;
+}
+
+function ContactContent({ a }: { a: AgencyResponseDto }) {
   return (
     <>
       <section aria-labelledby="contact-titre" className="relative isolate overflow-hidden">
@@ -53,11 +58,11 @@ export function ContactPage() {
             de 3 heures, même le week-end.
           </p>
           <a
-            href={contact.phoneHref}
+            href={a.phoneHref}
             className="mt-10 inline-flex h-14 items-center justify-center gap-3 rounded-xl bg-brand-600 px-7 text-lg font-semibold text-white shadow-lg shadow-brand-600/25 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
           >
             <Icon name="phone" className="size-5" />
-            Appeler le {contact.phoneDisplay}
+            Appeler le {a.phone}
           </a>
           <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Appel non surtaxé, du lundi au samedi de 9h00 à 17h00</p>
         </Container>
@@ -105,7 +110,7 @@ export function ContactPage() {
 
           <div className="grid gap-6 sm:grid-cols-2">
             <ChannelCard
-              href={contact.bookingUrl}
+              href={a.bookingUrl}
               external
               icon="calendar"
               title="Réserver un appel"
@@ -113,17 +118,17 @@ export function ContactPage() {
               action="Choisir un créneau"
             />
             <ChannelCard
-              href={`mailto:${contact.email}`}
+              href={`mailto:${a.email}`}
               icon="mail"
               title="Écrire au support"
-              text={`Envoyez-nous un e-mail à ${contact.email} : réponse en moins de 3 heures.`}
+              text={`Envoyez-nous un e-mail à ${a.email} : réponse en moins de 3 heures.`}
               action="Envoyer un e-mail"
             />
             <ChannelCard
-              href={contact.phoneHref}
+              href={a.phoneHref}
               icon="phone"
               title="Nous appeler"
-              text={`${contact.phoneDisplay}, du lundi au samedi de 9h00 à 17h00.`}
+              text={`${a.phone}, du lundi au samedi de 9h00 à 17h00.`}
               action="Appeler maintenant"
             />
             <div className="flex h-full flex-col rounded-2xl border border-dashed border-slate-300 p-6 dark:border-slate-700">

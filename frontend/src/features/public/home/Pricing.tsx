@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { Icon } from '../components/icons';
 import { Section } from '../components/Section';
-import { contact } from '../config';
+import { useAgency } from '../../../lib/site-info';
 import { formatEuros } from '../../../lib/format';
 
 const loadQuoteForm = () => import('../quote/QuoteForm');
@@ -144,6 +144,7 @@ function QuotePanel({ onClose }: { onClose: () => void }) {
 /** Pricing and contact (anchor: features): plans and options from GET /api/catalogue, the Teams quote panel. */
 export function Pricing() {
   const catalogue = useGetCatalogue();
+  const agency = useAgency().data;
   const [quoteOpen, setQuoteOpen] = useState(false);
 
   return (
@@ -158,10 +159,15 @@ export function Pricing() {
         <Alert tone="error" className="mx-auto mt-12 max-w-2xl text-center">
           <p className="font-semibold">Les tarifs sont momentanément indisponibles.</p>
           <p className="mt-1">
-            Réessayez dans un instant ou appelez-nous au{' '}
-            <a href={contact.phoneHref} className="font-semibold underline">
-              {contact.phoneDisplay}
-            </a>
+            Réessayez dans un instant
+            {agency ? (
+              <>
+                {' '}ou appelez-nous au{' '}
+                <a href={agency.phoneHref} className="font-semibold underline">
+                  {agency.phone}
+                </a>
+              </>
+            ) : null}
             .
           </p>
           <Button size="sm" variant="secondary" className="mt-3" onClick={() => void catalogue.refetch()}>
@@ -208,9 +214,9 @@ export function Pricing() {
           </p>
         </div>
         <div className="flex w-full shrink-0 flex-col gap-3 whitespace-nowrap sm:w-auto sm:flex-row">
-          <a href={contact.phoneHref} className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+          <a href={agency?.phoneHref ?? paths.contact} className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
             <Icon name="phone" className="size-4" />
-            {contact.phoneDisplay}
+            {agency?.phone ?? 'Nous appeler'}
           </a>
           <ButtonLink to={paths.contact} variant="secondary">
             <Icon name="mail" className="size-4" />

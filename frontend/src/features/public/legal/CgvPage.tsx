@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { company, contact } from '../config';
+import type { AgencyResponseDto } from '../../../api/generated/model';
+import { AgencyGate } from '../../../components/agency-gate';
 import { LegalLayout, type LegalSection } from './LegalLayout';
 
-const sections: LegalSection[] = [
+const sections = (a: AgencyResponseDto): LegalSection[] => [
   {
     id: 'objet',
     title: 'Objet et champ d’application',
     body: (
       <>
         <p>
-          Les présentes conditions générales de vente (CGV) régissent les relations entre {company.name}, {company.legalForm} au
-          capital de {company.capital}, immatriculée au {company.rcs}, dont le siège est situé {company.address} (ci-après « le
+          Les présentes conditions générales de vente (CGV) régissent les relations entre {a.legalName}, {a.legalForm} au
+          capital de {a.capital}, immatriculée au {a.rcs}, dont le siège est situé {a.address}, {a.country} (ci-après « le
           Prestataire »), et toute personne physique ou morale agissant pour les besoins de son activité professionnelle qui
           souscrit un abonnement sur le site (ci-après « le Client »).
         </p>
@@ -129,8 +130,8 @@ const sections: LegalSection[] = [
           par téléphone.
         </p>
         <p>
-          Le support est joignable du lundi au samedi de 9h00 à 17h00 au {contact.phoneDisplay} ou à{' '}
-          <a href={`mailto:${contact.email}`}>{contact.email}</a>. Une réponse est apportée en moins de 3 heures, y compris le
+          Le support est joignable du lundi au samedi de 9h00 à 17h00 au {a.phone} ou à{' '}
+          <a href={`mailto:${a.email}`}>{a.email}</a>. Une réponse est apportée en moins de 3 heures, y compris le
           week-end pour les demandes écrites.
         </p>
       </>
@@ -206,7 +207,7 @@ const sections: LegalSection[] = [
         Les données collectées lors de la commande sont nécessaires à son exécution et à la facturation. Elles sont traitées
         conformément au règlement général sur la protection des données (RGPD). Le Client dispose d’un droit d’accès, de
         rectification, d’effacement, de portabilité et d’opposition, qu’il exerce par e-mail à{' '}
-        <a href={`mailto:${contact.email}`}>{contact.email}</a> ; toute demande reçoit une réponse sous 30 jours. Le détail figure
+        <a href={`mailto:${a.email}`}>{a.email}</a> ; toute demande reçoit une réponse sous 30 jours. Le détail figure
         dans les <Link to={paths.legalNotice}>mentions légales</Link>.
       </p>
     ),
@@ -226,12 +227,16 @@ const sections: LegalSection[] = [
 
 export function CgvPage() {
   return (
-    <LegalLayout
-      title="Conditions générales de vente"
-      meta="Version du 06/09/2025"
-      tocLabel="Sommaire"
-      intro={<p>Ces conditions s’appliquent à tous les abonnements souscrits sur notre site. Prenez le temps de les lire avant de commander.</p>}
-      sections={sections}
-    />
+    <AgencyGate>
+      {(a) => (
+        <LegalLayout
+          title="Conditions générales de vente"
+          meta="Version du 06/09/2025"
+          tocLabel="Sommaire"
+          intro={<p>Ces conditions s’appliquent à tous les abonnements souscrits sur notre site. Prenez le temps de les lire avant de commander.</p>}
+          sections={sections(a)}
+        />
+      )}
+    </AgencyGate>
   );
 }

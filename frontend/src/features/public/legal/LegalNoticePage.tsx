@@ -1,20 +1,21 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { company, contact } from '../config';
+import type { AgencyResponseDto } from '../../../api/generated/model';
+import { AgencyGate } from '../../../components/agency-gate';
 import { LegalLayout, type LegalSection } from './LegalLayout';
 
-const sections: LegalSection[] = [
+const sections = (a: AgencyResponseDto): LegalSection[] => [
   {
     id: 'editeur',
     title: 'Éditeur du site',
     body: (
       <ul>
-        <li>Raison sociale : {company.name}, {company.legalForm} au capital de {company.capital}</li>
-        <li>Siège social : {company.address}</li>
-        <li>Immatriculation : {company.rcs} — SIRET {company.siret}</li>
-        <li>TVA intracommunautaire : {company.vat}</li>
+        <li>Raison sociale : {a.legalName}, {a.legalForm} au capital de {a.capital}</li>
+        <li>Siège social : {a.address}, {a.country}</li>
+        <li>Immatriculation : {a.rcs} — SIRET {a.siret}</li>
+        <li>TVA intracommunautaire : {a.vat}</li>
         <li>
-          Téléphone : {contact.phoneDisplay} — e-mail : <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          Téléphone : {a.phone} — e-mail : <a href={`mailto:${a.email}`}>{a.email}</a>
         </li>
       </ul>
     ),
@@ -22,16 +23,16 @@ const sections: LegalSection[] = [
   {
     id: 'publication',
     title: 'Directeur de la publication',
-    body: <p>Le directeur de la publication est {company.director}. Il peut être joint à l’adresse du siège ou par e-mail au support.</p>,
+    body: <p>Le directeur de la publication est {a.director}. Il peut être joint à l’adresse du siège ou par e-mail au support.</p>,
   },
   {
     id: 'hebergement',
     title: 'Hébergement',
     body: (
       <p>
-        Le site et les sites de nos clients sont hébergés par {company.host.name}, {company.host.address} (
-        <a href={company.host.website} target="_blank" rel="noopener noreferrer">
-          {company.host.website.replace('https://', '')}
+        Le site et les sites de nos clients sont hébergés par {a.host.name}, {a.host.address} (
+        <a href={a.host.website} target="_blank" rel="noopener noreferrer">
+          {a.host.website.replace('https://', '')}
         </a>
         ). Les données sont stockées dans des centres de données situés en France.
       </p>
@@ -42,8 +43,8 @@ const sections: LegalSection[] = [
     title: 'Nous contacter',
     body: (
       <p>
-        Notre équipe est joignable du lundi au samedi, de 9h00 à 17h00, au {contact.phoneDisplay}, par e-mail à{' '}
-        <a href={`mailto:${contact.email}`}>{contact.email}</a> ou depuis la page <Link to={paths.contact}>Contact</Link>. Nous
+        Notre équipe est joignable du lundi au samedi, de 9h00 à 17h00, au {a.phone}, par e-mail à{' '}
+        <a href={`mailto:${a.email}`}>{a.email}</a> ou depuis la page <Link to={paths.contact}>Contact</Link>. Nous
         répondons en moins de 3 heures.
       </p>
     ),
@@ -53,7 +54,7 @@ const sections: LegalSection[] = [
     title: 'Propriété intellectuelle',
     body: (
       <p>
-        L’ensemble des éléments de ce site (textes, illustrations, logo, charte graphique, code) est la propriété de {company.name}{' '}
+        L’ensemble des éléments de ce site (textes, illustrations, logo, charte graphique, code) est la propriété de {a.legalName}{' '}
         ou fait l’objet d’une autorisation d’utilisation. Toute reproduction, représentation ou adaptation, totale ou partielle,
         sans autorisation écrite préalable est interdite et constituerait une contrefaçon. Les aperçus de sites clients sont
         présentés avec l’accord de leurs propriétaires.
@@ -66,7 +67,7 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          {company.name} est responsable des traitements de données réalisés sur ce site. Nous collectons uniquement les données
+          {a.legalName} est responsable des traitements de données réalisés sur ce site. Nous collectons uniquement les données
           nécessaires : vos coordonnées lorsque vous demandez un devis ou passez commande, pour vous rappeler, exécuter le contrat
           et vous facturer.
         </p>
@@ -85,7 +86,7 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Conformément au RGPD et à la loi Informatique et Libertés, vous disposez d’un droit d’accès, de rectification,
-        d’effacement, de limitation, de portabilité et d’opposition. Écrivez-nous à <a href={`mailto:${contact.email}`}>{contact.email}</a> :
+        d’effacement, de limitation, de portabilité et d’opposition. Écrivez-nous à <a href={`mailto:${a.email}`}>{a.email}</a> :
         nous répondons à toute demande <strong>sous 30 jours</strong>. Vous pouvez également adresser une réclamation à la CNIL
         (www.cnil.fr).
       </p>
@@ -108,7 +109,7 @@ const sections: LegalSection[] = [
     title: 'Limitation de responsabilité',
     body: (
       <p>
-        Nous veillons à l’exactitude des informations publiées, sans pouvoir garantir qu’elles soient exemptes d’erreur. {company.name}{' '}
+        Nous veillons à l’exactitude des informations publiées, sans pouvoir garantir qu’elles soient exemptes d’erreur. {a.legalName}{' '}
         ne saurait être tenue responsable d’une interruption du site, d’un dommage résultant d’une intrusion frauduleuse d’un
         tiers, ou de l’usage fait des informations présentées. Les conditions de nos prestations figurent dans nos{' '}
         <Link to={paths.cgv}>conditions générales de vente</Link>.
@@ -140,12 +141,16 @@ const sections: LegalSection[] = [
 
 export function LegalNoticePage() {
   return (
-    <LegalLayout
-      title="Mentions légales"
-      meta="Dernière mise à jour : 06/09/2025"
-      tocLabel="Table des matières"
-      intro={<p>Conformément à la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l’économie numérique, voici les informations relatives à l’éditeur et à l’hébergeur de ce site.</p>}
-      sections={sections}
-    />
+    <AgencyGate>
+      {(a) => (
+        <LegalLayout
+          title="Mentions légales"
+          meta="Dernière mise à jour : 06/09/2025"
+          tocLabel="Table des matières"
+          intro={<p>Conformément à la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l’économie numérique, voici les informations relatives à l’éditeur et à l’hébergeur de ce site.</p>}
+          sections={sections(a)}
+        />
+      )}
+    </AgencyGate>
   );
 }

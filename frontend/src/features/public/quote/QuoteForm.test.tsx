@@ -1,15 +1,23 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createTestQueryClient, jsonResponse, mockApi } from '../../../test/utils';
+import { catalogueAnswer, createTestQueryClient, jsonResponse, mockApi as mockAll } from '../../../test/utils';
 import { QuoteForm } from './QuoteForm';
 
-function renderForm() {
-  return render(
+/** The API, with the catalogue the form reads its choices from; `posted()` is what the form sent. */
+function mockApi(handlers: Parameters<typeof mockAll>[0]) {
+  const api = mockAll({ 'GET /api/catalogue': () => jsonResponse(200, catalogueAnswer), ...handlers });
+  return { posted: () => api.calls.filter((c) => c.method === 'POST') };
+}
+
+async function renderForm() {
+  render(
     <QueryClientProvider client={createTestQueryClient()}>
       <QuoteForm />
     </QueryClientProvider>,
   );
+  // The choices come from the server's catalogue.
+  await screen.findByRole('radio', { name: 'Matin (9h-12h)' });
 }
 
 async function fillRequired(user = userEvent.setup()) {
@@ -22,8 +30,8 @@ async function fillRequired(user = userEvent.setup()) {
 
 describe('QuoteForm', () => {
   it('shows the spec’s message under each required field and sends nothing', async () => {
-    const { calls } = mockApi({});
-    renderForm();
+    const { posted } = mockApi({});
+    await renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer ma demande' }));
 
     expect(await screen.findByText('Le nom complet est requis')).toBeInTheDocument();
@@ -31,12 +39,12 @@ describe('QuoteForm', () => {
     expect(screen.getByText('Le téléphone est requis')).toBeInTheDocument();
     expect(screen.getByText('La description du projet est requise')).toBeInTheDocument();
     expect(screen.getByLabelText('Nom complet')).toHaveAttribute('aria-invalid', 'true');
-    expect(calls).toHaveLength(0);
+    expect(posted()).toHaveLength(0);
   });
 
   it("rejects a malformed address with 'Format d'email invalide'", async () => {
-    const { calls } = mockApi({});
-    renderForm();
+    const { posted } = mockApi({});
+    await renderForm();
     const user = await fillRequired();
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'marie@exemple');
@@ -44,19 +52,19 @@ describe('QuoteForm', () => {
 
     expect(await screen.findByText("Format d'email invalide")).toBeInTheDocument();
     expect(screen.queryByText('Le nom complet est requis')).not.toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(posted()).toHaveLength(0);
   });
 
   it('sends the request (name whole, empty options left out, callback morning), shows the submitting then the success state', async () => {
     let release!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
-    const { calls } = mockApi({
+    const { posted } = mockApi({
       'POST /api/quotes': async () => {
         await answered;
         return jsonResponse(201, { id: 'q-1', createdAt: '2025-09-06T10:00:00.000Z' });
       },
     });
-    renderForm();
+    await renderForm();
     const user = await fillRequired();
     await user.selectOptions(screen.getByLabelText(/Délai souhaité/), 'urgent');
     await user.click(screen.getByRole('button', { name: 'Envoyer ma demande' }));
@@ -67,8 +75,8 @@ describe('QuoteForm', () => {
 
     expect(await screen.findByText('Demande envoyée avec succès !')).toBeInTheDocument();
     expect(screen.getByText('Nous vous rappellerons dans les 24h pour discuter de votre projet.')).toBeInTheDocument();
-    expect(calls).toHaveLength(1);
-    expect(calls[0].body).toEqual({
+    expect(posted()).toHaveLength(1);
+    expect(posted()[0].body).toEqual({
       fullName: 'Marie Claire Dubois',
       email: 'marie@example.com',
       phone: '06 12 34 56 78',
@@ -84,8 +92,8 @@ describe('QuoteForm', () => {
   });
 
   it('sends the chosen callback slot, company and budget', async () => {
-    const { calls } = mockApi({ 'POST /api/quotes': () => jsonResponse(201, { id: 'q-2', createdAt: '2025-09-06T10:00:00.000Z' }) });
-    renderForm();
+    const { posted } = mockApi({ 'POST /api/quotes': () => jsonResponse(201, { id: 'q-2', createdAt: '2025-09-06T10:00:00.000Z' }) });
+    await renderForm();
     const user = await fillRequired();
     await user.type(screen.getByLabelText(/Entreprise/), 'Chez Marie');
     await user.selectOptions(screen.getByLabelText(/Budget/), '3000-5000');
@@ -93,12 +101,12 @@ describe('QuoteForm', () => {
     await user.click(screen.getByRole('button', { name: 'Envoyer ma demande' }));
 
     await screen.findByText('Demande envoyée avec succès !');
-    expect(calls[0].body).toMatchObject({ company: 'Chez Marie', budget: '3000-5000', callbackPreference: 'evening' });
+    expect(posted()[0].body).toMatchObject({ company: 'Chez Marie', budget: '3000-5000', callbackPreference: 'evening' });
   });
 
   it("shows 'Erreur lors de l'envoi' when the server fails, and keeps what was typed", async () => {
     mockApi({ 'POST /api/quotes': () => jsonResponse(500, { statusCode: 500, message: 'Erreur interne' }) });
-    renderForm();
+    await renderForm();
     const user = await fillRequired();
     await user.click(screen.getByRole('button', { name: 'Envoyer ma demande' }));
 
@@ -113,7 +121,7 @@ describe('QuoteForm', () => {
     mockApi({
       'POST /api/quotes': () => jsonResponse(429, { statusCode: 429, message: 'Trop de demandes envoyées. Réessayez dans 42 minutes.', retryAfter: 2520 }),
     });
-    renderForm();
+    await renderForm();
     const user = await fillRequired();
     await user.click(screen.getByRole('button', { name: 'Envoyer ma demande' }));
 
@@ -125,7 +133,7 @@ describe('QuoteForm', () => {
       'POST /api/quotes': () =>
         jsonResponse(400, { statusCode: 400, message: 'Données invalides', errors: { phone: 'Le téléphone est trop long' } }),
     });
-    renderForm();
+    await renderForm();
     const user = await fillRequired();
     await user.click(screen.getByRole('button', { name: 'Envoyer ma demande' }));
 

@@ -10,7 +10,8 @@ import { cn } from '../../../lib/cn';
 import { applyApiFieldErrors } from '../../../lib/form-errors';
 import { EMAIL_PATTERN } from '../../../lib/validation';
 import { Icon } from '../components/icons';
-import { budgetLabels, callbackLabels, quoteMessages, timelineLabels } from '../../../lib/quote-texts';
+import { quoteMessages } from '../../../lib/quote-texts';
+import { useQuoteOptions } from '../../../lib/site-info';
 
 interface QuoteFormValues {
   fullName: string;
@@ -63,6 +64,7 @@ const optional = <span className="font-normal text-slate-500 dark:text-slate-400
  */
 export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; onDone?: () => void }) {
   const createQuote = useCreateQuote();
+  const options = useQuoteOptions();
   const uid = useId();
   const id = (name: string) => `${idPrefix}-${name}-${uid.replace(/:/g, '')}`;
   const form = useForm<QuoteFormValues>({ defaultValues, shouldFocusError: true });
@@ -167,7 +169,7 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
           </label>
           <select id={id('budget')} className={selectClasses} aria-invalid={errors.budget ? true : undefined} aria-describedby={describedBy('budget')} {...register('budget')}>
             <option value="">{quoteMessages.notSpecified}</option>
-            {Object.entries(budgetLabels).map(([value, label]) => (
+            {(options?.budgets ?? []).map(({ value, label }) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -181,7 +183,7 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
           </label>
           <select id={id('timeline')} className={selectClasses} aria-invalid={errors.timeline ? true : undefined} aria-describedby={describedBy('timeline')} {...register('timeline')}>
             <option value="">{quoteMessages.notSpecified}</option>
-            {Object.entries(timelineLabels).map(([value, label]) => (
+            {(options?.timelines ?? []).map(({ value, label }) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -194,7 +196,7 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
       <fieldset>
         <legend className={labelClass}>Quand préférez-vous être rappelé ?</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          {Object.entries(callbackLabels).map(([value, label]) => (
+          {(options?.callbackPreferences ?? []).map(({ value, label }) => (
             <label
               key={value}
               className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2.5 text-sm has-checked:border-brand-500 has-checked:bg-brand-50 has-checked:text-brand-800 has-focus-visible:outline-2 has-focus-visible:outline-brand-500 dark:border-slate-700 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950 dark:has-checked:text-brand-100"
