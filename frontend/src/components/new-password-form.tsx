@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from './ui/button';
 import { Alert } from './ui/card';
+import { NewPasswordInputs } from './form-fields';
 import { Field } from './ui/field';
 import { applyApiFieldErrors } from '../lib/form-errors';
-import { MIN_PASSWORD_LENGTH, messages } from '../lib/validation';
+import { confirmPasswordRules, messages, newPasswordRules } from '../lib/validation';
 
 export interface NewPasswordValues {
   /** Only with `withCurrentPassword`; '' otherwise. */
@@ -83,26 +84,10 @@ export function NewPasswordForm({
           {...register('currentPassword')}
         />
       ) : null}
-      <Field
+      <NewPasswordInputs
         label={withCurrentPassword ? 'Nouveau mot de passe' : 'Mot de passe'}
-        type="password"
-        autoComplete="new-password"
-        revealable
-        hint="6 caractères minimum."
-        error={errors.password?.message}
-        {...register('password', {
-          required: messages.passwordTooShort,
-          minLength: { value: MIN_PASSWORD_LENGTH, message: messages.passwordTooShort },
-        })}
-      />
-      <Field
-        label="Confirmer le mot de passe"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message ?? (liveMismatch ? messages.passwordsMismatch : undefined)}
-        {...register('confirmPassword', {
-          validate: (value, all) => value === all.password || messages.passwordsMismatch,
-        })}
+        password={{ error: errors.password?.message, ...register('password', newPasswordRules) }}
+        confirm={{ error: errors.confirmPassword?.message ?? (liveMismatch ? messages.passwordsMismatch : undefined), ...register('confirmPassword', confirmPasswordRules) }}
       />
       {/* In a card with other content (profile), the outcome shows next to the button it answers. */}
       {errors.root?.server && withCurrentPassword ? <Alert tone="error">{errors.root.server.message}</Alert> : null}

@@ -16,3 +16,20 @@ export const messages = {
 
 /** A simple address pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** react-hook-form rules for an e-mail address (required, simple pattern). */
+export const emailRules = {
+  required: messages.emailRequired,
+  pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
+} as const;
+
+/** react-hook-form rules for a new password (at least 6 characters; empty says the same). */
+export const newPasswordRules = {
+  required: messages.passwordTooShort,
+  minLength: { value: MIN_PASSWORD_LENGTH, message: messages.passwordTooShort },
+} as const;
+
+/** react-hook-form rules for the confirmation of the form's `password` field. */
+export const confirmPasswordRules = {
+  validate: (value: string, all: { password: string }) => value === all.password || messages.passwordsMismatch,
+};

@@ -4,11 +4,11 @@ import { useForgotPassword } from '../../api/generated/auth/auth';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
+import { EmailInput } from '../../components/form-fields';
 import { paths } from '../../config/paths';
 import { applyApiFieldErrors, hasApiFieldError } from '../../lib/form-errors';
 import { AuthCard, textLinkClass } from './AuthCard';
-import { EMAIL_PATTERN, messages } from '../../lib/validation';
+import { emailRules } from '../../lib/validation';
 
 interface ForgotPasswordForm {
   email: string;
@@ -52,17 +52,7 @@ export function ForgotPasswordPage() {
           {forgot.isError && !hasApiFieldError(forgot.error, ['email']) ? (
             <Alert tone="error">{isApiError(forgot.error) && forgot.error.status === 429 ? forgot.error.message : "Erreur lors de l'envoi. Veuillez réessayer."}</Alert>
           ) : null}
-          <Field
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email?.message}
-            {...register('email', {
-              required: messages.emailRequired,
-              pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
-            })}
-          />
+          <EmailInput error={errors.email?.message} {...register('email', emailRules)} />
           <Button type="submit" className="w-full" loading={forgot.isPending}>
             Envoyer le lien
           </Button>

@@ -6,12 +6,13 @@ import { isApiError } from '../../api/http';
 import { redirectTargetFrom } from '../../lib/auth/redirect';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
+import { EmailInput } from '../../components/form-fields';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
 import { useAuth } from '../../lib/auth/session';
 import { applyApiFieldErrors, hasApiFieldError } from '../../lib/form-errors';
-import { EMAIL_PATTERN, messages } from '../../lib/validation';
+import { emailRules, messages } from '../../lib/validation';
 
 const FIELDS = ['email', 'password'];
 
@@ -60,17 +61,7 @@ export function LoginPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {login.isError && !hasApiFieldError(login.error, FIELDS) ? <Alert tone="error">{loginErrorMessage(login.error)}</Alert> : null}
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email', {
-            required: messages.emailRequired,
-            pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
-          })}
-        />
+        <EmailInput error={errors.email?.message} {...register('email', emailRules)} />
         <Field
           label="Mot de passe"
           type="password"

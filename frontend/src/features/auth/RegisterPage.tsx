@@ -4,12 +4,13 @@ import { useRegister } from '../../api/generated/auth/auth';
 import type { RegisterDto } from '../../api/generated/model';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
+import { EmailInput, NewPasswordInputs } from '../../components/form-fields';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
 import { useAuth } from '../../lib/auth/session';
 import { applyApiFieldErrors } from '../../lib/form-errors';
-import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH, messages } from '../../lib/validation';
+import { confirmPasswordRules, emailRules, messages, newPasswordRules } from '../../lib/validation';
 
 export function RegisterPage() {
   const { status, setSession } = useAuth();
@@ -55,37 +56,10 @@ export function RegisterPage() {
           error={errors.name?.message}
           {...register('name', { validate: (v) => v.trim().length > 0 || messages.nameRequired })}
         />
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email', {
-            required: messages.emailRequired,
-            pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
-          })}
-        />
-        <Field
-          label="Mot de passe"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          hint="6 caractères minimum."
-          error={errors.password?.message}
-          {...register('password', {
-            required: messages.passwordTooShort,
-            minLength: { value: MIN_PASSWORD_LENGTH, message: messages.passwordTooShort },
-          })}
-        />
-        <Field
-          label="Confirmer le mot de passe"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword', {
-            validate: (value, all) => value === all.password || messages.passwordsMismatch,
-          })}
+        <EmailInput error={errors.email?.message} {...register('email', emailRules)} />
+        <NewPasswordInputs
+          password={{ error: errors.password?.message, ...register('password', newPasswordRules) }}
+          confirm={{ error: errors.confirmPassword?.message, ...register('confirmPassword', confirmPasswordRules) }}
         />
         <Button type="submit" className="w-full" loading={registerAccount.isPending}>
           Créer mon compte
