@@ -48,14 +48,14 @@ export class UsersRepository extends BaseRepository {
     return this.repo(User, tx).exists({ where: { role: 'admin' } });
   }
 
-  /** Records the Stripe customer on the account with this e-mail, unless it already has one; the account, or null. */
-  async linkStripeCustomer(email: string, customerId: string, tx?: EntityManager): Promise<User | null> {
-    const [row] = await this.returning<{ id: string }>(
-      `UPDATE users SET stripe_customer_id = $1, updated_at = now() WHERE lower(email) = lower($2) AND stripe_customer_id IS NULL RETURNING id`,
-      [customerId, email],
+  /** Records the Stripe customer on the account, unless it already has one; true when it was recorded. Atomic. */
+  async setStripeCustomerIfNone(id: string, customerId: string, tx?: EntityManager): Promise<boolean> {
+    const rows = await this.returning<{ id: string }>(
+      `UPDATE users SET stripe_customer_id = $1, updated_at = now() WHERE id = $2 AND stripe_customer_id IS NULL RETURNING id`,
+      [customerId, id],
       tx,
     );
-    return row ? this.findById(row.id, tx) : null;
+    return rows.length > 0;
   }
 
   async list(query: UserListQuery, tx?: EntityManager): Promise<{ items: User[]; total: number }> {

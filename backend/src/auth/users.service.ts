@@ -47,7 +47,9 @@ export class UsersService {
   async linkStripeCustomer(customerId: string, email: string | null, tx?: EntityManager): Promise<User | null> {
     const linked = await this.users.findByStripeCustomerId(customerId, tx);
     if (linked || !email) return linked;
-    return this.users.linkStripeCustomer(email, customerId, tx);
+    const user = await this.users.findByEmail(email, tx);
+    if (!user || !(await this.users.setStripeCustomerIfNone(user.id, customerId, tx))) return null;
+    return { ...user, stripeCustomerId: customerId };
   }
 
   list(query: PageQueryDto & { search?: string; sortBy?: UserSortKey; sortOrder?: 'asc' | 'desc' }): Promise<{ items: User[]; total: number }> {
