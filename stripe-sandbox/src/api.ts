@@ -447,6 +447,12 @@ route('GET', '/v1/invoices/:id/lines', (core, m, p) => {
   return { body: paginate(all, p, `/v1/invoices/${inv.id}/lines`, (x) => x, 'line_item') };
 });
 
+route('POST', '/v1/invoices/:id/pay', (core, m, _p, req) => {
+  const inv = invoice(core, m[1]);
+  const events = core.payInvoice(inv, req);
+  return { body: renderInvoice(core.db, inv, core.publicUrl()), events };
+});
+
 route('GET', '/v1/invoices', (core, _m, p) => {
   const cust = p.str('customer');
   const sub = p.str('subscription');

@@ -352,6 +352,40 @@ export class SandboxCore implements RenderContext {
     return events;
   }
 
+  /** Test control: Stripe gives up after the last failed retry and marks the subscription unpaid (an open invoice stays). */
+  giveUp(sub: SubscriptionRec): EventRec[] {
+    this.assertNotCanceled(sub);
+    if (!this.openInvoice(sub)) throw new ApiError(400, `The subscription ${sub.id} has no open invoice; use /test/subscriptions/${sub.id}/fail-payment first.`);
+    const before = this.subscriptionJson(sub);
+    sub.status = 'unpaid';
+    const after = this.subscriptionJson(sub);
+    const events = [this.emit('customer.subscription.updated', after, NO_REQUEST, SandboxCore.diff(before, after))];
+    this.save();
+    return events;
+  }
+
+  /**
+   * POST /v1/invoices/:id/pay — an open invoice paid with the customer's saved card (always accepted here); its
+   * subscription, past_due or unpaid, becomes active again.
+   */
+  payInvoice(inv: InvoiceRec, request: EventRequest): EventRec[] {
+    if (inv.status === 'paid') throw new ApiError(400, 'Invoice is already paid', undefined, 'invoice_already_paid');
+    if (inv.status !== 'open') throw new ApiError(400, `You can only pay an open invoice. This invoice is ${inv.status}.`, undefined, 'invoice_not_editable');
+    const sub = inv.subscription ? this.db.subscriptions[inv.subscription] : undefined;
+    const before = sub ? this.subscriptionJson(sub) : undefined;
+    inv.status = 'paid';
+    inv.attempt_count += 1;
+    inv.paid_at = now();
+    const events = [this.emit('invoice.paid', this.invoiceJson(inv), request)];
+    if (sub && before && sub.status !== 'canceled' && (sub.status === 'past_due' || sub.status === 'unpaid') && sub.latest_invoice === inv.id) {
+      sub.status = 'active';
+      const after = this.subscriptionJson(sub);
+      events.push(this.emit('customer.subscription.updated', after, request, SandboxCore.diff(before, after)));
+    }
+    this.save();
+    return events;
+  }
+
   /** Test control: the current period ends; a subscription set to cancel ends, any other one renews. */
   endPeriod(sub: SubscriptionRec): EventRec[] {
     this.assertNotCanceled(sub);

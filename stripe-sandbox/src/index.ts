@@ -295,10 +295,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const path = url.pathname.replace(/\/+$/, '');
     try {
       await readBody(req);
-      let m = path.match(/^\/test\/subscriptions\/([^/]+)\/(renew|fail-payment|end-period)$/);
+      let m = path.match(/^\/test\/subscriptions\/([^/]+)\/(renew|fail-payment|end-period|give-up)$/);
       if (m && method === 'POST') {
         const sub = core.subscription(m[1]);
-        const events = m[2] === 'renew' ? core.renew(sub) : m[2] === 'fail-payment' ? core.failPayment(sub) : core.endPeriod(sub);
+        const events = m[2] === 'renew' ? core.renew(sub) : m[2] === 'fail-payment' ? core.failPayment(sub) : m[2] === 'give-up' ? core.giveUp(sub) : core.endPeriod(sub);
         await deliverAll(events);
         const inv = sub.latest_invoice ? core.db.invoices[sub.latest_invoice] : undefined;
         sendJson(res, 200, { subscription: renderSubscription(core.db, sub), invoice: inv ? renderInvoice(core.db, inv, publicUrl()) : null, events: events.map(eventSummary) });

@@ -499,6 +499,24 @@ describe('Stripe sandbox', () => {
       expect(recovered.body.invoice).toMatchObject({ id: open.id, status: 'paid', amount_paid: 5900 });
     });
 
+    it('give-up marks a failing subscription unpaid; invoices.pay settles the open invoice and makes it active again', async () => {
+      const noOpen = await control(`/test/subscriptions/${subscription.id}/give-up`);
+      expect(noOpen.status).toBe(400);
+      await control(`/test/subscriptions/${subscription.id}/fail-payment`);
+      const gaveUp = await control(`/test/subscriptions/${subscription.id}/give-up`);
+      expect(gaveUp.body.events.map((e) => e.type)).toEqual(['customer.subscription.updated']);
+      const unpaid = await stripe.subscriptions.retrieve(subscription.id);
+      expect(unpaid.status).toBe('unpaid');
+      const mark = receiver.events.length;
+      const paid = await stripe.invoices.pay(unpaid.latest_invoice as string);
+      expect(paid).toMatchObject({ status: 'paid', amount_remaining: 0 });
+      expect(paid.amount_paid).toBe(paid.total);
+      expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+      const events = await receiver.waitFor((e) => receiver.events.indexOf(e) >= mark && (e.type === 'invoice.paid' || e.type === 'customer.subscription.updated'), 2);
+      expect(events.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+      await expect(stripe.invoices.pay(paid.id)).rejects.toMatchObject({ code: 'invoice_already_paid' });
+    });
+
     it('end-period on a subscription set to cancel: canceled, ended_at, customer.subscription.deleted', async () => {
       await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
       await sandbox.flushWebhooks();
@@ -538,7 +556,7 @@ describe('Stripe sandbox', () => {
       expect((evt.data.object as Stripe.Subscription).id).toBe(subId);
       const again = await stripeError(stripe.subscriptions.cancel(subId));
       expect(again.statusCode).toBe(404);
-      expect((await stripe.invoices.list({ customer: customerId })).data.map((i) => i.number)).toHaveLength(5);
+      expect((await stripe.invoices.list({ customer: customerId })).data.map((i) => i.number)).toHaveLength(6); // with the one give-up left unpaid, then paid
     });
   });
 
