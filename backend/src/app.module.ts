@@ -5,6 +5,7 @@ import { AdminModule } from './admin/admin.module';
 import { AgencyModule } from './agency/agency.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { AccessGuard } from './common/access.guard';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
@@ -13,6 +14,7 @@ import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
 import { SitesModule } from './sites/sites.module';
+import { SupportModule } from './support/support.module';
 
 /** The configuration read once at start, for every module. */
 @Global()
@@ -40,6 +42,8 @@ export class AppModule {
         OrdersModule,
         SitesModule,
         BillingModule,
+        SupportModule,
+        DashboardModule,
         AdminModule,
       ],
       // Deny by default: every route needs a valid access token unless it is marked @Public().

@@ -4,6 +4,10 @@ import { MailModule } from '../mail/mail.module';
 import { OrdersModule } from '../orders/orders.module';
 import { SitesModule } from '../sites/sites.module';
 import { BillingController } from './billing.controller';
+import { ClientBillingController } from './client-billing.controller';
+import { InvoicesService } from './invoices.service';
+import { PaymentReminders } from './payment-reminders';
+import { SubscriptionsService } from './subscriptions.service';
 import { BillingRepository } from './billing.repository';
 import { CheckoutService } from './checkout.service';
 import { PriceBook } from './price-book.service';
@@ -13,8 +17,8 @@ import { WebhookService } from './webhook.service';
 
 @Module({
   imports: [AuthModule, MailModule, OrdersModule, SitesModule],
-  controllers: [BillingController],
-  providers: [StripeProvider, PriceBook, BillingRepository, CheckoutService, WebhookService, OrderProvisioning],
-  exports: [StripeProvider, PriceBook],
+  controllers: [BillingController, ClientBillingController],
+  providers: [StripeProvider, PriceBook, BillingRepository, CheckoutService, WebhookService, OrderProvisioning, SubscriptionsService, InvoicesService, PaymentReminders],
+  exports: [StripeProvider, PriceBook, InvoicesService],
 })
 export class BillingModule {}

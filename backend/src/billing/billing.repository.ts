@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { Not } from 'typeorm';
+import type { PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
+import { Invoice } from './invoice.entity';
+import { Subscription } from './subscription.entity';
 import type { StripeEventOutcome } from './stripe-event.entity';
 
 /** A subscription as read from Stripe, in our columns. Times in Unix seconds, as Stripe gives them. */
@@ -30,6 +34,8 @@ export interface InvoiceRow {
   description: string | null;
   hostedUrl: string | null;
   pdfUrl: string | null;
+  /** Its payment is failing now (open, at least one attempt): the first time is kept for the reminders */
+  paymentFailed: boolean;
   syncedAt: Date;
 }
 
@@ -74,14 +80,15 @@ export class BillingRepository extends BaseRepository {
   /** Inserts or updates; a copy read earlier than the stored one changes nothing. */
   async upsertInvoice(i: InvoiceRow, tx?: EntityManager): Promise<void> {
     await this.query(
-      `INSERT INTO invoices (id, customer_id, user_id, subscription_id, number, date, amount_cents, currency, status, description, hosted_url, pdf_url, synced_at)
-       VALUES ($1, $2, $3, $4, $5, to_timestamp($6), $7, $8, $9, $10, $11, $12, $13)
+      `INSERT INTO invoices (id, customer_id, user_id, subscription_id, number, date, amount_cents, currency, status, description, hosted_url, pdf_url, synced_at, payment_failed_at)
+       VALUES ($1, $2, $3, $4, $5, to_timestamp($6), $7, $8, $9, $10, $11, $12, $13, CASE WHEN $14::boolean THEN $13::timestamptz END)
        ON CONFLICT (id) DO UPDATE SET
          user_id = COALESCE(EXCLUDED.user_id, invoices.user_id), subscription_id = EXCLUDED.subscription_id, number = EXCLUDED.number,
          amount_cents = EXCLUDED.amount_cents, status = EXCLUDED.status, description = EXCLUDED.description, hosted_url = EXCLUDED.hosted_url,
-         pdf_url = EXCLUDED.pdf_url, synced_at = EXCLUDED.synced_at, updated_at = now()
+         pdf_url = EXCLUDED.pdf_url, synced_at = EXCLUDED.synced_at, updated_at = now(),
+         payment_failed_at = COALESCE(invoices.payment_failed_at, EXCLUDED.payment_failed_at)
        WHERE invoices.synced_at <= EXCLUDED.synced_at`,
-      [i.id, i.customerId, i.userId, i.subscriptionId, i.number, i.created, i.amountCents, i.currency, i.status, i.description, i.hostedUrl, i.pdfUrl, i.syncedAt],
+      [i.id, i.customerId, i.userId, i.subscriptionId, i.number, i.created, i.amountCents, i.currency, i.status, i.description, i.hostedUrl, i.pdfUrl, i.syncedAt, i.paymentFailed],
       tx,
     );
   }
@@ -89,5 +96,38 @@ export class BillingRepository extends BaseRepository {
   /** Records the site a subscription pays for. */
   async linkSite(subscriptionId: string, siteId: string, tx?: EntityManager): Promise<void> {
     await this.query(`UPDATE subscriptions SET site_id = $2, updated_at = now() WHERE id = $1 AND site_id IS DISTINCT FROM $2`, [subscriptionId, siteId], tx);
+  }
+
+  /** The subscription paying for a site, if it belongs to this user. */
+  async findSubscriptionOfUser(id: string, userId: string, tx?: EntityManager): Promise<Subscription | null> {
+    return this.repo(Subscription, tx).findOneBy({ id, userId });
+  }
+
+  async listInvoicesOfUser(userId: string, window: PageWindow, tx?: EntityManager): Promise<{ items: Invoice[]; total: number }> {
+    const [items, total] = await this.repo(Invoice, tx).findAndCount({
+      where: { userId, status: Not('draft') },
+      order: { date: 'DESC', id: 'ASC' },
+      skip: window.offset,
+      take: window.limit,
+    });
+    return { items, total };
+  }
+
+  countInvoicesOfUser(userId: string, tx?: EntityManager): Promise<number> {
+    return this.repo(Invoice, tx).countBy({ userId, status: Not('draft') });
+  }
+
+  /**
+   * Open invoices of subscriptions still in dunning (past_due) whose payment first failed at or before `failedBefore`,
+   * with the owner's id. Stripe giving up (unpaid, canceled) or a payment ends the reminders.
+   */
+  dueReminders(failedBefore: Date, tx?: EntityManager): Promise<Array<{ id: string; user_id: string; amount_cents: number; hosted_url: string | null; payment_failed_at: Date }>> {
+    return this.query(
+      `SELECT i.id, i.user_id, i.amount_cents, i.hosted_url, i.payment_failed_at FROM invoices i JOIN subscriptions s ON s.id = i.subscription_id
+       WHERE i.status = 'open' AND i.payment_failed_at <= $1 AND i.user_id IS NOT NULL AND s.status = 'past_due'
+       ORDER BY i.payment_failed_at`,
+      [failedBefore],
+      tx,
+    );
   }
 }

@@ -50,6 +50,10 @@ export class Invoice {
   @Column({ name: 'pdf_url', type: 'text', nullable: true })
   pdfUrl: string | null;
 
+  /** When a payment of this invoice first failed (the reminders count from it); null while none did */
+  @Column({ name: 'payment_failed_at', type: 'timestamptz', nullable: true })
+  paymentFailedAt: Date | null;
+
   @Column({ name: 'synced_at', type: 'timestamptz' })
   syncedAt: Date;
 

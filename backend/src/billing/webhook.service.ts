@@ -4,6 +4,8 @@ import type { EntityManager } from 'typeorm';
 import { UsersService } from '../auth/users.service';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
+import type { StatusCause } from '../sites/site-status-history.entity';
+import { SitesService } from '../sites/sites.service';
 import { BillingRepository, type InvoiceRow, type SubscriptionRow } from './billing.repository';
 import { OrderProvisioning, type PaidCheckout } from './order-provisioning.service';
 import { PriceBook } from './price-book.service';
@@ -13,13 +15,30 @@ import { StripeProvider } from './stripe.provider';
 export interface Effects {
   customerId?: string;
   email?: string | null;
-  subscription?: SubscriptionRow & { endedAt: number | null };
+  subscription?: SubscriptionFromStripe;
   invoices: Array<InvoiceRow & { amountDue: number }>;
+  /** Chosen from the current state read from Stripe, never from the event's name */
   mail?: 'payment-failed' | 'subscription-canceled';
   /** A paid order to provision (checkout.session.completed of a session opened for an order draft) */
   paidOrder?: PaidCheckout;
   /** Set when the event is acknowledged without effect */
   ignored?: string;
+}
+
+export type SubscriptionFromStripe = SubscriptionRow & { endedAt: number | null; cancellationReason: string | null };
+
+/** What a subscription's current state means for its site: Stripe gave up or it ended, it is paid, or neither (dunning). */
+export function paymentStateOf(status: string): 'paid' | 'lapsed' | 'unchanged' {
+  if (status === 'canceled' || status === 'unpaid' || status === 'incomplete_expired') return 'lapsed';
+  if (status === 'active' || status === 'trialing') return 'paid';
+  return 'unchanged';
+}
+
+/** The mail the current state calls for: an ended subscription, or an invoice whose payment is failing now. */
+export function mailFor(subscription: SubscriptionFromStripe | undefined, invoice: (InvoiceRow & { amountDue: number }) | undefined): Effects['mail'] {
+  if (subscription?.status === 'canceled') return 'subscription-canceled';
+  if (invoice?.paymentFailed && (!subscription || subscription.status === 'past_due' || subscription.status === 'unpaid')) return 'payment-failed';
+  return undefined;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | undefined => (typeof value === 'string' ? value : value?.id);
@@ -47,6 +66,7 @@ export function toInvoiceRow(inv: Stripe.Invoice, syncedAt: Date): InvoiceRow & 
     description: inv.description ?? inv.lines?.data?.[0]?.description ?? null,
     hostedUrl: inv.hosted_invoice_url ?? null,
     pdfUrl: inv.invoice_pdf ?? null,
+    paymentFailed: inv.status === 'open' && (inv.attempt_count ?? 0) > 0,
     syncedAt,
   };
 }
@@ -89,6 +109,7 @@ export class WebhookService {
     private readonly transactions: Transactions,
     private readonly mail: MailService,
     private readonly provisioning: OrderProvisioning,
+    private readonly sites: SitesService,
   ) {}
 
   /** Verifies the signature, then processes the event once. */
@@ -136,12 +157,15 @@ export class WebhookService {
         const session = await client.checkout.sessions.retrieve((event.data.object as Stripe.Checkout.Session).id, { expand: ['subscription', 'invoice'] });
         const subscription = typeof session.subscription === 'object' && session.subscription ? session.subscription : undefined;
         const invoice = typeof session.invoice === 'object' && session.invoice ? session.invoice : undefined;
+        const row = subscription ? await this.toSubscriptionRow(subscription, syncedAt) : undefined;
+        const invoices = invoice ? [toInvoiceRow(invoice, syncedAt)] : [];
         return {
           customerId: idOf(session.customer),
           email: session.customer_details?.email ?? session.customer_email,
-          subscription: subscription ? await this.toSubscriptionRow(subscription, syncedAt) : undefined,
-          invoices: invoice ? [toInvoiceRow(invoice, syncedAt)] : [],
+          subscription: row,
+          invoices,
           paidOrder: paidOrderOf(session),
+          mail: mailFor(row, invoices[0]),
         };
       }
       case 'customer.subscription.created':
@@ -150,22 +174,27 @@ export class WebhookService {
         const subscription = await client.subscriptions.retrieve((event.data.object as Stripe.Subscription).id);
         const customerId = idOf(subscription.customer)!;
         const customer = await client.customers.retrieve(customerId);
+        const row = await this.toSubscriptionRow(subscription, syncedAt);
         return {
           customerId,
           email: 'deleted' in customer && customer.deleted ? null : (customer as Stripe.Customer).email,
-          subscription: await this.toSubscriptionRow(subscription, syncedAt),
+          subscription: row,
           invoices: [],
-          mail: event.type === 'customer.subscription.deleted' ? 'subscription-canceled' : undefined,
+          mail: row.status === 'canceled' ? 'subscription-canceled' : undefined,
         };
       }
       case 'invoice.paid':
       case 'invoice.payment_failed': {
         const invoice = await client.invoices.retrieve((event.data.object as Stripe.Invoice).id!);
+        const row = toInvoiceRow(invoice, syncedAt);
+        // The subscription's current state too: the site and the mails follow it, whatever the event says.
+        const subscription = row.subscriptionId ? await this.toSubscriptionRow(await client.subscriptions.retrieve(row.subscriptionId), syncedAt) : undefined;
         return {
           customerId: idOf(invoice.customer),
           email: invoice.customer_email,
-          invoices: [toInvoiceRow(invoice, syncedAt)],
-          mail: event.type === 'invoice.payment_failed' ? 'payment-failed' : undefined,
+          subscription,
+          invoices: [row],
+          mail: mailFor(subscription, row),
         };
       }
       default:
@@ -174,7 +203,29 @@ export class WebhookService {
   }
 
   /** Our copy of a subscription: its plan is the first item whose price is a plan's (any other price: a custom plan). */
-  private async toSubscriptionRow(sub: Stripe.Subscription, syncedAt: Date): Promise<SubscriptionRow & { endedAt: number | null }> {
+  /**
+   * Our copy of a subscription just changed through the API (upgrade, cancel, reactivate), written at once rather than
+   * waiting for the webhook, with the same effects on the site; `cause` is recorded if the site's status changes.
+   * Read from Stripe before: this opens no network call.
+   */
+  async syncFromApi(subscription: Stripe.Subscription, invoices: Stripe.Invoice[], cause: StatusCause, tx?: EntityManager): Promise<void> {
+    const syncedAt = new Date();
+    const row = await this.toSubscriptionRow(subscription, syncedAt);
+    const invoiceRows = invoices.map((i) => toInvoiceRow(i, syncedAt));
+    await this.transactions.run(async (t) => {
+      const user = await this.users.linkStripeCustomer(row.customerId, null, t);
+      await this.billing.upsertSubscription({ ...row, userId: user?.id ?? null }, t);
+      for (const invoice of invoiceRows) await this.billing.upsertInvoice({ ...invoice, userId: user?.id ?? null }, t);
+      await this.sites.followPayments(row.id, paymentStateOf(row.status), cause, t);
+    }, tx);
+  }
+
+  /** Reads a subscription from Stripe in our columns. */
+  async readSubscription(id: string): Promise<SubscriptionFromStripe> {
+    return this.toSubscriptionRow(await this.stripe.client.subscriptions.retrieve(id), new Date());
+  }
+
+  private async toSubscriptionRow(sub: Stripe.Subscription, syncedAt: Date): Promise<SubscriptionFromStripe> {
     const items = sub.items.data;
     let planItem = items[0];
     let plan = 'teams';
@@ -198,6 +249,7 @@ export class WebhookService {
       metadata: sub.metadata ?? {},
       syncedAt,
       endedAt: sub.ended_at ?? sub.canceled_at ?? null,
+      cancellationReason: sub.cancellation_details?.reason ?? null,
     };
   }
 
@@ -213,6 +265,13 @@ export class WebhookService {
     // account existed, has just committed without an owner (an upsert waits for it, then keeps its newer copy).
     if (user) await this.billing.attachCustomer(effects.customerId, user.id, tx);
     if (order) await this.provisioning.complete(order, effects.paidOrder!, tx);
+    // The site follows its subscription's current state: suspended when Stripe gives up or it ends (by the client's
+    // own cancellation, or unpaid), given back its status when it is paid again.
+    if (effects.subscription) {
+      const sub = effects.subscription;
+      const cause: StatusCause = sub.status === 'canceled' && sub.cancellationReason === 'cancellation_requested' ? 'client' : 'payment';
+      await this.sites.followPayments(sub.id, paymentStateOf(sub.status), cause, tx);
+    }
 
     const to = user?.email ?? effects.email;
     if (!to || !effects.mail) return;

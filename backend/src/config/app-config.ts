@@ -46,6 +46,10 @@ export interface AppConfig {
     /** STRIPE_API_URL: another Stripe-compatible server (the sandbox); undefined = api.stripe.com */
     apiUrl?: string;
   };
+  billing: {
+    /** PAYMENT_REMINDER_DAYS: days after a failed payment when the client is reminded (ascending) */
+    paymentReminderDays: number[];
+  };
   orders: {
     /** Drafts never paid and untouched for this many days are deleted with their photos */
     draftTtlDays: number;
@@ -87,6 +91,19 @@ function readInt(env: Env, key: string, fallback: number, problems: string[], mi
     return fallback;
   }
   return value;
+}
+
+/** A comma-separated list of whole days between 1 and 90 ('' = none), sorted and without duplicates. */
+function readDayList(env: Env, key: string, fallback: number[], problems: string[]): number[] {
+  const raw = env[key];
+  if (raw === undefined) return fallback;
+  if (raw.trim() === '') return [];
+  const days = raw.split(',').map((d) => Number(d.trim()));
+  if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 90)) {
+    problems.push(`${key} doit être une liste de jours entre 1 et 90 séparés par des virgules (reçu « ${raw} »)`);
+    return fallback;
+  }
+  return [...new Set(days)].sort((a, b) => a - b);
 }
 
 function readUrl(env: Env, key: string, fallback: string | undefined, problems: string[], protocols: string[]): string | undefined {
@@ -172,6 +189,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const stripeApiUrl = readUrl(env, 'STRIPE_API_URL', undefined, problems, ['http:', 'https:']);
 
   const draftTtlDays = readInt(env, 'ORDER_DRAFT_TTL_DAYS', 30, problems, 1, 365);
+  const paymentReminderDays = readDayList(env, 'PAYMENT_REMINDER_DAYS', [3, 7], problems);
   const s3 = readS3(env, problems);
 
   if (problems.length) throw new ConfigError(problems);
@@ -212,6 +230,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       webhookSecret: stripeWebhookSecret ?? 'whsec_sandbox',
       apiUrl: stripeApiUrl,
     },
+    billing: { paymentReminderDays },
     orders: { draftTtlDays },
     storage: { uploadsDir: join(dataDir, 'uploads'), s3 },
   };

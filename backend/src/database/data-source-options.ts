@@ -10,7 +10,11 @@ import { OutboxEmail } from '../mail/outbox-email.entity';
 import { OrderDraft } from '../orders/order-draft.entity';
 import { OrderPhoto } from '../orders/order-photo.entity';
 import { QuoteRequest } from '../orders/quote-request.entity';
+import { ModificationRequest } from '../sites/modification-request.entity';
+import { SiteBusinessOptions } from '../sites/site-business-options.entity';
 import { Site } from '../sites/site.entity';
+import { SiteStatusChange } from '../sites/site-status-history.entity';
+import { SupportMessage } from '../support/support-message.entity';
 import { Auth1763712000000 } from './migrations/1763712000000-Auth';
 import { QuotesAndRateLimits1763712100000 } from './migrations/1763712100000-QuotesAndRateLimits';
 import { MailOutbox1763712200000 } from './migrations/1763712200000-MailOutbox';
@@ -18,8 +22,9 @@ import { Billing1763712300000 } from './migrations/1763712300000-Billing';
 import { StripeEventOutcome1763712400000 } from './migrations/1763712400000-StripeEventOutcome';
 import { OrderDrafts1763712500000 } from './migrations/1763712500000-OrderDrafts';
 import { Sites1763712600000 } from './migrations/1763712600000-Sites';
+import { ClientArea1763712900000 } from './migrations/1763712900000-ClientArea';
 
-export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site];
+export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site, SiteStatusChange, ModificationRequest, SiteBusinessOptions, SupportMessage];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
   Auth1763712000000,
@@ -29,6 +34,7 @@ export const MIGRATIONS = [
   StripeEventOutcome1763712400000,
   OrderDrafts1763712500000,
   Sites1763712600000,
+  ClientArea1763712900000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

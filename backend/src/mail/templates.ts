@@ -23,6 +23,19 @@ export interface MailTemplates {
   'quote-ack': { fullName: string; description: string; callbackPreference: string };
   'payment-failed': { name: string; amount: string; invoiceUrl: string; dashboardUrl: string };
   'subscription-canceled': { name: string; endedAt: string; orderUrl: string };
+  'payment-reminder': { name: string; amount: string; days: number; invoiceUrl: string; dashboardUrl: string };
+  'modification-request-team': {
+    siteName: string;
+    domain: string;
+    customerName: string;
+    customerEmail: string;
+    type: string;
+    priority: string;
+    description: string;
+    adminUrl: string;
+  };
+  'business-options-team': { siteName: string; customerName: string; customerEmail: string; answers: Array<{ label: string; value: string }>; adminUrl: string };
+  'support-team': { name: string; email: string; accountEmail: string; subject: string; message: string };
   'order-receipt': {
     name: string;
     siteName: string;
@@ -203,6 +216,91 @@ Relancer mon site : {{orderUrl}}
 Merci de nous avoir fait confiance.`,
     action: 'orderUrl',
     sample: { name: 'Camille Dupont', endedAt: '21 décembre 2026', orderUrl: 'http://localhost:3000/order' },
+  },
+  'payment-reminder': {
+    subject: 'Rappel : le paiement de votre abonnement est en attente',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
+<p>Le paiement de {{amount}} pour votre abonnement {{agency.name}} n'a toujours pas abouti, {{days}} jours après le premier essai. Sans règlement, votre site sera suspendu.</p>
+${button('invoiceUrl', 'Régler la facture')}
+<p>Vous retrouvez toutes vos factures dans votre <a href="{{dashboardUrl}}" style="color:#4f46e5">espace client</a>. Besoin d'aide ? Répondez à cet e-mail.</p>`,
+    text: `Bonjour {{name}},
+
+Le paiement de {{amount}} pour votre abonnement {{agency.name}} n'a toujours pas abouti, {{days}} jours après le premier essai. Sans règlement, votre site sera suspendu.
+
+Régler la facture : {{invoiceUrl}}
+
+Vos factures : {{dashboardUrl}}
+Besoin d'aide ? Répondez à cet e-mail.`,
+    action: 'invoiceUrl',
+    sample: { name: 'Camille Dupont', amount: '59,00 €', days: 3, invoiceUrl: 'http://localhost:12111/invoices/in_exemple', dashboardUrl: 'http://localhost:3000/dashboard/invoices' },
+  },
+  'modification-request-team': {
+    subject: 'Demande de modification : {{siteName}}',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Demande de modification</h1>
+<p><strong>{{customerName}}</strong> ({{customerEmail}}) demande une modification de <strong>{{siteName}}</strong> ({{domain}}).</p>
+<p>Type : {{type}}<br>Priorité : {{priority}}</p>
+<p style="white-space:pre-wrap">{{description}}</p>
+${button('adminUrl', 'Voir le site')}`,
+    text: `Demande de modification
+
+{{customerName}} ({{customerEmail}}) demande une modification de {{siteName}} ({{domain}}).
+
+Type : {{type}}
+Priorité : {{priority}}
+
+{{description}}
+
+Voir le site : {{adminUrl}}`,
+    action: 'adminUrl',
+    sample: {
+      siteName: 'Boulangerie Martin',
+      domain: 'boulangerie-martin.fr',
+      customerName: 'Jeanne Martin',
+      customerEmail: 'jeanne@example.com',
+      type: 'Contenu',
+      priority: 'Haute',
+      description: 'Changer les horaires d’ouverture.',
+      adminUrl: 'http://localhost:3000/admin/sites/00000000-0000-4000-8000-000000000000',
+    },
+  },
+  'business-options-team': {
+    subject: 'Options business : {{siteName}}',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Options business de {{siteName}}</h1>
+<p>{{customerName}} ({{customerEmail}}) a enregistré le questionnaire de son site.</p>
+<table style="border-collapse:collapse;width:100%;font-size:14px;margin:16px 0">
+{{#each answers}}<tr><td style="padding:6px 8px 6px 0;border-bottom:1px solid #e2e8f0;color:#64748b;vertical-align:top">{{label}}</td><td style="padding:6px 0;border-bottom:1px solid #e2e8f0;white-space:pre-wrap">{{value}}</td></tr>
+{{/each}}</table>
+${button('adminUrl', 'Voir le site')}`,
+    text: `Options business de {{siteName}}
+
+{{customerName}} ({{customerEmail}}) a enregistré le questionnaire de son site.
+
+{{#each answers}}{{label}} : {{value}}
+{{/each}}
+Voir le site : {{adminUrl}}`,
+    action: 'adminUrl',
+    sample: {
+      siteName: 'Boulangerie Martin',
+      customerName: 'Jeanne Martin',
+      customerEmail: 'jeanne@example.com',
+      answers: [{ label: 'Nom de l’entreprise', value: 'Boulangerie Martin' }],
+      adminUrl: 'http://localhost:3000/admin/sites/00000000-0000-4000-8000-000000000000',
+    },
+  },
+  'support-team': {
+    subject: 'Support : {{subject}}',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Message au support</h1>
+<p>De : {{name}} &lt;{{email}}&gt; (compte {{accountEmail}})</p>
+<p><strong>{{subject}}</strong></p>
+<p style="white-space:pre-wrap">{{message}}</p>`,
+    text: `Message au support
+
+De : {{name}} <{{email}}> (compte {{accountEmail}})
+
+{{subject}}
+
+{{message}}`,
+    sample: { name: 'Jeanne Martin', email: 'jeanne@example.com', accountEmail: 'jeanne@example.com', subject: 'Question', message: 'Bonjour, une question sur ma facture.' },
   },
   'order-receipt': {
     subject: 'Votre commande {{agency.name}} est confirmée',

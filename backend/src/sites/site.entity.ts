@@ -19,6 +19,7 @@ export type Progression = Record<ProgressionStep, boolean>;
 @Entity('sites')
 @Check('sites_status_check', `status IN ('pending', 'active', 'suspended')`)
 @Check('sites_type_check', `type IN ('pro', 'business', 'custom')`)
+@Check('sites_status_before_suspension_check', `status_before_suspension IN ('pending', 'active')`)
 @Unique('sites_stripe_subscription_id_key', ['stripeSubscriptionId'])
 @Unique('sites_order_draft_id_key', ['orderDraftId'])
 @Index('sites_user_id_idx', ['userId'])
@@ -50,6 +51,10 @@ export class Site {
 
   @Column({ type: 'text' })
   type: SiteType;
+
+  /** Set while its payments keep it suspended: the status a later successful payment gives back */
+  @Column({ name: 'status_before_suspension', type: 'text', nullable: true })
+  statusBeforeSuspension: 'pending' | 'active' | null;
 
   @Column({ type: 'jsonb' })
   progression: Progression;

@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
+import { SiteRequestsRepository } from './site-requests.repository';
 import { SitesController } from './sites.controller';
 import { SitesRepository } from './sites.repository';
 import { SitesService } from './sites.service';
 
 @Module({
+  imports: [MailModule],
   controllers: [SitesController],
-  providers: [SitesRepository, SitesService],
+  providers: [SitesRepository, SiteRequestsRepository, SitesService],
   exports: [SitesService],
 })
 export class SitesModule {}

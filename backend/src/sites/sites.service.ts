@@ -1,26 +1,97 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { SessionUser } from '../common/current-user';
 import { pageWindow, type PageQueryDto, toPage } from '../common/pagination';
-import type { SiteDto, SiteListResponseDto } from './dto/sites.dto';
-import { type Progression, PROGRESSION_STEPS, type Site, type SiteType } from './site.entity';
+import { Transactions } from '../database/transactions';
+import { MailService } from '../mail/mail.service';
+import { PLANS } from '../orders/catalogue';
+import {
+  type BusinessOptionsDto,
+  type BusinessOptionsResponseDto,
+  type CreateModificationRequestDto,
+  type ModificationRequestResponseDto,
+} from './dto/site-requests.dto';
+import type { SiteDetailDto, SiteDto, SiteListResponseDto } from './dto/sites.dto';
+import { type Progression, PROGRESSION_STEPS, type Site, type SiteStatus, type SiteType } from './site.entity';
+import type { StatusCause } from './site-status-history.entity';
+import { SiteRequestsRepository } from './site-requests.repository';
 import { SitesRepository } from './sites.repository';
 
 const NOT_FOUND = 'Site introuvable';
+const DAY_MS = 86_400_000;
+const HISTORY_SHOWN = 10;
 
-/** Clients' sites: theirs to read; created by billing when an order is paid. */
+/** 'Pro (29€)', 'Business (59€)', 'Custom' (signed-in-areas §2), from the catalogue's prices. */
+export function planLabel(type: SiteType): string {
+  const plan = PLANS.find((p) => p.id === type);
+  return plan?.monthlyPriceCents ? `${plan.name} (${plan.monthlyPriceCents / 100}€)` : 'Custom';
+}
+
+const MODIFICATION_TYPE_LABELS: Record<string, string> = { design: 'Design', content: 'Contenu', functionality: 'Fonctionnalité', domain: 'Nom de domaine', other: 'Autre' };
+const PRIORITY_LABELS: Record<string, string> = { low: 'Basse', medium: 'Moyenne', high: 'Haute' };
+const BUSINESS_LABELS: Array<[string, string]> = [
+  ['businessName', "Nom de l'entreprise"],
+  ['businessType', "Type d'activité"],
+  ['industry', "Secteur d'activité"],
+  ['targetAudience', 'Public cible'],
+  ['keyServices', 'Services principaux'],
+  ['contactInfo.email', 'E-mail'],
+  ['contactInfo.phone', 'Téléphone'],
+  ['contactInfo.address', 'Adresse'],
+  ['contactInfo.city', 'Ville'],
+  ['contactInfo.postalCode', 'Code postal'],
+  ['contactInfo.country', 'Pays'],
+  ['businessGoals', 'Objectifs'],
+  ['designPreferences', 'Préférences de design'],
+  ['specialRequirements', 'Demandes particulières'],
+  ['budget', 'Budget'],
+  ['timeline', 'Délais'],
+  ['competitors', 'Concurrents'],
+  ['socialMedia.facebook', 'Facebook'],
+  ['socialMedia.instagram', 'Instagram'],
+  ['socialMedia.linkedin', 'LinkedIn'],
+  ['socialMedia.twitter', 'Twitter'],
+];
+
+/**
+ * Clients' sites: theirs to read, to ask changes on and to describe (business options); created by billing when an
+ * order is paid, and suspended or given back by their payments. Every status change is recorded with its cause.
+ */
 @Injectable()
 export class SitesService {
-  constructor(private readonly sites: SitesRepository) {}
+  constructor(
+    private readonly sites: SitesRepository,
+    private readonly requests: SiteRequestsRepository,
+    private readonly transactions: Transactions,
+    private readonly mail: MailService,
+  ) {}
 
   async listOwn(userId: string, query: PageQueryDto): Promise<SiteListResponseDto> {
     const { items, total } = await this.sites.listOfUser(userId, pageWindow(query));
     return toPage('sites', items.map(toSiteResponse), total);
   }
 
-  async getOwn(userId: string, id: string): Promise<SiteDto> {
-    const site = await this.sites.findOfUser(id, userId);
+  /** A site of this user, or 404 (another client's site is simply not found). */
+  async requireOwn(userId: string, id: string, tx?: EntityManager): Promise<Site> {
+    const site = await this.sites.findOfUser(id, userId, tx);
     if (!site) throw new NotFoundException(NOT_FOUND);
-    return toSiteResponse(site);
+    return site;
+  }
+
+  async getOwn(userId: string, id: string): Promise<SiteDetailDto> {
+    const site = await this.requireOwn(userId, id);
+    const history = await this.sites.history(site.id, HISTORY_SHOWN);
+    return {
+      ...toSiteResponse(site),
+      planLabel: planLabel(site.type),
+      ageDays: Math.max(0, Math.floor((Date.now() - site.createdAt.getTime()) / DAY_MS)),
+      statusHistory: history.map((h) => ({ fromStatus: h.fromStatus as SiteStatus | null, toStatus: h.toStatus as SiteStatus, cause: h.cause, createdAt: h.createdAt.toISOString() })),
+    };
+  }
+
+  /** How many of the user's sites are active, pending, suspended (the dashboard's tiles). */
+  countsOf(userId: string): Promise<Record<SiteStatus, number>> {
+    return this.sites.countByStatusOfUser(userId);
   }
 
   /**
@@ -33,7 +104,10 @@ export class SitesService {
   ): Promise<{ siteId: string | null; created: boolean }> {
     const progression = Object.fromEntries(PROGRESSION_STEPS.map((step) => [step, false])) as Progression;
     const created = await this.sites.insertOnce({ ...order, progression }, tx);
-    if (created) return { siteId: created, created: true };
+    if (created) {
+      await this.sites.recordStatus({ siteId: created, fromStatus: null, toStatus: 'pending', cause: 'payment' }, tx);
+      return { siteId: created, created: true };
+    }
     const existing = (await this.sites.findByOrderDraft(order.orderDraftId, tx)) ?? (order.stripeSubscriptionId ? await this.sites.findBySubscription(order.stripeSubscriptionId, tx) : null);
     return { siteId: existing?.id ?? null, created: false };
   }
@@ -42,6 +116,129 @@ export class SitesService {
   async siteIdOfOrder(orderDraftId: string): Promise<string | null> {
     return (await this.sites.findByOrderDraft(orderDraftId))?.id ?? null;
   }
+
+  /**
+   * A site follows the state of the subscription that pays for it: `lapsed` (Stripe gave up, or the subscription
+   * ended) suspends it and remembers its status; `paid` gives that status back to a site its payments suspended
+   * (never one an admin suspended). Anything else changes nothing. Runs in the caller's transaction.
+   */
+  async followPayments(stripeSubscriptionId: string, state: 'paid' | 'lapsed' | 'unchanged', cause: StatusCause, tx: EntityManager): Promise<void> {
+    if (state === 'unchanged') return;
+    const site = await this.sites.lockBySubscription(stripeSubscriptionId, tx);
+    if (!site) return;
+    if (state === 'lapsed' && site.status !== 'suspended') {
+      await this.sites.update(site.id, { status: 'suspended', statusBeforeSuspension: site.status }, tx);
+      await this.sites.recordStatus({ siteId: site.id, fromStatus: site.status, toStatus: 'suspended', cause }, tx);
+    } else if (state === 'paid' && site.status === 'suspended' && site.statusBeforeSuspension) {
+      await this.sites.update(site.id, { status: site.statusBeforeSuspension, statusBeforeSuspension: null }, tx);
+      await this.sites.recordStatus({ siteId: site.id, fromStatus: 'suspended', toStatus: site.statusBeforeSuspension, cause }, tx);
+    }
+  }
+
+  /** After a paid upgrade to Business: the site is a Business site, pending until the team has updated it. */
+  async markUpgraded(siteId: string, tx: EntityManager): Promise<void> {
+    const site = await this.sites.lock(siteId, tx);
+    if (!site) return;
+    await this.sites.update(site.id, { type: 'business', ...(site.status === 'pending' ? {} : { status: 'pending', statusBeforeSuspension: null }) }, tx);
+    if (site.status !== 'pending') await this.sites.recordStatus({ siteId: site.id, fromStatus: site.status, toStatus: 'pending', cause: 'client' }, tx);
+  }
+
+  /**
+   * Sets a site's status by hand (admin) or by a client's action, recording it; clears what a payment suspension
+   * remembered, so a later payment does not undo it.
+   */
+  async changeStatus(siteId: string, status: SiteStatus, cause: StatusCause, tx?: EntityManager): Promise<void> {
+    await this.transactions.run(async (t) => {
+      const site = await this.sites.lock(siteId, t);
+      if (!site || site.status === status) return;
+      await this.sites.update(site.id, { status, statusBeforeSuspension: null }, t);
+      await this.sites.recordStatus({ siteId: site.id, fromStatus: site.status, toStatus: status, cause }, t);
+    }, tx);
+  }
+
+  /** Stores a client's modification request on one of their sites and mails it to the team. */
+  async requestModification(user: SessionUser, siteId: string, dto: CreateModificationRequestDto): Promise<ModificationRequestResponseDto> {
+    return this.transactions.run(async (tx) => {
+      const site = await this.requireOwn(user.id, siteId, tx);
+      const saved = await this.requests.insertModificationRequest({ siteId: site.id, userId: user.id, type: dto.type, priority: dto.priority, description: dto.description }, tx);
+      await this.mail.enqueue(
+        'modification-request-team',
+        this.mail.teamEmail,
+        {
+          siteName: site.siteName,
+          domain: site.domain ?? 'Aucun domaine',
+          customerName: user.name || user.email,
+          customerEmail: user.email,
+          type: MODIFICATION_TYPE_LABELS[dto.type],
+          priority: PRIORITY_LABELS[dto.priority],
+          description: dto.description,
+          adminUrl: this.mail.link(`/admin/sites/${site.id}`),
+        },
+        { tx, dedupeKey: `modification-request:${saved.id}` },
+      );
+      return { id: saved.id, type: saved.type, priority: saved.priority, description: saved.description, createdAt: saved.createdAt.toISOString() };
+    });
+  }
+
+  /** The site's business options as saved, or a blank form with the account's e-mail and France. */
+  async businessOptions(user: SessionUser, siteId: string): Promise<BusinessOptionsResponseDto> {
+    const site = await this.requireOwn(user.id, siteId);
+    const saved = await this.requests.findBusinessOptions(site.id);
+    return toBusinessOptions(saved?.data ?? {}, user.email, saved?.updatedAt ?? null);
+  }
+
+  /** Saves the business options (every answer, replacing the previous ones) and mails them to the team. */
+  async saveBusinessOptions(user: SessionUser, siteId: string, dto: BusinessOptionsDto): Promise<BusinessOptionsResponseDto> {
+    return this.transactions.run(async (tx) => {
+      const site = await this.requireOwn(user.id, siteId, tx);
+      const answers = toBusinessOptions(dto as unknown as Record<string, unknown>, user.email, null);
+      const { savedAt: _ignored, ...data } = answers;
+      const saved = await this.requests.saveBusinessOptions(site.id, data, tx);
+      await this.mail.enqueue(
+        'business-options-team',
+        this.mail.teamEmail,
+        {
+          siteName: site.siteName,
+          customerName: user.name || user.email,
+          customerEmail: user.email,
+          answers: BUSINESS_LABELS.map(([path, label]) => ({ label, value: String(path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], data) || '—') })),
+          adminUrl: this.mail.link(`/admin/sites/${site.id}`),
+        },
+        { tx },
+      );
+      return { ...answers, savedAt: saved.updatedAt.toISOString() };
+    });
+  }
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function toBusinessOptions(data: Record<string, unknown>, accountEmail: string, savedAt: Date | null): BusinessOptionsResponseDto {
+  const contact = (data.contactInfo ?? {}) as Record<string, unknown>;
+  const social = (data.socialMedia ?? {}) as Record<string, unknown>;
+  return {
+    businessName: text(data.businessName),
+    businessType: text(data.businessType) as BusinessOptionsResponseDto['businessType'],
+    industry: text(data.industry),
+    targetAudience: text(data.targetAudience),
+    keyServices: text(data.keyServices),
+    contactInfo: {
+      email: text(contact.email) || accountEmail,
+      phone: text(contact.phone),
+      address: text(contact.address),
+      city: text(contact.city),
+      postalCode: text(contact.postalCode),
+      country: text(contact.country) || 'France',
+    },
+    businessGoals: text(data.businessGoals),
+    designPreferences: text(data.designPreferences),
+    specialRequirements: text(data.specialRequirements),
+    budget: text(data.budget),
+    timeline: text(data.timeline),
+    competitors: text(data.competitors),
+    socialMedia: { facebook: text(social.facebook), instagram: text(social.instagram), linkedin: text(social.linkedin), twitter: text(social.twitter) },
+    savedAt: savedAt ? savedAt.toISOString() : null,
+  };
 }
 
 export function toSiteResponse(site: Site): SiteDto {

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { SITE_STATUSES, SITE_TYPES, type SiteStatus, type SiteType } from '../site.entity';
+import { STATUS_CAUSES, type StatusCause } from '../site-status-history.entity';
 
 /** L'avancement de la création du site, dans l'ordre des étapes */
 export class SiteProgressionDto {
@@ -36,4 +37,27 @@ export class SiteDto {
 export class SiteListResponseDto {
   sites: SiteDto[];
   total: number;
+}
+
+/** Un changement de statut du site, avec sa cause */
+export class SiteStatusChangeDto {
+  @ApiProperty({ enum: SITE_STATUSES, enumName: 'SiteStatus', nullable: true })
+  fromStatus: SiteStatus | null;
+  @ApiProperty({ enum: SITE_STATUSES, enumName: 'SiteStatus' })
+  toStatus: SiteStatus;
+  /** payment : ses paiements ; admin : l'équipe ; client : une action du client */
+  @ApiProperty({ enum: STATUS_CAUSES, enumName: 'SiteStatusCause' })
+  cause: StatusCause;
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+/** Un site du client, avec ce que sa page montre en plus de la liste */
+export class SiteDetailDto extends SiteDto {
+  /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */
+  planLabel: string;
+  /** Jours depuis la création du site */
+  ageDays: number;
+  /** Les derniers changements de statut, du plus récent au plus ancien */
+  statusHistory: SiteStatusChangeDto[];
 }

@@ -27,8 +27,13 @@ import type {
 import type {
   CheckoutSessionResponseDto,
   CheckoutSessionStatusDto,
+  ClientInvoiceListResponseDto,
   CreateCheckoutSessionDto,
-  ErrorResponseDto
+  ErrorResponseDto,
+  ListInvoicesParams,
+  SiteSubscriptionDto,
+  SiteSubscriptionResponseDto,
+  SubscriptionUpgradeResponseDto
 } from '../model';
 
 import { customFetch } from '../../http';
@@ -57,6 +62,113 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+export const getListInvoicesUrl = (params?: ListInvoicesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/billing/invoices?${stringifiedParams}` : `/api/billing/invoices`
+}
+
+/**
+ * @summary Les factures du client connecté, les plus récentes d'abord (20 par page).
+ */
+export const listInvoices = async (params?: ListInvoicesParams, options?: Parameters<typeof customFetch>[1]): Promise<ClientInvoiceListResponseDto> => {
+
+  return customFetch<ClientInvoiceListResponseDto>(getListInvoicesUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListInvoicesQueryKey = (params?: ListInvoicesParams,) => {
+    return [
+    `/api/billing/invoices`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof listInvoices>>, TError = ErrorType<ErrorResponseDto>>(params?: ListInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListInvoicesQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listInvoices>>> = ({ signal }) => listInvoices(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listInvoices>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof listInvoices>>>
+export type ListInvoicesQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListInvoices<TData = Awaited<ReturnType<typeof listInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params: undefined |  ListInvoicesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvoices>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof listInvoices>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListInvoices<TData = Awaited<ReturnType<typeof listInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvoices>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof listInvoices>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListInvoices<TData = Awaited<ReturnType<typeof listInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Les factures du client connecté, les plus récentes d'abord (20 par page).
+ */
+
+export function useListInvoices<TData = Awaited<ReturnType<typeof listInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListInvoicesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 export const getCreateCheckoutSessionUrl = () => {
 
@@ -247,3 +359,322 @@ export function useGetCheckoutSession<TData = Awaited<ReturnType<typeof getCheck
 
 
 
+export const getGetSiteSubscriptionUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/subscription`
+}
+
+/**
+ * @summary L'abonnement qui paie un site du client (null s'il n'y en a pas).
+ */
+export const getSiteSubscription = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<SiteSubscriptionResponseDto> => {
+
+  return customFetch<SiteSubscriptionResponseDto>(getGetSiteSubscriptionUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetSiteSubscriptionQueryKey = (id: string,) => {
+    return [
+    `/api/sites/${id}/subscription`
+    ] as const;
+    }
+
+
+export const getGetSiteSubscriptionQueryOptions = <TData = Awaited<ReturnType<typeof getSiteSubscription>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSiteSubscriptionQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSiteSubscription>>> = ({ signal }) => getSiteSubscription(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSiteSubscription>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSiteSubscriptionQueryResult = NonNullable<Awaited<ReturnType<typeof getSiteSubscription>>>
+export type GetSiteSubscriptionQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetSiteSubscription<TData = Awaited<ReturnType<typeof getSiteSubscription>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSubscription>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteSubscription>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteSubscription>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteSubscription<TData = Awaited<ReturnType<typeof getSiteSubscription>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSubscription>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteSubscription>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteSubscription>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteSubscription<TData = Awaited<ReturnType<typeof getSiteSubscription>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary L'abonnement qui paie un site du client (null s'il n'y en a pas).
+ */
+
+export function useGetSiteSubscription<TData = Awaited<ReturnType<typeof getSiteSubscription>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSiteSubscriptionQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getCancelSiteSubscriptionUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/subscription/cancel`
+}
+
+/**
+ * @summary Annulation à la fin de la période en cours ; le site reste en ligne jusque-là.
+ */
+export const cancelSiteSubscription = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<SiteSubscriptionDto> => {
+
+  return customFetch<SiteSubscriptionDto>(getCancelSiteSubscriptionUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getCancelSiteSubscriptionMutationKey = () => ['cancelSiteSubscription'] as const;
+
+export const getCancelSiteSubscriptionMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelSiteSubscription>>, TError,CancelSiteSubscriptionMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof cancelSiteSubscription>>, TError,CancelSiteSubscriptionMutationVariables, TContext> => {
+
+const mutationKey = getCancelSiteSubscriptionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelSiteSubscription>>, CancelSiteSubscriptionMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  cancelSiteSubscription(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelSiteSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof cancelSiteSubscription>>>
+
+    export type CancelSiteSubscriptionMutationError = ErrorType<ErrorResponseDto>
+    export type CancelSiteSubscriptionMutationVariables = {id: string}
+
+    /**
+ * @summary Annulation à la fin de la période en cours ; le site reste en ligne jusque-là.
+ */
+export const useCancelSiteSubscription = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelSiteSubscription>>, TError,CancelSiteSubscriptionMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelSiteSubscription>>,
+        TError,
+        CancelSiteSubscriptionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCancelSiteSubscriptionMutationOptions(options), queryClient);
+    }
+    export const getReactivateSiteSubscriptionUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/subscription/reactivate`
+}
+
+/**
+ * @summary Réactivation immédiate : annulation programmée retirée, ou facture impayée réglée avec la carte enregistrée.
+ */
+export const reactivateSiteSubscription = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<SiteSubscriptionDto> => {
+
+  return customFetch<SiteSubscriptionDto>(getReactivateSiteSubscriptionUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getReactivateSiteSubscriptionMutationKey = () => ['reactivateSiteSubscription'] as const;
+
+export const getReactivateSiteSubscriptionMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reactivateSiteSubscription>>, TError,ReactivateSiteSubscriptionMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof reactivateSiteSubscription>>, TError,ReactivateSiteSubscriptionMutationVariables, TContext> => {
+
+const mutationKey = getReactivateSiteSubscriptionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reactivateSiteSubscription>>, ReactivateSiteSubscriptionMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  reactivateSiteSubscription(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReactivateSiteSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof reactivateSiteSubscription>>>
+
+    export type ReactivateSiteSubscriptionMutationError = ErrorType<ErrorResponseDto>
+    export type ReactivateSiteSubscriptionMutationVariables = {id: string}
+
+    /**
+ * @summary Réactivation immédiate : annulation programmée retirée, ou facture impayée réglée avec la carte enregistrée.
+ */
+export const useReactivateSiteSubscription = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reactivateSiteSubscription>>, TError,ReactivateSiteSubscriptionMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reactivateSiteSubscription>>,
+        TError,
+        ReactivateSiteSubscriptionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getReactivateSiteSubscriptionMutationOptions(options), queryClient);
+    }
+    export const getUpgradeSiteSubscriptionUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/subscription/upgrade`
+}
+
+/**
+ * @summary Passage de Pro à Business : prorata facturé tout de suite sur la carte enregistrée ; le site repasse en attente.
+ */
+export const upgradeSiteSubscription = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<SubscriptionUpgradeResponseDto> => {
+
+  return customFetch<SubscriptionUpgradeResponseDto>(getUpgradeSiteSubscriptionUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getUpgradeSiteSubscriptionMutationKey = () => ['upgradeSiteSubscription'] as const;
+
+export const getUpgradeSiteSubscriptionMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof upgradeSiteSubscription>>, TError,UpgradeSiteSubscriptionMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof upgradeSiteSubscription>>, TError,UpgradeSiteSubscriptionMutationVariables, TContext> => {
+
+const mutationKey = getUpgradeSiteSubscriptionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof upgradeSiteSubscription>>, UpgradeSiteSubscriptionMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  upgradeSiteSubscription(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpgradeSiteSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof upgradeSiteSubscription>>>
+
+    export type UpgradeSiteSubscriptionMutationError = ErrorType<ErrorResponseDto>
+    export type UpgradeSiteSubscriptionMutationVariables = {id: string}
+
+    /**
+ * @summary Passage de Pro à Business : prorata facturé tout de suite sur la carte enregistrée ; le site repasse en attente.
+ */
+export const useUpgradeSiteSubscription = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof upgradeSiteSubscription>>, TError,UpgradeSiteSubscriptionMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof upgradeSiteSubscription>>,
+        TError,
+        UpgradeSiteSubscriptionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpgradeSiteSubscriptionMutationOptions(options), queryClient);
+    }

@@ -6,24 +6,32 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
+  BusinessOptionsDto,
+  BusinessOptionsResponseDto,
+  CreateModificationRequestDto,
   ErrorResponseDto,
   ListSitesParams,
-  SiteDto,
+  ModificationRequestResponseDto,
+  SiteDetailDto,
   SiteListResponseDto
 } from '../model';
 
@@ -170,11 +178,11 @@ export const getGetSiteUrl = (id: string,) => {
 }
 
 /**
- * @summary Un site du client connecté (404 pour celui d'un autre).
+ * @summary Un site du client connecté, avec sa formule, son âge et l'historique de son statut (404 pour celui d'un autre).
  */
-export const getSite = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<SiteDto> => {
+export const getSite = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<SiteDetailDto> => {
 
-  return customFetch<SiteDto>(getGetSiteUrl(id),
+  return customFetch<SiteDetailDto>(getGetSiteUrl(id),
   {
     ...options,
     method: 'GET'
@@ -241,7 +249,7 @@ export function useGetSite<TData = Awaited<ReturnType<typeof getSite>>, TError =
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Un site du client connecté (404 pour celui d'un autre).
+ * @summary Un site du client connecté, avec sa formule, son âge et l'historique de son statut (404 pour celui d'un autre).
  */
 
 export function useGetSite<TData = Awaited<ReturnType<typeof getSite>>, TError = ErrorType<ErrorResponseDto>>(
@@ -261,3 +269,279 @@ export function useGetSite<TData = Awaited<ReturnType<typeof getSite>>, TError =
 
 
 
+export const getGetBusinessOptionsUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/business-options`
+}
+
+/**
+ * @summary Le questionnaire « options business » du site : tel qu'enregistré, ou prérempli.
+ */
+export const getBusinessOptions = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<BusinessOptionsResponseDto> => {
+
+  return customFetch<BusinessOptionsResponseDto>(getGetBusinessOptionsUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetBusinessOptionsQueryKey = (id: string,) => {
+    return [
+    `/api/sites/${id}/business-options`
+    ] as const;
+    }
+
+
+export const getGetBusinessOptionsQueryOptions = <TData = Awaited<ReturnType<typeof getBusinessOptions>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessOptions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetBusinessOptionsQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBusinessOptions>>> = ({ signal }) => getBusinessOptions(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBusinessOptions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetBusinessOptionsQueryResult = NonNullable<Awaited<ReturnType<typeof getBusinessOptions>>>
+export type GetBusinessOptionsQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetBusinessOptions<TData = Awaited<ReturnType<typeof getBusinessOptions>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessOptions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBusinessOptions>>,
+          TError,
+          Awaited<ReturnType<typeof getBusinessOptions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBusinessOptions<TData = Awaited<ReturnType<typeof getBusinessOptions>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessOptions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBusinessOptions>>,
+          TError,
+          Awaited<ReturnType<typeof getBusinessOptions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBusinessOptions<TData = Awaited<ReturnType<typeof getBusinessOptions>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessOptions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Le questionnaire « options business » du site : tel qu'enregistré, ou prérempli.
+ */
+
+export function useGetBusinessOptions<TData = Awaited<ReturnType<typeof getBusinessOptions>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessOptions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetBusinessOptionsQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getSaveBusinessOptionsUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/business-options`
+}
+
+/**
+ * @summary Enregistre le questionnaire « options business » (modifiable ensuite) et l'envoie à l'équipe.
+ */
+export const saveBusinessOptions = async (id: string,
+    businessOptionsDto: BusinessOptionsDto, options?: Parameters<typeof customFetch>[1]): Promise<BusinessOptionsResponseDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<BusinessOptionsResponseDto>(getSaveBusinessOptionsUrl(id),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(businessOptionsDto)
+  }
+);}
+
+
+
+
+
+export const getSaveBusinessOptionsMutationKey = () => ['saveBusinessOptions'] as const;
+
+export const getSaveBusinessOptionsMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveBusinessOptions>>, TError,SaveBusinessOptionsMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof saveBusinessOptions>>, TError,SaveBusinessOptionsMutationVariables, TContext> => {
+
+const mutationKey = getSaveBusinessOptionsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveBusinessOptions>>, SaveBusinessOptionsMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  saveBusinessOptions(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SaveBusinessOptionsMutationResult = NonNullable<Awaited<ReturnType<typeof saveBusinessOptions>>>
+    export type SaveBusinessOptionsMutationBody = BusinessOptionsDto
+    export type SaveBusinessOptionsMutationError = ErrorType<ErrorResponseDto>
+    export type SaveBusinessOptionsMutationVariables = {id: string;data: BusinessOptionsDto}
+
+    /**
+ * @summary Enregistre le questionnaire « options business » (modifiable ensuite) et l'envoie à l'équipe.
+ */
+export const useSaveBusinessOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveBusinessOptions>>, TError,SaveBusinessOptionsMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof saveBusinessOptions>>,
+        TError,
+        SaveBusinessOptionsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSaveBusinessOptionsMutationOptions(options), queryClient);
+    }
+    export const getCreateModificationRequestUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/modification-requests`
+}
+
+/**
+ * @summary Demande de modification d'un site du client, enregistrée et envoyée à l'équipe.
+ */
+export const createModificationRequest = async (id: string,
+    createModificationRequestDto: CreateModificationRequestDto, options?: Parameters<typeof customFetch>[1]): Promise<ModificationRequestResponseDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<ModificationRequestResponseDto>(getCreateModificationRequestUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(createModificationRequestDto)
+  }
+);}
+
+
+
+
+
+export const getCreateModificationRequestMutationKey = () => ['createModificationRequest'] as const;
+
+export const getCreateModificationRequestMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createModificationRequest>>, TError,CreateModificationRequestMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createModificationRequest>>, TError,CreateModificationRequestMutationVariables, TContext> => {
+
+const mutationKey = getCreateModificationRequestMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createModificationRequest>>, CreateModificationRequestMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  createModificationRequest(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateModificationRequestMutationResult = NonNullable<Awaited<ReturnType<typeof createModificationRequest>>>
+    export type CreateModificationRequestMutationBody = CreateModificationRequestDto
+    export type CreateModificationRequestMutationError = ErrorType<ErrorResponseDto>
+    export type CreateModificationRequestMutationVariables = {id: string;data: CreateModificationRequestDto}
+
+    /**
+ * @summary Demande de modification d'un site du client, enregistrée et envoyée à l'équipe.
+ */
+export const useCreateModificationRequest = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createModificationRequest>>, TError,CreateModificationRequestMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createModificationRequest>>,
+        TError,
+        CreateModificationRequestMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateModificationRequestMutationOptions(options), queryClient);
+    }

@@ -1,0 +1,61 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
+import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
+import { uuidParam } from '../common/uuid-param';
+import {
+  ClientInvoiceListResponseDto,
+  InvoiceListQueryDto,
+  SiteSubscriptionDto,
+  SiteSubscriptionResponseDto,
+  SubscriptionUpgradeResponseDto,
+} from './dto/client-billing.dto';
+import { InvoicesService } from './invoices.service';
+import { SubscriptionsService } from './subscriptions.service';
+
+const siteId = uuidParam('Site introuvable');
+
+/** A client's own billing: the subscription of each of their sites, and their invoices. */
+@ApiTags('billing')
+@Controller()
+export class ClientBillingController {
+  constructor(
+    private readonly subscriptions: SubscriptionsService,
+    private readonly invoices: InvoicesService,
+  ) {}
+
+  /** L'abonnement qui paie un site du client (null s'il n'y en a pas). */
+  @Get('sites/:id/subscription')
+  getSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<SiteSubscriptionResponseDto> {
+    return this.subscriptions.get(user, id);
+  }
+
+  /** Passage de Pro à Business : prorata facturé tout de suite sur la carte enregistrée ; le site repasse en attente. */
+  @Post('sites/:id/subscription/upgrade')
+  @HttpCode(200)
+  @ApiConflictResponse({ description: "Formule autre que Pro, ou abonnement qui n'est pas actif" })
+  upgradeSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<SubscriptionUpgradeResponseDto> {
+    return this.subscriptions.upgrade(user, id);
+  }
+
+  /** Annulation à la fin de la période en cours ; le site reste en ligne jusque-là. */
+  @Post('sites/:id/subscription/cancel')
+  @HttpCode(200)
+  @ApiConflictResponse({ description: 'Abonnement déjà terminé' })
+  cancelSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<SiteSubscriptionDto> {
+    return this.subscriptions.cancel(user, id);
+  }
+
+  /** Réactivation immédiate : annulation programmée retirée, ou facture impayée réglée avec la carte enregistrée. */
+  @Post('sites/:id/subscription/reactivate')
+  @HttpCode(200)
+  @ApiConflictResponse({ description: 'Abonnement terminé (une nouvelle commande est nécessaire)' })
+  reactivateSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<SiteSubscriptionDto> {
+    return this.subscriptions.reactivate(user, id);
+  }
+
+  /** Les factures du client connecté, les plus récentes d'abord (20 par page). */
+  @Get('billing/invoices')
+  listInvoices(@CurrentUser() { user }: AuthenticatedUser, @Query() query: InvoiceListQueryDto): Promise<ClientInvoiceListResponseDto> {
+    return this.invoices.listOwn(user.id, query);
+  }
+}
