@@ -1,0 +1,145 @@
+import Stripe from 'stripe';
+import { startStripeSandbox, type StripeSandbox } from '@vitrine/stripe-sandbox';
+import { PaymentReminders } from '../src/billing/payment-reminders';
+import { bearer, createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
+import { orderAndCheckout } from './helpers/orders';
+import { outboxFor } from './helpers/outbox';
+import { TEST_WEBHOOK_SECRET } from './helpers/stripe';
+
+const DAY = 86_400_000;
+
+/** A client's subscription actions and a site's life following its payments, against the Stripe sandbox. */
+describe('a site whose life follows its payments', () => {
+  let sandbox: StripeSandbox;
+  let stripe: Stripe;
+  let t: TestApp;
+  let client: SessionBody;
+  let siteId: string;
+  let subscriptionId: string;
+
+  const control = async (path: string) => {
+    const res = await fetch(`${sandbox.url}${path}`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    await sandbox.flushWebhooks();
+    return res.json();
+  };
+  const site = async () => (await t.dataSource.query(`SELECT status, type, status_before_suspension FROM sites WHERE id = $1`, [siteId]))[0];
+  const history = async () =>
+    (await t.dataSource.query(`SELECT from_status, to_status, cause FROM site_status_history WHERE site_id = $1 ORDER BY created_at, id`, [siteId])).map(
+      (r: { from_status: string | null; to_status: string; cause: string }) => `${r.from_status ?? '-'}→${r.to_status} (${r.cause})`,
+    );
+  const local = async () => (await t.dataSource.query(`SELECT status, cancel_at_period_end, plan FROM subscriptions WHERE id = $1`, [subscriptionId]))[0];
+  const post = (action: string) => t.api.post(`/api/sites/${siteId}/subscription/${action}`).set(bearer(client));
+
+  beforeAll(async () => {
+    sandbox = await startStripeSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 20, maxRetries: 1 });
+    stripe = new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0 });
+    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET });
+    await t.app.listen(0, '127.0.0.1');
+    sandbox.setWebhookUrl(`${await t.app.getUrl()}/api/billing/webhook`.replace('[::1]', '127.0.0.1'));
+    client = await registerClient(t.api, { email: 'fleuriste@example.com', name: 'Fleurs de Lys' });
+    const { sessionId } = await orderAndCheckout(t.api, { session: client, planType: 'pro', data: { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: false, extraEmails: [] } });
+    const paid = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    await sandbox.flushWebhooks();
+    [{ id: siteId, stripe_subscription_id: subscriptionId }] = await t.dataSource.query(`SELECT id, stripe_subscription_id FROM sites WHERE user_id = $1`, [client.user.id]);
+    // The team has built it.
+    await t.dataSource.query(`UPDATE sites SET status = 'active' WHERE id = $1`, [siteId]);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  it('shows the subscription of the site', async () => {
+    const res = await t.api.get(`/api/sites/${siteId}/subscription`).set(bearer(client)).expect(200);
+    expect(res.body.subscription).toMatchObject({ id: subscriptionId, customerId: expect.stringMatching(/^cus_/), status: 'active', statusLabel: 'Actif', plan: 'pro', planLabel: 'Pro (29€)', cancelAtPeriodEnd: false });
+    expect(await history()).toEqual(['-→pending (payment)']);
+  });
+
+  it('cancels at period end and reactivates, in Stripe and in our copy; the site stays online', async () => {
+    const canceled = await post('cancel').expect(200);
+    expect(canceled.body).toMatchObject({ cancelAtPeriodEnd: true, statusLabel: 'Annulation programmée', status: 'active' });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(true);
+    await sandbox.flushWebhooks();
+    expect(await local()).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    expect(await site()).toMatchObject({ status: 'active' });
+
+    const reactivated = await post('reactivate').expect(200);
+    expect(reactivated.body).toMatchObject({ cancelAtPeriodEnd: false, statusLabel: 'Actif' });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(false);
+    await sandbox.flushWebhooks();
+    expect(await local()).toMatchObject({ cancel_at_period_end: false });
+  });
+
+  it('upgrades Pro to Business: the prorated difference charged now, the site pending, the redirect for the success page', async () => {
+    const res = await post('upgrade').expect(200);
+    expect(res.body).toMatchObject({ siteId, planType: 'business', isDowngrade: false, redirectTo: `/upgrade-success?site_id=${siteId}&is_downgrade=false&plan_type=business` });
+    // 59 € − 29 € for (almost) the whole month just started.
+    expect(res.body.amountChargedCents).toBeGreaterThan(2990);
+    expect(res.body.amountChargedCents).toBeLessThanOrEqual(3000);
+    expect(res.body.subscription).toMatchObject({ plan: 'business', planLabel: 'Business (59€)' });
+    const stripeSub = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
+    expect((stripeSub.latest_invoice as Stripe.Invoice).amount_paid).toBe(res.body.amountChargedCents);
+    await sandbox.flushWebhooks();
+    expect(await local()).toMatchObject({ plan: 'business', status: 'active' });
+    const [invoice] = await t.dataSource.query(`SELECT amount_cents, status FROM invoices WHERE id = $1`, [(stripeSub.latest_invoice as Stripe.Invoice).id]);
+    expect(invoice).toEqual({ amount_cents: res.body.amountChargedCents, status: 'paid' });
+    expect(await site()).toMatchObject({ type: 'business', status: 'pending' });
+    expect((await history()).at(-1)).toBe('active→pending (client)');
+    // Business is not upgraded again.
+    expect((await post('upgrade').expect(409)).body.message).toMatch(/^Seule la formule Pro/);
+  });
+
+  it('follows failed payments: mailed at once, reminded after 3 and 7 days, suspended when Stripe gives up, given back when paid', async () => {
+    await t.dataSource.query(`UPDATE sites SET status = 'active' WHERE id = $1`, [siteId]);
+    await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
+    expect(await site()).toMatchObject({ status: 'active' });
+    expect(await outboxFor(t, 'fleuriste@example.com', 'payment-failed')).toHaveLength(1);
+
+    const reminders = t.app.get(PaymentReminders);
+    expect(await reminders.sendDue(new Date(Date.now() + 2 * DAY))).toBe(0);
+    expect(await reminders.sendDue(new Date(Date.now() + 3 * DAY + 60_000))).toBe(1);
+    expect(await reminders.sendDue(new Date(Date.now() + 3 * DAY + 120_000))).toBe(0); // once per step, whatever the instances
+    expect(await reminders.sendDue(new Date(Date.now() + 7 * DAY + 60_000))).toBe(1);
+    const sent = await outboxFor(t, 'fleuriste@example.com', 'payment-reminder');
+    expect(sent.map((m) => m.text.match(/(\d+) jours après/)?.[1])).toEqual(['3', '7']);
+    // A second failed attempt of the same invoice mails nothing more.
+    await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
+    expect(await outboxFor(t, 'fleuriste@example.com', 'payment-failed')).toHaveLength(1);
+
+    await control(`/test/subscriptions/${subscriptionId}/give-up`);
+    expect(await local()).toMatchObject({ status: 'unpaid' });
+    expect(await site()).toMatchObject({ status: 'suspended', status_before_suspension: 'active' });
+    expect(await reminders.sendDue(new Date(Date.now() + 30 * DAY))).toBe(0); // Stripe gave up: no more reminders
+    const detail = await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200);
+    expect(detail.body.statusHistory[0]).toMatchObject({ fromStatus: 'active', toStatus: 'suspended', cause: 'payment' });
+
+    await control(`/test/subscriptions/${subscriptionId}/renew`); // the open invoice is finally paid
+    expect(await site()).toMatchObject({ status: 'active', status_before_suspension: null });
+    expect((await history()).slice(-2)).toEqual(['active→suspended (payment)', 'suspended→active (payment)']);
+  });
+
+  it('reactivates from the manage page by paying the open invoice with the saved card', async () => {
+    await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
+    await control(`/test/subscriptions/${subscriptionId}/give-up`);
+    expect(await site()).toMatchObject({ status: 'suspended' });
+    const res = await post('reactivate').expect(200);
+    expect(res.body).toMatchObject({ status: 'active', statusLabel: 'Actif' });
+    expect(await site()).toMatchObject({ status: 'active' });
+    expect((await history()).at(-1)).toBe('suspended→active (client)');
+    await sandbox.flushWebhooks();
+    expect(await site()).toMatchObject({ status: 'active' });
+  });
+
+  it('suspends the site when a cancellation at period end takes effect, and mails the client', async () => {
+    await post('cancel').expect(200);
+    await control(`/test/subscriptions/${subscriptionId}/end-period`);
+    expect(await local()).toMatchObject({ status: 'canceled' });
+    expect(await site()).toMatchObject({ status: 'suspended' });
+    expect((await history()).at(-1)).toBe('active→suspended (client)');
+    expect(await outboxFor(t, 'fleuriste@example.com', 'subscription-canceled')).toHaveLength(1);
+    expect((await post('reactivate').expect(409)).body.message).toBe('Cet abonnement est terminé : passez une nouvelle commande pour remettre votre site en ligne.');
+    expect((await t.api.get(`/api/sites/${siteId}/subscription`).set(bearer(client)).expect(200)).body.subscription.statusLabel).toBe('Annulé');
+  });
+});
