@@ -11,7 +11,7 @@ import { OrderProvisioning } from './order-provisioning.service';
 import { paidOrderOf, WebhookService } from './webhook.service';
 
 const event = (type: string, object: object, id = 'evt_1') => ({ id, type, created: 1_800_000_000, data: { object } }) as unknown as Stripe.Event;
-const invoice = (status: string) => ({ id: 'in_1', customer: 'cus_1', customer_email: 'a@example.com', number: 'F-1', created: 1_800_000_000, total: 2900, amount_due: 2900, currency: 'eur', status, description: 'Pro', hosted_invoice_url: 'https://stripe.example/in_1', invoice_pdf: null, parent: null, lines: { data: [] } });
+const invoice = (status: string) => ({ id: 'in_1', customer: 'cus_1', customer_email: 'a@example.com', number: 'F-1', created: 1_800_000_000, total: 2900, amount_due: 2900, currency: 'eur', status, attempt_count: 1, description: 'Pro', hosted_invoice_url: 'https://stripe.example/in_1', invoice_pdf: null, parent: null, lines: { data: [] } });
 
 /** The inbox with a fake Stripe, and a transaction that records what happens while it is open. */
 function inbox(options: { seen?: boolean; recorded?: boolean; invoice?: () => Promise<unknown> } = {}) {

@@ -12,9 +12,6 @@ import { RootLayout } from './layout/RootLayout';
 const publicPage = (name: keyof typeof import('../features/public/placeholders')) => async () => ({
   Component: (await import('../features/public/placeholders'))[name],
 });
-const clientPage = (name: keyof typeof import('../features/dashboard/placeholders')) => async () => ({
-  Component: (await import('../features/dashboard/placeholders'))[name],
-});
 const adminPage = (name: keyof typeof import('../features/admin/placeholders')) => async () => ({
   Component: (await import('../features/admin/placeholders'))[name],
 });
@@ -50,12 +47,15 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }) },
               { path: 'profile', lazy: async () => ({ Component: (await import('../features/dashboard/ProfilePage')).ProfilePage }) },
-              { path: 'invoices', lazy: clientPage('InvoicesPage') },
-              { path: 'support', lazy: clientPage('SupportPage') },
-              { path: 'sites', lazy: clientPage('SitesPage') },
-              { path: 'sites/:id', lazy: clientPage('SiteDetailPage') },
-              { path: 'sites/:siteId/manage', lazy: clientPage('SiteManagePage') },
-              { path: 'sites/:id/business-options', lazy: clientPage('BusinessOptionsPage') },
+              { path: 'invoices', lazy: async () => ({ Component: (await import('../features/dashboard/InvoicesPage')).InvoicesPage }) },
+              { path: 'support', lazy: async () => ({ Component: (await import('../features/dashboard/SupportPage')).SupportPage }) },
+              { path: 'sites', lazy: async () => ({ Component: (await import('../features/dashboard/SitesPage')).SitesPage }) },
+              { path: 'sites/:id', lazy: async () => ({ Component: (await import('../features/dashboard/SiteDetailPage')).SiteDetailPage }) },
+              { path: 'sites/:siteId/manage', lazy: async () => ({ Component: (await import('../features/dashboard/SiteManagePage')).SiteManagePage }) },
+              {
+                path: 'sites/:id/business-options',
+                lazy: async () => ({ Component: (await import('../features/dashboard/BusinessOptionsPage')).BusinessOptionsPage }),
+              },
             ],
           },
           {

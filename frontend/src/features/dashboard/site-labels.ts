@@ -1,0 +1,31 @@
+/** Texts of the client's site pages (signed-in-areas §2–§4, §8). */
+
+export const SITE_TYPE_LABELS: Record<string, string> = { pro: 'Pro (29€)', business: 'Business (59€)', custom: 'Custom' };
+
+/** The five build steps, in order. */
+export const PROGRESSION_STEPS = [
+  { key: 'started', label: 'Démarré' },
+  { key: 'designOk', label: 'Design OK' },
+  { key: 'devOk', label: 'Développement OK' },
+  { key: 'seoOk', label: 'SEO OK' },
+  { key: 'technoReview', label: 'Review technique' },
+] as const;
+
+export const MODIFICATION_TYPES = [
+  { value: 'design', label: 'Design' },
+  { value: 'content', label: 'Contenu' },
+  { value: 'functionality', label: 'Fonctionnalité' },
+  { value: 'domain', label: 'Nom de domaine' },
+  { value: 'other', label: 'Autre' },
+] as const;
+
+export const PRIORITIES = [
+  { value: 'low', label: 'Basse' },
+  { value: 'medium', label: 'Moyenne' },
+  { value: 'high', label: 'Haute' },
+] as const;
+
+export const STATUS_CAUSE_LABELS: Record<string, string> = { payment: 'Paiement', admin: 'Équipe', client: 'Votre action' };
+export const SITE_STATUS_LABELS: Record<string, string> = { pending: 'En attente', active: 'Actif', suspended: 'Suspendu' };
+
+export type SiteOrigin = 'dashboard' | 'sites';
