@@ -1,0 +1,124 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
+import { formatMmSs, waitText } from './countdown';
+
+const SITE_ID = '11111111-1111-4111-8111-111111111111';
+const site = {
+  id: SITE_ID,
+  siteName: 'Boulangerie Martin',
+  domain: 'boulangerie-martin.fr',
+  status: 'pending',
+  type: 'pro',
+  planLabel: 'Pro (29€)',
+  ageDays: 3,
+  statusHistory: [{ fromStatus: null, toStatus: 'pending', cause: 'payment', createdAt: '2026-11-18T10:00:00.000Z' }],
+  progression: { started: true, designOk: false, devOk: false, seoOk: false, technoReview: false },
+  createdAt: '2026-11-18T10:00:00.000Z',
+  updatedAt: '2026-11-18T10:00:00.000Z',
+};
+
+function signedIn(handlers: Parameters<typeof mockApi>[0]) {
+  givenSessionCookie();
+  return mockApi({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin', email: 'claire@example.com' })), ...handlers });
+}
+
+describe('the support wait', () => {
+  it('reads as mm:ss', () => {
+    expect(formatMmSs(900)).toBe('15:00');
+    expect(formatMmSs(61)).toBe('01:01');
+    expect(formatMmSs(0.2)).toBe('00:01');
+    expect(waitText(754)).toBe('Vous devez attendre 12:34 avant de pouvoir envoyer un nouveau message');
+  });
+
+  it('comes from the server after a reload, and blocks the send button', async () => {
+    signedIn({
+      'GET /api/support/messages/next-allowed': () => jsonResponse(200, { nextAllowedAt: new Date(Date.now() + 600_000).toISOString(), retryAfter: 600 }),
+      'GET /api/agency': () => jsonResponse(500, {}),
+    });
+    renderApp('/dashboard/support');
+    expect(await screen.findByText(/^Vous devez attendre (10:0[01]|09:5\d) avant de pouvoir envoyer un nouveau message$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Envoyer' })).toBeDisabled();
+  });
+
+  it("says 'Message envoyé', clears the message and starts the wait", async () => {
+    const user = userEvent.setup();
+    const { calls } = signedIn({
+      'GET /api/support/messages/next-allowed': () => jsonResponse(200, { nextAllowedAt: null, retryAfter: 0 }),
+      'GET /api/agency': () => jsonResponse(500, {}),
+      'POST /api/support/messages': () => jsonResponse(201, { id: 'm1', sentAt: new Date().toISOString(), nextAllowedAt: new Date(Date.now() + 900_000).toISOString(), retryAfter: 900 }),
+    });
+    renderApp('/dashboard/support');
+    const send = await screen.findByRole('button', { name: 'Envoyer' });
+    expect(screen.getByLabelText('Email')).toHaveValue('claire@example.com');
+    expect(send).toBeDisabled();
+    await user.type(screen.getByLabelText('Sujet'), 'Facture');
+    await user.type(screen.getByLabelText('Message'), 'Une question');
+    await user.click(send);
+    expect(await screen.findByText('Message envoyé')).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+    expect(screen.getByLabelText('Sujet')).toHaveValue('');
+    expect(screen.getByText(/^Vous devez attendre (15:0[01]|14:5\d)/)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/support/messages'))?.body).toEqual({ email: 'claire@example.com', name: 'Claire Martin', subject: 'Facture', message: 'Une question' });
+  });
+});
+
+describe('the modification request', () => {
+  it('is sent only with a description, and says the spec’s messages', async () => {
+    const user = userEvent.setup();
+    let ok = true;
+    signedIn({
+      [`GET /api/sites/${SITE_ID}`]: () => jsonResponse(200, site),
+      [`POST /api/sites/${SITE_ID}/modification-requests`]: () =>
+        ok ? jsonResponse(201, { id: 'r1', type: 'content', priority: 'high', description: 'x', createdAt: site.createdAt }) : jsonResponse(500, { statusCode: 500, message: 'Erreur' }),
+    });
+    renderApp({ pathname: `/dashboard/sites/${SITE_ID}`, state: { origin: 'sites' } });
+    expect(await screen.findByRole('heading', { name: 'Boulangerie Martin' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Retour à mes sites/ })).toHaveAttribute('href', '/dashboard/sites');
+    expect(screen.getByText('Review technique')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Demander une modification/ }));
+    const submit = screen.getByRole('button', { name: 'Envoyer la demande' });
+    await user.type(screen.getByLabelText('Description'), '   ');
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('Description'), 'Changer les horaires');
+    await user.click(submit);
+    expect(await screen.findByText(/Votre demande a été envoyée\./)).toBeInTheDocument();
+    ok = false;
+    await user.type(screen.getByLabelText('Description'), 'Encore');
+    await user.click(submit);
+    expect(await screen.findByText('Une erreur est survenue. Merci de réessayer.')).toBeInTheDocument();
+  });
+});
+
+describe('the business options', () => {
+  it('say which required fields are missing, with the e-mail prefilled and France by default', async () => {
+    const user = userEvent.setup();
+    const { calls } = signedIn({
+      [`GET /api/sites/${SITE_ID}/business-options`]: () =>
+        jsonResponse(200, {
+          businessName: '',
+          businessType: '',
+          industry: '',
+          targetAudience: '',
+          keyServices: '',
+          contactInfo: { email: 'claire@example.com', phone: '', address: '', city: '', postalCode: '', country: 'France' },
+          businessGoals: '',
+          designPreferences: '',
+          specialRequirements: '',
+          budget: '',
+          timeline: '',
+          competitors: '',
+          socialMedia: { facebook: '', instagram: '', linkedin: '', twitter: '' },
+          savedAt: null,
+        }),
+    });
+    renderApp(`/dashboard/sites/${SITE_ID}/business-options`);
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer' }));
+    for (const message of ["Le nom de l'entreprise est requis", "Le type d'activité est requis", "Le secteur d'activité est requis", 'Les services principaux sont requis', 'Les objectifs sont requis']) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Email')).toHaveValue('claire@example.com');
+    expect(screen.getByLabelText('Pays')).toHaveValue('France');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});
