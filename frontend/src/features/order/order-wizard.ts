@@ -210,6 +210,31 @@ export const orderMessages = {
 } as const;
 
 export const MIN_ABOUT_LENGTH = 30;
+/** The longest text each field takes (the server's limits), set on the inputs so an autosave never fails on length. */
+export const MAX_LENGTHS = {
+  siteName: 100,
+  businessSector: 100,
+  domainName: 100,
+  phone: 30,
+  email: 254,
+  proEmailLocalPart: 64,
+  companyAddress: 300,
+  oldWebsiteUrl: 300,
+  tagline: 200,
+  about: 5000,
+  service: 200,
+  openingHours: 1000,
+  socialLink: 300,
+  extraEmail: 64,
+  specialRequirements: 5000,
+  fullName: 100,
+  address: 200,
+  city: 100,
+  postalCode: 20,
+} as const;
+
+/** How many rows the growing lists take (the server's limits). */
+export const FORM_LIMITS = { services: 20, socialLinks: 10, extraEmails: 20 } as const;
 export const MIN_PHONE_DIGITS = 9;
 /** Continue on step 1 needs a site name longer than 1 character (spec §5). */
 export const MIN_SITE_NAME_LENGTH = 2;
