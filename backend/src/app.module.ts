@@ -12,6 +12,7 @@ import { DatabaseModule } from './database/transactions';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
+import { SitesModule } from './sites/sites.module';
 
 /** The configuration read once at start, for every module. */
 @Global()
@@ -37,6 +38,7 @@ export class AppModule {
         MailModule,
         AuthModule,
         OrdersModule,
+        SitesModule,
         BillingModule,
         AdminModule,
       ],

@@ -36,6 +36,18 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/emails/:id': 'admin',
   'POST /api/admin/emails/:id/retry': 'admin',
   'POST /api/admin/users/:id/first-login-invitation': 'admin',
+  // The order wizard: open to anyone; a draft answers only its owner (browser cookie or account), others get 404.
+  'POST /api/order-drafts': 'anonymous',
+  'GET /api/order-drafts/current': 'anonymous',
+  'GET /api/order-drafts/:id': 'anonymous',
+  'PATCH /api/order-drafts/:id': 'anonymous',
+  'POST /api/order-drafts/:id/photos': 'anonymous',
+  'DELETE /api/order-drafts/:id/photos/:photoId': 'anonymous',
+  'GET /api/order-drafts/:id/photos/:photoId': 'anonymous',
+  // Signed, expiring links (the team's mail, the wizard's thumbnails): the signature is the authorisation.
+  'GET /api/order-photos/:photoId': 'anonymous',
+  'GET /api/sites': 'client',
+  'GET /api/sites/:id': 'client',
   'POST /api/checkout-sessions': 'anonymous',
   'GET /api/checkout-sessions/:id': 'anonymous',
   // Stripe calls it; its signature is its authentication.

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { Match } from './match.decorator';
 import { NormalizeEmail, Trim } from './transforms';
 
@@ -87,11 +88,80 @@ export function TokenField(invalid = 'Lien invalide ou expiré'): PropertyDecora
   return applyDecorators(ApiProperty({ type: String, maxLength: 200 }), IsString({ message: invalid }), IsNotEmpty({ message: invalid }), MaxLength(200, { message: invalid }));
 }
 
-/** One of a fixed list of values, named in the OpenAPI document. */
-export function EnumField<T extends string>(values: readonly T[], options: { name: string; invalid: string; optional?: boolean; default?: T }): PropertyDecorator {
-  const doc = { enum: [...values], enumName: options.name, ...(options.default ? { default: options.default } : {}) };
+/** One of a fixed list of values, named in the OpenAPI document; `nullable`: null is a value too (optional fields only). */
+export function EnumField<T extends string>(values: readonly T[], options: { name: string; invalid: string; optional?: boolean; nullable?: boolean; default?: T }): PropertyDecorator {
+  const doc = { enum: [...values], enumName: options.name, ...(options.default ? { default: options.default } : {}), ...(options.nullable ? { nullable: true } : {}) };
   return applyDecorators(
     ...(options.optional ? [ApiPropertyOptional(doc), IsOptional()] : [ApiProperty(doc)]),
     IsIn(values as readonly string[] as string[], { message: options.invalid }),
+  );
+}
+
+/** true or false; `nullable` (with `optional`): null is a value too, documented as such. */
+export function BooleanField(options: { optional?: boolean; nullable?: boolean; invalid?: string } = {}): PropertyDecorator {
+  const doc = { type: Boolean, ...(options.nullable ? { nullable: true } : {}) };
+  return applyDecorators(...(options.optional ? [ApiPropertyOptional(doc), IsOptional()] : [ApiProperty(doc)]), IsBoolean({ message: options.invalid ?? 'Valeur invalide' }));
+}
+
+/**
+ * A list of at most `maxItems` trimmed texts of at most `maxLength` characters each. `pattern`: each must match it
+ * (`invalid` otherwise); `lowerCase` and `dropEmpty` normalise the items first.
+ */
+export function TextListField(options: {
+  maxItems: number;
+  tooMany: string;
+  maxLength: number;
+  tooLong: string;
+  invalid?: string;
+  optional?: boolean;
+  pattern?: RegExp;
+  lowerCase?: boolean;
+  dropEmpty?: boolean;
+}): PropertyDecorator {
+  const invalid = options.invalid ?? 'Liste invalide';
+  const doc = { type: String, isArray: true, maxItems: options.maxItems } as const;
+  return applyDecorators(
+    ...(options.optional ? [ApiPropertyOptional(doc)] : [ApiProperty(doc)]),
+    Transform(({ value }) => {
+      if (!Array.isArray(value)) return value;
+      const items = value.map((v) => (typeof v === 'string' ? (options.lowerCase ? v.trim().toLowerCase() : v.trim()) : v));
+      return options.dropEmpty ? items.filter((v) => v !== '') : items;
+    }),
+    ...(options.optional ? [IsOptional()] : []),
+    IsArray({ message: invalid }),
+    ArrayMaxSize(options.maxItems, { message: options.tooMany }),
+    IsString({ each: true, message: invalid }),
+    MaxLength(options.maxLength, { each: true, message: options.tooLong }),
+    ...(options.pattern ? [Matches(options.pattern, { each: true, message: invalid })] : []),
+  );
+}
+
+/** A list of distinct values from a fixed list (duplicates are dropped), at most `maxItems`. */
+export function EnumListField<T extends string>(values: readonly T[], options: { name: string; invalid: string; maxItems?: number; tooMany?: string; optional?: boolean }): PropertyDecorator {
+  const maxItems = options.maxItems ?? values.length;
+  const doc = { enum: [...values], enumName: options.name, isArray: true, maxItems };
+  return applyDecorators(
+    ...(options.optional ? [ApiPropertyOptional(doc)] : [ApiProperty(doc)]),
+    Transform(({ value }) => (Array.isArray(value) ? [...new Set(value)] : value)),
+    ...(options.optional ? [IsOptional()] : []),
+    IsArray({ message: options.invalid }),
+    IsIn(values as readonly string[] as string[], { each: true, message: options.invalid }),
+    ArrayMaxSize(maxItems, { message: options.tooMany ?? options.invalid }),
+  );
+}
+
+/** An identifier (UUID) sent in a body; anything else reads as `invalid`. */
+export function UuidField(invalid: string): PropertyDecorator {
+  return applyDecorators(ApiProperty({ type: String, format: 'uuid' }), IsString({ message: invalid }), IsUUID('all', { message: invalid }));
+}
+
+/** An object of the given DTO, validated field by field (errors as `field.subfield`). */
+export function NestedField(type: new () => object, options: { optional?: boolean; invalid?: string } = {}): PropertyDecorator {
+  const doc = { type };
+  return applyDecorators(
+    ...(options.optional ? [ApiPropertyOptional(doc), IsOptional()] : [ApiProperty(doc)]),
+    IsObject({ message: options.invalid ?? 'Valeur invalide' }),
+    ValidateNested(),
+    Type(() => type),
   );
 }

@@ -72,4 +72,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, STRIPE_API_URL: 'ftp://stripe.example' })).toThrow('STRIPE_API_URL doit être une URL http ou https valide');
     expect(() => loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow('STRIPE_WEBHOOK_SECRET est requis avec STRIPE_SECRET_KEY');
   });
+
+  it('keeps order drafts 30 days and photos on local disk by default', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.orders).toEqual({ draftTtlDays: 30 });
+    expect(config.storage).toEqual({ uploadsDir: join(dir, 'uploads'), s3: undefined });
+    expect(loadConfig({ DATA_DIR: dir, ORDER_DRAFT_TTL_DAYS: '7' }).orders.draftTtlDays).toBe(7);
+    expect(() => loadConfig({ DATA_DIR: dir, ORDER_DRAFT_TTL_DAYS: '0' })).toThrow('ORDER_DRAFT_TTL_DAYS doit être un entier entre 1 et 365 (reçu « 0 »)');
+  });
+
+  it('stores photos in an S3-compatible bucket when all five S3 variables are set, and says which are missing', () => {
+    const dir = tempDir();
+    const s3 = { S3_ENDPOINT: 'http://minio:9000/', S3_BUCKET: 'vitrine-photos', S3_ACCESS_KEY_ID: 'vitrine', S3_SECRET_ACCESS_KEY: 'secret-key', S3_REGION: 'us-east-1' };
+    expect(loadConfig({ DATA_DIR: dir, ...s3 }).storage.s3).toEqual({ endpoint: 'http://minio:9000', bucket: 'vitrine-photos', accessKeyId: 'vitrine', secretAccessKey: 'secret-key', region: 'us-east-1' });
+    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'vitrine-photos' })).toThrow(
+      'Stockage S3 incomplet : S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION sont requis avec S3_ENDPOINT, S3_BUCKET',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, ...s3, S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_ENDPOINT doit être une URL http ou https valide[\s\S]*S3_BUCKET n'est pas un nom de bucket valide/);
+  });
 });

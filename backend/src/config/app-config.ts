@@ -46,6 +46,25 @@ export interface AppConfig {
     /** STRIPE_API_URL: another Stripe-compatible server (the sandbox); undefined = api.stripe.com */
     apiUrl?: string;
   };
+  orders: {
+    /** Drafts never paid and untouched for this many days are deleted with their photos */
+    draftTtlDays: number;
+  };
+  /** Where order photos are kept: local disk by default, an S3-compatible bucket when configured */
+  storage: {
+    /** `${dataDir}/uploads` */
+    uploadsDir: string;
+    s3?: S3Config;
+  };
+}
+
+/** An S3-compatible bucket (AWS S3, MinIO, Scaleway, OVH…), reached with path-style URLs and SigV4. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
 }
 
 export class ConfigError extends Error {
@@ -152,6 +171,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   }
   const stripeApiUrl = readUrl(env, 'STRIPE_API_URL', undefined, problems, ['http:', 'https:']);
 
+  const draftTtlDays = readInt(env, 'ORDER_DRAFT_TTL_DAYS', 30, problems, 1, 365);
+  const s3 = readS3(env, problems);
+
   if (problems.length) throw new ConfigError(problems);
 
   const frontendDistRaw = env.FRONTEND_DIST || resolve(__dirname, '../../../frontend/dist');
@@ -190,7 +212,27 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       webhookSecret: stripeWebhookSecret ?? 'whsec_sandbox',
       apiUrl: stripeApiUrl,
     },
+    orders: { draftTtlDays },
+    storage: { uploadsDir: join(dataDir, 'uploads'), s3 },
   };
+}
+
+const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
+
+/** All five S3 variables, or none (local disk). */
+function readS3(env: Env, problems: string[]): S3Config | undefined {
+  const given = S3_KEYS.filter((key) => env[key]);
+  if (given.length === 0) return undefined;
+  const missing = S3_KEYS.filter((key) => !env[key]);
+  if (missing.length) {
+    problems.push(`Stockage S3 incomplet : ${missing.join(', ')} ${missing.length > 1 ? 'sont requis' : 'est requis'} avec ${given.join(', ')}`);
+    return undefined;
+  }
+  const endpoint = readUrl(env, 'S3_ENDPOINT', undefined, problems, ['http:', 'https:']);
+  const bucket = env.S3_BUCKET!;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET n'est pas un nom de bucket valide (reçu « ${bucket} »)`);
+  if (!endpoint) return undefined;
+  return { endpoint: endpoint.replace(/\/+$/, ''), bucket, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY!, region: env.S3_REGION! };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -7,16 +7,29 @@ import { OneTimeToken } from '../auth/one-time-token.entity';
 import { RefreshToken, Session } from '../auth/session.entity';
 import { User } from '../auth/user.entity';
 import { OutboxEmail } from '../mail/outbox-email.entity';
+import { OrderDraft } from '../orders/order-draft.entity';
+import { OrderPhoto } from '../orders/order-photo.entity';
 import { QuoteRequest } from '../orders/quote-request.entity';
+import { Site } from '../sites/site.entity';
 import { Auth1763712000000 } from './migrations/1763712000000-Auth';
 import { QuotesAndRateLimits1763712100000 } from './migrations/1763712100000-QuotesAndRateLimits';
 import { MailOutbox1763712200000 } from './migrations/1763712200000-MailOutbox';
 import { Billing1763712300000 } from './migrations/1763712300000-Billing';
 import { StripeEventOutcome1763712400000 } from './migrations/1763712400000-StripeEventOutcome';
+import { OrderDrafts1763712500000 } from './migrations/1763712500000-OrderDrafts';
+import { Sites1763712600000 } from './migrations/1763712600000-Sites';
 
-export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice];
+export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
-export const MIGRATIONS = [Auth1763712000000, QuotesAndRateLimits1763712100000, MailOutbox1763712200000, Billing1763712300000, StripeEventOutcome1763712400000];
+export const MIGRATIONS = [
+  Auth1763712000000,
+  QuotesAndRateLimits1763712100000,
+  MailOutbox1763712200000,
+  Billing1763712300000,
+  StripeEventOutcome1763712400000,
+  OrderDrafts1763712500000,
+  Sites1763712600000,
+];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {

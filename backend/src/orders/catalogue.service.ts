@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ADD_ONS, OFFER, PLANS } from './catalogue';
+import { BUSINESS_FEATURES, DOMAIN_TLDS, ORDER_COLORS, ORDER_STYLES, PHOTO_RULES } from './order-form';
 import type { CatalogueResponseDto } from './dto/orders.dto';
 import { QUOTE_OPTIONS } from './quote-labels';
 
@@ -11,6 +12,13 @@ export class CatalogueService {
       addOns: ADD_ONS.map(({ id, name, priceCents, billing, perUnit, description }) => ({ id, name, priceCents, billing, perUnit, description })),
       offer: { ...OFFER },
       quoteOptions: QUOTE_OPTIONS,
+      orderOptions: {
+        colors: ORDER_COLORS.map((c) => ({ ...c })),
+        styles: ORDER_STYLES.map((s) => ({ ...s })),
+        businessFeatures: BUSINESS_FEATURES.map((f) => ({ ...f })),
+        domainTlds: [...DOMAIN_TLDS],
+        photoRules: { ...PHOTO_RULES, contentTypes: [...PHOTO_RULES.contentTypes] },
+      },
     };
   }
 }

@@ -2,6 +2,16 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { EmailField, EnumField, TextField } from '../../common/fields';
 import {
+  BUSINESS_FEATURE_VALUES,
+  type BusinessFeature,
+  DOMAIN_TLDS,
+  type DomainTld,
+  ORDER_COLOR_VALUES,
+  ORDER_STYLE_VALUES,
+  type OrderColor,
+  type OrderStyle,
+} from '../order-form';
+import {
   CALLBACK_PREFERENCES,
   type CallbackPreference,
   QUOTE_BUDGETS,
@@ -128,9 +138,52 @@ export class QuoteOptionsDto {
   notSpecified: string;
 }
 
+/** Une couleur dominante proposée */
+export class OrderColorOptionDto {
+  @ApiProperty({ enum: ORDER_COLOR_VALUES, enumName: 'OrderColor' })
+  value: OrderColor;
+  label: string;
+}
+
+export class OrderStyleOptionDto {
+  @ApiProperty({ enum: ORDER_STYLE_VALUES, enumName: 'OrderStyle' })
+  value: OrderStyle;
+  label: string;
+}
+
+export class BusinessFeatureOptionDto {
+  @ApiProperty({ enum: BUSINESS_FEATURE_VALUES, enumName: 'BusinessFeature' })
+  value: BusinessFeature;
+  label: string;
+}
+
+/** Les règles des photos d'une commande */
+export class PhotoRulesDto {
+  /** Nombre de photos au plus par commande */
+  maxCount: number;
+  /** Taille au plus d'une photo, en octets */
+  maxBytes: number;
+  @ApiProperty({ enum: ['image/jpeg', 'image/png'], enumName: 'PhotoContentType', isArray: true })
+  contentTypes: Array<'image/jpeg' | 'image/png'>;
+}
+
+/** Les choix du formulaire de commande, en français */
+export class OrderOptionsDto {
+  @ApiProperty({ type: [OrderColorOptionDto] })
+  colors: OrderColorOptionDto[];
+  @ApiProperty({ type: [OrderStyleOptionDto] })
+  styles: OrderStyleOptionDto[];
+  @ApiProperty({ type: [BusinessFeatureOptionDto] })
+  businessFeatures: BusinessFeatureOptionDto[];
+  @ApiProperty({ enum: DOMAIN_TLDS, enumName: 'DomainTld', isArray: true })
+  domainTlds: DomainTld[];
+  photoRules: PhotoRulesDto;
+}
+
 export class CatalogueResponseDto {
   plans: PlanDto[];
   addOns: AddOnDto[];
   offer: OfferDto;
   quoteOptions: QuoteOptionsDto;
+  orderOptions: OrderOptionsDto;
 }

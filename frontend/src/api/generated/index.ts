@@ -4,3 +4,4 @@ export * from './auth/auth';
 export * from './billing/billing';
 export * from './health/health';
 export * from './orders/orders';
+export * from './sites/sites';

@@ -7,12 +7,14 @@
  */
 import type { AddOnDto } from './addOnDto';
 import type { OfferDto } from './offerDto';
+import type { OrderOptionsDto } from './orderOptionsDto';
 import type { PlanDto } from './planDto';
 import type { QuoteOptionsDto } from './quoteOptionsDto';
 
 export interface CatalogueResponseDto {
   addOns: AddOnDto[];
   offer: OfferDto;
+  orderOptions: OrderOptionsDto;
   plans: PlanDto[];
   quoteOptions: QuoteOptionsDto;
 }

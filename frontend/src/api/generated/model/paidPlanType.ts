@@ -6,6 +6,9 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * Formule choisie (pro ou business), par exemple depuis `/order?plan=business`
+ */
 export type PaidPlanType = typeof PaidPlanType[keyof typeof PaidPlanType];
 
 

@@ -26,9 +26,15 @@ import type {
 
 import type {
   CatalogueResponseDto,
+  CreateOrderDraftDto,
   CreateQuoteDto,
   ErrorResponseDto,
-  QuoteCreatedResponseDto
+  GetSignedOrderPhotoParams,
+  OrderDraftDto,
+  OrderPhotoDto,
+  QuoteCreatedResponseDto,
+  UpdateOrderDraftDto,
+  UploadOrderPhotoDto
 } from '../model';
 
 import { customFetch } from '../../http';
@@ -147,6 +153,755 @@ export function useGetCatalogue<TData = Awaited<ReturnType<typeof getCatalogue>>
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetCatalogueQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getCreateOrderDraftUrl = () => {
+
+
+
+
+  return `/api/order-drafts`
+}
+
+/**
+ * @summary Commence une commande ; un visiteur reçoit le cookie `order_draft` qui la lui réserve (30 jours).
+ */
+export const createOrderDraft = async (createOrderDraftDto: CreateOrderDraftDto, options?: Parameters<typeof customFetch>[1]): Promise<OrderDraftDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<OrderDraftDto>(getCreateOrderDraftUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(createOrderDraftDto)
+  }
+);}
+
+
+
+
+
+export const getCreateOrderDraftMutationKey = () => ['createOrderDraft'] as const;
+
+export const getCreateOrderDraftMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOrderDraft>>, TError,CreateOrderDraftMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createOrderDraft>>, TError,CreateOrderDraftMutationVariables, TContext> => {
+
+const mutationKey = getCreateOrderDraftMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createOrderDraft>>, CreateOrderDraftMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  createOrderDraft(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateOrderDraftMutationResult = NonNullable<Awaited<ReturnType<typeof createOrderDraft>>>
+    export type CreateOrderDraftMutationBody = CreateOrderDraftDto
+    export type CreateOrderDraftMutationError = ErrorType<ErrorResponseDto>
+    export type CreateOrderDraftMutationVariables = {data: CreateOrderDraftDto}
+
+    /**
+ * @summary Commence une commande ; un visiteur reçoit le cookie `order_draft` qui la lui réserve (30 jours).
+ */
+export const useCreateOrderDraft = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOrderDraft>>, TError,CreateOrderDraftMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createOrderDraft>>,
+        TError,
+        CreateOrderDraftMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateOrderDraftMutationOptions(options), queryClient);
+    }
+    export const getGetCurrentOrderDraftUrl = () => {
+
+
+
+
+  return `/api/order-drafts/current`
+}
+
+/**
+ * @summary La dernière commande non payée de l'appelant (compte connecté ou cookie du navigateur).
+ */
+export const getCurrentOrderDraft = async ( options?: Parameters<typeof customFetch>[1]): Promise<OrderDraftDto> => {
+
+  return customFetch<OrderDraftDto>(getGetCurrentOrderDraftUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetCurrentOrderDraftQueryKey = () => {
+    return [
+    `/api/order-drafts/current`
+    ] as const;
+    }
+
+
+export const getGetCurrentOrderDraftQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError = ErrorType<ErrorResponseDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCurrentOrderDraftQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCurrentOrderDraft>>> = ({ signal }) => getCurrentOrderDraft({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCurrentOrderDraftQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentOrderDraft>>>
+export type GetCurrentOrderDraftQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetCurrentOrderDraft<TData = Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError = ErrorType<ErrorResponseDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrentOrderDraft>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrentOrderDraft>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrentOrderDraft<TData = Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrentOrderDraft>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrentOrderDraft>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrentOrderDraft<TData = Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary La dernière commande non payée de l'appelant (compte connecté ou cookie du navigateur).
+ */
+
+export function useGetCurrentOrderDraft<TData = Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCurrentOrderDraftQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getGetOrderDraftUrl = (id: string,) => {
+
+
+
+
+  return `/api/order-drafts/${id}`
+}
+
+/**
+ * @summary Une commande de l'appelant.
+ */
+export const getOrderDraft = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<OrderDraftDto> => {
+
+  return customFetch<OrderDraftDto>(getGetOrderDraftUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetOrderDraftQueryKey = (id: string,) => {
+    return [
+    `/api/order-drafts/${id}`
+    ] as const;
+    }
+
+
+export const getGetOrderDraftQueryOptions = <TData = Awaited<ReturnType<typeof getOrderDraft>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderDraft>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOrderDraftQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrderDraft>>> = ({ signal }) => getOrderDraft(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOrderDraft>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOrderDraftQueryResult = NonNullable<Awaited<ReturnType<typeof getOrderDraft>>>
+export type GetOrderDraftQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetOrderDraft<TData = Awaited<ReturnType<typeof getOrderDraft>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderDraft>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrderDraft>>,
+          TError,
+          Awaited<ReturnType<typeof getOrderDraft>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrderDraft<TData = Awaited<ReturnType<typeof getOrderDraft>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderDraft>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrderDraft>>,
+          TError,
+          Awaited<ReturnType<typeof getOrderDraft>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrderDraft<TData = Awaited<ReturnType<typeof getOrderDraft>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderDraft>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Une commande de l'appelant.
+ */
+
+export function useGetOrderDraft<TData = Awaited<ReturnType<typeof getOrderDraft>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderDraft>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOrderDraftQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getUpdateOrderDraftUrl = (id: string,) => {
+
+
+
+
+  return `/api/order-drafts/${id}`
+}
+
+/**
+ * @summary Enregistrement automatique : seuls les champs envoyés changent ; une commande payée ne change plus (409).
+ */
+export const updateOrderDraft = async (id: string,
+    updateOrderDraftDto: UpdateOrderDraftDto, options?: Parameters<typeof customFetch>[1]): Promise<OrderDraftDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<OrderDraftDto>(getUpdateOrderDraftUrl(id),
+  {
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(updateOrderDraftDto)
+  }
+);}
+
+
+
+
+
+export const getUpdateOrderDraftMutationKey = () => ['updateOrderDraft'] as const;
+
+export const getUpdateOrderDraftMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOrderDraft>>, TError,UpdateOrderDraftMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateOrderDraft>>, TError,UpdateOrderDraftMutationVariables, TContext> => {
+
+const mutationKey = getUpdateOrderDraftMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateOrderDraft>>, UpdateOrderDraftMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateOrderDraft(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateOrderDraftMutationResult = NonNullable<Awaited<ReturnType<typeof updateOrderDraft>>>
+    export type UpdateOrderDraftMutationBody = UpdateOrderDraftDto
+    export type UpdateOrderDraftMutationError = ErrorType<ErrorResponseDto>
+    export type UpdateOrderDraftMutationVariables = {id: string;data: UpdateOrderDraftDto}
+
+    /**
+ * @summary Enregistrement automatique : seuls les champs envoyés changent ; une commande payée ne change plus (409).
+ */
+export const useUpdateOrderDraft = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOrderDraft>>, TError,UpdateOrderDraftMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateOrderDraft>>,
+        TError,
+        UpdateOrderDraftMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateOrderDraftMutationOptions(options), queryClient);
+    }
+    export const getAddOrderPhotoUrl = (id: string,) => {
+
+
+
+
+  return `/api/order-drafts/${id}/photos`
+}
+
+/**
+ * @summary Ajoute une photo (JPG ou PNG, 5 Mo au plus, 10 par commande) ; ses métadonnées (EXIF, GPS…) sont retirées.
+ */
+export const addOrderPhoto = async (id: string,
+    uploadOrderPhotoDto: UploadOrderPhotoDto, options?: Parameters<typeof customFetch>[1]): Promise<OrderPhotoDto> => {
+    const formData = new FormData();
+formData.append(`file`, uploadOrderPhotoDto.file);
+
+  return customFetch<OrderPhotoDto>(getAddOrderPhotoUrl(id),
+  {
+    ...options,
+    method: 'POST'
+    ,
+    body: formData
+  }
+);}
+
+
+
+
+
+export const getAddOrderPhotoMutationKey = () => ['addOrderPhoto'] as const;
+
+export const getAddOrderPhotoMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addOrderPhoto>>, TError,AddOrderPhotoMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof addOrderPhoto>>, TError,AddOrderPhotoMutationVariables, TContext> => {
+
+const mutationKey = getAddOrderPhotoMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof addOrderPhoto>>, AddOrderPhotoMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  addOrderPhoto(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AddOrderPhotoMutationResult = NonNullable<Awaited<ReturnType<typeof addOrderPhoto>>>
+    export type AddOrderPhotoMutationBody = UploadOrderPhotoDto
+    export type AddOrderPhotoMutationError = ErrorType<ErrorResponseDto>
+    export type AddOrderPhotoMutationVariables = {id: string;data: UploadOrderPhotoDto}
+
+    /**
+ * @summary Ajoute une photo (JPG ou PNG, 5 Mo au plus, 10 par commande) ; ses métadonnées (EXIF, GPS…) sont retirées.
+ */
+export const useAddOrderPhoto = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addOrderPhoto>>, TError,AddOrderPhotoMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof addOrderPhoto>>,
+        TError,
+        AddOrderPhotoMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAddOrderPhotoMutationOptions(options), queryClient);
+    }
+    export const getDeleteOrderPhotoUrl = (id: string,
+    photoId: string,) => {
+
+
+
+
+  return `/api/order-drafts/${id}/photos/${photoId}`
+}
+
+/**
+ * @summary Retire une photo de la commande.
+ */
+export const deleteOrderPhoto = async (id: string,
+    photoId: string, options?: Parameters<typeof customFetch>[1]): Promise<void> => {
+
+  return customFetch<void>(getDeleteOrderPhotoUrl(id,photoId),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getDeleteOrderPhotoMutationKey = () => ['deleteOrderPhoto'] as const;
+
+export const getDeleteOrderPhotoMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOrderPhoto>>, TError,DeleteOrderPhotoMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteOrderPhoto>>, TError,DeleteOrderPhotoMutationVariables, TContext> => {
+
+const mutationKey = getDeleteOrderPhotoMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteOrderPhoto>>, DeleteOrderPhotoMutationVariables> = (props) => {
+          const {id,photoId} = props ?? {};
+
+          return  deleteOrderPhoto(id,photoId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteOrderPhotoMutationResult = NonNullable<Awaited<ReturnType<typeof deleteOrderPhoto>>>
+
+    export type DeleteOrderPhotoMutationError = ErrorType<ErrorResponseDto>
+    export type DeleteOrderPhotoMutationVariables = {id: string;photoId: string}
+
+    /**
+ * @summary Retire une photo de la commande.
+ */
+export const useDeleteOrderPhoto = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOrderPhoto>>, TError,DeleteOrderPhotoMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteOrderPhoto>>,
+        TError,
+        DeleteOrderPhotoMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteOrderPhotoMutationOptions(options), queryClient);
+    }
+    export const getGetOrderPhotoUrl = (id: string,
+    photoId: string,) => {
+
+
+
+
+  return `/api/order-drafts/${id}/photos/${photoId}`
+}
+
+/**
+ * @summary L'image d'une photo de la commande.
+ */
+export const getOrderPhoto = async (id: string,
+    photoId: string, options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
+
+  return customFetch<Blob>(getGetOrderPhotoUrl(id,photoId),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetOrderPhotoQueryKey = (id: string,
+    photoId: string,) => {
+    return [
+    `/api/order-drafts/${id}/photos/${photoId}`
+    ] as const;
+    }
+
+
+export const getGetOrderPhotoQueryOptions = <TData = Awaited<ReturnType<typeof getOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(id: string,
+    photoId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOrderPhotoQueryKey(id,photoId);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrderPhoto>>> = ({ signal }) => getOrderPhoto(id,photoId, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined && photoId !== null && photoId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOrderPhotoQueryResult = NonNullable<Awaited<ReturnType<typeof getOrderPhoto>>>
+export type GetOrderPhotoQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetOrderPhoto<TData = Awaited<ReturnType<typeof getOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    photoId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrderPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getOrderPhoto>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrderPhoto<TData = Awaited<ReturnType<typeof getOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    photoId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrderPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getOrderPhoto>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrderPhoto<TData = Awaited<ReturnType<typeof getOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    photoId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary L'image d'une photo de la commande.
+ */
+
+export function useGetOrderPhoto<TData = Awaited<ReturnType<typeof getOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    photoId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOrderPhotoQueryOptions(id,photoId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getGetSignedOrderPhotoUrl = (photoId: string,
+    params?: GetSignedOrderPhotoParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/order-photos/${photoId}?${stringifiedParams}` : `/api/order-photos/${photoId}`
+}
+
+/**
+ * @summary L'image d'une photo, par un lien signé (`exp`, `sig`) ; un lien faux ou expiré répond 404.
+ */
+export const getSignedOrderPhoto = async (photoId: string,
+    params?: GetSignedOrderPhotoParams, options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
+
+  return customFetch<Blob>(getGetSignedOrderPhotoUrl(photoId,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetSignedOrderPhotoQueryKey = (photoId: string,
+    params?: GetSignedOrderPhotoParams,) => {
+    return [
+    `/api/order-photos/${photoId}`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetSignedOrderPhotoQueryOptions = <TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(photoId: string,
+    params?: GetSignedOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSignedOrderPhotoQueryKey(photoId,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSignedOrderPhoto>>> = ({ signal }) => getSignedOrderPhoto(photoId,params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: photoId !== null && photoId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSignedOrderPhotoQueryResult = NonNullable<Awaited<ReturnType<typeof getSignedOrderPhoto>>>
+export type GetSignedOrderPhotoQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+ photoId: string,
+    params: undefined |  GetSignedOrderPhotoParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSignedOrderPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getSignedOrderPhoto>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+ photoId: string,
+    params?: GetSignedOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSignedOrderPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getSignedOrderPhoto>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+ photoId: string,
+    params?: GetSignedOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary L'image d'une photo, par un lien signé (`exp`, `sig`) ; un lien faux ou expiré répond 404.
+ */
+
+export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+ photoId: string,
+    params?: GetSignedOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSignedOrderPhotoQueryOptions(photoId,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

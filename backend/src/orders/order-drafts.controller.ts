@@ -1,0 +1,95 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Ip, Param, Patch, Post, Query, Res, StreamableFile, UploadedFile } from '@nestjs/common';
+import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../common/access.decorator';
+import { uuidParam } from '../common/uuid-param';
+import { Caller, type DraftCaller, DraftCookie } from './draft-caller';
+import { CreateOrderDraftDto, OrderDraftDto, OrderPhotoDto, UpdateOrderDraftDto } from './dto/order-drafts.dto';
+import { DRAFT_NOT_FOUND, OrderDraftsService, type UploadedPhoto } from './order-drafts.service';
+import { PhotoBytes, photoAnswer, PhotoUpload } from './photos/photo-upload';
+
+const draftId = uuidParam(DRAFT_NOT_FOUND);
+const photoId = uuidParam('Photo introuvable');
+
+/**
+ * The order wizard's draft, autosaved on the server. Public: an anonymous draft belongs to the browser holding its
+ * cookie, a signed-in buyer's to the account; anyone else is told it does not exist (404).
+ */
+@ApiTags('orders')
+@Controller('order-drafts')
+export class OrderDraftsController {
+  constructor(
+    private readonly drafts: OrderDraftsService,
+    private readonly cookie: DraftCookie,
+  ) {}
+
+  /** Commence une commande ; un visiteur reçoit le cookie `order_draft` qui la lui réserve (30 jours). */
+  @Public()
+  @Post()
+  @ApiTooManyRequestsResponse({ description: 'Trop de commandes commencées depuis cette adresse' })
+  async createOrderDraft(@Body() dto: CreateOrderDraftDto, @Caller() caller: DraftCaller, @Ip() ip: string, @Res({ passthrough: true }) res: Response): Promise<OrderDraftDto> {
+    return this.cookie.issue(res, await this.drafts.create(dto, caller, ip));
+  }
+
+  /** La dernière commande non payée de l'appelant (compte connecté ou cookie du navigateur). */
+  @Public()
+  @Get('current')
+  getCurrentOrderDraft(@Caller() caller: DraftCaller): Promise<OrderDraftDto> {
+    return this.drafts.current(caller);
+  }
+
+  /** Une commande de l'appelant. */
+  @Public()
+  @Get(':id')
+  getOrderDraft(@Param('id', draftId) id: string, @Caller() caller: DraftCaller): Promise<OrderDraftDto> {
+    return this.drafts.get(id, caller);
+  }
+
+  /** Enregistrement automatique : seuls les champs envoyés changent ; une commande payée ne change plus (409). */
+  @Public()
+  @Patch(':id')
+  updateOrderDraft(@Param('id', draftId) id: string, @Body() dto: UpdateOrderDraftDto, @Caller() caller: DraftCaller): Promise<OrderDraftDto> {
+    return this.drafts.update(id, dto, caller);
+  }
+
+  /** Ajoute une photo (JPG ou PNG, 5 Mo au plus, 10 par commande) ; ses métadonnées (EXIF, GPS…) sont retirées. */
+  @Public()
+  @Post(':id/photos')
+  @PhotoUpload()
+  addOrderPhoto(@Param('id', draftId) id: string, @UploadedFile() file: UploadedPhoto | undefined, @Caller() caller: DraftCaller): Promise<OrderPhotoDto> {
+    return this.drafts.addPhoto(id, file, caller);
+  }
+
+  /** Retire une photo de la commande. */
+  @Public()
+  @Delete(':id/photos/:photoId')
+  @HttpCode(204)
+  deleteOrderPhoto(@Param('id', draftId) id: string, @Param('photoId', photoId) photo: string, @Caller() caller: DraftCaller): Promise<void> {
+    return this.drafts.deletePhoto(id, photo, caller);
+  }
+
+  /** L'image d'une photo de la commande. */
+  @Public()
+  @Get(':id/photos/:photoId')
+  @PhotoBytes()
+  @Header('Cache-Control', 'private, max-age=3600')
+  async getOrderPhoto(@Param('id', draftId) id: string, @Param('photoId', photoId) photo: string, @Caller() caller: DraftCaller): Promise<StreamableFile> {
+    return photoAnswer(await this.drafts.photoFile(id, photo, caller));
+  }
+}
+
+/** Photos reached by a signed, expiring link: the team's mail (7 days) and the wizard's thumbnails. */
+@ApiTags('orders')
+@Controller('order-photos')
+export class OrderPhotosController {
+  constructor(private readonly drafts: OrderDraftsService) {}
+
+  /** L'image d'une photo, par un lien signé (`exp`, `sig`) ; un lien faux ou expiré répond 404. */
+  @Public()
+  @Get(':photoId')
+  @PhotoBytes()
+  @Header('Cache-Control', 'private, max-age=3600')
+  async getSignedOrderPhoto(@Param('photoId', photoId) photo: string, @Query('exp') exp?: string, @Query('sig') sig?: string): Promise<StreamableFile> {
+    return photoAnswer(await this.drafts.signedPhotoFile(photo, exp, sig));
+  }
+}

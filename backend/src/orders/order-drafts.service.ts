@@ -1,0 +1,400 @@
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { invalidField } from '../common/errors';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Transactions } from '../database/transactions';
+import type { BillingInfoPatchDto, CreateOrderDraftDto, OrderDraftDto, OrderPhotoDto, UpdateOrderDraftDto } from './dto/order-drafts.dto';
+import type { DraftCaller } from './draft-caller';
+import type { OrderDraft } from './order-draft.entity';
+import { OrderDraftsRepository } from './order-drafts.repository';
+import { type BillingInfo, EMPTY_BILLING, emptyOrderForm, type OrderFormData, orderFormProblems, type PaidPlanType, PHOTO_RULES } from './order-form';
+import type { OrderPhoto } from './order-photo.entity';
+import { type Answer, billingAnswers, orderAnswers, recapOf } from './order-summary';
+import { InvalidImageError, type PhotoContentType, stripImageMetadata } from './photos/image-metadata';
+import { PhotoLinks, roundedExpiry } from './photos/photo-links';
+import { PHOTO_STORAGE, type PhotoStorage } from './storage/photo-storage';
+
+export const DRAFT_NOT_FOUND = 'Commande introuvable';
+const NO_CURRENT_DRAFT = 'Aucune commande en cours';
+const ALREADY_PAID = 'Cette commande est déjà payée';
+const PHOTO_NOT_FOUND = 'Photo introuvable';
+export const PHOTO_MESSAGES = {
+  missing: 'Aucune photo reçue.',
+  tooLarge: 'La photo dépasse 5 Mo.',
+  tooMany: `${PHOTO_RULES.maxCount} photos au maximum.`,
+  wrongType: 'Seules les images JPG et PNG sont acceptées.',
+} as const;
+/** Links shown in the wizard stay valid at least this long; the team's links, 7 days. */
+const OWNER_LINK_HOURS = 12;
+const TEAM_LINK_DAYS = 7;
+const PURGE_BATCH = 200;
+
+/** The file multer hands over (memory storage). */
+export interface UploadedPhoto {
+  originalname: string;
+  size: number;
+  buffer: Buffer;
+}
+
+/** What the billing module needs of a draft to open a checkout or to provision the paid order. */
+export interface OrderForPayment {
+  id: string;
+  userId: string | null;
+  planType: PaidPlanType;
+  businessEnabled: boolean;
+  prefersCall: boolean | null;
+  status: 'draft' | 'paid';
+  data: OrderFormData;
+  billing: BillingInfo | null;
+  checkoutSessionId: string | null;
+  accountCreated: boolean;
+}
+
+export interface PhotoFile {
+  data: Buffer;
+  contentType: PhotoContentType;
+  name: string;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/** A file name as the buyer's device gave it, without its folder, control characters or mis-decoded UTF-8. */
+export function cleanFileName(name: string, contentType: PhotoContentType): string {
+  let clean = name;
+  const codes = [...clean].map((c) => c.codePointAt(0)!);
+  // Multipart file names may arrive as Latin-1; a UTF-8 name (é, ç) then reads as mojibake until re-decoded.
+  if (codes.some((c) => c >= 0x80) && codes.every((c) => c <= 0xff)) {
+    const decoded = Buffer.from(clean, 'latin1').toString('utf8');
+    if (!decoded.includes('\uFFFD')) clean = decoded;
+  }
+  const printable = [...clean.split(/[\\/]/).pop()!].filter((c) => c.codePointAt(0)! >= 0x20 && c.codePointAt(0) !== 0x7f).join('');
+  clean = printable.trim().slice(0, 200);
+  return clean || (contentType === 'image/png' ? 'photo.png' : 'photo.jpg');
+}
+
+/**
+ * Order drafts: created, found, autosaved and given photos by their owner only (the browser holding the draft's
+ * secret, or the signed-in account), purged when abandoned, read by billing to check out and provision.
+ */
+@Injectable()
+export class OrderDraftsService {
+  private readonly logger = new Logger('Orders');
+
+  constructor(
+    private readonly drafts: OrderDraftsRepository,
+    private readonly transactions: Transactions,
+    private readonly rateLimit: RateLimitService,
+    private readonly links: PhotoLinks,
+    @Inject(PHOTO_STORAGE) private readonly storage: PhotoStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  // ---- the wizard ----
+
+  /** A new draft: the account's when signed in (its e-mail prefilled), else the browser's, which gets the secret. */
+  async create(dto: CreateOrderDraftDto, caller: DraftCaller, ip: string): Promise<{ draft: OrderDraftDto; cookie?: string }> {
+    await this.rateLimit.hit({ key: `order-draft:ip:${ip}`, limit: 30, windowSeconds: 3600, message: 'Trop de commandes commencées. Réessayez dans {minutes}.' });
+    const data = emptyOrderForm();
+    if (caller.user) data.currentEmail = caller.user.email;
+    const secret = caller.user ? undefined : randomBytes(32).toString('base64url');
+    const draft = await this.drafts.insert({
+      userId: caller.user?.id ?? null,
+      secretHash: secret ? sha256(secret).toString('hex') : null,
+      planType: dto.planType,
+      businessEnabled: dto.planType === 'business',
+      data,
+    });
+    return { draft: await this.toDto(draft), cookie: secret ? `${draft.id}.${secret}` : undefined };
+  }
+
+  /** The caller's most recently changed unpaid draft: the account's, or the one of the browser's cookie. */
+  async current(caller: DraftCaller): Promise<OrderDraftDto> {
+    const candidates: OrderDraft[] = [];
+    if (caller.user) {
+      const mine = await this.drafts.latestUnpaidOfUser(caller.user.id);
+      if (mine) candidates.push(mine);
+    }
+    const cookieDraftId = caller.cookie?.split('.')[0];
+    if (cookieDraftId && /^[0-9a-f-]{36}$/.test(cookieDraftId)) {
+      const browsers = await this.drafts.findById(cookieDraftId);
+      if (browsers && browsers.status === 'draft' && this.owns(browsers, caller)) candidates.push(browsers);
+    }
+    const latest = candidates.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+    if (!latest) throw new NotFoundException(NO_CURRENT_DRAFT);
+    return this.toDto(latest);
+  }
+
+  async get(id: string, caller: DraftCaller): Promise<OrderDraftDto> {
+    return this.toDto(await this.owned(id, caller));
+  }
+
+  /** Autosave: only the fields sent change (null puts a form field back to its default); a paid order is read-only. */
+  async update(id: string, dto: UpdateOrderDraftDto, caller: DraftCaller): Promise<OrderDraftDto> {
+    await this.transactions.run(async (tx) => {
+      const draft = await this.drafts.findByIdForUpdate(id, tx);
+      if (!draft || !this.owns(draft, caller)) throw new NotFoundException(DRAFT_NOT_FOUND);
+      if (draft.status === 'paid') throw new ConflictException(ALREADY_PAID);
+      if (dto.planType != null && dto.businessEnabled != null && (dto.planType === 'business') !== dto.businessEnabled) {
+        throw invalidField('businessEnabled', "L'option Business va avec la formule Business.");
+      }
+      let { planType, businessEnabled } = draft;
+      if (dto.planType != null) {
+        planType = dto.planType;
+        businessEnabled = planType === 'business';
+      } else if (dto.businessEnabled != null) {
+        businessEnabled = dto.businessEnabled;
+        planType = businessEnabled ? 'business' : 'pro';
+      }
+      await this.drafts.update(
+        id,
+        {
+          planType,
+          businessEnabled,
+          prefersCall: dto.prefersCall === undefined ? draft.prefersCall : dto.prefersCall,
+          currentStep: dto.currentStep ?? draft.currentStep,
+          data: this.mergeForm(draft, dto.data, caller),
+          billing: dto.billing ? mergeBilling(draft.billing, dto.billing) : draft.billing,
+        },
+        tx,
+      );
+    });
+    return this.toDto((await this.drafts.findById(id))!);
+  }
+
+  // ---- photos ----
+
+  /**
+   * Checks the photo (JPG or PNG by its bytes, 5 MB, 10 per order), removes its metadata, stores it, then records it.
+   * The count is checked again with the draft locked, so parallel uploads never make an eleventh.
+   */
+  async addPhoto(id: string, file: UploadedPhoto | undefined, caller: DraftCaller): Promise<OrderPhotoDto> {
+    if (!file) throw invalidField('file', PHOTO_MESSAGES.missing);
+    const draft = await this.owned(id, caller);
+    if (draft.status === 'paid') throw new ConflictException(ALREADY_PAID);
+    if ((await this.drafts.photoCountAndNextPosition(draft.id)).count >= PHOTO_RULES.maxCount) throw invalidField('file', PHOTO_MESSAGES.tooMany);
+    if (file.size > PHOTO_RULES.maxBytes || file.buffer.length > PHOTO_RULES.maxBytes) throw invalidField('file', PHOTO_MESSAGES.tooLarge);
+    let image: { contentType: PhotoContentType; data: Buffer };
+    try {
+      image = stripImageMetadata(file.buffer);
+    } catch (error) {
+      if (error instanceof InvalidImageError) throw invalidField('file', PHOTO_MESSAGES.wrongType);
+      throw error;
+    }
+    const photoId = randomUUID();
+    const storageKey = `order-drafts/${draft.id}/${photoId}.${image.contentType === 'image/png' ? 'png' : 'jpg'}`;
+    await this.storage.put(storageKey, image.data, image.contentType);
+    try {
+      const photo = await this.transactions.run(async (tx) => {
+        const locked = await this.drafts.findByIdForUpdate(draft.id, tx);
+        if (!locked) throw new NotFoundException(DRAFT_NOT_FOUND);
+        if (locked.status === 'paid') throw new ConflictException(ALREADY_PAID);
+        const { count, nextPosition } = await this.drafts.photoCountAndNextPosition(draft.id, tx);
+        if (count >= PHOTO_RULES.maxCount) throw invalidField('file', PHOTO_MESSAGES.tooMany);
+        const inserted = await this.drafts.insertPhoto(
+          { id: photoId, draftId: draft.id, originalName: cleanFileName(file.originalname, image.contentType), contentType: image.contentType, sizeBytes: image.data.length, storageKey, position: nextPosition },
+          tx,
+        );
+        await this.drafts.touch(draft.id, tx);
+        return inserted;
+      });
+      return this.toPhotoDto(photo);
+    } catch (error) {
+      await this.removeFiles([storageKey]);
+      throw error;
+    }
+  }
+
+  async deletePhoto(id: string, photoId: string, caller: DraftCaller): Promise<void> {
+    const draft = await this.owned(id, caller);
+    if (draft.status === 'paid') throw new ConflictException(ALREADY_PAID);
+    const storageKey = await this.transactions.run(async (tx) => {
+      const key = await this.drafts.deletePhoto(draft.id, photoId, tx);
+      if (key) await this.drafts.touch(draft.id, tx);
+      return key;
+    });
+    if (!storageKey) throw new NotFoundException(PHOTO_NOT_FOUND);
+    await this.removeFiles([storageKey]);
+  }
+
+  /** A photo of the caller's draft. */
+  async photoFile(id: string, photoId: string, caller: DraftCaller): Promise<PhotoFile> {
+    const draft = await this.owned(id, caller);
+    const photo = await this.drafts.findPhoto(photoId);
+    if (!photo || photo.draftId !== draft.id) throw new NotFoundException(PHOTO_NOT_FOUND);
+    return this.read(photo);
+  }
+
+  /** A photo reached through a signed link (the team's mail, the wizard's thumbnails); a bad or expired link is 404. */
+  async signedPhotoFile(photoId: string, exp: string | undefined, sig: string | undefined): Promise<PhotoFile> {
+    if (!this.links.verify(photoId, exp, sig)) throw new NotFoundException('Lien invalide ou expiré');
+    const photo = await this.drafts.findPhoto(photoId);
+    if (!photo) throw new NotFoundException(PHOTO_NOT_FOUND);
+    return this.read(photo);
+  }
+
+  // ---- checkout and provisioning (for the billing module) ----
+
+  /**
+   * The caller's draft, ready to be paid: 404 when not theirs, 409 when paid, 400 with the spec's messages when the
+   * form is incomplete. A signed-in caller's e-mail is the account's.
+   */
+  async forCheckout(id: string, caller: DraftCaller): Promise<OrderForPayment> {
+    const draft = await this.owned(id, caller);
+    if (draft.status === 'paid') throw new ConflictException(ALREADY_PAID);
+    const data = this.formOf(draft);
+    if (caller.user) data.currentEmail = caller.user.email;
+    const problems = orderFormProblems(data, draft.prefersCall);
+    const messages = Object.values(problems);
+    if (messages.length) throw new BadRequestException({ message: messages[0], errors: problems });
+    return { ...toPayment(draft), data };
+  }
+
+  /** Keeps the billing information typed at checkout; a signed-in buyer's anonymous draft becomes the account's. */
+  async saveCheckoutBilling(id: string, billing: BillingInfo, userId: string | null): Promise<void> {
+    await this.drafts.update(id, { billing, ...(userId ? { userId } : {}) });
+  }
+
+  async recordCheckoutSession(id: string, checkoutSessionId: string): Promise<void> {
+    await this.drafts.update(id, { checkoutSessionId });
+  }
+
+  /** The draft, locked until `tx` ends, so two events paying it are applied one after the other. */
+  async lockForPayment(id: string, tx: EntityManager): Promise<OrderForPayment | null> {
+    const draft = await this.drafts.findByIdForUpdate(id, tx);
+    return draft ? { ...toPayment(draft), data: this.formOf(draft) } : null;
+  }
+
+  /** Marks the order paid by this checkout, for this account; false when it already was. */
+  markPaid(id: string, paid: { checkoutSessionId: string; userId: string; accountCreated: boolean }, tx: EntityManager): Promise<boolean> {
+    return this.drafts.markPaid(id, paid, tx);
+  }
+
+  /** Whether the order of a checkout is paid, for the payment-success page. */
+  async paymentState(id: string): Promise<{ paid: boolean; accountCreated: boolean; prefersCall: boolean } | null> {
+    const draft = await this.drafts.findById(id);
+    return draft ? { paid: draft.status === 'paid', accountCreated: draft.accountCreated, prefersCall: draft.prefersCall === true } : null;
+  }
+
+  /** The whole order in French for the team's mail: answers, billing, price, and 7-day signed links to each photo. */
+  async summaryForTeam(order: OrderForPayment, tx?: EntityManager): Promise<{ answers: Answer[]; billing: Answer[]; photos: Array<{ name: string; url: string }> }> {
+    const expires = new Date(Date.now() + TEAM_LINK_DAYS * 86400_000);
+    const photos = await this.drafts.listPhotos(order.id, tx);
+    return {
+      answers: orderAnswers(order),
+      billing: billingAnswers(order.billing),
+      photos: photos.map((p) => ({ name: p.originalName, url: this.links.link(p.id, expires, true) })),
+    };
+  }
+
+  // ---- purge ----
+
+  /** Deletes drafts never paid and unchanged for ORDER_DRAFT_TTL_DAYS, their photos' rows, then their files. */
+  async purgeStale(): Promise<{ drafts: number; photos: number }> {
+    let drafts = 0;
+    let photos = 0;
+    for (;;) {
+      const batch = await this.drafts.deleteStale(this.config.orders.draftTtlDays, PURGE_BATCH);
+      await this.removeFiles(batch.storageKeys);
+      drafts += batch.drafts;
+      photos += batch.storageKeys.length;
+      if (batch.drafts < PURGE_BATCH) break;
+    }
+    if (drafts) this.logger.log(`${drafts} commande(s) abandonnée(s) supprimée(s), avec ${photos} photo(s)`);
+    return { drafts, photos };
+  }
+
+  // ---- helpers ----
+
+  /** An anonymous draft is the browser's that holds its secret; an account's draft is that account's. */
+  private owns(draft: OrderDraft, caller: DraftCaller): boolean {
+    if (draft.userId) return caller.user?.id === draft.userId;
+    if (!draft.secretHash || !caller.cookie) return false;
+    const dot = caller.cookie.indexOf('.');
+    if (dot < 0 || caller.cookie.slice(0, dot) !== draft.id) return false;
+    const given = sha256(caller.cookie.slice(dot + 1));
+    const expected = Buffer.from(draft.secretHash, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  private async owned(id: string, caller: DraftCaller): Promise<OrderDraft> {
+    const draft = await this.drafts.findById(id);
+    if (!draft || !this.owns(draft, caller)) throw new NotFoundException(DRAFT_NOT_FOUND);
+    return draft;
+  }
+
+  /** The stored form over today's defaults (a field added later reads as its default). */
+  private formOf(draft: OrderDraft): OrderFormData {
+    return { ...emptyOrderForm(), ...draft.data };
+  }
+
+  private mergeForm(draft: OrderDraft, patch: UpdateOrderDraftDto['data'], caller: DraftCaller): OrderFormData {
+    const data = this.formOf(draft) as unknown as Record<string, unknown>;
+    const defaults = emptyOrderForm() as unknown as Record<string, unknown>;
+    for (const [key, value] of Object.entries(patch ?? {})) {
+      if (value !== undefined && key in defaults) data[key] = value === null ? defaults[key] : value;
+    }
+    if (caller.user) data.currentEmail = caller.user.email;
+    return data as unknown as OrderFormData;
+  }
+
+  private async read(photo: OrderPhoto): Promise<PhotoFile> {
+    const data = await this.storage.get(photo.storageKey);
+    if (!data) throw new NotFoundException(PHOTO_NOT_FOUND);
+    return { data, contentType: photo.contentType, name: photo.originalName };
+  }
+
+  private async removeFiles(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.storage.delete(key).catch((error: unknown) => this.logger.error(`Photo ${key} non supprimée du stockage : ${(error as Error).message}`));
+    }
+  }
+
+  private toPhotoDto(photo: OrderPhoto, expires = roundedExpiry(new Date(), OWNER_LINK_HOURS)): OrderPhotoDto {
+    return { id: photo.id, name: photo.originalName, size: photo.sizeBytes, contentType: photo.contentType, url: this.links.link(photo.id, expires) };
+  }
+
+  private async toDto(draft: OrderDraft): Promise<OrderDraftDto> {
+    const data = this.formOf(draft);
+    const photos = await this.drafts.listPhotos(draft.id);
+    const expires = roundedExpiry(new Date(), OWNER_LINK_HOURS);
+    return {
+      id: draft.id,
+      planType: draft.planType,
+      businessEnabled: draft.businessEnabled,
+      prefersCall: draft.prefersCall,
+      currentStep: draft.currentStep,
+      status: draft.status,
+      data,
+      billing: draft.billing ? { ...EMPTY_BILLING, ...draft.billing } : null,
+      photos: photos.map((p) => this.toPhotoDto(p, expires)),
+      recap: recapOf(draft.planType, data),
+      createdAt: draft.createdAt.toISOString(),
+      updatedAt: draft.updatedAt.toISOString(),
+    };
+  }
+}
+
+function toPayment(draft: OrderDraft): Omit<OrderForPayment, 'data'> {
+  return {
+    id: draft.id,
+    userId: draft.userId,
+    planType: draft.planType,
+    businessEnabled: draft.businessEnabled,
+    prefersCall: draft.prefersCall,
+    status: draft.status,
+    billing: draft.billing,
+    checkoutSessionId: draft.checkoutSessionId,
+    accountCreated: draft.accountCreated,
+  };
+}
+
+function mergeBilling(current: BillingInfo | null, patch: BillingInfoPatchDto): BillingInfo {
+  const billing: BillingInfo = { ...EMPTY_BILLING, ...current };
+  for (const key of Object.keys(EMPTY_BILLING) as Array<keyof BillingInfo>) {
+    const value = patch[key];
+    if (value !== undefined) billing[key] = value ?? '';
+  }
+  return billing;
+}

@@ -1,0 +1,192 @@
+/**
+ * The order form of the wizard (spec "public site and ordering" §3): its fields, their choices with French labels
+ * (served in the catalogue, used in the team's mail), their defaults, and the checks a draft must pass before it can
+ * be paid (§5, the spec's messages). The one source for the server and, through GET /api/catalogue, the browser.
+ */
+export const PAID_PLAN_TYPES = ['pro', 'business'] as const;
+export type PaidPlanType = (typeof PAID_PLAN_TYPES)[number];
+
+export const ORDER_STEPS = ['1', '1.5', '2', '3', '4'] as const;
+export type OrderStep = (typeof ORDER_STEPS)[number];
+
+export const DOMAIN_CHOICES = ['new', 'existing'] as const;
+export type DomainChoice = (typeof DOMAIN_CHOICES)[number];
+export const DOMAIN_TLDS = ['.fr', '.com', '.net', '.org'] as const;
+export type DomainTld = (typeof DOMAIN_TLDS)[number];
+export const DISPLAY_EMAIL_CHOICES = ['personal', 'pro'] as const;
+export type DisplayEmailChoice = (typeof DISPLAY_EMAIL_CHOICES)[number];
+export const LOGO_OPTIONS = ['have', 'none', 'create'] as const;
+export type LogoOption = (typeof LOGO_OPTIONS)[number];
+
+export interface Choice<T extends string> {
+  value: T;
+  label: string;
+}
+
+/** The dominant-colour picker's eight colours (lower-case hex). */
+export const ORDER_COLORS = [
+  { value: '#2563eb', label: 'Bleu' },
+  { value: '#0d9488', label: 'Turquoise' },
+  { value: '#16a34a', label: 'Vert' },
+  { value: '#ca8a04', label: 'Moutarde' },
+  { value: '#ea580c', label: 'Orange' },
+  { value: '#dc2626', label: 'Rouge' },
+  { value: '#7c3aed', label: 'Violet' },
+  { value: '#334155', label: 'Anthracite' },
+] as const satisfies readonly Choice<string>[];
+export type OrderColor = (typeof ORDER_COLORS)[number]['value'];
+export const ORDER_COLOR_VALUES = ORDER_COLORS.map((c) => c.value) as OrderColor[];
+
+export const ORDER_STYLES = [
+  { value: 'moderne', label: 'Moderne' },
+  { value: 'classique', label: 'Classique' },
+  { value: 'elegant', label: 'Élégant' },
+  { value: 'colore', label: 'Coloré' },
+] as const satisfies readonly Choice<string>[];
+export type OrderStyle = (typeof ORDER_STYLES)[number]['value'];
+export const ORDER_STYLE_VALUES = ORDER_STYLES.map((s) => s.value) as OrderStyle[];
+
+export const BUSINESS_FEATURES = [
+  { value: 'quote-form', label: 'Formulaire de devis' },
+  { value: 'blog', label: 'Blog' },
+  { value: 'booking', label: 'Réservation en ligne' },
+  { value: 'ecommerce', label: 'Boutique en ligne' },
+  { value: 'gallery', label: 'Galerie photos' },
+  { value: 'testimonials', label: 'Avis clients' },
+  { value: 'newsletter', label: 'Newsletter' },
+  { value: 'contact-form', label: 'Formulaire de contact' },
+  { value: 'appointment', label: 'Prise de rendez-vous' },
+  { value: 'catalog', label: 'Catalogue produits' },
+  { value: 'pricing', label: 'Grille tarifaire' },
+] as const satisfies readonly Choice<string>[];
+export type BusinessFeature = (typeof BUSINESS_FEATURES)[number]['value'];
+export const BUSINESS_FEATURE_VALUES = BUSINESS_FEATURES.map((f) => f.value) as BusinessFeature[];
+
+export const DOMAIN_CHOICE_LABELS: Record<DomainChoice, string> = { new: 'Nouveau nom de domaine', existing: 'Nom de domaine existant' };
+export const DISPLAY_EMAIL_LABELS: Record<DisplayEmailChoice, string> = { personal: 'Adresse e-mail actuelle', pro: 'Adresse e-mail professionnelle' };
+export const LOGO_LABELS: Record<LogoOption, string> = { have: "J'ai déjà un logo", none: 'Pas de logo', create: 'Création de logo (15 €)' };
+
+/** Photos of an order: JPG and PNG, read from their bytes; 5 MB each, 10 per order. */
+export const PHOTO_RULES = { maxCount: 10, maxBytes: 5 * 1024 * 1024, contentTypes: ['image/jpeg', 'image/png'] } as const;
+
+export const FORM_LIMITS = { services: 20, socialLinks: 10, extraEmails: 20 } as const;
+/** The local part of an address on the client's domain (what comes before @). */
+export const LOCAL_PART = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
+
+export interface OrderFormData {
+  siteName: string;
+  businessSector: string;
+  domainChoice: DomainChoice;
+  domainName: string;
+  domainTld: DomainTld;
+  phone: string;
+  currentEmail: string;
+  displayEmailChoice: DisplayEmailChoice;
+  proEmailLocalPart: string;
+  companyAddress: string;
+  oldWebsiteUrl: string;
+  tagline: string;
+  about: string;
+  services: string[];
+  openingHours: string;
+  socialLinks: string[];
+  logoOption: LogoOption;
+  includeGoogleBusiness: boolean;
+  includeTrustpilot: boolean;
+  dominantColor: OrderColor | null;
+  stylePreferences: OrderStyle[];
+  businessFeatures: BusinessFeature[];
+  specialRequirements: string;
+  extraEmails: string[];
+}
+
+export interface BillingInfo {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+}
+
+/** A new draft's form: the spec's defaults (existing domain in .fr, pro address contact@, no logo), one empty service and link row. */
+export function emptyOrderForm(): OrderFormData {
+  return {
+    siteName: '',
+    businessSector: '',
+    domainChoice: 'existing',
+    domainName: '',
+    domainTld: '.fr',
+    phone: '',
+    currentEmail: '',
+    displayEmailChoice: 'pro',
+    proEmailLocalPart: 'contact',
+    companyAddress: '',
+    oldWebsiteUrl: '',
+    tagline: '',
+    about: '',
+    services: [''],
+    openingHours: '',
+    socialLinks: [''],
+    logoOption: 'none',
+    includeGoogleBusiness: false,
+    includeTrustpilot: false,
+    dominantColor: null,
+    stylePreferences: [],
+    businessFeatures: [],
+    specialRequirements: '',
+    extraEmails: [],
+  };
+}
+
+export const EMPTY_BILLING: BillingInfo = { fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What is missing or wrong before payment, field by field (`data.siteName`…), with the spec's messages: step 1
+ * always; steps 2 and 3 unless the buyer chose to book a call instead of filling them.
+ */
+export function orderFormProblems(data: OrderFormData, prefersCall: boolean | null): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (data.siteName.trim() === '') problems['data.siteName'] = 'Le nom du site est requis.';
+  if (data.currentEmail.trim() === '') problems['data.currentEmail'] = "L'email est requis.";
+  else if (!EMAIL.test(data.currentEmail.trim())) problems['data.currentEmail'] = "Format d'email invalide.";
+  if (data.phone.trim() !== '' && data.phone.replace(/\D/g, '').length < 9) problems['data.phone'] = 'Numéro trop court.';
+  if (data.domainName.trim() !== '' && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(data.domainName.trim())) {
+    problems['data.domainName'] = 'Nom de domaine invalide.';
+  }
+  if (prefersCall !== true) {
+    if (data.about.trim().length < 30) problems['data.about'] = 'Décrivez au moins 30 caractères.';
+    if (!data.services.some((s) => s.trim() !== '')) problems['data.services'] = 'Ajoutez au moins un service.';
+    const badLink = data.socialLinks.findIndex((link) => link.trim() !== '' && !isHttpUrl(link.trim()));
+    if (badLink >= 0) problems['data.socialLinks'] = `Lien n°${badLink + 1} invalide.`;
+  }
+  return problems;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The requested domain (`boulangerie-martin.fr`), or null when none was typed. A name typed with its extension keeps it. */
+export function requestedDomain(data: OrderFormData): string | null {
+  const name = data.domainName.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+  if (!name) return null;
+  return DOMAIN_TLDS.some((tld) => name.endsWith(tld)) ? name : `${name}${data.domainTld}`;
+}
+
+/** The catalogue's add-ons that the form selects. */
+export function selectedAddOns(data: OrderFormData): { logo: boolean; googleBusiness: boolean; trustpilot: boolean; extraEmails: string[] } {
+  return {
+    logo: data.logoOption === 'create',
+    googleBusiness: data.includeGoogleBusiness,
+    trustpilot: data.includeTrustpilot,
+    extraEmails: [...new Set(data.extraEmails.map((e) => e.trim().toLowerCase()).filter(Boolean))],
+  };
+}

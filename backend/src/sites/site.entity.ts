@@ -1,0 +1,73 @@
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { User } from '../auth/user.entity';
+import { OrderDraft } from '../orders/order-draft.entity';
+
+export const SITE_STATUSES = ['pending', 'active', 'suspended'] as const;
+export type SiteStatus = (typeof SITE_STATUSES)[number];
+export const SITE_TYPES = ['pro', 'business', 'custom'] as const;
+export type SiteType = (typeof SITE_TYPES)[number];
+
+/** The five build steps, in order (signed-in-areas §4), as stored. */
+export const PROGRESSION_STEPS = ['started', 'design_ok', 'dev_ok', 'seo_ok', 'techno_review'] as const;
+export type ProgressionStep = (typeof PROGRESSION_STEPS)[number];
+export type Progression = Record<ProgressionStep, boolean>;
+
+/**
+ * A client's site: created pending at payment (one per paid order, one per Stripe subscription), then built by the
+ * team, who tick the progression and set the status and domain.
+ */
+@Entity('sites')
+@Check('sites_status_check', `status IN ('pending', 'active', 'suspended')`)
+@Check('sites_type_check', `type IN ('pro', 'business', 'custom')`)
+@Unique('sites_stripe_subscription_id_key', ['stripeSubscriptionId'])
+@Unique('sites_order_draft_id_key', ['orderDraftId'])
+@Index('sites_user_id_idx', ['userId'])
+@Index('sites_status_idx', ['status'])
+@Index('sites_type_idx', ['type'])
+@Index('sites_created_at_idx', ['createdAt'])
+// Trigram indexes for the admin's search (ILIKE '%…%'), which TypeORM cannot express: declared in the migration.
+@Index('sites_site_name_trgm_idx', { synchronize: false })
+@Index('sites_domain_trgm_idx', { synchronize: false })
+export class Site {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @ManyToOne(() => User, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'sites_user_id_fkey' })
+  user?: User;
+
+  @Column({ name: 'site_name', type: 'text' })
+  siteName: string;
+
+  @Column({ type: 'text', nullable: true })
+  domain: string | null;
+
+  @Column({ type: 'text', default: 'pending' })
+  status: SiteStatus;
+
+  @Column({ type: 'text' })
+  type: SiteType;
+
+  @Column({ type: 'jsonb' })
+  progression: Progression;
+
+  @Column({ name: 'stripe_subscription_id', type: 'text', nullable: true })
+  stripeSubscriptionId: string | null;
+
+  /** The paid order it came from */
+  @Column({ name: 'order_draft_id', type: 'uuid', nullable: true })
+  orderDraftId: string | null;
+
+  @ManyToOne(() => OrderDraft, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'order_draft_id', foreignKeyConstraintName: 'sites_order_draft_id_fkey' })
+  orderDraft?: OrderDraft;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,192 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { OrderDraftsService } from '../src/orders/order-drafts.service';
+import { PhotoLinks } from '../src/orders/photos/photo-links';
+import { createTestApp, registerClient, type TestApp } from './helpers/app';
+import { GPS_RATIONALS, jpegMarkers, phoneJpeg, phonePng, pictureJpeg } from './helpers/images';
+import { as, type DraftBody, type Owner, startDraft } from './helpers/orders';
+
+const JPEG_SECRETS = ['SecretCam', 'xmpmeta', 'Photoshop', 'Lyon-Croix-Rousse', 'rue Secr', 'TRAILER'];
+const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(64), Buffer.from('This program cannot be run in DOS mode.')]);
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** Photos of an order: checked by their bytes, limited in size and number, stripped of metadata, stored, purged. */
+describe('order photos', () => {
+  let t: TestApp;
+  let uploads: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    uploads = t.config.storage.uploadsDir;
+  });
+  afterAll(() => t.close());
+
+  const upload = (draft: DraftBody, owner: Owner, data: Buffer, filename = 'vitrine.jpg', contentType = 'image/jpeg') =>
+    as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner).attach('file', data, { filename, contentType });
+  const filesOf = (draftId: string) => (existsSync(join(uploads, 'order-drafts', draftId)) ? readdirSync(join(uploads, 'order-drafts', draftId)) : []);
+  const fetchBytes = (url: string, owner: Owner = {}) =>
+    as(t.api.get(url), owner)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+
+  it('stores a JPEG without its EXIF, GPS, XMP, IPTC, comment or trailer, and serves it to its owner', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const original = phoneJpeg();
+    const res = await upload(draft, owner, original, 'Façade été.jpg').expect(201);
+    expect(res.body).toMatchObject({ name: 'Façade été.jpg', contentType: 'image/jpeg' });
+    expect(res.body.size).toBeLessThan(original.length);
+    expect(res.body.url).toMatch(new RegExp(`^/api/order-photos/${res.body.id}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`));
+
+    const [file] = filesOf(draft.id);
+    expect(file).toBe(`${res.body.id}.jpg`);
+    for (const url of [`/api/order-drafts/${draft.id}/photos/${res.body.id}`, res.body.url]) {
+      const served = await fetchBytes(url, owner).expect(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.headers['cache-control']).toBe('private, max-age=3600');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      const bytes = served.body as Buffer;
+      expect(bytes.length).toBe(res.body.size);
+      for (const secret of JPEG_SECRETS) expect(bytes.includes(secret)).toBe(false);
+      expect(bytes.includes(GPS_RATIONALS)).toBe(false);
+      expect(jpegMarkers(bytes)).toEqual(expect.arrayContaining([0xc0, 0xda]));
+    }
+    const listed = (await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(200)).body.photos;
+    expect(listed).toEqual([expect.objectContaining({ id: res.body.id, name: 'Façade été.jpg', size: res.body.size })]);
+  });
+
+  it('stores a PNG without its text, EXIF or time chunks', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const res = await upload(draft, owner, phonePng().data, 'logo.png', 'image/png').expect(201);
+    expect(res.body.contentType).toBe('image/png');
+    const bytes = (await fetchBytes(res.body.url).expect(200)).body as Buffer;
+    for (const secret of ['lat=48', 'Camille', 'SecretCam', 'tIME', 'eXIf']) expect(bytes.includes(secret)).toBe(false);
+  });
+
+  it('reads the type from the bytes: a renamed program, a GIF and an empty file are refused', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    for (const [data, name, type] of [
+      [EXE, 'photo.jpg', 'image/jpeg'],
+      [GIF, 'anim.gif', 'image/gif'],
+      [GIF, 'anim.png', 'image/png'],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'dessin.jpg', 'image/jpeg'],
+      [pictureJpeg().data.subarray(0, 40), 'coupee.jpg', 'image/jpeg'],
+    ] as const) {
+      const res = await upload(draft, owner, data, name, type).expect(400);
+      expect(res.body).toEqual({ statusCode: 400, message: 'Seules les images JPG et PNG sont acceptées.', errors: { file: 'Seules les images JPG et PNG sont acceptées.' } });
+    }
+    expect(filesOf(draft.id)).toEqual([]);
+    expect((await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(200)).body.photos).toEqual([]);
+  });
+
+  it('refuses a photo over 5 MB without keeping it', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const big = Buffer.concat([pictureJpeg().data, Buffer.alloc(6 * 1024 * 1024, 1)]);
+    const res = await upload(draft, owner, big, 'grande.jpg').expect(400);
+    expect(res.body).toEqual({ statusCode: 400, message: 'La photo dépasse 5 Mo.', errors: { file: 'La photo dépasse 5 Mo.' } });
+    expect(filesOf(draft.id)).toEqual([]);
+    // Exactly 5 MB is fine.
+    const jpeg = pictureJpeg().data;
+    const fiveMb = Buffer.concat([jpeg.subarray(0, -2), Buffer.alloc(5 * 1024 * 1024 - jpeg.length, 0), jpeg.subarray(-2)]);
+    expect(fiveMb.length).toBe(5 * 1024 * 1024);
+    await upload(draft, owner, fiveMb, 'pile.jpg').expect(201);
+  });
+
+  it('takes 10 photos, refuses an eleventh (even sent in parallel), and deletes them one by one', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => upload(draft, owner, phoneJpeg(), `photo-${i + 1}.jpg`)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    for (const refused of results.filter((r) => r.status !== 201)) {
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ file: '10 photos au maximum.' });
+    }
+    expect(filesOf(draft.id)).toHaveLength(10);
+    const eleventh = await upload(draft, owner, phonePng().data, 'onze.png', 'image/png').expect(400);
+    expect(eleventh.body.message).toBe('10 photos au maximum.');
+
+    const photos = (await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(200)).body.photos as Array<{ id: string }>;
+    expect(photos).toHaveLength(10);
+    await as(t.api.delete(`/api/order-drafts/${draft.id}/photos/${photos[0].id}`), owner).expect(204);
+    expect(filesOf(draft.id)).not.toContain(`${photos[0].id}.jpg`);
+    await as(t.api.delete(`/api/order-drafts/${draft.id}/photos/${photos[0].id}`), owner).expect(404);
+    await as(t.api.get(`/api/order-drafts/${draft.id}/photos/${photos[0].id}`), owner).expect(404);
+    await upload(draft, owner, phonePng().data, 'remplace.png', 'image/png').expect(201);
+  });
+
+  it('answers 404 to everyone but the owner, and a bad or expired signed link', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const photo = (await upload(draft, owner, phoneJpeg()).expect(201)).body;
+    const other = await startDraft(t.api);
+    const client = await registerClient(t.api);
+    for (const intruder of [{}, other.owner, { session: client }]) {
+      await upload(draft, intruder, phoneJpeg()).expect(404);
+      await as(t.api.get(`/api/order-drafts/${draft.id}/photos/${photo.id}`), intruder).expect(404);
+      await as(t.api.delete(`/api/order-drafts/${draft.id}/photos/${photo.id}`), intruder).expect(404);
+    }
+    // The photo through another draft of the caller's is not found either.
+    await as(t.api.get(`/api/order-drafts/${other.draft.id}/photos/${photo.id}`), other.owner).expect(404);
+
+    const links = t.app.get(PhotoLinks);
+    const url = new URL(photo.url, 'http://x');
+    const sig = url.searchParams.get('sig')!;
+    const exp = url.searchParams.get('exp')!;
+    await t.api.get(`/api/order-photos/${photo.id}?exp=${exp}&sig=${sig.slice(0, -2)}AA`).expect(404);
+    await t.api.get(`/api/order-photos/${photo.id}?exp=${Number(exp) + 3600}&sig=${sig}`).expect(404);
+    await t.api.get(`/api/order-photos/${photo.id}`).expect(404);
+    const expired = (await t.api.get(links.link(photo.id, new Date(Date.now() - 1000))).expect(404)).body;
+    expect(expired).toEqual({ statusCode: 404, message: 'Lien invalide ou expiré' });
+    await t.api.get(links.link(photo.id, new Date(Date.now() + 60_000))).expect(200);
+  });
+
+  it('says what is wrong with the request itself in French', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const none = await as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner).field('note', 'x').expect(400);
+    expect(none.body.errors).toEqual({ file: 'Aucune photo reçue.' });
+    const wrongField = await as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner).attach('photo', phoneJpeg(), 'a.jpg').expect(400);
+    expect(wrongField.body.errors).toEqual({ file: 'Envoyez une seule photo, dans le champ « file ».' });
+    const two = await as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner).attach('file', phoneJpeg(), 'a.jpg').attach('file', phoneJpeg(), 'b.jpg').expect(400);
+    expect(two.body.errors).toEqual({ file: 'Envoyez une seule photo, dans le champ « file ».' });
+    expect(filesOf(draft.id)).toEqual([]);
+  });
+
+  it('keeps a paid order’s photos as they are', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const photo = (await upload(draft, owner, phoneJpeg()).expect(201)).body;
+    await t.dataSource.query(`UPDATE order_drafts SET status = 'paid' WHERE id = $1`, [draft.id]);
+    expect((await upload(draft, owner, phoneJpeg()).expect(409)).body.message).toBe('Cette commande est déjà payée');
+    await as(t.api.delete(`/api/order-drafts/${draft.id}/photos/${photo.id}`), owner).expect(409);
+    await as(t.api.get(`/api/order-drafts/${draft.id}/photos/${photo.id}`), owner).expect(200);
+  });
+
+  it('purges drafts unpaid and untouched for 30 days, with their photos’ files, and nothing else', async () => {
+    const stale = await startDraft(t.api);
+    const fresh = await startDraft(t.api);
+    const paid = await startDraft(t.api);
+    for (const d of [stale, fresh, paid]) {
+      await upload(d.draft, d.owner, phoneJpeg()).expect(201);
+      await upload(d.draft, d.owner, phonePng().data, 'b.png', 'image/png').expect(201);
+    }
+    await t.dataSource.query(`UPDATE order_drafts SET updated_at = now() - interval '31 days' WHERE id = ANY($1)`, [[stale.draft.id, paid.draft.id]]);
+    await t.dataSource.query(`UPDATE order_drafts SET status = 'paid' WHERE id = $1`, [paid.draft.id]);
+    await t.dataSource.query(`UPDATE order_drafts SET updated_at = now() - interval '29 days' WHERE id = $1`, [fresh.draft.id]);
+    expect(filesOf(stale.draft.id)).toHaveLength(2);
+
+    const purged = await t.app.get(OrderDraftsService).purgeStale();
+    expect(purged.drafts).toBeGreaterThanOrEqual(1);
+    expect(await t.dataSource.query(`SELECT id FROM order_drafts WHERE id = $1`, [stale.draft.id])).toEqual([]);
+    expect(await t.dataSource.query(`SELECT id FROM order_photos WHERE draft_id = $1`, [stale.draft.id])).toEqual([]);
+    expect(existsSync(join(uploads, 'order-drafts', stale.draft.id))).toBe(false);
+    await as(t.api.get(`/api/order-drafts/${stale.draft.id}`), stale.owner).expect(404);
+    for (const kept of [fresh, paid]) {
+      expect(filesOf(kept.draft.id)).toHaveLength(2);
+      expect((await as(t.api.get(`/api/order-drafts/${kept.draft.id}`), kept.owner).expect(200)).body.photos).toHaveLength(2);
+    }
+    // A photo added or removed counts as activity.
+    await t.dataSource.query(`UPDATE order_drafts SET updated_at = now() - interval '31 days' WHERE id = $1`, [fresh.draft.id]);
+    await upload(fresh.draft, fresh.owner, phoneJpeg()).expect(201);
+    await t.app.get(OrderDraftsService).purgeStale();
+    expect(filesOf(fresh.draft.id)).toHaveLength(3);
+  });
+});
