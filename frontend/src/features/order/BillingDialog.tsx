@@ -15,6 +15,16 @@ const FIELDS: (keyof BillingValues)[] = ['fullName', 'email', 'phone', 'address'
 /** Signing in from the e-mail conflict comes back to the order, where the draft waits. */
 const backToOrder: LoginRedirectState = { from: { pathname: paths.order, search: '', hash: '' } };
 
+/** Closes a <dialog> (where the browser lacks the method, as jsdom does: drops `open` and says so). */
+function closeDialog(dialog: HTMLDialogElement | null) {
+  if (!dialog?.open) return;
+  if (typeof dialog.close === 'function') dialog.close();
+  else {
+    dialog.removeAttribute('open');
+    dialog.dispatchEvent(new Event('close'));
+  }
+}
+
 /** The messages of an error that are not about a billing field (the order itself: 'data.about'…), for the alert. */
 function otherMessages(error: unknown): string[] {
   if (!isApiError(error)) return [];
@@ -61,9 +71,7 @@ export function BillingDialog({
     if (!dialog) return;
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
-    return () => {
-      if (dialog.open) dialog.close();
-    };
+    return () => closeDialog(dialog);
   }, []);
 
   useEffect(() => {
@@ -108,7 +116,7 @@ export function BillingDialog({
         </div>
         <button
           type="button"
-          onClick={() => ref.current?.close()}
+          onClick={() => closeDialog(ref.current)}
           aria-label="Fermer"
           className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
         >
@@ -161,7 +169,7 @@ export function BillingDialog({
         </div>
 
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => ref.current?.close()}>
+          <Button variant="secondary" onClick={() => closeDialog(ref.current)}>
             Annuler
           </Button>
           <Button type="submit" loading={isSubmitting || redirecting}>
