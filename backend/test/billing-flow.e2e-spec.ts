@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { startStripeSandbox, type StripeSandbox } from '@vitrine/stripe-sandbox';
 import { createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
+import { orderAndCheckout } from './helpers/orders';
 import { postEvent, TEST_WEBHOOK_SECRET } from './helpers/stripe';
 
 interface SandboxEvent {
@@ -27,7 +28,7 @@ describe('billing with the Stripe sandbox', () => {
   /** What the product knows about a customer, without bookkeeping columns. */
   const snapshot = async (customerId: string) => ({
     subscriptions: await t.dataSource.query(
-      `SELECT id, customer_id, user_id, status, cancel_at_period_end, current_period_end, price_id, plan, metadata FROM subscriptions WHERE customer_id = $1 ORDER BY id`,
+      `SELECT id, customer_id, user_id, status, cancel_at_period_end, current_period_end, price_id, plan, metadata, site_id FROM subscriptions WHERE customer_id = $1 ORDER BY id`,
       [customerId],
     ),
     invoices: await t.dataSource.query(
@@ -36,10 +37,6 @@ describe('billing with the Stripe sandbox', () => {
     ),
   });
 
-  async function checkout(body: object): Promise<{ sessionId: string; url: string }> {
-    const res = await t.api.post('/api/checkout-sessions').send(body).expect(201);
-    return res.body;
-  }
   async function pay(sessionId: string): Promise<Response> {
     return fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
   }
@@ -58,7 +55,7 @@ describe('billing with the Stripe sandbox', () => {
   });
 
   it('creates the catalogue in Stripe at start, found by lookup key', async () => {
-    await t.api.post('/api/checkout-sessions').send({ planType: 'pro', email: 'warmup@example.com' }).expect(201);
+    await orderAndCheckout(t.api, { billing: { email: 'warmup@example.com' } });
     const prices = await stripe.prices.list({ lookup_keys: ['plan_pro_monthly', 'plan_business_monthly', 'addon_logo_once', 'addon_extra_email_monthly'], expand: ['data.product'] });
     const byKey = Object.fromEntries(prices.data.map((p) => [p.lookup_key, p]));
     expect(byKey.plan_pro_monthly).toMatchObject({ unit_amount: 2900, currency: 'eur', recurring: { interval: 'month' } });
@@ -68,13 +65,23 @@ describe('billing with the Stripe sandbox', () => {
     expect((byKey.plan_business_monthly.product as Stripe.Product).name).toBe('Formule Business');
   });
 
-  it('validates the order and never takes amounts from the client', async () => {
-    const res = await t.api.post('/api/checkout-sessions').send({ planType: 'teams', email: 'x', addOns: { extraEmails: ['ok', 'pas valide!'] }, amount: 1 }).expect(400);
+  it('validates the checkout and never takes a plan, options or amounts from the client', async () => {
+    const res = await t.api
+      .post('/api/checkout-sessions')
+      .send({ draftId: 'x', billing: { fullName: ' ', email: 'x', address: '', city: '', postalCode: '' }, planType: 'business', amount: 1 })
+      .expect(400);
     expect(res.body.errors).toEqual({
-      planType: 'Formule invalide',
-      email: "Format d'email invalide",
-      'addOns.extraEmails': 'Adresse e-mail supplémentaire invalide',
+      draftId: 'Commande introuvable',
+      'billing.fullName': 'Le nom complet est requis.',
+      'billing.email': "Format d'email invalide.",
+      'billing.address': "L'adresse est requise.",
+      'billing.city': 'La ville est requise.',
+      'billing.postalCode': 'Le code postal est requis.',
+      planType: 'Champ non autorisé',
       amount: 'Champ non autorisé',
+    });
+    expect((await t.api.post('/api/checkout-sessions').send({ draftId: '00000000-0000-4000-8000-000000000000' }).expect(400)).body.errors).toEqual({
+      billing: 'Les informations de facturation sont requises.',
     });
   });
 
@@ -86,7 +93,11 @@ describe('billing with the Stripe sandbox', () => {
 
     beforeAll(async () => {
       client = await registerClient(t.api, { email: 'boutique@example.com', name: 'Boutique Lumière' });
-      ({ sessionId } = await checkout({ planType: 'business', email: 'boutique@example.com', addOns: { logo: true, googleBusiness: true, extraEmails: ['devis', 'rdv', 'devis'] } }));
+      ({ sessionId } = await orderAndCheckout(t.api, {
+        session: client,
+        planType: 'business',
+        data: { logoOption: 'create', includeGoogleBusiness: true, includeTrustpilot: false, extraEmails: ['devis', 'rdv', 'devis'] },
+      }));
     });
 
     it('opens a hosted checkout with the catalogue lines', async () => {
@@ -100,19 +111,30 @@ describe('billing with the Stripe sandbox', () => {
         ].sort(),
       );
       const session = await stripe.checkout.sessions.retrieve(sessionId);
-      expect(session.metadata).toMatchObject({ planType: 'business', email: 'boutique@example.com', logo: 'true', extraEmails: 'devis,rdv' });
+      expect(session.metadata).toMatchObject({ planType: 'business', logo: 'true', googleBusiness: 'true', trustpilot: 'false', extraEmailCount: '2', draftId: expect.any(String) });
+      expect(session.customer_email).toBe('boutique@example.com');
       expect(session.success_url).toBe('http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}');
+      expect(session.cancel_url).toBe('http://localhost:3000/order?canceled=1');
       const page = await fetch(session.url!);
       expect(await page.text()).toContain('Payer');
       const status = await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200);
-      expect(status.body).toEqual({ status: 'open', paymentStatus: 'unpaid' });
+      expect(status.body).toEqual({ status: 'open', paymentStatus: 'unpaid', provisioned: false, siteId: null, newAccount: false, prefersCall: false });
     });
 
     it('lands the subscription, the invoice and the customer link through signed webhooks', async () => {
       const res = await pay(sessionId);
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(`http://localhost:3000/payment-success?session_id=${sessionId}`);
-      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200)).body).toEqual({ status: 'complete', paymentStatus: 'paid' });
+      const [site] = await t.dataSource.query(`SELECT id, user_id, type, status FROM sites WHERE user_id = $1`, [client.user.id]);
+      expect(site).toMatchObject({ type: 'business', status: 'pending' });
+      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200)).body).toEqual({
+        status: 'complete',
+        paymentStatus: 'paid',
+        provisioned: true,
+        siteId: site.id,
+        newAccount: false,
+        prefersCall: false,
+      });
 
       const [user] = await t.dataSource.query(`SELECT stripe_customer_id FROM users WHERE id = $1`, [client.user.id]);
       customerId = user.stripe_customer_id;
@@ -120,7 +142,7 @@ describe('billing with the Stripe sandbox', () => {
       const { subscriptions, invoices } = await snapshot(customerId);
       expect(subscriptions).toHaveLength(1);
       subscriptionId = subscriptions[0].id;
-      expect(subscriptions[0]).toMatchObject({ user_id: client.user.id, status: 'active', cancel_at_period_end: false, plan: 'business', metadata: { planType: 'business' } });
+      expect(subscriptions[0]).toMatchObject({ user_id: client.user.id, status: 'active', cancel_at_period_end: false, plan: 'business', metadata: { planType: 'business' }, site_id: site.id });
       expect(subscriptions[0].current_period_end.getTime()).toBeGreaterThan(Date.now() + 27 * 86400_000);
       expect(invoices).toEqual([
         expect.objectContaining({ user_id: client.user.id, subscription_id: subscriptionId, amount_cents: 8600, currency: 'eur', status: 'paid', number: expect.stringMatching(/^SBX-/) }),
@@ -173,7 +195,7 @@ describe('billing with the Stripe sandbox', () => {
   it('converges to the same rows whatever order the events arrive in', async () => {
     // Nothing is delivered while the order is paid and renewed; the test then delivers the events itself.
     sandbox.setWebhookUrl('http://127.0.0.1:9/unreachable');
-    const { sessionId } = await checkout({ planType: 'pro', email: 'ordre@example.com', addOns: { trustpilot: true } });
+    const { sessionId } = await orderAndCheckout(t.api, { billing: { email: 'ordre@example.com' }, data: { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: true, extraEmails: [] } });
     expect((await pay(sessionId)).status).toBe(303);
     const session = await stripe.checkout.sessions.retrieve(sessionId);
     const customerId = session.customer as string;
@@ -201,7 +223,8 @@ describe('billing with the Stripe sandbox', () => {
       reference ??= state;
       expect(state).toEqual(reference);
     }
-    expect(reference!.subscriptions).toEqual([expect.objectContaining({ plan: 'pro', status: 'active' })]);
+    expect(reference!.subscriptions).toEqual([expect.objectContaining({ plan: 'pro', status: 'active', site_id: expect.any(String) })]);
+    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM sites WHERE stripe_subscription_id = $1`, [session.subscription])).toEqual([{ n: 1 }]);
     expect(reference!.invoices).toHaveLength(2);
   });
 

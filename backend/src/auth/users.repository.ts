@@ -40,6 +40,16 @@ export class UsersRepository extends BaseRepository {
     return repo.save(repo.create({ ...data, email: data.email.toLowerCase() }));
   }
 
+  /** Creates the account unless one has this e-mail (case-insensitive); the new account, or null. */
+  async insertIfAbsent(data: { email: string; name: string; role: UserRole }, tx?: EntityManager): Promise<User | null> {
+    const [row] = await this.returning<{ id: string }>(
+      `INSERT INTO users (email, name, role) VALUES (lower($1), $2, $3) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+      [data.email, data.name, data.role],
+      tx,
+    );
+    return row ? this.findById(row.id, tx) : null;
+  }
+
   async update(id: string, changes: Partial<Pick<User, 'name' | 'role' | 'passwordHash'>>, tx?: EntityManager): Promise<void> {
     await this.repo(User, tx).update({ id }, changes);
   }

@@ -31,6 +31,18 @@ export class UsersService {
     }
   }
 
+  /**
+   * The account with this e-mail, or a new client account without a password (it is set through a first-login
+   * link): created at payment for a buyer who had none. Safe against a parallel call for the same address.
+   */
+  async findOrCreateClient(data: { email: string; name: string }, tx?: EntityManager): Promise<{ user: User; created: boolean }> {
+    const created = await this.users.insertIfAbsent({ email: data.email, name: data.name, role: 'client' }, tx);
+    if (created) return { user: created, created: true };
+    const existing = await this.users.findByEmail(data.email, tx);
+    if (!existing) throw new Error(`Compte introuvable après conflit pour ${data.email}`);
+    return { user: existing, created: false };
+  }
+
   async rename(id: string, name: string, tx?: EntityManager): Promise<User | null> {
     await this.users.update(id, { name }, tx);
     return this.users.findById(id, tx);

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../common/access.decorator';
+import { Caller, type DraftCaller } from '../orders/draft-caller';
 import { CheckoutService } from './checkout.service';
 import { CheckoutSessionResponseDto, CheckoutSessionStatusDto, CreateCheckoutSessionDto } from './dto/billing.dto';
 import { WebhookService } from './webhook.service';
@@ -14,14 +15,18 @@ export class BillingController {
     private readonly webhooks: WebhookService,
   ) {}
 
-  /** Ouvre une session de paiement Stripe (abonnement + options) ; les montants viennent du catalogue. */
+  /**
+   * Ouvre le paiement Stripe d'une commande de l'appelant ; formule, options et montants viennent de la commande et du
+   * catalogue. Un visiteur dont l'e-mail a déjà un compte doit d'abord se connecter (409).
+   */
   @Public()
   @Post('checkout-sessions')
-  createCheckoutSession(@Body() dto: CreateCheckoutSessionDto): Promise<CheckoutSessionResponseDto> {
-    return this.checkout.create(dto);
+  @ApiConflictResponse({ description: 'Commande déjà payée, ou e-mail d’un compte existant (visiteur non connecté)' })
+  createCheckoutSession(@Body() dto: CreateCheckoutSessionDto, @Caller() caller: DraftCaller): Promise<CheckoutSessionResponseDto> {
+    return this.checkout.create(dto, caller);
   }
 
-  /** État d'une session de paiement, pour la page de confirmation. */
+  /** État d'un paiement pour la page de confirmation : payé, commande enregistrée, site créé, compte créé. */
   @Public()
   @Get('checkout-sessions/:id')
   getCheckoutSession(@Param('id') id: string): Promise<CheckoutSessionStatusDto> {

@@ -85,4 +85,9 @@ export class BillingRepository extends BaseRepository {
       tx,
     );
   }
+
+  /** Records the site a subscription pays for. */
+  async linkSite(subscriptionId: string, siteId: string, tx?: EntityManager): Promise<void> {
+    await this.query(`UPDATE subscriptions SET site_id = $2, updated_at = now() WHERE id = $1 AND site_id IS DISTINCT FROM $2`, [subscriptionId, siteId], tx);
+  }
 }

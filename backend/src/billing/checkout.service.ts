@@ -1,13 +1,30 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { UsersService } from '../auth/users.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { ADD_ONS, computeRecap, PLANS } from '../orders/catalogue';
+import { ADD_ONS, PLANS } from '../orders/catalogue';
+import type { DraftCaller } from '../orders/draft-caller';
+import { OrderDraftsService } from '../orders/order-drafts.service';
+import { selectedAddOns } from '../orders/order-form';
+import { recapOf } from '../orders/order-summary';
+import { SitesService } from '../sites/sites.service';
 import type { CheckoutSessionResponseDto, CheckoutSessionStatusDto, CreateCheckoutSessionDto } from './dto/billing.dto';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
 
 const lookupKeyOf = (id: string) => [...PLANS, ...ADD_ONS].find((x) => x.id === id)?.lookupKey;
+/** What the sign-up page already tells about an address, and nothing more. */
+export const ACCOUNT_EXISTS = 'Un compte existe déjà avec cet email. Connectez-vous pour finaliser votre commande.';
+
+/** The priced selection of a checkout, in its metadata: the webhook provisions what was paid, not a later edit. */
+export interface CheckoutMetadata {
+  draftId: string;
+  planType: 'pro' | 'business';
+  logo: string;
+  googleBusiness: string;
+  trustpilot: string;
+  extraEmailCount: string;
+}
 
 @Injectable()
 export class CheckoutService {
@@ -15,53 +32,75 @@ export class CheckoutService {
     private readonly stripe: StripeProvider,
     private readonly prices: PriceBook,
     private readonly users: UsersService,
+    private readonly orders: OrderDraftsService,
+    private readonly sites: SitesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
-   * A Stripe Checkout session in subscription mode: the plan and monthly add-ons recur, the logo is a one-time line of
-   * the first invoice. Amounts come from the catalogue only, never from the client.
+   * A Stripe Checkout session in subscription mode for the caller's draft: the plan and monthly add-ons recur, the
+   * logo is a one-time line of the first invoice. Plan, add-ons and amounts come from the draft and the catalogue.
+   * A signed-in buyer pays with the account's e-mail and Stripe customer. An anonymous checkout never uses an
+   * existing account or customer: an e-mail that has an account must sign in first (409).
    */
-  async create(dto: CreateCheckoutSessionDto): Promise<CheckoutSessionResponseDto> {
-    const addOns = dto.addOns ?? {};
-    const extraEmails = [...new Set((addOns.extraEmails ?? []).map((e) => e.trim().toLowerCase()).filter(Boolean))];
-    const recap = computeRecap({ planType: dto.planType, addOns: { ...addOns, extraEmails } });
+  async create(dto: CreateCheckoutSessionDto, caller: DraftCaller): Promise<CheckoutSessionResponseDto> {
+    const draft = await this.orders.forCheckout(dto.draftId, caller);
+    const account = caller.user ? await this.users.findById(caller.user.id) : null;
+    if (caller.user && !account) throw new NotFoundException('Commande introuvable');
+    if (!account && (await this.users.findByEmail(dto.billing.email))) {
+      throw new ConflictException({ message: ACCOUNT_EXISTS, errors: { email: ACCOUNT_EXISTS } });
+    }
+    const email = account?.email ?? dto.billing.email;
+    await this.orders.saveCheckoutBilling(draft.id, { ...dto.billing, phone: dto.billing.phone ?? '', email }, account?.id ?? null);
+
+    const client = this.stripe.client;
+    if (draft.checkoutSessionId) {
+      // One open checkout per order: the previous one is closed, so the order cannot be paid twice.
+      const previous = await client.checkout.sessions.retrieve(draft.checkoutSessionId).catch(() => null);
+      if (previous?.status === 'complete') throw new ConflictException('Cette commande est déjà payée');
+      if (previous?.status === 'open') await client.checkout.sessions.expire(previous.id).catch(() => undefined);
+    }
+    const recap = recapOf(draft.planType, draft.data);
     const priceIds = await this.prices.priceIds();
-    const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = recap.lines.map((line) => ({
-      price: priceIds.get(lookupKeyOf(line.code)!)!,
-      quantity: line.quantity,
-    }));
-    const existing = await this.users.findByEmail(dto.email);
-    const metadata = {
-      planType: dto.planType,
-      email: dto.email,
-      logo: String(Boolean(addOns.logo)),
-      googleBusiness: String(Boolean(addOns.googleBusiness)),
-      trustpilot: String(Boolean(addOns.trustpilot)),
-      extraEmails: extraEmails.join(','),
+    const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = recap.lines.map((line) => ({ price: priceIds.get(lookupKeyOf(line.code)!)!, quantity: line.quantity }));
+    const addOns = selectedAddOns(draft.data);
+    const metadata: CheckoutMetadata = {
+      draftId: draft.id,
+      planType: draft.planType,
+      logo: String(addOns.logo),
+      googleBusiness: String(addOns.googleBusiness),
+      trustpilot: String(addOns.trustpilot),
+      extraEmailCount: String(addOns.extraEmails.length),
     };
-    const session = await this.stripe.client.checkout.sessions.create({
+    const session = await client.checkout.sessions.create({
       mode: 'subscription',
       line_items: lineItems,
-      ...(existing?.stripeCustomerId ? { customer: existing.stripeCustomerId } : { customer_email: dto.email }),
-      metadata,
-      subscription_data: { metadata: { planType: dto.planType } },
+      ...(account?.stripeCustomerId ? { customer: account.stripeCustomerId } : { customer_email: email }),
+      client_reference_id: draft.id,
+      metadata: { ...metadata },
+      subscription_data: { metadata: { planType: draft.planType, draftId: draft.id } },
       locale: 'fr',
-      success_url: `${this.config.appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${this.config.appUrl}/order?plan=${dto.planType === 'business' ? 'business' : 'basic'}&canceled=1`,
+      success_url: `${this.config.appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}${draft.prefersCall ? '&prefers_call=1' : ''}`,
+      cancel_url: `${this.config.appUrl}/order?canceled=1`,
     });
+    await this.orders.recordCheckoutSession(draft.id, session.id);
     return { sessionId: session.id, url: session.url! };
   }
 
+  /** What the payment-success page needs: paid or not, the site once the webhook created it, nothing about the buyer. */
   async status(id: string): Promise<CheckoutSessionStatusDto> {
+    let session: Stripe.Checkout.Session;
     try {
-      const session = await this.stripe.client.checkout.sessions.retrieve(id);
-      const status = (['open', 'complete', 'expired'] as const).find((s) => s === session.status) ?? 'open';
-      const paymentStatus = (['paid', 'unpaid', 'no_payment_required'] as const).find((s) => s === session.payment_status) ?? 'unpaid';
-      return { status, paymentStatus };
+      session = await this.stripe.client.checkout.sessions.retrieve(id);
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) throw new NotFoundException('Session de paiement introuvable');
       throw error;
     }
+    const status = (['open', 'complete', 'expired'] as const).find((s) => s === session.status) ?? 'open';
+    const paymentStatus = (['paid', 'unpaid', 'no_payment_required'] as const).find((s) => s === session.payment_status) ?? 'unpaid';
+    const draftId = session.metadata?.draftId;
+    const order = draftId && /^[0-9a-f-]{36}$/i.test(draftId) ? await this.orders.paymentState(draftId) : null;
+    const siteId = order?.paid ? await this.sites.siteIdOfOrder(draftId!) : null;
+    return { status, paymentStatus, provisioned: siteId !== null, siteId, newAccount: order?.accountCreated ?? false, prefersCall: order?.prefersCall ?? false };
   }
 }

@@ -7,7 +7,8 @@ import { MailService } from '../mail/mail.service';
 import { BillingRepository } from './billing.repository';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
-import { WebhookService } from './webhook.service';
+import { OrderProvisioning } from './order-provisioning.service';
+import { paidOrderOf, WebhookService } from './webhook.service';
 
 const event = (type: string, object: object, id = 'evt_1') => ({ id, type, created: 1_800_000_000, data: { object } }) as unknown as Stripe.Event;
 const invoice = (status: string) => ({ id: 'in_1', customer: 'cus_1', customer_email: 'a@example.com', number: 'F-1', created: 1_800_000_000, total: 2900, amount_due: 2900, currency: 'eur', status, description: 'Pro', hosted_invoice_url: 'https://stripe.example/in_1', invoice_pdf: null, parent: null, lines: { data: [] } });
@@ -52,6 +53,7 @@ function inbox(options: { seen?: boolean; recorded?: boolean; invoice?: () => Pr
     [UsersService, users],
     [Transactions, transactions],
     [MailService, mail],
+    [OrderProvisioning, automock<OrderProvisioning>()],
   ]);
   return { sut, timeline, billing, mail, transactions };
 }
@@ -104,5 +106,41 @@ describe('WebhookService: the order of things', () => {
     const { sut, timeline } = inbox();
     expect(await sut.process(event('customer.created', { id: 'cus_1' }))).toBe(false);
     expect(timeline).toEqual(['record ignored']);
+  });
+});
+
+describe('paidOrderOf', () => {
+  const session = (changes: object = {}) =>
+    ({
+      id: 'cs_1',
+      payment_status: 'paid',
+      metadata: { draftId: '3f2b6c1e-1111-4000-8000-000000000001', planType: 'business', logo: 'true', googleBusiness: 'false', trustpilot: 'true', extraEmailCount: '2' },
+      subscription: 'sub_1',
+      customer_details: { email: 'ana@example.com', name: 'Ana' },
+      customer_email: null,
+      ...changes,
+    }) as unknown as Stripe.Checkout.Session;
+
+  it('reads the order and what was paid for from the session the checkout opened', () => {
+    expect(paidOrderOf(session())).toEqual({
+      sessionId: 'cs_1',
+      draftId: '3f2b6c1e-1111-4000-8000-000000000001',
+      planType: 'business',
+      addOns: { logo: true, googleBusiness: false, trustpilot: true, extraEmailCount: 2 },
+      subscriptionId: 'sub_1',
+      email: 'ana@example.com',
+      name: 'Ana',
+    });
+    expect(paidOrderOf(session({ subscription: { id: 'sub_2' }, metadata: { draftId: '3f2b6c1e-1111-4000-8000-000000000001', extraEmailCount: '-3' } }))).toMatchObject({
+      planType: 'pro',
+      subscriptionId: 'sub_2',
+      addOns: { logo: false, googleBusiness: false, trustpilot: false, extraEmailCount: 0 },
+    });
+  });
+
+  it('provisions nothing for a session opened elsewhere or not paid', () => {
+    expect(paidOrderOf(session({ metadata: {} }))).toBeUndefined();
+    expect(paidOrderOf(session({ metadata: { draftId: '../../etc' } }))).toBeUndefined();
+    expect(paidOrderOf(session({ payment_status: 'unpaid' }))).toBeUndefined();
   });
 });

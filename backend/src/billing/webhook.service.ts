@@ -5,6 +5,7 @@ import { UsersService } from '../auth/users.service';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { BillingRepository, type InvoiceRow, type SubscriptionRow } from './billing.repository';
+import { OrderProvisioning, type PaidCheckout } from './order-provisioning.service';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
 
@@ -15,6 +16,8 @@ export interface Effects {
   subscription?: SubscriptionRow & { endedAt: number | null };
   invoices: Array<InvoiceRow & { amountDue: number }>;
   mail?: 'payment-failed' | 'subscription-canceled';
+  /** A paid order to provision (checkout.session.completed of a session opened for an order draft) */
+  paidOrder?: PaidCheckout;
   /** Set when the event is acknowledged without effect */
   ignored?: string;
 }
@@ -48,6 +51,24 @@ export function toInvoiceRow(inv: Stripe.Invoice, syncedAt: Date): InvoiceRow & 
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order a completed, paid checkout session was opened for (its metadata, written by CheckoutService). */
+export function paidOrderOf(session: Stripe.Checkout.Session): PaidCheckout | undefined {
+  const m = session.metadata ?? {};
+  if (!m.draftId || !UUID.test(m.draftId) || session.payment_status === 'unpaid') return undefined;
+  const count = Number(m.extraEmailCount);
+  return {
+    sessionId: session.id,
+    draftId: m.draftId,
+    planType: m.planType === 'business' ? 'business' : 'pro',
+    addOns: { logo: m.logo === 'true', googleBusiness: m.googleBusiness === 'true', trustpilot: m.trustpilot === 'true', extraEmailCount: Number.isInteger(count) && count > 0 ? count : 0 },
+    subscriptionId: idOf(session.subscription as string | { id: string } | null) ?? null,
+    email: session.customer_details?.email ?? session.customer_email ?? null,
+    name: session.customer_details?.name ?? null,
+  };
+}
+
 /**
  * The webhook inbox. Each event id is stored once, in the same transaction as its effects: a replay (even two copies
  * at the same moment) finds it and changes nothing. Everything is read from Stripe first (the object's current state,
@@ -67,6 +88,7 @@ export class WebhookService {
     private readonly users: UsersService,
     private readonly transactions: Transactions,
     private readonly mail: MailService,
+    private readonly provisioning: OrderProvisioning,
   ) {}
 
   /** Verifies the signature, then processes the event once. */
@@ -119,6 +141,7 @@ export class WebhookService {
           email: session.customer_details?.email ?? session.customer_email,
           subscription: subscription ? await this.toSubscriptionRow(subscription, syncedAt) : undefined,
           invoices: invoice ? [toInvoiceRow(invoice, syncedAt)] : [],
+          paidOrder: paidOrderOf(session),
         };
       }
       case 'customer.subscription.created':
@@ -180,11 +203,16 @@ export class WebhookService {
 
   private async apply(effects: Effects, tx: EntityManager): Promise<void> {
     if (!effects.customerId) return;
-    const user = await this.users.linkStripeCustomer(effects.customerId, effects.email ?? null, tx);
-    if (user) await this.billing.attachCustomer(effects.customerId, user.id, tx);
-    const userId = user?.id ?? null;
+    // A paid order's buyer exists (found or created) before the customer is linked to an account by e-mail.
+    const order = effects.paidOrder ? await this.provisioning.prepare(effects.paidOrder, tx) : null;
+    const user = await this.users.linkStripeCustomer(effects.customerId, order?.buyer.user.email ?? effects.email ?? null, tx);
+    const userId = user?.id ?? order?.buyer.user.id ?? null;
     if (effects.subscription) await this.billing.upsertSubscription({ ...effects.subscription, userId }, tx);
     for (const invoice of effects.invoices) await this.billing.upsertInvoice({ ...invoice, userId }, tx);
+    // After the upserts: also gives the account the rows that an event processed at the same moment, before the
+    // account existed, has just committed without an owner (an upsert waits for it, then keeps its newer copy).
+    if (user) await this.billing.attachCustomer(effects.customerId, user.id, tx);
+    if (order) await this.provisioning.complete(order, effects.paidOrder!, tx);
 
     const to = user?.email ?? effects.email;
     if (!to || !effects.mail) return;

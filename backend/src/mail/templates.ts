@@ -23,6 +23,32 @@ export interface MailTemplates {
   'quote-ack': { fullName: string; description: string; callbackPreference: string };
   'payment-failed': { name: string; amount: string; invoiceUrl: string; dashboardUrl: string };
   'subscription-canceled': { name: string; endedAt: string; orderUrl: string };
+  'order-receipt': {
+    name: string;
+    siteName: string;
+    planName: string;
+    lines: Array<{ label: string; amount: string }>;
+    firstMonth: string;
+    monthly: string;
+    /** What happens next (call booked, or the build starting) */
+    nextStep: string;
+    /** Where the site is followed; a new account first receives its first-login mail */
+    accountNote: string;
+    dashboardUrl: string;
+  };
+  'order-team': {
+    siteName: string;
+    planName: string;
+    customerName: string;
+    customerEmail: string;
+    firstMonth: string;
+    monthly: string;
+    answers: Array<{ label: string; value: string }>;
+    billing: Array<{ label: string; value: string }>;
+    photos: Array<{ name: string; url: string }>;
+    photosNote: string;
+    adminUrl: string;
+  };
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -177,6 +203,99 @@ Relancer mon site : {{orderUrl}}
 Merci de nous avoir fait confiance.`,
     action: 'orderUrl',
     sample: { name: 'Camille Dupont', endedAt: '21 décembre 2026', orderUrl: 'http://localhost:3000/order' },
+  },
+  'order-receipt': {
+    subject: 'Votre commande {{agency.name}} est confirmée',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Merci {{name}} !</h1>
+<p>Votre paiement est bien reçu : la formule {{planName}} pour <strong>{{siteName}}</strong> est active.</p>
+<table style="border-collapse:collapse;width:100%;font-size:14px;margin:16px 0">
+{{#each lines}}<tr><td style="padding:6px 0;border-bottom:1px solid #e2e8f0">{{label}}</td><td style="padding:6px 0;border-bottom:1px solid #e2e8f0;text-align:right">{{amount}}</td></tr>
+{{/each}}<tr><td style="padding:8px 0;font-weight:600">Premier mois</td><td style="padding:8px 0;text-align:right;font-weight:600">{{firstMonth}}</td></tr>
+<tr><td style="padding:6px 0;color:#64748b">Mois suivants</td><td style="padding:6px 0;text-align:right;color:#64748b">{{monthly}} / mois</td></tr>
+</table>
+<p>{{nextStep}}</p>
+<p>{{accountNote}}</p>
+${button('dashboardUrl', 'Suivre mon site')}
+<p>Sans engagement : vous pouvez arrêter votre abonnement à tout moment depuis votre espace client.</p>`,
+    text: `Merci {{name}} !
+
+Votre paiement est bien reçu : la formule {{planName}} pour {{siteName}} est active.
+
+{{#each lines}}- {{label}} : {{amount}}
+{{/each}}Premier mois : {{firstMonth}}
+Mois suivants : {{monthly}} / mois
+
+{{nextStep}}
+
+{{accountNote}}
+
+Suivre mon site : {{dashboardUrl}}
+
+Sans engagement : vous pouvez arrêter votre abonnement à tout moment depuis votre espace client.`,
+    action: 'dashboardUrl',
+    sample: {
+      name: 'Camille Dupont',
+      siteName: 'Boulangerie Dupont',
+      planName: 'Business',
+      lines: [
+        { label: 'Formule Business', amount: '59,00 €' },
+        { label: 'Création de logo', amount: '15,00 €' },
+      ],
+      firstMonth: '74,00 €',
+      monthly: '59,00 €',
+      nextStep: 'Notre équipe commence la création de votre site, livré sous 24 heures ouvrées.',
+      accountNote: 'Un second e-mail vous permet de choisir le mot de passe de votre espace client.',
+      dashboardUrl: 'http://localhost:3000/dashboard',
+    },
+  },
+  'order-team': {
+    subject: 'Nouvelle commande {{planName}} : {{siteName}}',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Nouvelle commande payée</h1>
+<p><strong>{{customerName}}</strong> (<a href="mailto:{{customerEmail}}" style="color:#4f46e5">{{customerEmail}}</a>) — formule {{planName}}, premier mois {{firstMonth}}, puis {{monthly}} / mois.</p>
+<h2 style="font-size:16px;margin:24px 0 8px">Réponses</h2>
+<table style="border-collapse:collapse;width:100%;font-size:14px">
+{{#each answers}}<tr><td style="padding:6px 8px 6px 0;color:#64748b;width:40%;vertical-align:top">{{label}}</td><td style="padding:6px 0;white-space:pre-wrap">{{value}}</td></tr>
+{{/each}}</table>
+<h2 style="font-size:16px;margin:24px 0 8px">Facturation</h2>
+<table style="border-collapse:collapse;width:100%;font-size:14px">
+{{#each billing}}<tr><td style="padding:6px 8px 6px 0;color:#64748b;width:40%">{{label}}</td><td style="padding:6px 0">{{value}}</td></tr>
+{{/each}}</table>
+<h2 style="font-size:16px;margin:24px 0 8px">Photos</h2>
+<p style="font-size:13px;color:#64748b">{{photosNote}}</p>
+<ul>{{#each photos}}<li><a href="{{url}}" style="color:#4f46e5">{{name}}</a></li>{{else}}<li>Aucune photo</li>{{/each}}</ul>
+${button('adminUrl', 'Voir le site dans l’administration')}`,
+    text: `Nouvelle commande payée
+
+{{customerName}} ({{customerEmail}}) — formule {{planName}}, premier mois {{firstMonth}}, puis {{monthly}} / mois.
+
+Réponses
+{{#each answers}}- {{label}} : {{value}}
+{{/each}}
+Facturation
+{{#each billing}}- {{label}} : {{value}}
+{{/each}}
+Photos ({{photosNote}})
+{{#each photos}}- {{name}} : {{url}}
+{{else}}Aucune photo
+{{/each}}
+Voir le site dans l’administration : {{adminUrl}}`,
+    action: 'adminUrl',
+    sample: {
+      siteName: 'Boulangerie Dupont',
+      planName: 'Business',
+      customerName: 'Camille Dupont',
+      customerEmail: 'camille@example.com',
+      firstMonth: '74,00 €',
+      monthly: '59,00 €',
+      answers: [
+        { label: 'Nom du site', value: 'Boulangerie Dupont' },
+        { label: 'Services', value: 'Pain, Viennoiseries' },
+      ],
+      billing: [{ label: 'Nom complet', value: 'Camille Dupont' }],
+      photos: [{ name: 'vitrine.jpg', url: 'http://localhost:3000/api/order-photos/00000000-0000-4000-8000-000000000000?exp=1&sig=exemple' }],
+      photosNote: 'liens valables 7 jours',
+      adminUrl: 'http://localhost:3000/admin/sites/00000000-0000-4000-8000-000000000000',
+    },
   },
 };
 

@@ -70,3 +70,21 @@ export const COMPLETE_FORM = {
 };
 
 export const BILLING = { fullName: 'Jeanne Martin', email: 'martin@example.com', phone: '0612345678', address: '3 place du Marché', city: 'Lyon', postalCode: '69001' };
+
+/**
+ * An order through the API as the wizard makes it: a draft (the browser's, or the account's with `session`), the form
+ * saved, then a checkout session with the billing information.
+ */
+export async function orderAndCheckout(
+  api: Api,
+  options: { planType?: 'pro' | 'business'; data?: object; billing?: Partial<typeof BILLING>; session?: SessionBody; prefersCall?: boolean } = {},
+): Promise<{ draftId: string; owner: Owner; sessionId: string; url: string }> {
+  const { draft, owner } = await startDraft(api, options.planType ?? 'pro', options.session);
+  await as(api.patch(`/api/order-drafts/${draft.id}`), owner)
+    .send({ data: { ...COMPLETE_FORM, ...options.data }, prefersCall: options.prefersCall ?? false, currentStep: '4' })
+    .expect(200);
+  const res = await as(api.post('/api/checkout-sessions'), owner)
+    .send({ draftId: draft.id, billing: { ...BILLING, ...options.billing } })
+    .expect(201);
+  return { draftId: draft.id, owner, sessionId: res.body.sessionId, url: res.body.url };
+}

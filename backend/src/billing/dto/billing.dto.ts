@@ -1,47 +1,14 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
-import { EmailField } from '../../common/fields';
-
-// Checks run bottom-up and stop at the first failure: "required" sits at the bottom.
-export class AddOnsDto {
-  /** Création de logo (15 €, le premier mois) */
-  @IsOptional()
-  @IsBoolean({ message: 'Valeur invalide' })
-  logo?: boolean;
-
-  /** Fiche Google Business (10 €/mois) */
-  @IsOptional()
-  @IsBoolean({ message: 'Valeur invalide' })
-  googleBusiness?: boolean;
-
-  /** Profil Trustpilot (10 €/mois) */
-  @IsOptional()
-  @IsBoolean({ message: 'Valeur invalide' })
-  trustpilot?: boolean;
-
-  /** Adresses e-mail supplémentaires (partie avant @), 1 €/mois chacune */
-  @IsOptional()
-  @Matches(/^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/i, { each: true, message: 'Adresse e-mail supplémentaire invalide' })
-  @IsString({ each: true, message: 'Adresse e-mail supplémentaire invalide' })
-  @ArrayMaxSize(20, { message: '20 adresses supplémentaires au plus' })
-  @IsArray({ message: 'Liste invalide' })
-  extraEmails?: string[];
-}
+import { ApiProperty } from '@nestjs/swagger';
+import { NestedField, UuidField } from '../../common/fields';
+import { CheckoutBillingDto } from '../../orders/dto/order-drafts.dto';
 
 export class CreateCheckoutSessionDto {
-  @ApiProperty({ enum: ['pro', 'business'], enumName: 'PaidPlanType' })
-  @IsIn(['pro', 'business'], { message: 'Formule invalide' })
-  planType: 'pro' | 'business';
+  /** La commande à payer (brouillon de l'appelant) ; formule, options et montants viennent d'elle et du catalogue */
+  @UuidField('Commande introuvable')
+  draftId: string;
 
-  @ApiPropertyOptional({ type: AddOnsDto })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => AddOnsDto)
-  addOns?: AddOnsDto;
-
-  @EmailField()
-  email: string;
+  @NestedField(CheckoutBillingDto, { invalid: 'Les informations de facturation sont requises.' })
+  billing: CheckoutBillingDto;
 }
 
 export class CheckoutSessionResponseDto {
@@ -51,9 +18,19 @@ export class CheckoutSessionResponseDto {
   url: string;
 }
 
+/** Ce que la page de confirmation doit savoir d'un paiement, et rien d'autre */
 export class CheckoutSessionStatusDto {
   @ApiProperty({ enum: ['open', 'complete', 'expired'] })
   status: 'open' | 'complete' | 'expired';
   @ApiProperty({ enum: ['paid', 'unpaid', 'no_payment_required'] })
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  /** La commande est enregistrée et le site créé (le webhook de Stripe est arrivé) */
+  provisioned: boolean;
+  /** Le site créé, une fois la commande enregistrée */
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  siteId: string | null;
+  /** Un compte a été créé pour cette commande (un e-mail permet d'en choisir le mot de passe) */
+  newAccount: boolean;
+  /** L'acheteur a choisi d'être appelé plutôt que de remplir tout le formulaire */
+  prefersCall: boolean;
 }

@@ -67,7 +67,8 @@ export const getCreateCheckoutSessionUrl = () => {
 }
 
 /**
- * @summary Ouvre une session de paiement Stripe (abonnement + options) ; les montants viennent du catalogue.
+ * @summary Ouvre le paiement Stripe d'une commande de l'appelant ; formule, options et montants viennent de la commande et du
+catalogue. Un visiteur dont l'e-mail a déjà un compte doit d'abord se connecter (409).
  */
 export const createCheckoutSession = async (createCheckoutSessionDto: CreateCheckoutSessionDto, options?: Parameters<typeof customFetch>[1]): Promise<CheckoutSessionResponseDto> => {
 
@@ -133,7 +134,8 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type CreateCheckoutSessionMutationVariables = {data: CreateCheckoutSessionDto}
 
     /**
- * @summary Ouvre une session de paiement Stripe (abonnement + options) ; les montants viennent du catalogue.
+ * @summary Ouvre le paiement Stripe d'une commande de l'appelant ; formule, options et montants viennent de la commande et du
+catalogue. Un visiteur dont l'e-mail a déjà un compte doit d'abord se connecter (409).
  */
 export const useCreateCheckoutSession = <TError = ErrorType<ErrorResponseDto>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCheckoutSession>>, TError,CreateCheckoutSessionMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
@@ -154,7 +156,7 @@ export const useCreateCheckoutSession = <TError = ErrorType<ErrorResponseDto>,
 }
 
 /**
- * @summary État d'une session de paiement, pour la page de confirmation.
+ * @summary État d'un paiement pour la page de confirmation : payé, commande enregistrée, site créé, compte créé.
  */
 export const getCheckoutSession = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<CheckoutSessionStatusDto> => {
 
@@ -225,7 +227,7 @@ export function useGetCheckoutSession<TData = Awaited<ReturnType<typeof getCheck
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary État d'une session de paiement, pour la page de confirmation.
+ * @summary État d'un paiement pour la page de confirmation : payé, commande enregistrée, site créé, compte créé.
  */
 
 export function useGetCheckoutSession<TData = Awaited<ReturnType<typeof getCheckoutSession>>, TError = ErrorType<ErrorResponseDto>>(

@@ -9,6 +9,17 @@ import type { CheckoutSessionStatusDtoPaymentStatus } from './checkoutSessionSta
 import type { CheckoutSessionStatusDtoStatus } from './checkoutSessionStatusDtoStatus';
 
 export interface CheckoutSessionStatusDto {
+  /** Un compte a été créé pour cette commande (un e-mail permet d'en choisir le mot de passe) */
+  newAccount: boolean;
   paymentStatus: CheckoutSessionStatusDtoPaymentStatus;
+  /** L'acheteur a choisi d'être appelé plutôt que de remplir tout le formulaire */
+  prefersCall: boolean;
+  /** La commande est enregistrée et le site créé (le webhook de Stripe est arrivé) */
+  provisioned: boolean;
+  /**
+     * Le site créé, une fois la commande enregistrée
+     * @nullable
+     */
+  siteId: string | null;
   status: CheckoutSessionStatusDtoStatus;
 }

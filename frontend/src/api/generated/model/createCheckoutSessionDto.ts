@@ -5,12 +5,10 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
-import type { AddOnsDto } from './addOnsDto';
-import type { PaidPlanType } from './paidPlanType';
+import type { CheckoutBillingDto } from './checkoutBillingDto';
 
 export interface CreateCheckoutSessionDto {
-  addOns?: AddOnsDto;
-  /** @maxLength 254 */
-  email: string;
-  planType: PaidPlanType;
+  billing: CheckoutBillingDto;
+  /** La commande à payer (brouillon de l'appelant) ; formule, options et montants viennent d'elle et du catalogue */
+  draftId: string;
 }

@@ -9,7 +9,6 @@
 export * from './addOnDto';
 export * from './addOnDtoBilling';
 export * from './addOnId';
-export * from './addOnsDto';
 export * from './adminUserListResponseDto';
 export * from './agencyHostDto';
 export * from './agencyResponseDto';
@@ -20,6 +19,7 @@ export * from './businessFeatureOptionDto';
 export * from './callbackPreference';
 export * from './catalogueResponseDto';
 export * from './changePasswordDto';
+export * from './checkoutBillingDto';
 export * from './checkoutSessionResponseDto';
 export * from './checkoutSessionStatusDto';
 export * from './checkoutSessionStatusDtoPaymentStatus';
