@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import type { LoginRedirectState } from '../../lib/auth/redirect';
 import { applyApiFieldErrors } from '../../lib/form-errors';
-import { billingRules, orderMessages, type BillingValues } from './order-wizard';
+import { billingRules, MAX_LENGTHS, orderMessages, type BillingValues } from './order-wizard';
 
 const FIELDS: (keyof BillingValues)[] = ['fullName', 'email', 'phone', 'address', 'city', 'postalCode'];
 
@@ -140,7 +140,7 @@ export function BillingDialog({
           </Alert>
         ) : null}
 
-        <Field label="Nom complet" autoComplete="name" error={errors.fullName?.message} {...register('fullName', { validate: billingRules.fullName })} />
+        <Field label="Nom complet" autoComplete="name" maxLength={MAX_LENGTHS.fullName} error={errors.fullName?.message} {...register('fullName', { validate: billingRules.fullName })} />
         <div>
           <Field
             label="Email"
@@ -148,6 +148,7 @@ export function BillingDialog({
             autoComplete="email"
             inputMode="email"
             readOnly={emailLocked}
+            maxLength={MAX_LENGTHS.email}
             hint={emailLocked ? "L'adresse de votre compte." : undefined}
             error={errors.email?.message}
             {...register('email', { validate: billingRules.email })}
@@ -161,11 +162,11 @@ export function BillingDialog({
             </p>
           ) : null}
         </div>
-        <Field label="Téléphone (facultatif)" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} {...register('phone')} />
-        <Field label="Adresse" autoComplete="street-address" error={errors.address?.message} {...register('address', { validate: billingRules.address })} />
+        <Field label="Téléphone (facultatif)" type="tel" maxLength={MAX_LENGTHS.phone} autoComplete="tel" inputMode="tel" error={errors.phone?.message} {...register('phone')} />
+        <Field label="Adresse" autoComplete="street-address" maxLength={MAX_LENGTHS.address} error={errors.address?.message} {...register('address', { validate: billingRules.address })} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Code postal" autoComplete="postal-code" inputMode="numeric" error={errors.postalCode?.message} {...register('postalCode', { validate: billingRules.postalCode })} />
-          <Field label="Ville" autoComplete="address-level2" className="sm:col-span-2" error={errors.city?.message} {...register('city', { validate: billingRules.city })} />
+          <Field label="Code postal" autoComplete="postal-code" maxLength={MAX_LENGTHS.postalCode} inputMode="numeric" error={errors.postalCode?.message} {...register('postalCode', { validate: billingRules.postalCode })} />
+          <Field label="Ville" autoComplete="address-level2" maxLength={MAX_LENGTHS.city} className="sm:col-span-2" error={errors.city?.message} {...register('city', { validate: billingRules.city })} />
         </div>
 
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">

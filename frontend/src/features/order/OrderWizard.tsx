@@ -136,6 +136,7 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
 
   // A step change: saved at once, announced, and the focus goes to the new step's heading.
   const heading = useRef<HTMLHeadingElement>(null);
+  const progress = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState('');
   const firstStep = useRef(true);
   useEffect(() => {
@@ -146,8 +147,9 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
     schedule();
     void flush();
     setAnnouncement(stepAnnouncement(wizard.step));
-    heading.current?.focus();
-    heading.current?.scrollIntoView?.({ block: 'start', behavior: 'auto' });
+    // The progress bar and the new heading in view (below the fixed header), the focus on the heading.
+    progress.current?.scrollIntoView?.({ block: 'start', behavior: 'auto' });
+    heading.current?.focus({ preventScroll: true });
   }, [wizard.step, schedule, flush]);
 
   const choose = (prefersCall: boolean) => dispatch({ type: 'choose', prefersCall });
@@ -217,7 +219,7 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
         </Alert>
       ) : null}
 
-      <div className="mt-8">
+      <div ref={progress} className="mt-8 scroll-mt-24">
         <StepProgress step={wizard.step} skipped={wizard.prefersCall === true} />
       </div>
 
@@ -225,8 +227,8 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
         {announcement}
       </p>
 
-      <div className={cn('mt-8 grid items-start gap-8', !wide && 'lg:grid-cols-3')}>
-        <Card flush className={cn('p-5 sm:p-8', !wide && 'lg:col-span-2')}>
+      <div className={cn('mt-8 grid items-start gap-8', !wide && 'lg:grid-cols-[minmax(0,1fr)_20rem]')}>
+        <Card flush className="min-w-0 p-5 sm:p-8">
           <p className="text-sm font-semibold text-brand-700 dark:text-brand-300">
             Étape {info.number} sur {STEP_COUNT}
           </p>

@@ -67,16 +67,18 @@ type ChoiceInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   cardClassName?: string;
 };
 
-/** A radio or checkbox shown as a card with a title, a description and an aside (a price). */
+/** A radio or checkbox shown as a card: the title and its aside (a price) on one row, the description below. */
 export function ChoiceCard({ type, title, description, aside, ref, cardClassName, ...rest }: ChoiceInputProps) {
   return (
     <label className={cn(choiceCardClass, cardClassName)}>
       <input ref={ref} type={type} className="mt-0.5 size-4 shrink-0 accent-brand-600" {...rest} />
       <span className="min-w-0 flex-1">
-        <span className="block font-medium text-slate-900 dark:text-white">{title}</span>
+        <span className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+          <span className="font-medium text-slate-900 dark:text-white">{title}</span>
+          {aside ? <span className="font-semibold whitespace-nowrap text-brand-700 dark:text-brand-300">{aside}</span> : null}
+        </span>
         {description ? <span className="mt-0.5 block text-slate-600 dark:text-slate-400">{description}</span> : null}
       </span>
-      {aside ? <span className="shrink-0 font-semibold whitespace-nowrap text-brand-700 dark:text-brand-300">{aside}</span> : null}
     </label>
   );
 }
@@ -135,16 +137,18 @@ export function Switch({
         <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5.5' : 'translate-x-0.5')} />
       </button>
       <div className="min-w-0 flex-1 text-sm">
-        <label id={`${id}-label`} htmlFor={id} className="block cursor-pointer font-semibold text-slate-900 dark:text-white">
-          {label}
-        </label>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+          <label id={`${id}-label`} htmlFor={id} className="cursor-pointer font-semibold text-slate-900 dark:text-white">
+            {label}
+          </label>
+          {aside ? <span className="font-semibold whitespace-nowrap text-brand-700 dark:text-brand-300">{aside}</span> : null}
+        </div>
         {description ? (
           <p id={`${id}-description`} className="mt-0.5 text-slate-600 dark:text-slate-400">
             {description}
           </p>
         ) : null}
       </div>
-      {aside ? <span className="shrink-0 text-sm font-semibold whitespace-nowrap text-brand-700 dark:text-brand-300">{aside}</span> : null}
     </div>
   );
 }

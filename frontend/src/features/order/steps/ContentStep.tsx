@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/ui/field';
 import { Optional, TextAreaField } from '../form-controls';
-import { FORM_LIMITS, MIN_ABOUT_LENGTH, rules, type OrderFormValues } from '../order-wizard';
+import { FORM_LIMITS, MAX_LENGTHS, MIN_ABOUT_LENGTH, rules, type OrderFormValues } from '../order-wizard';
 import { ListField } from './ListField';
 
 /** Step 2, 'Contenu de votre site': the texts of the site, its services and its social links. */
@@ -20,11 +20,12 @@ export function ContentStep() {
 
   return (
     <div className="space-y-6">
-      <Field label="Slogan (facultatif)" placeholder="Le bon pain, tout simplement" {...register('tagline')} />
+      <Field label="Slogan (facultatif)" placeholder="Le bon pain, tout simplement" maxLength={MAX_LENGTHS.tagline} {...register('tagline')} />
 
       <TextAreaField
         label="Présentation de votre activité"
         rows={5}
+        maxLength={MAX_LENGTHS.about}
         placeholder="Qui êtes-vous, depuis quand, ce qui vous distingue…"
         hint={aboutLength < MIN_ABOUT_LENGTH ? `${aboutLength} / ${MIN_ABOUT_LENGTH} caractères minimum` : `${aboutLength} caractères`}
         error={errors.about?.message}
@@ -38,11 +39,12 @@ export function ContentStep() {
         itemLabel={(n) => `Service ${n}`}
         addLabel="Ajouter un service"
         placeholder="Pain au levain"
+        maxLength={MAX_LENGTHS.service}
         error={servicesError}
         maxRows={FORM_LIMITS.services}
       />
 
-      <TextAreaField label={<>Horaires d'ouverture<Optional /></>} rows={3} placeholder={'Du mardi au samedi, 7h-19h\nDimanche, 7h-13h'} {...register('openingHours')} />
+      <TextAreaField label={<>Horaires d'ouverture<Optional /></>} rows={3} maxLength={MAX_LENGTHS.openingHours} placeholder={'Du mardi au samedi, 7h-19h\nDimanche, 7h-13h'} {...register('openingHours')} />
 
       <ListField
         name="socialLinks"
@@ -51,6 +53,7 @@ export function ContentStep() {
         itemLabel={(n) => `Lien ${n}`}
         addLabel="Ajouter un lien"
         placeholder="https://www.instagram.com/…"
+        maxLength={MAX_LENGTHS.socialLink}
         inputType="url"
         validateItem={rules.socialLink}
         maxRows={FORM_LIMITS.socialLinks}

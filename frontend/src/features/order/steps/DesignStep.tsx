@@ -3,7 +3,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { formatEuros } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { CheckIcon, ChoiceCard, ChoiceGroup, Optional, SubHeading, Switch, TextAreaField } from '../form-controls';
-import { FORM_LIMITS, rules, type OrderFormValues } from '../order-wizard';
+import { FORM_LIMITS, MAX_LENGTHS, rules, type OrderFormValues } from '../order-wizard';
 import { ListField } from './ListField';
 
 export interface Choice {
@@ -107,9 +107,9 @@ export function DesignStep({
         />
         {businessEnabled ? (
           <ChoiceGroup legend="Fonctionnalités Business souhaitées" hint="Choisissez celles dont vous avez besoin ; nous en reparlons avec vous.">
-            <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            <div className="grid grid-cols-2 gap-2 lg:grid-cols-3">
               {businessFeatures.map((feature) => (
-                <ChoiceCard key={feature.value} type="checkbox" value={feature.value} title={feature.label} cardClassName="p-3" {...register('businessFeatures')} />
+                <ChoiceCard key={feature.value} type="checkbox" value={feature.value} title={feature.label} cardClassName="gap-2! p-3!" {...register('businessFeatures')} />
               ))}
             </div>
           </ChoiceGroup>
@@ -119,7 +119,7 @@ export function DesignStep({
       <div className="space-y-4">
         <SubHeading description="À ajouter à votre abonnement si vous le souhaitez.">Options</SubHeading>
         <ChoiceGroup legend="Logo">
-          <div className="grid gap-3 sm:grid-cols-3">
+          <div className="grid gap-3 xl:grid-cols-3">
             <ChoiceCard type="radio" value="have" title="J'ai déjà un logo" description="Vous nous l'enverrez." {...register('logoOption')} />
             <ChoiceCard type="radio" value="none" title="Pas de logo" description="Le nom de votre site en titre." {...register('logoOption')} />
             <ChoiceCard type="radio" value="create" title="Création de logo" description="Facturée une fois, le premier mois." aside={once(prices.logoCents)} {...register('logoOption')} />
@@ -136,6 +136,7 @@ export function DesignStep({
           itemLabel={(n) => `Adresse supplémentaire ${n}`}
           addLabel="Ajouter une adresse"
           placeholder="devis"
+          maxLength={MAX_LENGTHS.extraEmail}
           suffix={`@${domainOf({ domainName, domainTld, domainChoice })}`}
           minRows={0}
           maxRows={FORM_LIMITS.extraEmails}
@@ -146,6 +147,7 @@ export function DesignStep({
       <TextAreaField
         label={<>Demandes particulières<Optional /></>}
         rows={3}
+        maxLength={MAX_LENGTHS.specialRequirements}
         placeholder="Une page en anglais, un plan d'accès, une couleur à éviter…"
         {...register('specialRequirements')}
       />

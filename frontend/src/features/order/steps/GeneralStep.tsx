@@ -1,7 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Field, selectClasses } from '../../../components/ui/field';
 import { ChoiceCard, ChoiceGroup, hintClass, labelClass, Optional } from '../form-controls';
-import { DOMAIN_TLDS, rules, type DomainTld, type OrderFormValues } from '../order-wizard';
+import { cn } from '../../../lib/cn';
+import { DOMAIN_TLDS, MAX_LENGTHS, rules, type DomainTld, type OrderFormValues } from '../order-wizard';
 
 /** Step 1: the business, its domain and how to reach it. */
 export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: boolean; tlds?: readonly DomainTld[] }) {
@@ -20,12 +21,14 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
           label="Nom du site"
           autoComplete="organization"
           placeholder="Boulangerie Martin"
+          maxLength={MAX_LENGTHS.siteName}
           error={errors.siteName?.message}
           {...register('siteName', { validate: rules.siteName })}
         />
         <Field
           label="Secteur d'activité (facultatif)"
           placeholder="Boulangerie, plomberie, coiffure…"
+          maxLength={MAX_LENGTHS.businessSector}
           error={errors.businessSector?.message}
           {...register('businessSector')}
         />
@@ -48,16 +51,17 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
             <input
               id="order-domain-name"
               placeholder="boulangerie-martin"
+              maxLength={MAX_LENGTHS.domainName}
               autoCapitalize="none"
               spellCheck={false}
-              className={`${selectClasses} min-w-0 flex-1`}
+              className={cn(selectClasses, 'w-auto! min-w-0 flex-1')}
               aria-describedby="order-domain-name-hint"
               {...register('domainName')}
             />
             <label htmlFor="order-domain-tld" className="sr-only">
               Extension
             </label>
-            <select id="order-domain-tld" className={`${selectClasses} w-24 shrink-0`} {...register('domainTld')}>
+            <select id="order-domain-tld" className={cn(selectClasses, 'w-24! shrink-0')} {...register('domainTld')}>
               {tlds.map((tld) => (
                 <option key={tld} value={tld}>
                   {tld}
@@ -71,8 +75,8 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
         </div>
       ) : (
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Votre nom de domaine (facultatif)" placeholder="boulangerie-martin.fr" autoCapitalize="none" spellCheck={false} {...register('domainName')} />
-          <Field label="Adresse du site actuel (facultatif)" type="url" placeholder="https://www.boulangerie-martin.fr" autoCapitalize="none" spellCheck={false} {...register('oldWebsiteUrl')} />
+          <Field label="Votre nom de domaine (facultatif)" placeholder="boulangerie-martin.fr" maxLength={MAX_LENGTHS.domainName} autoCapitalize="none" spellCheck={false} {...register('domainName')} />
+          <Field label="Adresse du site actuel (facultatif)" type="url" placeholder="https://www.boulangerie-martin.fr" maxLength={MAX_LENGTHS.oldWebsiteUrl} autoCapitalize="none" spellCheck={false} {...register('oldWebsiteUrl')} />
         </div>
       )}
 
@@ -83,6 +87,7 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
           autoComplete="email"
           inputMode="email"
           readOnly={emailLocked}
+          maxLength={MAX_LENGTHS.email}
           hint={emailLocked ? "L'adresse de votre compte." : 'Pour vous envoyer la confirmation et vos accès.'}
           error={errors.currentEmail?.message}
           {...register('currentEmail', { validate: rules.email })}
@@ -93,6 +98,7 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
           autoComplete="tel"
           inputMode="tel"
           placeholder="06 12 34 56 78"
+          maxLength={MAX_LENGTHS.phone}
           error={errors.phone?.message}
           {...register('phone', { validate: rules.phone })}
         />
@@ -111,15 +117,23 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
             Adresse professionnelle
           </label>
           <div className="flex min-w-0 items-center gap-2">
-            <input id="order-pro-email" autoCapitalize="none" spellCheck={false} className={`${selectClasses} w-40 min-w-0 shrink`} {...register('proEmailLocalPart')} />
-            <span className="min-w-0 truncate text-sm text-slate-600 dark:text-slate-300" aria-hidden="true">
+            <input
+              id="order-pro-email"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={MAX_LENGTHS.proEmailLocalPart}
+              className={cn(selectClasses, 'w-40! shrink-0')}
+              aria-describedby="order-pro-email-domain"
+              {...register('proEmailLocalPart')}
+            />
+            <span id="order-pro-email-domain" className="min-w-0 flex-1 truncate text-sm text-slate-600 dark:text-slate-300">
               @{domainShown}
             </span>
           </div>
         </div>
       ) : null}
 
-      <Field label="Adresse de l'entreprise (facultatif)" autoComplete="street-address" placeholder="12 rue de la République, 69002 Lyon" {...register('companyAddress')} />
+      <Field label="Adresse de l'entreprise (facultatif)" autoComplete="street-address" placeholder="12 rue de la République, 69002 Lyon" maxLength={MAX_LENGTHS.companyAddress} {...register('companyAddress')} />
     </div>
   );
 }

@@ -24,6 +24,7 @@ export function ListField({
   maxRows,
   suffix,
   inputType = 'text',
+  maxLength,
 }: {
   name: ListName;
   legend: string;
@@ -41,6 +42,7 @@ export function ListField({
   /** Shown after each input, e.g. '@boulangerie-martin.fr'. */
   suffix?: string;
   inputType?: 'text' | 'url';
+  maxLength?: number;
 }) {
   const {
     control,
@@ -76,11 +78,12 @@ export function ListField({
                   type={inputType}
                   aria-label={itemLabel(index + 1)}
                   placeholder={placeholder}
+                  maxLength={maxLength}
                   aria-invalid={rowError ? true : undefined}
                   aria-describedby={rowError ? `${inputId}-error` : undefined}
                   autoCapitalize={inputType === 'url' || suffix ? 'none' : undefined}
                   spellCheck={inputType === 'url' || suffix ? false : undefined}
-                  className={cn(inputClasses, 'min-w-0 flex-1', suffix && 'max-w-48 sm:max-w-56')}
+                  className={cn(inputClasses, suffix ? 'w-28! flex-none sm:w-48!' : 'min-w-0 flex-1')}
                   {...register(`${name}.${index}.value` as const, validateItem ? { validate: (v: string) => validateItem(v, index) } : undefined)}
                 />
                 {suffix ? (

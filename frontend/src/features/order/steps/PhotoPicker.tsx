@@ -1,7 +1,7 @@
 import { useId, useRef, type ChangeEvent, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { errorClass, hintClass, RemoveIcon } from '../form-controls';
+import { errorClass, RemoveIcon } from '../form-controls';
 import { formatFileSize, type PhotoRules } from '../order-wizard';
 
 export interface PhotoItem {
@@ -59,7 +59,7 @@ export function PhotoPicker({
       <p id={`${id}-title`} className="text-base font-semibold text-slate-900 dark:text-white">
         Vos photos <span className="text-sm font-normal text-slate-500 dark:text-slate-400">(facultatif)</span>
       </p>
-      <p id={`${id}-rules`} className={cn(hintClass, 'mt-1 text-sm')}>
+      <p id={`${id}-rules`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Images JPG ou PNG, {megabytes} Mo au maximum chacune, {rules.maxCount} photos au total. Vos locaux, vos produits, votre équipe…
       </p>
 
@@ -72,7 +72,7 @@ export function PhotoPicker({
         )}
       >
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {full ? `Vous avez ajouté ${rules.maxCount} photos, le maximum.` : 'Glissez vos photos ici ou choisissez-les sur votre appareil.'}
+          {full ? `Vous avez ajouté ${rules.maxCount} photos, le maximum.` : 'Ajoutez vos photos depuis votre appareil, ou glissez-les ici.'}
         </p>
         <input
           ref={input}

@@ -54,7 +54,7 @@ export function RecapTable({ recap }: { recap: Recap | null }) {
           </dd>
         </div>
       </dl>
-      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">Sans engagement : résiliable à tout moment depuis votre espace client. Prix TTC.</p>
+      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">Sans engagement : résiliable à tout moment depuis votre espace client.</p>
     </div>
   );
 }
@@ -153,7 +153,7 @@ export function RecapStep({
           </dl>
         </section>
 
-        <section aria-labelledby="order-recap-title" className="rounded-xl border border-slate-200 bg-slate-50 p-5 lg:col-span-2 dark:border-slate-800 dark:bg-slate-950/40">
+        <section aria-labelledby="order-recap-title" className="self-start rounded-xl border border-slate-200 bg-slate-50 p-5 lg:col-span-2 dark:border-slate-800 dark:bg-slate-950/40">
           <h3 id="order-recap-title" className="text-base font-semibold text-slate-900 dark:text-white">
             Récapitulatif du prix
           </h3>
