@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { capturedLink, launch, newPage, PHONE, screenshot, uniqueEmail } from '../browser.ts';
+import { picture, seedDraft } from '../orders.ts';
 
 let browser: Browser;
 before(async () => {
@@ -15,29 +16,6 @@ after(async () => {
 });
 
 const WIDE = { width: 1440, height: 900 };
-
-/** A small picture drawn by the browser (a gradient and a label), as the bytes of a JPG or PNG file. */
-async function picture(page: Page, type: 'image/jpeg' | 'image/png', label: string, hue: number): Promise<Buffer> {
-  const dataUrl = await page.evaluate(
-    ({ type, label, hue }) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 480;
-      canvas.height = 360;
-      const ctx = canvas.getContext('2d')!;
-      const gradient = ctx.createLinearGradient(0, 0, 480, 360);
-      gradient.addColorStop(0, `hsl(${hue} 70% 55%)`);
-      gradient.addColorStop(1, `hsl(${hue + 40} 70% 35%)`);
-      ctx.fillStyle = gradient;
-      ctx.fillRect(0, 0, 480, 360);
-      ctx.fillStyle = '#fff';
-      ctx.font = 'bold 40px sans-serif';
-      ctx.fillText(label, 32, 200);
-      return canvas.toDataURL(type, 0.85);
-    },
-    { type, label, hue },
-  );
-  return Buffer.from(dataUrl.split(',')[1], 'base64');
-}
 
 /** A whole-page screenshot from the top (the fixed header otherwise lands mid-page). */
 async function pageShot(page: Page, name: string): Promise<void> {
@@ -181,46 +159,6 @@ describe('ordering a site', () => {
     await context.close();
   });
 });
-
-/** A draft of this browser, filled through the API as the wizard would, to show each step in every theme and width. */
-async function seedDraft(page: Page): Promise<void> {
-  const created = await page.request.post('/api/order-drafts', { data: { planType: 'business' } });
-  assert.equal(created.status(), 201);
-  const { id } = (await created.json()) as { id: string };
-  const saved = await page.request.patch(`/api/order-drafts/${id}`, {
-    data: {
-      currentStep: '1',
-      prefersCall: false,
-      data: {
-        siteName: 'Atelier Céramique Garnier',
-        businessSector: 'Artisanat',
-        currentEmail: uniqueEmail('ecrans'),
-        phone: '06 10 20 30 40',
-        domainChoice: 'new',
-        domainName: 'atelier-garnier',
-        tagline: 'Des pièces uniques, tournées à la main',
-        about: 'Atelier de céramique à Nantes : vaisselle, luminaires et cours de tournage pour adultes et enfants.',
-        services: ['Vaisselle sur mesure', 'Cours de tournage', 'Luminaires'],
-        socialLinks: ['https://www.instagram.com/atelier-garnier', 'pas-un-lien'],
-        dominantColor: '#0d9488',
-        stylePreferences: ['moderne', 'elegant'],
-        businessFeatures: ['booking', 'ecommerce'],
-        logoOption: 'create',
-        includeTrustpilot: true,
-        extraEmails: ['cours', 'boutique'],
-      },
-    },
-  });
-  assert.equal(saved.status(), 200, await saved.text());
-  for (const [name, type, hue] of [
-    ['bols.jpg', 'image/jpeg', 30],
-    ['atelier.png', 'image/png', 160],
-    ['tour.jpg', 'image/jpeg', 280],
-  ] as const) {
-    const res = await page.request.post(`/api/order-drafts/${id}/photos`, { multipart: { file: { name, mimeType: type, buffer: await picture(page, type, name.split('.')[0], hue) } } });
-    assert.equal(res.status(), 201, await res.text());
-  }
-}
 
 describe('order pages in both themes, wide and on a phone', () => {
   for (const theme of ['light', 'dark'] as const) {
