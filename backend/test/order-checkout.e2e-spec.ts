@@ -227,7 +227,9 @@ describe('ordering and provisioning', () => {
       const { draft, owner } = await startDraft(t.api);
       await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner).send({ data: COMPLETE_FORM }).expect(200);
       await as(t.api.post('/api/checkout-sessions'), { ...owner, session: client }).send({ draftId: draft.id, billing: BILLING }).expect(201);
-      expect((await t.dataSource.query(`SELECT user_id FROM order_drafts WHERE id = $1`, [draft.id]))[0].user_id).toBe(client.user.id);
+      expect(await t.dataSource.query(`SELECT user_id, data->>'currentEmail' AS email, billing->>'email' AS billing FROM order_drafts WHERE id = $1`, [draft.id])).toEqual([
+        { user_id: client.user.id, email: 'atelier@example.com', billing: 'atelier@example.com' },
+      ]);
       await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(404);
       await as(t.api.get(`/api/order-drafts/${draft.id}`), { session: client }).expect(200);
     });

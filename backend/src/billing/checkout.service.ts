@@ -51,7 +51,7 @@ export class CheckoutService {
       throw new ConflictException({ message: ACCOUNT_EXISTS, errors: { email: ACCOUNT_EXISTS } });
     }
     const email = account?.email ?? dto.billing.email;
-    await this.orders.saveCheckoutBilling(draft.id, { ...dto.billing, phone: dto.billing.phone ?? '', email }, account?.id ?? null);
+    await this.orders.saveCheckoutBilling(draft, { ...dto.billing, phone: dto.billing.phone ?? '', email }, account);
 
     const client = this.stripe.client;
     if (draft.checkoutSessionId) {

@@ -251,9 +251,12 @@ export class OrderDraftsService {
     return { ...toPayment(draft), data };
   }
 
-  /** Keeps the billing information typed at checkout; a signed-in buyer's anonymous draft becomes the account's. */
-  async saveCheckoutBilling(id: string, billing: BillingInfo, userId: string | null): Promise<void> {
-    await this.drafts.update(id, { billing, ...(userId ? { userId } : {}) });
+  /**
+   * Keeps the billing information typed at checkout. A signed-in buyer's order (an anonymous draft started before
+   * signing in included) becomes the account's, with the account's e-mail.
+   */
+  async saveCheckoutBilling(order: OrderForPayment, billing: BillingInfo, account: { id: string; email: string } | null): Promise<void> {
+    await this.drafts.update(order.id, { billing, ...(account ? { userId: account.id, data: { ...order.data, currentEmail: account.email } } : {}) });
   }
 
   async recordCheckoutSession(id: string, checkoutSessionId: string): Promise<void> {
