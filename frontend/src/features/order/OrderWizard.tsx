@@ -269,10 +269,10 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
                 />
               ) : null}
 
-              <div className="mt-10 flex flex-col-reverse gap-4 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-                <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
+              <div className="mt-10 flex flex-col-reverse gap-4 border-t border-slate-200 pt-6 sm:flex-row sm:items-start sm:justify-between dark:border-slate-800">
+                <div className="flex flex-col-reverse gap-3 sm:min-h-12 sm:flex-row sm:items-center">
                   {wizard.step !== '1' ? (
-                    <Button variant="secondary" onClick={back}>
+                    <Button variant="secondary" size="lg" onClick={back}>
                       Retour
                     </Button>
                   ) : null}
