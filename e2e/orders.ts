@@ -27,25 +27,25 @@ export async function picture(page: Page, type: 'image/jpeg' | 'image/png', labe
 }
 
 /** A draft of this browser, filled through the API as the wizard would, to show each step in every theme and width. */
-export async function seedDraft(page: Page): Promise<void> {
+export async function seedDraft(page: Page, { step = '1', email = uniqueEmail('ecrans') }: { step?: string; email?: string } = {}): Promise<void> {
   const created = await page.request.post('/api/order-drafts', { data: { planType: 'business' } });
   assert.equal(created.status(), 201);
   const { id } = (await created.json()) as { id: string };
   const saved = await page.request.patch(`/api/order-drafts/${id}`, {
     data: {
-      currentStep: '1',
+      currentStep: step,
       prefersCall: false,
       data: {
         siteName: 'Atelier Céramique Garnier',
         businessSector: 'Artisanat',
-        currentEmail: uniqueEmail('ecrans'),
+        currentEmail: email,
         phone: '06 10 20 30 40',
         domainChoice: 'new',
         domainName: 'atelier-garnier',
         tagline: 'Des pièces uniques, tournées à la main',
         about: 'Atelier de céramique à Nantes : vaisselle, luminaires et cours de tournage pour adultes et enfants.',
         services: ['Vaisselle sur mesure', 'Cours de tournage', 'Luminaires'],
-        socialLinks: ['https://www.instagram.com/atelier-garnier', 'pas-un-lien'],
+        socialLinks: ['https://www.instagram.com/atelier-garnier', step === '1' ? 'pas-un-lien' : 'https://www.facebook.com/atelier-garnier'],
         dominantColor: '#0d9488',
         stylePreferences: ['moderne', 'elegant'],
         businessFeatures: ['booking', 'ecommerce'],

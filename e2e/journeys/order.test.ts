@@ -73,8 +73,8 @@ async function fillWizard(page: Page, order: Order, shots?: string): Promise<voi
   if (shots) await pageShot(page, `${shots}-step4`);
 }
 
-/** 'Finaliser ma commande', the billing dialog, then the sandbox's hosted checkout. */
-async function billAndGoToCheckout(page: Page, shots?: string): Promise<void> {
+/** 'Finaliser ma commande', then the billing dialog filled and sent. */
+async function submitBilling(page: Page, shots?: string): Promise<void> {
   await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
   const dialog = page.getByRole('dialog', { name: 'Informations de facturation' });
   await dialog.getByLabel('Nom complet').fill('Claire Martin');
@@ -83,6 +83,11 @@ async function billAndGoToCheckout(page: Page, shots?: string): Promise<void> {
   await dialog.getByLabel('Ville').fill('Lyon');
   if (shots) await screenshot(page, `${shots}-billing`, { fullPage: false });
   await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
+}
+
+/** The billing dialog, then the sandbox's hosted checkout. */
+async function billAndGoToCheckout(page: Page, shots?: string): Promise<void> {
+  await submitBilling(page, shots);
   await page.getByRole('heading', { name: 'Paiement sécurisé' }).waitFor();
 }
 
@@ -156,6 +161,50 @@ describe('ordering a site', () => {
     await page.getByRole('button', { name: 'Continuer' }).click();
     await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
     assert.equal(await page.getByRole('dialog').getByLabel('Ville').inputValue(), 'Lyon');
+    await context.close();
+  });
+});
+
+describe('ordering with an existing account', () => {
+  it('a visitor paying with the e-mail of an account is asked to sign in, comes back to the order, and pays on the account', async () => {
+    const { context, page } = await newPage(browser, WIDE);
+    const email = uniqueEmail('client');
+    const registered = await page.request.post('/api/auth/register', { data: { name: 'Hélène Garnier', email, password: 'atelier-2025', confirmPassword: 'atelier-2025' } });
+    assert.equal(registered.status(), 201);
+    await context.clearCookies();
+
+    await page.goto('/');
+    await seedDraft(page, { step: '4', email });
+    await page.goto('/order');
+    await step(page, 'Validation et paiement');
+    await submitBilling(page);
+    const dialog = page.getByRole('dialog', { name: 'Informations de facturation' });
+    await dialog.getByText('Un compte existe déjà avec cet email. Connectez-vous pour finaliser votre commande.').waitFor();
+    assert.equal(await dialog.getByLabel('Email').getAttribute('aria-invalid'), 'true');
+    await screenshot(page, 'order-account-exists-desktop-light', { fullPage: false });
+    await dialog.getByRole('link', { name: 'Se connecter' }).click();
+
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('atelier-2025');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    // Back to the order, as it was, now on the account: its e-mail, read-only.
+    await page.waitForURL('**/order');
+    await step(page, 'Validation et paiement');
+    await page.getByText('Atelier Céramique Garnier').first().waitFor();
+    await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
+    assert.equal(await dialog.getByLabel('Email').inputValue(), email);
+    assert.equal(await dialog.getByLabel('Email').getAttribute('readonly'), '');
+    assert.equal(await dialog.getByLabel('Ville').inputValue(), 'Lyon');
+    await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
+    await page.getByRole('button', { name: 'Payer' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Accéder à mon tableau de bord' }).click();
+    await page.waitForURL('**/dashboard');
+    const row = page.getByRole('list', { name: 'Mes sites' }).getByRole('link', { name: /Atelier Céramique Garnier/ });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /En attente/);
     await context.close();
   });
 });
