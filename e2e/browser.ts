@@ -24,9 +24,10 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A screenshot in the artifacts: the whole page, or only what the window shows (a dialog over the page). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -43,4 +44,22 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/login');
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.waitForURL('**/dashboard');
+}
+
+/** The link of the latest mail to `to`, read from the admin mail log as an admin would. */
+export async function capturedLink(to: string, template: string): Promise<string> {
+  const login = await fetch(`${BASE_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${BASE_URL}/api/admin/emails?recipient=${encodeURIComponent(to)}`, { headers: { Authorization: `Bearer ${access_token}` } });
+    const { emails } = (await res.json()) as { emails: Array<{ template: string; status: string; actionUrl: string | null }> };
+    const mail = emails.find((e) => e.template === template && e.status === 'captured');
+    if (mail?.actionUrl) return mail.actionUrl;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`aucun e-mail ${template} capturé pour ${to}`);
 }

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, newPage, PHONE, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import { seedDraft } from '../orders.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -155,6 +156,65 @@ async function auditPages(page: Page, pages: PageCheck[], label: string, problem
   }
 }
 
+/**
+ * The order wizard (each step, with validation messages showing), the billing dialog with its messages, and the
+ * payment-result pages, for a visitor whose draft is filled through the API.
+ */
+async function auditOrder(page: Page, label: string, problems: string[]): Promise<void> {
+  const audited = async (where: string) => {
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    problems.push(...describeViolations(`${where} ${label}`, await audit(page)));
+  };
+  const step = (name: string) => page.getByRole('heading', { level: 2, name }).waitFor();
+  const next = () => page.getByRole('button', { name: 'Continuer' }).click();
+
+  await page.goto('/');
+  await seedDraft(page);
+  await page.goto('/order');
+  await step('Informations générales');
+  await page.getByLabel('Nom du site').fill('');
+  await page.getByLabel('Nom du site').blur();
+  await page.getByText('Le nom du site est requis.').waitFor();
+  await audited('/order étape 1');
+  await page.getByLabel('Nom du site').fill('Atelier Céramique Garnier');
+  await next();
+  await step('Comment souhaitez-vous continuer ?');
+  await audited('/order étape 1.5');
+  await page.getByRole('button', { name: /Continuer le formulaire/ }).click();
+  await step('Contenu de votre site');
+  await page.getByRole('textbox', { name: 'Lien 2' }).focus();
+  await page.getByRole('textbox', { name: 'Lien 2' }).blur();
+  await page.getByText('Lien n°2 invalide.').waitFor();
+  await audited('/order étape 2');
+  await page.getByRole('textbox', { name: 'Lien 2' }).fill('https://www.facebook.com/atelier');
+  await next();
+  await step('Design et options');
+  await page.getByText('3 / 10 photos').waitFor();
+  await audited('/order étape 3');
+  await next();
+  await step('Validation et paiement');
+  await audited('/order étape 4');
+  await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Informations de facturation' });
+  await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
+  await dialog.getByText('Le nom complet est requis.').waitFor();
+  await audited('/order facturation');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/order?canceled=1');
+  await page.getByText('Une erreur est survenue lors du paiement. Veuillez réessayer.').waitFor();
+  await audited('/order?canceled=1');
+  await page.goto('/payment-success');
+  await page.getByRole('heading', { level: 1, name: 'Session de paiement manquante' }).waitFor();
+  await audited('/payment-success');
+  await page.goto('/payment-success?session_id=cs_inconnu');
+  await page.getByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' }).waitFor({ timeout: 15_000 });
+  await audited('/payment-success?session_id=…');
+  await page.goto('/upgrade-success?site_id=0b6c7a9e-1f0e-4a55-9d4c-3c2f1a7e8b10&plan_type=pro&is_downgrade=true');
+  await page.getByRole('heading', { level: 1, name: 'Votre formule a changé' }).waitFor();
+  await audited('/upgrade-success');
+}
+
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const viewport of [{ width: 1440, height: 900 }, PHONE]) {
@@ -165,6 +225,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         const problems: string[] = [];
 
         await auditPages(page, publicPages, label, problems);
+        await auditOrder(page, label, problems);
 
         // A client's pages (a new account, whose welcome mail also fills the admin's mail log).
         const res = await page.request.post('/api/auth/register', {

@@ -1,9 +1,8 @@
 // Forgot password → follow the link from the captured mail → choose a new password → signed in.
 import assert from 'node:assert/strict';
-import { ADMIN } from '../app.ts';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { BASE_URL, launch, newPage, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import { capturedLink, launch, newPage, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
 
 let browser: Browser;
 before(async () => {
@@ -12,24 +11,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-/** The link of the latest mail to `to`, read from the admin mail log as an admin would. */
-async function capturedLink(to: string, template: string): Promise<string> {
-  const login = await fetch(`${BASE_URL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${BASE_URL}/api/admin/emails?recipient=${encodeURIComponent(to)}`, { headers: { Authorization: `Bearer ${access_token}` } });
-    const { emails } = (await res.json()) as { emails: Array<{ template: string; status: string; actionUrl: string | null }> };
-    const mail = emails.find((e) => e.template === template && e.status === 'captured');
-    if (mail?.actionUrl) return mail.actionUrl;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`aucun e-mail ${template} capturé pour ${to}`);
-}
 
 describe('password reset', () => {
   it('sends a link by mail that sets a new password once and signs in', async () => {

@@ -1,5 +1,5 @@
 import { givenSessionCookie, jsonResponse, makeSession, mockApi } from '../test/utils';
-import { ApiError, customFetch, getAccessToken, getSession, hasSessionHint, refreshSession, setSession } from './http';
+import { ApiError, customFetch, getAccessToken, getSession, hasSessionHint, refreshSession, setSession, uploadWithProgress } from './http';
 
 describe('customFetch (the fetch mutator)', () => {
   it('sends the in-memory access token as a bearer header and returns the parsed body', async () => {
@@ -127,5 +127,87 @@ describe('customFetch (the fetch mutator)', () => {
 
     expect(error.status).toBe(401);
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/login']);
+  });
+});
+
+/** A stand-in for XMLHttpRequest: each request answers with the next of `answers`, after reporting its progress. */
+function fakeXhr(answers: Array<{ status: number; body?: unknown }>) {
+  const sent: Array<{ url: string; headers: Record<string, string>; body: unknown; withCredentials: boolean }> = [];
+  class FakeXhr {
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    withCredentials = false;
+    status = 0;
+    responseText = '';
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    getResponseHeader(name: string) {
+      return name.toLowerCase() === 'content-type' ? 'application/json; charset=utf-8' : null;
+    }
+    abort() {
+      queueMicrotask(() => this.onabort?.());
+    }
+    send(body: unknown) {
+      sent.push({ url: this.url, headers: { ...this.headers }, body, withCredentials: this.withCredentials });
+      const answer = answers.shift()!;
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        this.status = answer.status;
+        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('uploadWithProgress (multipart with progress)', () => {
+  it('posts the form data with the bearer token and cookies, reports progress and answers the body', async () => {
+    setSession(makeSession({}, 'token-U'));
+    const sent = fakeXhr([{ status: 201, body: { id: 'p1', name: 'a.jpg' } }]);
+    const progress: number[] = [];
+    const body = new FormData();
+
+    const photo = await uploadWithProgress<{ id: string }>('/api/order-drafts/d1/photos', body, { onProgress: (f) => progress.push(f) });
+
+    expect(photo).toEqual({ id: 'p1', name: 'a.jpg' });
+    expect(progress).toEqual([0.5, 1]);
+    expect(sent[0]).toMatchObject({ url: '/api/order-drafts/d1/photos', body, withCredentials: true });
+    expect(sent[0].headers.Authorization).toBe('Bearer token-U');
+  });
+
+  it("throws the API's French error", async () => {
+    fakeXhr([{ status: 400, body: { statusCode: 400, message: 'Seules les images JPG et PNG sont acceptées', errors: { file: 'Seules les images JPG et PNG sont acceptées' } } }]);
+    const error = (await uploadWithProgress('/api/order-drafts/d1/photos', new FormData()).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.fieldErrors.file).toBe('Seules les images JPG et PNG sont acceptées');
+  });
+
+  it('refreshes the session once on 401 and sends again', async () => {
+    givenSessionCookie();
+    setSession(makeSession({}, 'old'));
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({}, 'new')) });
+    const sent = fakeXhr([{ status: 401, body: { statusCode: 401, message: 'Authentification requise' } }, { status: 201, body: { id: 'p2' } }]);
+
+    await expect(uploadWithProgress('/api/order-drafts/d1/photos', new FormData())).resolves.toEqual({ id: 'p2' });
+    expect(sent.map((s) => s.headers.Authorization)).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('stops when its signal aborts', async () => {
+    fakeXhr([{ status: 201, body: {} }]);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(uploadWithProgress('/api/x', new FormData(), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

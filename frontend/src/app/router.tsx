@@ -9,9 +9,7 @@ import { RootLayout } from './layout/RootLayout';
  * Only the layout, the guards and the home page are in the entry bundle; every other area is loaded on demand,
  * so the dashboard and admin code never loads on the home page.
  */
-const publicPage = (name: keyof typeof import('../features/public/placeholders')) => async () => ({
-  Component: (await import('../features/public/placeholders'))[name],
-});
+const orderPage = async () => ({ Component: (await import('../features/order/OrderPage')).OrderPage });
 const adminPage = (name: keyof typeof import('../features/admin/placeholders')) => async () => ({
   Component: (await import('../features/admin/placeholders'))[name],
 });
@@ -25,10 +23,10 @@ export const routes: RouteObject[] = [
       { index: true, Component: HomePage },
       { path: 'services', lazy: async () => ({ Component: (await import('../features/public/ServicesPage')).ServicesPage }) },
       { path: 'contact', lazy: async () => ({ Component: (await import('../features/public/ContactPage')).ContactPage }) },
-      { path: 'order', lazy: publicPage('OrderPage') },
-      { path: 'commande', lazy: publicPage('OrderPage') },
-      { path: 'payment-success', lazy: publicPage('PaymentSuccessPage') },
-      { path: 'upgrade-success', lazy: publicPage('UpgradeSuccessPage') },
+      { path: 'order', lazy: orderPage },
+      { path: 'commande', lazy: orderPage },
+      { path: 'payment-success', lazy: async () => ({ Component: (await import('../features/order/PaymentSuccessPage')).PaymentSuccessPage }) },
+      { path: 'upgrade-success', lazy: async () => ({ Component: (await import('../features/order/UpgradeSuccessPage')).UpgradeSuccessPage }) },
       { path: 'cgv', lazy: async () => ({ Component: (await import('../features/public/legal/CgvPage')).CgvPage }) },
       { path: 'mentions-legales', lazy: async () => ({ Component: (await import('../features/public/legal/LegalNoticePage')).LegalNoticePage }) },
 

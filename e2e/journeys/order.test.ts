@@ -1,0 +1,285 @@
+// Ordering a site: home → Commencer → the wizard's steps with two photos → billing → the sandbox's hosted checkout →
+// /payment-success once the webhook has provisioned the order → the first-login mail → the dashboard shows the site
+// 'En attente'. And the same with 'Annuler' on the checkout: back on /order with the error and the draft intact.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { capturedLink, launch, newPage, PHONE, screenshot, uniqueEmail } from '../browser.ts';
+import { picture, seedDraft } from '../orders.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser.close();
+});
+
+const WIDE = { width: 1440, height: 900 };
+
+/** A whole-page screenshot from the top (the fixed header otherwise lands mid-page). */
+async function pageShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await screenshot(page, name);
+}
+
+const step = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title }).waitFor();
+
+interface Order {
+  siteName: string;
+  email: string;
+}
+
+/** Steps 1 to 4 of the wizard, on the form path, with two photos, a logo to create and Google Business. */
+async function fillWizard(page: Page, order: Order, shots?: string): Promise<void> {
+  await step(page, 'Informations générales');
+  await page.getByLabel('Nom du site').fill(order.siteName);
+  await page.getByLabel('Email', { exact: true }).fill(order.email);
+  await page.getByLabel('Téléphone (facultatif)').fill('06 12 34 56 78');
+  if (shots) await pageShot(page, `${shots}-step1`);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+
+  await step(page, 'Comment souhaitez-vous continuer ?');
+  if (shots) await pageShot(page, `${shots}-step1-5`);
+  await page.getByRole('button', { name: /Continuer le formulaire/ }).click();
+
+  await step(page, 'Contenu de votre site');
+  await page.getByLabel('Présentation de votre activité').fill('Boulangerie artisanale au cœur de Lyon depuis 1990 : pains au levain et viennoiseries.');
+  await page.getByRole('textbox', { name: 'Service 1' }).fill('Pains au levain');
+  await page.getByRole('button', { name: 'Ajouter un service' }).click();
+  await page.getByRole('textbox', { name: 'Service 2' }).fill('Viennoiseries');
+  await page.getByRole('textbox', { name: 'Lien 1' }).fill('https://www.instagram.com/boulangerie');
+  if (shots) await pageShot(page, `${shots}-step2`);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+
+  await step(page, 'Design et options');
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'devanture.jpg', mimeType: 'image/jpeg', buffer: await picture(page, 'image/jpeg', 'Devanture', 20) },
+    { name: 'fournil.png', mimeType: 'image/png', buffer: await picture(page, 'image/png', 'Fournil', 200) },
+  ]);
+  await page.getByText('2 / 10 photos').waitFor();
+  await page.getByRole('progressbar').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await page.getByText('Vert', { exact: true }).click();
+  await page.getByText('Moderne', { exact: true }).click();
+  await page.getByRole('radio', { name: /Création de logo/ }).check();
+  await page.getByRole('checkbox', { name: /Fiche Google Business/ }).check();
+  if (shots) await pageShot(page, `${shots}-step3`);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+
+  await step(page, 'Validation et paiement');
+  // 29 € + 15 € (logo, once) + 10 €; then 29 € + 10 €.
+  assert.equal((await page.getByTestId('recap-first-month').textContent())?.replace(/\s/g, ' '), '54 €');
+  assert.equal((await page.getByTestId('recap-monthly').textContent())?.replace(/\s/g, ' '), '39 €');
+  if (shots) await pageShot(page, `${shots}-step4`);
+}
+
+/** 'Finaliser ma commande', then the billing dialog filled and sent. */
+async function submitBilling(page: Page, shots?: string): Promise<void> {
+  await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Informations de facturation' });
+  await dialog.getByLabel('Nom complet').fill('Claire Martin');
+  await dialog.getByLabel('Adresse').fill('12 rue de la République');
+  await dialog.getByLabel('Code postal').fill('69002');
+  await dialog.getByLabel('Ville').fill('Lyon');
+  if (shots) await screenshot(page, `${shots}-billing`, { fullPage: false });
+  await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
+}
+
+/** The billing dialog, then the sandbox's hosted checkout. */
+async function billAndGoToCheckout(page: Page, shots?: string): Promise<void> {
+  await submitBilling(page, shots);
+  await page.getByRole('heading', { name: 'Paiement sécurisé' }).waitFor();
+}
+
+describe('ordering a site', () => {
+  it('home → Commencer (Pro) → the wizard → pays → first login → the dashboard shows the site pending', async () => {
+    const { context, page } = await newPage(browser, WIDE);
+    const order = { siteName: 'Boulangerie Martin', email: uniqueEmail('commande') };
+
+    await page.goto('/');
+    await page.locator('#features').getByRole('link', { name: 'Commencer avec la formule Pro' }).click();
+    await page.waitForURL('**/order?plan=basic');
+    await fillWizard(page, order, 'order-desktop-light');
+    await billAndGoToCheckout(page, 'order-desktop-light');
+    assert.equal(await page.getByLabel('Adresse e-mail').inputValue(), order.email);
+    await page.getByRole('button', { name: 'Payer' }).click();
+
+    await page.waitForURL('**/payment-success?session_id=*');
+    // Only once the webhook has created the account and the site.
+    await page.getByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Consultez votre boîte e-mail').waitFor();
+    await page.getByRole('button', { name: 'Rester sur cette page' }).click();
+    await screenshot(page, 'payment-success-desktop-light');
+
+    const link = new URL(await capturedLink(order.email, 'first-login'));
+    assert.equal(link.pathname, '/first-login');
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('boulangerie-2025');
+    await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill('boulangerie-2025');
+    await page.getByRole('button', { name: 'Définir mon mot de passe' }).click();
+    await page.waitForURL('**/dashboard');
+    const row = page.getByRole('list', { name: 'Mes sites' }).getByRole('link', { name: /Boulangerie Martin/ });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /En attente/);
+    await screenshot(page, 'dashboard-site-pending-desktop-light');
+
+    // The order is paid: a new visit to /order starts a new one.
+    await page.goto('/order');
+    await step(page, 'Informations générales');
+    assert.equal(await page.getByLabel('Nom du site').inputValue(), '');
+    assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), order.email);
+    assert.equal(await page.getByLabel('Email', { exact: true }).getAttribute('readonly'), '');
+    await context.close();
+  });
+
+  it("'Annuler' on the checkout comes back to /order?canceled=1 with the error and the draft intact, photos included", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const order = { siteName: 'Fleurs de Lise', email: uniqueEmail('annulation') };
+    await page.goto('/order?plan=basic');
+    await fillWizard(page, order);
+    await billAndGoToCheckout(page);
+    await page.getByRole('button', { name: 'Annuler' }).click();
+
+    await page.waitForURL('**/order?canceled=1');
+    await page.getByRole('alert').getByText('Une erreur est survenue lors du paiement. Veuillez réessayer.').waitFor();
+    await step(page, 'Validation et paiement');
+    await page.getByText(order.siteName).first().waitFor();
+    assert.equal((await page.getByTestId('recap-first-month').textContent())?.replace(/\s/g, ' '), '54 €');
+    await screenshot(page, 'order-canceled-phone-light');
+
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await step(page, 'Design et options');
+    await page.getByText('devanture.jpg').waitFor();
+    await page.getByText('fournil.png').waitFor();
+    assert.equal(await page.getByRole('radio', { name: 'Vert' }).isChecked(), true);
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await step(page, 'Contenu de votre site');
+    assert.equal(await page.getByRole('textbox', { name: 'Service 2' }).inputValue(), 'Viennoiseries');
+
+    // The billing information is kept too.
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
+    assert.equal(await page.getByRole('dialog').getByLabel('Ville').inputValue(), 'Lyon');
+    await context.close();
+  });
+});
+
+describe('ordering with an existing account', () => {
+  it('a visitor paying with the e-mail of an account is asked to sign in, comes back to the order, and pays on the account', async () => {
+    const { context, page } = await newPage(browser, WIDE);
+    const email = uniqueEmail('client');
+    const registered = await page.request.post('/api/auth/register', { data: { name: 'Hélène Garnier', email, password: 'atelier-2025', confirmPassword: 'atelier-2025' } });
+    assert.equal(registered.status(), 201);
+    await context.clearCookies();
+
+    await page.goto('/');
+    await seedDraft(page, { step: '4', email });
+    await page.goto('/order');
+    await step(page, 'Validation et paiement');
+    await submitBilling(page);
+    const dialog = page.getByRole('dialog', { name: 'Informations de facturation' });
+    await dialog.getByText('Un compte existe déjà avec cet email. Connectez-vous pour finaliser votre commande.').waitFor();
+    assert.equal(await dialog.getByLabel('Email').getAttribute('aria-invalid'), 'true');
+    await screenshot(page, 'order-account-exists-desktop-light', { fullPage: false });
+    await dialog.getByRole('link', { name: 'Se connecter' }).click();
+
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('atelier-2025');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    // Back to the order, as it was, now on the account: its e-mail, read-only.
+    await page.waitForURL('**/order');
+    await step(page, 'Validation et paiement');
+    await page.getByText('Atelier Céramique Garnier').first().waitFor();
+    await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
+    assert.equal(await dialog.getByLabel('Email').inputValue(), email);
+    assert.equal(await dialog.getByLabel('Email').getAttribute('readonly'), '');
+    assert.equal(await dialog.getByLabel('Ville').inputValue(), 'Lyon');
+    await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
+    await page.getByRole('button', { name: 'Payer' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Accéder à mon tableau de bord' }).click();
+    await page.waitForURL('**/dashboard');
+    const row = page.getByRole('list', { name: 'Mes sites' }).getByRole('link', { name: /Atelier Céramique Garnier/ });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /En attente/);
+    await context.close();
+  });
+});
+
+describe('order pages in both themes, wide and on a phone', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [label, viewport] of [
+      ['desktop', WIDE],
+      ['phone', PHONE],
+    ] as const) {
+      it(`every step, the billing dialog and the result pages (${theme}, ${viewport.width} px), without sideways scrolling`, async () => {
+        const { context, page } = await newPage(browser, viewport);
+        await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+        await page.goto('/');
+        await seedDraft(page);
+        const name = (what: string) => `order-${what}-${label}-${theme}`;
+        const noSideScroll = async (where: string) => {
+          const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+          assert.ok(scroll <= client, `${where} : la page défile de côté (${scroll} > ${client} px)`);
+        };
+
+        await page.goto('/order');
+        await step(page, 'Informations générales');
+        await noSideScroll('étape 1');
+        await pageShot(page, name('step1'));
+        await page.getByRole('button', { name: 'Continuer' }).click();
+        await step(page, 'Comment souhaitez-vous continuer ?');
+        await noSideScroll('étape 1.5');
+        await pageShot(page, name('step1-5'));
+        await page.getByRole('button', { name: /Continuer le formulaire/ }).click();
+        await step(page, 'Contenu de votre site');
+        // The invalid link of the seed shows its message once its field is left.
+        await page.getByRole('textbox', { name: 'Lien 2' }).focus();
+        await page.getByRole('textbox', { name: 'Lien 2' }).blur();
+        await page.getByText('Lien n°2 invalide.').waitFor();
+        await noSideScroll('étape 2');
+        await pageShot(page, name('step2'));
+        await page.getByRole('textbox', { name: 'Lien 2' }).fill('https://www.facebook.com/atelier-garnier');
+        await page.getByRole('button', { name: 'Continuer' }).click();
+        await step(page, 'Design et options');
+        await page.getByText('3 / 10 photos').waitFor();
+        await page.evaluate(() => Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined))));
+        await noSideScroll('étape 3');
+        await pageShot(page, name('step3'));
+        await page.getByRole('button', { name: 'Continuer' }).click();
+        await step(page, 'Validation et paiement');
+        await noSideScroll('étape 4');
+        await pageShot(page, name('step4'));
+        await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Procéder au paiement' }).click();
+        await page.getByRole('dialog').getByText('Le nom complet est requis.').waitFor();
+        await screenshot(page, name('billing'), { fullPage: false });
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Nom complet').fill('Hélène Garnier');
+        await dialog.getByLabel('Adresse').fill('3 quai de la Fosse');
+        await dialog.getByLabel('Code postal').fill('44000');
+        await dialog.getByLabel('Ville').fill('Nantes');
+        await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
+        await page.getByRole('button', { name: 'Payer' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' }).waitFor({ timeout: 30_000 });
+        await page.getByRole('button', { name: 'Rester sur cette page' }).click();
+        await noSideScroll('/payment-success');
+        await screenshot(page, `payment-success-${label}-${theme}`);
+
+        await page.goto('/payment-success?session_id=cs_inconnu');
+        await page.getByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' }).waitFor({ timeout: 15_000 });
+        await screenshot(page, `payment-error-${label}-${theme}`);
+
+        await page.goto('/payment-success');
+        await page.getByRole('heading', { level: 1, name: 'Session de paiement manquante' }).waitFor();
+        await noSideScroll('/payment-success sans session');
+        await screenshot(page, `payment-missing-${label}-${theme}`);
+        await context.close();
+      });
+    }
+  }
+});
+

@@ -1,0 +1,183 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { isApiError } from '../../api/http';
+import { Button } from '../../components/ui/button';
+import { Alert } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { paths } from '../../config/paths';
+import type { LoginRedirectState } from '../../lib/auth/redirect';
+import { applyApiFieldErrors } from '../../lib/form-errors';
+import { billingRules, MAX_LENGTHS, orderMessages, type BillingValues } from './order-wizard';
+
+const FIELDS: (keyof BillingValues)[] = ['fullName', 'email', 'phone', 'address', 'city', 'postalCode'];
+
+/** Signing in from the e-mail conflict comes back to the order, where the draft waits. */
+const backToOrder: LoginRedirectState = { from: { pathname: paths.order, search: '', hash: '' } };
+
+/** Closes a <dialog> (where the browser lacks the method, as jsdom does: drops `open` and says so). */
+function closeDialog(dialog: HTMLDialogElement | null) {
+  if (!dialog?.open) return;
+  if (typeof dialog.close === 'function') dialog.close();
+  else {
+    dialog.removeAttribute('open');
+    dialog.dispatchEvent(new Event('close'));
+  }
+}
+
+/** The messages of an error that are not about a billing field (the order itself: 'data.about'…), for the alert. */
+function otherMessages(error: unknown): string[] {
+  if (!isApiError(error)) return [];
+  const fromFields = Object.entries(error.fieldErrors)
+    .filter(([field]) => !FIELDS.includes(field.replace(/^billing\./, '') as keyof BillingValues))
+    .map(([, message]) => message);
+  if (fromFields.length) return fromFields;
+  // A 4xx with its own French message (e.g. an order already paid) says more than the generic text.
+  return error.status >= 400 && error.status < 500 && error.status !== 409 && Object.keys(error.fieldErrors).length === 0 ? [error.message] : [];
+}
+
+/**
+ * 'Finaliser ma commande': the billing information in a modal dialog, each field with its spec §5 message, then the
+ * payment (the caller sends the browser to the hosted checkout). The e-mail is the account's when signed in.
+ */
+export function BillingDialog({
+  defaultValues,
+  emailLocked,
+  onSubmit,
+  onChange,
+  onClose,
+}: {
+  defaultValues: BillingValues;
+  emailLocked: boolean;
+  /** Opens the payment; rejects with the API's error. */
+  onSubmit: (values: BillingValues) => Promise<void>;
+  /** Every change, for the draft's autosave. */
+  onChange?: (values: BillingValues) => void;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const form = useForm<BillingValues>({ defaultValues, mode: 'onTouched' });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [submitError, setSubmitError] = useState<unknown>(null);
+  // After a successful call the browser is on its way to the payment page: the button stays busy.
+  const [redirecting, setRedirecting] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    return () => closeDialog(dialog);
+  }, []);
+
+  useEffect(() => {
+    if (!onChange) return;
+    return form.subscribe({ formState: { values: true }, callback: ({ values }) => onChange(values) });
+  }, [form, onChange]);
+
+  const submit = handleSubmit(async (values) => {
+    setSubmitError(null);
+    form.clearErrors('root');
+    try {
+      await onSubmit(values);
+      setRedirecting(true);
+    } catch (error) {
+      setSubmitError(error);
+      applyApiFieldErrors(form, error, { aliases: Object.fromEntries(FIELDS.map((f) => [`billing.${f}`, f])), fields: FIELDS });
+      form.setError('root', { type: 'server', message: orderMessages.paymentError });
+    }
+  });
+
+  const error = submitError;
+  const emailConflict = isApiError(error) && error.status === 409 && Boolean(error.fieldErrors.email ?? error.fieldErrors['billing.email']) && Boolean(errors.email);
+  const others = errors.root ? otherMessages(error) : [];
+  const showGeneric = Boolean(errors.root) && !emailConflict;
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="billing-title"
+      aria-describedby="billing-description"
+      onClose={onClose}
+      className="m-auto max-h-[calc(100dvh-1.5rem)] w-[min(36rem,calc(100vw-1.5rem))] max-w-none overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/70 backdrop:backdrop-blur-sm dark:bg-slate-900 dark:text-slate-100"
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
+        <div>
+          <h2 id="billing-title" className="text-xl font-semibold">
+            Informations de facturation
+          </h2>
+          <p id="billing-description" className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Elles figurent sur vos factures. Vous réglez ensuite par carte sur la page de paiement sécurisée.
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => closeDialog(ref.current)}
+          aria-label="Fermer"
+          className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+        >
+          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+
+      <form onSubmit={submit} noValidate className="space-y-4 p-5 sm:p-6" aria-label="Informations de facturation">
+        {showGeneric ? (
+          <Alert tone="error">
+            <p className="font-semibold">{errors.root?.message}</p>
+            {others.length ? (
+              <ul className="mt-1 list-disc pl-5">
+                {others.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            ) : null}
+          </Alert>
+        ) : null}
+
+        <Field label="Nom complet" autoComplete="name" maxLength={MAX_LENGTHS.fullName} error={errors.fullName?.message} {...register('fullName', { validate: billingRules.fullName })} />
+        <div>
+          <Field
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            readOnly={emailLocked}
+            maxLength={MAX_LENGTHS.email}
+            hint={emailLocked ? "L'adresse de votre compte." : undefined}
+            error={errors.email?.message}
+            {...register('email', { validate: billingRules.email })}
+          />
+          {emailConflict ? (
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              <Link to={paths.login} state={backToOrder} className="font-semibold text-brand-700 underline dark:text-brand-300">
+                Se connecter
+              </Link>{' '}
+              puis revenir à votre commande : elle est enregistrée.
+            </p>
+          ) : null}
+        </div>
+        <Field label="Téléphone (facultatif)" type="tel" maxLength={MAX_LENGTHS.phone} autoComplete="tel" inputMode="tel" error={errors.phone?.message} {...register('phone')} />
+        <Field label="Adresse" autoComplete="street-address" maxLength={MAX_LENGTHS.address} error={errors.address?.message} {...register('address', { validate: billingRules.address })} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Code postal" autoComplete="postal-code" maxLength={MAX_LENGTHS.postalCode} inputMode="numeric" error={errors.postalCode?.message} {...register('postalCode', { validate: billingRules.postalCode })} />
+          <Field label="Ville" autoComplete="address-level2" maxLength={MAX_LENGTHS.city} className="sm:col-span-2" error={errors.city?.message} {...register('city', { validate: billingRules.city })} />
+        </div>
+
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => closeDialog(ref.current)}>
+            Annuler
+          </Button>
+          <Button type="submit" loading={isSubmitting || redirecting}>
+            {isSubmitting || redirecting ? 'Redirection vers le paiement...' : 'Procéder au paiement'}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import { act, screen } from '@testing-library/react';
+import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
+import { POLL_INTERVAL_MS } from './PaymentSuccessPage';
+
+const status = (overrides: Record<string, unknown> = {}) => ({
+  status: 'complete',
+  paymentStatus: 'paid',
+  provisioned: true,
+  siteId: '0b6c7a9e-1f0e-4a55-9d4c-3c2f1a7e8b10',
+  newAccount: true,
+  prefersCall: false,
+  ...overrides,
+});
+
+describe('/payment-success', () => {
+  it('without session_id shows the error view with a link to /contact', async () => {
+    mockApi({});
+    renderApp('/payment-success');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Session de paiement manquante' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Nous contacter' }).some((a) => a.getAttribute('href') === '/contact')).toBe(true);
+  });
+
+  it('with upgrade=1 and site_id goes on to /upgrade-success', async () => {
+    mockApi({});
+    const { router } = renderApp('/payment-success?session_id=cs_1&upgrade=1&site_id=s1');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/upgrade-success'));
+    expect(router.state.location.search).toBe('?session_id=cs_1&site_id=s1');
+  });
+
+  it('waits for the order to be recorded before saying it is confirmed (visitor: check your e-mail, then sign in)', async () => {
+    let answer = status({ provisioned: false, siteId: null });
+    const { calls } = mockApi({ 'GET /api/checkout-sessions/cs_1': () => jsonResponse(200, answer) });
+    renderApp('/payment-success?session_id=cs_1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement reçu' })).toBeInTheDocument();
+    expect(screen.getByText(/Nous finalisons votre commande/)).toBeInTheDocument();
+    expect(screen.queryByText(/confirmée/)).not.toBeInTheDocument();
+
+    answer = status();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' }, { timeout: POLL_INTERVAL_MS + 2000 })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/checkout-sessions/cs_1').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText(/Consultez votre boîte e-mail/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByText(/choisi d'être rappelé/)).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in client to the dashboard, and mentions the call when chosen', async () => {
+    givenSessionCookie();
+    mockApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, makeSession()),
+      'GET /api/checkout-sessions/cs_2': () => jsonResponse(200, status({ newAccount: false, prefersCall: true })),
+    });
+    renderApp('/payment-success?session_id=cs_2&prefers_call=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Accéder à mon tableau de bord' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Voir mon site' })).toHaveAttribute('href', '/dashboard/sites/0b6c7a9e-1f0e-4a55-9d4c-3c2f1a7e8b10');
+    expect(screen.getByText(/Vous avez choisi d'être rappelé/)).toBeInTheDocument();
+    expect(screen.queryByText(/Consultez votre boîte e-mail/)).not.toBeInTheDocument();
+  });
+
+  it("says 'Erreur lors du traitement du paiement' for an unknown or expired session", async () => {
+    mockApi({ 'GET /api/checkout-sessions/cs_3': () => jsonResponse(200, status({ status: 'expired', paymentStatus: 'unpaid', provisioned: false, siteId: null })) });
+    renderApp('/payment-success?session_id=cs_3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' })).toBeInTheDocument();
+
+    mockApi({ 'GET /api/checkout-sessions/cs_4': () => jsonResponse(404, { statusCode: 404, message: 'Paiement introuvable' }) });
+    renderApp('/payment-success?session_id=cs_4');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('/upgrade-success', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('with neither session_id nor site_id goes to /dashboard', async () => {
+    givenSessionCookie();
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession()) });
+    const { router } = renderApp('/upgrade-success');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('waits 1 s after a site change before showing the new plan', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({});
+    renderApp('/upgrade-success?site_id=s1&plan_type=pro&is_downgrade=true');
+    expect(await screen.findByText('Mise à jour de votre abonnement...')).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(900);
+    });
+    expect(screen.queryByText(/formule Pro/)).not.toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(await screen.findByText(/Votre site est maintenant en formule Pro/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voir mon site' })).toHaveAttribute('href', '/dashboard/sites/s1');
+    expect(screen.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/dashboard/support');
+  });
+
+  it('waits 2 s after a payment, and shows the upgrade only once it is paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({ 'GET /api/checkout-sessions/cs_9': () => jsonResponse(200, status({ provisioned: false, siteId: null })) });
+    renderApp('/upgrade-success?session_id=cs_9&site_id=s1&plan_type=business');
+    await screen.findByText('Mise à jour de votre abonnement...');
+    await act(async () => {
+      vi.advanceTimersByTime(1500);
+    });
+    expect(screen.queryByText(/formule Business/)).not.toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(600);
+    });
+    expect(await screen.findByText(/Votre site passe en formule Business/)).toBeInTheDocument();
+  });
+
+  it("says the plan change failed when the payment did not go through", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({ 'GET /api/checkout-sessions/cs_8': () => jsonResponse(200, status({ status: 'expired', paymentStatus: 'unpaid', provisioned: false })) });
+    renderApp('/upgrade-success?session_id=cs_8&site_id=s1');
+    await screen.findByText('Mise à jour de votre abonnement...');
+    await act(async () => {
+      vi.advanceTimersByTime(2100);
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: "Erreur lors du traitement de la modification d'abonnement" })).toBeInTheDocument();
+  });
+});

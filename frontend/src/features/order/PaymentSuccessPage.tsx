@@ -1,0 +1,212 @@
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useGetCheckoutSession } from '../../api/generated/billing/billing';
+import type { CheckoutSessionStatusDto } from '../../api/generated/model';
+import { ButtonLink } from '../../components/ui/button';
+import { LoadingScreen } from '../../components/ui/card';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../lib/auth/session';
+import { ResultCard } from './PaymentResult';
+
+export const paymentMessages = {
+  missingSession: 'Session de paiement manquante',
+  failed: 'Erreur lors du traitement du paiement',
+} as const;
+
+/** How often the page asks whether the order is recorded, and after how long it says that it takes a while. */
+export const POLL_INTERVAL_MS = 2000;
+export const SLOW_AFTER_MS = 30_000;
+/** After a success, the page goes back home (spec §2) unless the reader stays. */
+export const HOME_AFTER_SECONDS = 60;
+
+const isYes = (value: string | null) => value === '1' || value === 'true';
+const linkClass = 'font-semibold text-brand-700 hover:underline dark:text-brand-300';
+
+/** The payment is settled one way or the other (nothing more to wait for). */
+function settled(status: CheckoutSessionStatusDto | undefined): boolean {
+  if (!status) return false;
+  if (status.status === 'expired') return true;
+  return status.status === 'complete' && (status.provisioned || status.paymentStatus === 'unpaid');
+}
+
+function MissingSession() {
+  return (
+    <ResultCard
+      tone="error"
+      title={paymentMessages.missingSession}
+      actions={
+        <>
+          <ButtonLink to={paths.contact}>Nous contacter</ButtonLink>
+          <ButtonLink to={paths.home} variant="secondary">
+            Retour à l'accueil
+          </ButtonLink>
+        </>
+      }
+    >
+      <p>Ce lien ne contient pas de paiement à vérifier. Si vous venez de payer, contactez-nous : nous retrouverons votre commande.</p>
+    </ResultCard>
+  );
+}
+
+function PaymentFailed() {
+  return (
+    <ResultCard
+      tone="error"
+      title={paymentMessages.failed}
+      actions={
+        <>
+          <ButtonLink to={paths.order}>Revenir à ma commande</ButtonLink>
+          <ButtonLink to={paths.contact} variant="secondary">
+            Nous contacter
+          </ButtonLink>
+        </>
+      }
+    >
+      <p>Votre paiement n'a pas pu être confirmé. Votre commande est conservée : vous pouvez réessayer, ou nous contacter si vous avez été débité.</p>
+    </ResultCard>
+  );
+}
+
+/** The countdown home after a success; 'Rester sur cette page' stops it. */
+function HomeCountdown() {
+  const navigate = useNavigate();
+  const [seconds, setSeconds] = useState(HOME_AFTER_SECONDS);
+  const [stopped, setStopped] = useState(false);
+  useEffect(() => {
+    if (stopped) return;
+    if (seconds <= 0) {
+      navigate(paths.home);
+      return;
+    }
+    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds, stopped, navigate]);
+  if (stopped) return null;
+  return (
+    <p className="text-sm text-slate-500 dark:text-slate-400">
+      Retour à l'accueil dans {seconds} s.{' '}
+      <button type="button" className={linkClass} onClick={() => setStopped(true)}>
+        Rester sur cette page
+      </button>
+    </p>
+  );
+}
+
+function PaymentStatus({ sessionId, prefersCallInUrl, siteIdInUrl }: { sessionId: string; prefersCallInUrl: boolean; siteIdInUrl: string | null }) {
+  const { status: authStatus } = useAuth();
+  const [startedAt] = useState(() => Date.now());
+  const [slow, setSlow] = useState(false);
+  const query = useGetCheckoutSession(sessionId, {
+    query: {
+      retry: 2,
+      refetchOnWindowFocus: false,
+      // Until Stripe's webhook has reached the server, ask again; then stop.
+      refetchInterval: (q) => (settled(q.state.data) || q.state.error ? false : POLL_INTERVAL_MS),
+    },
+  });
+  const data = query.data;
+  const waiting = !settled(data) && !query.isError;
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setSlow(true), Math.max(0, SLOW_AFTER_MS - (Date.now() - startedAt)));
+    return () => clearTimeout(timer);
+  }, [waiting, startedAt]);
+
+  if (query.isError || data?.status === 'expired' || (data?.status === 'complete' && data.paymentStatus === 'unpaid')) return <PaymentFailed />;
+  if (!data || authStatus === 'loading') return <LoadingScreen label="Vérification de votre paiement..." />;
+
+  if (!data.provisioned) {
+    const paid = data.status === 'complete';
+    return (
+      <ResultCard tone="waiting" title={paid ? 'Paiement reçu' : 'Vérification de votre paiement'}>
+        <p>{paid ? 'Nous finalisons votre commande : cela ne prend que quelques secondes.' : 'Nous attendons la confirmation de votre banque...'}</p>
+        {slow ? (
+          <p className="text-sm">
+            Cela prend plus de temps que prévu. Vous pouvez fermer cette page : vous recevrez un e-mail dès que votre commande sera enregistrée. Une question ?{' '}
+            <Link to={paths.contact} className={linkClass}>
+              Contactez-nous
+            </Link>
+            .
+          </p>
+        ) : null}
+      </ResultCard>
+    );
+  }
+
+  const signedIn = authStatus === 'authenticated';
+  const prefersCall = data.prefersCall || prefersCallInUrl;
+  const siteId = data.siteId ?? siteIdInUrl;
+  return (
+    <ResultCard
+      tone="success"
+      title="Merci, votre commande est confirmée !"
+      actions={
+        signedIn ? (
+          <>
+            <ButtonLink to={paths.dashboard.root}>Accéder à mon tableau de bord</ButtonLink>
+            {siteId ? (
+              <ButtonLink to={paths.dashboard.site(siteId)} variant="secondary">
+                Voir mon site
+              </ButtonLink>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <ButtonLink to={paths.login}>Se connecter</ButtonLink>
+            <ButtonLink to={paths.contact} variant="secondary">
+              Nous contacter
+            </ButtonLink>
+          </>
+        )
+      }
+    >
+      {signedIn ? (
+        <p>Votre nouveau site apparaît dans votre tableau de bord, en attente de création. Nous le mettons en ligne sous 24h et vous tenons informé de chaque étape.</p>
+      ) : (
+        <p>
+          {data.newAccount
+            ? 'Votre espace client est créé. Consultez votre boîte e-mail : nous vous avons envoyé un lien pour choisir votre mot de passe. Connectez-vous ensuite pour suivre la création de votre site.'
+            : 'Connectez-vous à votre espace client pour suivre la création de votre site.'}
+        </p>
+      )}
+      {prefersCall ? <p>Vous avez choisi d'être rappelé : un conseiller vous appelle sous 24h pour un échange de 30 minutes sur le contenu de votre site.</p> : null}
+      {signedIn && siteIdInUrl ? (
+        <p>
+          <Link to={paths.dashboard.siteBusinessOptions(siteIdInUrl)} className={linkClass}>
+            Choisir les options Business de votre site
+          </Link>
+        </p>
+      ) : null}
+      <p className="text-sm">
+        Une question ?{' '}
+        <Link to={paths.contact} className={linkClass}>
+          Contactez-nous
+        </Link>
+        .
+      </p>
+      <HomeCountdown />
+    </ResultCard>
+  );
+}
+
+/**
+ * /payment-success (spec §2): back from the hosted checkout. Without session_id, the error view; with upgrade=1 and
+ * site_id, on to /upgrade-success. Otherwise it asks the server until Stripe's webhook has recorded the order, and
+ * only then says it is confirmed (a visitor is told to check their e-mail, a signed-in client goes to the dashboard).
+ */
+export function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id')?.trim() ?? '';
+  const siteId = params.get('site_id')?.trim() || null;
+
+  if (isYes(params.get('upgrade')) && siteId) {
+    const next = new URLSearchParams();
+    if (sessionId) next.set('session_id', sessionId);
+    next.set('site_id', siteId);
+    return <Navigate to={`${paths.upgradeSuccess}?${next.toString()}`} replace />;
+  }
+  if (!sessionId) return <MissingSession />;
+  return <PaymentStatus sessionId={sessionId} prefersCallInUrl={isYes(params.get('prefers_call'))} siteIdInUrl={siteId} />;
+}
+

@@ -1,0 +1,12 @@
+import type { DraftPatch, DraftPhoto, DraftSnapshot } from './draft-model';
+import type { BillingValues, PlanType } from './order-wizard';
+
+/** The calls the wizard makes on its draft (the real one wraps the generated client; tests give a fake). */
+export interface OrderDraftApi {
+  create(planType: PlanType): Promise<DraftSnapshot>;
+  update(id: string, patch: DraftPatch): Promise<DraftSnapshot>;
+  uploadPhoto(id: string, file: File, options: { onProgress: (fraction: number) => void; signal: AbortSignal }): Promise<DraftPhoto>;
+  deletePhoto(id: string, photoId: string): Promise<void>;
+  /** Opens the hosted checkout of the draft: its address. */
+  checkout(id: string, billing: BillingValues): Promise<{ url: string }>;
+}

@@ -1,0 +1,58 @@
+// Fixtures of the order tests: the catalogue as GET /api/catalogue serves it, and a draft.
+import { formForApi, type DraftSnapshot } from './draft-model';
+import { defaultOrderValues, type PlanType } from './order-wizard';
+import type { OrderCatalogue } from './OrderWizard';
+
+export const catalogue: OrderCatalogue = {
+  plans: [
+    { id: 'pro', name: 'Pro', monthlyPriceCents: 2900, features: ['Nom de domaine et hébergement', 'Certificat SSL'] },
+    { id: 'business', name: 'Business', monthlyPriceCents: 5900, features: ['Tout le plan Pro'] },
+    { id: 'teams', name: 'Teams', monthlyPriceCents: null, features: [] },
+  ],
+  addOns: [
+    { id: 'logo', name: 'Création de logo', priceCents: 1500, billing: 'one_time' },
+    { id: 'googleBusiness', name: 'Fiche Google Business', priceCents: 1000, billing: 'monthly' },
+    { id: 'trustpilot', name: 'Profil Trustpilot', priceCents: 1000, billing: 'monthly' },
+    { id: 'extraEmail', name: 'Adresse e-mail professionnelle supplémentaire', priceCents: 100, billing: 'monthly' },
+  ],
+  orderOptions: {
+    colors: [
+      { value: '#2563eb', label: 'Bleu' },
+      { value: '#0d9488', label: 'Turquoise' },
+      { value: '#16a34a', label: 'Vert' },
+      { value: '#ca8a04', label: 'Moutarde' },
+      { value: '#ea580c', label: 'Orange' },
+      { value: '#dc2626', label: 'Rouge' },
+      { value: '#7c3aed', label: 'Violet' },
+      { value: '#334155', label: 'Anthracite' },
+    ],
+    styles: [
+      { value: 'moderne', label: 'Moderne' },
+      { value: 'classique', label: 'Classique' },
+      { value: 'elegant', label: 'Élégant' },
+      { value: 'colore', label: 'Coloré' },
+    ],
+    businessFeatures: [
+      { value: 'quote-form', label: 'Formulaire de devis' },
+      { value: 'booking', label: 'Réservation en ligne' },
+    ],
+    domainTlds: ['.fr', '.com', '.net', '.org'],
+    photoRules: { maxCount: 10, maxBytes: 5 * 1024 * 1024, contentTypes: ['image/jpeg', 'image/png'] },
+  },
+};
+
+export function makeDraft(overrides: Partial<DraftSnapshot> = {}): DraftSnapshot {
+  const planType: PlanType = overrides.planType ?? 'pro';
+  return {
+    id: 'draft-1',
+    planType,
+    businessEnabled: planType === 'business',
+    prefersCall: null,
+    currentStep: '1',
+    data: formForApi(defaultOrderValues(planType)),
+    billing: null,
+    photos: [],
+    ...overrides,
+  };
+}
+

@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import type { OrderFormPatchDto, OrderPhotoDto } from '../../api/generated/model';
+import { getAddOrderPhotoUrl, useCreateOrderDraft, useDeleteOrderPhoto, useUpdateOrderDraft } from '../../api/generated/orders/orders';
+import { useCreateCheckoutSession } from '../../api/generated/billing/billing';
+import { uploadWithProgress } from '../../api/http';
+import type { OrderDraftApi } from './order-draft-api';
+
+/** The wizard's draft calls over the generated client (photos go through the mutator's upload, for its progress). */
+export function useOrderDraftApi(): OrderDraftApi {
+  const { mutateAsync: create } = useCreateOrderDraft();
+  const { mutateAsync: update } = useUpdateOrderDraft();
+  const { mutateAsync: removePhoto } = useDeleteOrderPhoto();
+  const { mutateAsync: openCheckout } = useCreateCheckoutSession();
+
+  return useMemo<OrderDraftApi>(
+    () => ({
+      create: (planType) => create({ data: { planType } }),
+      update: (id, patch) =>
+        // The colour, styles and features come from the catalogue's own lists (GET /api/catalogue).
+        update({ id, data: { ...patch, data: patch.data as OrderFormPatchDto } }),
+      uploadPhoto: (id, file, { onProgress, signal }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return uploadWithProgress<OrderPhotoDto>(getAddOrderPhotoUrl(id), body, { onProgress, signal });
+      },
+      deletePhoto: (id, photoId) => removePhoto({ id, photoId }),
+      checkout: (draftId, billing) => openCheckout({ data: { draftId, billing } }),
+    }),
+    [create, update, removePhoto, openCheckout],
+  );
+}
