@@ -188,8 +188,8 @@ describe('ordering with an existing account', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Mot de passe', { exact: true }).fill('atelier-2025');
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    // Back to the order, as it was, now on the account: its e-mail, read-only.
-    await page.waitForURL('**/order');
+    // Back to the order, as it was, now on the account: its e-mail, read-only (sign-in hashes: slow on a busy machine).
+    await page.waitForURL('**/order', { timeout: 30_000 });
     await step(page, 'Validation et paiement');
     await page.getByText('Atelier Céramique Garnier').first().waitFor();
     await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
