@@ -1,7 +1,7 @@
 // Helpers of the journeys that order: pictures to upload, and a draft filled through the API as the wizard would.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { uniqueEmail } from './browser.ts';
+import { BASE_URL, capturedLink, uniqueEmail } from './browser.ts';
 
 /** A small picture drawn by the browser (a gradient and a label), as the bytes of a JPG or PNG file. */
 export async function picture(page: Page, type: 'image/jpeg' | 'image/png', label: string, hue: number): Promise<Buffer> {
@@ -66,3 +66,70 @@ export async function seedDraft(page: Page, { step = '1', email = uniqueEmail('e
   }
 }
 
+
+export interface ProvisionedClient {
+  email: string;
+  password: string;
+  siteName: string;
+  siteId: string;
+  /** The Stripe sandbox's origin (from its hosted checkout's address), for its /test/ time controls */
+  sandboxUrl: string;
+}
+
+/**
+ * A client as a paid order leaves one: a Pro draft saved through the API, paid on the sandbox's hosted checkout (its
+ * form posted as the 'Payer' button does), the site provisioned by the webhook, then the password set through the
+ * first-login link of the mail log. The browser is not involved: sign in with `signInAsClient`.
+ */
+export async function provisionedClient({ siteName = 'Fleurs de Lys', prefix = 'client' }: { siteName?: string; prefix?: string } = {}): Promise<ProvisionedClient> {
+  const email = uniqueEmail(prefix);
+  const password = 'fleurs-de-lys-2025';
+  const json = { 'Content-Type': 'application/json' };
+  const started = await fetch(`${BASE_URL}/api/order-drafts`, { method: 'POST', headers: json, body: JSON.stringify({ planType: 'pro' }) });
+  assert.equal(started.status, 201, await started.clone().text());
+  const draft = (await started.json()) as { id: string };
+  const cookie = started.headers.getSetCookie().find((c) => c.startsWith('order_draft='))!.split(';')[0];
+  const form = { siteName, currentEmail: email, about: 'Fleuriste de quartier : bouquets, compositions et livraisons.', services: ['Bouquets'], logoOption: 'none' };
+  const saved = await fetch(`${BASE_URL}/api/order-drafts/${draft.id}`, { method: 'PATCH', headers: { ...json, Cookie: cookie }, body: JSON.stringify({ data: form }) });
+  assert.equal(saved.status, 200, await saved.clone().text());
+  const created = await fetch(`${BASE_URL}/api/checkout-sessions`, {
+    method: 'POST',
+    headers: { ...json, Cookie: cookie },
+    body: JSON.stringify({ draftId: draft.id, billing: { fullName: 'Lys Bernard', email, address: '4 place du Marché', city: 'Angers', postalCode: '49000' } }),
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const { sessionId, url } = (await created.json()) as { sessionId: string; url: string };
+  const sandboxUrl = new URL(url).origin;
+  const paid = await fetch(`${sandboxUrl}/checkout/${sessionId}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'card=4242424242424242',
+    redirect: 'manual',
+  });
+  assert.equal(paid.status, 303, await paid.clone().text());
+  let siteId: string | null = null;
+  for (let i = 0; i < 100 && !siteId; i++) {
+    const status = (await (await fetch(`${BASE_URL}/api/checkout-sessions/${sessionId}`)).json()) as { provisioned: boolean; siteId: string | null };
+    if (status.provisioned) siteId = status.siteId;
+    else await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.ok(siteId, `la commande ${sessionId} n'a pas créé de site`);
+
+  const token = new URL(await capturedLink(email, 'first-login')).searchParams.get('token');
+  const firstLogin = await fetch(`${BASE_URL}/api/auth/first-login`, { method: 'POST', headers: json, body: JSON.stringify({ token, password }) });
+  assert.equal(firstLogin.status, 200, await firstLogin.clone().text());
+  return { email, password, siteName, siteId, sandboxUrl };
+}
+
+/** Opens a session for `client` in this page's context (the refresh cookie, as the login form leaves it); answers its access token, for calls outside the page. */
+export async function signInAsClient(page: Page, client: Pick<ProvisionedClient, 'email' | 'password'>): Promise<string> {
+  const res = await page.request.post('/api/auth/login', { data: { email: client.email, password: client.password } });
+  assert.equal(res.status(), 200, await res.text());
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** A sandbox time control on the client's subscription (renew, fail-payment, end-period, give-up); its webhooks are delivered before it answers. */
+export async function sandboxControl(client: ProvisionedClient, subscriptionId: string, action: 'renew' | 'fail-payment' | 'end-period' | 'give-up'): Promise<void> {
+  const res = await fetch(`${client.sandboxUrl}/test/subscriptions/${subscriptionId}/${action}`, { method: 'POST' });
+  assert.equal(res.status, 200, await res.text());
+}

@@ -132,6 +132,13 @@ describe('the client area', () => {
     const res = await t.api.get(`/api/sites/${aliceSite}`).set(bearer(alice)).expect(200);
     expect(res.body).toMatchObject({ id: aliceSite, siteName: 'Atelier Alice', planLabel: 'Pro (29€)', ageDays: 0, status: 'pending' });
     expect(res.body.statusHistory).toEqual([{ fromStatus: null, toStatus: 'pending', cause: 'payment', createdAt: expect.any(String) }]);
+    // The modification request's choices, with the labels of the team's mail.
+    expect(res.body.modificationOptions.types.map((o: { label: string }) => o.label)).toEqual(['Design', 'Contenu', 'Fonctionnalité', 'Nom de domaine', 'Autre']);
+    expect(res.body.modificationOptions.priorities).toEqual([
+      { value: 'low', label: 'Basse' },
+      { value: 'medium', label: 'Moyenne' },
+      { value: 'high', label: 'Haute' },
+    ]);
     const sub = await t.api.get(`/api/sites/${aliceSite}/subscription`).set(bearer(alice)).expect(200);
     expect(sub.body.subscription).toMatchObject({ status: 'active', statusLabel: 'Actif', plan: 'pro', planLabel: 'Pro (29€)', customerId: 'cus_AtelierAlice', cancelAtPeriodEnd: false });
     await t.dataSource.query(`UPDATE subscriptions SET cancel_at_period_end = true WHERE site_id = $1`, [aliceSite]);

@@ -6,13 +6,23 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, newPage, PHONE, signInAsAdmin, uniqueEmail } from '../browser.ts';
-import { seedDraft } from '../orders.ts';
+import { provisionedClient, type ProvisionedClient, seedDraft, signInAsClient } from '../orders.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
+/** A client whose order is paid: a site pending, an invoice, a support message sent (the wait shows). */
+let client: ProvisionedClient;
 before(async () => {
   browser = await launch();
+  client = await provisionedClient({ siteName: 'Atelier Céramique Garnier', prefix: 'a11y-client' });
+  const token = await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: client.email, password: client.password }) })).json();
+  const sent = await fetch(`${BASE_URL}/api/support/messages`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${(token as { access_token: string }).access_token}` },
+    body: JSON.stringify({ email: client.email, subject: 'Horaires', message: 'Pouvez-vous ajouter nos horaires ?' }),
+  });
+  assert.equal(sent.status, 201, await sent.text());
   // A quote request with its optional fields left empty, so the admin's list shows 'Non spécifié'.
   const res = await fetch(`${BASE_URL}/api/quotes`, {
     method: 'POST',
@@ -129,10 +139,47 @@ const publicPages: PageCheck[] = [
   { path: '/page-inexistante', ready: h1 },
 ];
 
-const clientPages: PageCheck[] = [
-  { path: '/dashboard', ready: (page) => page.getByRole('heading', { level: 1, name: /Bonjour/ }).waitFor() },
+/** A new account's pages: nothing ordered yet (the empty lists). */
+const newClientPages: PageCheck[] = [
+  { path: '/dashboard', ready: (page) => page.getByText('Aucun site créé').waitFor() },
   { path: '/dashboard/profile', ready: (page) => page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor() },
+  { path: '/dashboard/invoices', ready: (page) => page.getByText('Aucune facture').waitFor() },
 ];
+
+/** Every page of a client with a paid order, showing its data (and the forms' messages). */
+const clientPages = (siteId: string): PageCheck[] => [
+  { path: '/dashboard', ready: (page) => page.getByRole('list', { name: 'Mes sites' }).getByRole('link').first().waitFor() },
+  { path: '/dashboard/sites', ready: (page) => page.getByRole('list', { name: 'Mes sites' }).getByRole('link').first().waitFor() },
+  {
+    path: `/dashboard/sites/${siteId}`,
+    ready: async (page) => {
+      await page.getByRole('list', { name: 'Étapes de création' }).waitFor();
+      await page.getByRole('button', { name: 'Demander une modification' }).click();
+      await page.getByLabel('Description').waitFor();
+    },
+  },
+  { path: `/dashboard/sites/${siteId}/manage`, ready: (page) => page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).waitFor() },
+  { path: '/dashboard/invoices', ready: (page) => page.getByRole('table', { name: 'Factures' }).getByText('Payée').waitFor() },
+  { path: '/dashboard/support', ready: (page) => page.getByText(/^Vous devez attendre \d{2}:\d{2}/).waitFor() },
+  {
+    path: `/dashboard/sites/${siteId}/business-options`,
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Options Business' }).waitFor();
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByText("Le nom de l'entreprise est requis").waitFor();
+    },
+  },
+];
+
+/** The subscription's confirmation dialog, over the manage page. */
+async function auditManageDialog(page: Page, siteId: string, label: string, problems: string[]): Promise<void> {
+  await page.goto(`/dashboard/sites/${siteId}/manage`);
+  await page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Annuler à la fin de la période ?' }).waitFor();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  problems.push(...describeViolations(`/dashboard/sites/{id}/manage (dialogue) ${label}`, await audit(page)));
+  await page.keyboard.press('Escape');
+}
 
 const adminPages: PageCheck[] = [
   { path: '/admin', ready: (page) => page.getByRole('table', { name: 'Utilisateurs' }).waitFor() },
@@ -232,7 +279,13 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
           data: { name: 'Inès Moreau', email: uniqueEmail('a11y'), password: 'motdepasse1', confirmPassword: 'motdepasse1' },
         });
         assert.equal(res.status(), 201);
-        await auditPages(page, clientPages, label, problems);
+        await auditPages(page, newClientPages, label, problems);
+        await context.clearCookies();
+
+        // A client with a paid order (a site, an invoice, a support message waiting).
+        await signInAsClient(page, client);
+        await auditPages(page, clientPages(client.siteId), label, problems);
+        await auditManageDialog(page, client.siteId, label, problems);
         await context.clearCookies();
 
         await signInAsAdmin(page);

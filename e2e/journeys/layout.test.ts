@@ -4,11 +4,29 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, newPage, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import { provisionedClient, type ProvisionedClient, signInAsClient } from '../orders.ts';
 
 let browser: Browser;
+/** A client whose order is paid: a site, its subscription, an invoice. */
+let client: ProvisionedClient;
 before(async () => {
   browser = await launch();
+  client = await provisionedClient({ siteName: 'Boulangerie Pâtisserie des Quatre Saisons', prefix: 'largeur-client' });
 });
+
+/** Each client page with what it waits for before it is measured or pictured. */
+function clientPages(page: Page, siteId: string): Array<[name: string, path: string, ready: () => Promise<unknown>]> {
+  const h1 = (name: string | RegExp) => () => page.getByRole('heading', { level: 1, name }).waitFor();
+  return [
+    ['dashboard', '/dashboard', () => page.getByRole('list', { name: 'Mes sites' }).getByRole('link').first().waitFor()],
+    ['sites', '/dashboard/sites', () => page.getByRole('list', { name: 'Mes sites' }).getByRole('link').first().waitFor()],
+    ['site', `/dashboard/sites/${siteId}`, () => page.getByRole('list', { name: 'Étapes de création' }).waitFor()],
+    ['manage', `/dashboard/sites/${siteId}/manage`, () => page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).waitFor()],
+    ['invoices', '/dashboard/invoices', () => page.getByRole('table', { name: 'Factures' }).getByText('Payée').waitFor()],
+    ['support', '/dashboard/support', h1('Support')],
+    ['business-options', `/dashboard/sites/${siteId}/business-options`, h1('Options Business')],
+  ];
+}
 after(async () => {
   await browser.close();
 });
@@ -104,6 +122,15 @@ describe('narrow screens', () => {
     }
     await context.clearCookies();
 
+    // …a client with a paid order (a site, an invoice), the site's name long…
+    await signInAsClient(page, client);
+    for (const [, path, ready] of clientPages(page, client.siteId)) {
+      await page.goto(path);
+      await ready();
+      await assertFitsPhone(page, path);
+    }
+    await context.clearCookies();
+
     // …then the admin.
     await signInAsAdmin(page);
     for (const [path, ready] of [
@@ -137,7 +164,7 @@ describe('narrow screens', () => {
 
 describe('screenshots', () => {
   for (const theme of ['light', 'dark'] as const) {
-    it(`of the profile and the mail log at 390 and 1440 px, ${theme} theme`, async () => {
+    it(`of the profile, every client page and the mail log at 390 and 1440 px, ${theme} theme`, async () => {
       const sizes = [
         ['phone', PHONE],
         ['wide', { width: 1440, height: 900 }],
@@ -150,6 +177,17 @@ describe('screenshots', () => {
         await page.goto('/dashboard/profile');
         await page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor();
         await screenshot(page, `profile-${name}-${theme}`);
+      }
+      await context.clearCookies();
+      await signInAsClient(page, client);
+      for (const [name, viewport] of sizes) {
+        await page.setViewportSize(viewport);
+        for (const [pageName, path, ready] of clientPages(page, client.siteId)) {
+          await page.goto(path);
+          await ready();
+          await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+          await screenshot(page, `client-${pageName}-${name}-${theme}`);
+        }
       }
       await context.clearCookies();
       await signInAsAdmin(page);

@@ -12,6 +12,7 @@ import {
   type ModificationRequestResponseDto,
 } from './dto/site-requests.dto';
 import type { SiteDetailDto, SiteDto, SiteListResponseDto } from './dto/sites.dto';
+import { MODIFICATION_PRIORITIES, MODIFICATION_PRIORITY_LABELS, MODIFICATION_TYPE_LABELS, MODIFICATION_TYPES } from './modification-request.entity';
 import { type Progression, PROGRESSION_STEPS, type Site, type SiteStatus, type SiteType } from './site.entity';
 import type { StatusCause } from './site-status-history.entity';
 import { SiteRequestsRepository } from './site-requests.repository';
@@ -27,8 +28,6 @@ export function planLabel(type: SiteType): string {
   return plan?.monthlyPriceCents ? `${plan.name} (${plan.monthlyPriceCents / 100}€)` : 'Custom';
 }
 
-const MODIFICATION_TYPE_LABELS: Record<string, string> = { design: 'Design', content: 'Contenu', functionality: 'Fonctionnalité', domain: 'Nom de domaine', other: 'Autre' };
-const PRIORITY_LABELS: Record<string, string> = { low: 'Basse', medium: 'Moyenne', high: 'Haute' };
 const BUSINESS_LABELS: Array<[string, string]> = [
   ['businessName', "Nom de l'entreprise"],
   ['businessType', "Type d'activité"],
@@ -86,6 +85,10 @@ export class SitesService {
       planLabel: planLabel(site.type),
       ageDays: Math.max(0, Math.floor((Date.now() - site.createdAt.getTime()) / DAY_MS)),
       statusHistory: history.map((h) => ({ fromStatus: h.fromStatus as SiteStatus | null, toStatus: h.toStatus as SiteStatus, cause: h.cause, createdAt: h.createdAt.toISOString() })),
+      modificationOptions: {
+        types: MODIFICATION_TYPES.map((value) => ({ value, label: MODIFICATION_TYPE_LABELS[value] })),
+        priorities: MODIFICATION_PRIORITIES.map((value) => ({ value, label: MODIFICATION_PRIORITY_LABELS[value] })),
+      },
     };
   }
 
@@ -170,7 +173,7 @@ export class SitesService {
           customerName: user.name || user.email,
           customerEmail: user.email,
           type: MODIFICATION_TYPE_LABELS[dto.type],
-          priority: PRIORITY_LABELS[dto.priority],
+          priority: MODIFICATION_PRIORITY_LABELS[dto.priority],
           description: dto.description,
           adminUrl: this.mail.link(`/admin/sites/${site.id}`),
         },

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { SITE_STATUSES, SITE_TYPES, type SiteStatus, type SiteType } from '../site.entity';
 import { STATUS_CAUSES, type StatusCause } from '../site-status-history.entity';
+import { MODIFICATION_PRIORITIES, MODIFICATION_TYPES, type ModificationPriority, type ModificationType } from '../modification-request.entity';
 
 /** L'avancement de la création du site, dans l'ordre des étapes */
 export class SiteProgressionDto {
@@ -52,6 +53,26 @@ export class SiteStatusChangeDto {
   createdAt: string;
 }
 
+/** Un type de modification proposé, et son libellé */
+export class ModificationTypeOptionDto {
+  @ApiProperty({ enum: MODIFICATION_TYPES, enumName: 'ModificationType' })
+  value: ModificationType;
+  label: string;
+}
+
+/** Une priorité proposée, et son libellé */
+export class ModificationPriorityOptionDto {
+  @ApiProperty({ enum: MODIFICATION_PRIORITIES, enumName: 'ModificationPriority' })
+  value: ModificationPriority;
+  label: string;
+}
+
+/** Les choix d'une demande de modification, avec les libellés du mail envoyé à l'équipe */
+export class ModificationOptionsDto {
+  types: ModificationTypeOptionDto[];
+  priorities: ModificationPriorityOptionDto[];
+}
+
 /** Un site du client, avec ce que sa page montre en plus de la liste */
 export class SiteDetailDto extends SiteDto {
   /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */
@@ -60,4 +81,6 @@ export class SiteDetailDto extends SiteDto {
   ageDays: number;
   /** Les derniers changements de statut, du plus récent au plus ancien */
   statusHistory: SiteStatusChangeDto[];
+  /** Les types et priorités d'une demande de modification, dans l'ordre du formulaire */
+  modificationOptions: ModificationOptionsDto;
 }

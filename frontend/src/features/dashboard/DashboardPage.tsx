@@ -102,7 +102,7 @@ export function DashboardPage() {
 
       <SummaryTiles />
 
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
+      <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <div className="flex items-center justify-between gap-4">
             <h2 className="text-lg font-semibold">Mes Sites</h2>

@@ -23,7 +23,7 @@ export function invoiceStatus(status: string): { label: string; tone: 'success' 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300';
 
 const columns: Column<ClientInvoiceDto>[] = [
-  { id: 'number', header: 'Numéro', cell: (i) => <span className="font-medium">{i.number ?? i.id.slice(-8)}</span> },
+  { id: 'number', header: 'Numéro', cell: (i) => <span className="font-medium whitespace-nowrap">{i.number ?? i.id.slice(-8)}</span> },
   { id: 'date', header: 'Date', cell: (i) => formatDate(i.date) },
   { id: 'amount', header: 'Montant', align: 'right', cell: (i) => formatEuros(i.amountCents, { cents: true }) },
   {

@@ -1,18 +1,20 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateModificationRequest } from '../../api/generated/sites/sites';
-import type { CreateModificationRequestDto } from '../../api/generated/model';
+import type { CreateModificationRequestDto, ModificationOptionsDto } from '../../api/generated/model';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { selectClasses, inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
-import { MODIFICATION_TYPES, PRIORITIES } from './site-labels';
 
 export const MODIFICATION_SENT = 'Votre demande a été envoyée.';
 export const MODIFICATION_FAILED = 'Une erreur est survenue. Merci de réessayer.';
 
-/** The collapsible modification request of a site: type, priority, description (spec §2, §5, §8). */
-export function ModificationRequestForm({ siteId }: { siteId: string }) {
+/**
+ * The collapsible modification request of a site: type, priority, description (spec §2, §5, §8). The choices and their
+ * labels are the server's (the site's `modificationOptions`), the same as in the team's mail.
+ */
+export function ModificationRequestForm({ siteId, options }: { siteId: string; options: ModificationOptionsDto }) {
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<'sent' | 'failed' | null>(null);
   const id = useId();
@@ -56,7 +58,7 @@ export function ModificationRequestForm({ siteId }: { siteId: string }) {
                 Type de modification
               </label>
               <select id={`${id}-type`} className={selectClasses} {...form.register('type')}>
-                {MODIFICATION_TYPES.map((t) => (
+                {options.types.map((t) => (
                   <option key={t.value} value={t.value}>
                     {t.label}
                   </option>
@@ -68,7 +70,7 @@ export function ModificationRequestForm({ siteId }: { siteId: string }) {
                 Priorité
               </label>
               <select id={`${id}-priority`} className={selectClasses} {...form.register('priority')}>
-                {PRIORITIES.map((p) => (
+                {options.priorities.map((p) => (
                   <option key={p.value} value={p.value}>
                     {p.label}
                   </option>

@@ -92,7 +92,7 @@ export function ProfilePage() {
   return (
     <Container className="py-10 sm:py-12">
       <PageHeader eyebrow="Espace client" title="Mon profil" description="Gérez vos informations personnelles et votre mot de passe." />
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ProfileForm />
         <PasswordForm />
       </div>

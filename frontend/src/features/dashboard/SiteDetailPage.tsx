@@ -56,7 +56,7 @@ export function SiteDetailPage() {
           <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">{s.siteName}</h1>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <Badge tone={status.tone}>{status.label}</Badge>
-            <span>Créé il y a {formatCount(s.ageDays, 'jour')}</span>
+            <span>{s.ageDays === 0 ? 'Créé aujourd’hui' : `Créé il y a ${formatCount(s.ageDays, 'jour')}`}</span>
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -74,7 +74,7 @@ export function SiteDetailPage() {
         </Alert>
       ) : null}
 
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
+      <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card>
             <h2 className="text-lg font-semibold">Informations</h2>
@@ -105,7 +105,7 @@ export function SiteDetailPage() {
           </Card>
 
           <Card>
-            <ModificationRequestForm siteId={s.id} />
+            <ModificationRequestForm siteId={s.id} options={s.modificationOptions} />
           </Card>
 
           <Card>

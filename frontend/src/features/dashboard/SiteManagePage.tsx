@@ -9,13 +9,15 @@ import {
   useUpgradeSiteSubscription,
 } from '../../api/generated/billing/billing';
 import { getGetSiteQueryKey } from '../../api/generated/sites/sites';
+import { useGetCatalogue } from '../../api/generated/orders/orders';
+import type { PlanId } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Badge, Card, Container, LoadingScreen } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatEuros } from '../../lib/format';
 
 type Action = 'upgrade' | 'to-pro' | 'custom' | 'cancel' | 'reactivate';
 
@@ -36,11 +38,8 @@ const DIALOGS: Record<Action, { title: string; text: string; confirm: string; to
   reactivate: { title: 'Réactiver l’abonnement ?', text: 'Votre abonnement reprend immédiatement.', confirm: 'Réactiver' },
 };
 
-const PLANS = [
-  { id: 'pro', name: 'Pro', price: '29 € / mois', features: ['Site vitrine complet', 'Nom de domaine et hébergement', 'Modifications gratuites'] },
-  { id: 'business', name: 'Business', price: '59 € / mois', features: ['Tout Pro', 'Fonctionnalités business', 'Support prioritaire'] },
-  { id: 'teams', name: 'Custom', price: 'Sur devis', features: ['Projet sur mesure', 'Accompagnement dédié'] },
-] as const;
+/** The three columns (spec §2): Pro, Business and Custom (the catalogue's 'teams' plan, on quote). */
+const COLUMN_NAMES: Record<PlanId, string> = { pro: 'Pro', business: 'Business', teams: 'Custom' };
 
 /** /dashboard/sites/{siteId}/manage: the subscription of a site, its plan and its cancellation (spec §2, §4, §8). */
 export function SiteManagePage() {
@@ -48,6 +47,8 @@ export function SiteManagePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const subscription = useGetSiteSubscription(siteId);
+  // The plans' prices and features, as the home page shows them.
+  const catalogue = useGetCatalogue({ query: { staleTime: Infinity } });
   const [action, setAction] = useState<Action | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const refresh = async () => {
@@ -93,7 +94,7 @@ export function SiteManagePage() {
     </>
   );
 
-  if (subscription.isPending) return <LoadingScreen />;
+  if (subscription.isPending || catalogue.isPending) return <LoadingScreen />;
   if (subscription.isError || !subscription.data.subscription) {
     const text = subscription.isError
       ? isApiError(subscription.error) && subscription.error.status === 404
@@ -114,7 +115,7 @@ export function SiteManagePage() {
   const canCancel = sub.status === 'active' && !sub.cancelAtPeriodEnd;
   const dialog = action ? DIALOGS[action] : null;
 
-  const planButton = (plan: (typeof PLANS)[number]['id']) => {
+  const planButton = (plan: PlanId) => {
     if (plan === current) return <Badge tone="brand">Formule actuelle</Badge>;
     if (plan === 'business' && current === 'pro') return <Button onClick={() => setAction('upgrade')}>Passer en Business</Button>;
     if (plan === 'pro')
@@ -160,12 +161,12 @@ export function SiteManagePage() {
         </dl>
       </Card>
 
-      <ul className="mt-6 grid gap-6 md:grid-cols-3" aria-label="Formules">
-        {PLANS.map((plan) => (
+      <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-3" aria-label="Formules">
+        {(catalogue.data?.plans ?? []).map((plan) => (
           <li key={plan.id}>
             <Card className="flex h-full flex-col">
-              <h3 className="text-lg font-semibold">{plan.name}</h3>
-              <p className="mt-1 text-2xl font-bold">{plan.price}</p>
+              <h3 className="text-lg font-semibold">{COLUMN_NAMES[plan.id]}</h3>
+              <p className="mt-1 text-2xl font-bold">{plan.monthlyPriceCents === null ? 'Sur devis' : `${formatEuros(plan.monthlyPriceCents)} / mois`}</p>
               <ul className="mt-4 flex-1 space-y-1 text-sm text-slate-600 dark:text-slate-400">
                 {plan.features.map((f) => (
                   <li key={f}>• {f}</li>

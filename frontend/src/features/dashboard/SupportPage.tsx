@@ -58,7 +58,7 @@ export function SupportPage() {
   return (
     <Container className="py-10 sm:py-12">
       <PageHeader eyebrow="Espace client" title="Support" description="Une question ? Notre équipe vous répond sous 24-48h." />
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
+      <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <h2 className="text-lg font-semibold">Envoyer un message</h2>
           <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">

@@ -13,6 +13,16 @@ const site = {
   planLabel: 'Pro (29€)',
   ageDays: 3,
   statusHistory: [{ fromStatus: null, toStatus: 'pending', cause: 'payment', createdAt: '2026-11-18T10:00:00.000Z' }],
+  modificationOptions: {
+    types: [
+      { value: 'design', label: 'Design' },
+      { value: 'content', label: 'Contenu' },
+    ],
+    priorities: [
+      { value: 'low', label: 'Basse' },
+      { value: 'medium', label: 'Moyenne' },
+    ],
+  },
   progression: { started: true, designOk: false, devOk: false, seoOk: false, technoReview: false },
   createdAt: '2026-11-18T10:00:00.000Z',
   updatedAt: '2026-11-18T10:00:00.000Z',
@@ -77,6 +87,8 @@ describe('the modification request', () => {
     expect(screen.getByRole('link', { name: /Retour à mes sites/ })).toHaveAttribute('href', '/dashboard/sites');
     expect(screen.getByText('Review technique')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Demander une modification/ }));
+    // The choices are the server's, as in the team's mail.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Design', 'Contenu', 'Basse', 'Moyenne']);
     const submit = screen.getByRole('button', { name: 'Envoyer la demande' });
     await user.type(screen.getByLabelText('Description'), '   ');
     expect(submit).toBeDisabled();

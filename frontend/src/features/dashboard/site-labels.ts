@@ -11,20 +11,6 @@ export const PROGRESSION_STEPS = [
   { key: 'technoReview', label: 'Review technique' },
 ] as const;
 
-export const MODIFICATION_TYPES = [
-  { value: 'design', label: 'Design' },
-  { value: 'content', label: 'Contenu' },
-  { value: 'functionality', label: 'Fonctionnalité' },
-  { value: 'domain', label: 'Nom de domaine' },
-  { value: 'other', label: 'Autre' },
-] as const;
-
-export const PRIORITIES = [
-  { value: 'low', label: 'Basse' },
-  { value: 'medium', label: 'Moyenne' },
-  { value: 'high', label: 'Haute' },
-] as const;
-
 export const STATUS_CAUSE_LABELS: Record<string, string> = { payment: 'Paiement', admin: 'Équipe', client: 'Votre action' };
 export const SITE_STATUS_LABELS: Record<string, string> = { pending: 'En attente', active: 'Actif', suspended: 'Suspendu' };
 

@@ -5,6 +5,7 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { ModificationOptionsDto } from './modificationOptionsDto';
 import type { SiteProgressionDto } from './siteProgressionDto';
 import type { SiteStatus } from './siteStatus';
 import type { SiteStatusChangeDto } from './siteStatusChangeDto';
@@ -20,6 +21,8 @@ export interface SiteDetailDto {
      */
   domain: string | null;
   id: string;
+  /** Les types et priorités d'une demande de modification, dans l'ordre du formulaire */
+  modificationOptions: ModificationOptionsDto;
   /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */
   planLabel: string;
   progression: SiteProgressionDto;
