@@ -1,4 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
+import { AuditEntry } from '../audit/audit-entry.entity';
 import { Invoice } from '../billing/invoice.entity';
 import { StripeEvent } from '../billing/stripe-event.entity';
 import { Subscription } from '../billing/subscription.entity';
@@ -18,8 +19,9 @@ import { Billing1763712300000 } from './migrations/1763712300000-Billing';
 import { StripeEventOutcome1763712400000 } from './migrations/1763712400000-StripeEventOutcome';
 import { OrderDrafts1763712500000 } from './migrations/1763712500000-OrderDrafts';
 import { Sites1763712600000 } from './migrations/1763712600000-Sites';
+import { AdminArea1763712700000 } from './migrations/1763712700000-AdminArea';
 
-export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site];
+export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site, AuditEntry];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
   Auth1763712000000,
@@ -29,6 +31,7 @@ export const MIGRATIONS = [
   StripeEventOutcome1763712400000,
   OrderDrafts1763712500000,
   Sites1763712600000,
+  AdminArea1763712700000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
