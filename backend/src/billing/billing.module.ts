@@ -5,6 +5,7 @@ import { OrdersModule } from '../orders/orders.module';
 import { SitesModule } from '../sites/sites.module';
 import { BillingController } from './billing.controller';
 import { BillingRepository } from './billing.repository';
+import { BillingService } from './billing.service';
 import { CheckoutService } from './checkout.service';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
@@ -14,7 +15,7 @@ import { WebhookService } from './webhook.service';
 @Module({
   imports: [AuthModule, MailModule, OrdersModule, SitesModule],
   controllers: [BillingController],
-  providers: [StripeProvider, PriceBook, BillingRepository, CheckoutService, WebhookService, OrderProvisioning],
-  exports: [StripeProvider, PriceBook],
+  providers: [StripeProvider, PriceBook, BillingRepository, BillingService, CheckoutService, WebhookService, OrderProvisioning],
+  exports: [StripeProvider, PriceBook, BillingService],
 })
 export class BillingModule {}

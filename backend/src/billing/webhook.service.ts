@@ -13,7 +13,7 @@ import { StripeProvider } from './stripe.provider';
 export interface Effects {
   customerId?: string;
   email?: string | null;
-  subscription?: SubscriptionRow & { endedAt: number | null };
+  subscription?: SubscriptionRow;
   invoices: Array<InvoiceRow & { amountDue: number }>;
   mail?: 'payment-failed' | 'subscription-canceled';
   /** A paid order to provision (checkout.session.completed of a session opened for an order draft) */
@@ -174,7 +174,7 @@ export class WebhookService {
   }
 
   /** Our copy of a subscription: its plan is the first item whose price is a plan's (any other price: a custom plan). */
-  private async toSubscriptionRow(sub: Stripe.Subscription, syncedAt: Date): Promise<SubscriptionRow & { endedAt: number | null }> {
+  private async toSubscriptionRow(sub: Stripe.Subscription, syncedAt: Date): Promise<SubscriptionRow> {
     const items = sub.items.data;
     let planItem = items[0];
     let plan = 'teams';
@@ -196,8 +196,9 @@ export class WebhookService {
       priceId: planItem?.price.id ?? null,
       plan: items.length ? plan : null,
       metadata: sub.metadata ?? {},
+      startedAt: sub.created ?? null,
+      endedAt: sub.ended_at ?? (sub.status === 'canceled' ? sub.canceled_at : null) ?? null,
       syncedAt,
-      endedAt: sub.ended_at ?? sub.canceled_at ?? null,
     };
   }
 
