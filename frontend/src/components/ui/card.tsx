@@ -40,7 +40,7 @@ export function Badge({ children, tone = 'neutral' }: { children: ReactNode; ton
     success: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
     warning: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
   }[tone];
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', styles)}>{children}</span>;
+  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', styles)}>{children}</span>;
 }
 
 export function Container({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
