@@ -15,9 +15,6 @@ const publicPage = (name: keyof typeof import('../features/public/placeholders')
 const clientPage = (name: keyof typeof import('../features/dashboard/placeholders')) => async () => ({
   Component: (await import('../features/dashboard/placeholders'))[name],
 });
-const adminPage = (name: keyof typeof import('../features/admin/placeholders')) => async () => ({
-  Component: (await import('../features/admin/placeholders'))[name],
-});
 
 export const routes: RouteObject[] = [
   {
@@ -63,11 +60,12 @@ export const routes: RouteObject[] = [
             Component: AdminRoute,
             children: [
               { index: true, lazy: async () => ({ Component: (await import('../features/admin/AdminPage')).AdminPage }) },
+              { path: 'revenue', lazy: async () => ({ Component: (await import('../features/admin/AdminRevenuePage')).AdminRevenuePage }) },
               { path: 'quotes', lazy: async () => ({ Component: (await import('../features/admin/AdminQuotesPage')).AdminQuotesPage }) },
-              { path: 'sites', lazy: adminPage('AdminSitesPage') },
-              { path: 'sites/:id', lazy: adminPage('AdminSiteDetailPage') },
-              { path: 'clients', lazy: adminPage('AdminClientsPage') },
-              { path: 'clients/:id', lazy: adminPage('AdminClientDetailPage') },
+              { path: 'sites', lazy: async () => ({ Component: (await import('../features/admin/AdminSitesPage')).AdminSitesPage }) },
+              { path: 'sites/:id', lazy: async () => ({ Component: (await import('../features/admin/AdminSiteDetailPage')).AdminSiteDetailPage }) },
+              { path: 'clients', lazy: async () => ({ Component: (await import('../features/admin/AdminClientsPage')).AdminClientsPage }) },
+              { path: 'clients/:id', lazy: async () => ({ Component: (await import('../features/admin/AdminClientDetailPage')).AdminClientDetailPage }) },
               { path: 'emails', lazy: async () => ({ Component: (await import('../features/admin/AdminEmailsPage')).AdminEmailsPage }) },
             ],
           },
