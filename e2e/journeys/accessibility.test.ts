@@ -6,12 +6,16 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, newPage, PHONE, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import { orderPaidSite, type PaidSite } from '../orders.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
+let paid: PaidSite;
 before(async () => {
   browser = await launch();
+  // A paid order, so the admin's site pages show a site with its order and its client.
+  paid = await orderPaidSite({ siteName: 'Atelier Céramique Garnier' });
   // A quote request with its optional fields left empty, so the admin's list shows 'Non spécifié'.
   const res = await fetch(`${BASE_URL}/api/quotes`, {
     method: 'POST',
@@ -133,8 +137,34 @@ const clientPages: PageCheck[] = [
   { path: '/dashboard/profile', ready: (page) => page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor() },
 ];
 
-const adminPages: PageCheck[] = [
-  { path: '/admin', ready: (page) => page.getByRole('table', { name: 'Utilisateurs' }).waitFor() },
+const adminPages = (): PageCheck[] => [
+  {
+    path: '/admin',
+    ready: async (page) => {
+      await page.getByRole('region', { name: 'Chiffres clés' }).waitFor();
+      await page.getByRole('button', { name: 'Exporter les données' }).click();
+      await page.getByRole('button', { name: 'Exporter les sites (CSV)' }).waitFor();
+    },
+  },
+  { path: '/admin/revenue', ready: (page) => page.getByRole('heading', { name: "Chiffre d'affaires des 12 derniers mois" }).waitFor() },
+  { path: '/admin/sites', ready: (page) => page.getByRole('table', { name: 'Sites' }).waitFor() },
+  { path: '/admin/sites?q=aucun-site-ne-porte-ce-nom', ready: (page) => page.getByText('Aucun site trouvé').waitFor() },
+  {
+    path: `/admin/sites/${paid.siteId}`,
+    ready: async (page) => {
+      await page.getByRole('heading', { name: 'Commande' }).waitFor();
+      await page.getByRole('progressbar', { name: 'Avancement' }).waitFor();
+    },
+  },
+  { path: '/admin/clients', ready: (page) => page.getByRole('table', { name: 'Utilisateurs' }).waitFor() },
+  {
+    path: `/admin/clients/${paid.client.id}`,
+    ready: async (page) => {
+      await page.getByRole('combobox', { name: 'Modèle' }).selectOption('site-ready');
+      await page.getByRole('textbox', { name: 'Objet' }).fill('');
+      await page.getByRole('button', { name: 'Envoyer' }).waitFor();
+    },
+  },
   {
     path: '/admin/emails',
     ready: async (page) => {
@@ -175,7 +205,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         await context.clearCookies();
 
         await signInAsAdmin(page);
-        await auditPages(page, adminPages, label, problems);
+        await auditPages(page, adminPages(), label, problems);
 
         assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark');
         await context.close();

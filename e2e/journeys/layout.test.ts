@@ -4,10 +4,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, newPage, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import { orderPaidSite, type PaidSite } from '../orders.ts';
 
 let browser: Browser;
+let paid: PaidSite;
 before(async () => {
   browser = await launch();
+  paid = await orderPaidSite({ siteName: 'Fromagerie Lefèvre-Dumoulin de Saint-Rémy-de-Provence' });
 });
 after(async () => {
   await browser.close();
@@ -107,7 +110,12 @@ describe('narrow screens', () => {
     // …then the admin.
     await signInAsAdmin(page);
     for (const [path, ready] of [
-      ['/admin', () => page.getByRole('table', { name: 'Utilisateurs' }).waitFor()],
+      ['/admin', () => page.getByRole('region', { name: 'Chiffres clés' }).waitFor()],
+      ['/admin/revenue', () => page.getByRole('heading', { name: "Chiffre d'affaires des 12 derniers mois" }).waitFor()],
+      ['/admin/sites', () => page.getByRole('table', { name: 'Sites' }).waitFor()],
+      [`/admin/sites/${paid.siteId}`, () => page.getByRole('heading', { name: 'Commande' }).waitFor()],
+      ['/admin/clients', () => page.getByRole('table', { name: 'Utilisateurs' }).waitFor()],
+      [`/admin/clients/${paid.client.id}`, () => page.getByRole('combobox', { name: 'Modèle' }).waitFor()],
       ['/admin/emails', () => page.getByRole('table', { name: 'Journal des e-mails' }).waitFor()],
       ['/admin/quotes', () => page.getByRole('heading', { level: 1, name: 'Demandes de devis' }).waitFor()],
     ] as const) {
