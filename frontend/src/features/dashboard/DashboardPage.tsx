@@ -1,10 +1,58 @@
 import { Link } from 'react-router';
+import { useListSites } from '../../api/generated/sites/sites';
+import type { SiteDto } from '../../api/generated/model';
 import { ButtonLink } from '../../components/ui/button';
-import { Badge, Card, Container } from '../../components/ui/card';
+import { Alert, Badge, Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { AdminModeToggle } from '../../components/admin-mode-toggle';
 import { useAuth } from '../../lib/auth/session';
+import { clientSiteStatus } from '../../lib/site-status';
+
+/** The client's sites: name, domain or 'Aucun domaine', status badge; a row opens the site. */
+function SiteList() {
+  const sites = useListSites({ limit: 100 });
+  if (sites.isPending) {
+    return (
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" role="status">
+        Chargement des sites...
+      </p>
+    );
+  }
+  if (sites.isError) {
+    return (
+      <Alert tone="error" className="mt-4">
+        Impossible de charger vos sites.{' '}
+        <button type="button" onClick={() => void sites.refetch()} className="font-semibold underline">
+          Réessayer
+        </button>
+      </Alert>
+    );
+  }
+  if (sites.data.sites.length === 0) return <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Aucun site créé</p>;
+  return (
+    <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800" aria-label="Mes sites">
+      {sites.data.sites.map((site: SiteDto) => {
+        const status = clientSiteStatus(site.status);
+        return (
+          <li key={site.id}>
+            <Link
+              to={paths.dashboard.site(site.id)}
+              state={{ origin: 'dashboard' }}
+              className="flex items-center justify-between gap-4 px-4 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/40"
+            >
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-slate-900 dark:text-white">{site.siteName}</span>
+                <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{site.domain ?? 'Aucun domaine'}</span>
+              </span>
+              <Badge tone={status.tone}>{status.label}</Badge>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -35,13 +83,7 @@ export function DashboardPage() {
               Nouveau site
             </ButtonLink>
           </div>
-          <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-            Retrouvez l'avancement de vos sites et gérez vos abonnements depuis la page{' '}
-            <Link to={paths.dashboard.sites} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
-              Mes Sites
-            </Link>
-            .
-          </p>
+          <SiteList />
         </Card>
 
         <Card>
