@@ -180,6 +180,10 @@ describe('GET /api/admin/sites', () => {
     expect((await list('')).total).toBe(8);
   });
 
+  it("plans for SSDs (random_page_cost 1.1 on the app's connections), so searches take the trigram indexes", async () => {
+    expect(await t.dataSource.query(`SHOW random_page_cost`)).toEqual([{ random_page_cost: '1.1' }]);
+  });
+
   it('answers a page in two SQL queries, whatever the page size (owners joined, never one query per row)', async () => {
     const service = t.app.get(AdminService);
     const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');

@@ -144,7 +144,7 @@ export class SitesRepository extends BaseRepository {
   /**
    * One page of every site with its owner, filtered, searched and sorted: exactly two queries (the page, the count).
    * The search matches the site name, the domain, or the owner's name or e-mail (ILIKE, wildcards taken literally);
-   * written as a union of id lists so each part uses its trigram index.
+   * written as a union of id lists so each part uses its trigram indexes. Every sort reads its page from an index.
    */
   async listForAdmin(query: AdminSiteListQuery, tx?: EntityManager): Promise<{ items: SiteWithOwner[]; total: number }> {
     const where: string[] = [];
@@ -153,15 +153,20 @@ export class SitesRepository extends BaseRepository {
     if (query.type) where.push(`s.type = $${params.push(query.type)}`);
     if (query.search) {
       const p = `$${params.push(`%${escapeLike(query.search)}%`)}`;
+      // Two id lists, each read through trigram indexes (sites' name and domain; the owners' name and e-mail, then
+      // their sites): an OR across the join would read every row. UNION, not UNION ALL: the distinct list is hashed
+      // once, where an undeduplicated one lets the planner pick a nested loop that rescans it per site.
       where.push(`s.id IN (
-        SELECT id FROM sites WHERE site_name ILIKE ${p}
-        UNION SELECT id FROM sites WHERE domain ILIKE ${p}
-        UNION SELECT os.id FROM sites os JOIN users ou ON ou.id = os.user_id WHERE ou.name ILIKE ${p} OR ou.email ILIKE ${p})`);
+        SELECT id FROM sites WHERE site_name ILIKE ${p} OR domain ILIKE ${p}
+        UNION
+        SELECT os.id FROM users ou JOIN sites os ON os.user_id = ou.id WHERE ou.name ILIKE ${p} OR ou.email ILIKE ${p})`);
     }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const order = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    // Sites without a domain come last whichever the direction; the id makes the order total (stable pages).
-    const orderSql = `ORDER BY ${SORT_COLUMNS[query.sortBy]} ${order} NULLS LAST, s.id ${order}`;
+    // Sites without a domain come last whichever the direction (the only nullable sort column: the others keep the
+    // plain order, which their indexes serve); the id makes the order total, so pages never repeat or skip a site.
+    const nulls = query.sortBy === 'domain' ? ' NULLS LAST' : '';
+    const orderSql = `ORDER BY ${SORT_COLUMNS[query.sortBy]} ${order}${nulls}, s.id ${order}`;
     const rows = await this.query<SiteRow>(
       `SELECT ${SITE_WITH_OWNER} FROM sites s JOIN users u ON u.id = s.user_id ${whereSql} ${orderSql} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, query.limit, query.offset],

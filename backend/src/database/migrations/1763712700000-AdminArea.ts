@@ -2,8 +2,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The admin area: the audit log of admin writes; when subscriptions started and ended at Stripe (the revenue page's
- * new and cancelled subscriptions); indexes for the admin's searches and lists (owner name and e-mail, invoices by
- * date, subscriptions by status).
+ * new and cancelled subscriptions); indexes for the admin's searches, sorts and lists (owner name and e-mail,
+ * every sort column of the sites list, invoices by date, subscriptions by status).
  */
 export class AdminArea1763712700000 implements MigrationInterface {
   name = 'AdminArea1763712700000';
@@ -32,9 +32,28 @@ export class AdminArea1763712700000 implements MigrationInterface {
     await q.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     await q.query(`CREATE INDEX users_name_trgm_idx ON users USING gin (name gin_trgm_ops)`);
     await q.query(`CREATE INDEX users_email_trgm_idx ON users USING gin (email gin_trgm_ops)`);
+
+    // The admin's sorts read a page straight from an index, page 1,000 as well as page 1: each sort column with the
+    // id that breaks ties (both directions of the domain, whose empty values come last either way).
+    await q.query(`CREATE INDEX sites_site_name_idx ON sites (site_name, id)`);
+    await q.query(`CREATE INDEX sites_domain_idx ON sites (domain, id)`);
+    await q.query(`CREATE INDEX sites_domain_desc_idx ON sites (domain DESC NULLS LAST, id DESC)`);
+    await q.query(`CREATE INDEX users_name_idx ON users (name, id)`);
+    for (const column of ['status', 'type', 'created_at']) {
+      await q.query(`DROP INDEX sites_${column}_idx`);
+      await q.query(`CREATE INDEX sites_${column}_idx ON sites (${column}, id)`);
+    }
   }
 
   async down(q: QueryRunner): Promise<void> {
+    for (const column of ['status', 'type', 'created_at']) {
+      await q.query(`DROP INDEX sites_${column}_idx`);
+      await q.query(`CREATE INDEX sites_${column}_idx ON sites (${column})`);
+    }
+    await q.query(`DROP INDEX users_name_idx`);
+    await q.query(`DROP INDEX sites_domain_desc_idx`);
+    await q.query(`DROP INDEX sites_domain_idx`);
+    await q.query(`DROP INDEX sites_site_name_idx`);
     await q.query(`DROP INDEX users_email_trgm_idx`);
     await q.query(`DROP INDEX users_name_trgm_idx`);
     await q.query(`DROP INDEX invoices_date_idx`);
