@@ -115,6 +115,7 @@ describe('narrow screens', () => {
       ['/admin/sites', () => page.getByRole('table', { name: 'Sites' }).waitFor()],
       [`/admin/sites/${paid.siteId}`, () => page.getByRole('heading', { name: 'Commande' }).waitFor()],
       ['/admin/clients', () => page.getByRole('table', { name: 'Utilisateurs' }).waitFor()],
+      ['/admin/audit', () => page.getByRole('heading', { level: 1, name: "Journal d'audit" }).waitFor()],
       [`/admin/clients/${paid.client.id}`, () => page.getByRole('combobox', { name: 'Modèle' }).waitFor()],
       ['/admin/emails', () => page.getByRole('table', { name: 'Journal des e-mails' }).waitFor()],
       ['/admin/quotes', () => page.getByRole('heading', { level: 1, name: 'Demandes de devis' }).waitFor()],

@@ -39,6 +39,7 @@ export const paths = {
     site: (id: string) => `/admin/sites/${encodeURIComponent(id)}`,
     client: (id: string) => `/admin/clients/${encodeURIComponent(id)}`,
     emails: '/admin/emails',
+    audit: '/admin/audit',
   },
 } as const;
 

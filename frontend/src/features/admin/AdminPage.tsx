@@ -137,6 +137,9 @@ export function AdminPage() {
                   <ButtonLink to={paths.admin.emails} variant="secondary">
                     Journal des e-mails
                   </ButtonLink>
+                  <ButtonLink to={paths.admin.audit} variant="secondary">
+                    Journal d'audit
+                  </ButtonLink>
                 </div>
               </Card>
             </div>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RecordedCall } from '../../test/utils';
 import { jsonResponse, renderApp } from '../../test/utils';
 import { adminSiteDetail, signedInAdmin } from './admin-fixtures';
-import { describeSiteChange } from './AdminSiteDetailPage';
+import { describeSiteChange } from './audit-text';
 
 const site = adminSiteDetail({
   progression: { started: true, designOk: false, devOk: false, seoOk: false, technoReview: false },

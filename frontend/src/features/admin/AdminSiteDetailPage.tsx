@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { getGetAdminSiteQueryKey, getListAdminAuditLogQueryKey, useGetAdminSite, useListAdminAuditLog, useUpdateAdminSite } from '../../api/generated/admin/admin';
-import { type AdminSiteDetailDto, type AuditEntryDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
+import { type AdminSiteDetailDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Card, Container } from '../../components/ui/card';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { applyApiFieldErrors } from '../../lib/form-errors';
+import { describeSiteChange } from './audit-text';
 import { PROGRESSION_STEPS, progressionPercent, SITE_STATUS_LABELS, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
 import { QueryState } from './StatTile';
 
@@ -162,25 +163,6 @@ function Checklist({ site, feedback, onFeedback }: { site: AdminSiteDetailDto; f
       </div>
     </Card>
   );
-}
-
-const AUDIT_FIELDS: Record<string, string> = { domain: 'Domaine', status: 'Statut' };
-
-/** One line per change of an audit entry: 'Statut : En attente → Actif', 'Design OK : coché'. */
-export function describeSiteChange(entry: Pick<AuditEntryDto, 'before' | 'after'>): string[] {
-  const before = (entry.before ?? {}) as Record<string, unknown>;
-  const after = (entry.after ?? {}) as Record<string, unknown>;
-  const lines: string[] = [];
-  const show = (field: string, value: unknown) => (value === null || value === undefined || value === '' ? 'aucun' : field === 'status' ? (SITE_STATUS_LABELS[value as SiteStatus] ?? String(value)) : String(value));
-  for (const field of Object.keys(AUDIT_FIELDS)) {
-    if (field in after) lines.push(`${AUDIT_FIELDS[field]} : ${show(field, before[field])} → ${show(field, after[field])}`);
-  }
-  const was = (before.progression ?? {}) as Record<string, boolean>;
-  const now = (after.progression ?? {}) as Record<string, boolean>;
-  for (const step of PROGRESSION_STEPS) {
-    if (step.key in now && now[step.key] !== was[step.key]) lines.push(`${step.label} : ${now[step.key] ? 'coché' : 'décoché'}`);
-  }
-  return lines;
 }
 
 function History({ siteId }: { siteId: string }) {
