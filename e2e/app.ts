@@ -30,9 +30,19 @@ export interface BuiltApp {
   stop(): Promise<number | null>;
 }
 
-export async function startBuiltApp(name: string, timeoutMs = 90_000): Promise<BuiltApp> {
+/** A temporary data folder the embedded PostgreSQL can use (it runs as the 'postgres' user when we are root). */
+export function tempDataDir(name: string): string {
   const dataDir = mkdtempSync(join(tmpdir(), `vitrine-${name}-`));
-  chmodSync(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root
+  chmodSync(dataDir, 0o755);
+  return dataDir;
+}
+
+/**
+ * `options.dataDir` / `options.postgresPort`: start on a data folder prepared beforehand (the admin bench seeds it
+ * first); it is removed at stop all the same.
+ */
+export async function startBuiltApp(name: string, timeoutMs = 90_000, options: { dataDir?: string; postgresPort?: number } = {}): Promise<BuiltApp> {
+  const dataDir = options.dataDir ?? tempDataDir(name);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const app = spawn(process.execPath, [join(root, 'scripts', 'start.ts')], {
@@ -42,7 +52,7 @@ export async function startBuiltApp(name: string, timeoutMs = 90_000): Promise<B
       NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      EMBEDDED_POSTGRES_PORT: String(options.postgresPort ?? (await freePort())),
       STRIPE_SANDBOX_PORT: String(await freePort()),
       DATABASE_URL: '',
       STRIPE_SECRET_KEY: '',

@@ -6,16 +6,19 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, newPage, PHONE, signInAsAdmin, uniqueEmail } from '../browser.ts';
-import { provisionedClient, type ProvisionedClient, seedDraft, signInAsClient } from '../orders.ts';
+import { orderPaidSite, type PaidSite, provisionedClient, type ProvisionedClient, seedDraft, signInAsClient } from '../orders.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 /** A client whose order is paid: a site pending, an invoice, a support message sent (the wait shows). */
 let client: ProvisionedClient;
+/** A paid order, so the admin's site pages show a site with its order and its client. */
+let paid: PaidSite;
 before(async () => {
   browser = await launch();
   client = await provisionedClient({ siteName: 'Atelier Céramique Garnier', prefix: 'a11y-client' });
+  paid = await orderPaidSite({ siteName: 'Atelier Céramique Garnier' });
   const token = await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: client.email, password: client.password }) })).json();
   const sent = await fetch(`${BASE_URL}/api/support/messages`, {
     method: 'POST',
@@ -181,8 +184,35 @@ async function auditManageDialog(page: Page, siteId: string, label: string, prob
   await page.keyboard.press('Escape');
 }
 
-const adminPages: PageCheck[] = [
-  { path: '/admin', ready: (page) => page.getByRole('table', { name: 'Utilisateurs' }).waitFor() },
+const adminPages = (): PageCheck[] => [
+  {
+    path: '/admin',
+    ready: async (page) => {
+      await page.getByRole('region', { name: 'Chiffres clés' }).waitFor();
+      await page.getByRole('button', { name: 'Exporter les données' }).click();
+      await page.getByRole('button', { name: 'Exporter les sites (CSV)' }).waitFor();
+    },
+  },
+  { path: '/admin/revenue', ready: (page) => page.getByRole('heading', { name: "Chiffre d'affaires des 12 derniers mois" }).waitFor() },
+  { path: '/admin/sites', ready: (page) => page.getByRole('table', { name: 'Sites' }).waitFor() },
+  { path: '/admin/sites?q=aucun-site-ne-porte-ce-nom', ready: (page) => page.getByText('Aucun site trouvé').waitFor() },
+  {
+    path: `/admin/sites/${paid.siteId}`,
+    ready: async (page) => {
+      await page.getByRole('heading', { name: 'Commande' }).waitFor();
+      await page.getByRole('progressbar', { name: 'Avancement' }).waitFor();
+    },
+  },
+  { path: '/admin/clients', ready: (page) => page.getByRole('table', { name: 'Utilisateurs' }).waitFor() },
+  { path: '/admin/audit', ready: (page) => page.getByRole('heading', { level: 1, name: "Journal d'audit" }).waitFor() },
+  {
+    path: `/admin/clients/${paid.client.id}`,
+    ready: async (page) => {
+      await page.getByRole('combobox', { name: 'Modèle' }).selectOption('site-ready');
+      await page.getByRole('textbox', { name: 'Objet' }).fill('');
+      await page.getByRole('button', { name: 'Envoyer' }).waitFor();
+    },
+  },
   {
     path: '/admin/emails',
     ready: async (page) => {
@@ -289,7 +319,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         await context.clearCookies();
 
         await signInAsAdmin(page);
-        await auditPages(page, adminPages, label, problems);
+        await auditPages(page, adminPages(), label, problems);
 
         assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark');
         await context.close();

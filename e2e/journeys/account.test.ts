@@ -72,8 +72,13 @@ describe('account', () => {
     const { context, page } = await newPage(browser);
     await signInAsAdmin(page);
     await page.goto('/admin');
-    await page.getByText('admin@example.com').first().waitFor();
+    await page.getByRole('region', { name: 'Chiffres clés' }).waitFor();
     await screenshot(page, 'admin-desktop-light');
+    await page.getByRole('link', { name: 'Gérer les utilisateurs' }).click();
+    await page.waitForURL('**/admin/clients');
+    await page.getByRole('searchbox', { name: 'Rechercher un utilisateur' }).fill('admin@example.com');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByRole('table', { name: 'Utilisateurs' }).getByRole('row').filter({ hasText: 'admin@example.com' }).waitFor();
     await context.close();
   });
 });

@@ -4,14 +4,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, newPage, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
-import { provisionedClient, type ProvisionedClient, signInAsClient } from '../orders.ts';
+import { orderPaidSite, type PaidSite, provisionedClient, type ProvisionedClient, signInAsClient } from '../orders.ts';
 
 let browser: Browser;
 /** A client whose order is paid: a site, its subscription, an invoice. */
 let client: ProvisionedClient;
+/** Another paid order, with a long name, for the admin's site pages. */
+let paid: PaidSite;
 before(async () => {
   browser = await launch();
   client = await provisionedClient({ siteName: 'Boulangerie Pâtisserie des Quatre Saisons', prefix: 'largeur-client' });
+  paid = await orderPaidSite({ siteName: 'Fromagerie Lefèvre-Dumoulin de Saint-Rémy-de-Provence' });
 });
 
 /** Each client page with what it waits for before it is measured or pictured. */
@@ -134,7 +137,13 @@ describe('narrow screens', () => {
     // …then the admin.
     await signInAsAdmin(page);
     for (const [path, ready] of [
-      ['/admin', () => page.getByRole('table', { name: 'Utilisateurs' }).waitFor()],
+      ['/admin', () => page.getByRole('region', { name: 'Chiffres clés' }).waitFor()],
+      ['/admin/revenue', () => page.getByRole('heading', { name: "Chiffre d'affaires des 12 derniers mois" }).waitFor()],
+      ['/admin/sites', () => page.getByRole('table', { name: 'Sites' }).waitFor()],
+      [`/admin/sites/${paid.siteId}`, () => page.getByRole('heading', { name: 'Commande' }).waitFor()],
+      ['/admin/clients', () => page.getByRole('table', { name: 'Utilisateurs' }).waitFor()],
+      ['/admin/audit', () => page.getByRole('heading', { level: 1, name: "Journal d'audit" }).waitFor()],
+      [`/admin/clients/${paid.client.id}`, () => page.getByRole('combobox', { name: 'Modèle' }).waitFor()],
       ['/admin/emails', () => page.getByRole('table', { name: 'Journal des e-mails' }).waitFor()],
       ['/admin/quotes', () => page.getByRole('heading', { level: 1, name: 'Demandes de devis' }).waitFor()],
     ] as const) {

@@ -1,9 +1,11 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
+import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { uuidParam } from '../common/uuid-param';
 import { EmailDetailDto, EmailListResponseDto, EmailSummaryDto, ListAdminEmailsQueryDto } from '../mail/dto/mail.dto';
 import { MailLogService } from '../mail/mail-log.service';
+import { AdminService } from './admin.service';
 
 const uuid = uuidParam('E-mail introuvable');
 
@@ -11,7 +13,10 @@ const uuid = uuidParam('E-mail introuvable');
 @Roles('admin')
 @Controller('admin/emails')
 export class AdminEmailsController {
-  constructor(private readonly mailLog: MailLogService) {}
+  constructor(
+    private readonly mailLog: MailLogService,
+    private readonly admin: AdminService,
+  ) {}
 
   /** Journal des e-mails, les plus récents d'abord. */
   @Get()
@@ -28,7 +33,7 @@ export class AdminEmailsController {
   /** Renvoie un e-mail en échec (ou en attente) immédiatement. */
   @Post(':id/retry')
   @HttpCode(200)
-  retryAdminEmail(@Param('id', uuid) id: string): Promise<EmailSummaryDto> {
-    return this.mailLog.retry(id);
+  retryAdminEmail(@CurrentUser() { user }: AuthenticatedUser, @Param('id', uuid) id: string): Promise<EmailSummaryDto> {
+    return this.admin.retryEmail(user, id);
   }
 }

@@ -1,21 +1,22 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuthService } from '../auth/auth.service';
 import { MessageResponseDto } from '../auth/dto/auth.dto';
 import { Roles } from '../common/access.decorator';
+import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { uuidParam } from '../common/uuid-param';
+import { AdminService } from './admin.service';
 
 @ApiTags('admin')
 @Roles('admin')
 @Controller('admin/users')
 export class AdminUserInvitationsController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(private readonly admin: AdminService) {}
 
   /** Envoie au client un lien de première connexion pour choisir son mot de passe. */
   @Post(':id/first-login-invitation')
   @HttpCode(202)
-  async inviteAdminUser(@Param('id', uuidParam('Utilisateur introuvable')) id: string): Promise<MessageResponseDto> {
-    await this.auth.inviteToFirstLogin(id);
+  async inviteAdminUser(@CurrentUser() { user }: AuthenticatedUser, @Param('id', uuidParam('Utilisateur introuvable')) id: string): Promise<MessageResponseDto> {
+    await this.admin.inviteUser(user, id);
     return { message: 'Invitation envoyée.' };
   }
 }

@@ -1,8 +1,13 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
+import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
+import { uuidParam } from '../common/uuid-param';
 import { AdminUserListResponseDto, ListAdminUsersQueryDto } from './admin.dto';
+import { AdminEmailSentDto, AdminUserDetailDto, SendAdminEmailDto } from './dto/admin-users.dto';
 import { AdminService } from './admin.service';
+
+const clientId = uuidParam('Client introuvable');
 
 @ApiTags('admin')
 @Roles('admin')
@@ -14,5 +19,18 @@ export class AdminUsersController {
   @Get()
   listAdminUsers(@Query() query: ListAdminUsersQueryDto): Promise<AdminUserListResponseDto> {
     return this.admin.listUsers(query);
+  }
+
+  /** Un compte et ses sites. */
+  @Get(':id')
+  getAdminUser(@Param('id', clientId) id: string): Promise<AdminUserDetailDto> {
+    return this.admin.getUser(id);
+  }
+
+  /** Écrit au client : l'e-mail part par la file d'envoi et figure au journal des e-mails. */
+  @Post(':id/email')
+  @HttpCode(202)
+  sendAdminUserEmail(@CurrentUser() { user }: AuthenticatedUser, @Param('id', clientId) id: string, @Body() dto: SendAdminEmailDto): Promise<AdminEmailSentDto> {
+    return this.admin.emailUser(user, id, dto);
   }
 }

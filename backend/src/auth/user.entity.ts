@@ -7,6 +7,11 @@ import type { UserRole } from '../common/current-user';
 // Declared in the migration with DESC / on lower(email), which TypeORM cannot express: not synchronised.
 @Index('users_created_at_idx', { synchronize: false })
 @Index('users_email_key', { synchronize: false })
+// Trigram indexes for the admin's searches on the owner of a site (ILIKE '%…%'): declared in the migration.
+@Index('users_name_trgm_idx', { synchronize: false })
+@Index('users_email_trgm_idx', { synchronize: false })
+// The admin's sites list sorted by owner name
+@Index('users_name_idx', ['name', 'id'])
 @Unique('users_stripe_customer_id_key', ['stripeCustomerId'])
 export class User {
   @PrimaryGeneratedColumn('uuid')

@@ -78,4 +78,29 @@ export class UsersRepository extends BaseRepository {
     const [items, total] = await Promise.all([qb.getMany(), qb.getCount()]);
     return { items, total };
   }
+
+  async countByRole(tx?: EntityManager): Promise<Record<UserRole, number>> {
+    const rows = await this.query<{ role: UserRole; count: number }>(`SELECT role, count(*)::int AS count FROM users GROUP BY role`, [], tx);
+    const counts: Record<UserRole, number> = { client: 0, admin: 0 };
+    for (const row of rows) counts[row.role] = row.count;
+    return counts;
+  }
+
+  recent(limit: number, tx?: EntityManager): Promise<User[]> {
+    return this.repo(User, tx).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+
+  /** The next `limit` accounts in (created_at, id) order after `after` (created_at as PostgreSQL prints it). */
+  async exportBatch(after: { createdAt: string; id: string } | null, limit: number, tx?: EntityManager): Promise<{ items: User[]; next: { createdAt: string; id: string } | null }> {
+    const rows = await this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date; created_at_key: string }>(
+      `SELECT id, email, name, role, created_at, created_at::text AS created_at_key FROM users
+       ${after ? 'WHERE (created_at, id) > ($2::timestamptz, $3::uuid)' : ''}
+       ORDER BY created_at, id LIMIT $1`,
+      after ? [limit, after.createdAt, after.id] : [limit],
+      tx,
+    );
+    const items = rows.map((r) => Object.assign(new User(), { id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at }));
+    const last = rows.at(-1);
+    return { items, next: rows.length === limit && last ? { createdAt: last.created_at_key, id: last.id } : null };
+  }
 }

@@ -67,4 +67,23 @@ export class UsersService {
   list(query: PageQueryDto & { search?: string; sortBy?: UserSortKey; sortOrder?: 'asc' | 'desc' }): Promise<{ items: User[]; total: number }> {
     return this.users.list({ ...pageWindow(query), search: query.search || undefined, sortBy: query.sortBy ?? 'created_at', sortOrder: query.sortOrder ?? 'desc' });
   }
+
+  countByRole(): Promise<Record<UserRole, number>> {
+    return this.users.countByRole();
+  }
+
+  /** The newest accounts. */
+  recent(limit: number): Promise<User[]> {
+    return this.users.recent(limit);
+  }
+
+  /** Every account, oldest first, a batch at a time (one query each), for exports. */
+  async *exportBatches(batchSize = 1000): AsyncGenerator<User[]> {
+    let cursor: { createdAt: string; id: string } | null = null;
+    do {
+      const batch = await this.users.exportBatch(cursor, batchSize);
+      if (batch.items.length) yield batch.items;
+      cursor = batch.next;
+    } while (cursor);
+  }
 }

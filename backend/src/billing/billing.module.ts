@@ -9,6 +9,7 @@ import { InvoicesService } from './invoices.service';
 import { PaymentReminders } from './payment-reminders';
 import { SubscriptionsService } from './subscriptions.service';
 import { BillingRepository } from './billing.repository';
+import { BillingService } from './billing.service';
 import { CheckoutService } from './checkout.service';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
@@ -18,7 +19,7 @@ import { WebhookService } from './webhook.service';
 @Module({
   imports: [AuthModule, MailModule, OrdersModule, SitesModule],
   controllers: [BillingController, ClientBillingController],
-  providers: [StripeProvider, PriceBook, BillingRepository, CheckoutService, WebhookService, OrderProvisioning, SubscriptionsService, InvoicesService, PaymentReminders],
-  exports: [StripeProvider, PriceBook, InvoicesService],
+  providers: [StripeProvider, PriceBook, BillingRepository, BillingService, CheckoutService, WebhookService, OrderProvisioning, SubscriptionsService, InvoicesService, PaymentReminders],
+  exports: [StripeProvider, PriceBook, InvoicesService, BillingService],
 })
 export class BillingModule {}

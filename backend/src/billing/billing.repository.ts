@@ -18,6 +18,10 @@ export interface SubscriptionRow {
   priceId: string | null;
   plan: string | null;
   metadata: Record<string, string>;
+  /** Stripe's `created` */
+  startedAt: number | null;
+  /** Stripe's `ended_at`, once canceled */
+  endedAt: number | null;
   syncedAt: Date;
 }
 
@@ -38,6 +42,58 @@ export interface InvoiceRow {
   paymentFailed: boolean;
   syncedAt: Date;
 }
+
+/** An invoice as the admin's list and export show it, with its account (null when Stripe's customer has none). */
+export interface InvoiceWithOwner {
+  id: string;
+  number: string | null;
+  date: Date;
+  amountCents: number;
+  currency: string;
+  status: string;
+  description: string | null;
+  hostedUrl: string | null;
+  pdfUrl: string | null;
+  customerId: string;
+  owner: { id: string; name: string; email: string } | null;
+}
+
+interface InvoiceOwnerRow {
+  id: string;
+  number: string | null;
+  date: Date;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  description: string | null;
+  hosted_url: string | null;
+  pdf_url: string | null;
+  customer_id: string;
+  user_id: string | null;
+  owner_name: string | null;
+  owner_email: string | null;
+  date_key?: string;
+}
+
+const INVOICE_WITH_OWNER = `i.id, i.number, i.date, i.amount_cents, i.currency, i.status, i.description, i.hosted_url, i.pdf_url, i.customer_id, i.user_id,
+  u.name AS owner_name, u.email AS owner_email`;
+
+const toInvoiceWithOwner = (r: InvoiceOwnerRow): InvoiceWithOwner => ({
+  id: r.id,
+  number: r.number,
+  date: r.date,
+  amountCents: r.amount_cents,
+  currency: r.currency,
+  status: r.status,
+  description: r.description,
+  hostedUrl: r.hosted_url,
+  pdfUrl: r.pdf_url,
+  customerId: r.customer_id,
+  owner: r.user_id ? { id: r.user_id, name: r.owner_name ?? '', email: r.owner_email ?? '' } : null,
+});
+
+/** Statuses of a subscription still billed (it counts in the monthly recurring revenue). */
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
 
 /** The billing module's tables: `stripe_events` (the inbox), `subscriptions` and `invoices` (local copies). */
 @Injectable()
@@ -65,14 +121,15 @@ export class BillingRepository extends BaseRepository {
   /** Inserts or updates; a copy read earlier than the stored one changes nothing. */
   async upsertSubscription(s: SubscriptionRow, tx?: EntityManager): Promise<void> {
     await this.query(
-      `INSERT INTO subscriptions (id, customer_id, user_id, status, cancel_at_period_end, current_period_end, price_id, plan, metadata, synced_at)
-       VALUES ($1, $2, $3, $4, $5, to_timestamp($6), $7, $8, $9, $10)
+      `INSERT INTO subscriptions (id, customer_id, user_id, status, cancel_at_period_end, current_period_end, price_id, plan, metadata, started_at, ended_at, synced_at)
+       VALUES ($1, $2, $3, $4, $5, to_timestamp($6), $7, $8, $9, to_timestamp($10), to_timestamp($11), $12)
        ON CONFLICT (id) DO UPDATE SET
          user_id = COALESCE(EXCLUDED.user_id, subscriptions.user_id), status = EXCLUDED.status, cancel_at_period_end = EXCLUDED.cancel_at_period_end,
          current_period_end = EXCLUDED.current_period_end, price_id = EXCLUDED.price_id, plan = EXCLUDED.plan, metadata = EXCLUDED.metadata,
+         started_at = COALESCE(EXCLUDED.started_at, subscriptions.started_at), ended_at = EXCLUDED.ended_at,
          synced_at = EXCLUDED.synced_at, updated_at = now()
        WHERE subscriptions.synced_at <= EXCLUDED.synced_at`,
-      [s.id, s.customerId, s.userId, s.status, s.cancelAtPeriodEnd, s.currentPeriodEnd, s.priceId, s.plan, JSON.stringify(s.metadata), s.syncedAt],
+      [s.id, s.customerId, s.userId, s.status, s.cancelAtPeriodEnd, s.currentPeriodEnd, s.priceId, s.plan, JSON.stringify(s.metadata), s.startedAt, s.endedAt, s.syncedAt],
       tx,
     );
   }
@@ -129,5 +186,84 @@ export class BillingRepository extends BaseRepository {
       [failedBefore],
       tx,
     );
+  }
+  // ---- the admin's reports ----
+
+  /** Sum of paid invoices (cents) and the number of invoices. */
+  async invoiceTotals(tx?: EntityManager): Promise<{ paidCents: number; count: number }> {
+    const [row] = await this.query<{ paid_cents: string; count: number }>(
+      `SELECT COALESCE(sum(amount_cents) FILTER (WHERE status = 'paid'), 0)::bigint AS paid_cents, count(*)::int AS count FROM invoices`,
+      [],
+      tx,
+    );
+    return { paidCents: Number(row.paid_cents), count: row.count };
+  }
+
+  /** Live subscriptions per plan (a subscription without plan counts as teams). */
+  async liveSubscriptionsByPlan(tx?: EntityManager): Promise<Array<{ plan: string; count: number }>> {
+    return this.query(
+      `SELECT COALESCE(plan, 'teams') AS plan, count(*)::int AS count FROM subscriptions WHERE status = ANY($1) GROUP BY 1 ORDER BY 1`,
+      [LIVE_SUBSCRIPTION_STATUSES],
+      tx,
+    );
+  }
+
+  /** Subscriptions started, ended, and set to end, since `since`. */
+  async subscriptionMovements(since: Date, tx?: EntityManager): Promise<{ started: number; ended: number; cancelScheduled: number }> {
+    const [row] = await this.query<{ started: number; ended: number; cancel_scheduled: number }>(
+      `SELECT count(*) FILTER (WHERE started_at >= $1)::int AS started,
+              count(*) FILTER (WHERE ended_at >= $1)::int AS ended,
+              count(*) FILTER (WHERE cancel_at_period_end AND status = ANY($2))::int AS cancel_scheduled
+       FROM subscriptions`,
+      [since, LIVE_SUBSCRIPTION_STATUSES],
+      tx,
+    );
+    return { started: row.started, ended: row.ended, cancelScheduled: row.cancel_scheduled };
+  }
+
+  /** Paid invoices per calendar month (Paris time) of the last `months` months, this one included, oldest first. */
+  async paidPerMonth(months: number, tx?: EntityManager): Promise<Array<{ month: string; cents: number }>> {
+    const rows = await this.query<{ month: string; cents: string }>(
+      `WITH months AS (
+         SELECT m FROM generate_series(
+           date_trunc('month', now() AT TIME ZONE 'Europe/Paris') - make_interval(months => $1 - 1),
+           date_trunc('month', now() AT TIME ZONE 'Europe/Paris'),
+           interval '1 month') AS m
+       )
+       SELECT to_char(m, 'YYYY-MM') AS month,
+              (SELECT COALESCE(sum(amount_cents), 0) FROM invoices
+                WHERE status = 'paid' AND date >= (m AT TIME ZONE 'Europe/Paris') AND date < ((m + interval '1 month') AT TIME ZONE 'Europe/Paris'))::bigint AS cents
+       FROM months ORDER BY m`,
+      [months],
+      tx,
+    );
+    return rows.map((r) => ({ month: r.month, cents: Number(r.cents) }));
+  }
+
+  /** A page of invoices with their account, newest first (two queries). */
+  async listWithOwner(filter: PageWindow & { status?: string }, tx?: EntityManager): Promise<{ items: InvoiceWithOwner[]; total: number }> {
+    const params: unknown[] = [];
+    const whereSql = filter.status ? `WHERE i.status = $${params.push(filter.status)}` : '';
+    const rows = await this.query<InvoiceOwnerRow>(
+      `SELECT ${INVOICE_WITH_OWNER} FROM invoices i LEFT JOIN users u ON u.id = i.user_id ${whereSql}
+       ORDER BY i.date DESC, i.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, filter.limit, filter.offset],
+      tx,
+    );
+    const [{ total }] = await this.query<{ total: number }>(`SELECT count(*)::int AS total FROM invoices i ${whereSql}`, params, tx);
+    return { items: rows.map(toInvoiceWithOwner), total };
+  }
+
+  /** The next `limit` invoices in (date, id) order after `after`, for exports. */
+  async exportBatch(after: { date: string; id: string } | null, limit: number, tx?: EntityManager): Promise<{ items: InvoiceWithOwner[]; next: { date: string; id: string } | null }> {
+    const rows = await this.query<InvoiceOwnerRow>(
+      `SELECT ${INVOICE_WITH_OWNER}, i.date::text AS date_key FROM invoices i LEFT JOIN users u ON u.id = i.user_id
+       ${after ? 'WHERE (i.date, i.id) > ($2::timestamptz, $3)' : ''}
+       ORDER BY i.date, i.id LIMIT $1`,
+      after ? [limit, after.date, after.id] : [limit],
+      tx,
+    );
+    const last = rows.at(-1);
+    return { items: rows.map(toInvoiceWithOwner), next: rows.length === limit && last ? { date: last.date_key!, id: last.id } : null };
   }
 }

@@ -5,6 +5,7 @@ import { User } from '../auth/user.entity';
 @Entity('invoices')
 @Index('invoices_user_id_idx', ['userId'])
 @Index('invoices_customer_id_idx', ['customerId'])
+@Index('invoices_date_idx', ['date', 'id'])
 export class Invoice {
   /** Stripe id (in_…) */
   @PrimaryColumn({ type: 'text' })

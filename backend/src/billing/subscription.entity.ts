@@ -5,6 +5,7 @@ import { User } from '../auth/user.entity';
 @Entity('subscriptions')
 @Index('subscriptions_user_id_idx', ['userId'])
 @Index('subscriptions_customer_id_idx', ['customerId'])
+@Index('subscriptions_status_idx', ['status'])
 export class Subscription {
   /** Stripe id (sub_…) */
   @PrimaryColumn({ type: 'text' })
@@ -36,6 +37,14 @@ export class Subscription {
   /** pro | business | teams (any other price) */
   @Column({ type: 'text', nullable: true })
   plan: string | null;
+
+  /** When it started at Stripe (`created`) */
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
+  startedAt: Date | null;
+
+  /** When it ended at Stripe (`ended_at`), once canceled */
+  @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
+  endedAt: Date | null;
 
   /** The site it pays for, once sites exist */
   @Column({ name: 'site_id', type: 'uuid', nullable: true })

@@ -25,7 +25,7 @@ export interface Effects {
   ignored?: string;
 }
 
-export type SubscriptionFromStripe = SubscriptionRow & { endedAt: number | null; cancellationReason: string | null };
+export type SubscriptionFromStripe = SubscriptionRow & { cancellationReason: string | null };
 
 /** What a subscription's current state means for its site: Stripe gave up or it ended, it is paid, or neither (dunning). */
 export function paymentStateOf(status: string): 'paid' | 'lapsed' | 'unchanged' {
@@ -247,8 +247,9 @@ export class WebhookService {
       priceId: planItem?.price.id ?? null,
       plan: items.length ? plan : null,
       metadata: sub.metadata ?? {},
+      startedAt: sub.created ?? null,
+      endedAt: sub.ended_at ?? (sub.status === 'canceled' ? sub.canceled_at : null) ?? null,
       syncedAt,
-      endedAt: sub.ended_at ?? sub.canceled_at ?? null,
       cancellationReason: sub.cancellation_details?.reason ?? null,
     };
   }

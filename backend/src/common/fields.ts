@@ -47,14 +47,60 @@ export function LoginEmailField(tooLong: string): PropertyDecorator {
  * A trimmed text of at most `max` characters: required (`required` message), or `optional` (absent is fine), or
  * `allowEmpty` (present, possibly empty); `notText` is the message for a value that is not a string.
  */
-export function TextField(options: { max: number; tooLong: string; required?: string; notText?: string; optional?: boolean; allowEmpty?: boolean }): PropertyDecorator {
+export function TextField(options: {
+  max: number;
+  tooLong: string;
+  required?: string;
+  notText?: string;
+  optional?: boolean;
+  allowEmpty?: boolean;
+  /** One line only (a mail subject): a line break is refused with this message */
+  singleLine?: string;
+}): PropertyDecorator {
   const { max, tooLong } = options;
   const notText = options.notText ?? options.required ?? 'Ce champ doit être un texte';
-  const checks = [IsString({ message: notText }), MaxLength(max, { message: tooLong })];
+  const lineCheck = options.singleLine ? [Matches(/^[^\r\n]*$/, { message: options.singleLine })] : [];
+  const checks = [IsString({ message: notText }), MaxLength(max, { message: tooLong }), ...lineCheck];
   if (options.optional) return applyDecorators(ApiPropertyOptional({ type: String, maxLength: max }), Trim(), IsOptional(), ...checks);
   if (options.allowEmpty) return applyDecorators(ApiProperty({ type: String, maxLength: max }), Trim(), ...checks);
   const required = options.required ?? 'Ce champ est requis';
-  return applyDecorators(ApiProperty({ type: String, maxLength: max }), Trim(), IsString({ message: required }), IsNotEmpty({ message: required }), MaxLength(max, { message: tooLong }));
+  return applyDecorators(
+    ApiProperty({ type: String, maxLength: max }),
+    Trim(),
+    IsString({ message: required }),
+    IsNotEmpty({ message: required }),
+    MaxLength(max, { message: tooLong }),
+    ...lineCheck,
+  );
+}
+
+/** The search box of a list: optional, trimmed, 200 characters at most; empty means no search. */
+export function SearchField(): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, maxLength: 200 }),
+    Trim(),
+    IsOptional(),
+    IsString({ message: 'Recherche invalide' }),
+    MaxLength(200, { message: 'Recherche trop longue' }),
+  );
+}
+
+export const DOMAIN_MAX = 253;
+
+/**
+ * A domain name typed by the team (`boulangerie-martin.fr`): optional, trimmed and lower-cased; empty or null means
+ * none (stored as null). No spaces or slashes, at least one dot, 253 characters at most.
+ */
+export function DomainField(): PropertyDecorator {
+  const invalid = 'Nom de domaine invalide (exemple : boulangerie-martin.fr)';
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, nullable: true, maxLength: DOMAIN_MAX }),
+    Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() || null : value)),
+    IsOptional(),
+    IsString({ message: invalid }),
+    MaxLength(DOMAIN_MAX, { message: 'Nom de domaine trop long' }),
+    Matches(/^[^\s/\\@]+\.[^\s/\\@.]+$/u, { message: invalid }),
+  );
 }
 
 /** A new password: 6 to 128 characters. */

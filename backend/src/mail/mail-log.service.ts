@@ -1,4 +1,5 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { pageWindow, toPage } from '../common/pagination';
 import type { EmailDetailDto, EmailListResponseDto, EmailSummaryDto, ListAdminEmailsQueryDto } from './dto/mail.dto';
 import { MailWorker } from './mail.worker';
@@ -40,11 +41,24 @@ export class MailLogService {
 
   /** Puts a failed (or still waiting) mail back in line for an immediate attempt. */
   async retry(id: string): Promise<EmailSummaryDto> {
-    if (!(await this.outbox.requeue(id))) {
-      const mail = await this.outbox.findById(id);
+    await this.requeue(id);
+    return this.sendNow(id);
+  }
+
+  /**
+   * The first half of a retry, in the caller's transaction: the mail back in line (404 when unknown, 409 when sent or
+   * being sent). Once the transaction has committed, `sendNow` asks the worker to deliver it.
+   */
+  async requeue(id: string, tx?: EntityManager): Promise<void> {
+    if (!(await this.outbox.requeue(id, tx))) {
+      const mail = await this.outbox.findById(id, tx);
       if (!mail) throw new NotFoundException('E-mail introuvable');
       throw new ConflictException("Cet e-mail a déjà été envoyé ou est en cours d'envoi");
     }
+  }
+
+  /** Wakes the worker for a mail put back in line, and answers its state. */
+  async sendNow(id: string): Promise<EmailSummaryDto> {
     void this.worker.drain().catch(() => undefined);
     const { html: _html, text: _text, ...rest } = await this.get(id);
     return rest;

@@ -72,17 +72,18 @@ export class OutboxRepository extends BaseRepository {
   }
 
   /** Puts a failed or waiting mail back in line for now; false when it is sent, sending or unknown. */
-  async requeue(id: string): Promise<boolean> {
+  async requeue(id: string, tx?: EntityManager): Promise<boolean> {
     const rows = await this.returning<{ id: string }>(
       `UPDATE outbox_emails SET status = 'queued', attempts = 0, next_attempt_at = now(), last_error = NULL, updated_at = now()
         WHERE id = $1 AND status IN ('failed', 'queued') RETURNING id`,
       [id],
+      tx,
     );
     return rows.length > 0;
   }
 
-  findById(id: string): Promise<OutboxEmail | null> {
-    return this.repo(OutboxEmail).findOneBy({ id });
+  findById(id: string, tx?: EntityManager): Promise<OutboxEmail | null> {
+    return this.repo(OutboxEmail, tx).findOneBy({ id });
   }
 
   async list(filter: PageWindow & { status?: MailStatus; recipient?: string }): Promise<{ items: OutboxEmail[]; total: number }> {

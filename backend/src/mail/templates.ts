@@ -62,6 +62,8 @@ export interface MailTemplates {
     photosNote: string;
     adminUrl: string;
   };
+  /** A message an admin writes to a client (subject and body as typed, the greeting included) */
+  'admin-message': { subject: string; message: string };
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -393,6 +395,15 @@ Voir le site dans l’administration : {{adminUrl}}`,
       photos: [{ name: 'vitrine.jpg', url: 'http://localhost:3000/api/order-photos/00000000-0000-4000-8000-000000000000?exp=1&sig=exemple' }],
       photosNote: 'liens valables 7 jours',
       adminUrl: 'http://localhost:3000/admin/sites/00000000-0000-4000-8000-000000000000',
+    },
+  },
+  'admin-message': {
+    subject: '{{subject}}',
+    html: `<div style="white-space:pre-wrap">{{message}}</div>`,
+    text: `{{message}}`,
+    sample: {
+      subject: 'Votre site Boulangerie Dupont est en ligne !',
+      message: 'Bonjour Camille Dupont,\n\nBonne nouvelle : votre site est en ligne à l’adresse boulangerie-dupont.fr.\n\nÀ très bientôt,\nL’équipe Vitrine',
     },
   },
 };

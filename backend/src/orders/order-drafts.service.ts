@@ -291,6 +291,19 @@ export class OrderDraftsService {
     };
   }
 
+  /** An order's answers, billing and photos for the admin's page of its site (photo links valid at least 12 hours). */
+  async summaryForAdmin(id: string): Promise<{ answers: Answer[]; billing: Answer[]; photos: OrderPhotoDto[] } | null> {
+    const draft = await this.drafts.findById(id);
+    if (!draft) return null;
+    const photos = await this.drafts.listPhotos(draft.id);
+    const expires = roundedExpiry(new Date(), OWNER_LINK_HOURS);
+    return {
+      answers: orderAnswers({ ...toPayment(draft), data: this.formOf(draft) }),
+      billing: billingAnswers(draft.billing),
+      photos: photos.map((p) => this.toPhotoDto(p, expires)),
+    };
+  }
+
   // ---- purge ----
 
   /** Deletes drafts never paid and unchanged for ORDER_DRAFT_TTL_DAYS, their photos' rows, then their files. */

@@ -23,9 +23,14 @@ export type Progression = Record<ProgressionStep, boolean>;
 @Unique('sites_stripe_subscription_id_key', ['stripeSubscriptionId'])
 @Unique('sites_order_draft_id_key', ['orderDraftId'])
 @Index('sites_user_id_idx', ['userId'])
-@Index('sites_status_idx', ['status'])
-@Index('sites_type_idx', ['type'])
-@Index('sites_created_at_idx', ['createdAt'])
+// Each sort column of the admin's list with the id that breaks ties, so a page (1 or 1,000) is read from an index.
+@Index('sites_status_idx', ['status', 'id'])
+@Index('sites_type_idx', ['type', 'id'])
+@Index('sites_created_at_idx', ['createdAt', 'id'])
+@Index('sites_site_name_idx', ['siteName', 'id'])
+@Index('sites_domain_idx', ['domain', 'id'])
+// domain DESC NULLS LAST, id DESC: declared in the migration.
+@Index('sites_domain_desc_idx', { synchronize: false })
 // Trigram indexes for the admin's search (ILIKE '%…%'), which TypeORM cannot express: declared in the migration.
 @Index('sites_site_name_trgm_idx', { synchronize: false })
 @Index('sites_domain_trgm_idx', { synchronize: false })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { PageWindow } from '../common/pagination';
+import { escapeLike, type PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
 import { type Progression, Site, type SiteStatus, type SiteType } from './site.entity';
 import { type StatusCause, SiteStatusChange } from './site-status-history.entity';
@@ -15,7 +15,99 @@ export interface NewSite {
   orderDraftId: string | null;
 }
 
-/** The sites module's `sites` table. */
+/** The account a site belongs to, as the admin's lists show it. */
+export interface SiteOwner {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface SiteWithOwner {
+  site: Site;
+  owner: SiteOwner;
+}
+
+export const ADMIN_SITE_SORT_KEYS = ['site_name', 'domain', 'status', 'type', 'owner_name', 'created_at'] as const;
+export type AdminSiteSortKey = (typeof ADMIN_SITE_SORT_KEYS)[number];
+
+/** Sort keys to SQL, a whitelist: nothing from the request is ever written into the SQL text. */
+const SORT_COLUMNS: Record<AdminSiteSortKey, string> = {
+  site_name: 's.site_name',
+  domain: 's.domain',
+  status: 's.status',
+  type: 's.type',
+  owner_name: 'u.name',
+  created_at: 's.created_at',
+};
+
+export interface AdminSiteListQuery extends PageWindow {
+  search?: string;
+  status?: SiteStatus;
+  type?: SiteType;
+  sortBy: AdminSiteSortKey;
+  sortOrder: 'asc' | 'desc';
+}
+
+export interface SiteChanges {
+  domain?: string | null;
+  status?: SiteStatus;
+  /** The status a payment gives back after a suspension; null when nothing is to be given back */
+  statusBeforeSuspension?: SiteStatus | null;
+  type?: SiteType;
+  progression?: Progression;
+}
+
+/** Where the next export batch starts: after this row of the (created_at, id) order. */
+export interface SiteCursor {
+  createdAt: string;
+  id: string;
+}
+
+interface SiteRow {
+  id: string;
+  user_id: string;
+  site_name: string;
+  domain: string | null;
+  status: SiteStatus;
+  type: SiteType;
+  progression: Progression;
+  stripe_subscription_id: string | null;
+  order_draft_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  owner_name: string;
+  owner_email: string;
+  /** created_at as PostgreSQL prints it (microseconds kept), for keyset paging */
+  created_at_key?: string;
+}
+
+const SITE_WITH_OWNER = `s.id, s.user_id, s.site_name, s.domain, s.status, s.type, s.progression, s.stripe_subscription_id, s.order_draft_id,
+  s.created_at, s.updated_at, u.name AS owner_name, u.email AS owner_email`;
+
+function toSite(row: SiteRow): Site {
+  const site = new Site();
+  Object.assign(site, {
+    id: row.id,
+    userId: row.user_id,
+    siteName: row.site_name,
+    domain: row.domain,
+    status: row.status,
+    type: row.type,
+    progression: row.progression,
+    stripeSubscriptionId: row.stripe_subscription_id,
+    orderDraftId: row.order_draft_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+  return site;
+}
+
+const withOwner = (row: SiteRow): SiteWithOwner => ({ site: toSite(row), owner: { id: row.user_id, name: row.owner_name, email: row.owner_email } });
+
+/**
+ * The sites module's `sites` table. The admin's reads join `users` (read only) for the owner's name and e-mail, so
+ * that a page of sites is one query, never one more per row.
+ */
 @Injectable()
 export class SitesRepository extends BaseRepository {
   /**
@@ -60,10 +152,6 @@ export class SitesRepository extends BaseRepository {
     return this.repo(Site, tx).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  async update(id: string, changes: Partial<Pick<Site, 'status' | 'statusBeforeSuspension' | 'type'>>, tx?: EntityManager): Promise<void> {
-    await this.repo(Site, tx).update({ id }, changes);
-  }
-
   async recordStatus(change: { siteId: string; fromStatus: SiteStatus | null; toStatus: SiteStatus; cause: StatusCause }, tx?: EntityManager): Promise<void> {
     await this.repo(SiteStatusChange, tx).insert(change);
   }
@@ -78,5 +166,93 @@ export class SitesRepository extends BaseRepository {
     const counts: Record<SiteStatus, number> = { pending: 0, active: 0, suspended: 0 };
     for (const row of rows) counts[row.status] = Number(row.count);
     return counts;
+  }
+  // ---- the admin's reads and writes ----
+
+  /**
+   * One page of every site with its owner, filtered, searched and sorted: exactly two queries (the page, the count).
+   * The search matches the site name, the domain, or the owner's name or e-mail (ILIKE, wildcards taken literally);
+   * written as a union of id lists so each part uses its trigram indexes. Every sort reads its page from an index.
+   */
+  async listForAdmin(query: AdminSiteListQuery, tx?: EntityManager): Promise<{ items: SiteWithOwner[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.status) where.push(`s.status = $${params.push(query.status)}`);
+    if (query.type) where.push(`s.type = $${params.push(query.type)}`);
+    if (query.search) {
+      const p = `$${params.push(`%${escapeLike(query.search)}%`)}`;
+      // Two id lists, each read through trigram indexes (sites' name and domain; the owners' name and e-mail, then
+      // their sites): an OR across the join would read every row. UNION, not UNION ALL: the distinct list is hashed
+      // once, where an undeduplicated one lets the planner pick a nested loop that rescans it per site.
+      where.push(`s.id IN (
+        SELECT id FROM sites WHERE site_name ILIKE ${p} OR domain ILIKE ${p}
+        UNION
+        SELECT os.id FROM users ou JOIN sites os ON os.user_id = ou.id WHERE ou.name ILIKE ${p} OR ou.email ILIKE ${p})`);
+    }
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const order = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    // Sites without a domain come last whichever the direction (the only nullable sort column: the others keep the
+    // plain order, which their indexes serve); the id makes the order total, so pages never repeat or skip a site.
+    const nulls = query.sortBy === 'domain' ? ' NULLS LAST' : '';
+    const orderSql = `ORDER BY ${SORT_COLUMNS[query.sortBy]} ${order}${nulls}, s.id ${order}`;
+    const rows = await this.query<SiteRow>(
+      `SELECT ${SITE_WITH_OWNER} FROM sites s JOIN users u ON u.id = s.user_id ${whereSql} ${orderSql} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, query.limit, query.offset],
+      tx,
+    );
+    const [{ total }] = await this.query<{ total: number }>(`SELECT count(*)::int AS total FROM sites s ${whereSql}`, params, tx);
+    return { items: rows.map(withOwner), total };
+  }
+
+  async findWithOwner(id: string, tx?: EntityManager): Promise<SiteWithOwner | null> {
+    const [row] = await this.query<SiteRow>(`SELECT ${SITE_WITH_OWNER} FROM sites s JOIN users u ON u.id = s.user_id WHERE s.id = $1`, [id], tx);
+    return row ? withOwner(row) : null;
+  }
+
+  /** The site, locked until `tx` ends (two admins saving at once are applied one after the other). */
+  async findForUpdate(id: string, tx: EntityManager): Promise<Site | null> {
+    const [row] = await this.query<SiteRow>(`SELECT * FROM sites WHERE id = $1 FOR UPDATE`, [id], tx);
+    return row ? toSite(row) : null;
+  }
+
+  async update(id: string, changes: SiteChanges, tx?: EntityManager): Promise<void> {
+    const sets: string[] = [];
+    const params: unknown[] = [id];
+    if (changes.domain !== undefined) sets.push(`domain = $${params.push(changes.domain)}`);
+    if (changes.status !== undefined) sets.push(`status = $${params.push(changes.status)}`);
+    if (changes.statusBeforeSuspension !== undefined) sets.push(`status_before_suspension = $${params.push(changes.statusBeforeSuspension)}`);
+    if (changes.type !== undefined) sets.push(`type = $${params.push(changes.type)}`);
+    if (changes.progression !== undefined) sets.push(`progression = $${params.push(JSON.stringify(changes.progression))}`);
+    if (!sets.length) return;
+    await this.query(`UPDATE sites SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params, tx);
+  }
+
+  async countByStatus(tx?: EntityManager): Promise<Record<SiteStatus, number>> {
+    const rows = await this.query<{ status: SiteStatus; count: number }>(`SELECT status, count(*)::int AS count FROM sites GROUP BY status`, [], tx);
+    const counts: Record<SiteStatus, number> = { pending: 0, active: 0, suspended: 0 };
+    for (const row of rows) counts[row.status] = row.count;
+    return counts;
+  }
+
+  async recentWithOwner(limit: number, tx?: EntityManager): Promise<SiteWithOwner[]> {
+    const rows = await this.query<SiteRow>(`SELECT ${SITE_WITH_OWNER} FROM sites s JOIN users u ON u.id = s.user_id ORDER BY s.created_at DESC, s.id DESC LIMIT $1`, [limit], tx);
+    return rows.map(withOwner);
+  }
+
+  allOfUser(userId: string, tx?: EntityManager): Promise<Site[]> {
+    return this.repo(Site, tx).find({ where: { userId }, order: { createdAt: 'DESC', id: 'ASC' } });
+  }
+
+  /** The next `limit` sites with their owner in (created_at, id) order after `after`, for exports. */
+  async exportBatch(after: SiteCursor | null, limit: number, tx?: EntityManager): Promise<{ items: SiteWithOwner[]; next: SiteCursor | null }> {
+    const rows = await this.query<SiteRow>(
+      `SELECT ${SITE_WITH_OWNER}, s.created_at::text AS created_at_key FROM sites s JOIN users u ON u.id = s.user_id
+       ${after ? 'WHERE (s.created_at, s.id) > ($2::timestamptz, $3::uuid)' : ''}
+       ORDER BY s.created_at, s.id LIMIT $1`,
+      after ? [limit, after.createdAt, after.id] : [limit],
+      tx,
+    );
+    const last = rows.at(-1);
+    return { items: rows.map(withOwner), next: rows.length === limit && last ? { createdAt: last.created_at_key!, id: last.id } : null };
   }
 }

@@ -11,14 +11,40 @@ import {
   type CreateModificationRequestDto,
   type ModificationRequestResponseDto,
 } from './dto/site-requests.dto';
-import type { SiteDetailDto, SiteDto, SiteListResponseDto } from './dto/sites.dto';
+import type { SiteDetailDto, SiteDto, SiteListResponseDto, SiteProgressionDto } from './dto/sites.dto';
 import { MODIFICATION_PRIORITIES, MODIFICATION_PRIORITY_LABELS, MODIFICATION_TYPE_LABELS, MODIFICATION_TYPES } from './modification-request.entity';
 import { type Progression, PROGRESSION_STEPS, type Site, type SiteStatus, type SiteType } from './site.entity';
 import type { StatusCause } from './site-status-history.entity';
 import { SiteRequestsRepository } from './site-requests.repository';
-import { SitesRepository } from './sites.repository';
+import { type AdminSiteSortKey, type SiteChanges, type SiteCursor, SitesRepository, type SiteWithOwner } from './sites.repository';
 
 const NOT_FOUND = 'Site introuvable';
+/** The progression as the API names its steps (camelCase), each optional in a change. */
+export interface ProgressionPatch {
+  started?: boolean;
+  designOk?: boolean;
+  devOk?: boolean;
+  seoOk?: boolean;
+  technoReview?: boolean;
+}
+
+const STEP_OF: Record<keyof ProgressionPatch, keyof Progression> = {
+  started: 'started',
+  designOk: 'design_ok',
+  devOk: 'dev_ok',
+  seoOk: 'seo_ok',
+  technoReview: 'techno_review',
+};
+
+/** What an admin's save changed, field by field (only those that changed). */
+export interface SiteUpdate {
+  site: Site;
+  before: Partial<Pick<Site, 'domain' | 'status' | 'progression'>>;
+  after: Partial<Pick<Site, 'domain' | 'status' | 'progression'>>;
+}
+
+const EXPORT_BATCH = 1000;
+
 const DAY_MS = 86_400_000;
 const HISTORY_SHOWN = 10;
 
@@ -212,6 +238,83 @@ export class SitesService {
       return { ...answers, savedAt: saved.updatedAt.toISOString() };
     });
   }
+
+  // ---- for the admin ----
+
+  /** A page of every site with its owner, in two queries. */
+  listForAdmin(query: PageQueryDto & { search?: string; status?: SiteStatus; type?: SiteType; sortBy?: AdminSiteSortKey; sortOrder?: 'asc' | 'desc' }): Promise<{ items: SiteWithOwner[]; total: number }> {
+    return this.sites.listForAdmin({
+      ...pageWindow(query),
+      search: query.search || undefined,
+      status: query.status,
+      type: query.type,
+      sortBy: query.sortBy ?? 'created_at',
+      sortOrder: query.sortOrder ?? 'desc',
+    });
+  }
+
+  findWithOwner(id: string): Promise<SiteWithOwner | null> {
+    return this.sites.findWithOwner(id);
+  }
+
+  /**
+   * Applies an admin's save (domain, status, some build steps), the site locked meanwhile. Answers what changed
+   * (nothing is written when nothing changes), or null when there is no such site.
+   */
+  async updateByAdmin(id: string, changes: { domain?: string | null; status?: SiteStatus; progression?: ProgressionPatch }, tx: EntityManager): Promise<SiteUpdate | null> {
+    const site = await this.sites.findForUpdate(id, tx);
+    if (!site) return null;
+    const before: SiteUpdate['before'] = {};
+    const after: SiteUpdate['after'] = {};
+    const write: SiteChanges = {};
+    if (changes.domain !== undefined && changes.domain !== site.domain) {
+      before.domain = site.domain;
+      after.domain = write.domain = changes.domain;
+    }
+    if (changes.status !== undefined && changes.status !== site.status) {
+      before.status = site.status;
+      after.status = write.status = changes.status;
+      // An admin's decision: recorded in the history, and no payment gives back an earlier status over it.
+      write.statusBeforeSuspension = null;
+      await this.sites.recordStatus({ siteId: site.id, fromStatus: site.status, toStatus: changes.status, cause: 'admin' }, tx);
+    }
+    if (changes.progression) {
+      const progression = { ...site.progression };
+      for (const [key, value] of Object.entries(changes.progression) as [keyof ProgressionPatch, boolean | undefined][]) {
+        if (typeof value === 'boolean') progression[STEP_OF[key]] = value;
+      }
+      if (PROGRESSION_STEPS.some((step) => progression[step] !== site.progression[step])) {
+        before.progression = site.progression;
+        after.progression = write.progression = progression;
+      }
+    }
+    if (Object.keys(write).length) await this.sites.update(id, write, tx);
+    const updated = Object.keys(write).length ? (await this.sites.findForUpdate(id, tx))! : site;
+    return { site: updated, before, after };
+  }
+
+  countByStatus(): Promise<Record<SiteStatus, number>> {
+    return this.sites.countByStatus();
+  }
+
+  recentWithOwner(limit: number): Promise<SiteWithOwner[]> {
+    return this.sites.recentWithOwner(limit);
+  }
+
+  /** Every site of an account, newest first. */
+  allOfUser(userId: string): Promise<Site[]> {
+    return this.sites.allOfUser(userId);
+  }
+
+  /** Every site with its owner, oldest first, a batch of 1,000 at a time (one query each): never the whole table in memory. */
+  async *exportBatches(batchSize = EXPORT_BATCH): AsyncGenerator<SiteWithOwner[]> {
+    let cursor: SiteCursor | null = null;
+    do {
+      const batch = await this.sites.exportBatch(cursor, batchSize);
+      if (batch.items.length) yield batch.items;
+      cursor = batch.next;
+    } while (cursor);
+  }
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -256,4 +359,9 @@ export function toSiteResponse(site: Site): SiteDto {
     createdAt: site.createdAt.toISOString(),
     updatedAt: site.updatedAt.toISOString(),
   };
+}
+
+/** The progression as the API writes it (camelCase step names). */
+export function toProgressionResponse(p: Progression): SiteProgressionDto {
+  return { started: p.started, designOk: p.design_ok, devOk: p.dev_ok, seoOk: p.seo_ok, technoReview: p.techno_review };
 }

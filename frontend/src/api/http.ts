@@ -165,11 +165,15 @@ export function refreshSession(): Promise<SessionResponseDto | null> {
 /** Calls that must never trigger a refresh-and-retry (their 401 means what it says). */
 const NO_REFRESH = /^\/api\/auth\/(login|register|refresh|first-login|logout)$/;
 
+/** Bodies read as text; any other type (a CSV export, an image…) comes back as a Blob, ready to save. */
+const TEXT_TYPE = /json|^text\/(plain|html)/;
+
 async function parseBody(res: Response): Promise<unknown> {
   if ([204, 205, 304].includes(res.status)) return undefined;
+  const type = res.headers.get('content-type') ?? '';
+  if (res.ok && type && !TEXT_TYPE.test(type)) return res.blob();
   const text = await res.text();
   if (!text) return undefined;
-  const type = res.headers.get('content-type') ?? '';
   if (type.includes('json')) {
     try {
       return JSON.parse(text);

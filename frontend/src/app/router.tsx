@@ -10,9 +10,6 @@ import { RootLayout } from './layout/RootLayout';
  * so the dashboard and admin code never loads on the home page.
  */
 const orderPage = async () => ({ Component: (await import('../features/order/OrderPage')).OrderPage });
-const adminPage = (name: keyof typeof import('../features/admin/placeholders')) => async () => ({
-  Component: (await import('../features/admin/placeholders'))[name],
-});
 
 export const routes: RouteObject[] = [
   {
@@ -61,12 +58,14 @@ export const routes: RouteObject[] = [
             Component: AdminRoute,
             children: [
               { index: true, lazy: async () => ({ Component: (await import('../features/admin/AdminPage')).AdminPage }) },
+              { path: 'revenue', lazy: async () => ({ Component: (await import('../features/admin/AdminRevenuePage')).AdminRevenuePage }) },
               { path: 'quotes', lazy: async () => ({ Component: (await import('../features/admin/AdminQuotesPage')).AdminQuotesPage }) },
-              { path: 'sites', lazy: adminPage('AdminSitesPage') },
-              { path: 'sites/:id', lazy: adminPage('AdminSiteDetailPage') },
-              { path: 'clients', lazy: adminPage('AdminClientsPage') },
-              { path: 'clients/:id', lazy: adminPage('AdminClientDetailPage') },
+              { path: 'sites', lazy: async () => ({ Component: (await import('../features/admin/AdminSitesPage')).AdminSitesPage }) },
+              { path: 'sites/:id', lazy: async () => ({ Component: (await import('../features/admin/AdminSiteDetailPage')).AdminSiteDetailPage }) },
+              { path: 'clients', lazy: async () => ({ Component: (await import('../features/admin/AdminClientsPage')).AdminClientsPage }) },
+              { path: 'clients/:id', lazy: async () => ({ Component: (await import('../features/admin/AdminClientDetailPage')).AdminClientDetailPage }) },
               { path: 'emails', lazy: async () => ({ Component: (await import('../features/admin/AdminEmailsPage')).AdminEmailsPage }) },
+              { path: 'audit', lazy: async () => ({ Component: (await import('../features/admin/AdminAuditPage')).AdminAuditPage }) },
             ],
           },
         ],

@@ -34,10 +34,12 @@ export const paths = {
     root: '/admin',
     sites: '/admin/sites',
     clients: '/admin/clients',
+    revenue: '/admin/revenue',
     quotes: '/admin/quotes',
     site: (id: string) => `/admin/sites/${encodeURIComponent(id)}`,
     client: (id: string) => `/admin/clients/${encodeURIComponent(id)}`,
     emails: '/admin/emails',
+    audit: '/admin/audit',
   },
 } as const;
 

@@ -10,8 +10,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const monthShort = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
+const monthLong = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const relativeDays = new Intl.RelativeTimeFormat('fr-FR', { numeric: 'auto' });
 const wholeEuros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const numberFormat = new Intl.NumberFormat('fr-FR');
+const compactEuros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 1 });
 const euroCents = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export type DateInput = string | number | Date | null | undefined;
@@ -69,4 +73,25 @@ export function formatDaysAgo(value: DateInput, now: DateInput = new Date()): st
 /** '1 e-mail', '0 e-mail', '3 e-mails' (French: the plural starts at 2). */
 export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${Math.abs(count) >= 2 ? plural : singular}`;
+}
+
+/**
+ * A calendar month given as 'YYYY-MM': 'nov.' (short, for a chart's axis) or 'novembre 2026' (long); '—' when it
+ * does not read as a month.
+ */
+export function formatMonth(month: string, style: 'short' | 'long' = 'long'): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12) return EMPTY_VALUE;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  return (style === 'short' ? monthShort : monthLong).format(date);
+}
+
+/** '1 234' (fr-FR grouping, narrow no-break space) for counts shown alone (tiles, totals). */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** Short euros for a chart's labels: 2900 → '29 €', 1234500 → '12,3 k€'. */
+export function formatEurosCompact(amountCents: number): string {
+  return compactEuros.format(amountCents / 100).replace(/\s(?=k|M|Md)/, '\u202f');
 }

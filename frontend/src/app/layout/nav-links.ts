@@ -30,5 +30,7 @@ export const adminLinks: NavItem[] = [
   { label: 'Administration', to: paths.admin.root, end: true },
   { label: 'Sites', to: paths.admin.sites },
   { label: 'Clients', to: paths.admin.clients },
-  { label: 'Revenus', to: paths.admin.root, noActive: true },
+  { label: 'Revenus', to: paths.admin.revenue },
+  { label: 'Devis', to: paths.admin.quotes },
+  { label: 'Journal des e-mails', to: paths.admin.emails },
 ];

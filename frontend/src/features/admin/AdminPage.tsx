@@ -1,103 +1,151 @@
-import { keepPreviousData } from '@tanstack/react-query';
-import { useListAdminUsers } from '../../api/generated/admin/admin';
-import { ListAdminUsersSortBy, type UserResponseDto } from '../../api/generated/model';
+import { Link } from 'react-router';
+import { useGetAdminStats } from '../../api/generated/admin/admin';
+import type { AdminStatsDto } from '../../api/generated/model';
 import { AdminModeToggle } from '../../components/admin-mode-toggle';
 import { ButtonLink } from '../../components/ui/button';
-import { Badge, Card, Container } from '../../components/ui/card';
-import { DataTable, type Column } from '../../components/ui/data-table';
+import { Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
-import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
-import { formatCount, formatDate } from '../../lib/format';
-import { usePagedSearch } from '../../lib/use-paged-search';
+import { formatDate, formatEuros, formatNumber } from '../../lib/format';
+import { ExportMenu } from './ExportMenu';
+import { RoleBadge, SiteStatusBadge, SiteTypeBadge } from './labels';
+import { QueryState, StatTile } from './StatTile';
 
-const PAGE_SIZE = 10;
+const linkClass = 'font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300';
 
-type UserSort = ListAdminUsersSortBy;
-
-const columns: Column<UserResponseDto, UserSort>[] = [
-  { id: 'name', header: 'Nom', sortKey: ListAdminUsersSortBy.name, cell: (u) => u.name || '—', className: 'font-medium' },
-  { id: 'email', header: 'Email', sortKey: ListAdminUsersSortBy.email, cell: (u) => u.email, className: 'text-slate-600 dark:text-slate-300' },
-  {
-    id: 'role',
-    header: 'Rôle',
-    sortKey: ListAdminUsersSortBy.role,
-    cell: (u) => <Badge tone={u.role === 'admin' ? 'brand' : 'neutral'}>{u.role === 'admin' ? 'Admin' : 'Client'}</Badge>,
-  },
-  {
-    id: 'created',
-    header: 'Inscription',
-    sortKey: ListAdminUsersSortBy.created_at,
-    cell: (u) => formatDate(u.createdAt),
-    className: 'whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300',
-  },
-];
-
-function UsersCard() {
-  const list = usePagedSearch<Record<string, never>, UserSort>({
-    sortKeys: Object.values(ListAdminUsersSortBy),
-    defaultSort: { by: ListAdminUsersSortBy.created_at, order: 'desc' },
-  });
-  const query = useListAdminUsers(
-    { page: list.page, limit: PAGE_SIZE, search: list.search || undefined, sortBy: list.sort?.by, sortOrder: list.sort?.order },
-    { query: { placeholderData: keepPreviousData } },
-  );
-  const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-
+function RecentSites({ sites }: { sites: AdminStatsDto['recentSites'] }) {
   return (
     <Card flush className="min-w-0 overflow-hidden">
-      <div className="flex flex-col gap-4 border-b border-slate-200 p-6 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-        <div>
-          <h2 className="text-lg font-semibold">Utilisateurs</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {query.isSuccess ? formatCount(total, 'utilisateur') : '\u00a0'}
-          </p>
-        </div>
-        <SearchForm label="Rechercher un utilisateur" placeholder="Nom ou email" value={list.search} onSearch={list.setSearch} className="w-full sm:w-auto" inputClassName="sm:w-64" />
+      <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-slate-800">
+        <h2 className="text-lg font-semibold">Sites récents</h2>
+        <Link to={paths.admin.sites} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          Voir tous les sites
+        </Link>
       </div>
-      <DataTable
-        label="Utilisateurs"
-        columns={columns}
-        rows={query.data?.users}
-        rowKey={(u) => u.id}
-        loading={query.isFetching}
-        loadingText="Chargement des utilisateurs..."
-        error={query.isError}
-        errorText="Impossible de charger les utilisateurs."
-        onRetry={() => void query.refetch()}
-        emptyText="Aucun utilisateur trouvé"
-        sort={list.sort}
-        onSort={list.toggleSort}
-        pagination={{ page: list.page, pageCount, onPage: list.setPage }}
-        minWidthClass="min-w-[36rem]"
-      />
+      {sites.length === 0 ? (
+        <p className="px-6 py-5 text-sm text-slate-600 dark:text-slate-400">Aucun site pour le moment.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Sites récents">
+          {sites.map((site) => (
+            <li key={site.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-6 py-3">
+              <div className="min-w-0">
+                <Link to={paths.admin.site(site.id)} className={`${linkClass} block truncate`}>
+                  {site.siteName}
+                </Link>
+                <p className="truncate text-sm text-slate-600 dark:text-slate-400">
+                  {site.owner.name || site.owner.email} · {formatDate(site.createdAt)}
+                </p>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                <SiteStatusBadge status={site.status} />
+                <SiteTypeBadge type={site.type} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
 
+function RecentUsers({ users }: { users: AdminStatsDto['recentUsers'] }) {
+  return (
+    <Card flush className="min-w-0 overflow-hidden">
+      <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-slate-800">
+        <h2 className="text-lg font-semibold">Utilisateurs récents</h2>
+        <Link to={paths.admin.clients} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          Voir tous les clients
+        </Link>
+      </div>
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Utilisateurs récents">
+        {users.map((user) => (
+          <li key={user.id} className="flex items-center justify-between gap-4 px-6 py-3">
+            <div className="min-w-0">
+              <Link to={paths.admin.client(user.id)} className={`${linkClass} block truncate`}>
+                {user.name || user.email}
+              </Link>
+              <p className="truncate text-sm text-slate-600 dark:text-slate-400">{user.email}</p>
+            </div>
+            <RoleBadge role={user.role} />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** /admin: the agency's figures, the newest sites and accounts, and the admin's actions. */
 export function AdminPage() {
+  const stats = useGetAdminStats();
+  const data = stats.data;
+
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader
-        eyebrow="Administration"
-        title="Tableau de bord administrateur"
-        description="Clients, sites et revenus de l'agence."
-        actions={
-          <>
-            <ButtonLink to={paths.admin.quotes} variant="secondary">
-              Demandes de devis
-            </ButtonLink>
-            <ButtonLink to={paths.admin.emails} variant="secondary">
-              Journal des e-mails
-            </ButtonLink>
-            <AdminModeToggle />
-          </>
-        }
-      />
+      <PageHeader eyebrow="Administration" title="Tableau de bord administrateur" description="Clients, sites et revenus de l'agence." actions={<AdminModeToggle />} />
+
       <div className="mt-8">
-        <UsersCard />
+        <QueryState
+          loading={stats.isPending}
+          error={stats.isError}
+          loadingText="Chargement des statistiques..."
+          errorText="Impossible de charger les statistiques."
+          onRetry={() => void stats.refetch()}
+        />
       </div>
+
+      {data ? (
+        <>
+          <section aria-label="Chiffres clés" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            <StatTile wide label="Chiffre d'affaires" value={formatEuros(data.totalRevenueCents, { cents: true })} note="Factures payées" />
+            <StatTile label="Clients" value={formatNumber(data.clientCount)} />
+            <StatTile label="Sites actifs" value={formatNumber(data.activeSites)} />
+            <StatTile label="Sites en attente" value={formatNumber(data.pendingSites)} />
+          </section>
+
+          <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
+            <div className="grid min-w-0 gap-6 lg:col-span-2">
+              <RecentSites sites={data.recentSites} />
+              <RecentUsers users={data.recentUsers} />
+            </div>
+            <div className="grid min-w-0 gap-6">
+              <Card>
+                <h2 className="text-lg font-semibold">Totaux</h2>
+                <dl className="mt-4 grid grid-cols-3 gap-3 text-center">
+                  {[
+                    ['Factures', data.totals.invoices],
+                    ['Sites', data.totals.sites],
+                    ['Utilisateurs', data.totals.users],
+                  ].map(([label, value]) => (
+                    <div key={label} className="rounded-lg bg-slate-50 px-2 py-3 dark:bg-slate-800/60">
+                      <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+                      <dd className="mt-1 text-xl font-bold tabular-nums">{formatNumber(Number(value))}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+              <Card>
+                <h2 className="text-lg font-semibold">Actions</h2>
+                <div className="mt-4 grid gap-3">
+                  <ButtonLink to={paths.admin.clients}>Gérer les utilisateurs</ButtonLink>
+                  <ExportMenu />
+                  <ButtonLink to={paths.admin.revenue} variant="secondary">
+                    Revenus
+                  </ButtonLink>
+                  <ButtonLink to={paths.admin.quotes} variant="secondary">
+                    Demandes de devis
+                  </ButtonLink>
+                  <ButtonLink to={paths.admin.emails} variant="secondary">
+                    Journal des e-mails
+                  </ButtonLink>
+                  <ButtonLink to={paths.admin.audit} variant="secondary">
+                    Journal d'audit
+                  </ButtonLink>
+                </div>
+              </Card>
+            </div>
+          </div>
+        </>
+      ) : null}
     </Container>
   );
 }

@@ -25,16 +25,29 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AdminAuditLogResponseDto,
+  AdminEmailSentDto,
+  AdminInvoiceListResponseDto,
+  AdminRevenueDto,
+  AdminSiteDetailDto,
+  AdminSiteListResponseDto,
+  AdminStatsDto,
+  AdminUserDetailDto,
   AdminUserListResponseDto,
   EmailDetailDto,
   EmailListResponseDto,
   EmailSummaryDto,
   ErrorResponseDto,
+  ListAdminAuditLogParams,
   ListAdminEmailsParams,
+  ListAdminInvoicesParams,
   ListAdminQuotesParams,
+  ListAdminSitesParams,
   ListAdminUsersParams,
   MessageResponseDto,
-  QuoteListResponseDto
+  QuoteListResponseDto,
+  SendAdminEmailDto,
+  UpdateAdminSiteDto
 } from '../model';
 
 import { customFetch } from '../../http';
@@ -63,6 +76,113 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+export const getListAdminAuditLogUrl = (params?: ListAdminAuditLogParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/audit-log?${stringifiedParams}` : `/api/admin/audit-log`
+}
+
+/**
+ * @summary Journal d'audit : chaque modification faite par un administrateur (qui, quoi, quand, avant, après), les plus récentes d'abord.
+ */
+export const listAdminAuditLog = async (params?: ListAdminAuditLogParams, options?: Parameters<typeof customFetch>[1]): Promise<AdminAuditLogResponseDto> => {
+
+  return customFetch<AdminAuditLogResponseDto>(getListAdminAuditLogUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListAdminAuditLogQueryKey = (params?: ListAdminAuditLogParams,) => {
+    return [
+    `/api/admin/audit-log`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListAdminAuditLogQueryOptions = <TData = Awaited<ReturnType<typeof listAdminAuditLog>>, TError = ErrorType<ErrorResponseDto>>(params?: ListAdminAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminAuditLog>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAdminAuditLogQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAdminAuditLog>>> = ({ signal }) => listAdminAuditLog(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAdminAuditLog>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAdminAuditLogQueryResult = NonNullable<Awaited<ReturnType<typeof listAdminAuditLog>>>
+export type ListAdminAuditLogQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListAdminAuditLog<TData = Awaited<ReturnType<typeof listAdminAuditLog>>, TError = ErrorType<ErrorResponseDto>>(
+ params: undefined |  ListAdminAuditLogParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminAuditLog>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminAuditLog>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminAuditLog>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminAuditLog<TData = Awaited<ReturnType<typeof listAdminAuditLog>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminAuditLog>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminAuditLog>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminAuditLog>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminAuditLog<TData = Awaited<ReturnType<typeof listAdminAuditLog>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminAuditLog>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Journal d'audit : chaque modification faite par un administrateur (qui, quoi, quand, avant, après), les plus récentes d'abord.
+ */
+
+export function useListAdminAuditLog<TData = Awaited<ReturnType<typeof listAdminAuditLog>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminAuditLog>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAdminAuditLogQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 export const getListAdminEmailsUrl = (params?: ListAdminEmailsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -344,7 +464,414 @@ export const useRetryAdminEmail = <TError = ErrorType<ErrorResponseDto>,
       > => {
       return useMutation(getRetryAdminEmailMutationOptions(options), queryClient);
     }
-    export const getListAdminQuotesUrl = (params?: ListAdminQuotesParams,) => {
+    export const getExportAdminClientsUrl = () => {
+
+
+
+
+  return `/api/admin/exports/clients.csv`
+}
+
+/**
+ * @summary Tous les comptes en CSV.
+ */
+export const exportAdminClients = async ( options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
+
+  return customFetch<Blob>(getExportAdminClientsUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getExportAdminClientsQueryKey = () => {
+    return [
+    `/api/admin/exports/clients.csv`
+    ] as const;
+    }
+
+
+export const getExportAdminClientsQueryOptions = <TData = Awaited<ReturnType<typeof exportAdminClients>>, TError = ErrorType<ErrorResponseDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminClients>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportAdminClientsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportAdminClients>>> = ({ signal }) => exportAdminClients({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportAdminClients>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportAdminClientsQueryResult = NonNullable<Awaited<ReturnType<typeof exportAdminClients>>>
+export type ExportAdminClientsQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useExportAdminClients<TData = Awaited<ReturnType<typeof exportAdminClients>>, TError = ErrorType<ErrorResponseDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminClients>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAdminClients>>,
+          TError,
+          Awaited<ReturnType<typeof exportAdminClients>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAdminClients<TData = Awaited<ReturnType<typeof exportAdminClients>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminClients>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAdminClients>>,
+          TError,
+          Awaited<ReturnType<typeof exportAdminClients>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAdminClients<TData = Awaited<ReturnType<typeof exportAdminClients>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminClients>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Tous les comptes en CSV.
+ */
+
+export function useExportAdminClients<TData = Awaited<ReturnType<typeof exportAdminClients>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminClients>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportAdminClientsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getExportAdminInvoicesUrl = () => {
+
+
+
+
+  return `/api/admin/exports/invoices.csv`
+}
+
+/**
+ * @summary Toutes les factures en CSV, avec leur client.
+ */
+export const exportAdminInvoices = async ( options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
+
+  return customFetch<Blob>(getExportAdminInvoicesUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getExportAdminInvoicesQueryKey = () => {
+    return [
+    `/api/admin/exports/invoices.csv`
+    ] as const;
+    }
+
+
+export const getExportAdminInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof exportAdminInvoices>>, TError = ErrorType<ErrorResponseDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportAdminInvoicesQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportAdminInvoices>>> = ({ signal }) => exportAdminInvoices({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportAdminInvoices>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportAdminInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof exportAdminInvoices>>>
+export type ExportAdminInvoicesQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useExportAdminInvoices<TData = Awaited<ReturnType<typeof exportAdminInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminInvoices>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAdminInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof exportAdminInvoices>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAdminInvoices<TData = Awaited<ReturnType<typeof exportAdminInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminInvoices>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAdminInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof exportAdminInvoices>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAdminInvoices<TData = Awaited<ReturnType<typeof exportAdminInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Toutes les factures en CSV, avec leur client.
+ */
+
+export function useExportAdminInvoices<TData = Awaited<ReturnType<typeof exportAdminInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportAdminInvoicesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getExportAdminSitesUrl = () => {
+
+
+
+
+  return `/api/admin/exports/sites.csv`
+}
+
+/**
+ * @summary Tous les sites en CSV, avec leur client.
+ */
+export const exportAdminSites = async ( options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
+
+  return customFetch<Blob>(getExportAdminSitesUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getExportAdminSitesQueryKey = () => {
+    return [
+    `/api/admin/exports/sites.csv`
+    ] as const;
+    }
+
+
+export const getExportAdminSitesQueryOptions = <TData = Awaited<ReturnType<typeof exportAdminSites>>, TError = ErrorType<ErrorResponseDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminSites>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportAdminSitesQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportAdminSites>>> = ({ signal }) => exportAdminSites({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportAdminSites>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportAdminSitesQueryResult = NonNullable<Awaited<ReturnType<typeof exportAdminSites>>>
+export type ExportAdminSitesQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useExportAdminSites<TData = Awaited<ReturnType<typeof exportAdminSites>>, TError = ErrorType<ErrorResponseDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminSites>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAdminSites>>,
+          TError,
+          Awaited<ReturnType<typeof exportAdminSites>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAdminSites<TData = Awaited<ReturnType<typeof exportAdminSites>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminSites>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAdminSites>>,
+          TError,
+          Awaited<ReturnType<typeof exportAdminSites>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAdminSites<TData = Awaited<ReturnType<typeof exportAdminSites>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminSites>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Tous les sites en CSV, avec leur client.
+ */
+
+export function useExportAdminSites<TData = Awaited<ReturnType<typeof exportAdminSites>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAdminSites>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportAdminSitesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getListAdminInvoicesUrl = (params?: ListAdminInvoicesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/invoices?${stringifiedParams}` : `/api/admin/invoices`
+}
+
+/**
+ * @summary Toutes les factures avec leur client, les plus récentes d'abord.
+ */
+export const listAdminInvoices = async (params?: ListAdminInvoicesParams, options?: Parameters<typeof customFetch>[1]): Promise<AdminInvoiceListResponseDto> => {
+
+  return customFetch<AdminInvoiceListResponseDto>(getListAdminInvoicesUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListAdminInvoicesQueryKey = (params?: ListAdminInvoicesParams,) => {
+    return [
+    `/api/admin/invoices`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListAdminInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof listAdminInvoices>>, TError = ErrorType<ErrorResponseDto>>(params?: ListAdminInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAdminInvoicesQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAdminInvoices>>> = ({ signal }) => listAdminInvoices(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAdminInvoices>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAdminInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof listAdminInvoices>>>
+export type ListAdminInvoicesQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListAdminInvoices<TData = Awaited<ReturnType<typeof listAdminInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params: undefined |  ListAdminInvoicesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminInvoices>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminInvoices>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminInvoices<TData = Awaited<ReturnType<typeof listAdminInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminInvoices>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminInvoices>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminInvoices<TData = Awaited<ReturnType<typeof listAdminInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Toutes les factures avec leur client, les plus récentes d'abord.
+ */
+
+export function useListAdminInvoices<TData = Awaited<ReturnType<typeof listAdminInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAdminInvoicesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getListAdminQuotesUrl = (params?: ListAdminQuotesParams,) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
@@ -440,6 +967,501 @@ export function useListAdminQuotes<TData = Awaited<ReturnType<typeof listAdminQu
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListAdminQuotesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getGetAdminRevenueUrl = () => {
+
+
+
+
+  return `/api/admin/revenue`
+}
+
+/**
+ * @summary Revenus : revenu mensuel récurrent, abonnements par formule, mouvements sur 30 jours, 12 derniers mois.
+ */
+export const getAdminRevenue = async ( options?: Parameters<typeof customFetch>[1]): Promise<AdminRevenueDto> => {
+
+  return customFetch<AdminRevenueDto>(getGetAdminRevenueUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAdminRevenueQueryKey = () => {
+    return [
+    `/api/admin/revenue`
+    ] as const;
+    }
+
+
+export const getGetAdminRevenueQueryOptions = <TData = Awaited<ReturnType<typeof getAdminRevenue>>, TError = ErrorType<ErrorResponseDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminRevenue>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminRevenueQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminRevenue>>> = ({ signal }) => getAdminRevenue({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminRevenue>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAdminRevenueQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminRevenue>>>
+export type GetAdminRevenueQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetAdminRevenue<TData = Awaited<ReturnType<typeof getAdminRevenue>>, TError = ErrorType<ErrorResponseDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminRevenue>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminRevenue>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminRevenue>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminRevenue<TData = Awaited<ReturnType<typeof getAdminRevenue>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminRevenue>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminRevenue>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminRevenue>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminRevenue<TData = Awaited<ReturnType<typeof getAdminRevenue>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminRevenue>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Revenus : revenu mensuel récurrent, abonnements par formule, mouvements sur 30 jours, 12 derniers mois.
+ */
+
+export function useGetAdminRevenue<TData = Awaited<ReturnType<typeof getAdminRevenue>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminRevenue>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAdminRevenueQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getListAdminSitesUrl = (params?: ListAdminSitesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/sites?${stringifiedParams}` : `/api/admin/sites`
+}
+
+/**
+ * @summary Tous les sites avec leur client : recherche, filtres statut et formule, tri, pagination.
+ */
+export const listAdminSites = async (params?: ListAdminSitesParams, options?: Parameters<typeof customFetch>[1]): Promise<AdminSiteListResponseDto> => {
+
+  return customFetch<AdminSiteListResponseDto>(getListAdminSitesUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListAdminSitesQueryKey = (params?: ListAdminSitesParams,) => {
+    return [
+    `/api/admin/sites`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListAdminSitesQueryOptions = <TData = Awaited<ReturnType<typeof listAdminSites>>, TError = ErrorType<ErrorResponseDto>>(params?: ListAdminSitesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminSites>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAdminSitesQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAdminSites>>> = ({ signal }) => listAdminSites(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAdminSites>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAdminSitesQueryResult = NonNullable<Awaited<ReturnType<typeof listAdminSites>>>
+export type ListAdminSitesQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListAdminSites<TData = Awaited<ReturnType<typeof listAdminSites>>, TError = ErrorType<ErrorResponseDto>>(
+ params: undefined |  ListAdminSitesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminSites>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminSites>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminSites>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminSites<TData = Awaited<ReturnType<typeof listAdminSites>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminSitesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminSites>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminSites>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminSites>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminSites<TData = Awaited<ReturnType<typeof listAdminSites>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminSitesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminSites>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Tous les sites avec leur client : recherche, filtres statut et formule, tri, pagination.
+ */
+
+export function useListAdminSites<TData = Awaited<ReturnType<typeof listAdminSites>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminSitesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminSites>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAdminSitesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getGetAdminSiteUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/sites/${id}`
+}
+
+/**
+ * @summary Un site, son client et sa commande (réponses et photos).
+ */
+export const getAdminSite = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<AdminSiteDetailDto> => {
+
+  return customFetch<AdminSiteDetailDto>(getGetAdminSiteUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAdminSiteQueryKey = (id: string,) => {
+    return [
+    `/api/admin/sites/${id}`
+    ] as const;
+    }
+
+
+export const getGetAdminSiteQueryOptions = <TData = Awaited<ReturnType<typeof getAdminSite>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminSite>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminSiteQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminSite>>> = ({ signal }) => getAdminSite(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminSite>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAdminSiteQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminSite>>>
+export type GetAdminSiteQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetAdminSite<TData = Awaited<ReturnType<typeof getAdminSite>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminSite>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminSite>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminSite>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminSite<TData = Awaited<ReturnType<typeof getAdminSite>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminSite>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminSite>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminSite>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminSite<TData = Awaited<ReturnType<typeof getAdminSite>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminSite>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Un site, son client et sa commande (réponses et photos).
+ */
+
+export function useGetAdminSite<TData = Awaited<ReturnType<typeof getAdminSite>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminSite>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAdminSiteQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getUpdateAdminSiteUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/sites/${id}`
+}
+
+/**
+ * @summary Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit).
+ */
+export const updateAdminSite = async (id: string,
+    updateAdminSiteDto: UpdateAdminSiteDto, options?: Parameters<typeof customFetch>[1]): Promise<AdminSiteDetailDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<AdminSiteDetailDto>(getUpdateAdminSiteUrl(id),
+  {
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(updateAdminSiteDto)
+  }
+);}
+
+
+
+
+
+export const getUpdateAdminSiteMutationKey = () => ['updateAdminSite'] as const;
+
+export const getUpdateAdminSiteMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAdminSite>>, TError,UpdateAdminSiteMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateAdminSite>>, TError,UpdateAdminSiteMutationVariables, TContext> => {
+
+const mutationKey = getUpdateAdminSiteMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateAdminSite>>, UpdateAdminSiteMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateAdminSite(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateAdminSiteMutationResult = NonNullable<Awaited<ReturnType<typeof updateAdminSite>>>
+    export type UpdateAdminSiteMutationBody = UpdateAdminSiteDto
+    export type UpdateAdminSiteMutationError = ErrorType<ErrorResponseDto>
+    export type UpdateAdminSiteMutationVariables = {id: string;data: UpdateAdminSiteDto}
+
+    /**
+ * @summary Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit).
+ */
+export const useUpdateAdminSite = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAdminSite>>, TError,UpdateAdminSiteMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateAdminSite>>,
+        TError,
+        UpdateAdminSiteMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateAdminSiteMutationOptions(options), queryClient);
+    }
+    export const getGetAdminStatsUrl = () => {
+
+
+
+
+  return `/api/admin/stats`
+}
+
+/**
+ * @summary Chiffres du tableau de bord : chiffre d'affaires, clients, sites par statut, 5 derniers sites et comptes, totaux.
+ */
+export const getAdminStats = async ( options?: Parameters<typeof customFetch>[1]): Promise<AdminStatsDto> => {
+
+  return customFetch<AdminStatsDto>(getGetAdminStatsUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAdminStatsQueryKey = () => {
+    return [
+    `/api/admin/stats`
+    ] as const;
+    }
+
+
+export const getGetAdminStatsQueryOptions = <TData = Awaited<ReturnType<typeof getAdminStats>>, TError = ErrorType<ErrorResponseDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminStats>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminStatsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminStats>>> = ({ signal }) => getAdminStats({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminStats>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAdminStatsQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminStats>>>
+export type GetAdminStatsQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetAdminStats<TData = Awaited<ReturnType<typeof getAdminStats>>, TError = ErrorType<ErrorResponseDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminStats>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminStats>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminStats>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminStats<TData = Awaited<ReturnType<typeof getAdminStats>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminStats>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminStats>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminStats>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminStats<TData = Awaited<ReturnType<typeof getAdminStats>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminStats>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Chiffres du tableau de bord : chiffre d'affaires, clients, sites par statut, 5 derniers sites et comptes, totaux.
+ */
+
+export function useGetAdminStats<TData = Awaited<ReturnType<typeof getAdminStats>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminStats>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAdminStatsQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -558,7 +1580,195 @@ export function useListAdminUsers<TData = Awaited<ReturnType<typeof listAdminUse
 
 
 
-export const getInviteAdminUserUrl = (id: string,) => {
+export const getGetAdminUserUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/users/${id}`
+}
+
+/**
+ * @summary Un compte et ses sites.
+ */
+export const getAdminUser = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<AdminUserDetailDto> => {
+
+  return customFetch<AdminUserDetailDto>(getGetAdminUserUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAdminUserQueryKey = (id: string,) => {
+    return [
+    `/api/admin/users/${id}`
+    ] as const;
+    }
+
+
+export const getGetAdminUserQueryOptions = <TData = Awaited<ReturnType<typeof getAdminUser>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminUserQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminUser>>> = ({ signal }) => getAdminUser(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAdminUserQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminUser>>>
+export type GetAdminUserQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminUser>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminUser>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminUser>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminUser>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Un compte et ses sites.
+ */
+
+export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminUser>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAdminUserQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getSendAdminUserEmailUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/users/${id}/email`
+}
+
+/**
+ * @summary Écrit au client : l'e-mail part par la file d'envoi et figure au journal des e-mails.
+ */
+export const sendAdminUserEmail = async (id: string,
+    sendAdminEmailDto: SendAdminEmailDto, options?: Parameters<typeof customFetch>[1]): Promise<AdminEmailSentDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<AdminEmailSentDto>(getSendAdminUserEmailUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(sendAdminEmailDto)
+  }
+);}
+
+
+
+
+
+export const getSendAdminUserEmailMutationKey = () => ['sendAdminUserEmail'] as const;
+
+export const getSendAdminUserEmailMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendAdminUserEmail>>, TError,SendAdminUserEmailMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendAdminUserEmail>>, TError,SendAdminUserEmailMutationVariables, TContext> => {
+
+const mutationKey = getSendAdminUserEmailMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendAdminUserEmail>>, SendAdminUserEmailMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  sendAdminUserEmail(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendAdminUserEmailMutationResult = NonNullable<Awaited<ReturnType<typeof sendAdminUserEmail>>>
+    export type SendAdminUserEmailMutationBody = SendAdminEmailDto
+    export type SendAdminUserEmailMutationError = ErrorType<ErrorResponseDto>
+    export type SendAdminUserEmailMutationVariables = {id: string;data: SendAdminEmailDto}
+
+    /**
+ * @summary Écrit au client : l'e-mail part par la file d'envoi et figure au journal des e-mails.
+ */
+export const useSendAdminUserEmail = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendAdminUserEmail>>, TError,SendAdminUserEmailMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendAdminUserEmail>>,
+        TError,
+        SendAdminUserEmailMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSendAdminUserEmailMutationOptions(options), queryClient);
+    }
+    export const getInviteAdminUserUrl = (id: string,) => {
 
 
 

@@ -17,6 +17,7 @@ recipient?: string;
 /**
  * Page, à partir de 1
  * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**

@@ -10,6 +10,7 @@ export type ListAdminQuotesParams = {
 /**
  * Page, à partir de 1
  * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**

@@ -19,6 +19,7 @@ search?: string;
 /**
  * Page, à partir de 1
  * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**

@@ -16,6 +16,7 @@ limit?: number;
 /**
  * Page, à partir de 1
  * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 };

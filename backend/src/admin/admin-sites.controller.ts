@@ -1,0 +1,34 @@
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Roles } from '../common/access.decorator';
+import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
+import { uuidParam } from '../common/uuid-param';
+import { AdminSiteDetailDto, AdminSiteListResponseDto, ListAdminSitesQueryDto, UpdateAdminSiteDto } from './dto/admin-sites.dto';
+import { AdminService } from './admin.service';
+
+const siteId = uuidParam('Site introuvable');
+
+@ApiTags('admin')
+@Roles('admin')
+@Controller('admin/sites')
+export class AdminSitesController {
+  constructor(private readonly admin: AdminService) {}
+
+  /** Tous les sites avec leur client : recherche, filtres statut et formule, tri, pagination. */
+  @Get()
+  listAdminSites(@Query() query: ListAdminSitesQueryDto): Promise<AdminSiteListResponseDto> {
+    return this.admin.listSites(query);
+  }
+
+  /** Un site, son client et sa commande (réponses et photos). */
+  @Get(':id')
+  getAdminSite(@Param('id', siteId) id: string): Promise<AdminSiteDetailDto> {
+    return this.admin.getSite(id);
+  }
+
+  /** Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit). */
+  @Patch(':id')
+  updateAdminSite(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string, @Body() dto: UpdateAdminSiteDto): Promise<AdminSiteDetailDto> {
+    return this.admin.updateSite(user, id, dto);
+  }
+}

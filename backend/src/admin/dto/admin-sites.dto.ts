@@ -1,0 +1,92 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { BooleanField, DomainField, EnumField, NestedField, SearchField } from '../../common/fields';
+import { PageQueryDto } from '../../common/page-query.dto';
+import { OrderPhotoDto } from '../../orders/dto/order-drafts.dto';
+import { SiteDto } from '../../sites/dto/sites.dto';
+import { SITE_STATUSES, SITE_TYPES, type SiteStatus, type SiteType } from '../../sites/site.entity';
+import { ADMIN_SITE_SORT_KEYS, type AdminSiteSortKey } from '../../sites/sites.repository';
+
+export const SITE_STATUS_FILTERS = ['all', ...SITE_STATUSES] as const;
+export const SITE_TYPE_FILTERS = ['all', ...SITE_TYPES] as const;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+export class ListAdminSitesQueryDto extends PageQueryDto {
+  /** Recherche sur le nom du site, le domaine, le nom ou l'e-mail du client */
+  @SearchField()
+  search?: string;
+
+  @EnumField(SITE_STATUS_FILTERS, { name: 'AdminSiteStatusFilter', invalid: 'Statut invalide', optional: true, default: 'all' })
+  status?: 'all' | SiteStatus = 'all';
+
+  @EnumField(SITE_TYPE_FILTERS, { name: 'AdminSiteTypeFilter', invalid: 'Type invalide', optional: true, default: 'all' })
+  type?: 'all' | SiteType = 'all';
+
+  @EnumField(ADMIN_SITE_SORT_KEYS, { name: 'AdminSiteSortBy', invalid: 'Tri invalide', optional: true, default: 'created_at' })
+  sortBy?: AdminSiteSortKey = 'created_at';
+
+  @EnumField(SORT_ORDERS, { name: 'SortOrder', invalid: 'Ordre de tri invalide', optional: true, default: 'desc' })
+  sortOrder?: 'asc' | 'desc' = 'desc';
+}
+
+/** Le compte auquel appartient un site ou une facture */
+export class OwnerDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  name: string;
+  email: string;
+}
+
+export class AdminSiteDto extends SiteDto {
+  owner: OwnerDto;
+}
+
+export class AdminSiteListResponseDto {
+  sites: AdminSiteDto[];
+  total: number;
+}
+
+/** Une réponse du formulaire de commande, en français */
+export class OrderAnswerDto {
+  label: string;
+  value: string;
+}
+
+/** Ce que le client a commandé : ses réponses, sa facturation et ses photos */
+export class AdminSiteOrderDto {
+  answers: OrderAnswerDto[];
+  billing: OrderAnswerDto[];
+  photos: OrderPhotoDto[];
+}
+
+export class AdminSiteDetailDto extends AdminSiteDto {
+  /** La commande dont le site est issu (null pour un site créé autrement, ou une commande supprimée) */
+  @ApiProperty({ type: () => AdminSiteOrderDto, nullable: true })
+  order: AdminSiteOrderDto | null;
+}
+
+/** Étapes de création à cocher ou décocher ; les étapes absentes ne changent pas */
+export class SiteProgressionPatchDto {
+  @BooleanField({ optional: true })
+  started?: boolean;
+  @BooleanField({ optional: true })
+  designOk?: boolean;
+  @BooleanField({ optional: true })
+  devOk?: boolean;
+  @BooleanField({ optional: true })
+  seoOk?: boolean;
+  @BooleanField({ optional: true })
+  technoReview?: boolean;
+}
+
+/** Seuls les champs envoyés changent */
+export class UpdateAdminSiteDto {
+  /** Nom de domaine ; vide ou null : aucun */
+  @DomainField()
+  domain?: string | null;
+
+  @EnumField(SITE_STATUSES, { name: 'SiteStatus', invalid: 'Statut invalide', optional: true })
+  status?: SiteStatus;
+
+  @NestedField(SiteProgressionPatchDto, { optional: true, invalid: 'Avancement invalide' })
+  progression?: SiteProgressionPatchDto;
+}

@@ -1,0 +1,28 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { UserResponseDto } from '../../auth/dto/auth.dto';
+import { TextField } from '../../common/fields';
+import { SiteDto } from '../../sites/dto/sites.dto';
+
+export const ADMIN_EMAIL_SUBJECT_MAX = 200;
+export const ADMIN_EMAIL_MESSAGE_MAX = 10_000;
+
+export class AdminUserDetailDto {
+  user: UserResponseDto;
+  /** Ses sites, les plus récents d'abord */
+  sites: SiteDto[];
+}
+
+export class SendAdminEmailDto {
+  @TextField({ max: ADMIN_EMAIL_SUBJECT_MAX, required: "L'objet est requis", tooLong: 'Objet trop long (200 caractères au plus)', singleLine: "L'objet doit tenir sur une ligne" })
+  subject: string;
+
+  @TextField({ max: ADMIN_EMAIL_MESSAGE_MAX, required: 'Le message est requis', tooLong: 'Message trop long (10 000 caractères au plus)' })
+  message: string;
+}
+
+export class AdminEmailSentDto {
+  message: string;
+  /** L'e-mail dans le journal des e-mails */
+  @ApiProperty({ format: 'uuid' })
+  emailId: string;
+}

@@ -1,0 +1,48 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { User } from '../auth/user.entity';
+
+/** What an admin did: `site.update`, `user.email`, `email.retry`, `user.invite`. */
+export const AUDIT_ACTIONS = ['site.update', 'user.email', 'email.retry', 'user.invite'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ENTITY_TYPES = ['site', 'user', 'email'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/**
+ * One admin write, recorded in the same transaction as the write itself: who (the account, and its e-mail at the
+ * time, kept if the account goes), what (action and target), when, and the target's state before and after.
+ */
+@Entity('audit_log')
+@Index('audit_log_created_at_idx', ['createdAt'])
+@Index('audit_log_entity_idx', ['entityType', 'entityId', 'createdAt'])
+export class AuditEntry {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'actor_id', type: 'uuid', nullable: true })
+  actorId: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'actor_id', foreignKeyConstraintName: 'audit_log_actor_id_fkey' })
+  actor?: User;
+
+  @Column({ name: 'actor_email', type: 'text' })
+  actorEmail: string;
+
+  @Column({ type: 'text' })
+  action: AuditAction;
+
+  @Column({ name: 'entity_type', type: 'text' })
+  entityType: AuditEntityType;
+
+  @Column({ name: 'entity_id', type: 'text' })
+  entityId: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  before: Record<string, unknown> | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  after: Record<string, unknown> | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

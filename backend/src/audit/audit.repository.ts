@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { PageWindow } from '../common/pagination';
+import { BaseRepository } from '../database/base.repository';
+import type { AuditAction, AuditEntityType } from './audit-entry.entity';
+
+export interface NewAuditEntry {
+  actorId: string;
+  actorEmail: string;
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface AuditRow extends Omit<NewAuditEntry, 'actorId'> {
+  id: string;
+  /** null once the account is gone (its e-mail stays) */
+  actorId: string | null;
+  createdAt: Date;
+}
+
+interface Row {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: AuditAction;
+  entity_type: AuditEntityType;
+  entity_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: Date;
+}
+
+/** The audit module's `audit_log` table: written once per admin write, never changed. */
+@Injectable()
+export class AuditRepository extends BaseRepository {
+  async insert(entry: NewAuditEntry, tx?: EntityManager): Promise<string> {
+    const [row] = await this.returning<{ id: string }>(
+      `INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [entry.actorId, entry.actorEmail, entry.action, entry.entityType, entry.entityId, entry.before && JSON.stringify(entry.before), entry.after && JSON.stringify(entry.after)],
+      tx,
+    );
+    return row.id;
+  }
+
+  /** Newest first; optionally the entries of one target. */
+  async list(filter: { entityType?: AuditEntityType; entityId?: string } & PageWindow, tx?: EntityManager): Promise<{ items: AuditRow[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.entityType) where.push(`entity_type = $${params.push(filter.entityType)}`);
+    if (filter.entityId) where.push(`entity_id = $${params.push(filter.entityId)}`);
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const rows = await this.query<Row>(
+      `SELECT * FROM audit_log ${whereSql} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, filter.limit, filter.offset],
+      tx,
+    );
+    const [{ total }] = await this.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${whereSql}`, params, tx);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        actorId: r.actor_id,
+        actorEmail: r.actor_email,
+        action: r.action,
+        entityType: r.entity_type,
+        entityId: r.entity_id,
+        before: r.before,
+        after: r.after,
+        createdAt: r.created_at,
+      })),
+      total,
+    };
+  }
+}

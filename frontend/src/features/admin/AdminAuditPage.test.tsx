@@ -1,0 +1,37 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderApp } from '../../test/utils';
+import { queryOf, signedInAdmin } from './admin-fixtures';
+
+const entries = [
+  {
+    id: 'a1',
+    actorId: 'u0',
+    actorEmail: 'admin@example.com',
+    action: 'site.update',
+    entityType: 'site',
+    entityId: 's1',
+    before: { status: 'pending', progression: { started: false, designOk: false, devOk: false, seoOk: false, technoReview: false } },
+    after: { status: 'active', progression: { started: true, designOk: false, devOk: false, seoOk: false, technoReview: false } },
+    createdAt: '2026-11-21T09:05:00.000Z',
+  },
+  { id: 'a2', actorId: null, actorEmail: 'ancien@example.com', action: 'user.email', entityType: 'user', entityId: 'u1', before: null, after: { subject: 'Votre site est en ligne !' }, createdAt: '2026-11-20T09:05:00.000Z' },
+];
+
+describe("Admin audit log", () => {
+  it('says who did what, when, and what changed, with a link to the target; filters by target', async () => {
+    const user = userEvent.setup();
+    const api = signedInAdmin({ 'GET /api/admin/audit-log': () => jsonResponse(200, { entries, total: 2 }) });
+    renderApp('/admin/audit');
+    const table = await screen.findByRole('table', { name: "Journal d'audit" });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first).getByText('Modification du site')).toBeInTheDocument();
+    expect(within(first).getByText('Statut : En attente → Actif')).toBeInTheDocument();
+    expect(within(first).getByText('Démarré : coché')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Voir le site' })).toHaveAttribute('href', '/admin/sites/s1');
+    expect(within(second).getByText('ancien@example.com')).toBeInTheDocument();
+    expect(within(second).getByText('Objet : Votre site est en ligne !')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Cible' }), 'site');
+    await waitFor(() => expect(queryOf(api.calls.at(-1)!)).toEqual({ page: '1', limit: '20', entityType: 'site' }));
+  });
+});

@@ -1,0 +1,313 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useParams } from 'react-router';
+import { getGetAdminSiteQueryKey, getListAdminAuditLogQueryKey, useGetAdminSite, useListAdminAuditLog, useUpdateAdminSite } from '../../api/generated/admin/admin';
+import { type AdminSiteDetailDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
+import { isApiError } from '../../api/http';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Alert, Card, Container } from '../../components/ui/card';
+import { Field, selectClasses } from '../../components/ui/field';
+import { PageHeader } from '../../components/ui/page';
+import { paths } from '../../config/paths';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { applyApiFieldErrors } from '../../lib/form-errors';
+import { describeSiteChange } from './audit-text';
+import { PROGRESSION_STEPS, progressionPercent, SITE_STATUS_LABELS, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
+import { QueryState } from './StatTile';
+
+export const siteMessages = {
+  saved: 'Site mis à jour.',
+  failed: 'Erreur lors de la mise à jour.',
+  notFound: 'Site introuvable',
+  save: 'Enregistrer',
+  saving: 'Sauvegarde...',
+} as const;
+
+type Feedback = { from: 'form' | 'checklist'; ok: boolean } | null;
+type StepKey = (typeof PROGRESSION_STEPS)[number]['key'];
+
+function FeedbackAlert({ feedback, from }: { feedback: Feedback; from: 'form' | 'checklist' }) {
+  if (feedback?.from !== from) return null;
+  return <Alert tone={feedback.ok ? 'success' : 'error'}>{feedback.ok ? siteMessages.saved : siteMessages.failed}</Alert>;
+}
+
+function useSaveSite(id: string) {
+  const queryClient = useQueryClient();
+  return useUpdateAdminSite({
+    mutation: {
+      onSuccess: (site) => {
+        queryClient.setQueryData(getGetAdminSiteQueryKey(id), site);
+        void queryClient.invalidateQueries({ queryKey: getListAdminAuditLogQueryKey() });
+      },
+    },
+  });
+}
+
+interface SiteValues {
+  domain: string;
+  status: SiteStatus;
+}
+
+function DomainStatusForm({ site, feedback, onFeedback }: { site: AdminSiteDetailDto; feedback: Feedback; onFeedback: (f: Feedback) => void }) {
+  const save = useSaveSite(site.id);
+  const form = useForm<SiteValues>({ defaultValues: { domain: site.domain ?? '', status: site.status } });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    onFeedback(null);
+    try {
+      const saved = await save.mutateAsync({ id: site.id, data: { domain: values.domain.trim() || null, status: values.status } });
+      reset({ domain: saved.domain ?? '', status: saved.status });
+      onFeedback({ from: 'form', ok: true });
+    } catch (error) {
+      applyApiFieldErrors(form, error);
+      onFeedback({ from: 'form', ok: false });
+    }
+  });
+
+  return (
+    <Card id="modifier" className="scroll-mt-32">
+      <h2 className="text-lg font-semibold">Domaine et statut</h2>
+      <form onSubmit={onSubmit} className="mt-5 grid gap-5 sm:grid-cols-2" noValidate>
+        <Field label="Nom de domaine" placeholder="boulangerie-martin.fr" hint="Laisser vide tant qu'il n'y en a pas." autoComplete="off" spellCheck={false} error={errors.domain?.message} {...register('domain')} />
+        <div>
+          <label htmlFor="admin-site-status" className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+            Statut
+          </label>
+          <select id="admin-site-status" className={selectClasses} {...register('status')}>
+            {Object.values(SiteStatus).map((status) => (
+              <option key={status} value={status}>
+                {SITE_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+          {errors.status ? <p className="mt-1.5 text-sm font-medium text-red-600 dark:text-red-400">{errors.status.message}</p> : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? siteMessages.saving : siteMessages.save}
+          </Button>
+          <div className="min-w-0 flex-1" aria-live="polite">
+            <FeedbackAlert feedback={feedback} from="form" />
+          </div>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function Checklist({ site, feedback, onFeedback }: { site: AdminSiteDetailDto; feedback: Feedback; onFeedback: (f: Feedback) => void }) {
+  const save = useSaveSite(site.id);
+  const [pending, setPending] = useState<Partial<Record<StepKey, boolean>>>({});
+  const progression = { ...site.progression, ...pending };
+  const percent = progressionPercent(progression);
+
+  const toggle = async (key: StepKey, done: boolean) => {
+    onFeedback(null);
+    setPending((p) => ({ ...p, [key]: done }));
+    try {
+      await save.mutateAsync({ id: site.id, data: { progression: { [key]: done } } satisfies UpdateAdminSiteDto });
+      onFeedback({ from: 'checklist', ok: true });
+    } catch {
+      onFeedback({ from: 'checklist', ok: false });
+    } finally {
+      setPending((p) => {
+        const { [key]: _done, ...rest } = p;
+        return rest;
+      });
+    }
+  };
+
+  return (
+    <Card>
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id="progression-title" className="text-lg font-semibold">
+          Avancement
+        </h2>
+        <span className="text-sm font-semibold text-slate-700 tabular-nums dark:text-slate-200">{percent} %</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby="progression-title"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-3 h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width] dark:bg-brand-400" style={{ width: `${percent}%` }} />
+      </div>
+      <fieldset className="mt-5" disabled={save.isPending}>
+        <legend className="sr-only">Étapes de création</legend>
+        <ol className="space-y-2">
+          {PROGRESSION_STEPS.map((step, i) => (
+            <li key={step.key}>
+              <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800/40">
+                <input type="checkbox" className="size-4 accent-brand-600" checked={progression[step.key]} onChange={(e) => void toggle(step.key, e.target.checked)} />
+                <span className="text-sm">
+                  <span className="mr-2 text-slate-500 tabular-nums dark:text-slate-400">{i + 1}.</span>
+                  {step.label}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ol>
+      </fieldset>
+      <div className="mt-4" aria-live="polite">
+        <FeedbackAlert feedback={feedback} from="checklist" />
+      </div>
+    </Card>
+  );
+}
+
+function History({ siteId }: { siteId: string }) {
+  const log = useListAdminAuditLog({ entityType: 'site', entityId: siteId, limit: 10 });
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Historique des modifications</h2>
+      {log.isPending ? (
+        <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          Chargement...
+        </p>
+      ) : log.isError ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">Historique indisponible.</p>
+      ) : log.data.entries.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">Aucune modification pour le moment.</p>
+      ) : (
+        <ol className="mt-4 space-y-4">
+          {log.data.entries.map((entry) => (
+            <li key={entry.id} className="border-l-2 border-brand-200 pl-4 dark:border-brand-900">
+              <p className="text-xs text-slate-600 dark:text-slate-400">
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {entry.actorEmail}
+              </p>
+              <ul className="mt-1 text-sm">
+                {describeSiteChange(entry).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function Order({ order }: { order: NonNullable<AdminSiteDetailDto['order']> }) {
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Commande</h2>
+      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        {order.answers.map((answer) => (
+          <div key={answer.label} className="min-w-0">
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{answer.label}</dt>
+            <dd className="break-words whitespace-pre-line">{answer.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-6 text-base font-semibold">Facturation</h3>
+      <dl className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        {order.billing.map((answer) => (
+          <div key={answer.label} className="min-w-0">
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{answer.label}</dt>
+            <dd className="break-words">{answer.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-6 text-base font-semibold">Photos</h3>
+      {order.photos.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Aucune photo jointe.</p>
+      ) : (
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {order.photos.map((photo) => (
+            <li key={photo.id}>
+              <a href={photo.url} target="_blank" rel="noreferrer" className="group block overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
+                <img src={photo.url} alt={photo.name} loading="lazy" className="aspect-square w-full object-cover transition-transform group-hover:scale-105" />
+              </a>
+              <p className="mt-1 truncate text-xs text-slate-600 dark:text-slate-400">{photo.name}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** /admin/sites/{id}: the team's page for one site: domain and status, the build checklist, the client, the order. */
+export function AdminSiteDetailPage() {
+  const { id = '' } = useParams();
+  const site = useGetAdminSite(id);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const back = (
+    <ButtonLink to={paths.admin.sites} variant="secondary">
+      Retour aux sites
+    </ButtonLink>
+  );
+
+  if (site.isError && isApiError(site.error) && site.error.status === 404) {
+    return (
+      <Container className="py-10 sm:py-12">
+        <PageHeader eyebrow="Administration" title={siteMessages.notFound} actions={back} />
+        <Card className="mt-8">
+          <p className="text-slate-600 dark:text-slate-300">Ce site n'existe pas ou a été supprimé.</p>
+        </Card>
+      </Container>
+    );
+  }
+  const data = site.data;
+
+  return (
+    <Container className="py-10 sm:py-12">
+      <PageHeader eyebrow="Administration · Site" title={data?.siteName ?? 'Site'} description={data ? <span className="flex flex-wrap items-center gap-2">{data.domain ?? 'Aucun domaine'} <SiteStatusBadge status={data.status} /> <SiteTypeBadge type={data.type} /></span> : undefined} actions={back} />
+      <div className="mt-8">
+        <QueryState loading={site.isPending} error={site.isError} loadingText="Chargement du site..." errorText="Impossible de charger le site." onRetry={() => void site.refetch()} />
+      </div>
+      {data ? (
+        <div className="grid items-start gap-6 lg:grid-cols-3">
+          <div className="grid min-w-0 gap-6 lg:col-span-2">
+            <DomainStatusForm key={data.id} site={data} feedback={feedback} onFeedback={setFeedback} />
+            <Checklist site={data} feedback={feedback} onFeedback={setFeedback} />
+            {data.order ? <Order order={data.order} /> : null}
+          </div>
+          <div className="grid min-w-0 gap-6">
+            <Card>
+              <h2 className="text-lg font-semibold">Client</h2>
+              <p className="mt-3 font-medium">{data.owner.name || '—'}</p>
+              <p className="text-sm break-all text-slate-600 dark:text-slate-400">{data.owner.email}</p>
+              <ButtonLink to={paths.admin.client(data.owner.id)} variant="secondary" size="sm" className="mt-4 w-full">
+                Voir le client
+              </ButtonLink>
+            </Card>
+            <Card>
+              <h2 className="text-lg font-semibold">Informations</h2>
+              <dl className="mt-3 space-y-3 text-sm">
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">Identifiant</dt>
+                  <dd className="font-mono text-xs break-all">{data.id}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">Formule</dt>
+                  <dd>{SITE_TYPE_LABELS[data.type]}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">Créé le</dt>
+                  <dd>{formatDate(data.createdAt)}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">Modifié le</dt>
+                  <dd>{formatDateTime(data.updatedAt)}</dd>
+                </div>
+              </dl>
+            </Card>
+            <History siteId={data.id} />
+          </div>
+        </div>
+      ) : null}
+    </Container>
+  );
+}

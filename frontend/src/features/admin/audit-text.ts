@@ -1,0 +1,37 @@
+import type { AuditAction, AuditEntryDto, SiteStatus } from '../../api/generated/model';
+import { PROGRESSION_STEPS, SITE_STATUS_LABELS } from './labels';
+
+/** What each audited admin write is called in the audit log. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'site.update': 'Modification du site',
+  'user.email': 'E-mail au client',
+  'email.retry': "Nouvel envoi d'un e-mail",
+  'user.invite': 'Invitation de première connexion',
+};
+
+const AUDIT_FIELDS: Record<string, string> = { domain: 'Domaine', status: 'Statut' };
+
+/** One line per change of an audit entry: 'Statut : En attente → Actif', 'Design OK : coché'. */
+export function describeSiteChange(entry: Pick<AuditEntryDto, 'before' | 'after'>): string[] {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const lines: string[] = [];
+  const show = (field: string, value: unknown) => (value === null || value === undefined || value === '' ? 'aucun' : field === 'status' ? (SITE_STATUS_LABELS[value as SiteStatus] ?? String(value)) : String(value));
+  for (const field of Object.keys(AUDIT_FIELDS)) {
+    if (field in after) lines.push(`${AUDIT_FIELDS[field]} : ${show(field, before[field])} → ${show(field, after[field])}`);
+  }
+  const was = (before.progression ?? {}) as Record<string, boolean>;
+  const now = (after.progression ?? {}) as Record<string, boolean>;
+  for (const step of PROGRESSION_STEPS) {
+    if (step.key in now && now[step.key] !== was[step.key]) lines.push(`${step.label} : ${now[step.key] ? 'coché' : 'décoché'}`);
+  }
+  return lines;
+}
+
+/** The details of any audit entry, one line each. */
+export function describeAuditEntry(entry: Pick<AuditEntryDto, 'action' | 'before' | 'after'>): string[] {
+  if (entry.action === 'site.update') return describeSiteChange(entry);
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  if (entry.action === 'user.email' && typeof after.subject === 'string') return [`Objet : ${after.subject}`];
+  return [];
+}
