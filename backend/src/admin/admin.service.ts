@@ -17,6 +17,7 @@ import type { SiteWithOwner } from '../sites/sites.repository';
 import { SitesService, toProgressionResponse, toSiteResponse } from '../sites/sites.service';
 import type { AdminUserListResponseDto, ListAdminUsersQueryDto } from './admin.dto';
 import type { AdminAuditLogResponseDto, ListAdminAuditLogQueryDto } from './dto/admin-audit.dto';
+import { toInvoiceResponse } from '../billing/invoices.service';
 import type { AdminInvoiceDto, AdminInvoiceListResponseDto, ListAdminInvoicesQueryDto } from './dto/admin-invoices.dto';
 import type { AdminSiteDetailDto, AdminSiteDto, AdminSiteListResponseDto, ListAdminSitesQueryDto, UpdateAdminSiteDto } from './dto/admin-sites.dto';
 import type { AdminRevenueDto, AdminStatsDto } from './dto/admin-stats.dto';
@@ -28,19 +29,7 @@ const RECENT = 5;
 
 const toAdminSite = ({ site, owner }: SiteWithOwner): AdminSiteDto => ({ ...toSiteResponse(site), owner });
 
-const toAdminInvoice = (i: InvoiceWithOwner): AdminInvoiceDto => ({
-  id: i.id,
-  number: i.number,
-  date: i.date.toISOString(),
-  amountCents: i.amountCents,
-  currency: i.currency,
-  status: i.status,
-  description: i.description,
-  hostedUrl: i.hostedUrl,
-  pdfUrl: i.pdfUrl,
-  customerId: i.customerId,
-  owner: i.owner,
-});
+const toAdminInvoice = (i: InvoiceWithOwner): AdminInvoiceDto => ({ ...toInvoiceResponse(i), customerId: i.customerId, owner: i.owner });
 
 /** A site's fields as the audit log keeps them: the API's names (progression in camelCase). */
 function auditedSite(fields: Partial<Pick<Site, 'domain' | 'status' | 'progression'>>): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EnumField } from '../../common/fields';
 import { PageQueryDto } from '../../common/page-query.dto';
+import { ClientInvoiceDto } from '../../billing/dto/client-billing.dto';
 import { OwnerDto } from './admin-sites.dto';
 
 export const INVOICE_STATUS_FILTERS = ['all', 'paid', 'open', 'void', 'uncollectible', 'draft'] as const;
@@ -11,23 +12,8 @@ export class ListAdminInvoicesQueryDto extends PageQueryDto {
   status?: InvoiceStatusFilter = 'all';
 }
 
-export class AdminInvoiceDto {
-  /** Identifiant Stripe (in_…) */
-  id: string;
-  @ApiProperty({ type: String, nullable: true })
-  number: string | null;
-  @ApiProperty({ format: 'date-time' })
-  date: string;
-  amountCents: number;
-  currency: string;
-  /** draft, open, paid, void ou uncollectible */
-  status: string;
-  @ApiProperty({ type: String, nullable: true })
-  description: string | null;
-  @ApiProperty({ type: String, nullable: true })
-  hostedUrl: string | null;
-  @ApiProperty({ type: String, nullable: true })
-  pdfUrl: string | null;
+/** A client's invoice as the client sees it, with its Stripe customer and its account. */
+export class AdminInvoiceDto extends ClientInvoiceDto {
   /** Client Stripe (cus_…) */
   customerId: string;
   /** Le compte du client (null si aucun compte ne lui est lié) */

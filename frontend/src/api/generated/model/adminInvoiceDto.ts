@@ -8,6 +8,7 @@
 import type { OwnerDto } from './ownerDto';
 
 export interface AdminInvoiceDto {
+  /** Total en centimes */
   amountCents: number;
   currency: string;
   /** Client Stripe (cus_…) */
@@ -15,19 +16,28 @@ export interface AdminInvoiceDto {
   date: string;
   /** @nullable */
   description: string | null;
-  /** @nullable */
+  /**
+     * La page de la facture chez Stripe
+     * @nullable
+     */
   hostedUrl: string | null;
   /** Identifiant Stripe (in_…) */
   id: string;
-  /** @nullable */
+  /**
+     * Numéro de facture, null pour une facture sans numéro
+     * @nullable
+     */
   number: string | null;
   /**
      * Le compte du client (null si aucun compte ne lui est lié)
      * @nullable
      */
   owner: OwnerDto | null;
-  /** @nullable */
+  /**
+     * Le PDF de la facture
+     * @nullable
+     */
   pdfUrl: string | null;
-  /** draft, open, paid, void ou uncollectible */
+  /** paid, open, void, uncollectible */
   status: string;
 }
