@@ -62,13 +62,10 @@ export class AuthService {
   }
 
   async login(dto: LoginDto): Promise<SessionResult> {
-    await this.throttle.assertNotLocked(dto.email);
+    await this.throttle.countAttempt(dto.email);
     const user = await this.users.findByEmail(dto.email);
     const ok = await verifyPassword(user?.passwordHash, dto.password);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(dto.email);
-      throw new UnauthorizedException(BAD_CREDENTIALS);
-    }
+    if (!user || !ok) throw new UnauthorizedException(BAD_CREDENTIALS);
     await this.throttle.reset(dto.email);
     return this.toResult(user, await this.sessions.start(user));
   }
