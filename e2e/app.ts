@@ -60,6 +60,9 @@ export async function startBuiltApp(name: string, timeoutMs = 90_000, options: {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       APP_URL: baseUrl,
+      // The journeys all sign up and pay from 127.0.0.1.
+      SIGNUP_LIMIT_PER_IP: '10000',
+      CHECKOUT_LIMIT_PER_IP: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -51,8 +51,14 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Self-service sign-up: always a client, whatever the body says (unknown fields are refused before this). */
-  async register(dto: RegisterDto): Promise<SessionResult> {
+  /**
+   * Self-service sign-up: always a client, whatever the body says (unknown fields are refused before this). At most
+   * SIGNUP_LIMIT_PER_IP sign-ups an hour from one address and SIGNUP_LIMIT_PER_EMAIL attempts for one e-mail.
+   */
+  async register(dto: RegisterDto, ip: string): Promise<SessionResult> {
+    const { signupPerIp, signupPerEmail } = this.config.limits;
+    await this.rateLimit.hit({ key: `signup:ip:${ip}`, limit: signupPerIp, windowSeconds: 3600, message: 'Trop de comptes créés depuis cette adresse. Réessayez dans {minutes}.' });
+    await this.rateLimit.hit({ key: `signup:email:${dto.email}`, limit: signupPerEmail, windowSeconds: 3600, message: 'Trop de tentatives d’inscription pour cet e-mail. Réessayez dans {minutes}.' });
     const passwordHash = await hashPassword(dto.password);
     return this.transactions.run(async (tx) => {
       const user = await this.users.create({ email: dto.email, name: dto.name, role: 'client', passwordHash }, tx);
