@@ -46,7 +46,8 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     url,
     entities: ENTITIES,
     migrations: MIGRATIONS,
-    migrationsRun: true,
+    // Run at start by runMigrationsLocked (app.module.ts), under an advisory lock: never by TypeORM on its own.
+    migrationsRun: false,
     migrationsTransactionMode: 'each',
     synchronize: false,
     // random_page_cost 1.1 (PostgreSQL's default, 4, is for spinning disks): on SSDs and a cached data set the

@@ -32,6 +32,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   });
   if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
   removeStalePidFile(dir);
+  assertNotInUse(dir);
   await pg.start();
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
@@ -62,6 +63,21 @@ function assertReachableByPostgresUser(dir: string): void {
     }
     if (current === dirname(current)) return;
   }
+}
+
+/**
+ * One embedded server per data folder: a second instance started without DATABASE_URL on the same DATA_DIR would
+ * find the first one's server there. Say so instead of failing on a port or a lock file.
+ */
+export function assertNotInUse(dir: string): void {
+  const file = join(dir, 'postmaster.pid');
+  if (!existsSync(file)) return;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  throw new Error(
+    `PostgreSQL embarqué : le dossier ${dir} est déjà utilisé par un autre serveur (pid ${pid}), sans doute une autre ` +
+      `instance de l'application. Une seule instance peut utiliser la base embarquée d'un DATA_DIR ; pour en lancer ` +
+      `plusieurs, donnez-leur une même base avec DATABASE_URL (ou un DATA_DIR chacune).`,
+  );
 }
 
 /** A server killed without a clean stop leaves postmaster.pid behind, which would block the next start. */
