@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+import { type EmbeddedDatabase, leaveSignalsToTheApp, startEmbeddedPostgres } from './database/embedded-postgres';
 import { Lifecycle } from './health/lifecycle';
 
 export interface RunningApp {
@@ -114,6 +114,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // SIGINT / SIGTERM are ours (below): embedded-postgres would otherwise stop the database at once and exit.
+  leaveSignalsToTheApp();
   const running = await bootstrap(config);
   Logger.log(`Prêt sur ${running.url} (API ${running.url}/api, documentation ${running.url}/api/docs)`, 'Bootstrap');
   let stopping = false;

