@@ -35,9 +35,13 @@ const listening = (port: number) =>
 
 /**
  * The real signal on the real launcher: `node scripts/start.ts` (Stripe sandbox, then backend/dist/main.js on an
- * embedded PostgreSQL), SIGTERM while 40 requests are in flight.
+ * embedded PostgreSQL) while 40 requests are in flight: SIGTERM to the launcher (an orchestrator), or SIGINT to its
+ * whole process group (Ctrl-C in a terminal).
  */
-describe('SIGTERM to npm start under load', () => {
+describe.each([
+  { name: 'SIGTERM to the launcher', signal: (launcher: ChildProcess) => launcher.kill('SIGTERM') },
+  { name: 'Ctrl-C (SIGINT to the whole process group)', signal: (launcher: ChildProcess) => process.kill(-launcher.pid!, 'SIGINT') },
+])('$name with 40 requests in flight', ({ signal }) => {
   let dataDir: string;
   let child: ChildProcess;
   let output = '';
@@ -73,6 +77,7 @@ describe('SIGTERM to npm start under load', () => {
         SHUTDOWN_TIMEOUT_MS: '8000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // a process group of its own, like a shell's job
     });
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
@@ -84,7 +89,7 @@ describe('SIGTERM to npm start under load', () => {
     throw new Error(`npm start ne répond pas :\n${output}`);
   }, 240_000);
   afterAll(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -98,7 +103,7 @@ describe('SIGTERM to npm start under load', () => {
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const started = Date.now();
-    child.kill('SIGTERM');
+    signal(child);
     let health = await send(`${base}/api/health`);
     for (let i = 0; i < 20 && health.status === 200; i++) health = await send(`${base}/api/health`);
     expect(health.status).toBe(503);
