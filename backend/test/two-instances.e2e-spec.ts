@@ -76,7 +76,7 @@ describe('two instances on one database', () => {
     await api(b).get('/api/health').expect(200);
     // Both synced the catalogue at the same moment: they found or created the same prices.
     const [pricesA, pricesB] = await Promise.all([a.app.get(PriceBook).priceIds(), b.app.get(PriceBook).priceIds()]);
-    expect([...pricesB]).toEqual([...pricesA]);
+    expect(Object.fromEntries(pricesB)).toEqual(Object.fromEntries(pricesA));
     expect((await new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http' }).prices.list({ limit: 100 })).data).toHaveLength(pricesA.size);
   });
 
