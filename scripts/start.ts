@@ -1,7 +1,8 @@
 // The one way to start the product (`npm start`, `npm run dev`, the browser journeys, the bench): the backend, and
 // beside it the Stripe sandbox when STRIPE_SECRET_KEY is unset. The backend only reads its configuration: it gets the
 // sandbox's key and address in its environment (STRIPE_SECRET_KEY, STRIPE_API_URL). SIGINT and SIGTERM go to the
-// backend; when it exits, the sandbox stops and the launcher exits with the backend's code.
+// backend, which drains its requests in flight (sandbox still up for them); when it exits, the sandbox stops and the
+// launcher exits with the backend's code.
 //
 //   node scripts/start.ts              node backend/dist/main.js (built by `npm run build`)
 //   node scripts/start.ts CMD ARGS…    another command, e.g. the backend in watch mode
@@ -58,12 +59,22 @@ if (!env.STRIPE_SECRET_KEY) {
   console.log(`Stripe : bac à sable sur ${sandbox.url} (STRIPE_SECRET_KEY pour le vrai Stripe)`);
 }
 
-const backend = spawn(command, args, { env, stdio: 'inherit' });
+// The built backend gets a process group of its own: Ctrl-C in a terminal signals the whole foreground group, and
+// the embedded PostgreSQL (the backend's child) would stop at once under the requests in flight. Only the launcher
+// gets it and forwards it to the backend, which drains, then stops PostgreSQL. (A custom command, e.g. watch mode,
+// stays in the terminal's group, which stops its children.)
+const ownGroup = process.argv.length <= 2;
+const backend = spawn(command, args, { env, stdio: 'inherit', detached: ownGroup });
 const forward = (signal: NodeJS.Signals): void => {
   if (backend.exitCode === null && backend.signalCode === null) backend.kill(signal);
 };
 process.on('SIGINT', forward);
 process.on('SIGTERM', forward);
+
+// Never leave the backend behind when the launcher itself ends abnormally.
+process.on('exit', () => {
+  if (ownGroup && backend.pid && backend.exitCode === null && backend.signalCode === null) backend.kill('SIGTERM');
+});
 
 const finish = async (code: number): Promise<never> => {
   await sandbox?.close();

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AgencyModule } from './agency/agency.module';
 import { AuthModule } from './auth/auth.module';
@@ -9,6 +10,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { AccessGuard } from './common/access.guard';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
+import { runMigrationsLocked } from './database/migrate';
 import { DatabaseModule } from './database/transactions';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
@@ -33,7 +35,20 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(databaseUrl),
+          // Migrations at start, one instance at a time (several may start at once on one database).
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options as DataSourceOptions).initialize();
+            try {
+              await runMigrationsLocked(dataSource);
+            } catch (error) {
+              await dataSource.destroy().catch(() => undefined);
+              throw error;
+            }
+            return dataSource;
+          },
+        }),
         DatabaseModule,
         HealthModule,
         AgencyModule,

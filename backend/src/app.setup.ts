@@ -58,7 +58,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
 /** Everything around the routes, shared by main.ts and the tests so both run the same app. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.setGlobalPrefix(API_PREFIX);
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): Nest would close the pool on SIGTERM while requests are in flight; main.ts drains first.
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(

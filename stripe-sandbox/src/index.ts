@@ -53,6 +53,29 @@ export interface StripeSandbox {
   close(): Promise<void>;
 }
 
+/** A fault injected through POST /test/faults?mode=error|hang&count=N&path=/v1/…&method=POST */
+export interface Fault {
+  /** error: a Stripe 500 (api_error); hang: no answer at all, until the client gives up */
+  mode: 'error' | 'hang';
+  /** API calls still to fail (the SDK's retries count: 3 makes one call with 2 retries fail) */
+  remaining: number;
+  /** Only calls whose path starts with this (default /v1/: every API call) */
+  path: string;
+  /** Only calls with this method (default: any) */
+  method?: string;
+}
+
+function faultOf(params: URLSearchParams): Fault {
+  const mode = params.get('mode') ?? 'error';
+  if (mode !== 'error' && mode !== 'hang') throw new ApiError(400, `Invalid mode: '${mode}' (error or hang).`, 'mode');
+  const count = Number(params.get('count') ?? '1');
+  if (!Number.isInteger(count) || count < 1 || count > 1000) throw new ApiError(400, `Invalid count: '${params.get('count')}' (1 to 1000).`, 'count');
+  const path = params.get('path') ?? '/v1/';
+  if (!path.startsWith('/v1/')) throw new ApiError(400, `Invalid path: '${path}' (an API path, /v1/…).`, 'path');
+  const method = params.get('method')?.toUpperCase();
+  return { mode, remaining: count, path, ...(method ? { method } : {}) };
+}
+
 const BODY_LIMIT = 1024 * 1024;
 const QS_OPTIONS = { arrayLimit: 1000, depth: 10, parameterLimit: 10000, allowPrototypes: false } as const;
 
@@ -126,6 +149,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const db = persistence.load();
   let port = options.port ?? 0;
   let webhookUrl = options.webhookUrl;
+  /** Injected faults (POST /test/faults): the next `remaining` API calls matching method and path prefix fail. */
+  let faults: Fault[] = [];
   const publicUrl = (): string => (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
   // eslint-disable-next-line prefer-const
@@ -164,6 +189,16 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         throw new ApiError(401, `Invalid API Key provided: ${key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : key || '(empty)'}`, undefined, undefined, 'invalid_request_error');
       }
       const body = await readBody(req);
+      const fault = faults.find((f) => f.remaining > 0 && path.startsWith(f.path) && (!f.method || f.method === method));
+      if (fault) {
+        fault.remaining -= 1;
+        faults = faults.filter((f) => f.remaining > 0);
+        status = fault.mode === 'hang' ? 0 : 500;
+        // A hang never answers: the client times out (close() cuts it). An error is Stripe's own 500, retryable.
+        if (fault.mode === 'hang') return;
+        sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred (fault injected by the Stripe sandbox).' } }, headers);
+        return;
+      }
       const idemKey = method === 'POST' || method === 'DELETE' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
       const fingerprint = createHash('sha256').update(body).digest('hex');
       if (idemKey) {
@@ -319,6 +354,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         if (!rec) throw new ApiError(404, `No such event: '${m[1]}'`, 'id', 'resource_missing');
         const attempt = await webhooks.attempt(rec);
         sendJson(res, 200, { ...eventSummary(rec), attempt });
+        return;
+      }
+      if (path === '/test/faults' && (method === 'POST' || method === 'DELETE' || method === 'GET')) {
+        if (method === 'DELETE') faults = [];
+        if (method === 'POST') faults.push(faultOf(url.searchParams));
+        sendJson(res, 200, { faults });
         return;
       }
       if (path === '/test/webhooks/flush' && method === 'POST') {

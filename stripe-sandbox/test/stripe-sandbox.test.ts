@@ -653,6 +653,38 @@ describe('Stripe sandbox', () => {
     });
   });
 
+  it('injects faults: the next N matching API calls answer 500 or hang, then it serves again', async () => {
+    const faults = async (query: string, method = 'POST') => (await fetch(`${sandbox.url}/test/faults${query}`, { method })).json() as Promise<{ faults: unknown[] }>;
+    expect(await faults('?mode=error&count=2&path=/v1/customers&method=POST')).toEqual({ faults: [{ mode: 'error', remaining: 2, path: '/v1/customers', method: 'POST' }] });
+    // Other paths and methods are untouched.
+    expect((await stripe.prices.retrieve(pro.id)).id).toBe(pro.id);
+    expect((await stripe.customers.list({ limit: 1 })).object).toBe('list');
+    const first = await stripeError(stripe.customers.create({ email: 'fault@example.fr' }));
+    expect(first).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(first).toMatchObject({ statusCode: 500, type: 'StripeAPIError' });
+    await stripeError(stripe.customers.create({ email: 'fault@example.fr' }));
+    expect(await faults('', 'GET')).toEqual({ faults: [] });
+    expect((await stripe.customers.create({ email: 'fault@example.fr' })).email).toBe('fault@example.fr');
+
+    // With the SDK's retries, a fault shorter than the retries is invisible to the caller.
+    await faults('?count=1&path=/v1/customers');
+    const retrying = new Stripe(SANDBOX_SECRET_KEY, { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 1 });
+    expect((await retrying.customers.create({ email: 'retried@example.fr' })).email).toBe('retried@example.fr');
+
+    // A hang is a timeout for the client; DELETE clears what is left.
+    await faults('?mode=hang&count=5');
+    const impatient = new Stripe(SANDBOX_SECRET_KEY, { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0, timeout: 200 });
+    const started = Date.now();
+    const hung = await stripeError(impatient.prices.retrieve(pro.id));
+    expect(hung).toBeInstanceOf(Stripe.errors.StripeConnectionError);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await faults('', 'DELETE')).toEqual({ faults: [] });
+    expect((await stripe.prices.retrieve(pro.id)).id).toBe(pro.id);
+
+    const bad = await fetch(`${sandbox.url}/test/faults?mode=explode`, { method: 'POST' });
+    expect(bad.status).toBe(400);
+  });
+
   it('keeps its state across a restart with the same data file', async () => {
     const customers = await stripe.customers.list({ email: 'jeanne@example.fr' });
     const customerId = customers.data[0].id;

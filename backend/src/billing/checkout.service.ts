@@ -12,6 +12,7 @@ import { SitesService } from '../sites/sites.service';
 import type { CheckoutSessionResponseDto, CheckoutSessionStatusDto, CreateCheckoutSessionDto } from './dto/billing.dto';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
+import { isMissingAtStripe } from './webhook.service';
 
 const lookupKeyOf = (id: string) => [...PLANS, ...ADD_ONS].find((x) => x.id === id)?.lookupKey;
 /** What the sign-up page already tells about an address, and nothing more. */
@@ -64,9 +65,14 @@ export class CheckoutService {
     const client = this.stripe.client;
     if (draft.checkoutSessionId) {
       // One open checkout per order: the previous one is closed, so the order cannot be paid twice.
-      const previous = await client.checkout.sessions.retrieve(draft.checkoutSessionId).catch(() => null);
+      // Stripe unreachable here stops the checkout (503): opening a second session while the first may still be
+      // open could let the order be paid twice. Only a session Stripe no longer knows is skipped.
+      const previous = await client.checkout.sessions.retrieve(draft.checkoutSessionId).catch((error: unknown) => {
+        if (isMissingAtStripe(error)) return null;
+        throw error;
+      });
       if (previous?.status === 'complete') throw new ConflictException('Cette commande est déjà payée');
-      if (previous?.status === 'open') await client.checkout.sessions.expire(previous.id).catch(() => undefined);
+      if (previous?.status === 'open') await client.checkout.sessions.expire(previous.id);
     }
     const recap = recapOf(draft.planType, draft.data);
     const priceIds = await this.prices.priceIds();

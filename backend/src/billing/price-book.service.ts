@@ -70,7 +70,13 @@ export class PriceBook implements OnApplicationBootstrap {
       const matches = existing && existing.unit_amount === entry.unitAmount && existing.currency === 'eur' && Boolean(existing.recurring) === entry.recurring;
       if (matches) continue;
       const productId = typeof existing?.product === 'string' ? existing.product : existing?.product?.id;
-      const product = productId ? { id: productId } : await client.products.create({ name: entry.productName, description: entry.description, metadata: { lookup_key: entry.lookupKey } });
+      // Idempotency keys named after the catalogue entry: instances syncing at the same moment get the same product
+      // and price back (Stripe keeps keys 24 h) instead of each creating its own and taking the lookup key from the
+      // other, which would leave one instance reading the other's prices as a custom plan.
+      const version = `${entry.lookupKey}-${entry.unitAmount}-${entry.recurring ? 'month' : 'once'}-${existing?.id ?? 'new'}`;
+      const product = productId
+        ? { id: productId }
+        : await client.products.create({ name: entry.productName, description: entry.description, metadata: { lookup_key: entry.lookupKey } }, { idempotencyKey: `vitrine-product-${version}` });
       const price = await client.prices.create({
         product: product.id,
         currency: 'eur',
@@ -80,7 +86,7 @@ export class PriceBook implements OnApplicationBootstrap {
         transfer_lookup_key: true,
         nickname: entry.productName,
         ...(entry.recurring ? { recurring: { interval: 'month' } } : {}),
-      });
+      }, { idempotencyKey: `vitrine-price-${version}` });
       found.set(entry.lookupKey, price);
       created += 1;
     }

@@ -2,7 +2,12 @@ import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common'
 import Stripe from 'stripe';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
-/** The one Stripe client: api.stripe.com with real keys, or the sandbox (STRIPE_API_URL) on embedded defaults. */
+/**
+ * The one Stripe client: api.stripe.com with real keys, or the sandbox (STRIPE_API_URL) on embedded defaults. A call
+ * that times out (STRIPE_TIMEOUT_MS), cannot connect or gets a 5xx / 409 / 429 is retried twice by the SDK with an
+ * idempotency key (so a retried create never creates twice); then its error reaches the filter, which answers 503
+ * (see common/unavailable.ts).
+ */
 @Injectable()
 export class StripeProvider {
   private instance?: Stripe;
@@ -19,7 +24,7 @@ export class StripeProvider {
       const api = this.config.stripe.apiUrl ? new URL(this.config.stripe.apiUrl) : undefined;
       this.instance = new Stripe(this.config.stripe.secretKey, {
         maxNetworkRetries: 2,
-        timeout: 20_000,
+        timeout: this.config.stripe.timeoutMs,
         appInfo: { name: 'vitrine' },
         ...(api ? { host: api.hostname, port: Number(api.port) || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
       });

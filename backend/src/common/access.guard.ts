@@ -1,4 +1,4 @@
-import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ExecutionContext, ForbiddenException, HttpException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { UserRole } from './current-user';
@@ -30,6 +30,9 @@ export class AccessGuard extends AuthGuard('jwt') {
   }
 
   override handleRequest<T>(err: unknown, user: T): T {
+    // A failure while checking the token (the database down: 503) is not the caller's fault: never a 401 that
+    // would sign the browser out.
+    if (err && !(err instanceof HttpException)) throw err;
     if (err || !user) throw new UnauthorizedException('Authentification requise');
     return user;
   }

@@ -7,6 +7,6 @@ export class ErrorResponseDto {
   /** Message par champ invalide, par exemple `{ "email": "Format d'email invalide" }` */
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
   errors?: Record<string, string>;
-  /** Secondes à attendre avant de réessayer (réponses 429) */
+  /** Secondes à attendre avant de réessayer (réponses 429, et 503 d’un service momentanément indisponible) */
   retryAfter?: number;
 }

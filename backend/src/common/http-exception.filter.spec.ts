@@ -28,3 +28,29 @@ describe('toErrorBody: one error contract', () => {
     expect(toErrorBody(new Error('connection refused at 10.0.0.3'))).toEqual({ statusCode: 500, message: 'Erreur interne du serveur' });
   });
 });
+
+describe('toErrorBody: an unavailable dependency is a 503 to retry, never a 500', () => {
+  const db = { statusCode: 503, message: 'Service momentanément indisponible, réessayez dans quelques instants.', retryAfter: 5 };
+  it('maps PostgreSQL down, restarting or unreachable', () => {
+    expect(toErrorBody(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toEqual(db);
+    expect(toErrorBody(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toEqual(db);
+    expect(toErrorBody(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toEqual(db);
+    expect(toErrorBody(new Error('Connection terminated unexpectedly'))).toEqual(db);
+    expect(toErrorBody(Object.assign(new Error('query failed'), { driverError: Object.assign(new Error('x'), { code: '08006' }) }))).toEqual(db);
+    expect(toErrorBody(Object.assign(new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })], 'all failed'), {}))).toEqual(db);
+  });
+
+  it('keeps a bug of ours (any other SQL error) a 500', () => {
+    expect(toErrorBody(Object.assign(new Error('duplicate key'), { code: '23505' }))).toEqual({ statusCode: 500, message: 'Erreur interne du serveur' });
+  });
+
+  it('maps Stripe unreachable, timing out or answering 5xx to 503, any other Stripe refusal to 502', () => {
+    const unavailable = { statusCode: 503, message: 'Le service de paiement ne répond pas pour le moment. Réessayez dans quelques instants.', retryAfter: 5 };
+    expect(toErrorBody(Object.assign(new Error('timeout'), { type: 'StripeConnectionError' }))).toEqual(unavailable);
+    expect(toErrorBody(Object.assign(new Error('boom'), { type: 'StripeAPIError', statusCode: 500 }))).toEqual(unavailable);
+    expect(toErrorBody(Object.assign(new Error('bad'), { type: 'StripeInvalidRequestError', statusCode: 400, code: 'ECONNREFUSED' }))).toEqual({
+      statusCode: 502,
+      message: 'Le service de paiement a renvoyé une erreur. Réessayez plus tard ou contactez-nous.',
+    });
+  });
+});

@@ -1,12 +1,13 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, PAYMENT_ERROR, PAYMENT_UNAVAILABLE, RETRY_AFTER_SECONDS, stripeFailure } from './unavailable';
 
 export interface ErrorBody {
   statusCode: number;
   message: string;
   errors?: Record<string, string>;
-  /** Seconds to wait, on 429 */
+  /** Seconds to wait, on 429 and on a 503 of an unavailable database or payment service */
   retryAfter?: number;
 }
 
@@ -20,6 +21,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   413: 'Requête trop volumineuse',
   429: 'Trop de requêtes, réessayez plus tard',
   500: 'Erreur interne du serveur',
+  502: 'Erreur d’un service tiers',
   503: 'Service indisponible',
 };
 
@@ -31,7 +33,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (body.statusCode === 502 || body.statusCode === 503) {
+      // A dependency failing (PostgreSQL restarting, Stripe down): one line, not a stack per request.
+      this.logger.warn(exception instanceof HttpException ? `${body.statusCode} ${body.message}` : `${body.statusCode} ${body.message} (${exception instanceof Error ? exception.message : String(exception)})`);
+    } else if (body.statusCode >= 500) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
     if (res.headersSent) return;
     if (body.retryAfter !== undefined) res.setHeader('Retry-After', String(body.retryAfter));
     res.status(body.statusCode).json(body);
@@ -60,5 +67,9 @@ export function toErrorBody(exception: unknown): ErrorBody {
     if (type === 'entity.too.large') return { statusCode: 413, message: DEFAULT_MESSAGES[413] };
     return { statusCode: status, message: DEFAULT_MESSAGES[status] ?? 'Requête invalide' };
   }
+  const stripe = stripeFailure(exception);
+  if (stripe === 'unavailable') return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: PAYMENT_UNAVAILABLE, retryAfter: RETRY_AFTER_SECONDS };
+  if (stripe === 'error') return { statusCode: HttpStatus.BAD_GATEWAY, message: PAYMENT_ERROR };
+  if (isDatabaseUnavailable(exception)) return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: DATABASE_UNAVAILABLE, retryAfter: RETRY_AFTER_SECONDS };
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: DEFAULT_MESSAGES[500] };
 }

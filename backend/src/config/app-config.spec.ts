@@ -66,11 +66,23 @@ describe('loadConfig', () => {
 
   it('reads the Stripe API base URL from STRIPE_API_URL and fills in no key of its own', () => {
     const dir = tempDir();
-    expect(loadConfig({ DATA_DIR: dir }).stripe).toEqual({ webhookSecret: 'whsec_sandbox' });
+    expect(loadConfig({ DATA_DIR: dir }).stripe).toEqual({ webhookSecret: 'whsec_sandbox', timeoutMs: 10_000 });
     const other = loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_URL: 'http://127.0.0.1:12111' });
-    expect(other.stripe).toEqual({ secretKey: 'sk_test_123', webhookSecret: 'whsec_sandbox', apiUrl: 'http://127.0.0.1:12111' });
+    expect(other.stripe).toEqual({ secretKey: 'sk_test_123', webhookSecret: 'whsec_sandbox', apiUrl: 'http://127.0.0.1:12111', timeoutMs: 10_000 });
     expect(() => loadConfig({ DATA_DIR: dir, STRIPE_API_URL: 'ftp://stripe.example' })).toThrow('STRIPE_API_URL doit être une URL http ou https valide');
     expect(() => loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow('STRIPE_WEBHOOK_SECRET est requis avec STRIPE_SECRET_KEY');
+  });
+
+  it('bounds Stripe calls and the shutdown: 10 s each by default, no grace, out-of-range values refused in French', () => {
+    const dir = tempDir();
+    const defaults = loadConfig({ DATA_DIR: dir });
+    expect(defaults.shutdown).toEqual({ graceMs: 0, timeoutMs: 10_000 });
+    const set = loadConfig({ DATA_DIR: dir, SHUTDOWN_GRACE_MS: '5000', SHUTDOWN_TIMEOUT_MS: '30000', STRIPE_TIMEOUT_MS: '3000' });
+    expect(set.shutdown).toEqual({ graceMs: 5000, timeoutMs: 30_000 });
+    expect(set.stripe.timeoutMs).toBe(3000);
+    expect(() => loadConfig({ DATA_DIR: dir, SHUTDOWN_TIMEOUT_MS: '0', STRIPE_TIMEOUT_MS: 'vite' })).toThrow(
+      /STRIPE_TIMEOUT_MS doit être un entier entre 100 et 120000 \(reçu « vite »\)[\s\S]*SHUTDOWN_TIMEOUT_MS doit être un entier entre 100 et 600000 \(reçu « 0 »\)/,
+    );
   });
 
   it('keeps order drafts 30 days and photos on local disk by default', () => {

@@ -54,6 +54,15 @@ export interface AppConfig {
     webhookSecret: string;
     /** STRIPE_API_URL: another Stripe-compatible server (the sandbox); undefined = api.stripe.com */
     apiUrl?: string;
+    /** STRIPE_TIMEOUT_MS: how long one call to Stripe may take before it is retried (twice) or fails */
+    timeoutMs: number;
+  };
+  /** What SIGTERM / SIGINT do (see drainAndClose in main.ts) */
+  shutdown: {
+    /** SHUTDOWN_GRACE_MS: after /api/health turns 503, keep accepting requests this long (a load balancer's delay) */
+    graceMs: number;
+    /** SHUTDOWN_TIMEOUT_MS: then wait at most this long for the requests in flight, before cutting connections */
+    timeoutMs: number;
   };
   billing: {
     /** PAYMENT_REMINDER_DAYS: days after a failed payment when the client is reminded (ascending) */
@@ -203,6 +212,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     problems.push('STRIPE_WEBHOOK_SECRET est requis avec STRIPE_SECRET_KEY (secret de signature des webhooks, whsec_…)');
   }
   const stripeApiUrl = readUrl(env, 'STRIPE_API_URL', undefined, problems, ['http:', 'https:']);
+  const stripeTimeoutMs = readInt(env, 'STRIPE_TIMEOUT_MS', 10_000, problems, 100, 120_000);
+  const shutdownGraceMs = readInt(env, 'SHUTDOWN_GRACE_MS', 0, problems, 0, 120_000);
+  const shutdownTimeoutMs = readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, problems, 100, 600_000);
 
   const draftTtlDays = readInt(env, 'ORDER_DRAFT_TTL_DAYS', 30, problems, 1, 365);
   const paymentReminderDays = readDayList(env, 'PAYMENT_REMINDER_DAYS', [3, 7], problems);
@@ -247,7 +259,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       publishableKey: stripePublishableKey,
       webhookSecret: stripeWebhookSecret ?? 'whsec_sandbox',
       apiUrl: stripeApiUrl,
+      timeoutMs: stripeTimeoutMs,
     },
+    shutdown: { graceMs: shutdownGraceMs, timeoutMs: shutdownTimeoutMs },
     billing: { paymentReminderDays },
     orders: { draftTtlDays },
     storage: { uploadsDir: join(dataDir, 'uploads'), s3 },

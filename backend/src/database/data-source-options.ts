@@ -48,12 +48,15 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     url,
     entities: ENTITIES,
     migrations: MIGRATIONS,
-    migrationsRun: true,
+    // Run at start by runMigrationsLocked (app.module.ts), under an advisory lock: never by TypeORM on its own.
+    migrationsRun: false,
     migrationsTransactionMode: 'each',
     synchronize: false,
     // random_page_cost 1.1 (PostgreSQL's default, 4, is for spinning disks): on SSDs and a cached data set the
     // planner then picks the trigram and sort indexes over sequential scans (the admin's searches: 5 to 10× faster).
-    extra: { max: 10, options: '-c random_page_cost=1.1' },
+    // connectionTimeoutMillis: a request waits 5 s at most for a connection (server unreachable, pool exhausted),
+    // then fails with a 503 (common/unavailable.ts) instead of hanging.
+    extra: { max: 10, options: '-c random_page_cost=1.1', connectionTimeoutMillis: 5000 },
     // Query errors surface as exceptions (and 500s are logged by the error filter); no duplicate SQL logging.
     logging: false,
   };

@@ -9,10 +9,10 @@ import { HealthService } from './health.service';
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
-  /** État du service et de la base de données. */
+  /** État du service et de la base de données ; 503 pendant un arrêt (à retirer du répartiteur de charge). */
   @Public()
   @Get()
-  @ApiServiceUnavailableResponse({ description: 'Base de données injoignable' })
+  @ApiServiceUnavailableResponse({ description: 'Base de données injoignable, ou arrêt en cours (le serveur termine ses requêtes)' })
   getHealth(): Promise<HealthResponseDto> {
     return this.health.check();
   }

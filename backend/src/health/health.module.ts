@@ -1,6 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
+import { Lifecycle } from './lifecycle';
 
-@Module({ controllers: [HealthController], providers: [HealthService] })
+/** Global for its Lifecycle: main.ts and the background workers read whether the instance is draining. */
+@Global()
+@Module({ controllers: [HealthController], providers: [HealthService, Lifecycle], exports: [Lifecycle] })
 export class HealthModule {}

@@ -53,3 +53,33 @@ describe('MailWorker', () => {
     expect(outbox.markDelivered).toHaveBeenCalledWith('m1', 'captured');
   });
 });
+
+describe('MailWorker at shutdown', () => {
+  it('finishes the batch it is sending, marks it, and claims no other', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const outbox = automock<OutboxRepository>();
+    outbox.claim.mockResolvedValue([mail(1), { ...mail(1), id: 'm2' }]);
+    const mailer = automock<MailerService>({ sendMail: jest.fn(() => slow) });
+    const { sut } = newTestService(MailWorker, [
+      [OutboxRepository, outbox],
+      [MailerService, mailer],
+      [2, config('smtp://localhost:1025')],
+    ]);
+    const draining = sut.drain();
+    await new Promise((resolve) => setImmediate(resolve));
+    let stopped = false;
+    const stopping = sut.beforeApplicationShutdown().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped).toBe(false); // waits for the batch in progress
+    release();
+    await stopping;
+    expect(await draining).toBe(2);
+    expect(outbox.markDelivered).toHaveBeenCalledTimes(2);
+    expect(outbox.claim).toHaveBeenCalledTimes(1);
+  });
+});

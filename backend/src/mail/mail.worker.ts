@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { MailerService } from '@nestjs-modules/mailer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import Handlebars from 'handlebars';
@@ -20,7 +20,7 @@ export function retryDelaySeconds(attempt: number, baseSeconds: number): number 
  * `captured`: kept in the outbox and printed in the console with its link. Never runs in an API request.
  */
 @Injectable()
-export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Mail');
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
@@ -39,7 +39,11 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     this.schedule();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * At shutdown, before the database pool closes (TypeORM closes it in onApplicationShutdown): no new batch is
+   * claimed, and the batch being sent is finished and marked, so no mail stays claimed for 5 minutes.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
@@ -67,7 +71,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
   private async drainAll(): Promise<number> {
     let handled = 0;
     for (;;) {
-      if (this.stopped && handled > 0) return handled;
+      if (this.stopped) return handled;
       const batch = await this.claim();
       if (batch.length === 0) return handled;
       for (const mail of batch) await this.deliver(mail);

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../config/app-config';
 import { dataSourceOptions } from '../database/data-source-options';
+import { runMigrationsLocked } from '../database/migrate';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres';
 
 /**
@@ -148,10 +149,10 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), config.embeddedPostgresPort, (line) => console.warn(line));
     url = embedded.url;
   }
-  const dataSource = new DataSource({ ...dataSourceOptions(url), migrationsRun: false });
+  const dataSource = new DataSource(dataSourceOptions(url));
   try {
     await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
+    await runMigrationsLocked(dataSource);
     console.log(`Données de démonstration : ${wanted.sites.toLocaleString('fr-FR')} sites pour ${wanted.clients.toLocaleString('fr-FR')} clients`);
     await seed(dataSource, wanted, (line) => console.log(`  ${line}`));
     const [counts] = await dataSource.query(

@@ -61,7 +61,7 @@ export const getGetHealthUrl = () => {
 }
 
 /**
- * @summary État du service et de la base de données.
+ * @summary État du service et de la base de données ; 503 pendant un arrêt (à retirer du répartiteur de charge).
  */
 export const getHealth = async ( options?: Parameters<typeof customFetch>[1]): Promise<HealthResponseDto> => {
 
@@ -132,7 +132,7 @@ export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TErr
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary État du service et de la base de données.
+ * @summary État du service et de la base de données ; 503 pendant un arrêt (à retirer du répartiteur de charge).
  */
 
 export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ErrorType<ErrorResponseDto>>(

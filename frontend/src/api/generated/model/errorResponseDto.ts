@@ -11,7 +11,7 @@ export interface ErrorResponseDto {
   /** Message par champ invalide, par exemple `{ "email": "Format d'email invalide" }` */
   errors?: ErrorResponseDtoErrors;
   message: string;
-  /** Secondes à attendre avant de réessayer (réponses 429) */
+  /** Secondes à attendre avant de réessayer (réponses 429, et 503 d’un service momentanément indisponible) */
   retryAfter?: number;
   statusCode: number;
 }
