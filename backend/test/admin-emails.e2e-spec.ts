@@ -53,6 +53,12 @@ describe('admin mail log', () => {
     const id = list.body.emails[0].id;
     const res = await t.api.post(`/api/admin/emails/${id}/retry`).set(bearer(admin)).send().expect(200);
     expect(res.body).toMatchObject({ id, status: expect.stringMatching(/queued|sending|failed/), attempts: expect.any(Number) });
+    // Let the worker finish with it (SMTP is down: it fails again) before marking it sent, or its late failure would
+    // overwrite our 'sent' and allow the retry below.
+    // Twice: a drain already under way may have looked for mail before the retry.
+    await t.app.get(MailWorker).drain();
+    await t.app.get(MailWorker).drain();
+    expect((await t.api.get(`/api/admin/emails/${id}`).set(bearer(admin)).expect(200)).body.status).toBe('failed');
     await t.dataSource.query(`UPDATE outbox_emails SET status = 'sent' WHERE id = $1`, [id]);
     const conflict = await t.api.post(`/api/admin/emails/${id}/retry`).set(bearer(admin)).send().expect(409);
     expect(conflict.body.message).toBe("Cet e-mail a déjà été envoyé ou est en cours d'envoi");
