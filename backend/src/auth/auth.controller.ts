@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpException, Ip, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/access.decorator';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
@@ -38,6 +38,8 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
+  @ApiUnauthorizedResponse({ description: 'Email ou mot de passe incorrect' })
+  @ApiTooManyRequestsResponse({ description: 'Trop de tentatives pour cette adresse : verrouillée quelques minutes (retryAfter)' })
   async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
     return this.cookie.send(res, await this.auth.login(dto));
   }
@@ -46,6 +48,7 @@ export class AuthController {
   @Public()
   @Post('refresh')
   @HttpCode(200)
+  @ApiUnauthorizedResponse({ description: 'Jeton de rafraîchissement absent, expiré, révoqué ou déjà utilisé' })
   @ApiBody({ type: RefreshDto, required: false })
   async refresh(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
     try {
@@ -98,6 +101,7 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
+  @ApiTooManyRequestsResponse({ description: 'Trop de demandes depuis cette adresse IP (retryAfter)' })
   forgotPassword(@Body() dto: ForgotPasswordDto, @Ip() ip: string): Promise<MessageResponseDto> {
     return this.auth.forgotPassword(dto, ip);
   }
