@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nes
 import { ApiConflictResponse, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../common/access.decorator';
-import { Caller, type DraftCaller } from '../orders/draft-caller';
+import { ApiCallerSession, Caller, type DraftCaller } from '../orders/draft-caller';
 import { CheckoutService } from './checkout.service';
 import { CheckoutSessionResponseDto, CheckoutSessionStatusDto, CreateCheckoutSessionDto } from './dto/billing.dto';
 import { WebhookService } from './webhook.service';
@@ -22,6 +22,7 @@ export class BillingController {
   @Public()
   @Post('checkout-sessions')
   @ApiConflictResponse({ description: 'Commande déjà payée, ou e-mail d’un compte existant (visiteur non connecté)' })
+  @ApiCallerSession()
   createCheckoutSession(@Body() dto: CreateCheckoutSessionDto, @Caller() caller: DraftCaller): Promise<CheckoutSessionResponseDto> {
     return this.checkout.create(dto, caller);
   }

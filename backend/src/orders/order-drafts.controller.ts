@@ -3,7 +3,7 @@ import { ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/access.decorator';
 import { uuidParam } from '../common/uuid-param';
-import { Caller, type DraftCaller, DraftCookie } from './draft-caller';
+import { ApiCallerSession, Caller, type DraftCaller, DraftCookie } from './draft-caller';
 import { CreateOrderDraftDto, OrderDraftDto, OrderPhotoDto, UpdateOrderDraftDto } from './dto/order-drafts.dto';
 import { DRAFT_NOT_FOUND, OrderDraftsService, type UploadedPhoto } from './order-drafts.service';
 import { PhotoBytes, photoAnswer, PhotoUpload } from './photos/photo-upload';
@@ -16,6 +16,7 @@ const photoId = uuidParam('Photo introuvable');
  * cookie, a signed-in buyer's to the account; anyone else is told it does not exist (404).
  */
 @ApiTags('orders')
+@ApiCallerSession()
 @Controller('order-drafts')
 export class OrderDraftsController {
   constructor(
