@@ -90,10 +90,16 @@ const nested = fc.tuple(fc.integer({ min: 30, max: 2_000 }), fc.boolean()).map((
 });
 const wrongType = fc.constantFrom<unknown>(null, 42, -1, true, false, [], {}, [1, 'a'], { x: 1 });
 
+/** Addresses as people type them (mostly), and RFC oddities that validators disagree on (sometimes). */
+const email = fc.oneof(
+  { weight: 4, arbitrary: fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,15}$/), fc.constantFrom('example.com', 'exemple.fr', 'boulangerie-martin.fr')).map(([local, domain]) => `${local}@${domain}`) },
+  { weight: 1, arbitrary: fc.emailAddress() },
+);
+
 function validString(schema: Schema): fc.Arbitrary<string> {
   const max = schema.maxLength ?? 60;
   const min = schema.minLength ?? 0;
-  if (schema.format === 'email') return fc.emailAddress().filter((e) => e.length <= max);
+  if (schema.format === 'email') return email.filter((e) => e.length <= max);
   if (schema.format === 'uuid') return fc.uuid();
   if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
   return fc.oneof(
@@ -103,20 +109,30 @@ function validString(schema: Schema): fc.Arbitrary<string> {
   );
 }
 
-/** A value the schema accepts. */
-export function validValue(raw: Schema, depth = 0): fc.Arbitrary<unknown> {
+/**
+ * A value the schema accepts; with `poison`, each text has a chance to carry a NUL or an unpaired surrogate (the only
+ * fault of an otherwise valid body: what reaches PostgreSQL unless something refuses it first).
+ */
+export function validValue(raw: Schema, depth = 0, poison = false): fc.Arbitrary<unknown> {
   const schema = deref(raw);
   let arbitrary: fc.Arbitrary<unknown>;
   if (schema.enum) arbitrary = fc.constantFrom(...schema.enum);
+  else if (schema.type === 'string' && poison && schema.format !== 'binary') arbitrary = fc.oneof({ weight: 3, arbitrary: validString(schema) }, { weight: 1, arbitrary: poisoned(validString(schema)) });
   else if (schema.type === 'string') arbitrary = validString(schema);
   else if (schema.type === 'integer' || schema.type === 'number') arbitrary = fc.integer({ min: schema.minimum ?? -1000, max: Math.min(schema.maximum ?? 1000, 2_000_000) });
   else if (schema.type === 'boolean') arbitrary = fc.boolean();
-  else if (schema.type === 'array') arbitrary = fc.array(validValue(schema.items ?? {}, depth + 1), { maxLength: Math.min(schema.maxItems ?? 5, 5) });
+  else if (schema.type === 'array') arbitrary = fc.array(validValue(schema.items ?? {}, depth + 1, poison), { maxLength: Math.min(schema.maxItems ?? 5, 5) });
   else if (schema.properties && depth < 6) {
-    const props = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, validValue(value, depth + 1)]));
-    arbitrary = fc.record(props, { requiredKeys: (schema.required ?? []).filter((k) => k in props) });
+    const props = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, validValue(value, depth + 1, poison)]));
+    arbitrary = fc.record(props, { requiredKeys: (schema.required ?? []).filter((k) => k in props) }).map(confirmed);
   } else arbitrary = fc.constant({});
   return schema.nullable ? fc.option(arbitrary, { nil: null, freq: 5 }) : arbitrary;
+}
+
+/** A confirmation repeats its password (a rule the schema cannot state). */
+function confirmed(value: Record<string, unknown>): Record<string, unknown> {
+  if (!('confirmPassword' in value)) return value;
+  return { ...value, confirmPassword: value.newPassword ?? value.password };
 }
 
 /** A value that breaks the schema somewhere, or is plain hostile. */
@@ -138,15 +154,37 @@ export function invalidValue(raw: Schema, depth = 0): fc.Arbitrary<unknown> {
   return fc.oneof(...common);
 }
 
+/** A valid text with a NUL or an unpaired surrogate slipped in: what PostgreSQL and UTF-8 refuse. */
+export function poisoned(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc
+    .tuple(valid, fc.constantFrom('\u0000', '\ud800', '\udfff', '\udc00\ud800'), fc.nat())
+    .map(([text, bad, at]) => text.slice(0, at % (text.length + 1)) + bad + text.slice(at % (text.length + 1)));
+}
+
+/** A request body: valid, valid but for poisoned texts, or valid and invalid fields mixed. */
+export function bodyValue(schema: Schema): fc.Arbitrary<unknown> {
+  return fc.oneof({ weight: 3, arbitrary: validValue(schema) }, { weight: 3, arbitrary: validValue(schema, 0, true) }, { weight: 2, arbitrary: anyValue(schema) });
+}
+
 /** Mostly valid, sometimes not: deep inputs keep reaching the service with one bad field among good ones. */
 export function anyValue(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 3, arbitrary: validValue(schema, depth) }, { weight: 1, arbitrary: invalidValue(schema, depth) });
+  const target = deref(schema);
+  const text = target.type === 'string' && !target.enum && target.format !== 'binary';
+  return fc.oneof(
+    { weight: 4, arbitrary: validValue(schema, depth) },
+    { weight: 1, arbitrary: invalidValue(schema, depth) },
+    ...(text ? [{ weight: 1, arbitrary: poisoned(validString(target)) }] : []),
+  );
 }
 
 /** A query value as text (numbers and booleans as the browser would write them), valid or not. */
 export function queryValue(schema: Schema): fc.Arbitrary<string | undefined> {
   const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-  return fc.option(fc.oneof({ weight: 3, arbitrary: validValue(schema).map(asText) }, { weight: 1, arbitrary: fc.oneof(hostileText, hostileNumber.map(String)) }), { nil: undefined, freq: 3 });
+  const valid = validValue(schema).map(asText);
+  return fc.option(fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: fc.oneof(hostileText, hostileNumber.map(String)) }, { weight: 1, arbitrary: poisoned(valid) }), {
+    nil: undefined,
+    freq: 3,
+  });
 }
 
 /**
