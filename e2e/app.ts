@@ -2,7 +2,7 @@
 // serving frontend/dist), on free ports with a temporary DATA_DIR: embedded PostgreSQL, the sandbox and captured mail.
 // Used by the browser journeys and the page-speed benchmark.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -41,7 +41,11 @@ export function tempDataDir(name: string): string {
  * `options.dataDir` / `options.postgresPort`: start on a data folder prepared beforehand (the admin bench seeds it
  * first); it is removed at stop all the same.
  */
-export async function startBuiltApp(name: string, timeoutMs = 90_000, options: { dataDir?: string; postgresPort?: number } = {}): Promise<BuiltApp> {
+export async function startBuiltApp(
+  name: string,
+  timeoutMs = 90_000,
+  options: { dataDir?: string; postgresPort?: number; logFile?: string } = {},
+): Promise<BuiltApp> {
   const dataDir = options.dataDir ?? tempDataDir(name);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -60,12 +64,20 @@ export async function startBuiltApp(name: string, timeoutMs = 90_000, options: {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       APP_URL: baseUrl,
+      // The journeys all sign up and pay from 127.0.0.1.
+      SIGNUP_LIMIT_PER_IP: '10000',
+      CHECKOUT_LIMIT_PER_IP: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  app.stdout!.on('data', (d) => (output += d));
-  app.stderr!.on('data', (d) => (output += d));
+  const record = (d: Buffer) => {
+    output += d;
+    // The journeys read the captured mails' links there (see capturedLink): the mail log shows them masked.
+    if (options.logFile) appendFileSync(options.logFile, d);
+  };
+  app.stdout!.on('data', record);
+  app.stderr!.on('data', record);
 
   const stop = async (): Promise<number | null> => {
     const code =

@@ -1,5 +1,5 @@
 // Shared helpers for the journeys: one Chromium per test file, a fresh context per test.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ADMIN } from './app.ts';
@@ -46,19 +46,19 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.waitForURL('**/dashboard');
 }
 
-/** The link of the latest mail to `to`, read from the admin mail log as an admin would. */
+/**
+ * The link of the latest captured mail of that template to `to`, read from the app's console as a developer would
+ * (e2e/run.ts keeps it in APP_LOG_FILE): the admin mail log shows one-time links masked.
+ */
 export async function capturedLink(to: string, template: string): Promise<string> {
-  const login = await fetch(`${BASE_URL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
+  const logFile = process.env.APP_LOG_FILE;
+  if (!logFile) throw new Error("APP_LOG_FILE absent : lancez les parcours avec npm run test:e2e");
+  const prefix = `E-mail capturé pour ${to} (${template}) : `;
   for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${BASE_URL}/api/admin/emails?recipient=${encodeURIComponent(to)}`, { headers: { Authorization: `Bearer ${access_token}` } });
-    const { emails } = (await res.json()) as { emails: Array<{ template: string; status: string; actionUrl: string | null }> };
-    const mail = emails.find((e) => e.template === template && e.status === 'captured');
-    if (mail?.actionUrl) return mail.actionUrl;
+    const lines = readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes(prefix));
+    // The URL's own characters only: the console may colour the line.
+    const link = lines.at(-1)?.match(/— lien : (https?:\/\/[\w.:/?=&%-]+)/)?.[1];
+    if (link) return link;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`aucun e-mail ${template} capturé pour ${to}`);

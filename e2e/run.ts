@@ -1,7 +1,7 @@
 // Browser tier: starts the built product as `npm start` does (see app.ts), then runs the journeys in Debian's
 // Chromium with Node's test runner.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuiltApp, root, startBuiltApp } from './app.ts';
 
@@ -23,13 +23,15 @@ mkdirSync(artifacts, { recursive: true });
 let code = 1;
 let app: BuiltApp | undefined;
 try {
-  app = await startBuiltApp('e2e');
+  const logFile = join(artifacts, 'app.log');
+  writeFileSync(logFile, '');
+  app = await startBuiltApp('e2e', undefined, { logFile });
   const files = readdirSync(join(root, 'e2e', 'journeys'))
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => join('e2e', 'journeys', f));
   const runner = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
     cwd: root,
-    env: { ...process.env, BASE_URL: app.baseUrl, CHROMIUM_PATH: chromium, ARTIFACTS_DIR: artifacts },
+    env: { ...process.env, BASE_URL: app.baseUrl, CHROMIUM_PATH: chromium, ARTIFACTS_DIR: artifacts, APP_LOG_FILE: logFile },
     stdio: 'inherit',
   });
   code = await new Promise<number>((resolve) => runner.once('exit', (c) => resolve(c ?? 1)));

@@ -10,7 +10,7 @@ import { PUBLIC_EXTENSION } from './common/access.decorator';
 import { ErrorResponseDto } from './common/error-response.dto';
 import { HttpExceptionFilter, toErrorBody } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation';
-import type { AppConfig } from './config/app-config';
+import { allowedOrigins, type AppConfig } from './config/app-config';
 
 export const API_PREFIX = 'api';
 
@@ -46,6 +46,10 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       const errorContent = { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) } } };
       for (const [status, response] of Object.entries(operation.responses)) {
         if (response && Number(status) >= 400 && !('$ref' in response) && !response.content) response.content = errorContent;
+      }
+      // Every JSON body is refused in another format (see jsonBodiesOnly).
+      if (body && !('$ref' in body) && body.content['application/json'] && !operation.responses['415']) {
+        operation.responses['415'] = { description: 'Corps de requête autre que JSON', content: errorContent };
       }
       operation.responses.default = {
         description: 'Erreur (message en français, erreurs par champ pour une saisie invalide)',
@@ -114,7 +118,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       strictTransportSecurity: config.appUrl.startsWith('https:') ? undefined : false,
     }),
   );
-  const allowed = new Set([new URL(config.appUrl).origin, ...config.corsOrigins.map((o) => new URL(o).origin)]);
+  const allowed = allowedOrigins(config);
   app.enableCors({
     origin: (origin, cb) => cb(null, !origin || allowed.has(origin)),
     credentials: true,
@@ -124,6 +128,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // gzip for the app's assets and API answers (Lighthouse's phone profile: ~3.5 s of first paint without it).
   app.use(compression({ threshold: 1024 }));
   app.use(cookieParser());
+  // API answers depend on the caller (session, cookies): never stored by a browser or a proxy, unless a route says
+  // otherwise with its own Cache-Control (a photo's bytes, kept in the browser's cache only).
+  app.use(`/${API_PREFIX}`, (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // Stripe events can be larger than our own requests; they are verified against the raw body.
   app.use(
     `/${API_PREFIX}/billing/webhook`,
@@ -142,7 +152,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       },
     }),
   );
-  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  // API bodies are JSON only: a form posted from another site (login CSRF) cannot reach a route.
+  app.use(`/${API_PREFIX}`, jsonBodiesOnly);
   // Body-parser failures (malformed JSON, too large) happen before Nest's filters: answer them the same way.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
@@ -160,6 +171,21 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
 
   if (config.frontendDist) serveFrontend(app, config.frontendDist);
+}
+
+export const JSON_ONLY_MESSAGE = 'Le corps de la requête doit être au format JSON (Content-Type: application/json).';
+/** The one route that takes multipart/form-data: a photo of an order draft. */
+const PHOTO_UPLOAD_PATH = /^\/order-drafts\/[^/]+\/photos\/?$/;
+
+/**
+ * 415 for a request body that is not JSON (forms, text/plain), before any parser: the Stripe webhook (verified
+ * against its raw body) and multipart photo uploads aside. A request without a body passes whatever it declares.
+ */
+function jsonBodiesOnly(req: Request, res: Response, next: NextFunction): void {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (!hasBody || req.is('application/json') || req.path === '/billing/webhook') return next();
+  if (req.is('multipart/form-data') && req.method === 'POST' && PHOTO_UPLOAD_PATH.test(req.path)) return next();
+  res.status(415).json({ statusCode: 415, message: JSON_ONLY_MESSAGE });
 }
 
 /** The built React app on the same port: hashed assets cached for a year, every other non-API path gets index.html. */

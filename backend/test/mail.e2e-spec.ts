@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
+import { AfterAnswer } from '../src/auth/after-answer';
+import { AuthService } from '../src/auth/auth.service';
 import { MailService } from '../src/mail/mail.service';
 import { MailWorker } from '../src/mail/mail.worker';
-import { createTestApp, registerClient, type TestApp } from './helpers/app';
+import { bearer, createTestApp, loginAdmin, registerClient, type TestApp } from './helpers/app';
 import { startSmtp, type TestSmtp, unusedPort } from './helpers/smtp';
 
 const outbox = (t: TestApp) => t.dataSource.query(`SELECT * FROM outbox_emails ORDER BY created_at, id`);
@@ -39,6 +41,50 @@ describe('mail outbox over SMTP', () => {
     const [sent] = await outbox(t);
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
     expect(sent.sent_at).toBeInstanceOf(Date);
+  });
+
+  it('never keeps a usable reset or first-login link: masked in the row and the admin log, working in the mail sent', async () => {
+    const client = await registerClient(t.api, { email: 'secret@example.com' });
+    await t.dataSource.query('DELETE FROM outbox_emails');
+    await t.api.post('/api/auth/forgot-password').send({ email: 'secret@example.com' }).expect(200);
+    await t.app.get(AfterAnswer).settled();
+    await t.app.get(AuthService).inviteToFirstLogin(client.user.id);
+    const queued = await outbox(t);
+    expect(queued.map((m: { template: string }) => m.template).sort()).toEqual(['first-login', 'password-reset']);
+    const admin = await loginAdmin(t.api);
+    const adminSaw = async () => {
+      const list = await t.api.get('/api/admin/emails?recipient=secret@example.com').set(bearer(admin)).expect(200);
+      const details = await Promise.all(queued.map((m: { id: string }) => t.api.get(`/api/admin/emails/${m.id}`).set(bearer(admin)).expect(200)));
+      return JSON.stringify([list.body, ...details.map((d) => d.body)]);
+    };
+    const beforeSending = await adminSaw();
+    for (const m of queued) {
+      expect(m.action_url).toMatch(/^http:\/\/localhost:3000\/(reset-password|first-login)\?token=••••••••$/);
+      expect(m.secret_link).toEqual(expect.any(String));
+    }
+    await t.app.get(MailWorker).drain();
+    // What went out over SMTP has the working links, in the text and in the HTML.
+    const tokens = smtp.messages.map((mail) => {
+      const link = /http:\/\/localhost:3000\/(?:reset-password|first-login)\?token=([\w-]{40,})/.exec(mail.text ?? '')!;
+      expect(mail.html).toContain(`href="${link[0].replace('=', '&#x3D;')}"`);
+      return { path: new URL(link[0]).pathname, token: link[1] };
+    });
+    expect(tokens.map((x) => x.path).sort()).toEqual(['/first-login', '/reset-password']);
+    const sent = await outbox(t);
+    expect(sent.map((m: { status: string; secret_link: string | null }) => [m.status, m.secret_link])).toEqual([
+      ['sent', null],
+      ['sent', null],
+    ]);
+    // Neither the stored rows nor anything the admin API answered, before or after sending, holds a token.
+    const stored = JSON.stringify(sent);
+    const afterSending = await adminSaw();
+    for (const { token } of tokens) {
+      for (const seen of [stored, beforeSending, afterSending]) expect(seen).not.toContain(token);
+    }
+    expect(afterSending).toContain('token=••••••••');
+    // And the links work.
+    const reset = tokens.find((x) => x.path === '/reset-password')!.token;
+    await t.api.post('/api/auth/reset-password').send({ token: reset, password: 'nouveau-secret' }).expect(200);
   });
 
   it('writes no mail when the business change fails (same transaction)', async () => {
@@ -156,12 +202,17 @@ describe('mail without SMTP (embedded default)', () => {
     const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     try {
       await t.api.post('/api/auth/forgot-password').send({ email: 'admin@example.com' }).expect(200);
+      await t.app.get(AfterAnswer).settled();
       await t.app.get(MailWorker).drain();
       const [row] = await t.dataSource.query(`SELECT * FROM outbox_emails WHERE template = 'password-reset'`);
       expect(row.status).toBe('captured');
-      const line = log.mock.calls.map((c) => String(c[0])).find((l) => l.startsWith('E-mail capturé'));
-      expect(line).toBe(`E-mail capturé pour admin@example.com : « Réinitialisation de votre mot de passe » — lien : ${row.action_url}`);
-      expect(row.action_url).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}$/);
+      // The console, the captured mail's only way out, shows the working link; the row keeps it masked.
+      const line = log.mock.calls.map((c) => String(c[0])).find((l) => l.startsWith('E-mail capturé'))!;
+      const link = /— lien : (\S+)$/.exec(line)![1];
+      expect(line).toBe(`E-mail capturé pour admin@example.com (password-reset) : « Réinitialisation de votre mot de passe » — lien : ${link}`);
+      expect(link).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}$/);
+      expect(row.action_url).toBe('http://localhost:3000/reset-password?token=••••••••');
+      expect(row.secret_link).toBeNull();
     } finally {
       log.mockRestore();
     }

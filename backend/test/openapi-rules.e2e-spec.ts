@@ -67,7 +67,7 @@ describe('openapi.yaml: the request contract', () => {
 
   it('documents 429 on the rate-limited routes and 401 on the public routes that refuse credentials', () => {
     const byId = new Map(operations.map(({ op }) => [op.operationId, op]));
-    for (const id of ['login', 'forgotPassword', 'createQuote', 'createOrderDraft', 'sendSupportMessage']) expect([id, Boolean(byId.get(id)?.responses['429'])]).toEqual([id, true]);
+    for (const id of ['login', 'register', 'forgotPassword', 'createQuote', 'createOrderDraft', 'createCheckoutSession', 'sendSupportMessage']) expect([id, Boolean(byId.get(id)?.responses['429'])]).toEqual([id, true]);
     for (const id of ['login', 'refresh']) expect([id, Boolean(byId.get(id)?.responses['401'])]).toEqual([id, true]);
   });
 });

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpException, Ip, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBody, ApiForbiddenResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/access.decorator';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
@@ -30,16 +30,17 @@ export class AuthController {
   /** Crée un compte client et ouvre une session. */
   @Public()
   @Post('register')
-  async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
-    return this.cookie.send(res, await this.auth.register(dto));
+  @ApiTooManyRequestsResponse({ description: 'Trop de comptes créés depuis cette adresse IP ou pour cet e-mail (retryAfter : secondes restantes)' })
+  async register(@Body() dto: RegisterDto, @Ip() ip: string, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
+    return this.cookie.send(res, await this.auth.register(dto, ip));
   }
 
   /** Connexion par e-mail et mot de passe. */
   @Public()
   @Post('login')
+  @ApiTooManyRequestsResponse({ description: 'Adresse verrouillée après trop de tentatives (retryAfter : secondes restantes)' })
   @HttpCode(200)
   @ApiUnauthorizedResponse({ description: 'Email ou mot de passe incorrect' })
-  @ApiTooManyRequestsResponse({ description: 'Trop de tentatives pour cette adresse : verrouillée quelques minutes (retryAfter)' })
   async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
     return this.cookie.send(res, await this.auth.login(dto));
   }
@@ -48,9 +49,11 @@ export class AuthController {
   @Public()
   @Post('refresh')
   @HttpCode(200)
-  @ApiUnauthorizedResponse({ description: 'Jeton de rafraîchissement absent, expiré, révoqué ou déjà utilisé' })
   @ApiBody({ type: RefreshDto, required: false })
+  @ApiUnauthorizedResponse({ description: 'Jeton absent, expiré, révoqué ou déjà utilisé, ou session ouverte depuis plus de SESSION_MAX_DAYS jours' })
+  @ApiForbiddenResponse({ description: "Appel depuis une page d'une autre origine (Origin ou Referer hors APP_URL et CORS_ORIGINS)" })
   async refresh(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
+    this.cookie.assertTrustedOrigin(req);
     try {
       return this.cookie.send(res, await this.auth.refresh(this.cookie.read(req, dto.refresh_token)));
     } catch (error) {
@@ -65,7 +68,9 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @ApiBody({ type: RefreshDto, required: false })
+  @ApiForbiddenResponse({ description: "Appel depuis une page d'une autre origine (Origin ou Referer hors APP_URL et CORS_ORIGINS)" })
   async logout(@Body() dto: RefreshDto, @Req() req: Request & { user?: AuthenticatedUser }, @Res({ passthrough: true }) res: Response): Promise<void> {
+    this.cookie.assertTrustedOrigin(req);
     this.cookie.clear(res);
     await this.auth.logout(req.user?.sessionId, this.cookie.read(req, dto.refresh_token));
   }

@@ -4,6 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { MailModule } from '../mail/mail.module';
 import { AdminSeedService } from './admin-seed.service';
+import { AfterAnswer } from './after-answer';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
@@ -22,6 +23,7 @@ import { LoginAttemptsRepository } from './login-attempts.repository';
   controllers: [AuthController],
   providers: [
     AuthService,
+    AfterAnswer,
     UsersService,
     SessionService,
     OneTimeTokenService,

@@ -19,6 +19,7 @@ import {
   type UpdateMeDto,
   type UserResponseDto,
 } from './dto/auth.dto';
+import { AfterAnswer } from './after-answer';
 import { LoginThrottleService } from './login-throttle.service';
 import { OneTimeTokenService } from './one-time-token.service';
 import { hashPassword, sha256, verifyPassword } from './password';
@@ -48,11 +49,18 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly mail: MailService,
     private readonly rateLimit: RateLimitService,
+    private readonly afterAnswer: AfterAnswer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Self-service sign-up: always a client, whatever the body says (unknown fields are refused before this). */
-  async register(dto: RegisterDto): Promise<SessionResult> {
+  /**
+   * Self-service sign-up: always a client, whatever the body says (unknown fields are refused before this). At most
+   * SIGNUP_LIMIT_PER_IP sign-ups an hour from one address and SIGNUP_LIMIT_PER_EMAIL attempts for one e-mail.
+   */
+  async register(dto: RegisterDto, ip: string): Promise<SessionResult> {
+    const { signupPerIp, signupPerEmail } = this.config.limits;
+    await this.rateLimit.hit({ key: `signup:ip:${ip}`, limit: signupPerIp, windowSeconds: 3600, message: 'Trop de comptes créés depuis cette adresse. Réessayez dans {minutes}.' });
+    await this.rateLimit.hit({ key: `signup:email:${dto.email}`, limit: signupPerEmail, windowSeconds: 3600, message: 'Trop de tentatives d’inscription pour cet e-mail. Réessayez dans {minutes}.' });
     const passwordHash = await hashPassword(dto.password);
     return this.transactions.run(async (tx) => {
       const user = await this.users.create({ email: dto.email, name: dto.name, role: 'client', passwordHash }, tx);
@@ -62,13 +70,10 @@ export class AuthService {
   }
 
   async login(dto: LoginDto): Promise<SessionResult> {
-    await this.throttle.assertNotLocked(dto.email);
+    await this.throttle.countAttempt(dto.email);
     const user = await this.users.findByEmail(dto.email);
     const ok = await verifyPassword(user?.passwordHash, dto.password);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(dto.email);
-      throw new UnauthorizedException(BAD_CREDENTIALS);
-    }
+    if (!user || !ok) throw new UnauthorizedException(BAD_CREDENTIALS);
     await this.throttle.reset(dto.email);
     return this.toResult(user, await this.sessions.start(user));
   }
@@ -133,25 +138,30 @@ export class AuthService {
   }
 
   /**
-   * Mails a reset link when the address has an account; answers the same either way. Per address, at most 3 mails an
-   * hour (silently: a 429 would tell which addresses exist); per caller, a 429 after 10 requests an hour.
+   * Answers the same, in content and in time, whether or not the address has an account: the request only counts the
+   * caller (a 429 after 10 requests an hour) and answers; looking the address up and mailing the link happen after
+   * the answer (`sendResetLink`).
    */
   async forgotPassword(dto: ForgotPasswordDto, ip: string): Promise<MessageResponseDto> {
     await this.rateLimit.hit({ key: `forgot:ip:${ip}`, limit: 10, windowSeconds: 3600, message: 'Trop de demandes. Réessayez dans {minutes}.' });
-    const perAddress = await this.rateLimit.consume({ key: `forgot:email:${dto.email}`, limit: 3, windowSeconds: 3600 });
-    const user = perAddress.allowed ? await this.users.findByEmail(dto.email) : null;
-    if (user) {
-      await this.transactions.run(async (tx) => {
-        const token = await this.oneTimeTokens.issue(user.id, 'password_reset', this.config.passwordResetTtlMinutes * 60_000, tx);
-        await this.mail.enqueue(
-          'password-reset',
-          user.email,
-          { name: user.name || user.email, resetUrl: this.mail.link(`/reset-password?token=${token}`), expiresMinutes: this.config.passwordResetTtlMinutes },
-          { tx, dedupeKey: `password-reset:${sha256(token)}` },
-        );
-      });
-    }
+    this.afterAnswer.run('Lien de réinitialisation', () => this.sendResetLink(dto.email));
     return { message: FORGOT_PASSWORD_ANSWER };
+  }
+
+  /** Mails a reset link when the address has an account; per address, at most 3 an hour (silently). */
+  private async sendResetLink(email: string): Promise<void> {
+    const perAddress = await this.rateLimit.consume({ key: `forgot:email:${email}`, limit: 3, windowSeconds: 3600 });
+    const user = perAddress.allowed ? await this.users.findByEmail(email) : null;
+    if (!user) return;
+    await this.transactions.run(async (tx) => {
+      const token = await this.oneTimeTokens.issue(user.id, 'password_reset', this.config.passwordResetTtlMinutes * 60_000, tx);
+      await this.mail.enqueue(
+        'password-reset',
+        user.email,
+        { name: user.name || user.email, resetUrl: this.mail.link(`/reset-password?token=${token}`), expiresMinutes: this.config.passwordResetTtlMinutes },
+        { tx, dedupeKey: `password-reset:${sha256(token)}` },
+      );
+    });
   }
 
   /** Sets a new password with a reset token (once, within 30 minutes), ends every session and opens a new one. */

@@ -5,34 +5,33 @@ import { BaseRepository } from '../database/base.repository';
 /** The `login_attempts` table: failed sign-ins per e-mail address and the lock they lead to. */
 @Injectable()
 export class LoginAttemptsRepository extends BaseRepository {
-  /** Seconds left on the address's lock, or null when it is not locked. */
-  async lockedForSeconds(email: string, tx?: EntityManager): Promise<number | null> {
-    const [row] = await this.query<{ seconds: number }>(
-      `SELECT ceil(extract(epoch FROM locked_until - now()))::int AS seconds FROM login_attempts WHERE email = $1 AND locked_until > now()`,
-      [email],
-      tx,
-    );
-    return row ? row.seconds : null;
-  }
-
   /**
-   * Counts a failure in one statement: the count restarts after a quiet `lockMinutes` or an ended lock, and reaching
-   * `maxFailures` locks the address for `lockMinutes`.
+   * Counts one sign-in attempt before its password is checked, in one statement (the row lock of the upsert orders
+   * concurrent attempts, across app instances): the count restarts after a quiet `lockMinutes` or an ended lock, the
+   * attempt that reaches `maxFailures` locks the address for `lockMinutes`, and during a lock the count stays above the
+   * limit. `allowed` is false for every attempt past `maxFailures`, so at most that many passwords are ever checked
+   * per lock period, however many requests arrive at once; `lockedForSeconds` is the wait when refused.
    */
-  async recordFailure(email: string, maxFailures: number, lockMinutes: number, tx?: EntityManager): Promise<void> {
-    await this.query(
+  async countAttempt(email: string, maxFailures: number, lockMinutes: number, tx?: EntityManager): Promise<{ allowed: boolean; lockedForSeconds: number }> {
+    const [row] = await this.returning<{ failures: number; seconds: number | null }>(
       `INSERT INTO login_attempts AS a (email, failures, last_failure_at, locked_until)
        VALUES ($1, 1, now(), CASE WHEN 1 >= $2 THEN now() + make_interval(mins => $3) END)
        ON CONFLICT (email) DO UPDATE SET
-         failures = CASE WHEN a.last_failure_at < now() - make_interval(mins => $3) OR a.locked_until <= now() THEN 1 ELSE a.failures + 1 END,
+         failures = CASE
+           WHEN a.locked_until <= now() OR (a.locked_until IS NULL AND a.last_failure_at < now() - make_interval(mins => $3)) THEN 1
+           ELSE least(a.failures + 1, $2 + 1) END,
          locked_until = CASE
-           WHEN a.last_failure_at < now() - make_interval(mins => $3) OR a.locked_until <= now() THEN NULL
+           WHEN a.locked_until <= now() OR (a.locked_until IS NULL AND a.last_failure_at < now() - make_interval(mins => $3))
+             THEN CASE WHEN 1 >= $2 THEN now() + make_interval(mins => $3) END
+           WHEN a.locked_until > now() THEN a.locked_until
            WHEN a.failures + 1 >= $2 THEN now() + make_interval(mins => $3)
-           ELSE a.locked_until END,
-         last_failure_at = now()`,
+           END,
+         last_failure_at = now()
+       RETURNING failures, greatest(1, ceil(extract(epoch FROM locked_until - now())))::int AS seconds`,
       [email, maxFailures, lockMinutes],
       tx,
     );
+    return { allowed: row.failures <= maxFailures, lockedForSeconds: row.seconds ?? 0 };
   }
 
   async clear(email: string, tx?: EntityManager): Promise<void> {

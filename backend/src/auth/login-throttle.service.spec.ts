@@ -5,31 +5,31 @@ import type { AppConfig } from '../config/app-config';
 import { LoginAttemptsRepository } from './login-attempts.repository';
 import { LoginThrottleService } from './login-throttle.service';
 
-function throttle(lockedFor: number | null) {
+function throttle(result: { allowed: boolean; lockedForSeconds: number }) {
   const attempts = automock<LoginAttemptsRepository>();
-  attempts.lockedForSeconds.mockResolvedValue(lockedFor);
+  attempts.countAttempt.mockResolvedValue(result);
   const config = { login: { maxFailures: 5, lockMinutes: 15 } } as AppConfig;
   return { ...newTestService(LoginThrottleService, [[LoginAttemptsRepository, attempts], [1, config]]), attempts };
 }
 
 describe('LoginThrottleService', () => {
-  it('lets an address that is not locked through', async () => {
-    await expect(throttle(null).sut.assertNotLocked('a@example.com')).resolves.toBeUndefined();
+  it('counts the attempt with the configured limit and lock length and lets an allowed one through', async () => {
+    const { sut, attempts } = throttle({ allowed: true, lockedForSeconds: 0 });
+    await expect(sut.countAttempt('a@example.com')).resolves.toBeUndefined();
+    expect(attempts.countAttempt).toHaveBeenCalledWith('a@example.com', 5, 15);
   });
 
-  it('refuses a locked address with a 429 saying the minutes left, rounded up, and the seconds to wait', async () => {
-    const error = await throttle(61).sut.assertNotLocked('a@example.com').catch((e: unknown) => e);
+  it('refuses an attempt past the limit with a 429 saying the minutes left, rounded up, and the seconds to wait', async () => {
+    const error = await throttle({ allowed: false, lockedForSeconds: 61 }).sut.countAttempt('a@example.com').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpException);
     expect(toErrorBody(error)).toEqual({ statusCode: 429, message: 'Trop de tentatives de connexion. Réessayez dans 2 minutes.', retryAfter: 61 });
-    expect(toErrorBody(await throttle(30).sut.assertNotLocked('a@example.com').catch((e: unknown) => e)).message).toBe(
+    expect(toErrorBody(await throttle({ allowed: false, lockedForSeconds: 30 }).sut.countAttempt('a@example.com').catch((e: unknown) => e)).message).toBe(
       'Trop de tentatives de connexion. Réessayez dans 1 minute.',
     );
   });
 
-  it('counts a failure with the configured limit and lock length, and forgets them on success', async () => {
-    const { sut, attempts } = throttle(null);
-    await sut.recordFailure('a@example.com');
-    expect(attempts.recordFailure).toHaveBeenCalledWith('a@example.com', 5, 15);
+  it('forgets the attempts on success', async () => {
+    const { sut, attempts } = throttle({ allowed: true, lockedForSeconds: 0 });
     await sut.reset('a@example.com');
     expect(attempts.clear).toHaveBeenCalledWith('a@example.com');
   });

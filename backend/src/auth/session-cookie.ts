@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { allowedOrigins, APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { SessionResponseDto } from './dto/auth.dto';
 import type { SessionResult } from './auth.service';
 
@@ -14,6 +14,7 @@ const COOKIE_PATH = '/api/auth';
  */
 export const SESSION_HINT_COOKIE = 'vitrine_session';
 const SESSION_HINT_PATH = '/';
+export const FOREIGN_ORIGIN = 'Origine de la requête non autorisée';
 
 /**
  * The browser keeps the refresh token in an httpOnly, SameSite=Strict cookie scoped to the auth routes, plus the
@@ -21,7 +22,22 @@ const SESSION_HINT_PATH = '/';
  */
 @Injectable()
 export class SessionCookie {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  private readonly origins: Set<string>;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.origins = allowedOrigins(config);
+  }
+
+  /**
+   * The routes that act on the cookie (refresh, logout) answer only pages of our own origins: the Origin header, or
+   * the Referer's origin when a browser sent no Origin, must be in APP_URL + CORS_ORIGINS, else 403. A request with
+   * neither comes from a non-browser client (browsers send Origin on every POST), which has no ambient cookie to
+   * abuse: it passes, and must bring its own token.
+   */
+  assertTrustedOrigin(req: Request): void {
+    const origin = req.headers.origin ?? originOf(req.headers.referer);
+    if (origin !== undefined && !this.origins.has(origin)) throw new ForbiddenException(FOREIGN_ORIGIN);
+  }
 
   send(res: Response, result: SessionResult): SessionResponseDto {
     res.cookie(REFRESH_COOKIE, result.body.refresh_token, {
@@ -53,5 +69,15 @@ export class SessionCookie {
   /** The token from the body (API clients) or else from the cookie (browser). */
   read(req: Request, fromBody?: string): string | undefined {
     return fromBody || (req.cookies as Record<string, string> | undefined)?.[REFRESH_COOKIE] || undefined;
+  }
+}
+
+/** A Referer's origin; 'null' (never allowed) when it is not a URL. */
+function originOf(referer: string | undefined): string | undefined {
+  if (referer === undefined) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
   }
 }

@@ -43,17 +43,20 @@ export class SessionService {
 
   async start(user: Pick<SessionUser, 'id' | 'role'>, tx?: EntityManager): Promise<IssuedSession> {
     const sessionId = await this.sessions.create(user.id, tx);
-    return this.issueTokens(user, sessionId, tx);
+    return this.issueTokens(user, sessionId, new Date(), tx);
   }
 
-  /** Exchanges a refresh token for a new pair; a reused, revoked or expired token is a 401. */
+  /**
+   * Exchanges a refresh token for a new pair; a reused, revoked or expired token is a 401, and so is any token of a
+   * session opened more than SESSION_MAX_DAYS ago: rotation never extends a session past that.
+   */
   async rotate(refreshToken: string): Promise<{ user: User; issued: IssuedSession }> {
     const hash = sha256(refreshToken);
     const result = await this.transactions.run(async (tx) => {
-      const used = await this.sessions.useRefreshToken(hash, tx);
+      const used = await this.sessions.useRefreshToken(hash, this.config.sessionMaxDays, tx);
       const user = used ? await this.sessions.findUserOfOpenSession(used.userId, used.sessionId, tx) : null;
       if (!used || !user) return null;
-      return { user, issued: await this.issueTokens(user, used.sessionId, tx) };
+      return { user, issued: await this.issueTokens(user, used.sessionId, used.startedAt, tx) };
     });
     if (result) return result;
     // Not usable: if it was a real token already used, someone replayed it — end that session for everyone.
@@ -78,7 +81,8 @@ export class SessionService {
     return this.sessions.findUserOfOpenSession(payload.sub, payload.sid);
   }
 
-  private async issueTokens(user: Pick<SessionUser, 'id' | 'role'>, sessionId: string, tx?: EntityManager): Promise<IssuedSession> {
+  /** `startedAt`: when the session was opened; its refresh token never outlives SESSION_MAX_DAYS from then. */
+  private async issueTokens(user: Pick<SessionUser, 'id' | 'role'>, sessionId: string, startedAt: Date, tx?: EntityManager): Promise<IssuedSession> {
     const expiresIn = this.config.accessTokenTtlSeconds;
     const payload: AccessTokenPayload = { sub: user.id, sid: sessionId, role: user.role };
     const accessToken = await this.jwt.signAsync(payload, {
@@ -89,7 +93,7 @@ export class SessionService {
       audience: JWT_AUDIENCE,
     });
     const refreshToken = randomToken();
-    const refreshExpiresAt = new Date(Date.now() + this.config.refreshTokenTtlDays * 86400_000);
+    const refreshExpiresAt = new Date(Math.min(Date.now() + this.config.refreshTokenTtlDays * 86400_000, startedAt.getTime() + this.config.sessionMaxDays * 86400_000));
     await this.sessions.addRefreshToken(sessionId, sha256(refreshToken), refreshExpiresAt, tx);
     return {
       sessionId,

@@ -16,18 +16,21 @@ export class SessionsRepository extends BaseRepository {
     await this.repo(RefreshToken, tx).insert({ sessionId, tokenHash, expiresAt, usedAt: null });
   }
 
-  /** Marks an unused, unexpired token of an open session used; its session and user, or null. Atomic. */
-  async useRefreshToken(tokenHash: string, tx?: EntityManager): Promise<{ sessionId: string; userId: string } | null> {
-    const [row] = await this.returning<{ session_id: string; user_id: string }>(
+  /**
+   * Marks an unused, unexpired token of an open session started less than `maxDays` ago used; its session, user and
+   * sign-in date, or null. Atomic.
+   */
+  async useRefreshToken(tokenHash: string, maxDays: number, tx?: EntityManager): Promise<{ sessionId: string; userId: string; startedAt: Date } | null> {
+    const [row] = await this.returning<{ session_id: string; user_id: string; created_at: Date }>(
       `UPDATE refresh_tokens rt SET used_at = now()
          FROM sessions s
         WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
-          AND s.id = rt.session_id AND s.revoked_at IS NULL
-      RETURNING rt.session_id, s.user_id`,
-      [tokenHash],
+          AND s.id = rt.session_id AND s.revoked_at IS NULL AND s.created_at > now() - make_interval(days => $2)
+      RETURNING rt.session_id, s.user_id, s.created_at`,
+      [tokenHash, maxDays],
       tx,
     );
-    return row ? { sessionId: row.session_id, userId: row.user_id } : null;
+    return row ? { sessionId: row.session_id, userId: row.user_id, startedAt: new Date(row.created_at) } : null;
   }
 
   /** Revokes the session of a refresh token that was already used (a replay). */

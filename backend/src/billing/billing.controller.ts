@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiConflictResponse, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post, Req } from '@nestjs/common';
+import { ApiConflictResponse, ApiExcludeEndpoint, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../common/access.decorator';
 import { ApiCallerSession, Caller, type DraftCaller } from '../orders/draft-caller';
@@ -23,8 +23,9 @@ export class BillingController {
   @Post('checkout-sessions')
   @ApiConflictResponse({ description: 'Commande déjà payée, ou e-mail d’un compte existant (visiteur non connecté)' })
   @ApiCallerSession()
-  createCheckoutSession(@Body() dto: CreateCheckoutSessionDto, @Caller() caller: DraftCaller): Promise<CheckoutSessionResponseDto> {
-    return this.checkout.create(dto, caller);
+  @ApiTooManyRequestsResponse({ description: 'Trop de paiements commencés depuis cette adresse IP ou pour cet e-mail (retryAfter : secondes restantes)' })
+  createCheckoutSession(@Body() dto: CreateCheckoutSessionDto, @Caller() caller: DraftCaller, @Ip() ip: string): Promise<CheckoutSessionResponseDto> {
+    return this.checkout.create(dto, caller, ip);
   }
 
   /** État d'un paiement pour la page de confirmation : payé, commande enregistrée, site créé, compte créé. */

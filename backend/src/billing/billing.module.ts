@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { MailModule } from '../mail/mail.module';
 import { OrdersModule } from '../orders/orders.module';
 import { SitesModule } from '../sites/sites.module';
@@ -17,7 +18,7 @@ import { OrderProvisioning } from './order-provisioning.service';
 import { WebhookService } from './webhook.service';
 
 @Module({
-  imports: [AuthModule, MailModule, OrdersModule, SitesModule],
+  imports: [AuthModule, MailModule, OrdersModule, SitesModule, RateLimitModule],
   controllers: [BillingController, ClientBillingController],
   providers: [StripeProvider, PriceBook, BillingRepository, BillingService, CheckoutService, WebhookService, OrderProvisioning, SubscriptionsService, InvoicesService, PaymentReminders],
   exports: [StripeProvider, PriceBook, InvoicesService, BillingService],

@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { UsersService } from '../auth/users.service';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ADD_ONS, PLANS } from '../orders/catalogue';
 import type { DraftCaller } from '../orders/draft-caller';
@@ -15,6 +16,8 @@ import { StripeProvider } from './stripe.provider';
 const lookupKeyOf = (id: string) => [...PLANS, ...ADD_ONS].find((x) => x.id === id)?.lookupKey;
 /** What the sign-up page already tells about an address, and nothing more. */
 export const ACCOUNT_EXISTS = 'Un compte existe déjà avec cet email. Connectez-vous pour finaliser votre commande.';
+
+const TOO_MANY_CHECKOUTS = 'Trop de paiements commencés. Réessayez dans {minutes}.';
 
 /** The priced selection of a checkout, in its metadata: the webhook provisions what was paid, not a later edit. */
 export interface CheckoutMetadata {
@@ -34,6 +37,7 @@ export class CheckoutService {
     private readonly users: UsersService,
     private readonly orders: OrderDraftsService,
     private readonly sites: SitesService,
+    private readonly rateLimit: RateLimitService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -41,9 +45,13 @@ export class CheckoutService {
    * A Stripe Checkout session in subscription mode for the caller's draft: the plan and monthly add-ons recur, the
    * logo is a one-time line of the first invoice. Plan, add-ons and amounts come from the draft and the catalogue.
    * A signed-in buyer pays with the account's e-mail and Stripe customer. An anonymous checkout never uses an
-   * existing account or customer: an e-mail that has an account must sign in first (409).
+   * existing account or customer: an e-mail that has an account must sign in first (409). At most
+   * CHECKOUT_LIMIT_PER_IP payments opened an hour from one address and CHECKOUT_LIMIT_PER_EMAIL for one e-mail (429).
    */
-  async create(dto: CreateCheckoutSessionDto, caller: DraftCaller): Promise<CheckoutSessionResponseDto> {
+  async create(dto: CreateCheckoutSessionDto, caller: DraftCaller, ip: string): Promise<CheckoutSessionResponseDto> {
+    const { checkoutPerIp, checkoutPerEmail } = this.config.limits;
+    await this.rateLimit.hit({ key: `checkout:ip:${ip}`, limit: checkoutPerIp, windowSeconds: 3600, message: TOO_MANY_CHECKOUTS });
+    await this.rateLimit.hit({ key: `checkout:email:${caller.user?.email ?? dto.billing.email}`, limit: checkoutPerEmail, windowSeconds: 3600, message: TOO_MANY_CHECKOUTS });
     const draft = await this.orders.forCheckout(dto.draftId, caller);
     const account = caller.user ? await this.users.findById(caller.user.id) : null;
     if (caller.user && !account) throw new NotFoundException('Commande introuvable');

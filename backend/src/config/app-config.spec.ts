@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './app-config';
+import { allowedOrigins, ConfigError, loadConfig } from './app-config';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'vitrine-config-'));
 
@@ -90,5 +90,23 @@ describe('loadConfig', () => {
       'Stockage S3 incomplet : S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION sont requis avec S3_ENDPOINT, S3_BUCKET',
     );
     expect(() => loadConfig({ DATA_DIR: dir, ...s3, S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_ENDPOINT doit être une URL http ou https valide[\s\S]*S3_BUCKET n'est pas un nom de bucket valide/);
+  });
+
+  it('ends sessions after SESSION_MAX_DAYS (90 by default) and refuses a value out of range', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).sessionMaxDays).toBe(90);
+    expect(loadConfig({ DATA_DIR: tempDir(), SESSION_MAX_DAYS: '30' }).sessionMaxDays).toBe(30);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SESSION_MAX_DAYS: '0' })).toThrow('SESSION_MAX_DAYS doit être un entier entre 1 et 3650 (reçu « 0 »)');
+  });
+
+  it('limits sign-ups and payments per hour, per IP and per e-mail, with configurable values', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).limits).toEqual({ signupPerIp: 20, signupPerEmail: 5, checkoutPerIp: 30, checkoutPerEmail: 10 });
+    expect(loadConfig({ DATA_DIR: tempDir(), SIGNUP_LIMIT_PER_IP: '500', CHECKOUT_LIMIT_PER_EMAIL: '2' }).limits).toMatchObject({ signupPerIp: 500, checkoutPerEmail: 2 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), CHECKOUT_LIMIT_PER_IP: 'many' })).toThrow('CHECKOUT_LIMIT_PER_IP doit être un entier');
+  });
+
+  it("allows the app's own origin and CORS_ORIGINS, plus the Vite servers in development only", () => {
+    const base = { appUrl: 'https://vitrine.example', corsOrigins: ['https://admin.vitrine.example/'] };
+    expect([...allowedOrigins({ ...base, nodeEnv: 'production' })]).toEqual(['https://vitrine.example', 'https://admin.vitrine.example']);
+    expect(allowedOrigins({ ...base, nodeEnv: 'development' }).has('http://localhost:5173')).toBe(true);
   });
 });

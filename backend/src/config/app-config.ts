@@ -15,6 +15,8 @@ export interface AppConfig {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** SESSION_MAX_DAYS: a session ends this many days after sign-in, however often it is refreshed */
+  sessionMaxDays: number;
   firstLoginTokenTtlHours: number;
   /** Public address of the product, used in links and to decide whether cookies are `Secure`. */
   appUrl: string;
@@ -24,6 +26,13 @@ export interface AppConfig {
   /** Built frontend served on the same port; undefined when not built. */
   frontendDist?: string;
   login: { maxFailures: number; lockMinutes: number };
+  /** Per hour, per caller's IP and per e-mail address: sign-ups (SIGNUP_LIMIT_PER_*) and payments opened (CHECKOUT_LIMIT_PER_*) */
+  limits: {
+    signupPerIp: number;
+    signupPerEmail: number;
+    checkoutPerIp: number;
+    checkoutPerEmail: number;
+  };
   mail: {
     /** SMTP server; undefined = mail is captured (kept in the outbox, printed in the console) */
     smtpUrl?: string;
@@ -160,6 +169,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   }
   const accessTokenTtlSeconds = readInt(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, problems, 30, 86400);
   const refreshTokenTtlDays = readInt(env, 'REFRESH_TOKEN_TTL_DAYS', 30, problems, 1, 365);
+  const sessionMaxDays = readInt(env, 'SESSION_MAX_DAYS', 90, problems, 1, 3650);
+  const limits = {
+    signupPerIp: readInt(env, 'SIGNUP_LIMIT_PER_IP', 20, problems, 1, 1_000_000),
+    signupPerEmail: readInt(env, 'SIGNUP_LIMIT_PER_EMAIL', 5, problems, 1, 1_000_000),
+    checkoutPerIp: readInt(env, 'CHECKOUT_LIMIT_PER_IP', 30, problems, 1, 1_000_000),
+    checkoutPerEmail: readInt(env, 'CHECKOUT_LIMIT_PER_EMAIL', 10, problems, 1, 1_000_000),
+  };
   const firstLoginTokenTtlHours = readInt(env, 'FIRST_LOGIN_TOKEN_TTL_HOURS', 72, problems, 1, 24 * 30);
   const embeddedPostgresPort = readInt(env, 'EMBEDDED_POSTGRES_PORT', 54329, problems, 1024, 65535);
   const maxFailures = readInt(env, 'LOGIN_MAX_FAILURES', 5, problems, 1, 100);
@@ -207,6 +223,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     accessTokenTtlSeconds,
     refreshTokenTtlDays,
+    sessionMaxDays,
     firstLoginTokenTtlHours,
     appUrl: appUrl.replace(/\/$/, ''),
     corsOrigins,
@@ -214,6 +231,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     adminPassword,
     frontendDist,
     login: { maxFailures, lockMinutes },
+    limits,
     mail: {
       smtpUrl,
       from: mailFrom.trim(),
@@ -252,6 +270,15 @@ function readS3(env: Env, problems: string[]): S3Config | undefined {
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET n'est pas un nom de bucket valide (reçu « ${bucket} »)`);
   if (!endpoint) return undefined;
   return { endpoint: endpoint.replace(/\/+$/, ''), bucket, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY!, region: env.S3_REGION! };
+}
+
+/**
+ * The origins a browser may call the API from with its cookies: APP_URL's and CORS_ORIGINS'; in development also
+ * Vite's dev and preview servers, which proxy /api and forward the page's Origin.
+ */
+export function allowedOrigins(config: Pick<AppConfig, 'appUrl' | 'corsOrigins' | 'nodeEnv'>): Set<string> {
+  const dev = config.nodeEnv === 'development' ? ['http://localhost:5173', 'http://localhost:4173'] : [];
+  return new Set([config.appUrl, ...config.corsOrigins, ...dev].map((o) => new URL(o).origin));
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

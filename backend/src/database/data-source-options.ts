@@ -25,6 +25,7 @@ import { OrderDrafts1763712500000 } from './migrations/1763712500000-OrderDrafts
 import { Sites1763712600000 } from './migrations/1763712600000-Sites';
 import { AdminArea1763712700000 } from './migrations/1763712700000-AdminArea';
 import { ClientArea1763712900000 } from './migrations/1763712900000-ClientArea';
+import { MailSecretLink1763713000000 } from './migrations/1763713000000-MailSecretLink';
 
 export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site, SiteStatusChange, ModificationRequest, SiteBusinessOptions, SupportMessage, AuditEntry];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
@@ -38,6 +39,7 @@ export const MIGRATIONS = [
   Sites1763712600000,
   AdminArea1763712700000,
   ClientArea1763712900000,
+  MailSecretLink1763713000000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

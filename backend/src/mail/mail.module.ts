@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MailerModule, type MailerOptions } from '@nestjs-modules/mailer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MailLogService } from './mail-log.service';
+import { MailSecrets } from './mail-secrets';
 import { MailService } from './mail.service';
 import { MailWorker } from './mail.worker';
 import { OutboxRepository } from './outbox.repository';
@@ -19,7 +20,7 @@ import { smtpTransportOptions } from './smtp-transport';
       }),
     }),
   ],
-  providers: [OutboxRepository, MailService, MailWorker, MailLogService],
+  providers: [OutboxRepository, MailSecrets, MailService, MailWorker, MailLogService],
   exports: [MailService, MailWorker, MailLogService],
 })
 export class MailModule {}

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MailSecrets, maskLink } from './mail-secrets';
 import { OutboxRepository } from './outbox.repository';
-import { type MailTemplateName, type MailTemplates, renderMail } from './templates';
+import { type MailTemplateName, type MailTemplates, renderMail, secretActionOf } from './templates';
 
 export interface EnqueueOptions {
   /** The caller's transaction: the mail exists only if the business change commits */
@@ -16,6 +17,7 @@ export interface EnqueueOptions {
 export class MailService {
   constructor(
     private readonly outbox: OutboxRepository,
+    private readonly secrets: MailSecrets,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -28,11 +30,27 @@ export class MailService {
     return `${this.config.appUrl}${path}`;
   }
 
-  /** Returns the outbox row id, or null when the dedupe key was already used. */
+  /**
+   * Returns the outbox row id, or null when the dedupe key was already used. A template whose link is a one-time
+   * token is stored rendered with the link masked, the real link sealed beside it for the worker only.
+   */
   enqueue<K extends MailTemplateName>(template: K, to: string, data: MailTemplates[K], options: EnqueueOptions = {}): Promise<string | null> {
-    const mail = renderMail(template, data);
+    const secretKey = secretActionOf(template);
+    const secretLink = secretKey ? String((data as Record<string, unknown>)[secretKey]) : null;
+    const stored = secretKey && secretLink ? { ...data, [secretKey]: maskLink(secretLink) } : data;
+    const mail = renderMail(template, stored);
     return this.outbox.insert(
-      { recipient: to, template, data, subject: mail.subject, html: mail.html, text: mail.text, actionUrl: mail.actionUrl, dedupeKey: options.dedupeKey ?? null },
+      {
+        recipient: to,
+        template,
+        data: stored,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        actionUrl: mail.actionUrl,
+        secretLink: secretLink ? this.secrets.seal(secretLink) : null,
+        dedupeKey: options.dedupeKey ?? null,
+      },
       options.tx,
     );
   }

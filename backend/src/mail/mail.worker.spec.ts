@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { MailWorker, retryDelaySeconds } from './mail.worker';
 import { type ClaimedMail, OutboxRepository } from './outbox.repository';
 
-const mail = (attempts: number): ClaimedMail => ({ id: 'm1', recipient: 'a@example.com', subject: 'Sujet', html: '<p>x</p>', text: 'x', action_url: null, attempts });
+const mail = (attempts: number): ClaimedMail => ({ id: 'm1', recipient: 'a@example.com', template: 'welcome', subject: 'Sujet', html: '<p>x</p>', text: 'x', action_url: null, secret_link: null, attempts });
 const config = (smtpUrl: string | undefined) => ({ mail: { smtpUrl, maxAttempts: 6, retryBaseSeconds: 30, workerEnabled: false, pollIntervalMs: 1000 } }) as unknown as AppConfig;
 
 function worker(smtpUrl: string | undefined, batch: ClaimedMail[], send: () => Promise<unknown>) {
@@ -14,7 +14,7 @@ function worker(smtpUrl: string | undefined, batch: ClaimedMail[], send: () => P
   const { sut } = newTestService(MailWorker, [
     [OutboxRepository, outbox],
     [MailerService, mailer],
-    [2, config(smtpUrl)],
+    [3, config(smtpUrl)],
   ]);
   return { sut, outbox, mailer };
 }

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { MailerService } from '@nestjs-modules/mailer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import Handlebars from 'handlebars';
+import { MailSecrets } from './mail-secrets';
 import { type ClaimedMail, OutboxRepository } from './outbox.repository';
 
 const BATCH = 20;
@@ -27,6 +29,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly mailer: MailerService,
+    private readonly secrets: MailSecrets,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -76,10 +79,20 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     return this.outbox.claim(BATCH, CLAIM_MINUTES);
   }
 
-  private async deliver(mail: ClaimedMail): Promise<void> {
+  private async deliver(stored: ClaimedMail): Promise<void> {
+    let mail: ClaimedMail;
+    try {
+      mail = this.withSecretLink(stored);
+    } catch (error) {
+      // Sealed under another secret (JWT_SECRET changed): the link cannot be rebuilt, sending would mail a dead link.
+      await this.outbox.markAttemptFailed(stored.id, `Lien illisible : ${(error as Error).message}`, true, 0);
+      this.logger.warn(`E-mail ${stored.id} à ${stored.recipient} abandonné : son lien scellé est illisible (JWT_SECRET changé ?)`);
+      return;
+    }
     if (!this.config.mail.smtpUrl) {
       await this.outbox.markDelivered(mail.id, 'captured');
-      this.logger.log(`E-mail capturé pour ${mail.recipient} : « ${mail.subject} »${mail.action_url ? ` — lien : ${mail.action_url}` : ''}`);
+      // The console is the captured mail's only way out: it shows the working link, the stored row keeps it masked.
+      this.logger.log(`E-mail capturé pour ${mail.recipient} (${mail.template}) : « ${mail.subject} »${mail.action_url ? ` — lien : ${mail.action_url}` : ''}`);
       return;
     }
     try {
@@ -96,5 +109,19 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
           : `Échec de l'e-mail ${mail.id} (tentative ${mail.attempts}), nouvel essai dans ${delay} s : ${message}`,
       );
     }
+  }
+
+  /** The mail as it goes out: its masked one-time link replaced by the sealed one, in the HTML (escaped) and text. */
+  private withSecretLink(mail: ClaimedMail): ClaimedMail {
+    if (!mail.secret_link || !mail.action_url) return mail;
+    const link = this.secrets.open(mail.secret_link);
+    const masked = mail.action_url;
+    const escape = (s: string) => Handlebars.Utils.escapeExpression(s);
+    return {
+      ...mail,
+      action_url: link,
+      html: mail.html.split(escape(masked)).join(escape(link)),
+      text: mail.text.split(masked).join(link),
+    };
   }
 }

@@ -37,6 +37,13 @@ export class OutboxEmail {
   @Column({ name: 'action_url', type: 'text', nullable: true })
   actionUrl: string | null;
 
+  /**
+   * A one-time link (reset, first login) sealed by `MailSecrets`; `html`, `text`, `data` and `actionUrl` hold it masked.
+   * Only the worker opens it, to send the mail; wiped once the mail is sent or captured.
+   */
+  @Column({ name: 'secret_link', type: 'text', nullable: true })
+  secretLink: string | null;
+
   @Column({ type: 'text', default: 'queued' })
   status: MailStatus;
 

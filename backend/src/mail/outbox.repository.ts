@@ -10,7 +10,10 @@ export interface ClaimedMail {
   subject: string;
   html: string;
   text: string;
+  template: string;
   action_url: string | null;
+  /** Sealed one-time link, for the worker to open and put back in place of the masked one */
+  secret_link: string | null;
   attempts: number;
 }
 
@@ -22,6 +25,7 @@ export interface NewOutboxEmail {
   html: string;
   text: string;
   actionUrl: string | null;
+  secretLink: string | null;
   dedupeKey: string | null;
 }
 
@@ -31,11 +35,11 @@ export class OutboxRepository extends BaseRepository {
   /** The new row's id, or null when the dedupe key was already used. */
   async insert(mail: NewOutboxEmail, tx?: EntityManager): Promise<string | null> {
     const [row] = await this.returning<{ id: string }>(
-      `INSERT INTO outbox_emails (recipient, template, data, subject, html, text, action_url, dedupe_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO outbox_emails (recipient, template, data, subject, html, text, action_url, secret_link, dedupe_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (dedupe_key) DO NOTHING
        RETURNING id`,
-      [mail.recipient, mail.template, JSON.stringify(mail.data), mail.subject, mail.html, mail.text, mail.actionUrl, mail.dedupeKey],
+      [mail.recipient, mail.template, JSON.stringify(mail.data), mail.subject, mail.html, mail.text, mail.actionUrl, mail.secretLink, mail.dedupeKey],
       tx,
     );
     return row?.id ?? null;
@@ -52,13 +56,14 @@ export class OutboxRepository extends BaseRepository {
                 LIMIT $1
                 FOR UPDATE SKIP LOCKED) due
         WHERE o.id = due.id
-      RETURNING o.id, o.recipient, o.subject, o.html, o.text, o.action_url, o.attempts`,
+      RETURNING o.id, o.recipient, o.template, o.subject, o.html, o.text, o.action_url, o.secret_link, o.attempts`,
       [batch, claimMinutes],
     );
   }
 
+  /** Sent or captured: done, and its sealed link is wiped (the mail that needed it is out). */
   async markDelivered(id: string, status: 'sent' | 'captured'): Promise<void> {
-    await this.query(`UPDATE outbox_emails SET status = $2, locked_until = NULL, sent_at = now(), last_error = NULL, updated_at = now() WHERE id = $1`, [id, status]);
+    await this.query(`UPDATE outbox_emails SET status = $2, locked_until = NULL, sent_at = now(), last_error = NULL, secret_link = NULL, updated_at = now() WHERE id = $1`, [id, status]);
   }
 
   /** A failed attempt: back in line after `delaySeconds`, or `failed` for good. */

@@ -73,6 +73,8 @@ interface TemplateSource<T> {
   text: string;
   /** The data key holding the main link, printed in the console when mail is captured */
   action?: keyof T & string;
+  /** The main link carries a one-time token: stored sealed and shown masked (see MailSecrets) */
+  secretAction?: true;
   sample: T;
 }
 
@@ -111,6 +113,7 @@ Vous avez demandé à réinitialiser le mot de passe de votre compte {{agency.na
 
 Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.`,
     action: 'resetUrl',
+    secretAction: true,
     sample: { name: 'Camille Dupont', resetUrl: 'http://localhost:3000/reset-password?token=exemple', expiresMinutes: 30 },
   },
   'first-login': {
@@ -127,6 +130,7 @@ Merci pour votre confiance ! Votre espace client est prêt. Choisissez votre mot
 
 Ce lien est valable {{expiresHours}} heures et ne peut servir qu'une fois.`,
     action: 'firstLoginUrl',
+    secretAction: true,
     sample: { name: 'Camille Dupont', firstLoginUrl: 'http://localhost:3000/first-login?token=exemple', expiresHours: 72 },
   },
   'quote-team': {
@@ -430,6 +434,12 @@ const LAYOUT_TEXT = `{{{body}}}
 {{agency.name}} — sites vitrines professionnels livrés en 24h
 {{agency.phone}} · {{agency.email}}
 {{agency.legalLine}}`;
+
+/** The data key of a template's main link when that link is a secret (a one-time token), else undefined. */
+export function secretActionOf(template: MailTemplateName): string | undefined {
+  const t = TEMPLATES[template] as TemplateSource<unknown>;
+  return t.secretAction ? t.action : undefined;
+}
 
 export interface RenderedMail {
   subject: string;

@@ -44,6 +44,12 @@ export async function createTestApp(env: Record<string, string> = {}, shareDatab
     FRONTEND_DIST: '/nonexistent',
     MAIL_WORKER: 'off',
     TEAM_EMAIL: 'equipe@vitrine.example',
+    // Every test request comes from 127.0.0.1: the per-IP and per-e-mail limits of sign-up and checkout are raised
+    // here, and the tests of those limits set them low again.
+    SIGNUP_LIMIT_PER_IP: '10000',
+    SIGNUP_LIMIT_PER_EMAIL: '10000',
+    CHECKOUT_LIMIT_PER_IP: '10000',
+    CHECKOUT_LIMIT_PER_EMAIL: '10000',
     ...env,
     DATABASE_URL: db.url,
   });

@@ -29,7 +29,7 @@ export class EmailSummaryDto {
   attempts: number;
   @ApiProperty({ nullable: true, type: String })
   lastError: string | null;
-  /** Lien principal de l'e-mail (réinitialisation, première connexion…) */
+  /** Lien principal de l'e-mail ; le jeton d'un lien à usage unique (réinitialisation, première connexion) est masqué */
   @ApiProperty({ nullable: true, type: String })
   actionUrl: string | null;
   @ApiProperty({ format: 'date-time' })

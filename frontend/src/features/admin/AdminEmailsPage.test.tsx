@@ -11,7 +11,7 @@ const emails = [
     status: 'failed',
     attempts: 6,
     lastError: 'connect ECONNREFUSED 127.0.0.1:1025',
-    actionUrl: 'http://localhost:3000/reset-password?token=abc',
+    actionUrl: 'http://localhost:3000/reset-password?token=••••••••',
     createdAt: '2026-11-20T10:00:00.000Z',
     sentAt: null,
     nextAttemptAt: '2026-11-20T11:00:00.000Z',
@@ -76,6 +76,9 @@ describe('Admin mail log', () => {
     expect(frame).toHaveAttribute('sandbox', '');
     expect(frame).toHaveAttribute('srcdoc', '<p>Bonjour Claire</p>');
     expect(screen.getByText(/Dernière erreur : connect ECONNREFUSED/)).toBeInTheDocument();
+    // A one-time link comes masked from the API: shown as such, not as a link to follow.
+    expect(screen.getByText('http://localhost:3000/reset-password?token=•••••••• (jeton masqué)')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /reset-password/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Texte' }));
     expect(screen.getByText('Bonjour Claire (texte)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Renvoyer' }));

@@ -59,9 +59,14 @@ function EmailPreview({ email, onClose }: { email: EmailSummaryDto; onClose: () 
           {email.actionUrl ? (
             <p className="mt-1 truncate text-sm">
               Lien :{' '}
-              <a href={email.actionUrl} className="font-medium text-brand-600 underline dark:text-brand-400">
-                {email.actionUrl}
-              </a>
+              {email.actionUrl.includes('••••') ? (
+                // A one-time link (reset, first login): the API shows it masked, there is nothing to follow.
+                <span className="font-medium">{email.actionUrl} (jeton masqué)</span>
+              ) : (
+                <a href={email.actionUrl} className="font-medium text-brand-600 underline dark:text-brand-400">
+                  {email.actionUrl}
+                </a>
+              )}
             </p>
           ) : null}
         </div>

@@ -9,7 +9,7 @@ import type { MailStatus } from './mailStatus';
 
 export interface EmailDetailDto {
   /**
-     * Lien principal de l'e-mail (réinitialisation, première connexion…)
+     * Lien principal de l'e-mail ; le jeton d'un lien à usage unique (réinitialisation, première connexion) est masqué
      * @nullable
      */
   actionUrl: string | null;
