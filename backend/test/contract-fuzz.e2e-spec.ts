@@ -12,7 +12,7 @@ import { TEST_WEBHOOK_SECRET } from './helpers/stripe';
  * Contract fuzzing: for every operation of openapi.yaml, requests generated from its parameters and body schemas
  * (valid and invalid values, real ids and random ones), sent as an anonymous browser, with a forged token, as a client
  * and as an admin. Whatever comes in, the answer is never a 5xx, its status is documented (401, 403 and 429 must be
- * listed by name, not left to `default`) and its body matches the schema. Fixed seed and bounded runs here;
+ * listed by name, not left to `default`, and so must 415) and its body matches the schema. Fixed seed and bounded runs here;
  * `npm run bench:fuzz` (FUZZ_RUNS, FUZZ_SEED) runs more.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
@@ -30,6 +30,8 @@ interface FuzzInput {
   query: Record<string, string | undefined>;
   body: unknown;
   file: { name: string; data: Buffer } | undefined;
+  contentType: string;
+  cookie: string | undefined;
 }
 
 interface Ids {
@@ -136,12 +138,15 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
       query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, queryValue(p.schema)]))),
       body: json ? fc.option(bodyValue(json), { nil: undefined, freq: 8 }) : fc.constant(undefined),
       file: multipart ? fc.option(file, { nil: undefined, freq: 4 }) : fc.constant(undefined),
+      // Now and then the body in another format (a form posted from another site) and junk cookies.
+      contentType: fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16') }),
+      cookie: fc.option(fc.constantFrom('refresh_token=forged', 'order_draft=%00.x', `order_draft=${'a'.repeat(36)}.b`, 'refresh_token=%ED%A0%80', 'vitrine_session=1; refresh_token='), { nil: undefined, freq: 6 }),
     });
   }
 
   /** Requests random values would hardly find (a right password), run before the random ones. */
   function examplesOf(operationId: string): [FuzzInput][] {
-    const none = { path: {}, query: {}, file: undefined };
+    const none = { path: {}, query: {}, file: undefined, contentType: 'application/json', cookie: undefined };
     if (operationId === 'login') return [[{ ...none, caller: 'anonymous', body: { email: 'FUZZ-client@example.com ', password: CLIENT_PASSWORD } }]];
     return [];
   }
@@ -177,23 +182,23 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
               .map(([k, v], i) => `${i ? '&' : '?'}${k}=${encodeComponent(v as string)}`)
               .join('');
           let req = t.api.raw[method](url);
-          if (input.caller === 'anonymous') req = req.set('Cookie', draftCookie);
+          if (input.caller === 'anonymous' || input.cookie) req = req.set('Cookie', [input.caller === 'anonymous' ? draftCookie : '', input.cookie ?? ''].filter(Boolean).join('; '));
           if (input.caller === 'forged') req = req.set('Authorization', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.forged');
           if (input.caller === 'client') req = req.set(bearer(client));
           if (input.caller === 'admin') req = req.set(bearer(admin));
           if (input.file) req = req.attach('file', input.file.data, input.file.name || 'blob');
-          else if (input.body !== undefined) req = req.set('Content-Type', 'application/json').send(toJson(input.body));
+          else if (input.body !== undefined) req = req.set('Content-Type', input.contentType).send(toJson(input.body));
           const res: Response = await req;
           requests += 1;
           counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
-          const what = `${method.toUpperCase()} ${url} as ${input.caller}${input.body !== undefined ? ` with ${toJson(input.body).slice(0, 300)}` : ''} → ${res.status} ${res.text?.slice(0, 300)}`;
+          const what = `${method.toUpperCase()} ${url} as ${input.caller}${input.cookie ? ` (cookie ${input.cookie})` : ''}${input.body !== undefined && input.contentType !== 'application/json' ? ` (${input.contentType})` : ''}${input.body !== undefined ? ` with ${toJson(input.body).slice(0, 300)}` : ''} → ${res.status} ${res.text?.slice(0, 300)}`;
           if (res.status >= 500) throw new Error(`5xx: ${what}`);
           try {
             assertMatchesContract(res);
           } catch (error) {
             throw new Error(`${(error as Error).message}\n${what}`, { cause: error });
           }
-          if ([401, 403, 429].includes(res.status) && !op.responses[String(res.status)]) throw new Error(`${res.status} is not documented for ${op.operationId}: ${what}`);
+          if ([401, 403, 415, 429].includes(res.status) && !op.responses[String(res.status)]) throw new Error(`${res.status} is not documented for ${op.operationId}: ${what}`);
           if (SESSION_ENDING.has(op.operationId)) await ensureSessions();
         }),
         { numRuns: RUNS, seed: SEED + index, endOnFailure: true, examples: examplesOf(op.operationId) },

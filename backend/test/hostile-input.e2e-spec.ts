@@ -112,6 +112,13 @@ describe('hostile input: NUL bytes, lone surrogates, deep JSON, absurd pages', (
       expect(photo.body).toEqual(invalid('sig'));
     });
 
+    it("a draft cookie whose id only looks like a UUID (36 of its characters) is no draft, not a failed query", async () => {
+      for (const cookie of [`order_draft=${'a'.repeat(36)}.secret`, `order_draft=${'-'.repeat(36)}.x`, 'order_draft=%00.x']) {
+        const res = await t.api.get('/api/order-drafts/current').set('Cookie', cookie).expect(404);
+        expect(res.body).toEqual({ statusCode: 404, message: 'Aucune commande en cours' });
+      }
+    });
+
     it('a path segment that is not UTF-8 (an encoded lone surrogate) is a French 400, not Express English', async () => {
       const res = await t.api.get('/api/checkout-sessions/a%ED%A0%80b').expect(400);
       expect(res.body).toEqual({ statusCode: 400, message: 'Adresse invalide : caractères mal encodés' });
