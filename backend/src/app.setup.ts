@@ -28,6 +28,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (_controller: string, method: string) => method,
     extraModels: [ErrorResponseDto],
   });
+  const requestSchemas = new Set<string>();
   for (const path of Object.values(document.paths)) {
     for (const operation of Object.values(path) as OperationObject[]) {
       if (!operation || typeof operation !== 'object' || !operation.responses) continue;
@@ -35,15 +36,19 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (extensions[PUBLIC_EXTENSION]) {
         operation.security = [];
         delete extensions[PUBLIC_EXTENSION];
+      } else {
+        // The global guard answers 401 to any route that is not @Public() when the token is missing or dead.
+        operation.responses['401'] ??= { description: 'Authentification requise (jeton absent, expiré ou révoqué)' };
       }
+      const body = operation.requestBody;
+      if (body && !('$ref' in body)) for (const media of Object.values(body.content)) collectRefs(media.schema, requestSchemas);
       // Every error has the same shape; say it once for all operations.
       const errorContent = { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) } } };
       for (const [status, response] of Object.entries(operation.responses)) {
         if (response && Number(status) >= 400 && !('$ref' in response) && !response.content) response.content = errorContent;
       }
       // Every JSON body is refused in another format (see jsonBodiesOnly).
-      const body = operation.requestBody as { content?: Record<string, unknown> } | undefined;
-      if (body?.content?.['application/json'] && !operation.responses['415']) {
+      if (body && !('$ref' in body) && body.content['application/json'] && !operation.responses['415']) {
         operation.responses['415'] = { description: 'Corps de requête autre que JSON', content: errorContent };
       }
       operation.responses.default = {
@@ -52,7 +57,38 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       };
     }
   }
+  closeRequestSchemas(document, requestSchemas);
   return document;
+}
+
+type SchemaNode = NonNullable<OpenAPIObject['components']>['schemas'] extends Record<string, infer S> | undefined ? S : never;
+
+function collectRefs(schema: unknown, into: Set<string>): void {
+  if (!schema || typeof schema !== 'object') return;
+  if (Array.isArray(schema)) return schema.forEach((s) => collectRefs(s, into));
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') into.add(ref.replace('#/components/schemas/', ''));
+  for (const value of Object.values(schema)) collectRefs(value, into);
+}
+
+/**
+ * The validation pipe refuses any field a DTO does not declare (forbidNonWhitelisted): every object schema reached
+ * from a request body says so with `additionalProperties: false`, nested DTOs included.
+ */
+function closeRequestSchemas(document: OpenAPIObject, roots: Set<string>): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaNode>;
+  const pending = [...roots];
+  const seen = new Set<string>();
+  while (pending.length) {
+    const name = pending.pop()!;
+    if (seen.has(name) || !schemas[name]) continue;
+    seen.add(name);
+    const schema = schemas[name] as Record<string, unknown>;
+    if (schema.type === 'object' || schema.properties) schema.additionalProperties = false;
+    const nested = new Set<string>();
+    collectRefs(schema.properties, nested);
+    pending.push(...nested);
+  }
 }
 
 /** Everything around the routes, shared by main.ts and the tests so both run the same app. */

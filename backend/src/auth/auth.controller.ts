@@ -40,6 +40,7 @@ export class AuthController {
   @Post('login')
   @ApiTooManyRequestsResponse({ description: 'Adresse verrouillée après trop de tentatives (retryAfter : secondes restantes)' })
   @HttpCode(200)
+  @ApiUnauthorizedResponse({ description: 'Email ou mot de passe incorrect' })
   async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
     return this.cookie.send(res, await this.auth.login(dto));
   }
@@ -105,6 +106,7 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
+  @ApiTooManyRequestsResponse({ description: 'Trop de demandes depuis cette adresse IP (retryAfter)' })
   forgotPassword(@Body() dto: ForgotPasswordDto, @Ip() ip: string): Promise<MessageResponseDto> {
     return this.auth.forgotPassword(dto, ip);
   }

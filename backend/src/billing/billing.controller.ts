@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post, Req } from '
 import { ApiConflictResponse, ApiExcludeEndpoint, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../common/access.decorator';
-import { Caller, type DraftCaller } from '../orders/draft-caller';
+import { ApiCallerSession, Caller, type DraftCaller } from '../orders/draft-caller';
 import { CheckoutService } from './checkout.service';
 import { CheckoutSessionResponseDto, CheckoutSessionStatusDto, CreateCheckoutSessionDto } from './dto/billing.dto';
 import { WebhookService } from './webhook.service';
@@ -22,6 +22,7 @@ export class BillingController {
   @Public()
   @Post('checkout-sessions')
   @ApiConflictResponse({ description: 'Commande déjà payée, ou e-mail d’un compte existant (visiteur non connecté)' })
+  @ApiCallerSession()
   @ApiTooManyRequestsResponse({ description: 'Trop de paiements commencés depuis cette adresse IP ou pour cet e-mail (retryAfter : secondes restantes)' })
   createCheckoutSession(@Body() dto: CreateCheckoutSessionDto, @Caller() caller: DraftCaller, @Ip() ip: string): Promise<CheckoutSessionResponseDto> {
     return this.checkout.create(dto, caller, ip);

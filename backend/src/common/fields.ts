@@ -126,7 +126,7 @@ export function PasswordField(messages: { required: string; wrong: string }): Pr
 /** The repetition of another password field of the same body. */
 export function ConfirmPasswordField(of: string): PropertyDecorator {
   const mismatch = 'Les mots de passe ne correspondent pas';
-  return applyDecorators(ApiProperty({ type: String, format: 'password' }), IsString({ message: mismatch }), Match(of, { message: mismatch }));
+  return applyDecorators(ApiProperty({ type: String, format: 'password', maxLength: PASSWORD_MAX }), IsString({ message: mismatch }), Match(of, { message: mismatch }));
 }
 
 /** A token received by e-mail (first login, password reset): any failure reads as an invalid link. */
@@ -165,7 +165,7 @@ export function TextListField(options: {
   dropEmpty?: boolean;
 }): PropertyDecorator {
   const invalid = options.invalid ?? 'Liste invalide';
-  const doc = { type: String, isArray: true, maxItems: options.maxItems } as const;
+  const doc = { type: 'array', items: { type: 'string', maxLength: options.maxLength }, maxItems: options.maxItems } as const;
   return applyDecorators(
     ...(options.optional ? [ApiPropertyOptional(doc)] : [ApiProperty(doc)]),
     Transform(({ value }) => {
@@ -198,7 +198,7 @@ export function EnumListField<T extends string>(values: readonly T[], options: {
 
 /** An identifier (UUID) sent in a body; anything else reads as `invalid`. */
 export function UuidField(invalid: string): PropertyDecorator {
-  return applyDecorators(ApiProperty({ type: String, format: 'uuid' }), IsString({ message: invalid }), IsUUID('all', { message: invalid }));
+  return applyDecorators(ApiProperty({ type: String, format: 'uuid', maxLength: 36 }), IsString({ message: invalid }), IsUUID('all', { message: invalid }));
 }
 
 /** An object of the given DTO, validated field by field (errors as `field.subfield`). */

@@ -24,6 +24,13 @@ describe('toErrorBody: one error contract', () => {
     expect(toErrorBody(tooManyRequests('Trop de demandes.', 12.2))).toEqual({ statusCode: 429, message: 'Trop de demandes.', retryAfter: 13 });
   });
 
+  it("answers Express's own 400s (badly encoded path, malformed JSON) in French", () => {
+    const decode = Object.assign(new URIError("Failed to decode param '%ED%A0%80'"), { status: 400 });
+    expect(toErrorBody(new BadRequestException(decode.message, { cause: decode }))).toEqual({ statusCode: 400, message: 'Adresse invalide : caractères mal encodés' });
+    const parse = Object.assign(new SyntaxError('Unexpected token } in JSON at position 1'), { status: 400 });
+    expect(toErrorBody(new BadRequestException(parse.message, { cause: parse }))).toEqual({ statusCode: 400, message: 'JSON invalide' });
+  });
+
   it('never leaks an unknown error', () => {
     expect(toErrorBody(new Error('connection refused at 10.0.0.3'))).toEqual({ statusCode: 500, message: 'Erreur interne du serveur' });
   });

@@ -50,6 +50,10 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const statusCode = exception.getStatus();
     const response = exception.getResponse();
     const body: ErrorBody = { statusCode, message: DEFAULT_MESSAGES[statusCode] ?? 'Erreur' };
+    // Express's own 400s, mapped by Nest with their English text: a path segment that is not valid percent-encoded
+    // UTF-8 ('Failed to decode param …', URIError), or a body that is not JSON (SyntaxError).
+    if (exception.cause instanceof URIError) return { statusCode, message: 'Adresse invalide : caractères mal encodés' };
+    if (exception.cause instanceof SyntaxError) return { statusCode, message: 'JSON invalide' };
     const given = typeof response === 'string' ? response : (response as { message?: unknown } | null)?.message;
     // Any message we were given is kept; Nest's own English defaults ('Not Found', 'Cannot GET /x') are not.
     if (typeof given === 'string' && given && given !== STATUS_CODES[statusCode] && !given.startsWith('Cannot ')) body.message = given;

@@ -1,4 +1,5 @@
 import { createParamDecorator, type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthenticatedUser, SessionUser } from '../common/current-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -25,6 +26,9 @@ export const Caller = createParamDecorator((_data: unknown, ctx: ExecutionContex
   const cookie = (req.cookies as Record<string, unknown> | undefined)?.[ORDER_DRAFT_COOKIE];
   return { user: req.user?.user, cookie: typeof cookie === 'string' ? cookie : undefined };
 });
+
+/** States in the OpenAPI document the 401 that `@Caller()` answers on these public routes (class or method). */
+export const ApiCallerSession = () => ApiUnauthorizedResponse({ description: 'Jeton présent mais expiré ou invalide : rafraîchir la session puis réessayer' });
 
 @Injectable()
 export class DraftCookie {

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Ip, Param, Patch, Post, Query, Res, StreamableFile, UploadedFile } from '@nestjs/common';
-import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/access.decorator';
 import { uuidParam } from '../common/uuid-param';
-import { Caller, type DraftCaller, DraftCookie } from './draft-caller';
+import { ApiCallerSession, Caller, type DraftCaller, DraftCookie } from './draft-caller';
 import { CreateOrderDraftDto, OrderDraftDto, OrderPhotoDto, UpdateOrderDraftDto } from './dto/order-drafts.dto';
 import { DRAFT_NOT_FOUND, OrderDraftsService, type UploadedPhoto } from './order-drafts.service';
 import { PhotoBytes, photoAnswer, PhotoUpload } from './photos/photo-upload';
@@ -16,6 +16,7 @@ const photoId = uuidParam('Photo introuvable');
  * cookie, a signed-in buyer's to the account; anyone else is told it does not exist (404).
  */
 @ApiTags('orders')
+@ApiCallerSession()
 @Controller('order-drafts')
 export class OrderDraftsController {
   constructor(
@@ -89,6 +90,8 @@ export class OrderPhotosController {
   @Get(':photoId')
   @PhotoBytes()
   @Header('Cache-Control', 'private, max-age=3600')
+  @ApiQuery({ name: 'exp', required: false, description: "Fin de validité (secondes Unix) ; toute autre valeur : 404", schema: { type: 'string', maxLength: 12 } })
+  @ApiQuery({ name: 'sig', required: false, description: 'Signature HMAC-SHA256 (base64url) ; toute autre valeur : 404', schema: { type: 'string', maxLength: 43 } })
   async getSignedOrderPhoto(@Param('photoId', photoId) photo: string, @Query('exp') exp?: string, @Query('sig') sig?: string): Promise<StreamableFile> {
     return photoAnswer(await this.drafts.signedPhotoFile(photo, exp, sig));
   }

@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { invalidField } from '../common/errors';
@@ -117,7 +118,8 @@ export class OrderDraftsService {
       if (mine) candidates.push(mine);
     }
     const cookieDraftId = caller.cookie?.split('.')[0];
-    if (cookieDraftId && /^[0-9a-f-]{36}$/.test(cookieDraftId)) {
+    // A UUID PostgreSQL accepts, not just 36 hex-ish characters (`aaaa…` would fail the query: 500).
+    if (cookieDraftId && isUUID(cookieDraftId, 'all')) {
       const browsers = await this.drafts.findById(cookieDraftId);
       if (browsers && browsers.status === 'draft' && this.owns(browsers, caller)) candidates.push(browsers);
     }

@@ -7,6 +7,7 @@
  */
 
 export interface ChangePasswordDto {
+  /** @maxLength 128 */
   confirmPassword: string;
   /**
      * @minLength 6

@@ -9,6 +9,9 @@ import type { CheckoutBillingDto } from './checkoutBillingDto';
 
 export interface CreateCheckoutSessionDto {
   billing: CheckoutBillingDto;
-  /** La commande à payer (brouillon de l'appelant) ; formule, options et montants viennent d'elle et du catalogue */
+  /**
+     * La commande à payer (brouillon de l'appelant) ; formule, options et montants viennent d'elle et du catalogue
+     * @maxLength 36
+     */
   draftId: string;
 }

@@ -7,6 +7,14 @@
  */
 
 export type GetSignedOrderPhotoParams = {
+/**
+ * Fin de validité (secondes Unix) ; toute autre valeur : 404
+ * @maxLength 12
+ */
 exp?: string;
+/**
+ * Signature HMAC-SHA256 (base64url) ; toute autre valeur : 404
+ * @maxLength 43
+ */
 sig?: string;
 };

@@ -40,6 +40,7 @@ export interface OrderFormPatchDto {
   /**
      * Adresses supplémentaires sur le domaine (partie avant @), 1 €/mois chacune
      * @maxItems 20
+     * @items.maxLength 64
      */
   extraEmails?: string[];
   includeGoogleBusiness?: boolean;
@@ -53,11 +54,17 @@ export interface OrderFormPatchDto {
   phone?: string;
   /** @maxLength 64 */
   proEmailLocalPart?: string;
-  /** @maxItems 20 */
+  /**
+     * @maxItems 20
+     * @items.maxLength 200
+     */
   services?: string[];
   /** @maxLength 100 */
   siteName?: string;
-  /** @maxItems 10 */
+  /**
+     * @maxItems 10
+     * @items.maxLength 300
+     */
   socialLinks?: string[];
   /** @maxLength 5000 */
   specialRequirements?: string;

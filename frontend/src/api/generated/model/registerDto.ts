@@ -7,6 +7,7 @@
  */
 
 export interface RegisterDto {
+  /** @maxLength 128 */
   confirmPassword: string;
   /** @maxLength 254 */
   email: string;
