@@ -124,7 +124,7 @@ describe('a site whose life follows its payments', () => {
     await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
     await control(`/test/subscriptions/${subscriptionId}/give-up`);
     expect(await site()).toMatchObject({ status: 'suspended' });
-    const comebacks = async () => (await history()).filter((h) => h.startsWith('suspended→active')).length;
+    const comebacks = async () => (await history()).filter((h: string) => h.startsWith('suspended→active')).length;
     const before = await comebacks();
     const res = await post('reactivate').expect(200);
     expect(res.body).toMatchObject({ status: 'active', statusLabel: 'Actif' });
