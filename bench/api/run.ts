@@ -5,7 +5,7 @@
 //
 // Seeds a fresh embedded PostgreSQL (`npm run seed`'s script), starts the built app on it as `npm start` does and, on
 // the same database, the raw node:http + pg baseline (bench/api/raw-server.ts: same JWT check, same session and role
-// check, same SQL). Both get bench/api/count-sql.cjs preloaded, which answers each request's SQL query count in a
+// check, same SQL). Both get bench/api/count-sql.ts preloaded, which answers each request's SQL query count in a
 // header. Then, per route, autocannon drives app and baseline in alternating rounds (so the machine's load hits both
 // alike) and one table prints req/s, p50, p99, the ratio and the queries per request. Also: the admin search's
 // server time with and without its trigram indexes, webhook events/s against the Stripe sandbox (each event sent
@@ -41,7 +41,7 @@ const dataDir = tempDataDir('bench-api');
 const postgresPort = await freePort();
 const databaseUrl = `postgres://vitrine:vitrine@127.0.0.1:${postgresPort}/vitrine`;
 const secret = `bench-${crypto.randomUUID()}-${crypto.randomUUID()}`;
-const preload = `--require ${join(root, 'bench', 'api', 'count-sql.cjs')}`;
+const preload = `--import ${join(root, 'bench', 'api', 'count-sql.ts')}`;
 
 console.log(`Remplissage : ${SITES.toLocaleString('fr-FR')} sites…`);
 const seedStarted = Date.now();
