@@ -134,8 +134,10 @@ export class SitesRepository extends BaseRepository {
     return this.repo(Site, tx).findOneBy({ stripeSubscriptionId });
   }
 
-  findOfUser(id: string, userId: string, tx?: EntityManager): Promise<Site | null> {
-    return this.repo(Site, tx).findOneBy({ id, userId });
+  /** A client's own site (every client page reads one): a plain row on the primary key, no entity hydration. */
+  async findOfUser(id: string, userId: string, tx?: EntityManager): Promise<Site | null> {
+    const [row] = await this.query<SiteRow>(`SELECT * FROM sites WHERE id = $1 AND user_id = $2`, [id, userId], tx);
+    return row ? toSite(row) : null;
   }
 
   async listOfUser(userId: string, window: PageWindow, tx?: EntityManager): Promise<{ items: Site[]; total: number }> {
