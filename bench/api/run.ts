@@ -1,7 +1,8 @@
 // API speed against a raw baseline (`npm run bench:api`, never part of `npm test`):
 //
 //   npm run bench:api                                   # 100,000 sites, 8 s per run, 2 alternating rounds
-//   npm run bench:api -- --sites 1000000 --duration 8 --rounds 2 --connections 10 [--only sites]
+//   npm run bench:api -- --sites 1000000 --duration 8 --rounds 2 --connections 10 [--only sites|webhooks]
+//   BENCH_CPU_PROFILE=/tmp/prof npm run bench:api -- …   # CPU profiles of the app and the baseline (cpu-profile.ts)
 //
 // Seeds a fresh embedded PostgreSQL (`npm run seed`'s script), starts the built app on it as `npm start` does and, on
 // the same database, the raw node:http + pg baseline (bench/api/raw-server.ts: same JWT check, same session and role
@@ -41,7 +42,7 @@ const dataDir = tempDataDir('bench-api');
 const postgresPort = await freePort();
 const databaseUrl = `postgres://vitrine:vitrine@127.0.0.1:${postgresPort}/vitrine`;
 const secret = `bench-${crypto.randomUUID()}-${crypto.randomUUID()}`;
-const preload = `--import ${join(root, 'bench', 'api', 'count-sql.ts')}`;
+const preload = ['count-sql.ts', 'cpu-profile.ts'].map((file) => `--import ${join(root, 'bench', 'api', file)}`).join(' ');
 
 console.log(`Remplissage : ${SITES.toLocaleString('fr-FR')} sites…`);
 const seedStarted = Date.now();
@@ -97,6 +98,7 @@ try {
     { name: 'site detail (client)', path: `/api/sites/${client.site_id}`, auth: clientAuth },
     { name: 'invoices list (client)', path: '/api/billing/invoices?page=1', auth: clientAuth },
   ].filter((r) => !args.only || r.name.includes(args.only));
+  const withWebhooks = !args.only || args.only === 'webhooks';
 
   // The same answer from both (ids and total), and the SQL queries each sends per request.
   const probeRoute = async (base: string, path: string, auth: string) => {
@@ -139,7 +141,7 @@ try {
   }
 
   const search = await searchWithoutTrigram(selective);
-  const webhooks = args.only ? undefined : await benchWebhooks({ appUrl: app.baseUrl, db, log: app.log, events: Number(args.events) });
+  const webhooks = !withWebhooks ? undefined : await benchWebhooks({ appUrl: app.baseUrl, db, log: app.log, events: Number(args.events) });
   const loadedRss = rss(appPid);
 
   console.log(`\n${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? '?'} × ${availableParallelism()}, charge ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
