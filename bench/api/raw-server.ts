@@ -50,8 +50,13 @@ async function route(path: string, q: URLSearchParams, user: Row): Promise<unkno
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const order = q.get('sortOrder') === 'asc' ? 'ASC' : 'DESC';
     const by = q.get('sortBy') ?? 'created_at';
+    const orderSql = `ORDER BY ${SORT[by]} ${order}${by === 'domain' ? ' NULLS LAST' : ''}, s.id ${order}`;
     const [rows, [{ total }]] = await Promise.all([
-      pool.query(`SELECT ${SITE_COLUMNS}, u.name AS owner_name, u.email AS owner_email FROM sites s JOIN users u ON u.id = s.user_id ${whereSql} ORDER BY ${SORT[by]} ${order}${by === 'domain' ? ' NULLS LAST' : ''}, s.id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, ...window(q, 10)]).then((r) => r.rows),
+      pool.query(
+        `SELECT ${SITE_COLUMNS}, u.name AS owner_name, u.email AS owner_email FROM (SELECT s.id FROM sites s ${by === 'owner_name' ? 'JOIN users u ON u.id = s.user_id' : ''} ${whereSql} ${orderSql} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
+           JOIN sites s ON s.id = page.id JOIN users u ON u.id = s.user_id ${orderSql}`,
+        [...params, ...window(q, 10)],
+      ).then((r) => r.rows),
       pool.query(`SELECT count(*)::int AS total FROM sites s ${whereSql}`, params).then((r) => r.rows),
     ]);
     return { sites: rows.map(({ owner_name, owner_email, ...site }) => ({ ...camel(site), owner: { id: site.user_id, name: owner_name, email: owner_email } })), total };
