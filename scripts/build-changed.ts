@@ -16,7 +16,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = '.build-hash';
 const force = process.argv.includes('--force');
 
-function inputsHash(workspace: string, env: string[]): string {
+/** The hash of a workspace's build inputs: its files (not node_modules/, dist/, coverage/, *.tsbuildinfo), the root lockfile and tsconfig, and the given variables. */
+export function inputsHash(root: string, workspace: string, env: string[]): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -34,10 +35,10 @@ function inputsHash(workspace: string, env: string[]): string {
   return hash.digest('hex');
 }
 
-for (const workspace of ['frontend', 'backend']) {
+for (const workspace of import.meta.main ? ['frontend', 'backend'] : []) {
   const env = workspace === 'frontend' ? Object.keys(process.env).filter((k) => k.startsWith('VITE_')).sort() : [];
   const stampFile = join(root, workspace, 'dist', STAMP);
-  const before = inputsHash(workspace, env);
+  const before = inputsHash(root, workspace, env);
   if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === before) {
     console.log(`${workspace} : inchangé depuis sa dernière construction`);
     continue;
