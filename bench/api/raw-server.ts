@@ -2,12 +2,13 @@
 // and nothing more: the same JWT check (HS256, issuer, audience, expiry; jsonwebtoken, as passport-jwt does), the
 // same session-and-role check in the database (one indexed query), the same SQL for the route, and a JSON answer of
 // the same shape. Started by bench/api/run.ts with DATABASE_URL, JWT_SECRET and PORT.
+import { createSecretKey } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c random_page_cost=1.1' });
-const secret = process.env.JWT_SECRET!;
+const secret = createSecretKey(Buffer.from(process.env.JWT_SECRET!)); // as the app: a key object made once
 type Row = Record<string, unknown>;
 const camel = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), v]));
 const send = (res: ServerResponse, status: number, body: unknown) => {
