@@ -158,9 +158,14 @@ export class SitesRepository extends BaseRepository {
     await this.repo(SiteStatusChange, tx).insert(change);
   }
 
-  /** The latest changes first. */
-  history(siteId: string, limit: number, tx?: EntityManager): Promise<SiteStatusChange[]> {
-    return this.repo(SiteStatusChange, tx).find({ where: { siteId }, order: { createdAt: 'DESC', id: 'ASC' }, take: limit });
+  /** The latest changes first (a client's site page reads them each time: plain rows). */
+  async history(siteId: string, limit: number, tx?: EntityManager): Promise<Array<Pick<SiteStatusChange, 'fromStatus' | 'toStatus' | 'cause' | 'createdAt'>>> {
+    const rows = await this.query<{ from_status: string | null; to_status: string; cause: StatusCause; created_at: Date }>(
+      `SELECT from_status, to_status, cause, created_at FROM site_status_history WHERE site_id = $1 ORDER BY created_at DESC, id ASC LIMIT $2`,
+      [siteId, limit],
+      tx,
+    );
+    return rows.map((r) => ({ fromStatus: r.from_status, toStatus: r.to_status, cause: r.cause, createdAt: r.created_at }));
   }
 
   async countByStatusOfUser(userId: string, tx?: EntityManager): Promise<Record<SiteStatus, number>> {
