@@ -190,16 +190,17 @@ function jsonBodiesOnly(req: Request, res: Response, next: NextFunction): void {
 
 /** The built React app on the same port: hashed assets cached for a year, every other non-API path gets index.html. */
 function serveFrontend(app: NestExpressApplication, dist: string): void {
-  app.use(
-    express.static(dist, {
-      index: false,
-      setHeaders: (res, path) => {
-        res.setHeader('Cache-Control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+  const isApi = (req: Request) => req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`);
+  const assets = express.static(dist, {
+    index: false,
+    setHeaders: (res, path) => {
+      res.setHeader('Cache-Control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // These run before the API's routes: an API request skips the file system (a stat per request otherwise).
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : assets(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(join(dist, 'index.html'));
   });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AuthenticatedUser } from '../common/current-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -14,7 +15,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.jwtSecret,
+      // A key object, made once: given the secret as a string, jsonwebtoken first tries (and fails, with a thrown
+      // error) to read it as a PEM public key on every request. jsonwebtoken 9 takes key objects; the typings lag.
+      secretOrKey: createSecretKey(Buffer.from(config.jwtSecret)) as unknown as Buffer,
       algorithms: ['HS256'],
       issuer: JWT_ISSUER,
       audience: JWT_AUDIENCE,

@@ -6,7 +6,6 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
 import { randomToken, sha256 } from './password';
 import { SessionsRepository } from './sessions.repository';
-import type { User } from './user.entity';
 
 export interface IssuedSession {
   sessionId: string;
@@ -50,7 +49,7 @@ export class SessionService {
    * Exchanges a refresh token for a new pair; a reused, revoked or expired token is a 401, and so is any token of a
    * session opened more than SESSION_MAX_DAYS ago: rotation never extends a session past that.
    */
-  async rotate(refreshToken: string): Promise<{ user: User; issued: IssuedSession }> {
+  async rotate(refreshToken: string): Promise<{ user: SessionUser; issued: IssuedSession }> {
     const hash = sha256(refreshToken);
     const result = await this.transactions.run(async (tx) => {
       const used = await this.sessions.useRefreshToken(hash, this.config.sessionMaxDays, tx);
@@ -77,7 +76,7 @@ export class SessionService {
   }
 
   /** The user behind a verified access token, provided its session is still open. */
-  resolve(payload: AccessTokenPayload): Promise<User | null> {
+  resolve(payload: AccessTokenPayload): Promise<SessionUser | null> {
     return this.sessions.findUserOfOpenSession(payload.sub, payload.sid);
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type EntityManager, IsNull } from 'typeorm';
 import { BaseRepository } from '../database/base.repository';
 import { RefreshToken, Session } from './session.entity';
-import { User } from './user.entity';
+import type { SessionUser, UserRole } from '../common/current-user';
 
 /** The `sessions` and `refresh_tokens` tables. Tokens are looked up by their SHA-256 only. */
 @Injectable()
@@ -60,12 +60,17 @@ export class SessionsRepository extends BaseRepository {
     await this.repo(Session, tx).update({ userId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
   }
 
-  /** The user of an open session, in one query. */
-  findUserOfOpenSession(userId: string, sessionId: string, tx?: EntityManager): Promise<User | null> {
-    return this.repo(User, tx)
-      .createQueryBuilder('u')
-      .innerJoin(Session, 's', 's.user_id = u.id AND s.id = :sid AND s.revoked_at IS NULL', { sid: sessionId })
-      .where('u.id = :sub', { sub: userId })
-      .getOne();
+  /**
+   * The user of an open session: one query on the sessions' and users' primary keys, read as a plain row (every
+   * authenticated request runs it, so no query builder and no entity hydration).
+   */
+  async findUserOfOpenSession(userId: string, sessionId: string, tx?: EntityManager): Promise<SessionUser | null> {
+    const [row] = await this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date }>(
+      `SELECT u.id, u.email, u.name, u.role, u.created_at FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL`,
+      [sessionId, userId],
+      tx,
+    );
+    return row ? { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: row.created_at } : null;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { UserRole } from '../common/current-user';
+import type { SessionUser, UserRole } from '../common/current-user';
 import { escapeLike, type PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
 import { User } from './user.entity';
@@ -68,15 +68,25 @@ export class UsersRepository extends BaseRepository {
     return rows.length > 0;
   }
 
-  async list(query: UserListQuery, tx?: EntityManager): Promise<{ items: User[]; total: number }> {
-    const qb = this.repo(User, tx).createQueryBuilder('u');
-    if (query.search) qb.where('(u.name ILIKE :pattern OR u.email ILIKE :pattern)', { pattern: `%${escapeLike(query.search)}%` });
-    qb.orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder === 'asc' ? 'ASC' : 'DESC')
-      .addOrderBy('u.id', 'ASC')
-      .offset(query.offset)
-      .limit(query.limit);
-    const [items, total] = await Promise.all([qb.getMany(), qb.getCount()]);
-    return { items, total };
+  /**
+   * One page of accounts: the rows as plain rows and a plain count(*), in parallel (two queries; no entity hydration,
+   * no DISTINCT subquery for the total).
+   */
+  async list(query: UserListQuery, tx?: EntityManager): Promise<{ items: SessionUser[]; total: number }> {
+    const params: unknown[] = [];
+    const whereSql = query.search ? `WHERE u.name ILIKE $1 OR u.email ILIKE $1` : '';
+    if (query.search) params.push(`%${escapeLike(query.search)}%`);
+    const order = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const [rows, [{ total }]] = await Promise.all([
+      this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date }>(
+        `SELECT u.id, u.email, u.name, u.role, u.created_at FROM users u ${whereSql}
+          ORDER BY ${SORT_COLUMNS[query.sortBy]} ${order}, u.id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, query.limit, query.offset],
+        tx,
+      ),
+      this.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${whereSql}`, params, tx),
+    ]);
+    return { items: rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at })), total };
   }
 
   async countByRole(tx?: EntityManager): Promise<Record<UserRole, number>> {

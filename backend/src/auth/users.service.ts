@@ -1,6 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { UserRole } from '../common/current-user';
+import type { SessionUser, UserRole } from '../common/current-user';
 import { pageWindow, type PageQueryDto } from '../common/pagination';
 import type { User } from './user.entity';
 import { type UserSortKey, UsersRepository } from './users.repository';
@@ -64,7 +64,7 @@ export class UsersService {
     return { ...user, stripeCustomerId: customerId };
   }
 
-  list(query: PageQueryDto & { search?: string; sortBy?: UserSortKey; sortOrder?: 'asc' | 'desc' }): Promise<{ items: User[]; total: number }> {
+  list(query: PageQueryDto & { search?: string; sortBy?: UserSortKey; sortOrder?: 'asc' | 'desc' }): Promise<{ items: SessionUser[]; total: number }> {
     return this.users.list({ ...pageWindow(query), search: query.search || undefined, sortBy: query.sortBy ?? 'created_at', sortOrder: query.sortOrder ?? 'desc' });
   }
 

@@ -136,7 +136,8 @@ async function seed(dataSource: DataSource, { sites, clients }: { sites: number;
        WHERE sub.id LIKE 'sub_seed_%'`,
     );
   });
-  await step('Statistiques du planificateur (ANALYZE)', `ANALYZE users, sites, subscriptions, invoices`);
+  // VACUUM too, as autovacuum would soon: the visibility map lets list pages and counts read their indexes alone.
+  await step('Statistiques du planificateur et carte de visibilité (VACUUM ANALYZE)', `VACUUM ANALYZE users, sites, subscriptions, invoices`);
 }
 
 async function main(): Promise<void> {

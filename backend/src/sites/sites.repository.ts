@@ -134,8 +134,10 @@ export class SitesRepository extends BaseRepository {
     return this.repo(Site, tx).findOneBy({ stripeSubscriptionId });
   }
 
-  findOfUser(id: string, userId: string, tx?: EntityManager): Promise<Site | null> {
-    return this.repo(Site, tx).findOneBy({ id, userId });
+  /** A client's own site (every client page reads one): a plain row on the primary key, no entity hydration. */
+  async findOfUser(id: string, userId: string, tx?: EntityManager): Promise<Site | null> {
+    const [row] = await this.query<SiteRow>(`SELECT * FROM sites WHERE id = $1 AND user_id = $2`, [id, userId], tx);
+    return row ? toSite(row) : null;
   }
 
   async listOfUser(userId: string, window: PageWindow, tx?: EntityManager): Promise<{ items: Site[]; total: number }> {
@@ -156,9 +158,14 @@ export class SitesRepository extends BaseRepository {
     await this.repo(SiteStatusChange, tx).insert(change);
   }
 
-  /** The latest changes first. */
-  history(siteId: string, limit: number, tx?: EntityManager): Promise<SiteStatusChange[]> {
-    return this.repo(SiteStatusChange, tx).find({ where: { siteId }, order: { createdAt: 'DESC', id: 'ASC' }, take: limit });
+  /** The latest changes first (a client's site page reads them each time: plain rows). */
+  async history(siteId: string, limit: number, tx?: EntityManager): Promise<Array<Pick<SiteStatusChange, 'fromStatus' | 'toStatus' | 'cause' | 'createdAt'>>> {
+    const rows = await this.query<{ from_status: string | null; to_status: string; cause: StatusCause; created_at: Date }>(
+      `SELECT from_status, to_status, cause, created_at FROM site_status_history WHERE site_id = $1 ORDER BY created_at DESC, id ASC LIMIT $2`,
+      [siteId, limit],
+      tx,
+    );
+    return rows.map((r) => ({ fromStatus: r.from_status, toStatus: r.to_status, cause: r.cause, createdAt: r.created_at }));
   }
 
   async countByStatusOfUser(userId: string, tx?: EntityManager): Promise<Record<SiteStatus, number>> {
@@ -170,7 +177,8 @@ export class SitesRepository extends BaseRepository {
   // ---- the admin's reads and writes ----
 
   /**
-   * One page of every site with its owner, filtered, searched and sorted: exactly two queries (the page, the count).
+   * One page of every site with its owner, filtered, searched and sorted: exactly two queries (the page, the count),
+   * run in parallel.
    * The search matches the site name, the domain, or the owner's name or e-mail (ILIKE, wildcards taken literally);
    * written as a union of id lists so each part uses its trigram indexes. Every sort reads its page from an index.
    */
@@ -195,12 +203,19 @@ export class SitesRepository extends BaseRepository {
     // plain order, which their indexes serve); the id makes the order total, so pages never repeat or skip a site.
     const nulls = query.sortBy === 'domain' ? ' NULLS LAST' : '';
     const orderSql = `ORDER BY ${SORT_COLUMNS[query.sortBy]} ${order}${nulls}, s.id ${order}`;
-    const rows = await this.query<SiteRow>(
-      `SELECT ${SITE_WITH_OWNER} FROM sites s JOIN users u ON u.id = s.user_id ${whereSql} ${orderSql} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, query.limit, query.offset],
-      tx,
-    );
-    const [{ total }] = await this.query<{ total: number }>(`SELECT count(*)::int AS total FROM sites s ${whereSql}`, params, tx);
+    // A deferred join: the page's ids first, read from the sort's index alone (the owner joined only to sort by their
+    // name), then the 10 rows and their owners. Joining before the OFFSET fetched every skipped site's row and owner
+    // (page 1,000: 10,000 of each, 6× page 1's time).
+    const ownerJoin = query.sortBy === 'owner_name' ? 'JOIN users u ON u.id = s.user_id' : '';
+    const [rows, [{ total }]] = await Promise.all([
+      this.query<SiteRow>(
+        `SELECT ${SITE_WITH_OWNER} FROM (SELECT s.id FROM sites s ${ownerJoin} ${whereSql} ${orderSql} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
+           JOIN sites s ON s.id = page.id JOIN users u ON u.id = s.user_id ${orderSql}`,
+        [...params, query.limit, query.offset],
+        tx,
+      ),
+      this.query<{ total: number }>(`SELECT count(*)::int AS total FROM sites s ${whereSql}`, params, tx),
+    ]);
     return { items: rows.map(withOwner), total };
   }
 

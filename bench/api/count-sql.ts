@@ -1,0 +1,31 @@
+// Preloaded by bench/api/run.ts (NODE_OPTIONS=--import) into the app and the raw baseline: counts the SQL queries
+// each HTTP request sends through pg (AsyncLocalStorage follows the request across awaits) and answers the count in
+// an `X-Sql-Queries` header. Only in the bench; the app itself knows nothing of it.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+
+const script = process.argv[1] ?? '';
+if (/main\.js$|raw-server\.ts$/.test(script)) {
+  const requests = new AsyncLocalStorage<{ queries: number }>();
+  // The app's own pg (CommonJS, cached): patching its Client patches every pooled connection.
+  const pg = createRequire(script)('pg') as { Client: { prototype: { query: (...args: unknown[]) => unknown } } };
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const store = requests.getStore();
+    if (store) store.queries++;
+    return query.apply(this, args);
+  };
+  const emit = http.Server.prototype.emit as (this: http.Server, ...args: unknown[]) => boolean;
+  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
+    if (event !== 'request') return emit.call(this, event, ...args);
+    const store = { queries: 0 };
+    const res = args[1] as http.ServerResponse;
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: http.ServerResponse, ...head: unknown[]) {
+      if (!this.headersSent) this.setHeader('X-Sql-Queries', String(store.queries));
+      return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, head);
+    } as typeof res.writeHead;
+    return requests.run(store, () => emit.call(this, event, ...args));
+  };
+}

@@ -1,0 +1,202 @@
+// API speed against a raw baseline (`npm run bench:api`, never part of `npm test`):
+//
+//   npm run bench:api                                   # 100,000 sites, 8 s per run, 2 alternating rounds
+//   npm run bench:api -- --sites 1000000 --duration 8 --rounds 2 --connections 10 [--only sites|webhooks]
+//   BENCH_CPU_PROFILE=/tmp/prof npm run bench:api -- …   # CPU profiles of the app and the baseline (cpu-profile.ts)
+//
+// Seeds a fresh embedded PostgreSQL (`npm run seed`'s script), starts the built app on it as `npm start` does and, on
+// the same database, the raw node:http + pg baseline (bench/api/raw-server.ts: same JWT check, same session and role
+// check, same SQL). Both get bench/api/count-sql.ts preloaded, which answers each request's SQL query count in a
+// header. Then, per route, autocannon drives app and baseline in alternating rounds (so the machine's load hits both
+// alike) and one table prints req/s, p50, p99, the ratio and the queries per request. Also: the admin search's
+// server time with and without its trigram indexes, webhook events/s against the Stripe sandbox (each event sent
+// twice: zero duplicates expected), and the app's resident memory at idle.
+import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import { freePort, root, startBuiltApp, tempDataDir } from '../../e2e/app.ts';
+import { benchWebhooks } from './webhooks.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    sites: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    events: { type: 'string', default: '2000' },
+  },
+});
+const SITES = Number(args.sites);
+const DURATION = Number(args.duration);
+const ROUNDS = Number(args.rounds);
+const CONNECTIONS = Number(args.connections);
+
+const dataDir = tempDataDir('bench-api');
+const postgresPort = await freePort();
+const databaseUrl = `postgres://vitrine:vitrine@127.0.0.1:${postgresPort}/vitrine`;
+const secret = `bench-${crypto.randomUUID()}-${crypto.randomUUID()}`;
+const preload = ['count-sql.ts', 'cpu-profile.ts'].map((file) => `--import ${join(root, 'bench', 'api', file)}`).join(' ');
+
+console.log(`Remplissage : ${SITES.toLocaleString('fr-FR')} sites…`);
+const seedStarted = Date.now();
+const seeded = spawnSync(process.execPath, [join(root, 'backend', 'dist', 'scripts', 'seed.js'), '--sites', String(SITES)], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(postgresPort), DATABASE_URL: '' },
+  stdio: 'inherit',
+});
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+console.log(`Rempli en ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
+
+Object.assign(process.env, { JWT_SECRET: secret, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim(), MAIL_WORKER: 'off' });
+const app = await startBuiltApp('bench-api', 300_000, { dataDir, postgresPort });
+const appPid = findPid('backend/dist/main.js', new URL(app.baseUrl).port);
+const rawPort = await freePort();
+const raw = spawn(process.execPath, [join(root, 'bench', 'api', 'raw-server.ts')], {
+  cwd: root,
+  env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(rawPort) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve) => raw.stdout!.once('data', resolve));
+const rawUrl = `http://127.0.0.1:${rawPort}`;
+const db = new pg.Client({ connectionString: databaseUrl });
+await db.connect();
+
+try {
+  await new Promise((r) => setTimeout(r, 3000));
+  const idleRss = rss(appPid);
+
+  // Tokens as the app signs them, for sessions opened here: the admin, and a seeded client with sites and invoices.
+  const token = async (userId: string, role: string) => {
+    const { rows: [session] } = await db.query<{ id: string }>(`INSERT INTO sessions (user_id) VALUES ($1) RETURNING id`, [userId]);
+    return `Bearer ${jwt.sign({ sub: userId, sid: session.id, role }, secret, { algorithm: 'HS256', expiresIn: 3600 * 4, issuer: 'vitrine', audience: 'vitrine-api' })}`;
+  };
+  const { rows: [admin] } = await db.query<{ id: string }>(`SELECT id FROM users WHERE role = 'admin' LIMIT 1`);
+  const { rows: [client] } = await db.query<{ user_id: string; site_id: string }>(
+    `SELECT s.user_id, s.id AS site_id FROM sites s JOIN users u ON u.id = s.user_id
+      WHERE u.email LIKE '%@seed.vitrine.example' AND (SELECT count(*) FROM invoices i WHERE i.user_id = s.user_id) >= 10 ORDER BY s.created_at LIMIT 1`,
+  );
+  const adminAuth = await token(admin.id, 'admin');
+  const clientAuth = await token(client.user_id, 'client');
+  const { rows: [probe] } = await db.query<{ email: string }>(`SELECT email FROM users WHERE email LIKE '%@seed.vitrine.example' ORDER BY email DESC LIMIT 1 OFFSET (SELECT count(*) / 3 FROM users)`);
+  const selective = probe.email.split('@')[0] + '@';
+
+  const routes: Array<{ name: string; path: string; auth: string }> = [
+    { name: 'GET /api/auth/me', path: '/api/auth/me', auth: clientAuth },
+    { name: 'admin users, page 1', path: '/api/admin/users?page=1&limit=10', auth: adminAuth },
+    { name: 'admin sites, page 1', path: '/api/admin/sites?page=1', auth: adminAuth },
+    { name: 'admin sites, page 1,000', path: '/api/admin/sites?page=1000', auth: adminAuth },
+    { name: 'admin sites, sort name, page 1,000', path: '/api/admin/sites?sortBy=site_name&sortOrder=asc&page=1000', auth: adminAuth },
+    { name: 'admin sites, filter status+type', path: '/api/admin/sites?status=suspended&type=custom&sortBy=owner_name&sortOrder=desc', auth: adminAuth },
+    { name: `admin sites, search "${selective}"`, path: `/api/admin/sites?search=${encodeURIComponent(selective)}`, auth: adminAuth },
+    { name: 'site detail (client)', path: `/api/sites/${client.site_id}`, auth: clientAuth },
+    { name: 'invoices list (client)', path: '/api/billing/invoices?page=1', auth: clientAuth },
+  ].filter((r) => !args.only || r.name.includes(args.only));
+  const withWebhooks = !args.only || args.only === 'webhooks';
+
+  // The same answer from both (ids and total), and the SQL queries each sends per request.
+  const probeRoute = async (base: string, path: string, auth: string) => {
+    const res = await fetch(base + path, { headers: { Authorization: auth } });
+    const body = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${base}${path} : ${res.status} ${JSON.stringify(body)}`);
+    const list = Object.values(body).find(Array.isArray) as Array<{ id: string }> | undefined;
+    return { queries: Number(res.headers.get('x-sql-queries')), key: JSON.stringify([body.id, body.total, list?.map((i) => i.id)]) };
+  };
+  const serverMs = async (base: string, path: string, auth: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < 23; i++) {
+      const started = performance.now();
+      await (await fetch(base + path, { headers: { Authorization: auth } })).arrayBuffer();
+      if (i >= 3) times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[10];
+  };
+  const run = async (url: string, auth: string) => {
+    const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { Authorization: auth } });
+    if (result.non2xx || result.errors) throw new Error(`${url} : ${result.non2xx} réponses non 2xx, ${result.errors} erreurs`);
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  };
+
+  const rows: string[] = [];
+  for (const route of routes) {
+    const [fromApp, fromRaw] = [await probeRoute(app.baseUrl, route.path, route.auth), await probeRoute(rawUrl, route.path, route.auth)];
+    if (fromApp.key !== fromRaw.key) throw new Error(`${route.name} : l'app et la base de comparaison ne répondent pas la même chose\n${fromApp.key}\n${fromRaw.key}`);
+    const results = { app: [] as Array<Awaited<ReturnType<typeof run>>>, raw: [] as Array<Awaited<ReturnType<typeof run>>> };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? (['raw', 'app'] as const) : (['app', 'raw'] as const);
+      for (const who of order) results[who].push(await run((who === 'app' ? app.baseUrl : rawUrl) + route.path, route.auth));
+    }
+    const sum = (list: Array<{ rps: number }>) => list.reduce((a, r) => a + r.rps, 0) / list.length;
+    const worst = (list: Array<{ p50: number; p99: number }>, k: 'p50' | 'p99') => Math.max(...list.map((r) => r[k]));
+    const ms = await serverMs(app.baseUrl, route.path, route.auth);
+    const line = `| ${route.name} | ${Math.round(sum(results.app))} | ${Math.round(sum(results.raw))} | ${Math.round((100 * sum(results.app)) / sum(results.raw))} % | ${worst(results.app, 'p50')} / ${worst(results.app, 'p99')} ms | ${worst(results.raw, 'p50')} / ${worst(results.raw, 'p99')} ms | ${ms.toFixed(1)} ms | ${fromApp.queries} / ${fromRaw.queries} |`;
+    console.log(line);
+    rows.push(line);
+  }
+
+  const search = await searchWithoutTrigram(selective);
+  const webhooks = !withWebhooks ? undefined : await benchWebhooks({ appUrl: app.baseUrl, db, log: app.log, events: Number(args.events) });
+  const loadedRss = rss(appPid);
+
+  console.log(`\n${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? '?'} × ${availableParallelism()}, charge ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  console.log(`${SITES.toLocaleString('fr-FR')} sites ; autocannon ${CONNECTIONS} connexions, ${DURATION} s, ${ROUNDS} tours alternés (moyenne des req/s ; pire p50 / p99 des tours) ; « seul » : médiane de 20 requêtes séquentielles\n`);
+  console.log('| route | app req/s | raw req/s | ratio | app p50 / p99 | raw p50 / p99 | app seul | SQL/req app / raw |\n|---|---|---|---|---|---|---|---|');
+  console.log(rows.join('\n'));
+  console.log(`\nRecherche sélective « ${selective} » (SQL de la page + total) : ${search.withIndex.toFixed(1)} ms avec les index trigrammes, ${search.withoutIndex.toFixed(1)} ms sans (× ${(search.withoutIndex / search.withIndex).toFixed(0)})`);
+  if (webhooks) console.log(`Webhooks : ${webhooks.events} événements (chacun envoyé deux fois) en ${webhooks.seconds.toFixed(1)} s = ${Math.round(webhooks.events / webhooks.seconds)} événements/s ; doublons : ${webhooks.duplicates}`);
+  console.log(`Mémoire résidente de l'app (VmRSS de backend/dist/main.js, PostgreSQL à part) : ${idleRss} Mo au repos après le démarrage, ${loadedRss} Mo après la charge`);
+} finally {
+  await db.end();
+  raw.kill('SIGTERM');
+  const code = await app.stop();
+  if (code !== 0) console.error(`L'application ne s'est pas arrêtée proprement (code ${code}).\n${app.log().slice(-3000)}`);
+}
+
+/** The admin search's two queries timed straight on PostgreSQL, with its trigram indexes, then without (dropped in a rolled-back transaction). */
+async function searchWithoutTrigram(term: string): Promise<{ withIndex: number; withoutIndex: number }> {
+  const pattern = `%${term}%`;
+  const ids = `SELECT id FROM sites WHERE site_name ILIKE $1 OR domain ILIKE $1 UNION SELECT os.id FROM users ou JOIN sites os ON os.user_id = ou.id WHERE ou.name ILIKE $1 OR ou.email ILIKE $1`;
+  const time = async (runs: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      await db.query(`SELECT s.id FROM sites s JOIN users u ON u.id = s.user_id WHERE s.id IN (${ids}) ORDER BY s.created_at DESC, s.id DESC LIMIT 10`, [pattern]);
+      await db.query(`SELECT count(*) FROM sites s WHERE s.id IN (${ids})`, [pattern]);
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+  };
+  const withIndex = await time(11);
+  await db.query('BEGIN');
+  try {
+    for (const index of ['sites_site_name_trgm_idx', 'sites_domain_trgm_idx', 'users_name_trgm_idx', 'users_email_trgm_idx']) await db.query(`DROP INDEX ${index}`);
+    return { withIndex, withoutIndex: await time(3) };
+  } finally {
+    await db.query('ROLLBACK');
+  }
+}
+
+/** The pid of the process running `script` with PORT=port in its environment (the launcher's child). */
+function findPid(script: string, port: string): number | undefined {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script)) continue;
+      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PORT=${port}`)) return Number(pid);
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return undefined;
+}
+
+function rss(pid: number | undefined): number | string {
+  if (!pid) return '?';
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : '?';
+}

@@ -1,0 +1,52 @@
+// Builds only what changed (`npm start`, the benches): each workspace's build (`npm run build -w frontend`, then
+// backend) runs only when a hash of its inputs differs from the one stamped in its dist folder by its last build here.
+// The inputs: every file of the workspace but node_modules/ and dist/, the root package-lock.json and tsconfig.json,
+// and for the frontend the VITE_* variables (read at build time). A fresh clone has no dist, hence no stamp: it builds
+// everything. `npm run build` (CI, the Docker image) always builds everything.
+//
+//   node scripts/build-changed.ts            what changed
+//   node scripts/build-changed.ts --force    everything, stamped
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const STAMP = '.build-hash';
+const force = process.argv.includes('--force');
+
+/** The hash of a workspace's build inputs: its files (not node_modules/, dist/, coverage/, *.tsbuildinfo), the root lockfile and tsconfig, and the given variables. */
+export function inputsHash(root: string, workspace: string, env: string[]): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist' && entry.name !== 'coverage') walk(path);
+      } else if (entry.isFile() && !entry.name.endsWith('.tsbuildinfo')) {
+        hash.update(`${relative(root, path)}\0`).update(readFileSync(path)).update('\0');
+      }
+    }
+  };
+  walk(join(root, workspace));
+  for (const file of ['package-lock.json', 'tsconfig.json']) hash.update(`${file}\0`).update(readFileSync(join(root, file)));
+  for (const key of env) hash.update(`${key}=${process.env[key] ?? ''}\0`);
+  return hash.digest('hex');
+}
+
+for (const workspace of import.meta.main ? ['frontend', 'backend'] : []) {
+  const env = workspace === 'frontend' ? Object.keys(process.env).filter((k) => k.startsWith('VITE_')).sort() : [];
+  const stampFile = join(root, workspace, 'dist', STAMP);
+  const before = inputsHash(root, workspace, env);
+  if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === before) {
+    console.log(`${workspace} : inchangé depuis sa dernière construction`);
+    continue;
+  }
+  // Through npm as `npm run build` does (the pinned Node 24 via npm_execpath when run from an npm script).
+  const npm = process.env.npm_execpath;
+  const built = npm ? spawnSync(process.execPath, [npm, 'run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' }) : spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+  // Stamped with the inputs read before the build: a file edited during it makes the next start build again.
+  writeFileSync(stampFile, before);
+}
