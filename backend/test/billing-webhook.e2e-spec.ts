@@ -54,4 +54,15 @@ describe('POST /api/billing/webhook', () => {
     expect(res.status).toBeGreaterThanOrEqual(500);
     expect((await events()).filter((e: { id: string }) => e.id === 'evt_fails')).toEqual([]);
   });
+
+  it('refuses a signed event it cannot read, and records one whose object has no id as ignored, never a 500', async () => {
+    const noData = { id: 'evt_no_data', object: 'event', type: 'invoice.paid', created: 1 };
+    expect((await postEvent(t.api, noData).expect(400)).body.message).toBe('Événement Stripe illisible');
+    await postEvent(t.api, { ...fakeEvent('invoice.paid'), id: 42 }).expect(400);
+    const res = await postEvent(t.api, fakeEvent('invoice.paid', {}, 'evt_no_object_id')).expect(200);
+    expect(res.body).toEqual({ received: true, duplicate: false });
+    const rows = await t.dataSource.query(`SELECT outcome, note FROM stripe_events WHERE id = 'evt_no_object_id'`);
+    expect(rows).toEqual([{ outcome: 'ignored', note: 'objet sans identifiant' }]);
+    expect((await events()).map((e: { id: string }) => e.id)).not.toContain('evt_no_data');
+  });
 });

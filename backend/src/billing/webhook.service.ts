@@ -121,6 +121,11 @@ export class WebhookService {
     } catch {
       throw new BadRequestException('Signature Stripe invalide');
     }
+    // Signed, so it comes from Stripe (or whoever holds the secret); still, a shape we cannot read is refused, not a 500.
+    const data = (event as Partial<Stripe.Event>).data as { object?: unknown } | undefined;
+    if (typeof event.id !== 'string' || !event.id || event.id.length > 255 || typeof event.type !== 'string' || !data || typeof data.object !== 'object' || data.object === null) {
+      throw new BadRequestException('Événement Stripe illisible');
+    }
     return { received: true, duplicate: await this.process(event) };
   }
 
@@ -141,6 +146,8 @@ export class WebhookService {
   }
 
   private async load(event: Stripe.Event): Promise<Effects> {
+    const objectId = (event.data.object as { id?: unknown }).id;
+    if (typeof objectId !== 'string' || !objectId) return { invoices: [], ignored: 'objet sans identifiant' };
     try {
       return await this.read(event);
     } catch (error) {

@@ -66,7 +66,7 @@ describe('MailWorker at shutdown', () => {
     const { sut } = newTestService(MailWorker, [
       [OutboxRepository, outbox],
       [MailerService, mailer],
-      [2, config('smtp://localhost:1025')],
+      [3, config('smtp://localhost:1025')],
     ]);
     const draining = sut.drain();
     await new Promise((resolve) => setImmediate(resolve));
