@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setSession } from '../api/http';
+
+// A lazy page's first render compiles its module: on a busy 2-core CI machine that passed the default 1 s of findBy*.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
