@@ -11,8 +11,7 @@ import { recapOf } from '../orders/order-summary';
 import { SitesService } from '../sites/sites.service';
 import type { CheckoutSessionResponseDto, CheckoutSessionStatusDto, CreateCheckoutSessionDto } from './dto/billing.dto';
 import { PriceBook } from './price-book.service';
-import { StripeProvider } from './stripe.provider';
-import { isMissingAtStripe } from './webhook.service';
+import { StripeProvider, isMissingAtStripe } from './stripe.provider';
 
 const lookupKeyOf = (id: string) => [...PLANS, ...ADD_ONS].find((x) => x.id === id)?.lookupKey;
 /** What the sign-up page already tells about an address, and nothing more. */

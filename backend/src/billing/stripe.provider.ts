@@ -8,6 +8,12 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
  * idempotency key (so a retried create never creates twice); then its error reaches the filter, which answers 503
  * (see common/unavailable.ts).
  */
+/** Stripe answers 404 / resource_missing for an object that does not exist (deleted, or sent by a test tool). */
+export function isMissingAtStripe(error: unknown): boolean {
+  const e = error as { statusCode?: number; code?: string } | null;
+  return e?.statusCode === 404 || e?.code === 'resource_missing';
+}
+
 @Injectable()
 export class StripeProvider {
   private instance?: Stripe;

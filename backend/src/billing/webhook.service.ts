@@ -9,7 +9,7 @@ import { SitesService } from '../sites/sites.service';
 import { BillingRepository, type InvoiceRow, type SubscriptionRow } from './billing.repository';
 import { OrderProvisioning, type PaidCheckout } from './order-provisioning.service';
 import { PriceBook } from './price-book.service';
-import { StripeProvider } from './stripe.provider';
+import { StripeProvider, isMissingAtStripe } from './stripe.provider';
 
 /** What an event changes, read from Stripe before the transaction opens. */
 export interface Effects {
@@ -44,12 +44,6 @@ export function mailFor(subscription: SubscriptionFromStripe | undefined, invoic
 const idOf = (value: string | { id: string } | null | undefined): string | undefined => (typeof value === 'string' ? value : value?.id);
 const euros = (cents: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const frDate = (date: Date) => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(date);
-
-/** Stripe answers 404 / resource_missing for an object that does not exist (deleted, or sent by a test tool). */
-export function isMissingAtStripe(error: unknown): boolean {
-  const e = error as { statusCode?: number; code?: string } | null;
-  return e?.statusCode === 404 || e?.code === 'resource_missing';
-}
 
 export function toInvoiceRow(inv: Stripe.Invoice, syncedAt: Date): InvoiceRow & { amountDue: number } {
   return {
