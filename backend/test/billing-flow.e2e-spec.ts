@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { startStripeSandbox, type StripeSandbox } from '@vitrine/stripe-sandbox';
 import { createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { orderAndCheckout } from './helpers/orders';
-import { postEvent, TEST_WEBHOOK_SECRET } from './helpers/stripe';
+import { postEvent, TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
 
 interface SandboxEvent {
   id: string;
@@ -21,10 +21,13 @@ describe('billing with the Stripe sandbox', () => {
   let webhookUrl: string;
 
   const sandboxEvents = async (): Promise<SandboxEvent[]> => ((await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: SandboxEvent[] }).data;
+  /** A sandbox test control; the events it delivers are processed before it returns. */
   const control = async (path: string) => {
     const res = await fetch(`${sandbox.url}${path}`, { method: 'POST' });
     expect(res.status).toBe(200);
-    return res.json();
+    const body = await res.json();
+    await webhooksProcessed(t);
+    return body;
   };
   /** What the product knows about a customer, without bookkeeping columns. */
   const snapshot = async (customerId: string) => ({
@@ -38,8 +41,11 @@ describe('billing with the Stripe sandbox', () => {
     ),
   });
 
+  /** Pays on the hosted checkout; the events the sandbox delivers are processed before it returns. */
   async function pay(sessionId: string): Promise<Response> {
-    return fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    await webhooksProcessed(t);
+    return res;
   }
 
   beforeAll(async () => {
@@ -182,6 +188,7 @@ describe('billing with the Stripe sandbox', () => {
       await control(`/test/subscriptions/${subscriptionId}/renew`); // pays the open invoice
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
       await sandbox.flushWebhooks();
+      await webhooksProcessed(t);
       state = await snapshot(customerId);
       expect(state.subscriptions[0]).toMatchObject({ status: 'active', cancel_at_period_end: true });
 
@@ -225,7 +232,11 @@ describe('billing with the Stripe sandbox', () => {
     let reference: Awaited<ReturnType<typeof snapshot>> | undefined;
     for (const order of orders) {
       await reset();
-      for (const event of order) await postEvent(t.api, event).expect(200);
+      // One at a time, in this order: each processed before the next arrives.
+      for (const event of order) {
+        await postEvent(t.api, event).expect(200);
+        await webhooksProcessed(t);
+      }
       const state = await snapshot(customerId);
       reference ??= state;
       expect(state).toEqual(reference);
@@ -245,6 +256,7 @@ describe('billing with the Stripe sandbox', () => {
       expect(first.body).toEqual({ received: true, duplicate: false });
       const replay = await postEvent(t.api, event).expect(200);
       expect(replay.body).toEqual({ received: true, duplicate: true });
+      await webhooksProcessed(t);
     } finally {
       warn.mockRestore();
     }

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from './helpers/app';
-import { fakeEvent, postEvent, signature, TEST_WEBHOOK_SECRET } from './helpers/stripe';
+import { fakeEvent, postEvent, signature, TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
 
-/** Signature and idempotency of the inbox, with an event type the product records without acting on it. */
+/** Signature and idempotency of the inbox, with an event type the product records without acting on it, and an unreachable Stripe. */
 describe('POST /api/billing/webhook', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -48,11 +48,16 @@ describe('POST /api/billing/webhook', () => {
     expect((await events()).filter((e: { id: string }) => e.id === 'evt_forged')).toEqual([]);
   });
 
-  it('leaves an event unrecorded when its processing fails, so Stripe retries it', async () => {
-    // Stripe (here unreachable) must be read to apply an invoice event: the transaction rolls back.
-    const res = await postEvent(t.api, fakeEvent('invoice.paid', { id: 'in_1' }, 'evt_fails'));
-    expect(res.status).toBeGreaterThanOrEqual(500);
-    expect((await events()).filter((e: { id: string }) => e.id === 'evt_fails')).toEqual([]);
+  it('answers at once, and keeps an event whose processing fails in the inbox to try again later, with its error', async () => {
+    // Stripe (here unreachable) must be read to apply an invoice event: the attempt fails, the event waits.
+    const res = await postEvent(t.api, fakeEvent('invoice.paid', { id: 'in_1' }, 'evt_fails')).expect(200);
+    expect(res.body).toEqual({ received: true, duplicate: false });
+    await webhooksProcessed(t);
+    const [row] = await t.dataSource.query(`SELECT outcome, attempts, processed_at, last_error, next_attempt_at > now() AS later FROM stripe_events WHERE id = 'evt_fails'`);
+    expect(row).toMatchObject({ outcome: 'pending', attempts: 1, processed_at: null, later: true });
+    expect(row.last_error).toEqual(expect.any(String));
+    // A replay from Stripe is a duplicate: the inbox already has it and will try again.
+    expect((await postEvent(t.api, fakeEvent('invoice.paid', { id: 'in_1' }, 'evt_fails')).expect(200)).body).toEqual({ received: true, duplicate: true });
   });
 
   it('refuses a signed event it cannot read, and records one whose object has no id as ignored, never a 500', async () => {
@@ -61,8 +66,8 @@ describe('POST /api/billing/webhook', () => {
     await postEvent(t.api, { ...fakeEvent('invoice.paid'), id: 42 }).expect(400);
     const res = await postEvent(t.api, fakeEvent('invoice.paid', {}, 'evt_no_object_id')).expect(200);
     expect(res.body).toEqual({ received: true, duplicate: false });
-    const rows = await t.dataSource.query(`SELECT outcome, note FROM stripe_events WHERE id = 'evt_no_object_id'`);
-    expect(rows).toEqual([{ outcome: 'ignored', note: 'objet sans identifiant' }]);
+    const rows = await t.dataSource.query(`SELECT outcome, note, processed_at IS NOT NULL AS done FROM stripe_events WHERE id = 'evt_no_object_id'`);
+    expect(rows).toEqual([{ outcome: 'ignored', note: 'objet sans identifiant', done: true }]);
     expect((await events()).map((e: { id: string }) => e.id)).not.toContain('evt_no_data');
   });
 });

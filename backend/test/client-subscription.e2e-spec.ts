@@ -4,7 +4,7 @@ import { PaymentReminders } from '../src/billing/payment-reminders';
 import { bearer, createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { orderAndCheckout } from './helpers/orders';
 import { outboxFor } from './helpers/outbox';
-import { TEST_WEBHOOK_SECRET } from './helpers/stripe';
+import { TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
 
 const DAY = 86_400_000;
 
@@ -21,6 +21,7 @@ describe('a site whose life follows its payments', () => {
     const res = await fetch(`${sandbox.url}${path}`, { method: 'POST' });
     expect(res.status).toBe(200);
     await sandbox.flushWebhooks();
+    await webhooksProcessed(t);
     return res.json();
   };
   const site = async () => (await t.dataSource.query(`SELECT status, type, status_before_suspension FROM sites WHERE id = $1`, [siteId]))[0];
@@ -42,6 +43,7 @@ describe('a site whose life follows its payments', () => {
     const paid = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
     expect(paid.status).toBe(303);
     await sandbox.flushWebhooks();
+    await webhooksProcessed(t);
     [{ id: siteId, stripe_subscription_id: subscriptionId }] = await t.dataSource.query(`SELECT id, stripe_subscription_id FROM sites WHERE user_id = $1`, [client.user.id]);
     // The team has built it.
     await t.dataSource.query(`UPDATE sites SET status = 'active' WHERE id = $1`, [siteId]);
@@ -62,6 +64,7 @@ describe('a site whose life follows its payments', () => {
     expect(canceled.body).toMatchObject({ cancelAtPeriodEnd: true, statusLabel: 'Annulation programmée', status: 'active' });
     expect((await stripe.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(true);
     await sandbox.flushWebhooks();
+    await webhooksProcessed(t);
     expect(await local()).toMatchObject({ status: 'active', cancel_at_period_end: true });
     expect(await site()).toMatchObject({ status: 'active' });
 
@@ -69,6 +72,7 @@ describe('a site whose life follows its payments', () => {
     expect(reactivated.body).toMatchObject({ cancelAtPeriodEnd: false, statusLabel: 'Actif' });
     expect((await stripe.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(false);
     await sandbox.flushWebhooks();
+    await webhooksProcessed(t);
     expect(await local()).toMatchObject({ cancel_at_period_end: false });
   });
 
@@ -82,6 +86,7 @@ describe('a site whose life follows its payments', () => {
     const stripeSub = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
     expect((stripeSub.latest_invoice as Stripe.Invoice).amount_paid).toBe(res.body.amountChargedCents);
     await sandbox.flushWebhooks();
+    await webhooksProcessed(t);
     expect(await local()).toMatchObject({ plan: 'business', status: 'active' });
     const [invoice] = await t.dataSource.query(`SELECT amount_cents, status FROM invoices WHERE id = $1`, [(stripeSub.latest_invoice as Stripe.Invoice).id]);
     expect(invoice).toEqual({ amount_cents: res.body.amountChargedCents, status: 'paid' });
@@ -133,6 +138,7 @@ describe('a site whose life follows its payments', () => {
     // as the cause. Either way the site came back once, from suspended.
     expect((await history()).at(-1)).toMatch(/^suspended→active \((client|payment)\)$/);
     await sandbox.flushWebhooks();
+    await webhooksProcessed(t);
     expect(await comebacks()).toBe(before + 1);
     expect(await site()).toMatchObject({ status: 'active' });
   });

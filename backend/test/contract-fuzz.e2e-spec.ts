@@ -6,7 +6,7 @@ import { assertMatchesContract } from './helpers/contract';
 import { bodyValue, encodeComponent, type FuzzOperation, fuzzOperations, HOSTILE_TEXT, type Parameter, queryValue, toJson } from './helpers/fuzz';
 import { pictureJpeg } from './helpers/images';
 import { as, orderAndCheckout, startDraft } from './helpers/orders';
-import { TEST_WEBHOOK_SECRET } from './helpers/stripe';
+import { TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
 
 /**
  * Contract fuzzing: for every operation of openapi.yaml, requests generated from its parameters and body schemas
@@ -68,6 +68,7 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
     const paid = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
     expect(paid.status).toBe(303);
     await sandbox.flushWebhooks();
+    await webhooksProcessed(t);
     ids.checkoutSessions.push(sessionId);
     ids.drafts.push(draftId);
     ids.sites.push(...(await t.dataSource.query(`SELECT id FROM sites WHERE user_id = $1`, [client.user.id])).map((r: { id: string }) => r.id));

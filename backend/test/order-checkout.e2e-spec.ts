@@ -4,7 +4,7 @@ import { bearer, createTestApp, registerClient, type SessionBody, type TestApp }
 import { phoneJpeg } from './helpers/images';
 import { as, BILLING, COMPLETE_FORM, orderAndCheckout, startDraft } from './helpers/orders';
 import { outboxFor, tokenFromMail } from './helpers/outbox';
-import { postEvent, TEST_WEBHOOK_SECRET } from './helpers/stripe';
+import { postEvent, TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
 
 interface SandboxEvent {
   id: string;
@@ -23,8 +23,12 @@ describe('ordering and provisioning', () => {
   let webhookUrl: string;
 
   const sandboxEvents = async (): Promise<SandboxEvent[]> => ((await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: SandboxEvent[] }).data;
-  const pay = (sessionId: string) =>
-    fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+  /** Pays on the hosted checkout; the events the sandbox delivers are processed before it returns. */
+  const pay = async (sessionId: string) => {
+    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    await webhooksProcessed(t);
+    return res;
+  };
   /** Pays with webhooks held back (no endpoint: no delivery, no retry), and gives that payment's events, to deliver by hand. */
   async function payOffline(sessionId: string): Promise<Stripe.Event[]> {
     sandbox.setWebhookUrl('');
@@ -252,10 +256,12 @@ describe('ordering and provisioning', () => {
       const events = await payOffline(order.sessionId);
       const completed = events.find((e) => e.type === 'checkout.session.completed')!;
       await postEvent(t.api, completed).expect(200);
+      await webhooksProcessed(t);
       expect(await state(order.draftId, email)).toEqual(once(['first-login', 'order-receipt']));
       expect((await postEvent(t.api, completed).expect(200)).body).toEqual({ received: true, duplicate: true });
       expect((await postEvent(t.api, { ...completed, id: `${completed.id}_copy` }).expect(200)).body).toEqual({ received: true, duplicate: false });
       for (const event of events) await postEvent(t.api, event).expect(200);
+      await webhooksProcessed(t);
       expect(await state(order.draftId, email)).toEqual(once(['first-login', 'order-receipt']));
     });
 
@@ -268,6 +274,7 @@ describe('ordering and provisioning', () => {
       const copies = [completed, completed, completed, { ...completed, id: `${completed.id}_a` }, { ...completed, id: `${completed.id}_b` }, ...others, ...others];
       const results = await Promise.all(copies.map((event) => postEvent(t.api, event)));
       expect(results.map((r) => r.status)).toEqual(copies.map(() => 200));
+      await webhooksProcessed(t);
       expect(await state(order.draftId, email)).toEqual(once(['first-login', 'order-receipt']));
       const owners = await t.dataSource.query(
         `SELECT (SELECT count(*)::int FROM subscriptions s WHERE s.user_id = u.id AND s.site_id IS NOT NULL) AS subscriptions, (SELECT count(*)::int FROM invoices i WHERE i.user_id = u.id) AS invoices
@@ -286,7 +293,11 @@ describe('ordering and provisioning', () => {
         const ordered = [...events.filter((e) => e.type === first), ...events.filter((e) => e.type !== first)];
         if (first !== 'checkout.session.completed') ordered.push(...ordered.splice(ordered.findIndex((e) => e.type === 'checkout.session.completed'), 1));
         expect(ordered.at(first === 'checkout.session.completed' ? 0 : -1)!.type).toBe('checkout.session.completed');
-        for (const event of ordered) await postEvent(t.api, event).expect(200);
+        // One at a time, in this order: each processed before the next arrives.
+        for (const event of ordered) {
+          await postEvent(t.api, event).expect(200);
+          await webhooksProcessed(t);
+        }
         expect(await state(order.draftId, email)).toEqual(once(['first-login', 'order-receipt']));
         const [row] = await t.dataSource.query(
           `SELECT s.status, s.plan, s.site_id = site.id AS linked, s.user_id = u.id AS owned, i.user_id = u.id AS invoice_owned

@@ -128,6 +128,9 @@ describe('two instances on one database', () => {
       expect(answers.filter((r) => r.body.duplicate === false)).toHaveLength(1);
     }
     expect(await count('stripe_events WHERE id = ANY($1)', [events.map((e) => e.id)])).toBe(events.length);
+    // Both instances' inbox workers were woken: whichever claimed an event, it is processed once.
+    for (let i = 0; i < 300 && (await count(`stripe_events WHERE id = ANY($1) AND outcome = 'pending'`, [events.map((e) => e.id)])) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await count(`stripe_events WHERE id = ANY($1) AND outcome = 'processed'`, [events.map((e) => e.id)])).toBe(events.length);
     expect(await count(`order_drafts WHERE id = $1 AND status = 'paid'`, [draftId])).toBe(1);
     expect(await count('sites WHERE order_draft_id = $1', [draftId])).toBe(1);
     expect(await count('users WHERE email = $1', [email])).toBe(1);

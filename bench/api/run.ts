@@ -149,7 +149,12 @@ try {
   console.log('| route | app req/s | raw req/s | ratio | app p50 / p99 | raw p50 / p99 | app seul | SQL/req app / raw |\n|---|---|---|---|---|---|---|---|');
   console.log(rows.join('\n'));
   console.log(`\nRecherche sélective « ${selective} » (SQL de la page + total) : ${search.withIndex.toFixed(1)} ms avec les index trigrammes, ${search.withoutIndex.toFixed(1)} ms sans (× ${(search.withoutIndex / search.withIndex).toFixed(0)})`);
-  if (webhooks) console.log(`Webhooks : ${webhooks.events} événements (chacun envoyé deux fois) en ${webhooks.seconds.toFixed(1)} s = ${Math.round(webhooks.events / webhooks.seconds)} événements/s ; doublons : ${webhooks.duplicates}`);
+  if (webhooks) {
+    console.log(
+      `Webhooks : ${webhooks.events} événements (chacun envoyé deux fois) traités en ${webhooks.seconds.toFixed(1)} s = ${Math.round(webhooks.events / webhooks.seconds)} événements/s ` +
+        `(les ${2 * webhooks.events} envois répondus en ${webhooks.answeredSeconds.toFixed(1)} s) ; doublons : ${webhooks.duplicates}`,
+    );
+  }
   console.log(`Mémoire résidente de l'app (VmRSS de backend/dist/main.js, PostgreSQL à part) : ${idleRss} Mo au repos après le démarrage, ${loadedRss} Mo après la charge`);
 } finally {
   await db.end();

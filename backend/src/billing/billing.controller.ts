@@ -5,14 +5,14 @@ import { Public } from '../common/access.decorator';
 import { ApiCallerSession, Caller, type DraftCaller } from '../orders/draft-caller';
 import { CheckoutService } from './checkout.service';
 import { CheckoutSessionResponseDto, CheckoutSessionStatusDto, CreateCheckoutSessionDto } from './dto/billing.dto';
-import { WebhookService } from './webhook.service';
+import { WebhookInbox } from './webhook-inbox';
 
 @ApiTags('billing')
 @Controller()
 export class BillingController {
   constructor(
     private readonly checkout: CheckoutService,
-    private readonly webhooks: WebhookService,
+    private readonly webhooks: WebhookInbox,
   ) {}
 
   /**
@@ -35,7 +35,7 @@ export class BillingController {
     return this.checkout.status(id);
   }
 
-  /** Webhooks Stripe : corps brut, signature vérifiée, chaque événement traité une seule fois. */
+  /** Webhooks Stripe : corps brut, signature vérifiée ; l'événement est enregistré une seule fois, puis traité en arrière-plan. */
   @Public()
   @Post('billing/webhook')
   @HttpCode(200)

@@ -15,12 +15,13 @@ import { CheckoutService } from './checkout.service';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
 import { OrderProvisioning } from './order-provisioning.service';
+import { WebhookInbox } from './webhook-inbox';
 import { WebhookService } from './webhook.service';
 
 @Module({
   imports: [AuthModule, MailModule, OrdersModule, SitesModule, RateLimitModule],
   controllers: [BillingController, ClientBillingController],
-  providers: [StripeProvider, PriceBook, BillingRepository, BillingService, CheckoutService, WebhookService, OrderProvisioning, SubscriptionsService, InvoicesService, PaymentReminders],
+  providers: [StripeProvider, PriceBook, BillingRepository, BillingService, CheckoutService, WebhookService, WebhookInbox, OrderProvisioning, SubscriptionsService, InvoicesService, PaymentReminders],
   exports: [StripeProvider, PriceBook, InvoicesService, BillingService],
 })
 export class BillingModule {}

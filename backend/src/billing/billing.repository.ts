@@ -95,30 +95,91 @@ const toInvoiceWithOwner = (r: InvoiceOwnerRow): InvoiceWithOwner => ({
   owner: r.user_id ? { id: r.user_id, name: r.owner_name ?? '', email: r.owner_email ?? '' } : null,
 });
 
+/** A signed event as the inbox stores it: what the worker needs to read its object back from Stripe. */
+export interface ReceivedEvent {
+  id: string;
+  type: string;
+  objectId: string | null;
+  /** Stripe's `created`, Unix seconds */
+  created: number;
+}
+
+/** An event taken from the inbox by a worker; `attempts` counts this one. */
+export interface ClaimedEvent extends ReceivedEvent {
+  attempts: number;
+}
+
 /** Statuses of a subscription still billed (it counts in the monthly recurring revenue). */
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
 
 /** The billing module's tables: `stripe_events` (the inbox), `subscriptions` and `invoices` (local copies). */
 @Injectable()
 export class BillingRepository extends BaseRepository {
-  async eventSeen(id: string, tx?: EntityManager): Promise<boolean> {
-    return (await this.query(`SELECT 1 FROM stripe_events WHERE id = $1`, [id], tx)).length > 0;
-  }
-
-  /** Records an event id once; false when it was already recorded (by this call's competitors too). */
-  async recordEvent(event: { id: string; type: string; created: number }, outcome: StripeEventOutcome, note: string | null, tx?: EntityManager): Promise<boolean> {
+  /**
+   * Stores a received event once: `pending` for the worker, or already `ignored` (with `note`) when there is nothing
+   * to read or apply. False when the id was already there (a replay, or a copy received at the same moment).
+   */
+  async storeEvent(event: ReceivedEvent, ignored: string | null): Promise<boolean> {
     const rows = await this.returning<{ id: string }>(
-      `INSERT INTO stripe_events (id, type, created_at_stripe, outcome, note) VALUES ($1, $2, to_timestamp($3), $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [event.id, event.type, event.created, outcome, note],
-      tx,
+      `INSERT INTO stripe_events (id, type, object_id, created_at_stripe, outcome, note, processed_at)
+       VALUES ($1, $2, $3, to_timestamp($4), $5, $6, CASE WHEN $5 = 'pending' THEN NULL ELSE now() END)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [event.id, event.type, event.objectId, event.created, ignored === null ? 'pending' : 'ignored', ignored],
     );
     return rows.length > 0;
   }
 
+  /**
+   * Takes up to `batch` due events, oldest first (and those a crashed worker left claimed), for `leaseSeconds`;
+   * another instance's worker skips them.
+   */
+  claimEvents(batch: number, leaseSeconds: number): Promise<ClaimedEvent[]> {
+    return this.returning<ClaimedEvent>(
+      `UPDATE stripe_events e
+          SET attempts = e.attempts + 1, locked_until = now() + make_interval(secs => $2)
+         FROM (SELECT id FROM stripe_events
+                WHERE outcome = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+                ORDER BY next_attempt_at, received_at
+                LIMIT $1
+                FOR UPDATE SKIP LOCKED) due
+        WHERE e.id = due.id
+      RETURNING e.id, e.type, e.object_id AS "objectId", extract(epoch FROM e.created_at_stripe)::bigint::int AS created, e.attempts`,
+      [batch, leaseSeconds],
+    );
+  }
+
+  /**
+   * Takes the still pending events among `ids` out of the inbox (processed, ignored or failed); returns those it took.
+   * In the transaction that applies their effects, this row lock makes a second worker (a claim that outlived its
+   * lease) wait, then find them done and apply nothing.
+   */
+  async finishEvents(ids: string[], outcome: Exclude<StripeEventOutcome, 'pending'>, note: string | null, tx?: EntityManager): Promise<string[]> {
+    const rows = await this.returning<{ id: string }>(
+      `UPDATE stripe_events SET outcome = $2, note = $3, processed_at = now(), locked_until = NULL
+        WHERE id = ANY($1) AND outcome = 'pending' RETURNING id`,
+      [ids, outcome, note],
+      tx,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** A failed attempt: back in line after `delaySeconds`, its error kept. */
+  async retryEvents(ids: string[], error: string, delaySeconds: number): Promise<void> {
+    await this.query(
+      `UPDATE stripe_events SET last_error = $2, locked_until = NULL, next_attempt_at = now() + make_interval(secs => $3)
+        WHERE id = ANY($1) AND outcome = 'pending'`,
+      [ids, error, delaySeconds],
+    );
+  }
+
   /** Gives the rows of a customer that belonged to nobody to the account that now pays with it. */
   async attachCustomer(customerId: string, userId: string, tx?: EntityManager): Promise<void> {
-    await this.query(`UPDATE subscriptions SET user_id = $2 WHERE customer_id = $1 AND user_id IS NULL`, [customerId, userId], tx);
-    await this.query(`UPDATE invoices SET user_id = $2 WHERE customer_id = $1 AND user_id IS NULL`, [customerId, userId], tx);
+    await this.query(
+      `WITH subscriptions AS (UPDATE subscriptions SET user_id = $2 WHERE customer_id = $1 AND user_id IS NULL)
+       UPDATE invoices SET user_id = $2 WHERE customer_id = $1 AND user_id IS NULL`,
+      [customerId, userId],
+      tx,
+    );
   }
 
   /** Inserts or updates; a copy read earlier than the stored one changes nothing. */

@@ -4,17 +4,23 @@ import { automock, newTestService } from '../../test/unit/new-test-service';
 import { UsersService } from '../auth/users.service';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
-import { BillingRepository } from './billing.repository';
+import type { AppConfig } from '../config/app-config';
+import { BillingRepository, type ClaimedEvent } from './billing.repository';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
 import { OrderProvisioning } from './order-provisioning.service';
 import { paidOrderOf, WebhookService } from './webhook.service';
 
-const event = (type: string, object: object, id = 'evt_1') => ({ id, type, created: 1_800_000_000, data: { object } }) as unknown as Stripe.Event;
-const invoice = (status: string) => ({ id: 'in_1', customer: 'cus_1', customer_email: 'a@example.com', number: 'F-1', created: 1_800_000_000, total: 2900, amount_due: 2900, currency: 'eur', status, attempt_count: 1, description: 'Pro', hosted_invoice_url: 'https://stripe.example/in_1', invoice_pdf: null, parent: null, lines: { data: [] } });
+const claimed = (type: string, objectId: string, id = 'evt_1', attempts = 1): ClaimedEvent => ({ id, type, objectId, created: 1_800_000_000, attempts });
+const invoice = (status: string, subscription: string | null = null) => ({
+  id: 'in_1', customer: 'cus_1', customer_email: 'a@example.com', number: 'F-1', created: 1_800_000_000, total: 2900, amount_due: 2900, currency: 'eur', status, attempt_count: 1,
+  description: 'Pro', hosted_invoice_url: 'https://stripe.example/in_1', invoice_pdf: null, parent: subscription ? { subscription_details: { subscription } } : null, lines: { data: [] },
+});
+const subscription = { id: 'sub_1', customer: 'cus_1', status: 'active', cancel_at_period_end: false, items: { data: [] }, metadata: {}, created: 1_800_000_000 };
+const config = { webhooks: { retryBaseSeconds: 5, maxAttempts: 3, pollIntervalMs: 1000 } } as unknown as AppConfig;
 
-/** The inbox with a fake Stripe, and a transaction that records what happens while it is open. */
-function inbox(options: { seen?: boolean; recorded?: boolean; invoice?: () => Promise<unknown> } = {}) {
+/** The inbox's processing with a fake Stripe, and a transaction that records what happens while it is open. */
+function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; event?: unknown } = {}) {
   const timeline: string[] = [];
   let open = false;
   const stripeCall = (name: string, answer: () => Promise<unknown>) =>
@@ -22,14 +28,20 @@ function inbox(options: { seen?: boolean; recorded?: boolean; invoice?: () => Pr
       timeline.push(open ? `stripe ${name} INSIDE transaction` : `stripe ${name}`);
       return answer();
     });
-  const client = { invoices: { retrieve: stripeCall('invoices.retrieve', options.invoice ?? (async () => invoice('paid'))) } };
+  const client = {
+    invoices: { retrieve: stripeCall('invoices.retrieve', options.invoice ?? (async () => invoice('paid'))) },
+    subscriptions: { retrieve: stripeCall('subscriptions.retrieve', async () => subscription) },
+    customers: { retrieve: stripeCall('customers.retrieve', async () => ({ id: 'cus_1', email: 'a@example.com' })) },
+  };
   const billing = automock<BillingRepository>();
-  billing.eventSeen.mockResolvedValue(options.seen ?? false);
-  billing.recordEvent.mockImplementation(async (_e, outcome) => {
-    timeline.push(`record ${outcome}`);
-    return options.recorded ?? true;
+  billing.finishEvents.mockImplementation(async (ids: string[], outcome: string) => {
+    timeline.push(`${outcome} ${ids.join(',')}`);
+    return options.finished === false ? [] : ids;
   });
+  billing.retryEvents.mockImplementation(async (ids: string[], _error: string, delay: number) => void timeline.push(`retry ${ids.join(',')} in ${delay} s`));
+  billing.storeEvent.mockResolvedValue(true);
   billing.upsertInvoice.mockImplementation(async () => void timeline.push('upsert invoice'));
+  billing.upsertSubscription.mockImplementation(async () => void timeline.push('upsert subscription'));
   const users = automock<UsersService>();
   users.linkStripeCustomer.mockResolvedValue({ id: 'u1', email: 'a@example.com', name: 'Ana' } as never);
   const transactions = automock<Transactions>({
@@ -46,66 +58,125 @@ function inbox(options: { seen?: boolean; recorded?: boolean; invoice?: () => Pr
   });
   const mail = automock<MailService>();
   mail.link.mockImplementation((path: string) => `http://localhost:3000${path}`);
+  const prices = automock<PriceBook>();
+  prices.planOfPrice.mockResolvedValue('pro');
   const { sut } = newTestService(WebhookService, [
-    [StripeProvider, automock<StripeProvider>({ client })],
-    [PriceBook, automock<PriceBook>()],
+    [StripeProvider, automock<StripeProvider>({ client, constructEvent: jest.fn(() => options.event) })],
+    [PriceBook, prices],
     [BillingRepository, billing],
     [UsersService, users],
     [Transactions, transactions],
     [MailService, mail],
     [OrderProvisioning, automock<OrderProvisioning>()],
+    [8, config],
   ]);
-  return { sut, timeline, billing, mail, transactions };
+  return { sut, timeline, billing, mail, client };
 }
 
-describe('WebhookService: the order of things', () => {
-  it('reads Stripe before the transaction opens, then records the event and applies it in one transaction', async () => {
-    const { sut, timeline } = inbox();
-    expect(await sut.process(event('invoice.paid', { id: 'in_1' }))).toBe(false);
-    expect(timeline).toEqual(['stripe invoices.retrieve', 'begin', 'record processed', 'upsert invoice', 'commit']);
-  });
+describe('WebhookService: receiving', () => {
+  const receive = (event: unknown) => {
+    const t = inbox({ event });
+    return { ...t, answer: t.sut.receive(Buffer.from('{}'), 't=1,v1=x') };
+  };
 
-  it('reads nothing from Stripe for an event already recorded', async () => {
-    const { sut, timeline } = inbox({ seen: true });
-    expect(await sut.process(event('invoice.paid', { id: 'in_1' }))).toBe(true);
+  it('stores an event it acts on as pending, for the worker, and reads nothing from Stripe', async () => {
+    const { answer, billing, timeline } = receive({ id: 'evt_1', type: 'invoice.paid', created: 1_800_000_000, data: { object: { id: 'in_1' } } });
+    expect(await answer).toEqual({ received: true, duplicate: false, queued: true });
+    expect(billing.storeEvent).toHaveBeenCalledWith({ id: 'evt_1', type: 'invoice.paid', objectId: 'in_1', created: 1_800_000_000 }, null);
     expect(timeline).toEqual([]);
   });
 
-  it('applies nothing when a concurrent copy recorded the event first', async () => {
-    const { sut, timeline } = inbox({ recorded: false });
-    expect(await sut.process(event('invoice.paid', { id: 'in_1' }))).toBe(true);
-    expect(timeline).toEqual(['stripe invoices.retrieve', 'begin', 'record processed', 'commit']);
+  it('stores an event type the product does not act on, or an object without id, as ignored: nothing to queue', async () => {
+    const other = receive({ id: 'evt_2', type: 'customer.created', created: 1, data: { object: { id: 'cus_1' } } });
+    expect(await other.answer).toEqual({ received: true, duplicate: false, queued: false });
+    expect(other.billing.storeEvent).toHaveBeenCalledWith(expect.objectContaining({ id: 'evt_2' }), 'type d’événement non traité');
+    const noId = receive({ id: 'evt_3', type: 'invoice.paid', created: 1, data: { object: {} } });
+    expect(await noId.answer).toMatchObject({ queued: false });
+    expect(noId.billing.storeEvent).toHaveBeenCalledWith(expect.objectContaining({ id: 'evt_3', objectId: null }), 'objet sans identifiant');
   });
 
-  it('acknowledges an event whose object Stripe does not know, recording it as ignored outside any transaction', async () => {
+  it('answers a replay as a duplicate, queueing nothing', async () => {
+    const { sut, billing } = inbox({ event: { id: 'evt_1', type: 'invoice.paid', created: 1, data: { object: { id: 'in_1' } } } });
+    billing.storeEvent.mockResolvedValue(false);
+    expect(await sut.receive(Buffer.from('{}'), 't=1,v1=x')).toEqual({ received: true, duplicate: true, queued: false });
+  });
+});
+
+describe('WebhookService: processing a batch', () => {
+  it('reads Stripe before the transaction opens, then takes the event out of the inbox and applies it in one transaction', async () => {
+    const { sut, timeline } = inbox();
+    await sut.processBatch([claimed('invoice.paid', 'in_1')]);
+    expect(timeline).toEqual(['stripe invoices.retrieve', 'begin', 'processed evt_1', 'upsert invoice', 'commit']);
+  });
+
+  it('applies nothing when another worker took the event out first', async () => {
+    const { sut, timeline } = inbox({ finished: false });
+    await sut.processBatch([claimed('invoice.paid', 'in_1')]);
+    expect(timeline).toEqual(['stripe invoices.retrieve', 'begin', 'processed evt_1', 'commit']);
+  });
+
+  it('reads each object once per batch and applies the events about one object together', async () => {
+    const { sut, timeline, client } = inbox({ invoice: async () => invoice('paid', 'sub_1') });
+    await sut.processBatch([
+      claimed('invoice.paid', 'in_1', 'evt_1'),
+      claimed('customer.subscription.updated', 'sub_1', 'evt_2'),
+      claimed('invoice.payment_failed', 'in_1', 'evt_3'),
+      claimed('customer.subscription.updated', 'sub_1', 'evt_4'),
+    ]);
+    expect(client.invoices.retrieve).toHaveBeenCalledTimes(1);
+    expect(client.subscriptions.retrieve).toHaveBeenCalledTimes(1);
+    expect(client.customers.retrieve).toHaveBeenCalledTimes(1);
+    // One transaction for the batch; each object's effects applied once.
+    expect(timeline.filter((line) => line === 'begin')).toHaveLength(1);
+    const processed = timeline.find((line) => line.startsWith('processed'))!;
+    expect(processed.slice('processed '.length).split(',').sort()).toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4']);
+    expect(timeline.filter((line) => line === 'upsert invoice')).toHaveLength(1);
+    expect(timeline.some((line) => line.includes('INSIDE'))).toBe(false);
+  });
+
+  it('records an event whose object Stripe does not know as ignored, outside any transaction', async () => {
     const missing = Object.assign(new Error("No such invoice: 'in_1'"), { statusCode: 404, code: 'resource_missing' });
     const { sut, timeline, billing } = inbox({ invoice: async () => Promise.reject(missing) });
-    expect(await sut.process(event('invoice.paid', { id: 'in_1' }))).toBe(false);
-    expect(timeline).toEqual(['stripe invoices.retrieve', 'record ignored']);
-    expect(billing.recordEvent).toHaveBeenCalledWith(expect.objectContaining({ id: 'evt_1' }), 'ignored', expect.stringContaining('introuvable chez Stripe'));
+    await sut.processBatch([claimed('invoice.paid', 'in_1')]);
+    expect(timeline).toEqual(['stripe invoices.retrieve', 'ignored evt_1']);
+    expect(billing.finishEvents).toHaveBeenCalledWith(['evt_1'], 'ignored', expect.stringContaining('introuvable chez Stripe'));
   });
 
-  it('lets any other Stripe failure through, recording nothing, so Stripe retries the event', async () => {
-    const { sut, billing } = inbox({ invoice: async () => Promise.reject(Object.assign(new Error('timeout'), { statusCode: 500 })) });
-    await expect(sut.process(event('invoice.paid', { id: 'in_1' }))).rejects.toThrow('timeout');
-    expect(billing.recordEvent).not.toHaveBeenCalled();
+  it('puts the event back in line when Stripe fails, waiting longer each attempt, and marks it failed after the last', async () => {
+    const down = async () => Promise.reject(Object.assign(new Error('timeout'), { statusCode: 500 }));
+    const first = inbox({ invoice: down });
+    await first.sut.processBatch([claimed('invoice.paid', 'in_1', 'evt_1', 1)]);
+    expect(first.timeline).toEqual(['stripe invoices.retrieve', 'retry evt_1 in 5 s']);
+    const second = inbox({ invoice: down });
+    await second.sut.processBatch([claimed('invoice.paid', 'in_1', 'evt_1', 2)]);
+    expect(second.timeline).toEqual(['stripe invoices.retrieve', 'retry evt_1 in 10 s']);
+    const last = inbox({ invoice: down });
+    await last.sut.processBatch([claimed('invoice.paid', 'in_1', 'evt_1', 3)]);
+    expect(last.timeline).toEqual(['stripe invoices.retrieve', 'failed evt_1']);
+    expect(last.billing.finishEvents).toHaveBeenCalledWith(['evt_1'], 'failed', 'timeout');
+  });
+
+  it('when the batch’s transaction fails, applies each object alone: only the failing one goes back in line, nothing is lost', async () => {
+    const { sut, timeline, billing } = inbox({ invoice: async () => invoice('paid', 'sub_1') });
+    billing.upsertInvoice.mockRejectedValue(new Error('deadlock detected'));
+    await sut.processBatch([claimed('invoice.paid', 'in_1', 'evt_1'), claimed('customer.subscription.updated', 'sub_1', 'evt_2')]);
+    const after = timeline.slice(timeline.indexOf('commit') + 1);
+    expect(after.filter((line) => line === 'begin')).toHaveLength(2);
+    expect(after).toContain('processed evt_2');
+    expect(after).toContain('retry evt_1 in 5 s');
+    expect(billing.retryEvents).toHaveBeenCalledTimes(1);
+    expect(billing.retryEvents).toHaveBeenCalledWith(['evt_1'], 'deadlock detected', 5);
   });
 
   it('mails a failed payment once per invoice, in the same transaction', async () => {
     const { sut, mail } = inbox({ invoice: async () => invoice('open') });
-    await sut.process(event('invoice.payment_failed', { id: 'in_1' }));
+    await sut.processBatch([claimed('invoice.payment_failed', 'in_1')]);
     expect(mail.enqueue).toHaveBeenCalledWith(
       'payment-failed',
       'a@example.com',
       expect.objectContaining({ name: 'Ana', invoiceUrl: 'https://stripe.example/in_1' }),
       expect.objectContaining({ dedupeKey: 'payment-failed:in_1', tx: expect.anything() }),
     );
-  });
-
-  it('records an event type the product does not act on as ignored', async () => {
-    const { sut, timeline } = inbox();
-    expect(await sut.process(event('customer.created', { id: 'cus_1' }))).toBe(false);
-    expect(timeline).toEqual(['record ignored']);
   });
 });
 

@@ -1,12 +1,14 @@
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { UsersService } from '../auth/users.service';
+import { retryDelaySeconds } from '../common/retry';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import type { StatusCause } from '../sites/site-status-history.entity';
 import { SitesService } from '../sites/sites.service';
-import { BillingRepository, type InvoiceRow, type SubscriptionRow } from './billing.repository';
+import { BillingRepository, type ClaimedEvent, type InvoiceRow, type ReceivedEvent, type SubscriptionRow } from './billing.repository';
 import { OrderProvisioning, type PaidCheckout } from './order-provisioning.service';
 import { PriceBook } from './price-book.service';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
@@ -83,13 +85,65 @@ export function paidOrderOf(session: Stripe.Checkout.Session): PaidCheckout | un
   };
 }
 
+/** The event types the product acts on, by the Stripe object each one is about (read back from Stripe). */
+const OBJECT_OF_TYPE: Record<string, 'checkout' | 'subscription' | 'invoice'> = {
+  'checkout.session.completed': 'checkout',
+  'customer.subscription.created': 'subscription',
+  'customer.subscription.updated': 'subscription',
+  'customer.subscription.deleted': 'subscription',
+  'invoice.paid': 'invoice',
+  'invoice.payment_failed': 'invoice',
+};
+
+/** Objects of one batch that several groups read at most once each (same id: same promise). */
+class BatchReader {
+  private readonly reads = new Map<string, Promise<unknown>>();
+  constructor(private readonly client: Stripe) {}
+
+  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let pending = this.reads.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = read();
+      this.reads.set(key, pending);
+    }
+    return pending;
+  }
+
+  session = (id: string) => this.once(`cs:${id}`, () => this.client.checkout.sessions.retrieve(id, { expand: ['subscription', 'invoice'] }));
+  subscription = (id: string) => this.once(`sub:${id}`, () => this.client.subscriptions.retrieve(id));
+  customer = (id: string) => this.once(`cus:${id}`, () => this.client.customers.retrieve(id));
+  invoice = (id: string) => this.once(`in:${id}`, () => this.client.invoices.retrieve(id));
+}
+
+/** At most `limit` of `items` handled at once. */
+async function forEachLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+}
+
+/** Stripe reads of one batch in flight at once. */
+const READ_CONCURRENCY = 8;
+
+/** The events of one batch about one object, and what that object's current state calls for. */
+interface Loaded {
+  group: ClaimedEvent[];
+  effects: Effects;
+}
+
+const ids = (group: ClaimedEvent[]) => group.map((e) => e.id);
+
 /**
- * The webhook inbox. Each event id is stored once, in the same transaction as its effects: a replay (even two copies
- * at the same moment) finds it and changes nothing. Everything is read from Stripe first (the object's current state,
- * not the event's snapshot; the plan of each price), then written in one short transaction with no network call.
- * A copy read earlier never overwrites one read later, so the local rows end up the same whatever order events
- * arrive in. An event whose object Stripe does not know is acknowledged and recorded as ignored, so Stripe stops
- * retrying it.
+ * The webhook inbox. The webhook only checks the signature and stores the event (its id once: a replay, even two
+ * copies at the same moment, finds it and is answered as a duplicate), then answers; Stripe never waits on our work.
+ * The inbox worker (webhook-inbox.ts) hands batches of stored events to `processBatch`: each event's object is read
+ * back from Stripe (its current state, not the event's snapshot; the plan of each price) outside any transaction, then
+ * its effects are written in one short transaction with no network call, the same that takes the event out of the
+ * inbox. Events of one batch about the same object are applied once, from one read. A copy read earlier never
+ * overwrites one read later, so the local rows end up the same whatever order events arrive in. An event whose object
+ * Stripe does not know is recorded as ignored; any other failure puts the event back in line (exponential backoff),
+ * until `WEBHOOK_MAX_ATTEMPTS`.
  */
 @Injectable()
 export class WebhookService {
@@ -104,10 +158,11 @@ export class WebhookService {
     private readonly mail: MailService,
     private readonly provisioning: OrderProvisioning,
     private readonly sites: SitesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Verifies the signature, then processes the event once. */
-  async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+  /** Verifies the signature and stores the event; `queued` when the worker has it to process. */
+  async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; duplicate: boolean; queued: boolean }> {
     if (!rawBody || !signature) throw new BadRequestException('Signature Stripe manquante');
     let event: Stripe.Event;
     try {
@@ -117,45 +172,102 @@ export class WebhookService {
     }
     // Signed, so it comes from Stripe (or whoever holds the secret); still, a shape we cannot read is refused, not a 500.
     const data = (event as Partial<Stripe.Event>).data as { object?: unknown } | undefined;
-    if (typeof event.id !== 'string' || !event.id || event.id.length > 255 || typeof event.type !== 'string' || !data || typeof data.object !== 'object' || data.object === null) {
+    if (
+      typeof event.id !== 'string' || !event.id || event.id.length > 255 || typeof event.type !== 'string' || event.type.length > 255 ||
+      !data || typeof data.object !== 'object' || data.object === null || (event.created !== undefined && !Number.isFinite(event.created))
+    ) {
       throw new BadRequestException('Événement Stripe illisible');
     }
-    return { received: true, duplicate: await this.process(event) };
+    const objectId = (data.object as { id?: unknown }).id;
+    const readable = typeof objectId === 'string' && objectId.length > 0 && objectId.length <= 255;
+    const ignored = !OBJECT_OF_TYPE[event.type] ? 'type d’événement non traité' : !readable ? 'objet sans identifiant' : null;
+    const stored = await this.billing.storeEvent({ id: event.id, type: event.type, objectId: readable ? objectId : null, created: event.created ?? Math.floor(Date.now() / 1000) }, ignored);
+    if (stored && ignored) this.logger.warn(`Événement Stripe ${event.id} (${event.type}) ignoré : ${ignored}`);
+    return { received: true, duplicate: !stored, queued: stored && !ignored };
   }
 
-  /** Returns true when the event had already been recorded. */
-  async process(event: Stripe.Event): Promise<boolean> {
-    if (await this.billing.eventSeen(event.id)) return true;
-    const effects = await this.load(event);
-    if (effects.ignored !== undefined) {
-      const recorded = await this.billing.recordEvent(event, 'ignored', effects.ignored);
-      if (recorded) this.logger.warn(`Événement Stripe ${event.id} (${event.type}) ignoré : ${effects.ignored}`);
-      return !recorded;
+  /**
+   * Processes events claimed from the inbox. Each object is read from Stripe once for the whole batch, a few at a
+   * time; then every event of the batch is applied in one transaction (the events about one object together, once).
+   * If that transaction fails, each object's events are applied again in a transaction of their own, so that only
+   * the failing ones wait for another attempt.
+   */
+  async processBatch(events: ClaimedEvent[]): Promise<void> {
+    const reader = new BatchReader(this.stripe.client);
+    const groups = new Map<string, ClaimedEvent[]>();
+    for (const event of events) {
+      const key = `${OBJECT_OF_TYPE[event.type] ?? event.type}:${event.objectId}`;
+      const group = groups.get(key);
+      if (group) group.push(event);
+      else groups.set(key, [event]);
     }
+    const loaded: Loaded[] = [];
+    await forEachLimit([...groups.values()], READ_CONCURRENCY, async (group) => {
+      try {
+        const effects = await this.load(group[0], reader);
+        if (effects.ignored === undefined) loaded.push({ group, effects });
+        else if ((await this.billing.finishEvents(ids(group), 'ignored', effects.ignored)).length) this.logger.warn(`Événement Stripe ${ids(group).join(', ')} (${group[0].type}) ignoré : ${effects.ignored}`);
+      } catch (error) {
+        await this.attemptFailed(group, error);
+      }
+    });
+    if (!loaded.length) return;
+    try {
+      await this.applyInOneTransaction(loaded);
+    } catch {
+      for (const one of loaded) {
+        try {
+          await this.applyInOneTransaction([one]);
+        } catch (error) {
+          await this.attemptFailed(one.group, error);
+        }
+      }
+    }
+  }
+
+  /** Takes the events out of the inbox and applies the effects of those still there (another worker may have taken some). */
+  private applyInOneTransaction(loaded: Loaded[]): Promise<void> {
     return this.transactions.run(async (tx) => {
-      if (!(await this.billing.recordEvent(event, 'processed', null, tx))) return true;
-      await this.apply(effects, tx);
-      return false;
+      const taken = new Set(await this.billing.finishEvents(loaded.flatMap((l) => ids(l.group)), 'processed', null, tx));
+      for (const { group, effects } of loaded) if (group.some((e) => taken.has(e.id))) await this.apply(effects, tx);
     });
   }
 
-  private async load(event: Stripe.Event): Promise<Effects> {
-    const objectId = (event.data.object as { id?: unknown }).id;
-    if (typeof objectId !== 'string' || !objectId) return { invoices: [], ignored: 'objet sans identifiant' };
+  /** Back in line after a wait that doubles each time, or `failed` after the last attempt; never lost. */
+  private async attemptFailed(group: ClaimedEvent[], error: unknown): Promise<void> {
+    const message = ((error as Error)?.message || 'Erreur inconnue').slice(0, 500);
+    const attempts = Math.max(...group.map((e) => e.attempts));
+    const { maxAttempts, retryBaseSeconds } = this.config.webhooks;
     try {
-      return await this.read(event);
+      if (attempts >= maxAttempts) {
+        await this.billing.finishEvents(ids(group), 'failed', message);
+        this.logger.error(`Événement Stripe ${ids(group).join(', ')} (${group[0].type}) abandonné après ${attempts} tentatives : ${message}`);
+      } else {
+        const delay = retryDelaySeconds(attempts, retryBaseSeconds);
+        await this.billing.retryEvents(ids(group), message, delay);
+        this.logger.warn(`Événement Stripe ${ids(group).join(', ')} (${group[0].type}) non traité (tentative ${attempts}), nouvel essai dans ${delay} s : ${message}`);
+      }
+    } catch (markError) {
+      // The database is gone too: the claim expires and another attempt takes the events again.
+      this.logger.error(`Événement Stripe ${ids(group).join(', ')} laissé en attente : ${(markError as Error).message}`);
+    }
+  }
+
+  private async load(event: ReceivedEvent, reader: BatchReader): Promise<Effects> {
+    try {
+      return await this.read(event, reader);
     } catch (error) {
       if (isMissingAtStripe(error)) return { invoices: [], ignored: `objet introuvable chez Stripe (${(error as Error).message})` };
       throw error;
     }
   }
 
-  private async read(event: Stripe.Event): Promise<Effects> {
-    const client = this.stripe.client;
+  private async read(event: ReceivedEvent, reader: BatchReader): Promise<Effects> {
     const syncedAt = new Date();
-    switch (event.type) {
-      case 'checkout.session.completed': {
-        const session = await client.checkout.sessions.retrieve((event.data.object as Stripe.Checkout.Session).id, { expand: ['subscription', 'invoice'] });
+    const objectId = event.objectId!;
+    switch (OBJECT_OF_TYPE[event.type]) {
+      case 'checkout': {
+        const session = await reader.session(objectId);
         const subscription = typeof session.subscription === 'object' && session.subscription ? session.subscription : undefined;
         const invoice = typeof session.invoice === 'object' && session.invoice ? session.invoice : undefined;
         const row = subscription ? await this.toSubscriptionRow(subscription, syncedAt) : undefined;
@@ -169,12 +281,10 @@ export class WebhookService {
           mail: mailFor(row, invoices[0]),
         };
       }
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted': {
-        const subscription = await client.subscriptions.retrieve((event.data.object as Stripe.Subscription).id);
+      case 'subscription': {
+        const subscription = await reader.subscription(objectId);
         const customerId = idOf(subscription.customer)!;
-        const customer = await client.customers.retrieve(customerId);
+        const customer = await reader.customer(customerId);
         const row = await this.toSubscriptionRow(subscription, syncedAt);
         return {
           customerId,
@@ -184,12 +294,11 @@ export class WebhookService {
           mail: row.status === 'canceled' ? 'subscription-canceled' : undefined,
         };
       }
-      case 'invoice.paid':
-      case 'invoice.payment_failed': {
-        const invoice = await client.invoices.retrieve((event.data.object as Stripe.Invoice).id!);
+      case 'invoice': {
+        const invoice = await reader.invoice(objectId);
         const row = toInvoiceRow(invoice, syncedAt);
         // The subscription's current state too: the site and the mails follow it, whatever the event says.
-        const subscription = row.subscriptionId ? await this.toSubscriptionRow(await client.subscriptions.retrieve(row.subscriptionId), syncedAt) : undefined;
+        const subscription = row.subscriptionId ? await this.toSubscriptionRow(await reader.subscription(row.subscriptionId), syncedAt) : undefined;
         return {
           customerId: idOf(invoice.customer),
           email: invoice.customer_email,

@@ -64,6 +64,15 @@ export interface AppConfig {
     /** SHUTDOWN_TIMEOUT_MS: then wait at most this long for the requests in flight, before cutting connections */
     timeoutMs: number;
   };
+  /** The Stripe webhook inbox's worker (billing/webhook-inbox.ts) */
+  webhooks: {
+    /** WEBHOOK_RETRY_BASE_SECONDS: wait after a failed attempt (Stripe unreachable…); doubles each time, at most an hour */
+    retryBaseSeconds: number;
+    /** WEBHOOK_MAX_ATTEMPTS: after this many failed attempts the event is `failed` (logged as an error) */
+    maxAttempts: number;
+    /** WEBHOOK_POLL_INTERVAL_MS: how often the worker looks for due events (retries, another instance's) */
+    pollIntervalMs: number;
+  };
   billing: {
     /** PAYMENT_REMINDER_DAYS: days after a failed payment when the client is reminded (ascending) */
     paymentReminderDays: number[];
@@ -213,6 +222,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   }
   const stripeApiUrl = readUrl(env, 'STRIPE_API_URL', undefined, problems, ['http:', 'https:']);
   const stripeTimeoutMs = readInt(env, 'STRIPE_TIMEOUT_MS', 10_000, problems, 100, 120_000);
+  const webhookRetryBaseSeconds = readInt(env, 'WEBHOOK_RETRY_BASE_SECONDS', 5, problems, 1, 3600);
+  const webhookMaxAttempts = readInt(env, 'WEBHOOK_MAX_ATTEMPTS', 20, problems, 1, 100);
+  const webhookPollIntervalMs = readInt(env, 'WEBHOOK_POLL_INTERVAL_MS', 1000, problems, 50, 600_000);
   const shutdownGraceMs = readInt(env, 'SHUTDOWN_GRACE_MS', 0, problems, 0, 120_000);
   const shutdownTimeoutMs = readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, problems, 100, 600_000);
 
@@ -262,6 +274,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       timeoutMs: stripeTimeoutMs,
     },
     shutdown: { graceMs: shutdownGraceMs, timeoutMs: shutdownTimeoutMs },
+    webhooks: { retryBaseSeconds: webhookRetryBaseSeconds, maxAttempts: webhookMaxAttempts, pollIntervalMs: webhookPollIntervalMs },
     billing: { paymentReminderDays },
     orders: { draftTtlDays },
     storage: { uploadsDir: join(dataDir, 'uploads'), s3 },

@@ -1,7 +1,8 @@
 import { MailerService } from '@nestjs-modules/mailer';
 import { automock, newTestService } from '../../test/unit/new-test-service';
 import type { AppConfig } from '../config/app-config';
-import { MailWorker, retryDelaySeconds } from './mail.worker';
+import { retryDelaySeconds } from '../common/retry';
+import { MailWorker } from './mail.worker';
 import { type ClaimedMail, OutboxRepository } from './outbox.repository';
 
 const mail = (attempts: number): ClaimedMail => ({ id: 'm1', recipient: 'a@example.com', template: 'welcome', subject: 'Sujet', html: '<p>x</p>', text: 'x', action_url: null, secret_link: null, attempts });

@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { MailerService } from '@nestjs-modules/mailer';
+import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import Handlebars from 'handlebars';
 import { MailSecrets } from './mail-secrets';
@@ -7,11 +8,6 @@ import { type ClaimedMail, OutboxRepository } from './outbox.repository';
 
 const BATCH = 20;
 const CLAIM_MINUTES = 5;
-
-/** Wait before the next attempt after `attempt` failed ones: `baseSeconds`, doubled each time, at most one hour. */
-export function retryDelaySeconds(attempt: number, baseSeconds: number): number {
-  return Math.min(3600, baseSeconds * 2 ** (Math.max(1, attempt) - 1));
-}
 
 /**
  * Delivers the outbox in the background. Rows are claimed with FOR UPDATE SKIP LOCKED and marked `sending`, so

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import type { Api } from './app';
+import { WebhookInbox } from '../../src/billing/webhook-inbox';
+import type { Api, TestApp } from './app';
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
 
@@ -20,4 +21,12 @@ export function postEvent(api: Api, event: object, header?: string) {
     .set('Content-Type', 'application/json')
     .set('Stripe-Signature', header ?? signature(payload))
     .send(payload);
+}
+
+/**
+ * Waits until the app's webhook inbox has processed every event due now: the webhook answers as soon as the event is
+ * stored, and its effects follow in the background.
+ */
+export function webhooksProcessed(t: Pick<TestApp, 'app'>): Promise<void> {
+  return t.app.get(WebhookInbox).drain();
 }
