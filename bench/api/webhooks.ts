@@ -66,7 +66,7 @@ export async function benchWebhooks(options: { appUrl: string; db: pg.Client; lo
     requests: [
       {
         method: 'POST',
-        setupRequest: (request: Record<string, unknown>) => ({ ...request, ...queue[next++ % queue.length] }),
+        setupRequest: (request: autocannon.Request) => ({ ...request, ...queue[next++ % queue.length] }),
         onResponse: (status: number, body: string) => {
           if (status !== 200) failures ||= `webhook : ${status} ${body}`;
           else if ((JSON.parse(body) as { duplicate?: boolean }).duplicate) duplicates++;
