@@ -33,6 +33,14 @@ describe('POST /api/billing/webhook', () => {
     expect((await events()).filter((e: { id: string }) => e.id === 'evt_concurrent')).toHaveLength(1);
   });
 
+  it('stores a burst of events and their copies, received at the same moment, each id once (several per statement)', async () => {
+    const burst = Array.from({ length: 12 }, (_, i) => fakeEvent('customer.created', { id: `cus_burst_${i}` }, `evt_burst_${i}`));
+    const results = await Promise.all([...burst, ...burst, ...burst].map((event) => postEvent(t.api, event)));
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    expect(results.filter((r) => r.body.duplicate === false)).toHaveLength(12);
+    expect((await events()).filter((e: { id: string }) => e.id.startsWith('evt_burst_'))).toHaveLength(12);
+  });
+
   it('refuses a missing signature', async () => {
     const res = await t.api.raw.post('/api/billing/webhook').set('Content-Type', 'application/json').send(JSON.stringify(fakeEvent('customer.created', {}, 'evt_nosig'))).expect(400);
     expect(res.body).toEqual({ statusCode: 400, message: 'Signature Stripe manquante' });

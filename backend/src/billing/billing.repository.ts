@@ -116,17 +116,22 @@ export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as 
 @Injectable()
 export class BillingRepository extends BaseRepository {
   /**
-   * Stores a received event once: `pending` for the worker, or already `ignored` (with `note`) when there is nothing
-   * to read or apply. False when the id was already there (a replay, or a copy received at the same moment).
+   * Stores received events in one statement, each id once: `pending` for the worker, or already `ignored` (with its
+   * note) when there is nothing to read or apply. Answers, per event in order, whether it was stored: false when the
+   * id was already there (a replay, or a copy received at the same moment, in this call too).
    */
-  async storeEvent(event: ReceivedEvent, ignored: string | null): Promise<boolean> {
+  async storeEvents(events: Array<{ event: ReceivedEvent; ignored: string | null }>): Promise<boolean[]> {
     const rows = await this.returning<{ id: string }>(
       `INSERT INTO stripe_events (id, type, object_id, created_at_stripe, outcome, note, processed_at)
-       VALUES ($1, $2, $3, to_timestamp($4), $5, $6, CASE WHEN $5 = 'pending' THEN NULL ELSE now() END)
+       SELECT e.id, e.type, e.object_id, to_timestamp(e.created), CASE WHEN e.note IS NULL THEN 'pending' ELSE 'ignored' END, e.note,
+              CASE WHEN e.note IS NULL THEN NULL ELSE now() END
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[]) AS e(id, type, object_id, created, note)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [event.id, event.type, event.objectId, event.created, ignored === null ? 'pending' : 'ignored', ignored],
+      [events.map((e) => e.event.id), events.map((e) => e.event.type), events.map((e) => e.event.objectId), events.map((e) => e.event.created), events.map((e) => e.ignored)],
     );
-    return rows.length > 0;
+    const stored = new Set(rows.map((r) => r.id));
+    // A second copy of an id in this call is a duplicate of the first.
+    return events.map((e) => stored.delete(e.event.id));
   }
 
   /**

@@ -39,7 +39,7 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
     return options.finished === false ? [] : ids;
   });
   billing.retryEvents.mockImplementation(async (ids: string[], _error: string, delay: number) => void timeline.push(`retry ${ids.join(',')} in ${delay} s`));
-  billing.storeEvent.mockResolvedValue(true);
+  billing.storeEvents.mockImplementation(async (events: unknown[]) => events.map(() => true));
   billing.upsertInvoice.mockImplementation(async () => void timeline.push('upsert invoice'));
   billing.upsertSubscription.mockImplementation(async () => void timeline.push('upsert subscription'));
   const users = automock<UsersService>();
@@ -82,22 +82,41 @@ describe('WebhookService: receiving', () => {
   it('stores an event it acts on as pending, for the worker, and reads nothing from Stripe', async () => {
     const { answer, billing, timeline } = receive({ id: 'evt_1', type: 'invoice.paid', created: 1_800_000_000, data: { object: { id: 'in_1' } } });
     expect(await answer).toEqual({ received: true, duplicate: false, queued: true });
-    expect(billing.storeEvent).toHaveBeenCalledWith({ id: 'evt_1', type: 'invoice.paid', objectId: 'in_1', created: 1_800_000_000 }, null);
+    expect(billing.storeEvents).toHaveBeenCalledWith([{ event: { id: 'evt_1', type: 'invoice.paid', objectId: 'in_1', created: 1_800_000_000 }, ignored: null }]);
     expect(timeline).toEqual([]);
   });
 
   it('stores an event type the product does not act on, or an object without id, as ignored: nothing to queue', async () => {
     const other = receive({ id: 'evt_2', type: 'customer.created', created: 1, data: { object: { id: 'cus_1' } } });
     expect(await other.answer).toEqual({ received: true, duplicate: false, queued: false });
-    expect(other.billing.storeEvent).toHaveBeenCalledWith(expect.objectContaining({ id: 'evt_2' }), 'type d’événement non traité');
+    expect(other.billing.storeEvents).toHaveBeenCalledWith([{ event: expect.objectContaining({ id: 'evt_2' }), ignored: 'type d’événement non traité' }]);
     const noId = receive({ id: 'evt_3', type: 'invoice.paid', created: 1, data: { object: {} } });
     expect(await noId.answer).toMatchObject({ queued: false });
-    expect(noId.billing.storeEvent).toHaveBeenCalledWith(expect.objectContaining({ id: 'evt_3', objectId: null }), 'objet sans identifiant');
+    expect(noId.billing.storeEvents).toHaveBeenCalledWith([{ event: expect.objectContaining({ id: 'evt_3', objectId: null }), ignored: 'objet sans identifiant' }]);
+  });
+
+  it('stores webhooks received at the same moment with one statement; should it fail, each alone, so one bad event fails only its own request', async () => {
+    const event = (n: number) => ({ id: `evt_${n}`, type: 'invoice.paid', created: 1, data: { object: { id: `in_${n}` } } });
+    const { sut, billing } = inbox();
+    const stripe = (sut as unknown as { stripe: { constructEvent: jest.Mock } }).stripe;
+    billing.storeEvents.mockImplementation(async (events: Array<{ event: { id: string } }>) => {
+      if (events.some((e) => e.event.id === 'evt_3')) throw new Error('timestamp out of range');
+      return events.map(() => true);
+    });
+    const answers = [1, 2, 3, 4].map((n) => {
+      stripe.constructEvent.mockReturnValueOnce(event(n));
+      return sut.receive(Buffer.from('{}'), 't=1,v1=x').then((a) => a.duplicate, (e: Error) => e.message);
+    });
+    expect(await Promise.all(answers)).toEqual([false, false, 'timestamp out of range', false]);
+    // evt_1 alone (nothing in flight), then 2, 3 and 4 together, which failed, then each alone.
+    expect(billing.storeEvents.mock.calls.map(([events]) => (events as Array<{ event: { id: string } }>).map((e) => e.event.id))).toEqual([
+      ['evt_1'], ['evt_2', 'evt_3', 'evt_4'], ['evt_2'], ['evt_3'], ['evt_4'],
+    ]);
   });
 
   it('answers a replay as a duplicate, queueing nothing', async () => {
     const { sut, billing } = inbox({ event: { id: 'evt_1', type: 'invoice.paid', created: 1, data: { object: { id: 'in_1' } } } });
-    billing.storeEvent.mockResolvedValue(false);
+    billing.storeEvents.mockResolvedValue([false]);
     expect(await sut.receive(Buffer.from('{}'), 't=1,v1=x')).toEqual({ received: true, duplicate: true, queued: false });
   });
 });

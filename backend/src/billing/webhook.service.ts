@@ -2,6 +2,7 @@ import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common'
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { UsersService } from '../auth/users.service';
+import { Coalescer } from '../common/coalescer';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
@@ -134,6 +135,12 @@ interface Loaded {
 
 const ids = (group: ClaimedEvent[]) => group.map((e) => e.id);
 
+/** A received event as the inbox stores it, with the reason it is ignored (null: for the worker). */
+interface StoredEvent {
+  event: ReceivedEvent;
+  ignored: string | null;
+}
+
 /**
  * The webhook inbox. The webhook only checks the signature and stores the event (its id once: a replay, even two
  * copies at the same moment, finds it and is answered as a duplicate), then answers; Stripe never waits on our work.
@@ -148,6 +155,8 @@ const ids = (group: ClaimedEvent[]) => group.map((e) => e.id);
 @Injectable()
 export class WebhookService {
   private readonly logger = new Logger('Billing');
+  /** Webhooks received at the same moment are stored by one INSERT (see `store`). */
+  private readonly inbox = new Coalescer((events: StoredEvent[]) => this.store(events));
 
   constructor(
     private readonly stripe: StripeProvider,
@@ -174,16 +183,29 @@ export class WebhookService {
     const data = (event as Partial<Stripe.Event>).data as { object?: unknown } | undefined;
     if (
       typeof event.id !== 'string' || !event.id || event.id.length > 255 || typeof event.type !== 'string' || event.type.length > 255 ||
-      !data || typeof data.object !== 'object' || data.object === null || (event.created !== undefined && !Number.isFinite(event.created))
+      !data || typeof data.object !== 'object' || data.object === null || (event.created !== undefined && !(Number.isInteger(event.created) && event.created >= 0 && event.created < 2 ** 35))
     ) {
       throw new BadRequestException('Événement Stripe illisible');
     }
     const objectId = (data.object as { id?: unknown }).id;
     const readable = typeof objectId === 'string' && objectId.length > 0 && objectId.length <= 255;
     const ignored = !OBJECT_OF_TYPE[event.type] ? 'type d’événement non traité' : !readable ? 'objet sans identifiant' : null;
-    const stored = await this.billing.storeEvent({ id: event.id, type: event.type, objectId: readable ? objectId : null, created: event.created ?? Math.floor(Date.now() / 1000) }, ignored);
+    const stored = await this.inbox.push({ event: { id: event.id, type: event.type, objectId: readable ? objectId : null, created: event.created ?? Math.floor(Date.now() / 1000) }, ignored });
     if (stored && ignored) this.logger.warn(`Événement Stripe ${event.id} (${event.type}) ignoré : ${ignored}`);
     return { received: true, duplicate: !stored, queued: stored && !ignored };
+  }
+
+  /**
+   * Stores a batch of received events in one statement. Should it fail (the database refusing one of them), each is
+   * stored alone, so that one event never fails the others: only its own request answers an error.
+   */
+  private async store(events: StoredEvent[]): Promise<Array<boolean | Promise<boolean>>> {
+    if (events.length === 1) return this.billing.storeEvents(events);
+    try {
+      return await this.billing.storeEvents(events);
+    } catch {
+      return events.map((one) => this.billing.storeEvents([one]).then(([stored]) => stored));
+    }
   }
 
   /**
