@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source-options';
 import { runMigrationsLocked } from '../src/database/migrate';
+import { RowCounts1763714000000 } from '../src/database/migrations/1763714000000-RowCounts';
 import { createEmptyDatabase } from './helpers/database';
 
 describe('migrations', () => {
@@ -35,6 +36,56 @@ describe('migrations', () => {
     await dataSource.query(`INSERT INTO users (email, name) VALUES ('unique@example.com', 'A')`);
     await expect(dataSource.query(`INSERT INTO users (email, name) VALUES ('unique@example.com', 'B')`)).rejects.toThrow(/users_email_key/);
     await expect(dataSource.query(`INSERT INTO users (email, name) VALUES ('Upper@example.com', 'C')`)).rejects.toThrow(/check constraint/);
+  });
+
+  it('RowCounts counts the rows already there, keeps counting, and its down() leaves no table, trigger or function', async () => {
+    const fresh = await createEmptyDatabase();
+    const at = MIGRATIONS.indexOf(RowCounts1763714000000);
+    const before = new DataSource({ ...dataSourceOptions(fresh.url), migrations: MIGRATIONS.slice(0, at) });
+    const after = new DataSource(dataSourceOptions(fresh.url));
+    const kept = async () => ({
+      sites: await after.query(`SELECT status, type, sum(n)::int AS n FROM site_counts GROUP BY 1, 2 HAVING sum(n) <> 0 ORDER BY 1, 2`),
+      users: await after.query(`SELECT role, sum(n)::int AS n FROM user_counts GROUP BY 1 HAVING sum(n) <> 0 ORDER BY 1`),
+    });
+    const counted = async () => ({
+      sites: await after.query(`SELECT status, type, count(*)::int AS n FROM sites GROUP BY 1, 2 ORDER BY 1, 2`),
+      users: await after.query(`SELECT role, count(*)::int AS n FROM users GROUP BY 1 ORDER BY 1`),
+    });
+    const ownObjects = async () => ({
+      tables: await after.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE '%counts'`),
+      triggers: await after.query(`SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgrelid IN ('sites'::regclass, 'users'::regclass)`),
+      functions: await after.query(`SELECT proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace AND proname LIKE '%counts%'`),
+    });
+    try {
+      await before.initialize();
+      await before.runMigrations({ transaction: 'each' });
+      await before.query(`INSERT INTO users (email, name, role) SELECT 'avant' || n || '@example.com', 'Avant ' || n, CASE WHEN n <= 2 THEN 'admin' ELSE 'client' END FROM generate_series(1, 7) AS n`);
+      await before.query(
+        `INSERT INTO sites (user_id, site_name, status, type, progression)
+         SELECT (SELECT id FROM users ORDER BY email LIMIT 1), 'Avant ' || n, (ARRAY['pending', 'active', 'suspended'])[1 + n % 3], (ARRAY['pro', 'business'])[1 + n % 2], '{}'
+         FROM generate_series(1, 25) AS n`,
+      );
+      await before.destroy();
+
+      await after.initialize();
+      expect((await after.runMigrations({ transaction: 'each' })).map((m) => m.name)).toEqual(MIGRATIONS.slice(at).map((m) => new m().name));
+      expect((await kept()).sites).toHaveLength(6);
+      expect(await kept()).toEqual(await counted());
+      await after.query(`UPDATE sites SET status = 'suspended' WHERE site_name IN ('Avant 1', 'Avant 2')`);
+      await after.query(`DELETE FROM sites WHERE site_name = 'Avant 3'`);
+      await after.query(`UPDATE users SET role = 'client' WHERE email = 'avant1@example.com'`);
+      expect(await kept()).toEqual(await counted());
+
+      for (let i = at; i < MIGRATIONS.length; i++) await after.undoLastMigration({ transaction: 'each' });
+      expect(await ownObjects()).toEqual({ tables: [], triggers: [], functions: [] });
+      await after.query(`DELETE FROM sites WHERE site_name = 'Avant 4'`);
+      await after.query(`TRUNCATE sites CASCADE`);
+      await after.runMigrations({ transaction: 'each' });
+      expect(await kept()).toEqual(await counted());
+    } finally {
+      await Promise.all([before, after].map((d) => (d.isInitialized ? d.destroy() : undefined)));
+      await fresh.drop();
+    }
   });
 
   it('are safe to run from several instances at the same moment (advisory lock): each applied once, no collision', async () => {

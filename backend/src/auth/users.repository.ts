@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { SessionUser, UserRole } from '../common/current-user';
 import { escapeLike, type PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
+import { type RollUp, RowCountRollUps } from '../database/row-counts';
 import { User } from './user.entity';
 
 export type UserSortKey = 'name' | 'email' | 'role' | 'created_at';
@@ -20,9 +21,28 @@ export interface UserListQuery extends PageWindow {
   sortOrder: 'asc' | 'desc';
 }
 
-/** The `users` table. E-mails are stored lower-cased, and found case-insensitively here and nowhere else. */
+/**
+ * Folds the deltas of `user_counts` into one row per role, in one statement (see ROLL_UP_SITE_COUNTS in
+ * sites.repository.ts: deltas inserted meanwhile are kept; skipped while another roll-up holds the lock).
+ */
+const ROLL_UP_USER_COUNTS = `WITH locked AS (SELECT pg_try_advisory_xact_lock(hashtext('user_counts')) AS ok),
+  gone AS (DELETE FROM user_counts WHERE (SELECT ok FROM locked) RETURNING role, n),
+  summed AS (INSERT INTO user_counts (role, n) SELECT role, sum(n) FROM gone GROUP BY role HAVING sum(n) <> 0)
+  SELECT ok AS locked FROM locked`;
+
+/**
+ * The `users` table. E-mails are stored lower-cased, and found case-insensitively here and nowhere else. Totals by
+ * role come from `user_counts`, the deltas that triggers keep (migration RowCounts), not from count(*).
+ */
 @Injectable()
 export class UsersRepository extends BaseRepository {
+  private readonly countsRollUp: RollUp;
+
+  constructor(dataSource: DataSource, rollUps: RowCountRollUps) {
+    super(dataSource);
+    this.countsRollUp = rollUps.register('user_counts', () => this.rollUpCounts());
+  }
+
   findById(id: string, tx?: EntityManager): Promise<User | null> {
     return this.repo(User, tx).findOneBy({ id });
   }
@@ -69,30 +89,49 @@ export class UsersRepository extends BaseRepository {
   }
 
   /**
-   * One page of accounts: the rows as plain rows and a plain count(*), in parallel (two queries; no entity hydration,
-   * no DISTINCT subquery for the total).
+   * One page of accounts: the rows as plain rows and the total, in parallel (two queries; no entity hydration). The
+   * total is the sum of `user_counts`' deltas without a search, a count(*) of the matches with one.
    */
   async list(query: UserListQuery, tx?: EntityManager): Promise<{ items: SessionUser[]; total: number }> {
     const params: unknown[] = [];
     const whereSql = query.search ? `WHERE u.name ILIKE $1 OR u.email ILIKE $1` : '';
     if (query.search) params.push(`%${escapeLike(query.search)}%`);
     const order = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const [rows, [{ total }]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date }>(
         `SELECT u.id, u.email, u.name, u.role, u.created_at FROM users u ${whereSql}
           ORDER BY ${SORT_COLUMNS[query.sortBy]} ${order}, u.id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.limit, query.offset],
         tx,
       ),
-      this.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${whereSql}`, params, tx),
+      query.search
+        ? this.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${whereSql}`, params, tx).then(([row]) => row.total)
+        : this.countedTotal(tx),
     ]);
     return { items: rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at })), total };
   }
 
+  /** Every account, from `user_counts`. A read that sums many deltas has them rolled up soon after. */
+  private async countedTotal(tx?: EntityManager): Promise<number> {
+    const [row] = await this.query<{ total: number; deltas: number }>(`SELECT COALESCE(sum(n), 0)::int AS total, count(*)::int AS deltas FROM user_counts`, [], tx);
+    this.countsRollUp.afterRead(row.deltas);
+    return row.total;
+  }
+
+  /**
+   * Rolls up `user_counts` (ROLL_UP_USER_COUNTS); false when another roll-up held the lock, and nothing was done.
+   * Never in a caller's transaction: the statement is its own, so the lock is released as soon as it ends.
+   */
+  async rollUpCounts(): Promise<boolean> {
+    const [row] = await this.query<{ locked: boolean }>(ROLL_UP_USER_COUNTS, []);
+    return row.locked;
+  }
+
   async countByRole(tx?: EntityManager): Promise<Record<UserRole, number>> {
-    const rows = await this.query<{ role: UserRole; count: number }>(`SELECT role, count(*)::int AS count FROM users GROUP BY role`, [], tx);
+    const rows = await this.query<{ role: UserRole; count: number; deltas: number }>(`SELECT role, sum(n)::int AS count, count(*)::int AS deltas FROM user_counts GROUP BY role`, [], tx);
     const counts: Record<UserRole, number> = { client: 0, admin: 0 };
     for (const row of rows) counts[row.role] = row.count;
+    this.countsRollUp.afterRead(rows.reduce((sum, row) => sum + row.deltas, 0));
     return counts;
   }
 

@@ -26,6 +26,7 @@ import { Sites1763712600000 } from './migrations/1763712600000-Sites';
 import { AdminArea1763712700000 } from './migrations/1763712700000-AdminArea';
 import { ClientArea1763712900000 } from './migrations/1763712900000-ClientArea';
 import { MailSecretLink1763713000000 } from './migrations/1763713000000-MailSecretLink';
+import { RowCounts1763714000000 } from './migrations/1763714000000-RowCounts';
 import { WebhookInbox1763714100000 } from './migrations/1763714100000-WebhookInbox';
 
 export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site, SiteStatusChange, ModificationRequest, SiteBusinessOptions, SupportMessage, AuditEntry];
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   AdminArea1763712700000,
   ClientArea1763712900000,
   MailSecretLink1763713000000,
+  RowCounts1763714000000,
   WebhookInbox1763714100000,
 ];
 

@@ -1,5 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { RowCountRollUps } from './row-counts';
 
 /**
  * The one way to open a transaction. Services pass the `tx` it gives to their repositories' methods; given an outer
@@ -21,5 +22,5 @@ export class Transactions {
 
 /** Database plumbing every module may use, like TypeORM's DataSource itself. */
 @Global()
-@Module({ providers: [Transactions], exports: [Transactions] })
+@Module({ providers: [Transactions, RowCountRollUps], exports: [Transactions, RowCountRollUps] })
 export class DatabaseModule {}

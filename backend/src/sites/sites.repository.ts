@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike, type PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
+import { type RollUp, RowCountRollUps } from '../database/row-counts';
 import { type Progression, Site, type SiteStatus, type SiteType } from './site.entity';
 import { type StatusCause, SiteStatusChange } from './site-status-history.entity';
 
@@ -105,11 +106,29 @@ function toSite(row: SiteRow): Site {
 const withOwner = (row: SiteRow): SiteWithOwner => ({ site: toSite(row), owner: { id: row.user_id, name: row.owner_name, email: row.owner_email } });
 
 /**
+ * Folds the deltas of `site_counts` into one row per bucket, in one statement: the rows it deletes are the ones it
+ * sums back, so deltas inserted meanwhile (not seen by the DELETE) are kept, and every total stays exact. Skipped
+ * (nothing deleted) while another instance's roll-up, or a TRUNCATE of sites, holds the table's advisory lock.
+ */
+const ROLL_UP_SITE_COUNTS = `WITH locked AS (SELECT pg_try_advisory_xact_lock(hashtext('site_counts')) AS ok),
+  gone AS (DELETE FROM site_counts WHERE (SELECT ok FROM locked) RETURNING status, type, n),
+  summed AS (INSERT INTO site_counts (status, type, n) SELECT status, type, sum(n) FROM gone GROUP BY status, type HAVING sum(n) <> 0)
+  SELECT ok AS locked FROM locked`;
+
+/**
  * The sites module's `sites` table. The admin's reads join `users` (read only) for the owner's name and e-mail, so
- * that a page of sites is one query, never one more per row.
+ * that a page of sites is one query, never one more per row. Totals by status and type come from `site_counts`, the
+ * deltas that triggers keep (migration RowCounts), not from count(*).
  */
 @Injectable()
 export class SitesRepository extends BaseRepository {
+  private readonly countsRollUp: RollUp;
+
+  constructor(dataSource: DataSource, rollUps: RowCountRollUps) {
+    super(dataSource);
+    this.countsRollUp = rollUps.register('site_counts', () => this.rollUpCounts());
+  }
+
   /**
    * Creates the site of a paid order once: a second call for the same order or the same subscription (a replayed
    * or duplicated event, in parallel too) inserts nothing and answers null.
@@ -177,8 +196,10 @@ export class SitesRepository extends BaseRepository {
   // ---- the admin's reads and writes ----
 
   /**
-   * One page of every site with its owner, filtered, searched and sorted: exactly two queries (the page, the count),
-   * run in parallel.
+   * One page of every site with its owner, filtered, searched and sorted: exactly two queries run in parallel, the
+   * page and its total. Without a search the total is the sum of `site_counts`' deltas for the status and type
+   * filters (exact, a few rows read whatever the number of sites); with one, a count(*) of the matching sites (the
+   * search is selective and read through trigram indexes).
    * The search matches the site name, the domain, or the owner's name or e-mail (ILIKE, wildcards taken literally);
    * written as a union of id lists so each part uses its trigram indexes. Every sort reads its page from an index.
    */
@@ -207,16 +228,37 @@ export class SitesRepository extends BaseRepository {
     // name), then the 10 rows and their owners. Joining before the OFFSET fetched every skipped site's row and owner
     // (page 1,000: 10,000 of each, 6× page 1's time).
     const ownerJoin = query.sortBy === 'owner_name' ? 'JOIN users u ON u.id = s.user_id' : '';
-    const [rows, [{ total }]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       this.query<SiteRow>(
         `SELECT ${SITE_WITH_OWNER} FROM (SELECT s.id FROM sites s ${ownerJoin} ${whereSql} ${orderSql} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
            JOIN sites s ON s.id = page.id JOIN users u ON u.id = s.user_id ${orderSql}`,
         [...params, query.limit, query.offset],
         tx,
       ),
-      this.query<{ total: number }>(`SELECT count(*)::int AS total FROM sites s ${whereSql}`, params, tx),
+      query.search
+        ? this.query<{ total: number }>(`SELECT count(*)::int AS total FROM sites s ${whereSql}`, params, tx).then(([row]) => row.total)
+        : this.countedTotal(whereSql, params, tx),
     ]);
     return { items: rows.map(withOwner), total };
+  }
+
+  /**
+   * The number of sites under the list's status and type filters, from `site_counts` (aliased `s`: the filters name
+   * `s.status` and `s.type`, columns of both tables). A read that sums many deltas has them rolled up soon after.
+   */
+  private async countedTotal(whereSql: string, params: unknown[], tx?: EntityManager): Promise<number> {
+    const [row] = await this.query<{ total: number; deltas: number }>(`SELECT COALESCE(sum(s.n), 0)::int AS total, count(*)::int AS deltas FROM site_counts s ${whereSql}`, params, tx);
+    this.countsRollUp.afterRead(row.deltas);
+    return row.total;
+  }
+
+  /**
+   * Rolls up `site_counts` (ROLL_UP_SITE_COUNTS); false when another roll-up held the lock, and nothing was done.
+   * Never in a caller's transaction: the statement is its own, so the lock is released as soon as it ends.
+   */
+  async rollUpCounts(): Promise<boolean> {
+    const [row] = await this.query<{ locked: boolean }>(ROLL_UP_SITE_COUNTS, []);
+    return row.locked;
   }
 
   async findWithOwner(id: string, tx?: EntityManager): Promise<SiteWithOwner | null> {
@@ -243,9 +285,14 @@ export class SitesRepository extends BaseRepository {
   }
 
   async countByStatus(tx?: EntityManager): Promise<Record<SiteStatus, number>> {
-    const rows = await this.query<{ status: SiteStatus; count: number }>(`SELECT status, count(*)::int AS count FROM sites GROUP BY status`, [], tx);
+    const rows = await this.query<{ status: SiteStatus; count: number; deltas: number }>(
+      `SELECT status, sum(n)::int AS count, count(*)::int AS deltas FROM site_counts GROUP BY status`,
+      [],
+      tx,
+    );
     const counts: Record<SiteStatus, number> = { pending: 0, active: 0, suspended: 0 };
     for (const row of rows) counts[row.status] = row.count;
+    this.countsRollUp.afterRead(rows.reduce((sum, row) => sum + row.deltas, 0));
     return counts;
   }
 
