@@ -96,6 +96,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.setGlobalPrefix(API_PREFIX);
   // No enableShutdownHooks(): Nest would close the pool on SIGTERM while requests are in flight; main.ts drains first.
   app.disable('x-powered-by');
+  // No ETags: API answers are never stored (Cache-Control: no-store), so hashing each body was wasted work; the
+  // frontend's files are revalidated by their Last-Modified date (hashed assets are immutable anyway).
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.use(
     helmet({

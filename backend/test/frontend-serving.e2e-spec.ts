@@ -26,6 +26,9 @@ describe('serving the built frontend', () => {
     const page = await t.api.raw.get('/dashboard/sites').expect(200);
     expect(page.text).toContain('<title>Vitrine</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
+    // index.html is revalidated by its date (no ETags in this app: the API answers are never stored).
+    expect(page.headers['last-modified']).toEqual(expect.any(String));
+    await t.api.raw.get('/dashboard/sites').set('If-Modified-Since', page.headers['last-modified']).expect(304);
   });
 
   it('never answers an API path from the files (the static handler is skipped for /api, no file system look-up)', async () => {

@@ -96,6 +96,8 @@ describe('session security', () => {
       const admin = await t.api.get('/api/admin/stats').set(bearer(await loginAdmin(t.api))).expect(200);
       const anonymous = await t.api.get('/api/auth/me').expect(401);
       for (const res of [register, login, refresh, me, sites, admin, anonymous]) expect(res.headers['cache-control']).toBe('no-store');
+      // Never stored, so never revalidated: no ETag (hashing every answer's body was wasted work).
+      for (const res of [register, login, refresh, me, sites, admin, anonymous]) expect(res.headers.etag).toBeUndefined();
     });
   });
 });

@@ -84,7 +84,11 @@ try {
   );
   const adminAuth = await token(admin.id, 'admin');
   const clientAuth = await token(client.user_id, 'client');
-  const { rows: [probe] } = await db.query<{ email: string }>(`SELECT email FROM users WHERE email LIKE '%@seed.vitrine.example' ORDER BY email DESC LIMIT 1 OFFSET (SELECT count(*) / 3 FROM users)`);
+  // A selective search: one seeded client's whole local part, from the longest ones (`client43333@` matches that client
+  // alone at 100,000 sites, a handful at 1,000,000), not a short one (`client3@` matched every number ending in 3).
+  const { rows: [probe] } = await db.query<{ email: string }>(
+    `SELECT email FROM users WHERE email LIKE '%@seed.vitrine.example' ORDER BY length(email) DESC, email DESC LIMIT 1 OFFSET (SELECT count(*) / 3 FROM users)`,
+  );
   const selective = probe.email.split('@')[0] + '@';
 
   const routes: Array<{ name: string; path: string; auth: string }> = [
