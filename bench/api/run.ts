@@ -84,12 +84,14 @@ try {
   );
   const adminAuth = await token(admin.id, 'admin');
   const clientAuth = await token(client.user_id, 'client');
-  // A selective search: one seeded client's whole local part, from the longest ones (`client43333@` matches that client
-  // alone at 100,000 sites, a handful at 1,000,000), not a short one (`client3@` matched every number ending in 3).
+  // A selective search, as an admin looks up one client: the distinctive part of a seeded address, its number and the
+  // @ (`43333@`: that client alone at 100,000 sites, a handful at 1,000,000). Not the `client` every seeded address
+  // starts with: real addresses do not share it, and its trigrams are in every row (`client3@` matched a tenth of the
+  // clients, `client43333@` read the posting lists of all 50,000 addresses to find one).
   const { rows: [probe] } = await db.query<{ email: string }>(
     `SELECT email FROM users WHERE email LIKE '%@seed.vitrine.example' ORDER BY length(email) DESC, email DESC LIMIT 1 OFFSET (SELECT count(*) / 3 FROM users)`,
   );
-  const selective = probe.email.split('@')[0] + '@';
+  const selective = probe.email.replace(/^\D*(\d+)@.*$/, '$1@');
 
   const routes: Array<{ name: string; path: string; auth: string }> = [
     { name: 'GET /api/auth/me', path: '/api/auth/me', auth: clientAuth },
