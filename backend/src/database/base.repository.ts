@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import type { Pool, QueryResult } from 'pg';
 import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+
+/**
+ * A statement's answer as TypeORM's `query()` gives it: the rows, or `[rows, rowCount]` for UPDATE and DELETE (the
+ * repositories read both shapes).
+ */
+function asTypeOrmAnswers<T>(result: QueryResult): T[] {
+  return (result.command === 'UPDATE' || result.command === 'DELETE' ? [result.rows, result.rowCount] : result.rows) as T[];
+}
 
 /**
  * What every module's repository builds on. The one way to pass a transaction: each method takes an optional
@@ -17,8 +27,18 @@ export abstract class BaseRepository {
     return this.manager(tx).getRepository(entity);
   }
 
+  /**
+   * Outside a transaction, straight on TypeORM's pg pool: one statement, no query runner made and released around it,
+   * no query events broadcast (this was a tenth of the cheapest requests' time). Errors are pg's own, with the same
+   * `code` as TypeORM's QueryFailedError.
+   */
   protected query<T>(sql: string, params: unknown[], tx?: EntityManager): Promise<T[]> {
-    return this.manager(tx).query(sql, params);
+    if (tx) return tx.query(sql, params);
+    return this.pool().query(sql, params).then(asTypeOrmAnswers<T>);
+  }
+
+  private pool(): Pool {
+    return (this.dataSource.driver as PostgresDriver).master as Pool;
   }
 
   /**
@@ -26,6 +46,6 @@ export abstract class BaseRepository {
    * `[rows, count]`; wrapping them in a CTE makes PostgreSQL report a SELECT, so the rows come back as they are.
    */
   protected returning<T>(sql: string, params: unknown[], tx?: EntityManager): Promise<T[]> {
-    return this.manager(tx).query(`WITH changed AS (${sql}) SELECT * FROM changed`, params);
+    return this.query(`WITH changed AS (${sql}) SELECT * FROM changed`, params, tx);
   }
 }
