@@ -1,3 +1,5 @@
+// First: V8 settings that must hold before the app allocates anything (see runtime-flags.ts).
+import './runtime-flags';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

@@ -12,7 +12,9 @@ if (dir && /main\.js$|raw-server\.ts$|start\.ts$/.test(script)) {
   session.connect();
   session.post('Profiler.enable');
   session.post('Profiler.start');
-  // Messages of an in-process session are answered synchronously: the profile is written before the exit.
+  // Messages of an in-process session are answered synchronously: the profile is written before the exit. The
+  // baseline has no shutdown of its own: SIGTERM exits it, through that handler.
+  if (script.endsWith('raw-server.ts')) process.once('SIGTERM', () => process.exit(0));
   process.on('exit', () => {
     session.post('Profiler.stop', (error, result) => {
       if (!error) writeFileSync(join(dir, `${basename(script)}-${process.pid}.cpuprofile`), JSON.stringify(result.profile));

@@ -6,8 +6,8 @@
 //
 // Seeds a fresh embedded PostgreSQL (`npm run seed`'s script), starts the built app on it as `npm start` does and, on
 // the same database, the raw node:http + pg baseline (bench/api/raw-server.ts: same JWT check, same session and role
-// check, same SQL). Both get bench/api/count-sql.ts preloaded, which answers each request's SQL query count in a
-// header. Then, per route, autocannon drives app and baseline in alternating rounds (so the machine's load hits both
+// check, same SQL). Both get bench/api/request-probe.ts preloaded, which answers each request's SQL query count and
+// the process's garbage-collection time so far in headers. Then, per route, autocannon drives app and baseline in alternating rounds (so the machine's load hits both
 // alike) and one table prints req/s, p50, p99, the ratio and the queries per request. Also: the admin search's
 // server time with and without its trigram indexes, webhook events/s against the Stripe sandbox (each event sent
 // twice: zero duplicates expected), and the app's resident memory at idle.
@@ -42,7 +42,7 @@ const dataDir = tempDataDir('bench-api');
 const postgresPort = await freePort();
 const databaseUrl = `postgres://vitrine:vitrine@127.0.0.1:${postgresPort}/vitrine`;
 const secret = `bench-${crypto.randomUUID()}-${crypto.randomUUID()}`;
-const preload = ['count-sql.ts', 'cpu-profile.ts'].map((file) => `--import ${join(root, 'bench', 'api', file)}`).join(' ');
+const preload = ['request-probe.ts', 'cpu-profile.ts'].map((file) => `--import ${join(root, 'bench', 'api', file)}`).join(' ');
 
 console.log(`Remplissage : ${SITES.toLocaleString('fr-FR')} sites…`);
 const seedStarted = Date.now();
@@ -123,17 +123,32 @@ try {
     }
     return times.sort((a, b) => a - b)[10];
   };
+  // The process's garbage collection so far (request-probe.ts's X-Gc header): ms paused, full collections.
+  const gcSoFar = async (url: string, auth: string) => {
+    const res = await fetch(url, { headers: { Authorization: auth } });
+    await res.arrayBuffer();
+    const [ms, full] = (res.headers.get('x-gc') ?? '0;0').split(';').map(Number);
+    return { ms, full };
+  };
   const run = async (url: string, auth: string) => {
+    const before = await gcSoFar(url, auth);
     const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { Authorization: auth } });
     if (result.non2xx || result.errors) throw new Error(`${url} : ${result.non2xx} réponses non 2xx, ${result.errors} erreurs`);
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+    const after = await gcSoFar(url, auth);
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, gcMs: after.ms - before.ms, fullGcs: after.full - before.full };
+  };
+  type Run = Awaited<ReturnType<typeof run>>;
+  // Garbage collection per 1,000 requests over a side's runs: ms paused, and the full collections among them.
+  const gcPer1000 = (list: Run[]) => {
+    const requests = list.reduce((a, r) => a + r.requests, 0);
+    return `${((1000 * list.reduce((a, r) => a + r.gcMs, 0)) / requests).toFixed(0)} ms${list.some((r) => r.fullGcs) ? ` (${list.reduce((a, r) => a + r.fullGcs, 0)} compl.)` : ''}`;
   };
 
   const rows: string[] = [];
   for (const route of routes) {
     const [fromApp, fromRaw] = [await probeRoute(app.baseUrl, route.path, route.auth), await probeRoute(rawUrl, route.path, route.auth)];
     if (fromApp.key !== fromRaw.key) throw new Error(`${route.name} : l'app et la base de comparaison ne répondent pas la même chose\n${fromApp.key}\n${fromRaw.key}`);
-    const results = { app: [] as Array<Awaited<ReturnType<typeof run>>>, raw: [] as Array<Awaited<ReturnType<typeof run>>> };
+    const results = { app: [] as Run[], raw: [] as Run[] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? (['raw', 'app'] as const) : (['app', 'raw'] as const);
       for (const who of order) results[who].push(await run((who === 'app' ? app.baseUrl : rawUrl) + route.path, route.auth));
@@ -141,7 +156,7 @@ try {
     const sum = (list: Array<{ rps: number }>) => list.reduce((a, r) => a + r.rps, 0) / list.length;
     const worst = (list: Array<{ p50: number; p99: number }>, k: 'p50' | 'p99') => Math.max(...list.map((r) => r[k]));
     const ms = await serverMs(app.baseUrl, route.path, route.auth);
-    const line = `| ${route.name} | ${Math.round(sum(results.app))} | ${Math.round(sum(results.raw))} | ${Math.round((100 * sum(results.app)) / sum(results.raw))} % | ${worst(results.app, 'p50')} / ${worst(results.app, 'p99')} ms | ${worst(results.raw, 'p50')} / ${worst(results.raw, 'p99')} ms | ${ms.toFixed(1)} ms | ${fromApp.queries} / ${fromRaw.queries} |`;
+    const line = `| ${route.name} | ${Math.round(sum(results.app))} | ${Math.round(sum(results.raw))} | ${Math.round((100 * sum(results.app)) / sum(results.raw))} % | ${worst(results.app, 'p50')} / ${worst(results.app, 'p99')} ms | ${worst(results.raw, 'p50')} / ${worst(results.raw, 'p99')} ms | ${ms.toFixed(1)} ms | ${fromApp.queries} / ${fromRaw.queries} | ${gcPer1000(results.app)} / ${gcPer1000(results.raw)} |`;
     console.log(line);
     rows.push(line);
   }
@@ -151,8 +166,8 @@ try {
   const loadedRss = rss(appPid);
 
   console.log(`\n${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? '?'} × ${availableParallelism()}, charge ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
-  console.log(`${SITES.toLocaleString('fr-FR')} sites ; autocannon ${CONNECTIONS} connexions, ${DURATION} s, ${ROUNDS} tours alternés (moyenne des req/s ; pire p50 / p99 des tours) ; « seul » : médiane de 20 requêtes séquentielles\n`);
-  console.log('| route | app req/s | raw req/s | ratio | app p50 / p99 | raw p50 / p99 | app seul | SQL/req app / raw |\n|---|---|---|---|---|---|---|---|');
+  console.log(`${SITES.toLocaleString('fr-FR')} sites ; autocannon ${CONNECTIONS} connexions, ${DURATION} s, ${ROUNDS} tours alternés (moyenne des req/s ; pire p50 / p99 des tours) ; « seul » : médiane de 20 requêtes séquentielles ; GC : pauses du ramasse-miettes pour 1 000 requêtes (collections complètes)\n`);
+  console.log('| route | app req/s | raw req/s | ratio | app p50 / p99 | raw p50 / p99 | app seul | SQL/req app / raw | GC app / raw |\n|---|---|---|---|---|---|---|---|---|');
   console.log(rows.join('\n'));
   console.log(`\nRecherche sélective « ${selective} » (SQL de la page + total) : ${search.withIndex.toFixed(1)} ms avec les index trigrammes, ${search.withoutIndex.toFixed(1)} ms sans (× ${(search.withoutIndex / search.withIndex).toFixed(0)})`);
   if (webhooks) {

@@ -1,9 +1,12 @@
-// Preloaded by bench/api/run.ts (NODE_OPTIONS=--import) into the app and the raw baseline: counts the SQL queries
-// each HTTP request sends through pg (AsyncLocalStorage follows the request across awaits) and answers the count in
-// an `X-Sql-Queries` header. Only in the bench; the app itself knows nothing of it.
+// Preloaded by bench/api/run.ts (NODE_OPTIONS=--import) into the app and the raw baseline. Only in the bench; the app
+// itself knows nothing of it. Each answer carries two headers:
+// - `X-Sql-Queries`: the SQL queries this request sent through pg (AsyncLocalStorage follows it across awaits);
+// - `X-Gc`: the process's garbage collection so far, `<ms paused>;<full collections>` (PerformanceObserver), which the
+//   bench reads before and after each run for the time collected per request.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 const script = process.argv[1] ?? '';
 if (/main\.js$|raw-server\.ts$/.test(script)) {
@@ -16,6 +19,13 @@ if (/main\.js$|raw-server\.ts$/.test(script)) {
     if (store) store.queries++;
     return query.apply(this, args);
   };
+  const gc = { ms: 0, full: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.ms += entry.duration;
+      if (((entry as { detail?: { kind?: number } }).detail)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.full++;
+    }
+  }).observe({ entryTypes: ['gc'] });
   const emit = http.Server.prototype.emit as (this: http.Server, ...args: unknown[]) => boolean;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event !== 'request') return emit.call(this, event, ...args);
@@ -23,7 +33,10 @@ if (/main\.js$|raw-server\.ts$/.test(script)) {
     const res = args[1] as http.ServerResponse;
     const writeHead = res.writeHead;
     res.writeHead = function (this: http.ServerResponse, ...head: unknown[]) {
-      if (!this.headersSent) this.setHeader('X-Sql-Queries', String(store.queries));
+      if (!this.headersSent) {
+        this.setHeader('X-Sql-Queries', String(store.queries));
+        this.setHeader('X-Gc', `${gc.ms.toFixed(1)};${gc.full}`);
+      }
       return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, head);
     } as typeof res.writeHead;
     return requests.run(store, () => emit.call(this, event, ...args));
