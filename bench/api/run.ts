@@ -38,6 +38,7 @@ const SITES = Number(args.sites);
 const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
+const WARM_UP_SECONDS = 2;
 
 const dataDir = tempDataDir('bench-api');
 const postgresPort = await freePort();
@@ -150,6 +151,9 @@ try {
     const [fromApp, fromRaw] = [await probeRoute(app.baseUrl, route.path, route.auth), await probeRoute(rawUrl, route.path, route.auth)];
     if (fromApp.key !== fromRaw.key) throw new Error(`${route.name} : l'app et la base de comparaison ne répondent pas la même chose\n${fromApp.key}\n${fromRaw.key}`);
     const results = { app: [] as Run[], raw: [] as Run[] };
+    // An untimed round on each first: the route's code compiled and its rows cached before anything is measured (the
+    // app's first rounds ran on code V8 had not optimised yet; the baseline has far less of it to warm up).
+    for (const base of [app.baseUrl, rawUrl]) await autocannon({ url: base + route.path, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers: { Authorization: route.auth } });
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? (['raw', 'app'] as const) : (['app', 'raw'] as const);
       for (const who of order) results[who].push(await run((who === 'app' ? app.baseUrl : rawUrl) + route.path, route.auth));
@@ -171,7 +175,7 @@ try {
   const loadedRss = rss(appPid);
 
   console.log(`\n${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? '?'} × ${availableParallelism()}, charge ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
-  console.log(`${SITES.toLocaleString('fr-FR')} sites ; autocannon ${CONNECTIONS} connexions, ${DURATION} s, ${ROUNDS} tours alternés (moyenne des req/s ; ratio : médiane des ratios par tour (écart) ; pire p50 / p99 des tours) ; « seul » : médiane de 20 requêtes séquentielles ; GC : pauses du ramasse-miettes pour 1 000 requêtes (collections complètes)\n`);
+  console.log(`${SITES.toLocaleString('fr-FR')} sites ; autocannon ${CONNECTIONS} connexions, ${DURATION} s, ${ROUNDS} tours alternés après 2 s de chauffe (moyenne des req/s ; ratio : médiane des ratios par tour (écart) ; pire p50 / p99 des tours) ; « seul » : médiane de 20 requêtes séquentielles ; GC : pauses du ramasse-miettes pour 1 000 requêtes (collections complètes)\n`);
   console.log('| route | app req/s | raw req/s | ratio | app p50 / p99 | raw p50 / p99 | app seul | SQL/req app / raw | GC app / raw |\n|---|---|---|---|---|---|---|---|---|');
   console.log(rows.join('\n'));
   console.log(`\nRecherche sélective « ${selective} » (SQL de la page + total) : ${search.withIndex.toFixed(1)} ms avec les index trigrammes, ${search.withoutIndex.toFixed(1)} ms sans (× ${(search.withoutIndex / search.withIndex).toFixed(0)})`);
