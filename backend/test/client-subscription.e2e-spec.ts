@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { startStripeSandbox, type StripeSandbox } from '@vitrine/stripe-sandbox';
+import { DUE_REMINDERS_SQL } from '../src/billing/billing.repository';
 import { PaymentReminders } from '../src/billing/payment-reminders';
 import { bearer, createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { orderAndCheckout } from './helpers/orders';
@@ -123,6 +124,20 @@ describe('a site whose life follows its payments', () => {
     await control(`/test/subscriptions/${subscriptionId}/renew`); // the open invoice is finally paid
     expect(await site()).toMatchObject({ status: 'active', status_before_suspension: null });
     expect((await history()).slice(-2)).toEqual(['active→suspended (payment)', 'suspended→active (payment)']);
+  });
+
+  it('finds the payments to remind through their partial index, never by reading every invoice', async () => {
+    // The job's statement planned with sequential scans priced out: without a suitable index, the plan still reads
+    // every invoice (in full, or through an unrelated index).
+    type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+    const plan = await t.dataSource.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const [row] = (await tx.query(`EXPLAIN (FORMAT JSON) ${DUE_REMINDERS_SQL}`, [new Date()])) as Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>;
+      return row['QUERY PLAN'][0].Plan;
+    });
+    const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+    expect(nodes(plan).filter((node) => node['Relation Name'] === 'invoices' && node['Node Type'] === 'Seq Scan')).toEqual([]);
+    expect(nodes(plan).map((node) => node['Index Name'])).toContain('invoices_payment_failed_idx');
   });
 
   it('reactivates from the manage page by paying the open invoice with the saved card', async () => {

@@ -1,7 +1,7 @@
 // API speed against a raw baseline (`npm run bench:api`, never part of `npm test`):
 //
 //   npm run bench:api                                   # 100,000 sites, 4 s per run, 4 alternating rounds
-//   npm run bench:api -- --sites 1000000 --duration 4 --rounds 4 --connections 10 [--only sites|webhooks]
+//   npm run bench:api -- --sites 1000000 --duration 4 --rounds 4 --connections 10 [--only sites,auth/me,webhooks]
 //   BENCH_CPU_PROFILE=/tmp/prof npm run bench:api -- …   # CPU profiles of the app and the baseline (cpu-profile.ts)
 //
 // Seeds a fresh embedded PostgreSQL (`npm run seed`'s script), starts the built app on it as `npm start` does and, on
@@ -39,6 +39,8 @@ const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
 const WARM_UP_SECONDS = 2;
+/** `--only auth/me,search,webhooks`: the routes whose name holds one of these parts (`webhooks`: the webhook bench). */
+const only = args.only?.split(',').map((part) => part.trim());
 
 const dataDir = tempDataDir('bench-api');
 const postgresPort = await freePort();
@@ -105,8 +107,8 @@ try {
     { name: `admin sites, search "${selective}"`, path: `/api/admin/sites?search=${encodeURIComponent(selective)}`, auth: adminAuth },
     { name: 'site detail (client)', path: `/api/sites/${client.site_id}`, auth: clientAuth },
     { name: 'invoices list (client)', path: '/api/billing/invoices?page=1', auth: clientAuth },
-  ].filter((r) => !args.only || r.name.includes(args.only));
-  const withWebhooks = !args.only || args.only === 'webhooks';
+  ].filter((r) => !only || only.some((part) => r.name.includes(part)));
+  const withWebhooks = !only || only.includes('webhooks');
 
   // The same answer from both (ids and total), and the SQL queries each sends per request.
   const probeRoute = async (base: string, path: string, auth: string) => {

@@ -113,6 +113,14 @@ export interface ClaimedEvent extends ReceivedEvent {
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
 
 /** The billing module's tables: `stripe_events` (the inbox), `subscriptions` and `invoices` (local copies). */
+/**
+ * The open invoices whose payment failed before $1, of subscriptions still past due (the hourly reminders). Read
+ * through the partial index invoices_payment_failed_idx (migration PaymentReminderIndex), not by reading every invoice.
+ */
+export const DUE_REMINDERS_SQL = `SELECT i.id, i.user_id, i.amount_cents, i.hosted_url, i.payment_failed_at FROM invoices i JOIN subscriptions s ON s.id = i.subscription_id
+  WHERE i.status = 'open' AND i.payment_failed_at <= $1 AND i.user_id IS NOT NULL AND s.status = 'past_due'
+  ORDER BY i.payment_failed_at`;
+
 @Injectable()
 export class BillingRepository extends BaseRepository {
   /**
@@ -253,13 +261,7 @@ export class BillingRepository extends BaseRepository {
    * with the owner's id. Stripe giving up (unpaid, canceled) or a payment ends the reminders.
    */
   dueReminders(failedBefore: Date, tx?: EntityManager): Promise<Array<{ id: string; user_id: string; amount_cents: number; hosted_url: string | null; payment_failed_at: Date }>> {
-    return this.query(
-      `SELECT i.id, i.user_id, i.amount_cents, i.hosted_url, i.payment_failed_at FROM invoices i JOIN subscriptions s ON s.id = i.subscription_id
-       WHERE i.status = 'open' AND i.payment_failed_at <= $1 AND i.user_id IS NOT NULL AND s.status = 'past_due'
-       ORDER BY i.payment_failed_at`,
-      [failedBefore],
-      tx,
-    );
+    return this.query(DUE_REMINDERS_SQL, [failedBefore], tx);
   }
   // ---- the admin's reports ----
 

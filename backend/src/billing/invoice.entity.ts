@@ -6,6 +6,8 @@ import { User } from '../auth/user.entity';
 @Index('invoices_user_id_idx', ['userId'])
 @Index('invoices_customer_id_idx', ['customerId'])
 @Index('invoices_date_idx', ['date', 'id'])
+// Partial (failed open invoices only, for the payment reminders): declared in migration PaymentReminderIndex.
+@Index('invoices_payment_failed_idx', { synchronize: false })
 export class Invoice {
   /** Stripe id (in_…) */
   @PrimaryColumn({ type: 'text' })

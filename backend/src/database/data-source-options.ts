@@ -28,6 +28,7 @@ import { ClientArea1763712900000 } from './migrations/1763712900000-ClientArea';
 import { MailSecretLink1763713000000 } from './migrations/1763713000000-MailSecretLink';
 import { RowCounts1763714000000 } from './migrations/1763714000000-RowCounts';
 import { WebhookInbox1763714100000 } from './migrations/1763714100000-WebhookInbox';
+import { PaymentReminderIndex1763714200000 } from './migrations/1763714200000-PaymentReminderIndex';
 
 export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site, SiteStatusChange, ModificationRequest, SiteBusinessOptions, SupportMessage, AuditEntry];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   MailSecretLink1763713000000,
   RowCounts1763714000000,
   WebhookInbox1763714100000,
+  PaymentReminderIndex1763714200000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
