@@ -1,7 +1,23 @@
 /** The /v1 REST subset: one handler per route, reading params the way Stripe does and returning Stripe's JSON. */
+import { cardError, entryDecline, readCard, TEST_TOKENS } from './cards.ts';
 import { SandboxCore, type EventRequest } from './core.ts';
 import { ApiError, P, freshMetadata, applyMetadata, missing, noSuch, type Json } from './params.ts';
-import { renderCustomer, renderInvoice, renderInvoiceLines, renderPrice, renderProduct, renderSession, renderSessionLineItems, renderSubscription } from './render.ts';
+import {
+  renderCharge,
+  renderCustomer,
+  renderInvoice,
+  renderInvoiceLines,
+  renderInvoicePayment,
+  renderPaymentIntent,
+  renderPaymentMethod,
+  renderPrice,
+  renderProduct,
+  renderRefund,
+  renderSession,
+  renderSessionLineItems,
+  renderSetupIntent,
+  renderSubscription,
+} from './render.ts';
 import { now, randomId, type EventRec, type PriceRec, type SessionLine, type SessionRec } from './store.ts';
 
 export interface ApiResult {
@@ -102,9 +118,28 @@ route('POST', '/v1/customers/:id', (core, m, p) => {
   if (description !== undefined) c.description = description;
   const locales = p.strings('preferred_locales');
   if (locales) c.preferred_locales = locales;
+  const settings = p.obj('invoice_settings');
+  const defaultPm = settings?.nullableStr('default_payment_method');
+  // Validated before anything changes: the PaymentMethod must be attached to this customer ('' unsets it).
+  if (defaultPm) core.attachedPaymentMethod(c.id, defaultPm, 'invoice_settings[default_payment_method]');
+  if (defaultPm !== undefined) c._default_payment_method = defaultPm;
   c.metadata = applyMetadata(c.metadata, p.metadata());
   core.save();
   return { body: renderCustomer(c) };
+});
+
+route('GET', '/v1/customers/:id/payment_methods', (core, m, p) => {
+  const c = customer(core, m[1]);
+  const type = p.str('type');
+  const items = newestFirst(core.db.paymentMethods).filter((pm) => pm.customer === c.id && (!type || pm.type === type));
+  return { body: paginate(items, p, `/v1/customers/${c.id}/payment_methods`, renderPaymentMethod, 'payment_method') };
+});
+
+route('GET', '/v1/customers/:id/payment_methods/:id', (core, m) => {
+  const c = customer(core, m[1]);
+  const pm = core.paymentMethod(m[2]);
+  if (pm.customer !== c.id) throw new ApiError(404, `No such PaymentMethod: '${m[2]}'`, 'id', 'resource_missing');
+  return { body: renderPaymentMethod(pm) };
 });
 
 route('DELETE', '/v1/customers/:id', (core, m) => {
@@ -118,6 +153,129 @@ route('GET', '/v1/customers', (core, _m, p) => {
   const e = p.str('email');
   const items = newestFirst(core.db.customers).filter((c) => !c.deleted && (e === undefined || c.email === e));
   return { body: paginate(items, p, '/v1/customers', renderCustomer, 'customer') };
+});
+
+// ---- payment methods ----------------------------------------------------------------------------------------------
+
+route('GET', '/v1/payment_methods', (core, _m, p) => {
+  const cust = p.str('customer');
+  const type = p.str('type');
+  if (cust && !core.db.customers[cust]) throw noSuch('customer', cust, 'customer', 400);
+  const items = newestFirst(core.db.paymentMethods).filter((pm) => (!cust || pm.customer === cust) && (!type || pm.type === type));
+  return { body: paginate(items, p, '/v1/payment_methods', renderPaymentMethod, 'payment_method') };
+});
+
+route('GET', '/v1/payment_methods/:id', (core, m) => ({ body: renderPaymentMethod(core.paymentMethod(m[1])) }));
+
+/**
+ * Attaches a stored PaymentMethod, or one of Stripe's test tokens (pm_card_visa, pm_card_chargeCustomerFail…: a new
+ * pm_… is created), to a customer. Cards refused at entry (pm_card_visa_chargeDeclined…) answer a 402 card error.
+ */
+route('POST', '/v1/payment_methods/:id/attach', (core, m, p) => {
+  const custId = p.str('customer', true)!;
+  const c = core.db.customers[custId];
+  if (!c || c.deleted) throw noSuch('customer', custId, 'customer', 400);
+  const token = TEST_TOKENS[m[1]];
+  if (token) {
+    const card = readCard(token, undefined);
+    const decline = entryDecline(card);
+    if (decline) throw cardError(decline);
+    const pm = core.createPaymentMethod(card, c.id, { name: c.name, email: c.email });
+    core.save();
+    return { body: renderPaymentMethod(pm) };
+  }
+  const pm = core.paymentMethod(m[1]);
+  if (pm.customer && pm.customer !== c.id) throw new ApiError(400, 'The payment method you provided has already been attached to a customer.', undefined, 'payment_method_unexpected_state');
+  pm.customer = c.id;
+  core.save();
+  return { body: renderPaymentMethod(pm) };
+});
+
+/** Detaches a PaymentMethod; it stops being its customer's (and any subscription's) default payment method. */
+route('POST', '/v1/payment_methods/:id/detach', (core, m) => {
+  const pm = core.paymentMethod(m[1]);
+  if (!pm.customer) throw new ApiError(400, `The payment method ${pm.id} is not attached to a customer.`, undefined, 'payment_method_unexpected_state');
+  const c = core.db.customers[pm.customer];
+  if (c?._default_payment_method === pm.id) c._default_payment_method = null;
+  for (const sub of Object.values(core.db.subscriptions)) if (sub.default_payment_method === pm.id) sub.default_payment_method = null;
+  pm.customer = null;
+  core.save();
+  return { body: renderPaymentMethod(pm) };
+});
+
+// ---- payments: PaymentIntents, charges, invoice payments, refunds, SetupIntents ------------------------------------
+
+route('GET', '/v1/payment_intents/:id', (core, m) => {
+  const pi = core.db.paymentIntents[m[1]];
+  if (!pi) throw noSuch('payment_intent', m[1]);
+  return { body: renderPaymentIntent(pi) };
+});
+
+route('GET', '/v1/payment_intents', (core, _m, p) => {
+  const cust = p.str('customer');
+  const items = newestFirst(core.db.paymentIntents).filter((pi) => !cust || pi.customer === cust);
+  return { body: paginate(items, p, '/v1/payment_intents', renderPaymentIntent, 'payment_intent') };
+});
+
+route('GET', '/v1/charges/:id', (core, m) => {
+  const ch = core.db.charges[m[1]];
+  if (!ch) throw noSuch('charge', m[1]);
+  return { body: renderCharge(ch) };
+});
+
+route('GET', '/v1/charges', (core, _m, p) => {
+  const cust = p.str('customer');
+  const pi = p.str('payment_intent');
+  const items = newestFirst(core.db.charges).filter((ch) => (!cust || ch.customer === cust) && (!pi || ch.payment_intent === pi));
+  return { body: paginate(items, p, '/v1/charges', renderCharge, 'charge') };
+});
+
+route('GET', '/v1/invoice_payments/:id', (core, m) => {
+  const ip = core.db.invoicePayments[m[1]];
+  if (!ip) throw noSuch('invoice_payment', m[1]);
+  return { body: renderInvoicePayment(ip) };
+});
+
+route('GET', '/v1/invoice_payments', (core, _m, p) => {
+  const inv = p.str('invoice');
+  const status = p.oneOf('status', ['canceled', 'open', 'paid'] as const);
+  const payment = p.obj('payment');
+  const pi = payment?.str('payment_intent');
+  const items = newestFirst(core.db.invoicePayments).filter((ip) => (!inv || ip.invoice === inv) && (!status || ip.status === status) && (!pi || ip.payment_intent === pi));
+  return { body: paginate(items, p, '/v1/invoice_payments', renderInvoicePayment, 'invoice_payment') };
+});
+
+route('POST', '/v1/refunds', (core, _m, p, req) => {
+  const target = { charge: p.str('charge'), payment_intent: p.str('payment_intent') };
+  const amount = p.int('amount', false, 1);
+  const reason = p.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer'] as const) ?? null;
+  const { refund, events } = core.refund(target, { amount, reason, metadata: freshMetadata(p.metadata()) }, req);
+  return { body: renderRefund(refund), events };
+});
+
+route('GET', '/v1/refunds/:id', (core, m) => {
+  const r = core.db.refunds[m[1]];
+  if (!r) throw noSuch('refund', m[1]);
+  return { body: renderRefund(r) };
+});
+
+route('GET', '/v1/refunds', (core, _m, p) => {
+  const pi = p.str('payment_intent');
+  const ch = p.str('charge');
+  const items = newestFirst(core.db.refunds).filter((r) => (!pi || r.payment_intent === pi) && (!ch || r.charge === ch));
+  return { body: paginate(items, p, '/v1/refunds', renderRefund, 'refund') };
+});
+
+route('GET', '/v1/setup_intents/:id', (core, m) => {
+  const si = core.db.setupIntents[m[1]];
+  if (!si) throw noSuch('setup_intent', m[1]);
+  return { body: renderSetupIntent(si) };
+});
+
+route('GET', '/v1/setup_intents', (core, _m, p) => {
+  const cust = p.str('customer');
+  const items = newestFirst(core.db.setupIntents).filter((si) => !cust || si.customer === cust);
+  return { body: paginate(items, p, '/v1/setup_intents', renderSetupIntent, 'setup_intent') };
 });
 
 // ---- products -----------------------------------------------------------------------------------------------------
@@ -259,45 +417,52 @@ route('GET', '/v1/prices', (core, _m, p) => {
 
 route('POST', '/v1/checkout/sessions', (core, _m, p) => {
   const mode = p.oneOf('mode', ['payment', 'subscription', 'setup'] as const, true)!;
-  if (mode === 'setup') throw new ApiError(400, 'Stripe sandbox: setup mode is not supported.', 'mode');
   const customerId = p.str('customer');
   const customerEmail = email(p, 'customer_email') ?? null;
   if (customerId && customerEmail) throw new ApiError(400, 'You may only specify one of these parameters: customer, customer_email.', 'customer_email');
   if (customerId && (!core.db.customers[customerId] || core.db.customers[customerId].deleted)) throw noSuch('customer', customerId, 'customer', 400);
 
-  const lineParams = p.objects('line_items', true)!;
-  if (lineParams.length === 0) throw missing('line_items');
   const lines: SessionLine[] = [];
   const prices: PriceRec[] = [];
-  lineParams.forEach((lp) => {
-    let price: PriceRec;
-    const priceId = lp.str('price');
-    const priceData = lp.obj('price_data');
-    if (priceId) {
-      price = core.price(priceId, lp.name('price'), 400);
-      if (!price.active) throw new ApiError(400, `The price specified is inactive. This field only accepts active prices.`, lp.name('price'));
-    } else if (priceData) {
-      price = readPrice(core, priceData);
-      core.db.prices[price.id] = { ...price, active: false };
-      price = core.db.prices[price.id];
-    } else {
-      throw missing(lp.name('price'));
+  if (mode === 'setup') {
+    // Setup mode saves a card for later: no line items, and (in the sandbox) an existing customer to attach it to.
+    if (p.has('line_items')) throw new ApiError(400, 'You can not pass `line_items` in `setup` mode.', 'line_items');
+    if (!customerId) throw new ApiError(400, 'Stripe sandbox: a `setup` mode Checkout Session needs a `customer` (the card saved is attached to it).', 'customer', 'parameter_missing');
+    const types = p.strings('payment_method_types');
+    if (types && types.some((t) => t !== 'card')) throw new ApiError(400, 'Stripe sandbox: only the `card` payment method type is supported.', 'payment_method_types');
+  } else {
+    const lineParams = p.objects('line_items', true)!;
+    if (lineParams.length === 0) throw missing('line_items');
+    lineParams.forEach((lp) => {
+      let price: PriceRec;
+      const priceId = lp.str('price');
+      const priceData = lp.obj('price_data');
+      if (priceId) {
+        price = core.price(priceId, lp.name('price'), 400);
+        if (!price.active) throw new ApiError(400, `The price specified is inactive. This field only accepts active prices.`, lp.name('price'));
+      } else if (priceData) {
+        price = readPrice(core, priceData);
+        core.db.prices[price.id] = { ...price, active: false };
+        price = core.db.prices[price.id];
+      } else {
+        throw missing(lp.name('price'));
+      }
+      const quantity = lp.int('quantity', true, 1)!;
+      lines.push({ id: randomId('li_'), price: price.id, quantity });
+      prices.push(price);
+    });
+    const currencies = new Set(prices.map((x) => x.currency));
+    if (currencies.size > 1) throw new ApiError(400, 'All prices on a Checkout Session must have the same currency.', 'line_items');
+    const recurring = prices.filter((x) => x.type === 'recurring');
+    if (mode === 'subscription' && recurring.length === 0) {
+      throw new ApiError(400, 'You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items');
     }
-    const quantity = lp.int('quantity', true, 1)!;
-    lines.push({ id: randomId('li_'), price: price.id, quantity });
-    prices.push(price);
-  });
-  const currencies = new Set(prices.map((x) => x.currency));
-  if (currencies.size > 1) throw new ApiError(400, 'All prices on a Checkout Session must have the same currency.', 'line_items');
-  const recurring = prices.filter((x) => x.type === 'recurring');
-  if (mode === 'subscription' && recurring.length === 0) {
-    throw new ApiError(400, 'You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items');
+    if (mode === 'payment' && recurring.length > 0) {
+      throw new ApiError(400, 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', 'line_items');
+    }
+    const intervals = new Set(recurring.map((x) => `${x.recurring!.interval}/${x.recurring!.interval_count}`));
+    if (intervals.size > 1) throw new ApiError(400, 'Checkout does not support multiple prices with different billing intervals.', 'line_items');
   }
-  if (mode === 'payment' && recurring.length > 0) {
-    throw new ApiError(400, 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', 'line_items');
-  }
-  const intervals = new Set(recurring.map((x) => `${x.recurring!.interval}/${x.recurring!.interval_count}`));
-  if (intervals.size > 1) throw new ApiError(400, 'Checkout does not support multiple prices with different billing intervals.', 'line_items');
 
   const url = (key: string): string | null => {
     const v = p.str(key);
@@ -311,6 +476,8 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
   };
   const subData = p.obj('subscription_data');
   if (subData && mode !== 'subscription') throw new ApiError(400, 'You can only pass in subscription_data in `subscription` mode.', 'subscription_data');
+  const setupData = p.obj('setup_intent_data');
+  if (setupData && mode !== 'setup') throw new ApiError(400, 'You can only pass in setup_intent_data in `setup` mode.', 'setup_intent_data');
   const clientRef = p.str('client_reference_id') ?? null;
   if (clientRef && clientRef.length > 200) throw new ApiError(400, 'client_reference_id must be at most 200 characters.', 'client_reference_id');
   const t = now();
@@ -318,7 +485,8 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
   if (expiresAt < t + 30 * 60 - 5 || expiresAt > t + 24 * 3600 + 5) {
     throw new ApiError(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
   }
-  const total = prices.reduce((sum, price, i) => sum + price.unit_amount * lines[i].quantity, 0);
+  const currencyParam = p.str('currency')?.toLowerCase();
+  const total = mode === 'setup' ? null : prices.reduce((sum, price, i) => sum + price.unit_amount * lines[i].quantity, 0);
   const session: SessionRec = {
     id: randomId('cs_test_', 58),
     object: 'checkout.session',
@@ -326,8 +494,8 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
     expires_at: expiresAt,
     mode,
     status: 'open',
-    payment_status: 'unpaid',
-    currency: prices[0].currency,
+    payment_status: mode === 'setup' ? 'no_payment_required' : 'unpaid',
+    currency: prices[0]?.currency ?? currencyParam ?? null,
     customer: customerId ?? null,
     customer_email: customerEmail,
     customer_details: null,
@@ -340,15 +508,17 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
     locale: p.str('locale') ?? null,
     amount_subtotal: total,
     amount_total: total,
+    payment_intent: null,
+    setup_intent: null,
     _lines: lines,
     _subscription_data: { metadata: freshMetadata(subData?.metadata()), description: subData?.str('description') ?? null },
+    ...(mode === 'setup' ? { _setup_intent_data: { metadata: freshMetadata(setupData?.metadata()), description: setupData?.str('description') ?? null } } : {}),
   };
-  for (const k of subData?.unused() ?? []) core.log(`ignored parameter ${k} (not simulated by the sandbox)`);
+  for (const k of [...(subData?.unused() ?? []), ...(setupData?.unused() ?? [])]) core.log(`ignored parameter ${k} (not simulated by the sandbox)`);
   core.db.sessions[session.id] = session;
   core.save();
   return { body: renderSession(session, core.publicUrl()) };
 });
-
 export function sessionById(core: SandboxCore, id: string): SessionRec {
   const s = core.db.sessions[id];
   if (!s) throw noSuch('checkout.session', id);
@@ -410,6 +580,8 @@ route('POST', '/v1/subscriptions/:id', (core, m, p, req) => {
   const proration = p.oneOf('proration_behavior', ['create_prorations', 'always_invoice', 'none'] as const) ?? 'create_prorations';
   const cancelAt = p.nullableStr('cancel_at');
   if (cancelAt !== undefined && cancelAt !== null) throw new ApiError(400, 'Stripe sandbox: cancel_at with a date is not supported; use cancel_at_period_end.', 'cancel_at');
+  // pending_if_incomplete is treated as error_if_incomplete: a failed charge leaves the subscription unchanged.
+  const behavior = p.oneOf('payment_behavior', ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'] as const);
   const events = core.updateSubscription(
     sub,
     {
@@ -419,15 +591,38 @@ route('POST', '/v1/subscriptions/:id', (core, m, p, req) => {
       clearCancelAt: cancelAt === null,
       metadata: p.metadata(),
       description: p.nullableStr('description'),
+      defaultPaymentMethod: p.nullableStr('default_payment_method'),
+      cancellationDetails: cancellationDetails(p),
+      paymentBehavior: behavior === 'error_if_incomplete' || behavior === 'pending_if_incomplete' ? 'error_if_incomplete' : 'allow_incomplete',
     },
     req,
   );
   return { body: renderSubscription(core.db, sub), events };
 });
 
-route('DELETE', '/v1/subscriptions/:id', (core, m, _p, req) => {
+const FEEDBACK = ['customer_service', 'low_quality', 'missing_features', 'other', 'switched_service', 'too_complex', 'too_expensive', 'unused'];
+
+function cancellationDetails(p: P): { comment?: string | null; feedback?: string | null } | undefined {
+  const d = p.obj('cancellation_details');
+  if (!d) return undefined;
+  const comment = d.nullableStr('comment');
+  if (comment && comment.length > 5000) throw new ApiError(400, 'cancellation_details[comment] must be at most 5000 characters.', 'cancellation_details[comment]');
+  const feedback = d.nullableStr('feedback');
+  if (feedback && !FEEDBACK.includes(feedback)) {
+    throw new ApiError(400, `Invalid cancellation_details[feedback]: must be one of ${FEEDBACK.join(', ')}`, 'cancellation_details[feedback]', 'parameter_invalid_string');
+  }
+  return { comment, feedback };
+}
+
+/**
+ * Ends the subscription now. invoice_now and prorate are accepted (Stripe's final invoice of pending prorations is
+ * not simulated: they are dropped); cancellation_details' comment and feedback are kept.
+ */
+route('DELETE', '/v1/subscriptions/:id', (core, m, p, req) => {
   const sub = core.subscription(m[1]);
-  const events = core.cancelNow(sub, req);
+  p.bool('invoice_now');
+  p.bool('prorate');
+  const events = core.cancelNow(sub, req, cancellationDetails(p));
   return { body: renderSubscription(core.db, sub), events };
 });
 
@@ -447,9 +642,14 @@ route('GET', '/v1/invoices/:id/lines', (core, m, p) => {
   return { body: paginate(all, p, `/v1/invoices/${inv.id}/lines`, (x) => x, 'line_item') };
 });
 
-route('POST', '/v1/invoices/:id/pay', (core, m, _p, req) => {
+/** Charges the card to use (subscription's default, else the customer's) or `payment_method` (one of the customer's). */
+route('POST', '/v1/invoices/:id/pay', (core, m, p, req) => {
   const inv = invoice(core, m[1]);
-  const events = core.payInvoice(inv, req);
+  const pmId = p.str('payment_method');
+  core.assertPayable(inv);
+  const pm = pmId ? core.attachedPaymentMethod(inv.customer, pmId, 'payment_method') : undefined;
+  p.bool('off_session');
+  const events = core.payInvoice(inv, req, pm);
   return { body: renderInvoice(core.db, inv, core.publicUrl()), events };
 });
 

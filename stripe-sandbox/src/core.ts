@@ -1,18 +1,36 @@
-/** State and billing behaviour: checkout completion, subscriptions, invoices, prorations, events. */
-import { ApiError, applyMetadata, type Json } from './params.ts';
-import { lookupById, renderCustomer, renderInvoice, renderSession, renderSubscription, type RenderContext } from './render.ts';
+/** State and billing behaviour: checkout completion, subscriptions, invoices, prorations, cards, payments, events. */
+import { cardDetails, cardError, chargeDecline, readCard, type CardInput } from './cards.ts';
+import { ApiError, applyMetadata, noSuch, type Json } from './params.ts';
+import {
+  invoiceTotals,
+  lookupById,
+  renderCharge,
+  renderCustomer,
+  renderInvoice,
+  renderPaymentMethod,
+  renderRefund,
+  renderSession,
+  renderSetupIntent,
+  renderSubscription,
+  type RenderContext,
+} from './render.ts';
 import {
   addInterval,
   now,
   randomId,
+  type ChargeRec,
   type CustomerRec,
   type Db,
   type EventRec,
   type InvoiceLineRec,
   type InvoiceRec,
+  type PaymentIntentRec,
+  type PaymentMethodRec,
   type Persistence,
   type PriceRec,
+  type RefundRec,
   type SessionRec,
+  type SetupIntentRec,
   type SubItemRec,
   type SubscriptionRec,
 } from './store.ts';
@@ -132,6 +150,111 @@ export class SandboxCore implements RenderContext {
     return c;
   }
 
+  // ---- payment methods and payments -----------------------------------------------------------------------------
+
+  /** A card PaymentMethod from the card typed on a hosted page (or a test token), attached to `customer` if given. */
+  createPaymentMethod(card: CardInput, customer: string | null, billing: { name: string | null; email: string | null }): PaymentMethodRec {
+    const pm: PaymentMethodRec = {
+      id: randomId('pm_'),
+      object: 'payment_method',
+      type: 'card',
+      card: cardDetails(card),
+      customer,
+      created: now(),
+      billing_details: { name: billing.name, email: billing.email },
+      metadata: {},
+      _charge_decline: chargeDecline(card),
+    };
+    this.db.paymentMethods[pm.id] = pm;
+    return pm;
+  }
+
+  paymentMethod(id: string, param = 'id', status = 404): PaymentMethodRec {
+    const pm = this.db.paymentMethods[id];
+    if (!pm) throw new ApiError(status, `No such PaymentMethod: '${id}'`, param, 'resource_missing');
+    return pm;
+  }
+
+  /** A PaymentMethod that must be attached to `customerId` (default_payment_method parameters). */
+  attachedPaymentMethod(customerId: string, id: string, param: string): PaymentMethodRec {
+    const pm = this.paymentMethod(id, param, 400);
+    if (pm.customer !== customerId) {
+      throw new ApiError(400, `The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`, param, 'resource_missing');
+    }
+    return pm;
+  }
+
+  /** The card an invoice is charged to: the subscription's default_payment_method, else the customer's default. */
+  cardFor(customerId: string, sub?: SubscriptionRec): PaymentMethodRec | undefined {
+    const id = sub?.default_payment_method ?? this.db.customers[customerId]?._default_payment_method ?? null;
+    return id ? this.db.paymentMethods[id] : undefined;
+  }
+
+  /**
+   * A successful card payment: a succeeded PaymentIntent and its Charge. Without a card on file (records written
+   * before the sandbox had cards) the payment still succeeds, with payment_method null.
+   */
+  createPayment(amount: number, currency: string, customer: string | null, pm: PaymentMethodRec | undefined, description: string | null, invoice: string | null, t = now()): PaymentIntentRec {
+    const pi: PaymentIntentRec = {
+      id: randomId('pi_'),
+      object: 'payment_intent',
+      amount,
+      amount_received: amount,
+      currency,
+      status: 'succeeded',
+      customer,
+      payment_method: pm?.id ?? null,
+      latest_charge: '',
+      created: t,
+      description,
+      metadata: {},
+      client_secret: '',
+      _invoice: invoice,
+    };
+    pi.client_secret = `${pi.id}_secret_${randomId('', 25)}`;
+    const ch: ChargeRec = {
+      id: randomId('ch_'),
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency,
+      customer,
+      description,
+      payment_intent: pi.id,
+      payment_method: pm?.id ?? null,
+      created: t,
+      metadata: {},
+      _card: pm ? { ...pm.card } : null,
+      _billing: pm ? { ...pm.billing_details } : { name: null, email: null },
+    };
+    pi.latest_charge = ch.id;
+    this.db.paymentIntents[pi.id] = pi;
+    this.db.charges[ch.id] = ch;
+    return pi;
+  }
+
+  /** The invoice is paid now with `pm`: status paid, and (for a non-zero amount) PaymentIntent, Charge, InvoicePayment. */
+  private settleInvoice(inv: InvoiceRec, pm: PaymentMethodRec | undefined): void {
+    const t = now();
+    inv.status = 'paid';
+    inv.paid_at = t;
+    const { due } = invoiceTotals(inv);
+    if (due <= 0) return;
+    const description = inv.billing_reason === 'subscription_create' ? 'Subscription creation' : inv.billing_reason === 'manual' ? 'Payment for Invoice' : 'Subscription update';
+    const pi = this.createPayment(due, inv.currency, inv.customer, pm, description, inv.id, t);
+    const ip = { id: randomId('inpay_'), object: 'invoice_payment' as const, invoice: inv.id, amount_paid: due, amount_requested: due, currency: inv.currency, status: 'paid' as const, payment_intent: pi.id, paid_at: t, created: t };
+    this.db.invoicePayments[ip.id] = ip;
+  }
+
+  /** One more failed attempt on an open invoice (a declined card): attempt_count + 1, invoice.payment_failed. */
+  failInvoiceAttempt(inv: InvoiceRec, request: EventRequest = NO_REQUEST): EventRec[] {
+    inv.attempt_count += 1;
+    const events = [this.emit('invoice.payment_failed', this.invoiceJson(inv), request)];
+    this.save();
+    return events;
+  }
+
   // ---- invoices -------------------------------------------------------------------------------------------------
 
   private createInvoice(sub: SubscriptionRec, reason: InvoiceRec['billing_reason'], lines: InvoiceLineRec[], status: 'paid' | 'open', period: { start: number; end: number }): InvoiceRec {
@@ -145,7 +268,7 @@ export class SandboxCore implements RenderContext {
       customer: sub.customer,
       customer_email: customer?.email ?? null,
       customer_name: customer?.name ?? null,
-      status,
+      status: 'open',
       created: t,
       period_start: period.start,
       period_end: period.end,
@@ -155,11 +278,12 @@ export class SandboxCore implements RenderContext {
       subscription: sub.id,
       metadata: {},
       attempt_count: 1,
-      paid_at: status === 'paid' ? t : null,
+      paid_at: null,
       _lines: lines,
     };
     this.db.invoices[inv.id] = inv;
     sub.latest_invoice = inv.id;
+    if (status === 'paid') this.settleInvoice(inv, this.cardFor(sub.customer, sub));
     return inv;
   }
 
@@ -188,9 +312,14 @@ export class SandboxCore implements RenderContext {
 
   // ---- checkout -------------------------------------------------------------------------------------------------
 
-  /** The hosted page's "Payer": customer, subscription, first invoice, session completed; events to deliver. */
-  completeCheckout(session: SessionRec, form: { email?: string; name?: string }): EventRec[] {
+  /**
+   * The hosted page's "Payer": customer, the card typed (a PaymentMethod, in subscription mode attached to the
+   * customer and made its invoice_settings.default_payment_method), subscription, first invoice paid with that card
+   * (its PaymentIntent and Charge; in payment mode the session's own PaymentIntent), session completed; the events.
+   */
+  completeCheckout(session: SessionRec, form: { email?: string; name?: string; card?: CardInput }): EventRec[] {
     if (session.status !== 'open') throw new ApiError(400, `This Checkout Session is no longer active (status: ${session.status}).`, undefined, 'checkout_session_inactive');
+    if (session.mode === 'setup') return this.completeSetup(session, form);
     let customer = session.customer ? this.db.customers[session.customer] : undefined;
     const email = customer?.email ?? session.customer_email ?? form.email?.trim() ?? null;
     if (!email) throw new ApiError(400, 'Adresse e-mail requise.', 'email', 'parameter_missing');
@@ -198,6 +327,9 @@ export class SandboxCore implements RenderContext {
     const t = now();
     const events: EventRec[] = [];
     if (!customer && session.mode === 'subscription') customer = this.createCustomer({ email, name });
+    const saved = session.mode === 'subscription' && customer ? customer : undefined;
+    const pm = this.createPaymentMethod(form.card ?? readCard(undefined, undefined), saved?.id ?? null, { name, email });
+    if (saved) saved._default_payment_method = pm.id;
 
     if (session.mode === 'subscription' && customer) {
       const recurring = session._lines.filter((l) => this.db.prices[l.price].type === 'recurring');
@@ -214,7 +346,7 @@ export class SandboxCore implements RenderContext {
         created: t,
         start_date: t,
         billing_cycle_anchor: t,
-        currency: session.currency,
+        currency: session.currency ?? 'eur',
         description: session._subscription_data.description,
         metadata: { ...session._subscription_data.metadata },
         latest_invoice: null,
@@ -259,12 +391,50 @@ export class SandboxCore implements RenderContext {
       events.push(this.emit('customer.subscription.created', this.subscriptionJson(sub)));
       events.push(this.emit('invoice.paid', this.invoiceJson(inv)));
     }
+    if (session.mode === 'payment') {
+      session.payment_intent = this.createPayment(session.amount_total ?? 0, session.currency ?? 'eur', customer?.id ?? null, pm, null, null, t).id;
+    }
     session.status = 'complete';
     session.payment_status = 'paid';
     session.customer = customer?.id ?? null;
     session.customer_details = { address: null, business_name: null, email, individual_name: null, name, phone: null, tax_exempt: 'none', tax_ids: [] };
     session._completed_at = t;
     events.push(this.emit('checkout.session.completed', renderSession(session, this.publicUrl())));
+    this.save();
+    return events;
+  }
+
+  /**
+   * A setup-mode session's "Enregistrer la carte": the card becomes a PaymentMethod attached to the session's customer
+   * (not its default, as with Stripe), a succeeded SetupIntent; setup_intent.succeeded then checkout.session.completed.
+   */
+  completeSetup(session: SessionRec, form: { name?: string; card?: CardInput }): EventRec[] {
+    if (session.status !== 'open') throw new ApiError(400, `This Checkout Session is no longer active (status: ${session.status}).`, undefined, 'checkout_session_inactive');
+    const customer = session.customer ? this.db.customers[session.customer] : undefined;
+    if (!customer || customer.deleted) throw new ApiError(400, 'Client introuvable pour cette session.', 'customer', 'resource_missing');
+    const name = form.name?.trim() || customer.name || null;
+    const t = now();
+    const pm = this.createPaymentMethod(form.card ?? readCard(undefined, undefined), customer.id, { name, email: customer.email });
+    const si: SetupIntentRec = {
+      id: randomId('seti_'),
+      object: 'setup_intent',
+      status: 'succeeded',
+      customer: customer.id,
+      payment_method: pm.id,
+      usage: 'off_session',
+      description: session._setup_intent_data?.description ?? null,
+      metadata: { ...(session._setup_intent_data?.metadata ?? {}) },
+      created: t,
+      client_secret: '',
+    };
+    si.client_secret = `${si.id}_secret_${randomId('', 25)}`;
+    this.db.setupIntents[si.id] = si;
+    session.setup_intent = si.id;
+    session.status = 'complete';
+    session.payment_status = 'no_payment_required';
+    session.customer_details = { address: null, business_name: null, email: customer.email, individual_name: null, name, phone: null, tax_exempt: 'none', tax_ids: [] };
+    session._completed_at = t;
+    const events = [this.emit('setup_intent.succeeded', renderSetupIntent(si)), this.emit('checkout.session.completed', renderSession(session, this.publicUrl()))];
     this.save();
     return events;
   }
@@ -315,16 +485,19 @@ export class SandboxCore implements RenderContext {
     if (sub.status === 'canceled') throw new ApiError(400, `The subscription ${sub.id} is canceled.`, undefined, 'subscription_canceled');
   }
 
-  /** Test control: the period ends and the renewal is paid (or, when past_due, the open invoice's retry succeeds). */
+  /**
+   * Test control: the period ends and the renewal is charged to the card to use (subscription's default, else the
+   * customer's): paid, or when past_due the open invoice's retry paid. A failing card (0341…) fails it as failPayment.
+   */
   renew(sub: SubscriptionRec): EventRec[] {
     this.assertNotCanceled(sub);
     if (sub.cancel_at_period_end) throw new ApiError(400, `The subscription ${sub.id} is set to cancel at period end; use /test/subscriptions/${sub.id}/end-period.`);
+    if (this.cardFor(sub.customer, sub)?._charge_decline) return this.failPayment(sub);
     const before = this.subscriptionJson(sub);
     let inv = this.openInvoice(sub);
     if (inv) {
-      inv.status = 'paid';
       inv.attempt_count += 1;
-      inv.paid_at = now();
+      this.settleInvoice(inv, this.cardFor(sub.customer, sub));
     } else {
       inv = this.cycleInvoice(sub, 'paid');
     }
@@ -364,18 +537,29 @@ export class SandboxCore implements RenderContext {
     return events;
   }
 
-  /**
-   * POST /v1/invoices/:id/pay — an open invoice paid with the customer's saved card (always accepted here); its
-   * subscription, past_due or unpaid, becomes active again.
-   */
-  payInvoice(inv: InvoiceRec, request: EventRequest): EventRec[] {
+  assertPayable(inv: InvoiceRec): void {
     if (inv.status === 'paid') throw new ApiError(400, 'Invoice is already paid', undefined, 'invoice_already_paid');
     if (inv.status !== 'open') throw new ApiError(400, `You can only pay an open invoice. This invoice is ${inv.status}.`, undefined, 'invoice_not_editable');
+  }
+
+  /**
+   * POST /v1/invoices/:id/pay (and the hosted invoice page) — an open invoice charged to `pm`, by default the card to
+   * use (subscription's default, else the customer's). A failing card counts one more attempt (invoice.payment_failed)
+   * and throws Stripe's 402 card error carrying that event; otherwise the invoice is paid and its subscription,
+   * past_due or unpaid, becomes active again.
+   */
+  payInvoice(inv: InvoiceRec, request: EventRequest, pm?: PaymentMethodRec): EventRec[] {
+    this.assertPayable(inv);
     const sub = inv.subscription ? this.db.subscriptions[inv.subscription] : undefined;
+    const card = pm ?? this.cardFor(inv.customer, sub);
+    if (card?._charge_decline) {
+      const err = cardError(card._charge_decline, { payment_method: renderPaymentMethod(card) });
+      err.events = this.failInvoiceAttempt(inv, request);
+      throw err;
+    }
     const before = sub ? this.subscriptionJson(sub) : undefined;
-    inv.status = 'paid';
     inv.attempt_count += 1;
-    inv.paid_at = now();
+    this.settleInvoice(inv, card);
     const events = [this.emit('invoice.paid', this.invoiceJson(inv), request)];
     if (sub && before && sub.status !== 'canceled' && (sub.status === 'past_due' || sub.status === 'unpaid') && sub.latest_invoice === inv.id) {
       sub.status = 'active';
@@ -398,13 +582,16 @@ export class SandboxCore implements RenderContext {
     return events;
   }
 
-  cancelNow(sub: SubscriptionRec, request: EventRequest): EventRec[] {
+  /** DELETE /v1/subscriptions/:id — ends any subscription not yet canceled, now (pending prorations are dropped). */
+  cancelNow(sub: SubscriptionRec, request: EventRequest, details: { comment?: string | null; feedback?: string | null } = {}): EventRec[] {
     if (sub.status === 'canceled') throw new ApiError(404, `No such subscription: '${sub.id}'`, 'id', 'resource_missing');
     const t = now();
     sub.status = 'canceled';
     sub.canceled_at = t;
     sub.ended_at = t;
     sub.cancellation_reason = 'cancellation_requested';
+    if (details.comment !== undefined) sub.cancellation_comment = details.comment;
+    if (details.feedback !== undefined) sub.cancellation_feedback = details.feedback;
     sub._pending = [];
     const events = [this.emit('customer.subscription.deleted', this.subscriptionJson(sub), request)];
     this.save();
@@ -424,12 +611,19 @@ export class SandboxCore implements RenderContext {
       clearCancelAt?: boolean;
       metadata?: Record<string, string | null> | null;
       description?: string | null;
+      defaultPaymentMethod?: string | null;
+      cancellationDetails?: { comment?: string | null; feedback?: string | null };
+      /** How a failing card ends an always_invoice charge: allow_incomplete (default) or error_if_incomplete. */
+      paymentBehavior?: 'allow_incomplete' | 'error_if_incomplete';
     },
     request: EventRequest,
   ): EventRec[] {
-    if (sub.status === 'canceled' && (changes.items || changes.cancelAtPeriodEnd !== undefined || changes.clearCancelAt)) {
+    if (sub.status === 'canceled' && (changes.items || changes.cancelAtPeriodEnd !== undefined || changes.clearCancelAt || changes.defaultPaymentMethod !== undefined)) {
       throw new ApiError(400, 'A canceled subscription can only update its cancellation_details and metadata.');
     }
+    if (changes.defaultPaymentMethod) this.attachedPaymentMethod(sub.customer, changes.defaultPaymentMethod, 'default_payment_method');
+    sub.default_payment_method ??= null;
+    const snapshot = structuredClone(sub); // restored as it was if an error_if_incomplete charge fails
     const before = this.subscriptionJson(sub);
     const t = now();
     const prorations: InvoiceLineRec[] = [];
@@ -521,13 +715,26 @@ export class SandboxCore implements RenderContext {
     }
     sub.metadata = applyMetadata(sub.metadata, changes.metadata);
     if (changes.description !== undefined) sub.description = changes.description;
+    if (changes.defaultPaymentMethod !== undefined) sub.default_payment_method = changes.defaultPaymentMethod;
+    if (changes.cancellationDetails?.comment !== undefined) sub.cancellation_comment = changes.cancellationDetails.comment;
+    if (changes.cancellationDetails?.feedback !== undefined) sub.cancellation_feedback = changes.cancellationDetails.feedback;
 
     let invoice: InvoiceRec | undefined;
+    let failed = false;
     const nonZero = prorations.filter((p) => p.amount !== 0);
     if (changes.proration === 'always_invoice' && (nonZero.length > 0 || sub._pending.length > 0)) {
       const lines = [...sub._pending.map((p) => ({ id: randomId('il_'), description: p.description, amount: p.amount, currency: sub.currency, quantity: p.quantity, price: p.price, product: this.db.prices[p.price].product, period: p.period, proration: true, subscription_item: p.subscription_item, invoice_item: randomId('ii_') })), ...nonZero];
+      const decline = lines.reduce((sum, l) => sum + l.amount, 0) > 0 ? this.cardFor(sub.customer, sub)?._charge_decline : undefined;
+      if (decline && changes.paymentBehavior === 'error_if_incomplete') {
+        // Stripe: the charge failed, so the update is not applied at all (402, nothing changed, no event).
+        Object.assign(sub, snapshot);
+        throw cardError(decline);
+      }
       sub._pending = [];
-      invoice = this.createInvoice(sub, 'subscription_update', lines, 'paid', { start: t, end: t });
+      failed = Boolean(decline);
+      // allow_incomplete: the update stands, its invoice stays open and the subscription becomes past_due.
+      invoice = this.createInvoice(sub, 'subscription_update', lines, failed ? 'open' : 'paid', { start: t, end: t });
+      if (failed) sub.status = 'past_due';
     } else if (changes.proration === 'create_prorations') {
       for (const p of nonZero) sub._pending.push({ description: p.description, amount: p.amount, price: p.price, quantity: p.quantity, subscription_item: p.subscription_item!, period: p.period });
     }
@@ -536,9 +743,63 @@ export class SandboxCore implements RenderContext {
     const previous = SandboxCore.diff(before, after);
     const events: EventRec[] = [];
     if (Object.keys(previous).length > 0) events.push(this.emit('customer.subscription.updated', after, request, previous));
-    if (invoice) events.push(this.emit('invoice.paid', this.invoiceJson(invoice), request));
+    if (invoice) events.push(this.emit(failed ? 'invoice.payment_failed' : 'invoice.paid', this.invoiceJson(invoice), request));
     this.save();
     return events;
+  }
+
+  // ---- refunds --------------------------------------------------------------------------------------------------
+
+  /**
+   * POST /v1/refunds — of a PaymentIntent's charge or of a charge: `amount` (default: what is left to refund), at most
+   * what is left; the charge's amount_refunded/refunded follow. Events refund.created then charge.refunded.
+   */
+  refund(
+    target: { charge?: string; payment_intent?: string },
+    fields: { amount?: number; reason: RefundRec['reason']; metadata: Record<string, string> },
+    request: EventRequest,
+  ): { refund: RefundRec; events: EventRec[] } {
+    let ch: ChargeRec;
+    if (target.payment_intent) {
+      const pi = this.db.paymentIntents[target.payment_intent];
+      if (!pi) throw noSuch('payment_intent', target.payment_intent, 'payment_intent', 400);
+      ch = this.db.charges[pi.latest_charge];
+      if (target.charge && target.charge !== ch.id) throw new ApiError(400, `Charge ${target.charge} does not belong to PaymentIntent ${pi.id}.`, 'charge');
+    } else if (target.charge) {
+      const found = this.db.charges[target.charge];
+      if (!found) throw noSuch('charge', target.charge, 'charge', 400);
+      ch = found;
+    } else {
+      throw new ApiError(400, 'One of the following params should be provided for this request: payment_intent or charge.', undefined, 'parameter_missing');
+    }
+    const left = ch.amount - ch.amount_refunded;
+    if (left <= 0) throw new ApiError(400, `Charge ${ch.id} has already been refunded.`, undefined, 'charge_already_refunded');
+    const amount = fields.amount ?? left;
+    if (amount > left) {
+      throw new ApiError(400, `Refund amount (${formatEur(amount, ch.currency)}) is greater than unrefunded amount on charge (${formatEur(left, ch.currency)})`, 'amount', 'amount_too_large');
+    }
+    const r: RefundRec = {
+      id: randomId('re_'),
+      object: 'refund',
+      amount,
+      currency: ch.currency,
+      charge: ch.id,
+      payment_intent: ch.payment_intent,
+      payment_method: ch.payment_method,
+      customer: ch.customer,
+      reason: fields.reason,
+      status: 'succeeded',
+      metadata: fields.metadata,
+      created: now(),
+    };
+    this.db.refunds[r.id] = r;
+    const before = renderCharge(ch);
+    ch.amount_refunded += amount;
+    ch.refunded = ch.amount_refunded >= ch.amount;
+    const after = renderCharge(ch);
+    const events = [this.emit('refund.created', renderRefund(r), request), this.emit('charge.refunded', after, request, SandboxCore.diff(before, after))];
+    this.save();
+    return { refund: r, events };
   }
 
   customerJson(c: CustomerRec): Json {

@@ -8,10 +8,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import qs from 'qs';
 import { findRoute, sessionById } from './api.ts';
+import { chargeDecline, DECLINE_MESSAGES, entryDecline, readCard, type CardInput } from './cards.ts';
 import { API_VERSION, SandboxCore, type EventRequest } from './core.ts';
 import { ApiError, P, type Json, type Params } from './params.ts';
 import { applyExpand, renderInvoice, renderSubscription } from './render.ts';
-import { checkoutPage, invoicePage, invoicePdf, messagePage } from './pages.ts';
+import { checkoutPage, invoicePage, invoicePdf, messagePage, type CardForm } from './pages.ts';
 import { Persistence, randomId, type EventRec } from './store.ts';
 import { WebhookDeliverer } from './webhooks.ts';
 
@@ -167,6 +168,16 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   core = new SandboxCore(db, persistence, publicUrl, webhooks, log);
 
   const deliverAll = (events: EventRec[]): Promise<void> => webhooks.enqueue(events);
+  const saveIdempotent = (key: string, method: string, path: string, fingerprint: string, status: number, body: string): void => {
+    const t = Math.floor(Date.now() / 1000);
+    // Stripe keeps keys 24 hours; the sandbox also keeps at most the 1000 latest.
+    const keys = Object.keys(core.db.idempotency);
+    keys.forEach((k, i) => {
+      if (core.db.idempotency[k].created < t - 86400 || i < keys.length - 999) delete core.db.idempotency[k];
+    });
+    core.db.idempotency[key] = { method, path, fingerprint, status, body, created: t };
+    core.save();
+  };
   const eventSummary = (e: EventRec): Json => ({ id: e.event.id, type: e.event.type, delivery: deliveryJson(e) });
   const deliveryJson = (e: EventRec): Json => {
     const last = e.delivery.attempts.at(-1);
@@ -180,6 +191,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const headers: Record<string, string> = { 'Request-Id': requestId, 'Stripe-Version': API_VERSION };
     const path = url.pathname.replace(/\/+$/, '');
     let status = 200;
+    let idemKey: string | undefined;
+    let fingerprint = '';
     try {
       const key = apiKeyOf(req);
       if (key === undefined) {
@@ -199,8 +212,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred (fault injected by the Stripe sandbox).' } }, headers);
         return;
       }
-      const idemKey = method === 'POST' || method === 'DELETE' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
-      const fingerprint = createHash('sha256').update(body).digest('hex');
+      idemKey = method === 'POST' || method === 'DELETE' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+      fingerprint = createHash('sha256').update(body).digest('hex');
       if (idemKey) {
         const prior = core.db.idempotency[idemKey];
         if (prior) {
@@ -224,16 +237,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       for (const k of p.unused()) log(`${method} ${path}: parameter ${k} accepted but not simulated by the sandbox`);
       const out = expand.length > 0 ? applyExpand(core, structuredClone(result.body), expand) : result.body;
       const text = JSON.stringify(out, null, 2);
-      if (idemKey) {
-        const t = Math.floor(Date.now() / 1000);
-        // Stripe keeps keys 24 hours; the sandbox also keeps at most the 1000 latest.
-        const keys = Object.keys(core.db.idempotency);
-        keys.forEach((k, i) => {
-          if (core.db.idempotency[k].created < t - 86400 || i < keys.length - 999) delete core.db.idempotency[k];
-        });
-        core.db.idempotency[idemKey] = { method, path, fingerprint, status: 200, body: text, created: t };
-        core.save();
-      }
+      if (idemKey) saveIdempotent(idemKey, method, path, fingerprint, 200, text);
       send(res, 200, text, { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...(idemKey ? { 'Idempotency-Key': idemKey } : {}) });
       if (result.events?.length) void webhooks.enqueue(result.events).catch(() => undefined);
     } catch (err) {
@@ -241,7 +245,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         status = err.status;
         const body = err.toJSON();
         (body.error as Json).request_log_url = `${publicUrl()}/logs/${requestId}`;
-        sendJson(res, err.status, body, headers);
+        // A failure that changed something (a declined charge's attempt) is kept for its key and its events sent.
+        if (err.events && idemKey) saveIdempotent(idemKey, method, path, fingerprint, err.status, JSON.stringify(body, null, 2));
+        sendJson(res, err.status, body, { ...headers, ...(err.events && idemKey ? { 'Idempotency-Key': idemKey } : {}) });
+        if (err.events?.length) void webhooks.enqueue(err.events).catch(() => undefined);
       } else if (err instanceof HttpError) {
         status = err.status;
         sendJson(res, err.status, { error: { type: 'invalid_request_error', message: err.message } }, headers);
@@ -291,37 +298,84 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       sendHtml(res, 409, checkoutPage(core, session));
       return;
     }
-    const card = (field('card') ?? '').replace(/\D/g, '');
-    const declines: Record<string, string> = { '4000000000000002': 'Votre carte a été refusée.', '4000000000009995': 'Fonds insuffisants sur votre carte.' };
-    if (declines[card]) {
-      sendHtml(res, 402, checkoutPage(core, session, declines[card], { email: field('email'), name: field('name'), card: field('card') }));
-      return;
-    }
+    const typed: CardForm = { email: field('email'), name: field('name'), card: field('card'), exp: field('exp') };
     let events: EventRec[];
     try {
-      events = core.completeCheckout(session, { email: field('email'), name: field('name') });
+      const card = readCard(typed.card, typed.exp);
+      const decline = entryDecline(card);
+      if (decline) {
+        sendHtml(res, 402, checkoutPage(core, session, DECLINE_MESSAGES[decline].fr, typed));
+        return;
+      }
+      events = core.completeCheckout(session, { email: typed.email, name: typed.name, card });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      sendHtml(res, 400, checkoutPage(core, session, err.message, { email: field('email'), name: field('name'), card: field('card') }));
+      sendHtml(res, 400, checkoutPage(core, session, err.message, typed));
       return;
     }
-    log(`checkout ${session.id} paid (subscription ${session.subscription ?? '-'}, invoice ${session.invoice ?? '-'})`);
+    log(
+      session.mode === 'setup'
+        ? `checkout ${session.id} completed (setup_intent ${session.setup_intent ?? '-'})`
+        : `checkout ${session.id} paid (subscription ${session.subscription ?? '-'}, invoice ${session.invoice ?? '-'})`,
+    );
     await deliverAll(events);
     if (session.success_url) {
       res.writeHead(303, { Location: session.success_url.replace(/\{CHECKOUT_SESSION_ID\}/g, session.id) }).end();
+    } else if (session.mode === 'setup') {
+      sendHtml(res, 200, messagePage('Carte enregistrée', 'Merci ! Votre carte a bien été enregistrée.'));
     } else {
       sendHtml(res, 200, messagePage('Paiement réussi', 'Merci ! Votre paiement a bien été effectué.'));
     }
   }
 
-  function handleInvoice(res: ServerResponse, id: string, pdf: boolean): void {
+  async function handleInvoice(req: IncomingMessage, res: ServerResponse, id: string, action: string | undefined, method: string): Promise<void> {
     const inv = core.db.invoices[id];
     if (!inv) {
       sendHtml(res, 404, messagePage('Facture introuvable', "Cette facture n'existe pas."));
       return;
     }
-    if (pdf) send(res, 200, invoicePdf(inv), { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="facture-${inv.number}.pdf"` });
-    else sendHtml(res, 200, invoicePage(core, inv));
+    if (method === 'GET' && action === '/pdf') {
+      send(res, 200, invoicePdf(inv), { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="facture-${inv.number}.pdf"` });
+      return;
+    }
+    if (method === 'GET' && !action) {
+      sendHtml(res, 200, invoicePage(core, inv));
+      return;
+    }
+    if (method !== 'POST' || action !== '/pay') {
+      sendHtml(res, 405, messagePage('Méthode non autorisée', 'Utilisez le formulaire de paiement de la facture.'));
+      return;
+    }
+    // 'Payer …': the card typed pays the open invoice as invoices.pay does; it is attached to the customer (not default).
+    const form = parseForm(req, await readBody(req));
+    const field = (k: string): string | undefined => (typeof form[k] === 'string' ? (form[k] as string) : undefined);
+    const typed: CardForm = { name: field('name'), card: field('card'), exp: field('exp') };
+    if (inv.status !== 'open') {
+      sendHtml(res, 409, invoicePage(core, inv, inv.status === 'paid' ? 'Cette facture est déjà payée.' : "Cette facture n'est plus à payer."));
+      return;
+    }
+    let card: CardInput;
+    try {
+      card = readCard(typed.card, typed.exp);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      sendHtml(res, 400, invoicePage(core, inv, err.message, typed));
+      return;
+    }
+    const customer = core.db.customers[inv.customer];
+    const decline = entryDecline(card) ?? chargeDecline(card);
+    if (decline) {
+      const events = core.failInvoiceAttempt(inv);
+      log(`invoice ${inv.id}: card declined on the hosted page (${decline})`);
+      await deliverAll(events);
+      sendHtml(res, 402, invoicePage(core, inv, DECLINE_MESSAGES[decline].fr, typed));
+      return;
+    }
+    const pm = core.createPaymentMethod(card, inv.customer, { name: typed.name?.trim() || customer?.name || null, email: customer?.email ?? inv.customer_email });
+    const events = core.payInvoice(inv, { id: null, idempotency_key: null }, pm);
+    log(`invoice ${inv.id} paid on the hosted page with ${pm.id}`);
+    await deliverAll(events);
+    res.writeHead(303, { Location: `/invoices/${inv.id}` }).end();
   }
 
   // ---- test controls --------------------------------------------------------------------------------------------
@@ -384,8 +438,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     if (path.startsWith('/test/')) return handleTest(req, res, url, method);
     let m = path.match(/^\/checkout\/([^/]+)(?:\/(pay|cancel))?\/?$/);
     if (m) return handleCheckout(req, res, m[1], m[2], method);
-    m = path.match(/^\/invoices\/([^/]+)(\/pdf)?\/?$/);
-    if (m && method === 'GET') return handleInvoice(res, m[1], Boolean(m[2]));
+    m = path.match(/^\/invoices\/([^/]+)(\/pdf|\/pay)?\/?$/);
+    if (m) return handleInvoice(req, res, m[1], m[2], method);
     if (path === '/' && method === 'GET') {
       sendHtml(res, 200, messagePage('Stripe sandbox', `API : ${publicUrl()}/v1 — clé ${SANDBOX_SECRET_KEY}. Webhooks : ${webhookUrl ?? 'aucune URL configurée'}.`));
       return;
@@ -395,7 +449,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      const status = err instanceof HttpError ? err.status : 500;
+      const status = err instanceof HttpError || err instanceof ApiError ? err.status : 500;
       if (status === 500) log(`${req.method} ${req.url}: ${(err as Error).stack ?? String(err)}`);
       if (!res.headersSent) sendJson(res, status, { error: { type: status === 500 ? 'api_error' : 'invalid_request_error', message: (err as Error).message } });
       else res.end();

@@ -31,6 +31,9 @@ input[readonly]{background:#f6f8fa;color:#4f566b}
 .btn{display:block;width:100%;margin-top:20px;padding:12px;border:0;border-radius:6px;background:#635bff;color:#fff;font-size:16px;font-weight:600;cursor:pointer}
 .btn.secondary{background:#fff;color:#4f566b;border:1px solid #cfd7df;margin-top:10px;font-weight:500;font-size:15px}
 .error{background:#fdecea;color:#a0211c;border:1px solid #f5b5b0;border-radius:6px;padding:10px 12px;margin-bottom:12px;font-size:14px}
+.success{background:#e3f9e5;color:#146c2e;border:1px solid #a8e2b4;border-radius:6px;padding:10px 12px;margin:16px 0 0;font-size:14px;font-weight:600}
+.pay{margin-top:24px;padding-top:8px;border-top:1px solid #edf0f3}
+.pay h2{margin-top:16px}
 .note{margin-top:14px;font-size:12px;color:#697386;text-align:center}
 .single{max-width:560px;margin:48px auto;padding:0 20px}
 .status{display:inline-block;border-radius:999px;padding:2px 10px;font-size:12px;font-weight:600}
@@ -54,11 +57,38 @@ export function messagePage(title: string, message: string, link?: { href: strin
   );
 }
 
-export function checkoutPage(core: SandboxCore, s: SessionRec, error?: string, form: { email?: string; name?: string; card?: string } = {}): string {
+/** What a hosted form posted, put back in its fields when the page is shown again with an error. */
+export interface CardForm {
+  email?: string;
+  name?: string;
+  card?: string;
+  exp?: string;
+}
+
+/** The card fields shared by the hosted forms (checkout, setup, invoice), each label tied to its input. */
+function cardFields(form: CardForm, defaultName: string): string {
+  return `<label for="card">Numéro de carte</label>
+    <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="${esc(form.card ?? '4242 4242 4242 4242')}">
+    <div class="row">
+      <div><label for="exp">Expiration</label><input id="exp" name="exp" autocomplete="cc-exp" placeholder="MM/AA" value="${esc(form.exp ?? '12/34')}"></div>
+      <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" value="123"></div>
+    </div>
+    <label for="name">Nom du titulaire de la carte</label>
+    <input id="name" name="name" autocomplete="cc-name" placeholder="Prénom Nom" value="${esc(form.name ?? defaultName)}">`;
+}
+
+/** The test cards, as each page treats 4000 0000 0000 0341 (saved fine, refused whenever it is charged). */
+const testCardsNote = (charged: boolean): string =>
+  `Mode test : aucun paiement réel. Cartes de test : 4000 0000 0000 0002 refusée, 4000 0000 0000 9995 fonds insuffisants, 4000 0000 0000 0341 ${charged ? 'refusée au débit' : 'acceptée puis refusée aux paiements suivants'}.`;
+
+export function checkoutPage(core: SandboxCore, s: SessionRec, error?: string, form: CardForm = {}): string {
   if (s.status === 'complete') {
-    return messagePage('Paiement déjà effectué', 'Ce paiement a déjà été effectué. Merci !', s.success_url ? { href: s.success_url.replace(/\{CHECKOUT_SESSION_ID\}/g, s.id), label: 'Continuer' } : undefined);
+    const continueLink = s.success_url ? { href: s.success_url.replace(/\{CHECKOUT_SESSION_ID\}/g, s.id), label: 'Continuer' } : undefined;
+    if (s.mode === 'setup') return messagePage('Carte déjà enregistrée', 'Cette carte a déjà été enregistrée. Merci !', continueLink);
+    return messagePage('Paiement déjà effectué', 'Ce paiement a déjà été effectué. Merci !', continueLink);
   }
   if (s.status === 'expired') return messagePage('Session expirée', 'Cette session de paiement a expiré. Veuillez recommencer votre commande.', s.cancel_url ? { href: s.cancel_url, label: 'Retour au site' } : undefined);
+  if (s.mode === 'setup') return setupPage(core, s, error, form);
   const rows: string[] = [];
   let today = 0;
   let monthly = 0;
@@ -76,8 +106,9 @@ export function checkoutPage(core: SandboxCore, s: SessionRec, error?: string, f
       `<tr><td>${esc(core.productName(price))}<div class="qty">Qté ${line.quantity}${line.quantity > 1 ? ` × ${esc(formatEur(price.unit_amount, price.currency))}` : ''}${price.recurring ? '' : ' · paiement unique'}</div></td><td class="amount">${esc(formatEur(amount, price.currency))}${esc(suffix)}</td></tr>`,
     );
   }
-  rows.push(`<tr class="sum"><td>Total aujourd'hui</td><td class="amount">${esc(formatEur(today, s.currency))}</td></tr>`);
-  if (s.mode === 'subscription') rows.push(`<tr class="then"><td>Puis</td><td class="amount">${esc(formatEur(monthly, s.currency))} ${esc(interval)}</td></tr>`);
+  const currency = s.currency ?? 'eur';
+  rows.push(`<tr class="sum"><td>Total aujourd'hui</td><td class="amount">${esc(formatEur(today, currency))}</td></tr>`);
+  if (s.mode === 'subscription') rows.push(`<tr class="then"><td>Puis</td><td class="amount">${esc(formatEur(monthly, currency))} ${esc(interval)}</td></tr>`);
   const customer = s.customer ? core.db.customers[s.customer] : undefined;
   const knownEmail = customer?.email ?? s.customer_email;
   const emailField = knownEmail
@@ -87,8 +118,8 @@ export function checkoutPage(core: SandboxCore, s: SessionRec, error?: string, f
 <section>
   <div class="muted">${s.mode === 'subscription' ? "S'abonner" : 'Payer'}</div>
   <h1>Paiement sécurisé</h1>
-  <div class="total-big">${esc(formatEur(today, s.currency))}</div>
-  <div class="muted">${s.mode === 'subscription' ? `à payer aujourd'hui, puis ${esc(formatEur(monthly, s.currency))} ${esc(interval)}` : `à payer aujourd'hui`}</div>
+  <div class="total-big">${esc(formatEur(today, currency))}</div>
+  <div class="muted">${s.mode === 'subscription' ? `à payer aujourd'hui, puis ${esc(formatEur(monthly, currency))} ${esc(interval)}` : `à payer aujourd'hui`}</div>
   <table>${rows.join('\n')}</table>
 </section>
 <section class="card">
@@ -97,40 +128,76 @@ export function checkoutPage(core: SandboxCore, s: SessionRec, error?: string, f
     <h2>Coordonnées</h2>
     <label for="email">Adresse e-mail</label>${emailField}
     <h2 style="margin-top:22px">Informations de carte</h2>
-    <label for="card">Numéro de carte</label>
-    <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="${esc(form.card ?? '4242 4242 4242 4242')}">
-    <div class="row">
-      <div><label for="exp">Expiration</label><input id="exp" name="exp" value="12/34"></div>
-      <div><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123"></div>
-    </div>
-    <label for="name">Nom du titulaire de la carte</label>
-    <input id="name" name="name" autocomplete="cc-name" placeholder="Prénom Nom" value="${esc(form.name ?? customer?.name ?? '')}">
+    ${cardFields(form, customer?.name ?? '')}
     <button class="btn" type="submit">Payer</button>
   </form>
   <form method="post" action="/checkout/${esc(s.id)}/cancel"><button class="btn secondary" type="submit">Annuler</button></form>
-  <p class="note">Mode test : aucun paiement réel. La carte 4000 0000 0000 0002 simule un refus.</p>
+  <p class="note">${esc(testCardsNote(false))}</p>
 </section>
 </main>`;
   return page('Paiement sécurisé', body);
 }
 
+/** A setup-mode session: the customer saves a card for later payments; nothing is charged. */
+function setupPage(core: SandboxCore, s: SessionRec, error: string | undefined, form: CardForm): string {
+  const customer = s.customer ? core.db.customers[s.customer] : undefined;
+  const body = `<main class="wrap">
+<section>
+  <div class="muted">Moyen de paiement</div>
+  <h1>Enregistrer une carte</h1>
+  <p>Cette carte servira aux prochains paiements. Aucun montant n'est débité aujourd'hui.</p>
+</section>
+<section class="card">
+  ${error ? `<div class="error" role="alert">${esc(error)}</div>` : ''}
+  <form method="post" action="/checkout/${esc(s.id)}/pay">
+    <h2>Coordonnées</h2>
+    <label for="email">Adresse e-mail</label><input id="email" name="email" type="email" value="${esc(customer?.email ?? '')}" readonly>
+    <h2 style="margin-top:22px">Informations de carte</h2>
+    ${cardFields(form, customer?.name ?? '')}
+    <button class="btn" type="submit">Enregistrer la carte</button>
+  </form>
+  <form method="post" action="/checkout/${esc(s.id)}/cancel"><button class="btn secondary" type="submit">Annuler</button></form>
+  <p class="note">${esc(testCardsNote(false))}</p>
+</section>
+</main>`;
+  return page('Enregistrer une carte', body);
+}
+
 const STATUS_FR: Record<InvoiceRec['status'], string> = { draft: 'Brouillon', open: 'À payer', paid: 'Payée', void: 'Annulée', uncollectible: 'Irrécouvrable' };
 
-export function invoicePage(core: SandboxCore, inv: InvoiceRec): string {
+/**
+ * The hosted invoice page: lines and totals; an open invoice adds a card form ('Payer 29,00 €' posts to
+ * /invoices/:id/pay, an error shows above the fields), a paid one says the payment was received.
+ */
+export function invoicePage(core: SandboxCore, inv: InvoiceRec, error?: string, form: CardForm = {}): string {
   const t = invoiceTotals(inv);
+  const payForm =
+    inv.status === 'open' && t.remaining > 0
+      ? `<form method="post" action="/invoices/${esc(inv.id)}/pay" class="pay">
+<h2>Payer par carte</h2>
+${error ? `<div class="error" role="alert">${esc(error)}</div>` : ''}
+${cardFields(form, inv.customer_name ?? '')}
+<button class="btn" type="submit">Payer ${esc(formatEur(t.remaining, inv.currency))}</button>
+<p class="note">${esc(testCardsNote(true))}</p>
+</form>`
+      : error
+        ? `<div class="error" role="alert">${esc(error)}</div>`
+        : '';
+  const paidLine = inv.status === 'paid' ? `<p class="success" role="status">Paiement reçu, merci !${inv.paid_at ? ` Payée le ${esc(formatDate(inv.paid_at))}.` : ''}</p>` : '';
   const rows = inv._lines
     .map((l) => `<tr><td>${esc(l.description)}<div class="qty">${esc(formatDate(l.period.start))}${l.period.end !== l.period.start ? ` – ${esc(formatDate(l.period.end))}` : ''}</div></td><td class="amount">${esc(formatEur(l.amount, l.currency))}</td></tr>`)
     .join('\n');
   const body = `<main class="single"><div class="card">
 <div class="muted">Facture</div>
 <h1>${esc(inv.number)} <span class="status ${inv.status}">${STATUS_FR[inv.status]}</span></h1>
-<p class="muted">Émise le ${esc(formatDate(inv.created))}${inv.customer_email ? ` · ${esc(inv.customer_email)}` : ''}</p>
+<p class="muted">Émise le ${esc(formatDate(inv.created))}${inv.customer_email ? ` · ${esc(inv.customer_email)}` : ''}</p>${paidLine}
 <p>${esc(inv.description ?? '')}</p>
 <table>${rows}
 <tr class="sum"><td>Total</td><td class="amount">${esc(formatEur(t.total, inv.currency))}</td></tr>
 <tr class="then"><td>Montant payé</td><td class="amount">${esc(formatEur(t.paid, inv.currency))}</td></tr>
 <tr class="then"><td>Reste à payer</td><td class="amount">${esc(formatEur(t.remaining, inv.currency))}</td></tr>
 </table>
+${payForm}
 <p><a href="/invoices/${esc(inv.id)}/pdf">Télécharger la facture (PDF)</a></p>
 </div></main>`;
   return page(`Facture ${inv.number}`, body);

@@ -1,4 +1,5 @@
 /** Stripe-shaped errors and helpers reading form-decoded (qs) parameters the way the Stripe API interprets them. */
+import type { EventRec } from './store.ts';
 
 export type Params = Record<string, unknown>;
 export type Json = Record<string, unknown>;
@@ -8,13 +9,21 @@ export class ApiError extends Error {
   readonly param?: string;
   readonly code?: string;
   readonly type: string;
+  /** More fields of Stripe's error object (a card error's decline_code…). */
+  readonly extra: Json;
+  /**
+   * Events of a failure that still changed something (a declined charge counts an attempt): delivered, and the answer
+   * kept for its Idempotency-Key, as Stripe keeps the result of a request that started executing.
+   */
+  events?: EventRec[];
 
-  constructor(status: number, message: string, param?: string, code?: string, type = 'invalid_request_error') {
+  constructor(status: number, message: string, param?: string, code?: string, type = 'invalid_request_error', extra: Json = {}) {
     super(message);
     this.status = status;
     this.param = param;
     this.code = code;
     this.type = type;
+    this.extra = extra;
   }
 
   toJSON(): Json {
@@ -22,6 +31,7 @@ export class ApiError extends Error {
     if (this.code) error.code = this.code;
     if (this.param) error.param = this.param;
     if (this.code) error.doc_url = `https://stripe.com/docs/error-codes/${this.code.replace(/_/g, '-')}`;
+    Object.assign(error, this.extra);
     return { error };
   }
 }

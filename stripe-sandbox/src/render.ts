@@ -1,6 +1,21 @@
 /** Turns stored records into the JSON Stripe returns for API version 2026-10-28.endive, and resolves `expand[]`. */
 import { ApiError, type Json } from './params.ts';
-import type { CustomerRec, Db, InvoiceRec, PriceRec, ProductRec, SessionRec, SubscriptionRec } from './store.ts';
+import type {
+  CardDetails,
+  ChargeRec,
+  CustomerRec,
+  Db,
+  InvoicePaymentRec,
+  InvoiceRec,
+  PaymentIntentRec,
+  PaymentMethodRec,
+  PriceRec,
+  ProductRec,
+  RefundRec,
+  SessionRec,
+  SetupIntentRec,
+  SubscriptionRec,
+} from './store.ts';
 
 export interface RenderContext {
   db: Db;
@@ -24,7 +39,7 @@ export function renderCustomer(c: CustomerRec): Json {
     discount: null,
     email: c.email,
     invoice_prefix: 'SBX',
-    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+    invoice_settings: { custom_fields: null, default_payment_method: c._default_payment_method ?? null, footer: null, rendering_options: null },
     livemode: false,
     metadata: c.metadata,
     name: c.name,
@@ -127,12 +142,12 @@ export function renderSession(s: SessionRec, publicUrl: string): Json {
     discounts: [],
     invoice_creation: null,
     livemode: false,
-    payment_intent: null,
+    payment_intent: s.payment_intent ?? null,
     payment_link: null,
     payment_method_collection: 'always',
     payment_method_types: ['card'],
     phone_number_collection: { enabled: false },
-    setup_intent: null,
+    setup_intent: s.setup_intent ?? null,
     shipping_address_collection: null,
     shipping_cost: null,
     submit_type: null,
@@ -193,13 +208,13 @@ export function renderSubscription(db: Db, s: SubscriptionRec): Json {
     cancel_at: s.cancel_at,
     cancel_at_period_end: s.cancel_at_period_end,
     canceled_at: s.canceled_at,
-    cancellation_details: { comment: null, feedback: null, reason: s.cancellation_reason },
+    cancellation_details: { comment: s.cancellation_comment ?? null, feedback: s.cancellation_feedback ?? null, reason: s.cancellation_reason },
     collection_method: 'charge_automatically',
     created: s.created,
     currency: s.currency,
     customer: s.customer,
     days_until_due: null,
-    default_payment_method: null,
+    default_payment_method: s.default_payment_method ?? null,
     default_source: null,
     default_tax_rates: [],
     description: s.description,
@@ -243,7 +258,7 @@ export function renderInvoiceLines(inv: InvoiceRec): Json {
     currency: l.currency,
     description: l.description,
     discount_amounts: [],
-    discountable: true,
+    discountable: !l.proration,
     discounts: [],
     invoice: inv.id,
     livemode: false,
@@ -358,6 +373,252 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Json 
   };
 }
 
+const NULL_ADDRESS = { city: null, country: null, line1: null, line2: null, postal_code: null, state: null };
+
+function billingDetails(b: { name: string | null; email: string | null }): Json {
+  return { address: NULL_ADDRESS, email: b.email, name: b.name, phone: null, tax_id: null };
+}
+
+export function renderPaymentMethod(pm: PaymentMethodRec): Json {
+  const c = pm.card;
+  return {
+    id: pm.id,
+    object: 'payment_method',
+    allow_redisplay: 'unspecified',
+    billing_details: billingDetails(pm.billing_details),
+    card: {
+      brand: c.brand,
+      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
+      country: c.country,
+      display_brand: c.brand,
+      exp_month: c.exp_month,
+      exp_year: c.exp_year,
+      fingerprint: c.fingerprint,
+      funding: c.funding,
+      generated_from: null,
+      last4: c.last4,
+      networks: { available: [c.brand], preferred: null },
+      regulated_status: 'unregulated',
+      three_d_secure_usage: { supported: true },
+      wallet: null,
+    },
+    created: pm.created,
+    customer: pm.customer,
+    customer_account: null,
+    livemode: false,
+    metadata: pm.metadata,
+    type: 'card',
+  };
+}
+
+export function renderPaymentIntent(pi: PaymentIntentRec): Json {
+  return {
+    id: pi.id,
+    object: 'payment_intent',
+    amount: pi.amount,
+    amount_capturable: 0,
+    amount_details: { tip: {} },
+    amount_received: pi.amount_received,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic',
+    client_secret: pi.client_secret,
+    confirmation_method: 'automatic',
+    created: pi.created,
+    currency: pi.currency,
+    customer: pi.customer,
+    customer_account: null,
+    description: pi.description,
+    excluded_payment_method_types: null,
+    last_payment_error: null,
+    latest_charge: pi.latest_charge,
+    livemode: false,
+    managed_payments: null,
+    metadata: pi.metadata,
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: pi.payment_method,
+    payment_method_configuration_details: null,
+    payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
+    payment_method_types: ['card'],
+    payment_record: null,
+    processing: null,
+    receipt_email: null,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: pi.status,
+    transfer_data: null,
+    transfer_group: null,
+  };
+}
+
+function chargeCard(c: CardDetails): Json {
+  return {
+    amount_authorized: null,
+    authorization_code: null,
+    brand: c.brand,
+    checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
+    country: c.country,
+    exp_month: c.exp_month,
+    exp_year: c.exp_year,
+    fingerprint: c.fingerprint,
+    funding: c.funding,
+    installments: null,
+    last4: c.last4,
+    mandate: null,
+    network: c.brand,
+    network_token: { used: false },
+    network_transaction_id: null,
+    regulated_status: 'unregulated',
+    three_d_secure: null,
+    wallet: null,
+  };
+}
+
+export function renderCharge(ch: ChargeRec): Json {
+  return {
+    id: ch.id,
+    object: 'charge',
+    amount: ch.amount,
+    amount_captured: ch.amount,
+    amount_refunded: ch.amount_refunded,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: null,
+    billing_details: billingDetails(ch._billing),
+    calculated_statement_descriptor: 'STRIPE SANDBOX',
+    captured: true,
+    created: ch.created,
+    currency: ch.currency,
+    customer: ch.customer,
+    description: ch.description,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    fraud_details: {},
+    livemode: false,
+    metadata: ch.metadata,
+    on_behalf_of: null,
+    outcome: {
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
+      network_status: 'approved_by_network',
+      reason: null,
+      risk_level: 'normal',
+      risk_score: 20,
+      seller_message: 'Payment complete.',
+      type: 'authorized',
+    },
+    paid: true,
+    payment_intent: ch.payment_intent,
+    payment_method: ch.payment_method,
+    payment_method_details: ch._card ? { card: chargeCard(ch._card), type: 'card' } : null,
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: null,
+    refunded: ch.refunded,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'succeeded',
+    transfer_data: null,
+    transfer_group: null,
+  };
+}
+
+export function renderRefund(r: RefundRec): Json {
+  return {
+    id: r.id,
+    object: 'refund',
+    amount: r.amount,
+    balance_transaction: null,
+    charge: r.charge,
+    created: r.created,
+    currency: r.currency,
+    customer: r.customer,
+    customer_account: null,
+    destination_details: { card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' }, type: 'card' },
+    metadata: r.metadata,
+    payment_intent: r.payment_intent,
+    payment_method: r.payment_method,
+    reason: r.reason,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: r.status,
+    transfer_reversal: null,
+  };
+}
+
+export function renderSetupIntent(si: SetupIntentRec): Json {
+  return {
+    id: si.id,
+    object: 'setup_intent',
+    application: null,
+    automatic_payment_methods: null,
+    cancellation_reason: null,
+    client_secret: si.client_secret,
+    created: si.created,
+    customer: si.customer,
+    customer_account: null,
+    description: si.description,
+    excluded_payment_method_types: null,
+    flow_directions: null,
+    last_setup_error: null,
+    latest_attempt: null,
+    livemode: false,
+    mandate: null,
+    metadata: si.metadata,
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: si.payment_method,
+    payment_method_configuration_details: null,
+    payment_method_options: { card: { mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
+    payment_method_types: ['card'],
+    single_use_mandate: null,
+    status: si.status,
+    usage: si.usage,
+  };
+}
+
+export function renderInvoicePayment(ip: InvoicePaymentRec): Json {
+  return {
+    id: ip.id,
+    object: 'invoice_payment',
+    amount_paid: ip.amount_paid,
+    amount_requested: ip.amount_requested,
+    created: ip.created,
+    currency: ip.currency,
+    invoice: ip.invoice,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: ip.payment_intent },
+    status: ip.status,
+    status_transitions: { canceled_at: null, paid_at: ip.paid_at },
+  };
+}
+
+/** The invoice's payments (newest first), the list `expand[]=payments` includes. */
+export function renderInvoicePayments(db: Db, invoiceId: string): Json {
+  const data = Object.values(db.invoicePayments)
+    .filter((ip) => ip.invoice === invoiceId)
+    .reverse()
+    .map(renderInvoicePayment);
+  return { object: 'list', data, has_more: false, url: `/v1/invoice_payments?invoice=${invoiceId}` };
+}
+
 /** The current JSON of any stored object by id (what `expand` substitutes), or undefined. */
 export function lookupById(ctx: RenderContext, id: string): Json | undefined {
   const { db } = ctx;
@@ -367,6 +628,12 @@ export function lookupById(ctx: RenderContext, id: string): Json | undefined {
   if (id.startsWith('cs_')) return db.sessions[id] && renderSession(db.sessions[id], ctx.publicUrl());
   if (id.startsWith('sub_')) return db.subscriptions[id] && renderSubscription(db, db.subscriptions[id]);
   if (id.startsWith('in_')) return db.invoices[id] && renderInvoice(db, db.invoices[id], ctx.publicUrl());
+  if (id.startsWith('pm_')) return db.paymentMethods[id] && renderPaymentMethod(db.paymentMethods[id]);
+  if (id.startsWith('pi_')) return db.paymentIntents[id] && renderPaymentIntent(db.paymentIntents[id]);
+  if (id.startsWith('ch_')) return db.charges[id] && renderCharge(db.charges[id]);
+  if (id.startsWith('re_')) return db.refunds[id] && renderRefund(db.refunds[id]);
+  if (id.startsWith('seti_')) return db.setupIntents[id] && renderSetupIntent(db.setupIntents[id]);
+  if (id.startsWith('inpay_')) return db.invoicePayments[id] && renderInvoicePayment(db.invoicePayments[id]);
   return undefined;
 }
 
@@ -395,6 +662,9 @@ function walk(ctx: RenderContext, node: unknown, parts: string[], full: string):
     if (obj.object === 'checkout.session' && head === 'line_items') {
       const s = ctx.db.sessions[obj.id as string];
       obj.line_items = s ? renderSessionLineItems(ctx.db, s) : null;
+    } else if (obj.object === 'invoice' && head === 'payments') {
+      // Includable (Stripe 2025+): only there when asked for.
+      obj.payments = renderInvoicePayments(ctx.db, obj.id as string);
     } else {
       throw new ApiError(400, `This property cannot be expanded (${head}).`, 'expand');
     }

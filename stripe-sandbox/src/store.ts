@@ -17,6 +17,8 @@ export interface CustomerRec {
   metadata: Metadata;
   preferred_locales: string[];
   deleted?: true;
+  /** invoice_settings.default_payment_method (absent in files written before cards existed). */
+  _default_payment_method?: string | null;
 }
 
 export interface ProductRec {
@@ -57,10 +59,10 @@ export interface SessionRec {
   object: 'checkout.session';
   created: number;
   expires_at: number;
-  mode: 'subscription' | 'payment';
+  mode: 'subscription' | 'payment' | 'setup';
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid' | 'no_payment_required';
-  currency: string;
+  currency: string | null;
   customer: string | null;
   customer_email: string | null;
   customer_details: Json | null;
@@ -71,10 +73,15 @@ export interface SessionRec {
   success_url: string | null;
   cancel_url: string | null;
   locale: string | null;
-  amount_subtotal: number;
-  amount_total: number;
+  amount_subtotal: number | null;
+  amount_total: number | null;
+  /** The payment-mode session's PaymentIntent once paid (absent in older files). */
+  payment_intent?: string | null;
+  /** The setup-mode session's SetupIntent once completed (absent in older files). */
+  setup_intent?: string | null;
   _lines: SessionLine[];
   _subscription_data: { metadata: Metadata; description: string | null };
+  _setup_intent_data?: { metadata: Metadata; description: string | null };
   _completed_at?: number;
 }
 
@@ -114,6 +121,10 @@ export interface SubscriptionRec {
   metadata: Metadata;
   latest_invoice: string | null;
   cancellation_reason: string | null;
+  /** Absent in files written before these existed: read as null. */
+  cancellation_comment?: string | null;
+  cancellation_feedback?: string | null;
+  default_payment_method?: string | null;
   _items: SubItemRec[];
   _cycle: number;
   _pending: PendingProration[];
@@ -154,6 +165,109 @@ export interface InvoiceRec {
   _lines: InvoiceLineRec[];
 }
 
+/** Why a test card is refused: at entry on the hosted pages, or only when charged later (4000 0000 0000 0341). */
+export type DeclineCode = 'generic_decline' | 'insufficient_funds';
+
+export interface CardDetails {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  funding: 'credit';
+  country: 'FR';
+  fingerprint: string;
+}
+
+export interface PaymentMethodRec {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: CardDetails;
+  customer: string | null;
+  created: number;
+  billing_details: { name: string | null; email: string | null };
+  metadata: Metadata;
+  /** Every charge of this card fails with this decline code (null: charges succeed). */
+  _charge_decline: DeclineCode | null;
+}
+
+export interface PaymentIntentRec {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: 'succeeded';
+  customer: string | null;
+  payment_method: string | null;
+  latest_charge: string;
+  created: number;
+  description: string | null;
+  metadata: Metadata;
+  client_secret: string;
+  /** The invoice this PaymentIntent paid, if any. */
+  _invoice: string | null;
+}
+
+export interface ChargeRec {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  payment_intent: string;
+  payment_method: string | null;
+  created: number;
+  metadata: Metadata;
+  /** The card charged, as it was then (null: no card on file, a pre-cards record). */
+  _card: CardDetails | null;
+  _billing: { name: string | null; email: string | null };
+}
+
+export interface RefundRec {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  payment_method: string | null;
+  customer: string | null;
+  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
+  status: 'succeeded';
+  metadata: Metadata;
+  created: number;
+}
+
+export interface SetupIntentRec {
+  id: string;
+  object: 'setup_intent';
+  status: 'succeeded';
+  customer: string;
+  payment_method: string;
+  usage: 'off_session';
+  description: string | null;
+  metadata: Metadata;
+  created: number;
+  client_secret: string;
+}
+
+export interface InvoicePaymentRec {
+  id: string;
+  object: 'invoice_payment';
+  invoice: string;
+  amount_paid: number;
+  amount_requested: number;
+  currency: string;
+  status: 'paid';
+  payment_intent: string;
+  paid_at: number;
+  created: number;
+}
+
 export interface DeliveryAttempt {
   at: number;
   status_code: number | null;
@@ -187,12 +301,35 @@ export interface Db {
   sessions: Record<string, SessionRec>;
   subscriptions: Record<string, SubscriptionRec>;
   invoices: Record<string, InvoiceRec>;
+  paymentMethods: Record<string, PaymentMethodRec>;
+  paymentIntents: Record<string, PaymentIntentRec>;
+  charges: Record<string, ChargeRec>;
+  refunds: Record<string, RefundRec>;
+  setupIntents: Record<string, SetupIntentRec>;
+  invoicePayments: Record<string, InvoicePaymentRec>;
   events: Record<string, EventRec>;
   idempotency: Record<string, IdempotencyRec>;
 }
 
 export function emptyDb(): Db {
-  return { version: 1, invoiceSeq: 0, customers: {}, products: {}, prices: {}, sessions: {}, subscriptions: {}, invoices: {}, events: {}, idempotency: {} };
+  return {
+    version: 1,
+    invoiceSeq: 0,
+    customers: {},
+    products: {},
+    prices: {},
+    sessions: {},
+    subscriptions: {},
+    invoices: {},
+    paymentMethods: {},
+    paymentIntents: {},
+    charges: {},
+    refunds: {},
+    setupIntents: {},
+    invoicePayments: {},
+    events: {},
+    idempotency: {},
+  };
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
