@@ -48,6 +48,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/exports/clients.csv': 'admin',
   'GET /api/admin/exports/invoices.csv': 'admin',
   'GET /api/admin/audit-log': 'admin',
+  'GET /api/admin/duplicate-payments': 'admin',
   // The order wizard: open to anyone; a draft answers only its owner (browser cookie or account), others get 404.
   'POST /api/order-drafts': 'anonymous',
   'GET /api/order-drafts/current': 'anonymous',
@@ -67,7 +68,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/sites/:id/subscription/upgrade': 'client',
   'POST /api/sites/:id/subscription/cancel': 'client',
   'POST /api/sites/:id/subscription/reactivate': 'client',
+  'POST /api/sites/:id/subscription/restart': 'client',
+  'POST /api/sites/:id/subscription/payment-method': 'client',
   'GET /api/billing/invoices': 'client',
+  'GET /api/billing/payment-issues': 'client',
   'POST /api/support/messages': 'client',
   'GET /api/support/messages/next-allowed': 'client',
   'GET /api/dashboard/summary': 'client',

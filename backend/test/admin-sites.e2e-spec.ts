@@ -66,6 +66,8 @@ describe('GET /api/admin/sites', () => {
       status: 'active',
       type: 'pro',
       progression: { started: false, designOk: false, devOk: false, seoOk: false, technoReview: false },
+      paymentState: 'current',
+      paymentStateSince: null,
       owner: { id: client.user.id, name: 'Alice Martin', email: 'alice@martin.fr' },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

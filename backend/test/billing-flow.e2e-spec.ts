@@ -195,8 +195,9 @@ describe('billing with the Stripe sandbox', () => {
       await control(`/test/subscriptions/${subscriptionId}/end-period`);
       state = await snapshot(customerId);
       expect(state.subscriptions[0].status).toBe('canceled');
-      const canceled = await t.dataSource.query(`SELECT subject FROM outbox_emails WHERE recipient = 'boutique@example.com' AND template = 'subscription-canceled'`);
-      expect(canceled).toEqual([{ subject: 'Votre abonnement est terminé' }]);
+      const canceled = await t.dataSource.query(`SELECT subject FROM outbox_emails WHERE recipient = 'boutique@example.com' AND template = 'account-notice' AND subject LIKE '%est terminé'`);
+      expect(canceled).toHaveLength(1);
+      expect(canceled[0].subject).toMatch(/^L'abonnement de votre site « .+ » est terminé$/);
     });
   });
 

@@ -73,6 +73,8 @@ describe('the client area', () => {
     'POST /api/sites/:id/subscription/upgrade': {},
     'POST /api/sites/:id/subscription/cancel': {},
     'POST /api/sites/:id/subscription/reactivate': {},
+    'POST /api/sites/:id/subscription/restart': { body: { planType: 'pro' } },
+    'POST /api/sites/:id/subscription/payment-method': {},
     'POST /api/sites/:id/modification-requests': { body: { type: 'design', priority: 'high', description: 'Changer la couleur' } },
     'GET /api/sites/:id/business-options': {},
     'PUT /api/sites/:id/business-options': { body: BUSINESS_OPTIONS },
@@ -115,12 +117,20 @@ describe('the client area', () => {
           amountCents: 2900,
           currency: 'eur',
           status: 'paid',
+          paymentFailed: false,
+          refundedCents: 0,
+          siteId: bobSite,
+          siteName: 'Garage Bob',
           description: 'Formule Pro',
           pdfUrl: 'https://pay.example/in.pdf',
           hostedUrl: 'https://pay.example/in',
         },
       ],
     });
+    // Filtered by site: Bob's own site has it; another client's site id finds nothing of theirs.
+    expect((await t.api.get(`/api/billing/invoices?siteId=${bobSite}`).set(bearer(bob)).expect(200)).body.total).toBe(1);
+    expect((await t.api.get(`/api/billing/invoices?siteId=${aliceSite}`).set(bearer(bob)).expect(200)).body).toEqual({ invoices: [], total: 0 });
+    expect((await t.api.get('/api/billing/invoices?siteId=pas-un-id').set(bearer(bob)).expect(400)).body.errors).toEqual({ siteId: 'Site introuvable' });
     const summary = await t.api.get('/api/dashboard/summary').set(bearer(bob)).expect(200);
     expect(summary.body).toEqual({ memberDays: 1, activeSites: 0, pendingSites: 1, suspendedSites: 0, invoiceCount: 1 });
     const sites = await t.api.get('/api/sites').set(bearer(bob)).expect(200);

@@ -164,8 +164,10 @@ describe('a site whose life follows its payments', () => {
     expect(await local()).toMatchObject({ status: 'canceled' });
     expect(await site()).toMatchObject({ status: 'suspended' });
     expect((await history()).at(-1)).toBe('active→suspended (client)');
-    expect(await outboxFor(t, 'fleuriste@example.com', 'subscription-canceled')).toHaveLength(1);
-    expect((await post('reactivate').expect(409)).body.message).toBe('Cet abonnement est terminé : passez une nouvelle commande pour remettre votre site en ligne.');
-    expect((await t.api.get(`/api/sites/${siteId}/subscription`).set(bearer(client)).expect(200)).body.subscription.statusLabel).toBe('Annulé');
+    const ended = (await outboxFor(t, 'fleuriste@example.com', 'account-notice')).filter((m) => m.subject.includes('est terminé'));
+    expect(ended).toHaveLength(1);
+    expect(ended[0].action_url).toBe(`http://localhost:3000/dashboard/sites/${siteId}/manage`);
+    expect((await post('reactivate').expect(409)).body.message).toBe('Cet abonnement est terminé : relancez votre site depuis cette page pour le remettre en ligne.');
+    expect((await t.api.get(`/api/sites/${siteId}/subscription`).set(bearer(client)).expect(200)).body.subscription).toMatchObject({ statusLabel: 'Abonnement terminé', canRestart: true, canReactivate: false });
   });
 });

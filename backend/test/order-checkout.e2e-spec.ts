@@ -165,6 +165,8 @@ describe('ordering and provisioning', () => {
             status: 'pending',
             type: 'business',
             progression: { started: false, designOk: false, devOk: false, seoOk: false, technoReview: false },
+            paymentState: 'current',
+            paymentStateSince: null,
             createdAt: expect.any(String),
             updatedAt: expect.any(String),
           },

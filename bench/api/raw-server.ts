@@ -31,7 +31,7 @@ async function signedIn(authorization: string | undefined): Promise<Row | null> 
   }
 }
 
-const SITE_COLUMNS = `s.id, s.user_id, s.site_name, s.domain, s.status, s.type, s.progression, s.stripe_subscription_id, s.order_draft_id, s.created_at, s.updated_at`;
+const SITE_COLUMNS = `s.id, s.user_id, s.site_name, s.domain, s.status, s.type, s.progression, s.status_before_suspension, s.payment_state, s.payment_state_since, s.stripe_subscription_id, s.order_draft_id, s.created_at, s.updated_at`;
 const SORT: Record<string, string> = { site_name: 's.site_name', domain: 's.domain', status: 's.status', type: 's.type', owner_name: 'u.name', created_at: 's.created_at' };
 const window = (q: URLSearchParams, size: number) => { const limit = Number(q.get('limit') ?? size); return [limit, (Number(q.get('page') ?? 1) - 1) * limit]; };
 
@@ -76,11 +76,20 @@ async function route(path: string, q: URLSearchParams, user: Row): Promise<unkno
     return { ...camel(found), statusHistory: history.map(camel) };
   }
   if (path === '/api/billing/invoices') {
+    // As the app: each invoice with the site its subscription pays for, then the sites' names.
+    const from = `FROM invoices i LEFT JOIN subscriptions s ON s.id = i.subscription_id WHERE i.user_id = $1 AND i.status <> 'draft'`;
     const [rows, [{ total }]] = await Promise.all([
-      pool.query(`SELECT id, number, date, amount_cents, currency, status, description, pdf_url, hosted_url FROM invoices WHERE user_id = $1 AND status <> 'draft' ORDER BY date DESC, id ASC LIMIT $2 OFFSET $3`, [user.id, ...window(q, 20)]).then((r) => r.rows),
-      pool.query(`SELECT count(*)::int AS total FROM invoices WHERE user_id = $1 AND status <> 'draft'`, [user.id]).then((r) => r.rows),
+      pool
+        .query(
+          `SELECT i.id, i.number, i.date, i.amount_cents, i.currency, i.status, i.description, i.pdf_url, i.hosted_url, i.payment_failed_at, i.refunded_cents, s.site_id ${from} ORDER BY i.date DESC, i.id ASC LIMIT $2 OFFSET $3`,
+          [user.id, ...window(q, 20)],
+        )
+        .then((r) => r.rows),
+      pool.query(`SELECT count(*)::int AS total ${from}`, [user.id]).then((r) => r.rows),
     ]);
-    return { invoices: rows.map(camel), total };
+    const siteIds = [...new Set(rows.map((r) => r.site_id).filter(Boolean))];
+    const names = new Map(siteIds.length ? (await pool.query(`SELECT id, site_name FROM sites WHERE id = ANY($1::uuid[])`, [siteIds])).rows.map((r) => [r.id, r.site_name]) : []);
+    return { invoices: rows.map((r) => ({ ...camel(r), siteName: names.get(r.site_id) ?? null })), total };
   }
   return null;
 }

@@ -7,6 +7,7 @@ import { OrdersModule } from '../orders/orders.module';
 import { SitesModule } from '../sites/sites.module';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminDashboardController } from './admin-dashboard.controller';
+import { AdminDuplicatePaymentsController } from './admin-duplicate-payments.controller';
 import { AdminEmailsController } from './admin-emails.controller';
 import { AdminExportsController } from './admin-exports.controller';
 import { AdminExportsService } from './admin-exports.service';
@@ -29,6 +30,7 @@ import { AdminService } from './admin.service';
     AdminAuditController,
     AdminQuotesController,
     AdminEmailsController,
+    AdminDuplicatePaymentsController,
   ],
   providers: [AdminService, AdminExportsService],
 })

@@ -88,6 +88,7 @@ export class AdminService {
       ...query,
       status: query.status === 'all' ? undefined : query.status,
       type: query.type === 'all' ? undefined : query.type,
+      paymentState: query.paymentState === 'all' ? undefined : query.paymentState,
     });
     return toPage('sites', items.map(toAdminSite), total);
   }

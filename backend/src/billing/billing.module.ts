@@ -12,16 +12,20 @@ import { SubscriptionsService } from './subscriptions.service';
 import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
 import { CheckoutService } from './checkout.service';
+import { CheckoutLeases } from './checkout-leases';
+import { DuplicatePayments } from './duplicate-payments';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
 import { OrderProvisioning } from './order-provisioning.service';
 import { WebhookInbox } from './webhook-inbox';
 import { WebhookService } from './webhook.service';
+import { PaymentApplier } from './payment-applier';
+import { StripeReader } from './stripe-reader';
 
 @Module({
   imports: [AuthModule, MailModule, OrdersModule, SitesModule, RateLimitModule],
   controllers: [BillingController, ClientBillingController],
-  providers: [StripeProvider, PriceBook, BillingRepository, BillingService, CheckoutService, WebhookService, WebhookInbox, OrderProvisioning, SubscriptionsService, InvoicesService, PaymentReminders],
-  exports: [StripeProvider, PriceBook, InvoicesService, BillingService],
+  providers: [StripeProvider, PriceBook, BillingRepository, BillingService, CheckoutService, WebhookService, WebhookInbox, OrderProvisioning, SubscriptionsService, InvoicesService, PaymentReminders, CheckoutLeases, DuplicatePayments, StripeReader, PaymentApplier],
+  exports: [StripeProvider, PriceBook, InvoicesService, BillingService, DuplicatePayments],
 })
 export class BillingModule {}

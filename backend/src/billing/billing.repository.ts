@@ -8,7 +8,7 @@ import { Subscription } from './subscription.entity';
 import type { StripeEventOutcome } from './stripe-event.entity';
 
 /** An invoice as its client sees it. */
-export type ClientInvoice = Pick<Invoice, 'id' | 'number' | 'date' | 'amountCents' | 'currency' | 'status' | 'description' | 'pdfUrl' | 'hostedUrl'>;
+export type ClientInvoice = Pick<Invoice, 'id' | 'number' | 'date' | 'amountCents' | 'currency' | 'status' | 'description' | 'pdfUrl' | 'hostedUrl' | 'paymentFailedAt' | 'refundedCents'> & { siteId: string | null };
 
 /** A subscription as read from Stripe, in our columns. Times in Unix seconds, as Stripe gives them. */
 export interface SubscriptionRow {
@@ -227,6 +227,27 @@ export class BillingRepository extends BaseRepository {
     );
   }
 
+  /** The open invoice of a subscription whose payment is failing now (the latest), if any. */
+  async openFailedInvoiceOf(subscriptionId: string, tx?: EntityManager): Promise<{ id: string; amountCents: number; paymentFailedAt: Date | null; hostedUrl: string | null } | null> {
+    const [row] = await this.query<{ id: string; amount_cents: number; payment_failed_at: Date | null; hosted_url: string | null }>(
+      `SELECT id, amount_cents, payment_failed_at, hosted_url FROM invoices WHERE subscription_id = $1 AND status = 'open' ORDER BY date DESC, id LIMIT 1`,
+      [subscriptionId],
+      tx,
+    );
+    return row ? { id: row.id, amountCents: row.amount_cents, paymentFailedAt: row.payment_failed_at, hostedUrl: row.hosted_url } : null;
+  }
+
+  /** The open invoices of these subscriptions (the client's banners: what to pay, since when, where). */
+  async openInvoicesOf(subscriptionIds: string[], tx?: EntityManager): Promise<Array<{ id: string; subscriptionId: string; amountCents: number; paymentFailedAt: Date | null; hostedUrl: string | null; date: Date }>> {
+    if (!subscriptionIds.length) return [];
+    const rows = await this.query<{ id: string; subscription_id: string; amount_cents: number; payment_failed_at: Date | null; hosted_url: string | null; date: Date }>(
+      `SELECT id, subscription_id, amount_cents, payment_failed_at, hosted_url, date FROM invoices WHERE subscription_id = ANY($1) AND status = 'open' ORDER BY date DESC, id`,
+      [subscriptionIds],
+      tx,
+    );
+    return rows.map((r) => ({ id: r.id, subscriptionId: r.subscription_id, amountCents: r.amount_cents, paymentFailedAt: r.payment_failed_at, hostedUrl: r.hosted_url, date: r.date }));
+  }
+
   /** Records the site a subscription pays for. */
   async linkSite(subscriptionId: string, siteId: string, tx?: EntityManager): Promise<void> {
     await this.query(`UPDATE subscriptions SET site_id = $2, updated_at = now() WHERE id = $1 AND site_id IS DISTINCT FROM $2`, [subscriptionId, siteId], tx);
@@ -237,18 +258,27 @@ export class BillingRepository extends BaseRepository {
     return this.repo(Subscription, tx).findOneBy({ id, userId });
   }
 
-  /** A client's invoices (drafts left out), newest first: the page as plain rows and its count, in parallel. */
-  async listInvoicesOfUser(userId: string, window: PageWindow, tx?: EntityManager): Promise<{ items: ClientInvoice[]; total: number }> {
+  /**
+   * A client's invoices (drafts left out), newest first, each with the site its subscription pays for; only one site's
+   * with `siteId`. The page as plain rows and its count, in parallel.
+   */
+  async listInvoicesOfUser(userId: string, window: PageWindow, siteId?: string, tx?: EntityManager): Promise<{ items: ClientInvoice[]; total: number }> {
+    const params: unknown[] = [userId];
+    const siteSql = siteId ? `AND s.site_id = $${params.push(siteId)}` : '';
+    const from = `FROM invoices i LEFT JOIN subscriptions s ON s.id = i.subscription_id WHERE i.user_id = $1 AND i.status <> 'draft' ${siteSql}`;
     const [rows, [{ total }]] = await Promise.all([
-      this.query<{ id: string; number: string | null; date: Date; amount_cents: number; currency: string; status: string; description: string | null; pdf_url: string | null; hosted_url: string | null }>(
-        `SELECT id, number, date, amount_cents, currency, status, description, pdf_url, hosted_url FROM invoices
-          WHERE user_id = $1 AND status <> 'draft' ORDER BY date DESC, id ASC LIMIT $2 OFFSET $3`,
-        [userId, window.limit, window.offset],
+      this.query<{ id: string; number: string | null; date: Date; amount_cents: number; currency: string; status: string; description: string | null; pdf_url: string | null; hosted_url: string | null; payment_failed_at: Date | null; refunded_cents: number; site_id: string | null }>(
+        `SELECT i.id, i.number, i.date, i.amount_cents, i.currency, i.status, i.description, i.pdf_url, i.hosted_url, i.payment_failed_at, i.refunded_cents, s.site_id
+         ${from} ORDER BY i.date DESC, i.id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, window.limit, window.offset],
         tx,
       ),
-      this.query<{ total: number }>(`SELECT count(*)::int AS total FROM invoices WHERE user_id = $1 AND status <> 'draft'`, [userId], tx),
+      this.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params, tx),
     ]);
-    const items = rows.map((r) => ({ id: r.id, number: r.number, date: r.date, amountCents: r.amount_cents, currency: r.currency, status: r.status, description: r.description, pdfUrl: r.pdf_url, hostedUrl: r.hosted_url }));
+    const items = rows.map((r) => ({
+      id: r.id, number: r.number, date: r.date, amountCents: r.amount_cents, currency: r.currency, status: r.status, description: r.description, pdfUrl: r.pdf_url, hostedUrl: r.hosted_url,
+      paymentFailedAt: r.payment_failed_at, refundedCents: r.refunded_cents, siteId: r.site_id,
+    }));
     return { items, total };
   }
 

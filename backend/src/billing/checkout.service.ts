@@ -6,10 +6,11 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ADD_ONS, PLANS } from '../orders/catalogue';
 import type { DraftCaller } from '../orders/draft-caller';
 import { OrderDraftsService } from '../orders/order-drafts.service';
-import { selectedAddOns } from '../orders/order-form';
+import { type PaidPlanType, selectedAddOns } from '../orders/order-form';
 import { recapOf } from '../orders/order-summary';
 import { SitesService } from '../sites/sites.service';
 import type { CheckoutSessionResponseDto, CheckoutSessionStatusDto, CreateCheckoutSessionDto } from './dto/billing.dto';
+import { CheckoutLeases, idempotencyKey } from './checkout-leases';
 import { PriceBook } from './price-book.service';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
 
@@ -38,6 +39,7 @@ export class CheckoutService {
     private readonly orders: OrderDraftsService,
     private readonly sites: SitesService,
     private readonly rateLimit: RateLimitService,
+    private readonly leases: CheckoutLeases,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -61,18 +63,6 @@ export class CheckoutService {
     const email = account?.email ?? dto.billing.email;
     await this.orders.saveCheckoutBilling(draft, { ...dto.billing, phone: dto.billing.phone ?? '', email }, account);
 
-    const client = this.stripe.client;
-    if (draft.checkoutSessionId) {
-      // One open checkout per order: the previous one is closed, so the order cannot be paid twice.
-      // Stripe unreachable here stops the checkout (503): opening a second session while the first may still be
-      // open could let the order be paid twice. Only a session Stripe no longer knows is skipped.
-      const previous = await client.checkout.sessions.retrieve(draft.checkoutSessionId).catch((error: unknown) => {
-        if (isMissingAtStripe(error)) return null;
-        throw error;
-      });
-      if (previous?.status === 'complete') throw new ConflictException('Cette commande est déjà payée');
-      if (previous?.status === 'open') await client.checkout.sessions.expire(previous.id);
-    }
     const recap = recapOf(draft.planType, draft.data);
     const priceIds = await this.prices.priceIds();
     const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = recap.lines.map((line) => ({ price: priceIds.get(lookupKeyOf(line.code)!)!, quantity: line.quantity }));
@@ -85,19 +75,101 @@ export class CheckoutService {
       trustpilot: String(addOns.trustpilot),
       extraEmailCount: String(addOns.extraEmails.length),
     };
-    const session = await client.checkout.sessions.create({
-      mode: 'subscription',
-      line_items: lineItems,
-      ...(account?.stripeCustomerId ? { customer: account.stripeCustomerId } : { customer_email: email }),
-      client_reference_id: draft.id,
-      metadata: { ...metadata },
-      subscription_data: { metadata: { planType: draft.planType, draftId: draft.id } },
-      locale: 'fr',
-      success_url: `${this.config.appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}${draft.prefersCall ? '&prefers_call=1' : ''}`,
-      cancel_url: `${this.config.appUrl}/order?canceled=1`,
+    const siteName = draft.data.siteName.trim() || 'Mon site';
+    // One payable session per order, whatever the number of parallel requests (the lease), retries (the key) or
+    // earlier sessions (closed first).
+    return this.leases.with(`order:${draft.id}`, async (lease) => {
+      await this.closePrevious(lease.previousSessionId ?? draft.checkoutSessionId);
+      const session = await this.stripe.client.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          line_items: lineItems,
+          ...(account?.stripeCustomerId ? { customer: account.stripeCustomerId } : { customer_email: email }),
+          client_reference_id: draft.id,
+          metadata: { ...metadata },
+          // Every invoice of the subscription names its site.
+          subscription_data: { metadata: { planType: draft.planType, draftId: draft.id }, description: `Site « ${siteName} »` },
+          locale: 'fr',
+          success_url: `${this.config.appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}${draft.prefersCall ? '&prefers_call=1' : ''}`,
+          cancel_url: `${this.config.appUrl}/order?canceled=1`,
+        },
+        { idempotencyKey: idempotencyKey(lease) },
+      );
+      await this.orders.recordCheckoutSession(draft.id, session.id);
+      return { sessionId: session.id, url: session.url! };
     });
-    await this.orders.recordCheckoutSession(draft.id, session.id);
-    return { sessionId: session.id, url: session.url! };
+  }
+
+  /**
+   * Closes the session opened last time for the same thing, so it can no longer be paid. Stripe unreachable here
+   * stops the checkout (503): opening a second session while the first may still be open could let it be paid twice.
+   * Only a session Stripe no longer knows is skipped; a completed one means it is paid already (409).
+   */
+  private async closePrevious(sessionId: string | null): Promise<void> {
+    if (!sessionId) return;
+    const client = this.stripe.client;
+    const previous = await client.checkout.sessions.retrieve(sessionId).catch((error: unknown) => {
+      if (isMissingAtStripe(error)) return null;
+      throw error;
+    });
+    if (previous?.status === 'complete' && previous.mode !== 'setup') throw new ConflictException('Cette commande est déjà payée');
+    if (previous?.status === 'open') await client.checkout.sessions.expire(previous.id);
+  }
+
+  /**
+   * A checkout to restart an ended subscription's site: the chosen plan, paid by the account's Stripe customer; its
+   * payment links the new subscription to the same site (webhook), which gets its status back. One payable session per
+   * site at a time.
+   */
+  async restart(site: { id: string; siteName: string }, account: { id: string; email: string; stripeCustomerId: string | null }, planType: PaidPlanType): Promise<CheckoutSessionResponseDto> {
+    const price = (await this.prices.priceIds()).get(PLANS.find((p) => p.id === planType)!.lookupKey!)!;
+    return this.leases.with(
+      `restart:${site.id}`,
+      async (lease) => {
+        await this.closePrevious(lease.previousSessionId);
+        const session = await this.stripe.client.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            line_items: [{ price, quantity: 1 }],
+            ...(account.stripeCustomerId ? { customer: account.stripeCustomerId } : { customer_email: account.email }),
+            client_reference_id: site.id,
+            metadata: { restartSiteId: site.id, planType, userId: account.id },
+            subscription_data: { metadata: { planType, siteId: site.id }, description: `Site « ${site.siteName} »` },
+            locale: 'fr',
+            success_url: `${this.config.appUrl}/dashboard/sites/${site.id}?restarted=1`,
+            cancel_url: `${this.config.appUrl}/dashboard/sites/${site.id}/manage`,
+          },
+          { idempotencyKey: idempotencyKey(lease) },
+        );
+        return { sessionId: session.id, url: session.url! };
+      },
+      'Un paiement est déjà en cours d’ouverture pour ce site. Patientez quelques secondes, puis réessayez.',
+    );
+  }
+
+  /** A Checkout session in setup mode: the client enters a new card on Stripe's page; the webhook makes it the card of the subscription. */
+  async cardChange(site: { id: string }, customerId: string, subscriptionId: string): Promise<CheckoutSessionResponseDto> {
+    return this.leases.with(
+      `card:${site.id}`,
+      async (lease) => {
+        await this.closePrevious(lease.previousSessionId);
+        const session = await this.stripe.client.checkout.sessions.create(
+          {
+            mode: 'setup',
+            customer: customerId,
+            currency: 'eur',
+            metadata: { cardForSiteId: site.id, subscriptionId },
+            setup_intent_data: { metadata: { siteId: site.id, subscriptionId } },
+            locale: 'fr',
+            success_url: `${this.config.appUrl}/dashboard/sites/${site.id}/manage?card=updated`,
+            cancel_url: `${this.config.appUrl}/dashboard/sites/${site.id}/manage`,
+          },
+          { idempotencyKey: idempotencyKey(lease) },
+        );
+        return { sessionId: session.id, url: session.url! };
+      },
+      'Un changement de carte est déjà en cours pour ce site. Patientez quelques secondes, puis réessayez.',
+    );
   }
 
   /** What the payment-success page needs: paid or not, the site once the webhook created it, nothing about the buyer. */

@@ -1,14 +1,17 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { uuidParam } from '../common/uuid-param';
 import {
   ClientInvoiceListResponseDto,
   InvoiceListQueryDto,
+  PaymentIssueListResponseDto,
+  RestartSubscriptionDto,
   SiteSubscriptionDto,
   SiteSubscriptionResponseDto,
   SubscriptionUpgradeResponseDto,
 } from './dto/client-billing.dto';
+import { CheckoutSessionResponseDto } from './dto/billing.dto';
 import { InvoicesService } from './invoices.service';
 import { SubscriptionsService } from './subscriptions.service';
 
@@ -51,6 +54,28 @@ export class ClientBillingController {
   @ApiConflictResponse({ description: 'Abonnement terminé (une nouvelle commande est nécessaire)' })
   reactivateSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<SiteSubscriptionDto> {
     return this.subscriptions.reactivate(user, id);
+  }
+
+  /** Relance d'un site dont l'abonnement est terminé : page de paiement Stripe ; le paiement relie le nouvel abonnement au même site. */
+  @Post('sites/:id/subscription/restart')
+  @HttpCode(200)
+  @ApiConflictResponse({ description: "Abonnement toujours en cours, ou relance déjà en cours d'ouverture" })
+  restartSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string, @Body() dto: RestartSubscriptionDto): Promise<CheckoutSessionResponseDto> {
+    return this.subscriptions.restart(user, id, dto.planType);
+  }
+
+  /** Changement de carte : page Stripe d'enregistrement de carte ; la nouvelle carte paie les prochains prélèvements. */
+  @Post('sites/:id/subscription/payment-method')
+  @HttpCode(200)
+  @ApiConflictResponse({ description: 'Abonnement terminé' })
+  changeSiteCard(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<CheckoutSessionResponseDto> {
+    return this.subscriptions.changeCard(user, id);
+  }
+
+  /** Les paiements qui échouent sur les sites du client connecté (bandeaux du tableau de bord, des sites et d'un site). */
+  @Get('billing/payment-issues')
+  listPaymentIssues(@CurrentUser() { user }: AuthenticatedUser): Promise<PaymentIssueListResponseDto> {
+    return this.subscriptions.paymentIssues(user);
   }
 
   /** Les factures du client connecté, les plus récentes d'abord (20 par page). */

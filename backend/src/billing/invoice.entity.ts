@@ -6,6 +6,7 @@ import { User } from '../auth/user.entity';
 @Index('invoices_user_id_idx', ['userId'])
 @Index('invoices_customer_id_idx', ['customerId'])
 @Index('invoices_date_idx', ['date', 'id'])
+@Index('invoices_subscription_id_idx', ['subscriptionId'])
 // Partial (failed open invoices only, for the payment reminders): declared in migration PaymentReminderIndex.
 @Index('invoices_payment_failed_idx', { synchronize: false })
 export class Invoice {
@@ -56,6 +57,10 @@ export class Invoice {
   /** When a payment of this invoice first failed (the reminders count from it); null while none did */
   @Column({ name: 'payment_failed_at', type: 'timestamptz', nullable: true })
   paymentFailedAt: Date | null;
+
+  /** What was refunded of it, in cents (a duplicate payment's refund) */
+  @Column({ name: 'refunded_cents', type: 'int', default: 0 })
+  refundedCents: number;
 
   @Column({ name: 'synced_at', type: 'timestamptz' })
   syncedAt: Date;

@@ -1,11 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { pageWindow, toPage } from '../common/pagination';
+import { SitesService } from '../sites/sites.service';
 import { BillingRepository } from './billing.repository';
 import type { ClientInvoiceDto, ClientInvoiceListResponseDto, InvoiceListQueryDto } from './dto/client-billing.dto';
 
+type InvoiceLike = { id: string; number: string | null; date: Date; amountCents: number; currency: string; status: string; description: string | null; pdfUrl: string | null; hostedUrl: string | null; paymentFailedAt?: Date | null; refundedCents?: number; siteId?: string | null };
+
 /** An invoice as the API shows it (the client's list, and the admin's with the owner added). */
-export function toInvoiceResponse(i: { id: string; number: string | null; date: Date; amountCents: number; currency: string; status: string; description: string | null; pdfUrl: string | null; hostedUrl: string | null }): ClientInvoiceDto {
-  return { id: i.id, number: i.number, date: i.date.toISOString(), amountCents: i.amountCents, currency: i.currency, status: i.status, description: i.description, pdfUrl: i.pdfUrl, hostedUrl: i.hostedUrl };
+export function toInvoiceResponse(i: InvoiceLike, siteName: string | null = null): ClientInvoiceDto {
+  return {
+    id: i.id,
+    number: i.number,
+    date: i.date.toISOString(),
+    amountCents: i.amountCents,
+    currency: i.currency,
+    status: i.status,
+    paymentFailed: i.status === 'open' && Boolean(i.paymentFailedAt),
+    refundedCents: i.refundedCents ?? 0,
+    siteId: i.siteId ?? null,
+    siteName,
+    description: i.description,
+    pdfUrl: i.pdfUrl,
+    hostedUrl: i.hostedUrl,
+  };
 }
 
 export const INVOICES_PER_PAGE = 20;
@@ -13,13 +30,17 @@ export const INVOICES_PER_PAGE = 20;
 /** A client's own invoices, from our copy (the customer comes from the signed-in account, never from the browser). */
 @Injectable()
 export class InvoicesService {
-  constructor(private readonly billing: BillingRepository) {}
+  constructor(
+    private readonly billing: BillingRepository,
+    private readonly sites: SitesService,
+  ) {}
 
   async listOwn(userId: string, query: InvoiceListQueryDto): Promise<ClientInvoiceListResponseDto> {
-    const { items, total } = await this.billing.listInvoicesOfUser(userId, pageWindow({ page: query.page, limit: query.limit ?? INVOICES_PER_PAGE }));
+    const { items, total } = await this.billing.listInvoicesOfUser(userId, pageWindow({ page: query.page, limit: query.limit ?? INVOICES_PER_PAGE }), query.siteId);
+    const names = await this.sites.namesOf([...new Set(items.map((i) => i.siteId).filter((id): id is string => Boolean(id)))]);
     return toPage(
       'invoices',
-      items.map(toInvoiceResponse),
+      items.map((i) => toInvoiceResponse(i, i.siteId ? (names.get(i.siteId) ?? null) : null)),
       total,
     );
   }

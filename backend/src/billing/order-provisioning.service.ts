@@ -68,10 +68,14 @@ export class OrderProvisioning {
     return { order, buyer };
   }
 
-  async complete({ order, buyer }: Provisioning, paid: PaidCheckout, tx: EntityManager): Promise<void> {
+  /**
+   * Answers 'duplicate' for a second payment of an order already paid by another session: no second site; the
+   * webhook records it, and its subscription is canceled and refunded (DuplicatePayments).
+   */
+  async complete({ order, buyer }: Provisioning, paid: PaidCheckout, tx: EntityManager): Promise<'provisioned' | 'duplicate'> {
     if (order.status === 'paid' && order.checkoutSessionId !== paid.sessionId) {
-      this.logger.error(`Commande ${order.id} payée une seconde fois (session ${paid.sessionId}, abonnement ${paid.subscriptionId ?? '-'}) : aucun site de plus`);
-      return;
+      this.logger.error(`Commande ${order.id} payée une seconde fois (session ${paid.sessionId}, abonnement ${paid.subscriptionId ?? '-'}) : aucun site de plus, remboursement`);
+      return 'duplicate';
     }
     const { siteId } = await this.sites.createForOrder(
       { userId: buyer.user.id, siteName: order.data.siteName.trim() || 'Mon site', domain: requestedDomain(order.data), type: paid.planType, stripeSubscriptionId: paid.subscriptionId, orderDraftId: order.id },
@@ -126,5 +130,6 @@ export class OrderProvisioning {
       },
       { tx, dedupeKey: `order-team:${order.id}` },
     );
+    return 'provisioned';
   }
 }

@@ -3,7 +3,7 @@ import { UsersService } from '../auth/users.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
-import { euros } from '../orders/order-summary';
+import { euros, shortDate } from '../common/format';
 import { BillingRepository } from './billing.repository';
 
 const HOUR = 3600_000;
@@ -56,7 +56,7 @@ export class PaymentReminders implements OnApplicationBootstrap, OnModuleDestroy
         const id = await this.mail.enqueue(
           'payment-reminder',
           user.email,
-          { name: user.name || user.email, amount: euros(invoice.amount_cents), days: step, invoiceUrl: invoice.hosted_url ?? invoicesUrl, dashboardUrl: invoicesUrl },
+          { name: user.name || user.email, amount: euros(invoice.amount_cents), date: shortDate(invoice.payment_failed_at), days: step, invoiceUrl: invoice.hosted_url ?? invoicesUrl, dashboardUrl: invoicesUrl },
           { tx, dedupeKey: `payment-reminder:${invoice.id}:${step}` },
         );
         if (id) queued += 1;

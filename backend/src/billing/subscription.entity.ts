@@ -6,6 +6,7 @@ import { User } from '../auth/user.entity';
 @Index('subscriptions_user_id_idx', ['userId'])
 @Index('subscriptions_customer_id_idx', ['customerId'])
 @Index('subscriptions_status_idx', ['status'])
+@Index('subscriptions_site_id_idx', ['siteId'])
 export class Subscription {
   /** Stripe id (sub_…) */
   @PrimaryColumn({ type: 'text' })

@@ -9,7 +9,9 @@ import { BillingRepository, type ClaimedEvent } from './billing.repository';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
 import { OrderProvisioning } from './order-provisioning.service';
-import { paidOrderOf, WebhookService } from './webhook.service';
+import { PaymentApplier } from './payment-applier';
+import { paidOrderOf, StripeReader } from './stripe-reader';
+import { WebhookService } from './webhook.service';
 
 const claimed = (type: string, objectId: string, id = 'evt_1', attempts = 1): ClaimedEvent => ({ id, type, objectId, created: 1_800_000_000, attempts });
 const invoice = (status: string, subscription: string | null = null) => ({
@@ -60,15 +62,27 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
   mail.link.mockImplementation((path: string) => `http://localhost:3000${path}`);
   const prices = automock<PriceBook>();
   prices.planOfPrice.mockResolvedValue('pro');
-  const { sut } = newTestService(WebhookService, [
-    [StripeProvider, automock<StripeProvider>({ client, constructEvent: jest.fn(() => options.event) })],
+  const stripe = automock<StripeProvider>({ client, constructEvent: jest.fn(() => options.event) });
+  // The webhook's three parts: receiving and storing (WebhookService), reading Stripe (StripeReader), applying (PaymentApplier).
+  const reader = newTestService(StripeReader, [
+    [StripeProvider, stripe],
     [PriceBook, prices],
+  ]).sut;
+  const applier = newTestService(PaymentApplier, [
     [BillingRepository, billing],
     [UsersService, users],
     [Transactions, transactions],
     [MailService, mail],
     [OrderProvisioning, automock<OrderProvisioning>()],
-    [8, config],
+    [StripeReader, reader],
+  ]).sut;
+  const { sut } = newTestService(WebhookService, [
+    [StripeProvider, stripe],
+    [BillingRepository, billing],
+    [Transactions, transactions],
+    [StripeReader, reader],
+    [PaymentApplier, applier],
+    [6, config],
   ]);
   return { sut, timeline, billing, mail, client };
 }

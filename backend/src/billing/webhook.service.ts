@@ -1,120 +1,14 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
-import type { EntityManager } from 'typeorm';
-import { UsersService } from '../auth/users.service';
 import { Coalescer } from '../common/coalescer';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
-import { MailService } from '../mail/mail.service';
-import type { StatusCause } from '../sites/site-status-history.entity';
-import { SitesService } from '../sites/sites.service';
-import { BillingRepository, type ClaimedEvent, type InvoiceRow, type ReceivedEvent, type SubscriptionRow } from './billing.repository';
-import { OrderProvisioning, type PaidCheckout } from './order-provisioning.service';
-import { PriceBook } from './price-book.service';
-import { StripeProvider, isMissingAtStripe } from './stripe.provider';
-
-/** What an event changes, read from Stripe before the transaction opens. */
-export interface Effects {
-  customerId?: string;
-  email?: string | null;
-  subscription?: SubscriptionFromStripe;
-  invoices: Array<InvoiceRow & { amountDue: number }>;
-  /** Chosen from the current state read from Stripe, never from the event's name */
-  mail?: 'payment-failed' | 'subscription-canceled';
-  /** A paid order to provision (checkout.session.completed of a session opened for an order draft) */
-  paidOrder?: PaidCheckout;
-  /** Set when the event is acknowledged without effect */
-  ignored?: string;
-}
-
-export type SubscriptionFromStripe = SubscriptionRow & { cancellationReason: string | null };
-
-/** What a subscription's current state means for its site: Stripe gave up or it ended, it is paid, or neither (dunning). */
-export function paymentStateOf(status: string): 'paid' | 'lapsed' | 'unchanged' {
-  if (status === 'canceled' || status === 'unpaid' || status === 'incomplete_expired') return 'lapsed';
-  if (status === 'active' || status === 'trialing') return 'paid';
-  return 'unchanged';
-}
-
-/** The mail the current state calls for: an ended subscription, or an invoice whose payment is failing now. */
-export function mailFor(subscription: SubscriptionFromStripe | undefined, invoice: (InvoiceRow & { amountDue: number }) | undefined): Effects['mail'] {
-  if (subscription?.status === 'canceled') return 'subscription-canceled';
-  if (invoice?.paymentFailed && (!subscription || subscription.status === 'past_due' || subscription.status === 'unpaid')) return 'payment-failed';
-  return undefined;
-}
-
-const idOf = (value: string | { id: string } | null | undefined): string | undefined => (typeof value === 'string' ? value : value?.id);
-const euros = (cents: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
-const frDate = (date: Date) => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(date);
-
-export function toInvoiceRow(inv: Stripe.Invoice, syncedAt: Date): InvoiceRow & { amountDue: number } {
-  return {
-    id: inv.id!,
-    customerId: idOf(inv.customer)!,
-    userId: null,
-    subscriptionId: idOf(inv.parent?.subscription_details?.subscription as string | { id: string } | null | undefined) ?? null,
-    number: inv.number,
-    created: inv.created,
-    amountCents: inv.total,
-    amountDue: inv.amount_due,
-    currency: inv.currency,
-    status: inv.status,
-    description: inv.description ?? inv.lines?.data?.[0]?.description ?? null,
-    hostedUrl: inv.hosted_invoice_url ?? null,
-    pdfUrl: inv.invoice_pdf ?? null,
-    paymentFailed: inv.status === 'open' && (inv.attempt_count ?? 0) > 0,
-    syncedAt,
-  };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The order a completed, paid checkout session was opened for (its metadata, written by CheckoutService). */
-export function paidOrderOf(session: Stripe.Checkout.Session): PaidCheckout | undefined {
-  const m = session.metadata ?? {};
-  if (!m.draftId || !UUID.test(m.draftId) || session.payment_status === 'unpaid') return undefined;
-  const count = Number(m.extraEmailCount);
-  return {
-    sessionId: session.id,
-    draftId: m.draftId,
-    planType: m.planType === 'business' ? 'business' : 'pro',
-    addOns: { logo: m.logo === 'true', googleBusiness: m.googleBusiness === 'true', trustpilot: m.trustpilot === 'true', extraEmailCount: Number.isInteger(count) && count > 0 ? count : 0 },
-    subscriptionId: idOf(session.subscription as string | { id: string } | null) ?? null,
-    email: session.customer_details?.email ?? session.customer_email ?? null,
-    name: session.customer_details?.name ?? null,
-  };
-}
-
-/** The event types the product acts on, by the Stripe object each one is about (read back from Stripe). */
-const OBJECT_OF_TYPE: Record<string, 'checkout' | 'subscription' | 'invoice'> = {
-  'checkout.session.completed': 'checkout',
-  'customer.subscription.created': 'subscription',
-  'customer.subscription.updated': 'subscription',
-  'customer.subscription.deleted': 'subscription',
-  'invoice.paid': 'invoice',
-  'invoice.payment_failed': 'invoice',
-};
-
-/** Objects of one batch that several groups read at most once each (same id: same promise). */
-class BatchReader {
-  private readonly reads = new Map<string, Promise<unknown>>();
-  constructor(private readonly client: Stripe) {}
-
-  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
-    let pending = this.reads.get(key) as Promise<T> | undefined;
-    if (!pending) {
-      pending = read();
-      this.reads.set(key, pending);
-    }
-    return pending;
-  }
-
-  session = (id: string) => this.once(`cs:${id}`, () => this.client.checkout.sessions.retrieve(id, { expand: ['subscription', 'invoice'] }));
-  subscription = (id: string) => this.once(`sub:${id}`, () => this.client.subscriptions.retrieve(id));
-  customer = (id: string) => this.once(`cus:${id}`, () => this.client.customers.retrieve(id));
-  invoice = (id: string) => this.once(`in:${id}`, () => this.client.invoices.retrieve(id));
-}
+import { BillingRepository, type ClaimedEvent, type ReceivedEvent } from './billing.repository';
+import { DuplicatePayments } from './duplicate-payments';
+import { PaymentApplier } from './payment-applier';
+import { type Effects, OBJECT_OF_TYPE, StripeReader } from './stripe-reader';
+import { StripeProvider } from './stripe.provider';
 
 /** At most `limit` of `items` handled at once. */
 async function forEachLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -160,13 +54,11 @@ export class WebhookService {
 
   constructor(
     private readonly stripe: StripeProvider,
-    private readonly prices: PriceBook,
     private readonly billing: BillingRepository,
-    private readonly users: UsersService,
     private readonly transactions: Transactions,
-    private readonly mail: MailService,
-    private readonly provisioning: OrderProvisioning,
-    private readonly sites: SitesService,
+    private readonly reader: StripeReader,
+    private readonly applier: PaymentApplier,
+    private readonly duplicates: DuplicatePayments,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -215,7 +107,7 @@ export class WebhookService {
    * the failing ones wait for another attempt.
    */
   async processBatch(events: ClaimedEvent[]): Promise<void> {
-    const reader = new BatchReader(this.stripe.client);
+    const reader = this.reader.batch();
     const groups = new Map<string, ClaimedEvent[]>();
     for (const event of events) {
       const key = `${OBJECT_OF_TYPE[event.type] ?? event.type}:${event.objectId}`;
@@ -226,7 +118,7 @@ export class WebhookService {
     const loaded: Loaded[] = [];
     await forEachLimit([...groups.values()], READ_CONCURRENCY, async (group) => {
       try {
-        const effects = await this.load(group[0], reader);
+        const effects = await this.reader.load(group[0], reader);
         if (effects.ignored === undefined) loaded.push({ group, effects });
         else if ((await this.billing.finishEvents(ids(group), 'ignored', effects.ignored)).length) this.logger.warn(`Événement Stripe ${ids(group).join(', ')} (${group[0].type}) ignoré : ${effects.ignored}`);
       } catch (error) {
@@ -245,13 +137,17 @@ export class WebhookService {
         }
       }
     }
+    // A payment we did not intend is cancelled and refunded at once (outside the transaction: Stripe calls).
+    if (loaded.some((l) => l.effects.paidOrder || l.effects.restart)) {
+      await this.duplicates.settlePending().catch((error: unknown) => this.logger.warn(`Remboursement d'un paiement en double reporté : ${(error as Error).message}`));
+    }
   }
 
   /** Takes the events out of the inbox and applies the effects of those still there (another worker may have taken some). */
   private applyInOneTransaction(loaded: Loaded[]): Promise<void> {
     return this.transactions.run(async (tx) => {
       const taken = new Set(await this.billing.finishEvents(loaded.flatMap((l) => ids(l.group)), 'processed', null, tx));
-      for (const { group, effects } of loaded) if (group.some((e) => taken.has(e.id))) await this.apply(effects, tx);
+      for (const { group, effects } of loaded) if (group.some((e) => taken.has(e.id))) await this.applier.apply(effects, tx);
     });
   }
 
@@ -272,160 +168,6 @@ export class WebhookService {
     } catch (markError) {
       // The database is gone too: the claim expires and another attempt takes the events again.
       this.logger.error(`Événement Stripe ${ids(group).join(', ')} laissé en attente : ${(markError as Error).message}`);
-    }
-  }
-
-  private async load(event: ReceivedEvent, reader: BatchReader): Promise<Effects> {
-    try {
-      return await this.read(event, reader);
-    } catch (error) {
-      if (isMissingAtStripe(error)) return { invoices: [], ignored: `objet introuvable chez Stripe (${(error as Error).message})` };
-      throw error;
-    }
-  }
-
-  private async read(event: ReceivedEvent, reader: BatchReader): Promise<Effects> {
-    const syncedAt = new Date();
-    const objectId = event.objectId!;
-    switch (OBJECT_OF_TYPE[event.type]) {
-      case 'checkout': {
-        const session = await reader.session(objectId);
-        const subscription = typeof session.subscription === 'object' && session.subscription ? session.subscription : undefined;
-        const invoice = typeof session.invoice === 'object' && session.invoice ? session.invoice : undefined;
-        const row = subscription ? await this.toSubscriptionRow(subscription, syncedAt) : undefined;
-        const invoices = invoice ? [toInvoiceRow(invoice, syncedAt)] : [];
-        return {
-          customerId: idOf(session.customer),
-          email: session.customer_details?.email ?? session.customer_email,
-          subscription: row,
-          invoices,
-          paidOrder: paidOrderOf(session),
-          mail: mailFor(row, invoices[0]),
-        };
-      }
-      case 'subscription': {
-        const subscription = await reader.subscription(objectId);
-        const customerId = idOf(subscription.customer)!;
-        const customer = await reader.customer(customerId);
-        const row = await this.toSubscriptionRow(subscription, syncedAt);
-        return {
-          customerId,
-          email: 'deleted' in customer && customer.deleted ? null : (customer as Stripe.Customer).email,
-          subscription: row,
-          invoices: [],
-          mail: row.status === 'canceled' ? 'subscription-canceled' : undefined,
-        };
-      }
-      case 'invoice': {
-        const invoice = await reader.invoice(objectId);
-        const row = toInvoiceRow(invoice, syncedAt);
-        // The subscription's current state too: the site and the mails follow it, whatever the event says.
-        const subscription = row.subscriptionId ? await this.toSubscriptionRow(await reader.subscription(row.subscriptionId), syncedAt) : undefined;
-        return {
-          customerId: idOf(invoice.customer),
-          email: invoice.customer_email,
-          subscription,
-          invoices: [row],
-          mail: mailFor(subscription, row),
-        };
-      }
-      default:
-        return { invoices: [], ignored: 'type d’événement non traité' };
-    }
-  }
-
-  /** Our copy of a subscription: its plan is the first item whose price is a plan's (any other price: a custom plan). */
-  /**
-   * Our copy of a subscription just changed through the API (upgrade, cancel, reactivate), written at once rather than
-   * waiting for the webhook, with the same effects on the site; `cause` is recorded if the site's status changes.
-   * Read from Stripe before: this opens no network call.
-   */
-  async syncFromApi(subscription: Stripe.Subscription, invoices: Stripe.Invoice[], cause: StatusCause, tx?: EntityManager): Promise<void> {
-    const syncedAt = new Date();
-    const row = await this.toSubscriptionRow(subscription, syncedAt);
-    const invoiceRows = invoices.map((i) => toInvoiceRow(i, syncedAt));
-    await this.transactions.run(async (t) => {
-      const user = await this.users.linkStripeCustomer(row.customerId, null, t);
-      await this.billing.upsertSubscription({ ...row, userId: user?.id ?? null }, t);
-      for (const invoice of invoiceRows) await this.billing.upsertInvoice({ ...invoice, userId: user?.id ?? null }, t);
-      await this.sites.followPayments(row.id, paymentStateOf(row.status), cause, t);
-    }, tx);
-  }
-
-  /** Reads a subscription from Stripe in our columns. */
-  async readSubscription(id: string): Promise<SubscriptionFromStripe> {
-    return this.toSubscriptionRow(await this.stripe.client.subscriptions.retrieve(id), new Date());
-  }
-
-  private async toSubscriptionRow(sub: Stripe.Subscription, syncedAt: Date): Promise<SubscriptionFromStripe> {
-    const items = sub.items.data;
-    let planItem = items[0];
-    let plan = 'teams';
-    for (const item of items) {
-      const p = await this.prices.planOfPrice(item.price.id);
-      if (p !== 'teams') {
-        planItem = item;
-        plan = p;
-        break;
-      }
-    }
-    return {
-      id: sub.id,
-      customerId: idOf(sub.customer)!,
-      userId: null,
-      status: sub.status,
-      cancelAtPeriodEnd: sub.cancel_at_period_end,
-      currentPeriodEnd: planItem?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end ?? null,
-      priceId: planItem?.price.id ?? null,
-      plan: items.length ? plan : null,
-      metadata: sub.metadata ?? {},
-      startedAt: sub.created ?? null,
-      endedAt: sub.ended_at ?? (sub.status === 'canceled' ? sub.canceled_at : null) ?? null,
-      syncedAt,
-      cancellationReason: sub.cancellation_details?.reason ?? null,
-    };
-  }
-
-  private async apply(effects: Effects, tx: EntityManager): Promise<void> {
-    if (!effects.customerId) return;
-    // A paid order's buyer exists (found or created) before the customer is linked to an account by e-mail.
-    const order = effects.paidOrder ? await this.provisioning.prepare(effects.paidOrder, tx) : null;
-    const user = await this.users.linkStripeCustomer(effects.customerId, order?.buyer.user.email ?? effects.email ?? null, tx);
-    const userId = user?.id ?? order?.buyer.user.id ?? null;
-    if (effects.subscription) await this.billing.upsertSubscription({ ...effects.subscription, userId }, tx);
-    for (const invoice of effects.invoices) await this.billing.upsertInvoice({ ...invoice, userId }, tx);
-    // After the upserts: also gives the account the rows that an event processed at the same moment, before the
-    // account existed, has just committed without an owner (an upsert waits for it, then keeps its newer copy).
-    if (user) await this.billing.attachCustomer(effects.customerId, user.id, tx);
-    if (order) await this.provisioning.complete(order, effects.paidOrder!, tx);
-    // The site follows its subscription's current state: suspended when Stripe gives up or it ends (by the client's
-    // own cancellation, or unpaid), given back its status when it is paid again.
-    if (effects.subscription) {
-      const sub = effects.subscription;
-      const cause: StatusCause = sub.status === 'canceled' && sub.cancellationReason === 'cancellation_requested' ? 'client' : 'payment';
-      await this.sites.followPayments(sub.id, paymentStateOf(sub.status), cause, tx);
-    }
-
-    const to = user?.email ?? effects.email;
-    if (!to || !effects.mail) return;
-    const name = user?.name || to;
-    if (effects.mail === 'payment-failed') {
-      const invoice = effects.invoices[0];
-      const invoicesUrl = this.mail.link('/dashboard/invoices');
-      await this.mail.enqueue(
-        'payment-failed',
-        to,
-        { name, amount: euros(invoice.amountDue), invoiceUrl: invoice.hostedUrl ?? invoicesUrl, dashboardUrl: invoicesUrl },
-        { tx, dedupeKey: `payment-failed:${invoice.id}` },
-      );
-    } else if (effects.subscription) {
-      const ended = effects.subscription.endedAt ?? Math.floor(Date.now() / 1000);
-      await this.mail.enqueue(
-        'subscription-canceled',
-        to,
-        { name, endedAt: frDate(new Date(ended * 1000)), orderUrl: this.mail.link('/order') },
-        { tx, dedupeKey: `subscription-canceled:${effects.subscription.id}` },
-      );
     }
   }
 }

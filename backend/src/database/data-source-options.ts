@@ -1,5 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
 import { AuditEntry } from '../audit/audit-entry.entity';
+import { CheckoutLease } from '../billing/checkout-lease.entity';
+import { DuplicatePayment } from '../billing/duplicate-payment.entity';
 import { Invoice } from '../billing/invoice.entity';
 import { StripeEvent } from '../billing/stripe-event.entity';
 import { Subscription } from '../billing/subscription.entity';
@@ -29,8 +31,9 @@ import { MailSecretLink1763713000000 } from './migrations/1763713000000-MailSecr
 import { RowCounts1763714000000 } from './migrations/1763714000000-RowCounts';
 import { WebhookInbox1763714100000 } from './migrations/1763714100000-WebhookInbox';
 import { PaymentReminderIndex1763714200000 } from './migrations/1763714200000-PaymentReminderIndex';
+import { SubscriptionLife1763714300000 } from './migrations/1763714300000-SubscriptionLife';
 
-export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site, SiteStatusChange, ModificationRequest, SiteBusinessOptions, SupportMessage, AuditEntry];
+export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site, SiteStatusChange, ModificationRequest, SiteBusinessOptions, SupportMessage, AuditEntry, CheckoutLease, DuplicatePayment];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
   Auth1763712000000,
@@ -46,6 +49,7 @@ export const MIGRATIONS = [
   RowCounts1763714000000,
   WebhookInbox1763714100000,
   PaymentReminderIndex1763714200000,
+  SubscriptionLife1763714300000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

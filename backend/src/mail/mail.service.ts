@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { type BillingNotice, type NoticeSite, renderNotice } from './billing-notices';
 import { MailSecrets, maskLink } from './mail-secrets';
 import { OutboxRepository } from './outbox.repository';
 import { type MailTemplateName, type MailTemplates, renderMail, secretActionOf } from './templates';
@@ -53,5 +54,15 @@ export class MailService {
       },
       options.tx,
     );
+  }
+
+  /**
+   * A change of what a client pays or gets, mailed to the client and to the team (mail/billing-notices.ts has the
+   * words), in the caller's transaction; `dedupeKey` makes a replayed event mail once.
+   */
+  async notify(site: NoticeSite, notice: BillingNotice, options: { tx?: EntityManager; dedupeKey: string }): Promise<void> {
+    const { client, team } = renderNotice(site, notice);
+    await this.enqueue('account-notice', site.customerEmail, { ...client, name: site.customerName }, { tx: options.tx, dedupeKey: `${options.dedupeKey}:client` });
+    await this.enqueue('team-notice', this.teamEmail, { ...team, adminUrl: this.link(`/admin/sites/${site.siteId}`) }, { tx: options.tx, dedupeKey: `${options.dedupeKey}:team` });
   }
 }

@@ -21,9 +21,8 @@ export interface MailTemplates {
     adminUrl: string;
   };
   'quote-ack': { fullName: string; description: string; callbackPreference: string };
-  'payment-failed': { name: string; amount: string; invoiceUrl: string; dashboardUrl: string };
-  'subscription-canceled': { name: string; endedAt: string; orderUrl: string };
-  'payment-reminder': { name: string; amount: string; days: number; invoiceUrl: string; dashboardUrl: string };
+  'payment-failed': { name: string; amount: string; date: string; invoiceUrl: string; dashboardUrl: string };
+  'payment-reminder': { name: string; amount: string; date: string; days: number; invoiceUrl: string; dashboardUrl: string };
   'modification-request-team': {
     siteName: string;
     domain: string;
@@ -64,6 +63,13 @@ export interface MailTemplates {
   };
   /** A message an admin writes to a client (subject and body as typed, the greeting included) */
   'admin-message': { subject: string; message: string };
+  /**
+   * A change of what a client pays or gets (upgrade, cancellation, suspension, restoration, restart…): its words come
+   * from mail/billing-notices.ts, the one place that writes them; `lines` (label, value) detail the amounts and dates.
+   */
+  'account-notice': { subject: string; name: string; paragraphs: string[]; lines: Array<{ label: string; value: string }>; actionLabel: string; actionUrl: string };
+  /** The team's copy of such a change */
+  'team-notice': { subject: string; summary: string; lines: Array<{ label: string; value: string }>; adminUrl: string };
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -192,53 +198,36 @@ Votre message :
   'payment-failed': {
     subject: 'Échec du paiement de votre abonnement',
     html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
-<p>Le paiement de {{amount}} pour votre abonnement {{agency.name}} n'a pas abouti. Votre site reste en ligne pour le moment : mettez à jour votre moyen de paiement pour éviter toute interruption.</p>
-${button('invoiceUrl', 'Régler la facture')}
-<p>Vous retrouvez toutes vos factures dans votre <a href="{{dashboardUrl}}" style="color:#4f46e5">espace client</a>. Besoin d'aide ? Répondez à cet e-mail.</p>`,
+<p>Le paiement de {{amount}} du {{date}} pour votre abonnement {{agency.name}} n'a pas abouti. Votre site reste en ligne pour le moment : réglez la facture, ou changez de carte depuis votre espace client, pour éviter toute interruption.</p>
+${button('invoiceUrl', 'Régler maintenant')}
+<p>Changer de carte : votre <a href="{{dashboardUrl}}" style="color:#4f46e5">espace client</a>. Besoin d'aide ? Répondez à cet e-mail.</p>`,
     text: `Bonjour {{name}},
 
-Le paiement de {{amount}} pour votre abonnement {{agency.name}} n'a pas abouti. Votre site reste en ligne pour le moment : mettez à jour votre moyen de paiement pour éviter toute interruption.
+Le paiement de {{amount}} du {{date}} pour votre abonnement {{agency.name}} n'a pas abouti. Votre site reste en ligne pour le moment : réglez la facture, ou changez de carte depuis votre espace client, pour éviter toute interruption.
 
-Régler la facture : {{invoiceUrl}}
+Régler maintenant : {{invoiceUrl}}
 
-Vos factures : {{dashboardUrl}}
+Changer de carte : {{dashboardUrl}}
 Besoin d'aide ? Répondez à cet e-mail.`,
     action: 'invoiceUrl',
-    sample: { name: 'Camille Dupont', amount: '59,00 €', invoiceUrl: 'http://localhost:12111/invoices/in_exemple', dashboardUrl: 'http://localhost:3000/dashboard/invoices' },
-  },
-  'subscription-canceled': {
-    subject: 'Votre abonnement est terminé',
-    html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
-<p>Votre abonnement {{agency.name}} a pris fin le {{endedAt}}. Votre site n'est plus en ligne et aucun autre paiement ne sera prélevé.</p>
-<p>Vous pouvez repartir quand vous le souhaitez :</p>
-${button('orderUrl', 'Relancer mon site')}
-<p>Merci de nous avoir fait confiance.</p>`,
-    text: `Bonjour {{name}},
-
-Votre abonnement {{agency.name}} a pris fin le {{endedAt}}. Votre site n'est plus en ligne et aucun autre paiement ne sera prélevé.
-
-Relancer mon site : {{orderUrl}}
-
-Merci de nous avoir fait confiance.`,
-    action: 'orderUrl',
-    sample: { name: 'Camille Dupont', endedAt: '21 décembre 2026', orderUrl: 'http://localhost:3000/order' },
+    sample: { name: 'Camille Dupont', amount: '59,00 €', date: '12/11/2026', invoiceUrl: 'http://localhost:12111/invoices/in_exemple', dashboardUrl: 'http://localhost:3000/dashboard' },
   },
   'payment-reminder': {
     subject: 'Rappel : le paiement de votre abonnement est en attente',
     html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
-<p>Le paiement de {{amount}} pour votre abonnement {{agency.name}} n'a toujours pas abouti, {{days}} jours après le premier essai. Sans règlement, votre site sera suspendu.</p>
+<p>Le paiement de {{amount}} du {{date}} pour votre abonnement {{agency.name}} n'a toujours pas abouti, {{days}} jours après le premier essai. Sans règlement, votre site sera suspendu.</p>
 ${button('invoiceUrl', 'Régler la facture')}
 <p>Vous retrouvez toutes vos factures dans votre <a href="{{dashboardUrl}}" style="color:#4f46e5">espace client</a>. Besoin d'aide ? Répondez à cet e-mail.</p>`,
     text: `Bonjour {{name}},
 
-Le paiement de {{amount}} pour votre abonnement {{agency.name}} n'a toujours pas abouti, {{days}} jours après le premier essai. Sans règlement, votre site sera suspendu.
+Le paiement de {{amount}} du {{date}} pour votre abonnement {{agency.name}} n'a toujours pas abouti, {{days}} jours après le premier essai. Sans règlement, votre site sera suspendu.
 
 Régler la facture : {{invoiceUrl}}
 
 Vos factures : {{dashboardUrl}}
 Besoin d'aide ? Répondez à cet e-mail.`,
     action: 'invoiceUrl',
-    sample: { name: 'Camille Dupont', amount: '59,00 €', days: 3, invoiceUrl: 'http://localhost:12111/invoices/in_exemple', dashboardUrl: 'http://localhost:3000/dashboard/invoices' },
+    sample: { name: 'Camille Dupont', amount: '59,00 €', date: '12/11/2026', days: 3, invoiceUrl: 'http://localhost:12111/invoices/in_exemple', dashboardUrl: 'http://localhost:3000/dashboard/invoices' },
   },
   'modification-request-team': {
     subject: 'Demande de modification : {{siteName}}',
@@ -408,6 +397,57 @@ Voir le site dans l’administration : {{adminUrl}}`,
     sample: {
       subject: 'Votre site Boulangerie Dupont est en ligne !',
       message: 'Bonjour Camille Dupont,\n\nBonne nouvelle : votre site est en ligne à l’adresse boulangerie-dupont.fr.\n\nÀ très bientôt,\nL’équipe Vitrine',
+    },
+  },
+  'account-notice': {
+    subject: '{{subject}}',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
+{{#each paragraphs}}<p>{{this}}</p>
+{{/each}}{{#if lines.length}}<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:16px 0">
+{{#each lines}}<tr><td style="padding:6px 0;border-bottom:1px solid #e2e8f0;color:#475569">{{label}}</td><td style="padding:6px 0 6px 12px;border-bottom:1px solid #e2e8f0;text-align:right;font-weight:600">{{value}}</td></tr>
+{{/each}}</table>
+{{/if}}${button('actionUrl', '{{actionLabel}}')}
+<p>Une question ? Répondez simplement à cet e-mail.</p>`,
+    text: `Bonjour {{name}},
+{{#each paragraphs}}
+{{this}}
+{{/each}}
+{{#each lines}}{{label}} : {{value}}
+{{/each}}
+{{actionLabel}} : {{actionUrl}}
+
+Une question ? Répondez simplement à cet e-mail.`,
+    action: 'actionUrl',
+    sample: {
+      subject: 'Votre site Boulangerie Dupont passe en Business',
+      name: 'Camille Dupont',
+      paragraphs: ['Votre abonnement passe de la formule Pro à la formule Business.'],
+      lines: [{ label: 'Ajustement au prorata débité', value: '29,98 €' }],
+      actionLabel: 'Remplir le formulaire Business',
+      actionUrl: 'http://localhost:3000/dashboard/sites/exemple/business-options',
+    },
+  },
+  'team-notice': {
+    subject: '{{subject}}',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">{{subject}}</h1>
+<p>{{summary}}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:16px 0">
+{{#each lines}}<tr><td style="padding:6px 0;border-bottom:1px solid #e2e8f0;color:#475569;vertical-align:top">{{label}}</td><td style="padding:6px 0 6px 12px;border-bottom:1px solid #e2e8f0">{{value}}</td></tr>
+{{/each}}</table>
+${button('adminUrl', 'Voir dans l’administration')}`,
+    text: `{{subject}}
+
+{{summary}}
+
+{{#each lines}}{{label}} : {{value}}
+{{/each}}
+Administration : {{adminUrl}}`,
+    action: 'adminUrl',
+    sample: {
+      subject: 'Passage en Business : Boulangerie Dupont',
+      summary: 'Camille Dupont est passé de Pro à Business.',
+      lines: [{ label: 'Client', value: 'Camille Dupont <camille@example.com>' }],
+      adminUrl: 'http://localhost:3000/admin/sites/exemple',
     },
   },
 };

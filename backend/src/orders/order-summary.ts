@@ -1,3 +1,4 @@
+import { euros } from '../common/format';
 import { computeRecap, PLANS, type Recap } from './catalogue';
 import {
   type BillingInfo,
@@ -24,7 +25,7 @@ const list = (values: string[]) => values.map((v) => v.trim()).filter(Boolean).j
 const yesNo = (value: boolean) => (value ? 'Oui' : 'Non');
 const labelOf = <T extends string>(choices: readonly { value: T; label: string }[], value: T) => choices.find((c) => c.value === value)?.label ?? value;
 
-export const euros = (cents: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+export { euros };
 export const planName = (planType: PaidPlanType) => PLANS.find((p) => p.id === planType)!.name;
 
 export function recapOf(planType: PaidPlanType, data: OrderFormData): Recap {

@@ -6,6 +6,9 @@ export const SITE_STATUSES = ['pending', 'active', 'suspended'] as const;
 export type SiteStatus = (typeof SITE_STATUSES)[number];
 export const SITE_TYPES = ['pro', 'business', 'custom'] as const;
 export type SiteType = (typeof SITE_TYPES)[number];
+/** How the subscription paying for a site stands: paid up, a renewal failing (dunning), given up by Stripe, or ended. */
+export const PAYMENT_STATES = ['current', 'past_due', 'unpaid', 'ended'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** The five build steps, in order (signed-in-areas §4), as stored. */
 export const PROGRESSION_STEPS = ['started', 'design_ok', 'dev_ok', 'seo_ok', 'techno_review'] as const;
@@ -19,6 +22,7 @@ export type Progression = Record<ProgressionStep, boolean>;
 @Entity('sites')
 @Check('sites_status_check', `status IN ('pending', 'active', 'suspended')`)
 @Check('sites_type_check', `type IN ('pro', 'business', 'custom')`)
+@Check('sites_payment_state_check', `payment_state IN ('current', 'past_due', 'unpaid', 'ended')`)
 @Check('sites_status_before_suspension_check', `status_before_suspension IN ('pending', 'active')`)
 @Unique('sites_stripe_subscription_id_key', ['stripeSubscriptionId'])
 @Unique('sites_order_draft_id_key', ['orderDraftId'])
@@ -31,6 +35,8 @@ export type Progression = Record<ProgressionStep, boolean>;
 @Index('sites_domain_idx', ['domain', 'id'])
 // domain DESC NULLS LAST, id DESC: declared in the migration.
 @Index('sites_domain_desc_idx', { synchronize: false })
+// The few sites not up to date with their payments (the admin's filter): declared in migration SubscriptionLife.
+@Index('sites_payment_state_idx', { synchronize: false })
 // Trigram indexes for the admin's search (ILIKE '%…%'), which TypeORM cannot express: declared in the migration.
 @Index('sites_site_name_trgm_idx', { synchronize: false })
 @Index('sites_domain_trgm_idx', { synchronize: false })
@@ -63,6 +69,14 @@ export class Site {
 
   @Column({ type: 'jsonb' })
   progression: Progression;
+
+  /** How its subscription stands (written by the site lifecycle only, from the subscription's state at Stripe) */
+  @Column({ name: 'payment_state', type: 'text', default: 'current' })
+  paymentState: PaymentState;
+
+  /** Since when it stands so (the first failed payment, Stripe giving up, the end); null while current */
+  @Column({ name: 'payment_state_since', type: 'timestamptz', nullable: true })
+  paymentStateSince: Date | null;
 
   @Column({ name: 'stripe_subscription_id', type: 'text', nullable: true })
   stripeSubscriptionId: string | null;

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike, type PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
 import { type RollUp, RowCountRollUps } from '../database/row-counts';
-import { type Progression, Site, type SiteStatus, type SiteType } from './site.entity';
+import { type PaymentState, type Progression, Site, type SiteStatus, type SiteType } from './site.entity';
 import { type StatusCause, SiteStatusChange } from './site-status-history.entity';
 
 export interface NewSite {
@@ -45,6 +45,8 @@ export interface AdminSiteListQuery extends PageWindow {
   search?: string;
   status?: SiteStatus;
   type?: SiteType;
+  /** 'arrears': every site not up to date (past due, unpaid or ended); or one payment state */
+  paymentState?: PaymentState | 'arrears';
   sortBy: AdminSiteSortKey;
   sortOrder: 'asc' | 'desc';
 }
@@ -56,6 +58,9 @@ export interface SiteChanges {
   statusBeforeSuspension?: SiteStatus | null;
   type?: SiteType;
   progression?: Progression;
+  paymentState?: PaymentState;
+  paymentStateSince?: Date | null;
+  stripeSubscriptionId?: string | null;
 }
 
 /** Where the next export batch starts: after this row of the (created_at, id) order. */
@@ -72,6 +77,9 @@ interface SiteRow {
   status: SiteStatus;
   type: SiteType;
   progression: Progression;
+  status_before_suspension: 'pending' | 'active' | null;
+  payment_state: PaymentState;
+  payment_state_since: Date | null;
   stripe_subscription_id: string | null;
   order_draft_id: string | null;
   created_at: Date;
@@ -82,7 +90,8 @@ interface SiteRow {
   created_at_key?: string;
 }
 
-const SITE_WITH_OWNER = `s.id, s.user_id, s.site_name, s.domain, s.status, s.type, s.progression, s.stripe_subscription_id, s.order_draft_id,
+const SITE_WITH_OWNER = `s.id, s.user_id, s.site_name, s.domain, s.status, s.type, s.progression, s.status_before_suspension, s.payment_state, s.payment_state_since,
+  s.stripe_subscription_id, s.order_draft_id,
   s.created_at, s.updated_at, u.name AS owner_name, u.email AS owner_email`;
 
 function toSite(row: SiteRow): Site {
@@ -95,6 +104,9 @@ function toSite(row: SiteRow): Site {
     status: row.status,
     type: row.type,
     progression: row.progression,
+    statusBeforeSuspension: row.status_before_suspension,
+    paymentState: row.payment_state,
+    paymentStateSince: row.payment_state_since,
     stripeSubscriptionId: row.stripe_subscription_id,
     orderDraftId: row.order_draft_id,
     createdAt: row.created_at,
@@ -169,6 +181,17 @@ export class SitesRepository extends BaseRepository {
     return this.repo(Site, tx).findOne({ where: { stripeSubscriptionId }, lock: { mode: 'pessimistic_write' } });
   }
 
+  async inArrearsOfUser(userId: string, tx?: EntityManager): Promise<Site[]> {
+    const rows = await this.query<SiteRow>(`SELECT * FROM sites WHERE user_id = $1 AND payment_state <> 'current' ORDER BY payment_state_since NULLS LAST, id`, [userId], tx);
+    return rows.map(toSite);
+  }
+
+  async namesOf(ids: string[], tx?: EntityManager): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.query<{ id: string; site_name: string }>(`SELECT id, site_name FROM sites WHERE id = ANY($1::uuid[])`, [ids], tx);
+    return new Map(rows.map((r) => [r.id, r.site_name]));
+  }
+
   async lock(id: string, tx: EntityManager): Promise<Site | null> {
     return this.repo(Site, tx).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
@@ -208,6 +231,9 @@ export class SitesRepository extends BaseRepository {
     const params: unknown[] = [];
     if (query.status) where.push(`s.status = $${params.push(query.status)}`);
     if (query.type) where.push(`s.type = $${params.push(query.type)}`);
+    // Read through the partial index sites_payment_state_idx (the few sites not up to date); counted with count(*).
+    if (query.paymentState === 'arrears') where.push(`s.payment_state <> 'current'`);
+    else if (query.paymentState) where.push(`s.payment_state = $${params.push(query.paymentState)}`);
     if (query.search) {
       const p = `$${params.push(`%${escapeLike(query.search)}%`)}`;
       // Two id lists, each read through trigram indexes (sites' name and domain; the owners' name and e-mail, then
@@ -235,7 +261,7 @@ export class SitesRepository extends BaseRepository {
         [...params, query.limit, query.offset],
         tx,
       ),
-      query.search
+      query.search || query.paymentState
         ? this.query<{ total: number }>(`SELECT count(*)::int AS total FROM sites s ${whereSql}`, params, tx).then(([row]) => row.total)
         : this.countedTotal(whereSql, params, tx),
     ]);
@@ -280,6 +306,9 @@ export class SitesRepository extends BaseRepository {
     if (changes.statusBeforeSuspension !== undefined) sets.push(`status_before_suspension = $${params.push(changes.statusBeforeSuspension)}`);
     if (changes.type !== undefined) sets.push(`type = $${params.push(changes.type)}`);
     if (changes.progression !== undefined) sets.push(`progression = $${params.push(JSON.stringify(changes.progression))}`);
+    if (changes.paymentState !== undefined) sets.push(`payment_state = $${params.push(changes.paymentState)}`);
+    if (changes.paymentStateSince !== undefined) sets.push(`payment_state_since = $${params.push(changes.paymentStateSince)}`);
+    if (changes.stripeSubscriptionId !== undefined) sets.push(`stripe_subscription_id = $${params.push(changes.stripeSubscriptionId)}`);
     if (!sets.length) return;
     await this.query(`UPDATE sites SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params, tx);
   }

@@ -13,12 +13,28 @@ import {
 } from './dto/site-requests.dto';
 import type { SiteDetailDto, SiteDto, SiteListResponseDto, SiteProgressionDto } from './dto/sites.dto';
 import { MODIFICATION_PRIORITIES, MODIFICATION_PRIORITY_LABELS, MODIFICATION_TYPE_LABELS, MODIFICATION_TYPES } from './modification-request.entity';
+import { randomUUID } from 'node:crypto';
+import type { BillingNotice, NoticeSite } from '../mail/billing-notices';
+import { type LifeEvent, type LifeMail, type LifeState, type Transition, transition } from './site-lifecycle';
 import { type Progression, PROGRESSION_STEPS, type Site, type SiteStatus, type SiteType } from './site.entity';
-import type { StatusCause } from './site-status-history.entity';
 import { SiteRequestsRepository } from './site-requests.repository';
-import { type AdminSiteSortKey, type SiteChanges, type SiteCursor, SitesRepository, type SiteWithOwner } from './sites.repository';
+import { type AdminSiteListQuery, type AdminSiteSortKey, type SiteChanges, type SiteCursor, SitesRepository, type SiteWithOwner } from './sites.repository';
 
 const NOT_FOUND = 'Site introuvable';
+
+/** What a lifecycle event's mails say (amounts, dates, links), given by the caller that knows them. */
+export interface LifeContext {
+  /** When the new payment state began (the first failed payment…); now when not given */
+  since?: Date;
+  /** The invoice at stake: its amount, when its payment failed, where to pay it */
+  invoice?: { amountCents: number; failedAt: Date | null; payUrl: string | null };
+  endedAt?: Date;
+  byClient?: boolean;
+  planName?: string;
+  upgrade?: { planFrom: string; planTo: string; amountCents: number; periodStart: Date | null; periodEnd: Date | null };
+  /** Makes the mails of this event once only, whatever the retries (e.g. the Stripe object's id) */
+  dedupe?: string;
+}
 /** The progression as the API names its steps (camelCase), each optional in a change. */
 export interface ProgressionPatch {
   started?: boolean;
@@ -141,48 +157,78 @@ export class SitesService {
     return { siteId: existing?.id ?? null, created: false };
   }
 
+  /** The site, locked until `tx` ends (a restart checks it, then applies the lifecycle, with no one in between). */
+  lockSite(id: string, tx: EntityManager): Promise<Site | null> {
+    return this.sites.lock(id, tx);
+  }
+
+  /** The user's sites whose payments are not up to date, oldest trouble first (the client's banners). */
+  inArrearsOfUser(userId: string): Promise<Site[]> {
+    return this.sites.inArrearsOfUser(userId);
+  }
+
+  /** Site names by id (invoices name their site). */
+  namesOf(ids: string[]): Promise<Map<string, string>> {
+    return this.sites.namesOf(ids);
+  }
+
   /** The id of the site an order became, or null while it is not paid. */
   async siteIdOfOrder(orderDraftId: string): Promise<string | null> {
     return (await this.sites.findByOrderDraft(orderDraftId))?.id ?? null;
   }
 
   /**
-   * A site follows the state of the subscription that pays for it: `lapsed` (Stripe gave up, or the subscription
-   * ended) suspends it and remembers its status; `paid` gives that status back to a site its payments suspended
-   * (never one an admin suspended). Anything else changes nothing. Runs in the caller's transaction.
+   * The one writer of a site's status and payment state: applies a lifecycle event (site-lifecycle.ts) to a site locked
+   * until `tx` ends, records a status change with its cause, and puts the mails it calls for in the outbox, all in the
+   * caller's transaction. `changes` are written with it (a restart's new subscription and plan, an upgrade's plan).
+   * Answers the transition, or null when there is no such site.
    */
-  async followPayments(stripeSubscriptionId: string, state: 'paid' | 'lapsed' | 'unchanged', cause: StatusCause, tx: EntityManager): Promise<void> {
-    if (state === 'unchanged') return;
-    const site = await this.sites.lockBySubscription(stripeSubscriptionId, tx);
-    if (!site) return;
-    if (state === 'lapsed' && site.status !== 'suspended') {
-      await this.sites.update(site.id, { status: 'suspended', statusBeforeSuspension: site.status }, tx);
-      await this.sites.recordStatus({ siteId: site.id, fromStatus: site.status, toStatus: 'suspended', cause }, tx);
-    } else if (state === 'paid' && site.status === 'suspended' && site.statusBeforeSuspension) {
-      await this.sites.update(site.id, { status: site.statusBeforeSuspension, statusBeforeSuspension: null }, tx);
-      await this.sites.recordStatus({ siteId: site.id, fromStatus: 'suspended', toStatus: site.statusBeforeSuspension, cause }, tx);
+  async apply(
+    target: { siteId: string } | { stripeSubscriptionId: string },
+    event: LifeEvent,
+    context: LifeContext,
+    tx: EntityManager,
+    changes: Pick<SiteChanges, 'type' | 'stripeSubscriptionId'> = {},
+  ): Promise<(Transition & { site: Site }) | null> {
+    const site = 'siteId' in target ? await this.sites.lock(target.siteId, tx) : await this.sites.lockBySubscription(target.stripeSubscriptionId, tx);
+    if (!site) return null;
+    const before: LifeState = { status: site.status, statusBeforeSuspension: site.statusBeforeSuspension, paymentState: site.paymentState };
+    const t = transition(before, event);
+    const write: SiteChanges = { ...changes };
+    if (t.next.status !== before.status) write.status = t.next.status;
+    if (t.next.statusBeforeSuspension !== before.statusBeforeSuspension) write.statusBeforeSuspension = t.next.statusBeforeSuspension;
+    if (t.next.paymentState !== before.paymentState) {
+      write.paymentState = t.next.paymentState;
+      write.paymentStateSince = t.next.paymentState === 'current' ? null : (context.since ?? new Date());
     }
+    if (Object.keys(write).length) await this.sites.update(site.id, write, tx);
+    if (write.status) await this.sites.recordStatus({ siteId: site.id, fromStatus: before.status, toStatus: write.status, cause: t.cause }, tx);
+    if (t.mails.length) {
+      const owner = (await this.sites.findWithOwner(site.id, tx))!.owner;
+      const who: NoticeSite = { siteId: site.id, siteName: site.siteName, customerName: owner.name || owner.email, customerEmail: owner.email };
+      for (const mail of t.mails) {
+        const notice = this.noticeOf(mail, site, before, context);
+        if (notice) await this.mail.notify(who, notice, { tx, dedupeKey: `${mail}:${site.id}:${context.dedupe ?? randomUUID()}` });
+      }
+    }
+    return { ...t, site };
   }
 
-  /** After a paid upgrade to Business: the site is a Business site, pending until the team has updated it. */
-  async markUpgraded(siteId: string, tx: EntityManager): Promise<void> {
-    const site = await this.sites.lock(siteId, tx);
-    if (!site) return;
-    await this.sites.update(site.id, { type: 'business', ...(site.status === 'pending' ? {} : { status: 'pending', statusBeforeSuspension: null }) }, tx);
-    if (site.status !== 'pending') await this.sites.recordStatus({ siteId: site.id, fromStatus: site.status, toStatus: 'pending', cause: 'client' }, tx);
-  }
-
-  /**
-   * Sets a site's status by hand (admin) or by a client's action, recording it; clears what a payment suspension
-   * remembered, so a later payment does not undo it.
-   */
-  async changeStatus(siteId: string, status: SiteStatus, cause: StatusCause, tx?: EntityManager): Promise<void> {
-    await this.transactions.run(async (t) => {
-      const site = await this.sites.lock(siteId, t);
-      if (!site || site.status === status) return;
-      await this.sites.update(site.id, { status, statusBeforeSuspension: null }, t);
-      await this.sites.recordStatus({ siteId: site.id, fromStatus: site.status, toStatus: status, cause }, t);
-    }, tx);
+  private noticeOf(mail: LifeMail, site: Site, before: LifeState, c: LifeContext): BillingNotice | null {
+    const siteUrl = this.mail.link(`/dashboard/sites/${site.id}`);
+    const manageUrl = this.mail.link(`/dashboard/sites/${site.id}/manage`);
+    switch (mail) {
+      case 'payment-suspended':
+        return { kind: 'payment-suspended', amountCents: c.invoice?.amountCents ?? null, failedAt: c.invoice?.failedAt ?? null, payUrl: c.invoice?.payUrl ?? manageUrl };
+      case 'payment-restored':
+        return { kind: 'payment-restored', wasSuspended: before.status === 'suspended' && before.statusBeforeSuspension !== null, amountCents: c.invoice?.amountCents ?? null, siteUrl };
+      case 'subscription-ended':
+        return { kind: 'subscription-ended', endedAt: c.endedAt ?? new Date(), byClient: c.byClient ?? false, restartUrl: manageUrl };
+      case 'restarted':
+        return { kind: 'restarted', planName: c.planName ?? planLabel(site.type), amountCents: c.invoice?.amountCents ?? null, siteUrl };
+      case 'upgraded':
+        return c.upgrade ? { kind: 'upgraded', ...c.upgrade, businessOptionsUrl: this.mail.link(`/dashboard/sites/${site.id}/business-options`) } : null;
+    }
   }
 
   /** Stores a client's modification request on one of their sites and mails it to the team. */
@@ -242,12 +288,13 @@ export class SitesService {
   // ---- for the admin ----
 
   /** A page of every site with its owner, in two queries. */
-  listForAdmin(query: PageQueryDto & { search?: string; status?: SiteStatus; type?: SiteType; sortBy?: AdminSiteSortKey; sortOrder?: 'asc' | 'desc' }): Promise<{ items: SiteWithOwner[]; total: number }> {
+  listForAdmin(query: PageQueryDto & { search?: string; status?: SiteStatus; type?: SiteType; paymentState?: AdminSiteListQuery['paymentState']; sortBy?: AdminSiteSortKey; sortOrder?: 'asc' | 'desc' }): Promise<{ items: SiteWithOwner[]; total: number }> {
     return this.sites.listForAdmin({
       ...pageWindow(query),
       search: query.search || undefined,
       status: query.status,
       type: query.type,
+      paymentState: query.paymentState,
       sortBy: query.sortBy ?? 'created_at',
       sortOrder: query.sortOrder ?? 'desc',
     });
@@ -273,10 +320,10 @@ export class SitesService {
     }
     if (changes.status !== undefined && changes.status !== site.status) {
       before.status = site.status;
-      after.status = write.status = changes.status;
-      // An admin's decision: recorded in the history, and no payment gives back an earlier status over it.
-      write.statusBeforeSuspension = null;
-      await this.sites.recordStatus({ siteId: site.id, fromStatus: site.status, toStatus: changes.status, cause: 'admin' }, tx);
+      after.status = changes.status;
+      // An admin's decision, through the lifecycle: recorded in the history, and no payment gives back an earlier
+      // status over it.
+      await this.apply({ siteId: site.id }, { type: 'admin', status: changes.status }, {}, tx);
     }
     if (changes.progression) {
       const progression = { ...site.progression };
@@ -289,7 +336,7 @@ export class SitesService {
       }
     }
     if (Object.keys(write).length) await this.sites.update(id, write, tx);
-    const updated = Object.keys(write).length ? (await this.sites.findForUpdate(id, tx))! : site;
+    const updated = Object.keys(write).length || after.status ? (await this.sites.findForUpdate(id, tx))! : site;
     return { site: updated, before, after };
   }
 
@@ -356,6 +403,8 @@ export function toSiteResponse(site: Site): SiteDto {
     status: site.status,
     type: site.type,
     progression: { started: p.started, designOk: p.design_ok, devOk: p.dev_ok, seoOk: p.seo_ok, technoReview: p.techno_review },
+    paymentState: site.paymentState ?? 'current',
+    paymentStateSince: site.paymentStateSince ? site.paymentStateSince.toISOString() : null,
     createdAt: site.createdAt.toISOString(),
     updatedAt: site.updatedAt.toISOString(),
   };

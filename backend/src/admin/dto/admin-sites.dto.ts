@@ -9,6 +9,8 @@ import { ADMIN_SITE_SORT_KEYS, type AdminSiteSortKey } from '../../sites/sites.r
 export const SITE_STATUS_FILTERS = ['all', ...SITE_STATUSES] as const;
 export const SITE_TYPE_FILTERS = ['all', ...SITE_TYPES] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
+/** arrears: every site whose payments are not up to date (past due, unpaid or ended) */
+export const PAYMENT_STATE_FILTERS = ['all', 'arrears', 'past_due', 'unpaid', 'ended'] as const;
 
 export class ListAdminSitesQueryDto extends PageQueryDto {
   /** Recherche sur le nom du site, le domaine, le nom ou l'e-mail du client */
@@ -20,6 +22,10 @@ export class ListAdminSitesQueryDto extends PageQueryDto {
 
   @EnumField(SITE_TYPE_FILTERS, { name: 'AdminSiteTypeFilter', invalid: 'Type invalide', optional: true, default: 'all' })
   type?: 'all' | SiteType = 'all';
+
+  /** arrears : paiement en retard, suspendu pour impayé ou abonnement terminé */
+  @EnumField(PAYMENT_STATE_FILTERS, { name: 'AdminSitePaymentFilter', invalid: 'Filtre de paiement invalide', optional: true, default: 'all' })
+  paymentState?: (typeof PAYMENT_STATE_FILTERS)[number] = 'all';
 
   @EnumField(ADMIN_SITE_SORT_KEYS, { name: 'AdminSiteSortBy', invalid: 'Tri invalide', optional: true, default: 'created_at' })
   sortBy?: AdminSiteSortKey = 'created_at';

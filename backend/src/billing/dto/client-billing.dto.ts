@@ -1,7 +1,41 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { EnumField } from '../../common/fields';
 import { PageQueryDto } from '../../common/page-query.dto';
+
+/** Un paiement qui échoue sur un site du client : ce qu'il faut régler, depuis quand, et où */
+export class PaymentIssueDto {
+  @ApiProperty({ format: 'uuid' })
+  siteId: string;
+  siteName: string;
+  /** past_due : relances en cours, le site reste en ligne ; unpaid : Stripe a abandonné, le site est suspendu */
+  @ApiProperty({ enum: ['past_due', 'unpaid'] })
+  state: 'past_due' | 'unpaid';
+  /** Date du premier échec */
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  since: string | null;
+  /** Montant dû, en centimes */
+  @ApiProperty({ type: Number, nullable: true })
+  amountCents: number | null;
+  @ApiProperty({ type: String, nullable: true })
+  invoiceId: string | null;
+  /** La page de la facture chez Stripe, où la régler */
+  @ApiProperty({ type: String, nullable: true })
+  payUrl: string | null;
+  /** Le message à afficher : 'Le paiement de 29,00 € du 12/11/2026 a échoué…' */
+  message: string;
+}
+
+export class PaymentIssueListResponseDto {
+  issues: PaymentIssueDto[];
+}
+
+/** La formule d'un site relancé après la fin de son abonnement */
+export class RestartSubscriptionDto {
+  @EnumField(['pro', 'business'] as const, { name: 'PaidPlanType', invalid: 'Formule invalide' })
+  planType: 'pro' | 'business';
+}
 
 /** L'abonnement qui paie un site */
 export class SiteSubscriptionDto {
@@ -14,13 +48,29 @@ export class SiteSubscriptionDto {
   /** L'état affiché : 'Annulation programmée' quand l'annulation en fin de période est demandée */
   statusLabel: string;
   cancelAtPeriodEnd: boolean;
-  /** Fin de la période en cours (l'accès reste jusque-là après une annulation) */
+  /** Fin de la période en cours (l'accès reste jusque-là après une annulation) ; null une fois terminé */
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   currentPeriodEnd: string | null;
+  /** Fin de l'abonnement, une fois terminé ('Abonnement terminé le …') */
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  endedAt: string | null;
   @ApiProperty({ enum: ['pro', 'business', 'teams'], nullable: true })
   plan: 'pro' | 'business' | 'teams' | null;
   /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */
   planLabel: string;
+  /** 'Annuler à la fin de la période' est proposé */
+  canCancel: boolean;
+  /** 'Réactiver' est proposé (annulation programmée, ou paiement en retard : la facture ouverte est réglée avec la carte enregistrée) */
+  canReactivate: boolean;
+  /** Les changements de formule sont proposés (abonnement actif, sans annulation programmée) */
+  canChangePlan: boolean;
+  /** 'Changer de carte' est proposé */
+  canChangeCard: boolean;
+  /** 'Relancer mon site' est proposé (abonnement terminé) */
+  canRestart: boolean;
+  /** Le paiement qui échoue, s'il y en a un */
+  @ApiProperty({ type: PaymentIssueDto, nullable: true })
+  paymentIssue: PaymentIssueDto | null;
 }
 
 export class SiteSubscriptionResponseDto {
@@ -52,6 +102,12 @@ export class InvoiceListQueryDto extends PageQueryDto {
   @Min(1, { message: 'La limite doit être au moins 1' })
   @IsInt({ message: 'La limite doit être un entier' })
   override limit?: number = 20;
+
+  /** Les factures d'un seul site */
+  @ApiProperty({ required: false, format: 'uuid', type: String, maxLength: 36 })
+  @IsOptional()
+  @IsUUID('all', { message: 'Site introuvable' })
+  siteId?: string;
 }
 
 export class ClientInvoiceDto {
@@ -67,6 +123,15 @@ export class ClientInvoiceDto {
   currency: string;
   /** paid, open, void, uncollectible */
   status: string;
+  /** Son paiement a échoué (facture ouverte) : 'Échouée' plutôt que 'En attente' */
+  paymentFailed: boolean;
+  /** Ce qui en a été remboursé, en centimes (un paiement en double) */
+  refundedCents: number;
+  /** Le site que paie l'abonnement de cette facture */
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  siteId: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  siteName: string | null;
   @ApiProperty({ type: String, nullable: true })
   description: string | null;
   /** Le PDF de la facture */

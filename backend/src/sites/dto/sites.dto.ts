@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SITE_STATUSES, SITE_TYPES, type SiteStatus, type SiteType } from '../site.entity';
+import { PAYMENT_STATES, type PaymentState, SITE_STATUSES, SITE_TYPES, type SiteStatus, type SiteType } from '../site.entity';
 import { STATUS_CAUSES, type StatusCause } from '../site-status-history.entity';
 import { MODIFICATION_PRIORITIES, MODIFICATION_TYPES, type ModificationPriority, type ModificationType } from '../modification-request.entity';
 
@@ -29,6 +29,12 @@ export class SiteDto {
   @ApiProperty({ enum: SITE_TYPES, enumName: 'SiteType' })
   type: SiteType;
   progression: SiteProgressionDto;
+  /** Ses paiements : current (à jour), past_due (en retard), unpaid (suspendu pour impayé), ended (abonnement terminé) */
+  @ApiProperty({ enum: PAYMENT_STATES, enumName: 'SitePaymentState' })
+  paymentState: PaymentState;
+  /** Depuis quand (premier échec, suspension, fin) ; null quand à jour */
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  paymentStateSince: string | null;
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
   @ApiProperty({ format: 'date-time' })

@@ -26,6 +26,7 @@ import type {
 
 import type {
   AdminAuditLogResponseDto,
+  AdminDuplicatePaymentListResponseDto,
   AdminEmailSentDto,
   AdminInvoiceListResponseDto,
   AdminRevenueDto,
@@ -44,6 +45,7 @@ import type {
   ListAdminQuotesParams,
   ListAdminSitesParams,
   ListAdminUsersParams,
+  ListDuplicatePaymentsParams,
   MessageResponseDto,
   QuoteListResponseDto,
   SendAdminEmailDto,
@@ -173,6 +175,113 @@ export function useListAdminAuditLog<TData = Awaited<ReturnType<typeof listAdmin
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListAdminAuditLogQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getListDuplicatePaymentsUrl = (params?: ListDuplicatePaymentsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/duplicate-payments?${stringifiedParams}` : `/api/admin/duplicate-payments`
+}
+
+/**
+ * @summary Les paiements en double détectés, les plus récents d'abord, et ce qui en a été remboursé.
+ */
+export const listDuplicatePayments = async (params?: ListDuplicatePaymentsParams, options?: Parameters<typeof customFetch>[1]): Promise<AdminDuplicatePaymentListResponseDto> => {
+
+  return customFetch<AdminDuplicatePaymentListResponseDto>(getListDuplicatePaymentsUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListDuplicatePaymentsQueryKey = (params?: ListDuplicatePaymentsParams,) => {
+    return [
+    `/api/admin/duplicate-payments`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListDuplicatePaymentsQueryOptions = <TData = Awaited<ReturnType<typeof listDuplicatePayments>>, TError = ErrorType<ErrorResponseDto>>(params?: ListDuplicatePaymentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDuplicatePayments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListDuplicatePaymentsQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listDuplicatePayments>>> = ({ signal }) => listDuplicatePayments(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listDuplicatePayments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListDuplicatePaymentsQueryResult = NonNullable<Awaited<ReturnType<typeof listDuplicatePayments>>>
+export type ListDuplicatePaymentsQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListDuplicatePayments<TData = Awaited<ReturnType<typeof listDuplicatePayments>>, TError = ErrorType<ErrorResponseDto>>(
+ params: undefined |  ListDuplicatePaymentsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDuplicatePayments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listDuplicatePayments>>,
+          TError,
+          Awaited<ReturnType<typeof listDuplicatePayments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListDuplicatePayments<TData = Awaited<ReturnType<typeof listDuplicatePayments>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListDuplicatePaymentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDuplicatePayments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listDuplicatePayments>>,
+          TError,
+          Awaited<ReturnType<typeof listDuplicatePayments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListDuplicatePayments<TData = Awaited<ReturnType<typeof listDuplicatePayments>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListDuplicatePaymentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDuplicatePayments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Les paiements en double détectés, les plus récents d'abord, et ce qui en a été remboursé.
+ */
+
+export function useListDuplicatePayments<TData = Awaited<ReturnType<typeof listDuplicatePayments>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListDuplicatePaymentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDuplicatePayments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListDuplicatePaymentsQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -31,6 +31,8 @@ import type {
   CreateCheckoutSessionDto,
   ErrorResponseDto,
   ListInvoicesParams,
+  PaymentIssueListResponseDto,
+  RestartSubscriptionDto,
   SiteSubscriptionDto,
   SiteSubscriptionResponseDto,
   SubscriptionUpgradeResponseDto
@@ -159,6 +161,106 @@ export function useListInvoices<TData = Awaited<ReturnType<typeof listInvoices>>
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListInvoicesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getListPaymentIssuesUrl = () => {
+
+
+
+
+  return `/api/billing/payment-issues`
+}
+
+/**
+ * @summary Les paiements qui échouent sur les sites du client connecté (bandeaux du tableau de bord, des sites et d'un site).
+ */
+export const listPaymentIssues = async ( options?: Parameters<typeof customFetch>[1]): Promise<PaymentIssueListResponseDto> => {
+
+  return customFetch<PaymentIssueListResponseDto>(getListPaymentIssuesUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListPaymentIssuesQueryKey = () => {
+    return [
+    `/api/billing/payment-issues`
+    ] as const;
+    }
+
+
+export const getListPaymentIssuesQueryOptions = <TData = Awaited<ReturnType<typeof listPaymentIssues>>, TError = ErrorType<ErrorResponseDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentIssues>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPaymentIssuesQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPaymentIssues>>> = ({ signal }) => listPaymentIssues({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPaymentIssues>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPaymentIssuesQueryResult = NonNullable<Awaited<ReturnType<typeof listPaymentIssues>>>
+export type ListPaymentIssuesQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListPaymentIssues<TData = Awaited<ReturnType<typeof listPaymentIssues>>, TError = ErrorType<ErrorResponseDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentIssues>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPaymentIssues>>,
+          TError,
+          Awaited<ReturnType<typeof listPaymentIssues>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPaymentIssues<TData = Awaited<ReturnType<typeof listPaymentIssues>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentIssues>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPaymentIssues>>,
+          TError,
+          Awaited<ReturnType<typeof listPaymentIssues>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPaymentIssues<TData = Awaited<ReturnType<typeof listPaymentIssues>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentIssues>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Les paiements qui échouent sur les sites du client connecté (bandeaux du tableau de bord, des sites et d'un site).
+ */
+
+export function useListPaymentIssues<TData = Awaited<ReturnType<typeof listPaymentIssues>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentIssues>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPaymentIssuesQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -532,6 +634,79 @@ export const useCancelSiteSubscription = <TError = ErrorType<ErrorResponseDto>,
       > => {
       return useMutation(getCancelSiteSubscriptionMutationOptions(options), queryClient);
     }
+    export const getChangeSiteCardUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/subscription/payment-method`
+}
+
+/**
+ * @summary Changement de carte : page Stripe d'enregistrement de carte ; la nouvelle carte paie les prochains prélèvements.
+ */
+export const changeSiteCard = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<CheckoutSessionResponseDto> => {
+
+  return customFetch<CheckoutSessionResponseDto>(getChangeSiteCardUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getChangeSiteCardMutationKey = () => ['changeSiteCard'] as const;
+
+export const getChangeSiteCardMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeSiteCard>>, TError,ChangeSiteCardMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeSiteCard>>, TError,ChangeSiteCardMutationVariables, TContext> => {
+
+const mutationKey = getChangeSiteCardMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeSiteCard>>, ChangeSiteCardMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  changeSiteCard(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeSiteCardMutationResult = NonNullable<Awaited<ReturnType<typeof changeSiteCard>>>
+
+    export type ChangeSiteCardMutationError = ErrorType<ErrorResponseDto>
+    export type ChangeSiteCardMutationVariables = {id: string}
+
+    /**
+ * @summary Changement de carte : page Stripe d'enregistrement de carte ; la nouvelle carte paie les prochains prélèvements.
+ */
+export const useChangeSiteCard = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeSiteCard>>, TError,ChangeSiteCardMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeSiteCard>>,
+        TError,
+        ChangeSiteCardMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangeSiteCardMutationOptions(options), queryClient);
+    }
     export const getReactivateSiteSubscriptionUrl = (id: string,) => {
 
 
@@ -604,6 +779,94 @@ export const useReactivateSiteSubscription = <TError = ErrorType<ErrorResponseDt
         TContext
       > => {
       return useMutation(getReactivateSiteSubscriptionMutationOptions(options), queryClient);
+    }
+    export const getRestartSiteSubscriptionUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/subscription/restart`
+}
+
+/**
+ * @summary Relance d'un site dont l'abonnement est terminé : page de paiement Stripe ; le paiement relie le nouvel abonnement au même site.
+ */
+export const restartSiteSubscription = async (id: string,
+    restartSubscriptionDto: RestartSubscriptionDto, options?: Parameters<typeof customFetch>[1]): Promise<CheckoutSessionResponseDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<CheckoutSessionResponseDto>(getRestartSiteSubscriptionUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(restartSubscriptionDto)
+  }
+);}
+
+
+
+
+
+export const getRestartSiteSubscriptionMutationKey = () => ['restartSiteSubscription'] as const;
+
+export const getRestartSiteSubscriptionMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof restartSiteSubscription>>, TError,RestartSiteSubscriptionMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof restartSiteSubscription>>, TError,RestartSiteSubscriptionMutationVariables, TContext> => {
+
+const mutationKey = getRestartSiteSubscriptionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof restartSiteSubscription>>, RestartSiteSubscriptionMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  restartSiteSubscription(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RestartSiteSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof restartSiteSubscription>>>
+    export type RestartSiteSubscriptionMutationBody = RestartSubscriptionDto
+    export type RestartSiteSubscriptionMutationError = ErrorType<ErrorResponseDto>
+    export type RestartSiteSubscriptionMutationVariables = {id: string;data: RestartSubscriptionDto}
+
+    /**
+ * @summary Relance d'un site dont l'abonnement est terminé : page de paiement Stripe ; le paiement relie le nouvel abonnement au même site.
+ */
+export const useRestartSiteSubscription = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof restartSiteSubscription>>, TError,RestartSiteSubscriptionMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof restartSiteSubscription>>,
+        TError,
+        RestartSiteSubscriptionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRestartSiteSubscriptionMutationOptions(options), queryClient);
     }
     export const getUpgradeSiteSubscriptionUrl = (id: string,) => {
 

@@ -7,6 +7,7 @@
  */
 import type { AdminSiteOrderDto } from './adminSiteOrderDto';
 import type { OwnerDto } from './ownerDto';
+import type { SitePaymentState } from './sitePaymentState';
 import type { SiteProgressionDto } from './siteProgressionDto';
 import type { SiteStatus } from './siteStatus';
 import type { SiteType } from './siteType';
@@ -25,6 +26,13 @@ export interface AdminSiteDetailDto {
      */
   order: AdminSiteOrderDto | null;
   owner: OwnerDto;
+  /** Ses paiements : current (à jour), past_due (en retard), unpaid (suspendu pour impayé), ended (abonnement terminé) */
+  paymentState: SitePaymentState;
+  /**
+     * Depuis quand (premier échec, suspension, fin) ; null quand à jour
+     * @nullable
+     */
+  paymentStateSince: string | null;
   progression: SiteProgressionDto;
   siteName: string;
   status: SiteStatus;

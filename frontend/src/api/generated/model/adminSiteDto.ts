@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { OwnerDto } from './ownerDto';
+import type { SitePaymentState } from './sitePaymentState';
 import type { SiteProgressionDto } from './siteProgressionDto';
 import type { SiteStatus } from './siteStatus';
 import type { SiteType } from './siteType';
@@ -19,6 +20,13 @@ export interface AdminSiteDto {
   domain: string | null;
   id: string;
   owner: OwnerDto;
+  /** Ses paiements : current (à jour), past_due (en retard), unpaid (suspendu pour impayé), ended (abonnement terminé) */
+  paymentState: SitePaymentState;
+  /**
+     * Depuis quand (premier échec, suspension, fin) ; null quand à jour
+     * @nullable
+     */
+  paymentStateSince: string | null;
   progression: SiteProgressionDto;
   siteName: string;
   status: SiteStatus;

@@ -25,11 +25,22 @@ export interface ClientInvoiceDto {
      * @nullable
      */
   number: string | null;
+  /** Son paiement a échoué (facture ouverte) : 'Échouée' plutôt que 'En attente' */
+  paymentFailed: boolean;
   /**
      * Le PDF de la facture
      * @nullable
      */
   pdfUrl: string | null;
+  /** Ce qui en a été remboursé, en centimes (un paiement en double) */
+  refundedCents: number;
+  /**
+     * Le site que paie l'abonnement de cette facture
+     * @nullable
+     */
+  siteId: string | null;
+  /** @nullable */
+  siteName: string | null;
   /** paid, open, void, uncollectible */
   status: string;
 }

@@ -5,6 +5,7 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { AdminSitePaymentFilter } from './adminSitePaymentFilter';
 import type { AdminSiteSortBy } from './adminSiteSortBy';
 import type { AdminSiteStatusFilter } from './adminSiteStatusFilter';
 import type { AdminSiteTypeFilter } from './adminSiteTypeFilter';
@@ -18,6 +19,10 @@ export type ListAdminSitesParams = {
 search?: string;
 status?: AdminSiteStatusFilter;
 type?: AdminSiteTypeFilter;
+/**
+ * arrears : paiement en retard, suspendu pour impayé ou abonnement terminé
+ */
+paymentState?: AdminSitePaymentFilter;
 sortBy?: AdminSiteSortBy;
 sortOrder?: SortOrder;
 /**

@@ -14,6 +14,11 @@ export type ListInvoicesParams = {
  */
 limit?: number;
 /**
+ * Les factures d'un seul site
+ * @maxLength 36
+ */
+siteId?: string;
+/**
  * Page, à partir de 1
  * @minimum 1
  * @maximum 1000000

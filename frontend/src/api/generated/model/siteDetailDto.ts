@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { ModificationOptionsDto } from './modificationOptionsDto';
+import type { SitePaymentState } from './sitePaymentState';
 import type { SiteProgressionDto } from './siteProgressionDto';
 import type { SiteStatus } from './siteStatus';
 import type { SiteStatusChangeDto } from './siteStatusChangeDto';
@@ -23,6 +24,13 @@ export interface SiteDetailDto {
   id: string;
   /** Les types et priorités d'une demande de modification, dans l'ordre du formulaire */
   modificationOptions: ModificationOptionsDto;
+  /** Ses paiements : current (à jour), past_due (en retard), unpaid (suspendu pour impayé), ended (abonnement terminé) */
+  paymentState: SitePaymentState;
+  /**
+     * Depuis quand (premier échec, suspension, fin) ; null quand à jour
+     * @nullable
+     */
+  paymentStateSince: string | null;
   /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */
   planLabel: string;
   progression: SiteProgressionDto;

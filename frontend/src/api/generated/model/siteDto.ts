@@ -5,6 +5,7 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { SitePaymentState } from './sitePaymentState';
 import type { SiteProgressionDto } from './siteProgressionDto';
 import type { SiteStatus } from './siteStatus';
 import type { SiteType } from './siteType';
@@ -17,6 +18,13 @@ export interface SiteDto {
      */
   domain: string | null;
   id: string;
+  /** Ses paiements : current (à jour), past_due (en retard), unpaid (suspendu pour impayé), ended (abonnement terminé) */
+  paymentState: SitePaymentState;
+  /**
+     * Depuis quand (premier échec, suspension, fin) ; null quand à jour
+     * @nullable
+     */
+  paymentStateSince: string | null;
   progression: SiteProgressionDto;
   siteName: string;
   status: SiteStatus;

@@ -5,19 +5,40 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { PaymentIssueDto } from './paymentIssueDto';
 import type { SiteSubscriptionDtoPlan } from './siteSubscriptionDtoPlan';
 
 export interface SiteSubscriptionDto {
+  /** 'Annuler à la fin de la période' est proposé */
+  canCancel: boolean;
+  /** 'Changer de carte' est proposé */
+  canChangeCard: boolean;
+  /** Les changements de formule sont proposés (abonnement actif, sans annulation programmée) */
+  canChangePlan: boolean;
+  /** 'Réactiver' est proposé (annulation programmée, ou paiement en retard : la facture ouverte est réglée avec la carte enregistrée) */
+  canReactivate: boolean;
+  /** 'Relancer mon site' est proposé (abonnement terminé) */
+  canRestart: boolean;
   cancelAtPeriodEnd: boolean;
   /**
-     * Fin de la période en cours (l'accès reste jusque-là après une annulation)
+     * Fin de la période en cours (l'accès reste jusque-là après une annulation) ; null une fois terminé
      * @nullable
      */
   currentPeriodEnd: string | null;
   /** Identifiant Stripe du client (cus_…) */
   customerId: string;
+  /**
+     * Fin de l'abonnement, une fois terminé ('Abonnement terminé le …')
+     * @nullable
+     */
+  endedAt: string | null;
   /** Identifiant Stripe de l'abonnement (sub_…) */
   id: string;
+  /**
+     * Le paiement qui échoue, s'il y en a un
+     * @nullable
+     */
+  paymentIssue: PaymentIssueDto | null;
   /** @nullable */
   plan: SiteSubscriptionDtoPlan;
   /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */

@@ -1,0 +1,74 @@
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { User } from '../auth/user.entity';
+
+export const DUPLICATE_PAYMENT_STATUSES = ['pending', 'refunded', 'failed'] as const;
+export type DuplicatePaymentStatus = (typeof DUPLICATE_PAYMENT_STATUSES)[number];
+
+/**
+ * A second payment of something already paid (an order, a site's restart) that completed anyway, e.g. a session paid
+ * in the instant before it was expired. The worker cancels its subscription and refunds its payment; the row keeps
+ * why, and what was refunded. Never a second site, never a second monthly charge.
+ */
+@Entity('duplicate_payments')
+@Check('duplicate_payments_kind_check', `kind IN ('order', 'restart')`)
+@Check('duplicate_payments_status_check', `status IN ('pending', 'refunded', 'failed')`)
+@Unique('duplicate_payments_checkout_session_id_key', ['checkoutSessionId'])
+@Index('duplicate_payments_pending_idx', ['createdAt'], { where: `status = 'pending'` })
+@Index('duplicate_payments_created_at_idx', ['createdAt', 'id'])
+export class DuplicatePayment {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'text' })
+  kind: 'order' | 'restart';
+
+  /** The order draft, or the restarted site */
+  @Column({ name: 'reference_id', type: 'uuid' })
+  referenceId: string;
+
+  @Column({ name: 'checkout_session_id', type: 'text' })
+  checkoutSessionId: string;
+
+  @Column({ name: 'subscription_id', type: 'text', nullable: true })
+  subscriptionId: string | null;
+
+  @Column({ name: 'invoice_id', type: 'text', nullable: true })
+  invoiceId: string | null;
+
+  @Column({ name: 'customer_id', type: 'text', nullable: true })
+  customerId: string | null;
+
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'duplicate_payments_user_id_fkey' })
+  user?: User;
+
+  @Column({ name: 'amount_cents', type: 'int', default: 0 })
+  amountCents: number;
+
+  @Column({ type: 'text', default: 'pending' })
+  status: DuplicatePaymentStatus;
+
+  @Column({ name: 'refund_id', type: 'text', nullable: true })
+  refundId: string | null;
+
+  @Column({ name: 'refunded_cents', type: 'int', default: 0 })
+  refundedCents: number;
+
+  @Column({ type: 'text' })
+  reason: string;
+
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
+  settledAt: Date | null;
+}

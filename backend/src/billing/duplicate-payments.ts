@@ -1,0 +1,226 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { DataSource, type EntityManager } from 'typeorm';
+import { euros } from '../common/format';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { BaseRepository } from '../database/base.repository';
+import { Transactions } from '../database/transactions';
+import { MailService } from '../mail/mail.service';
+import { SitesService } from '../sites/sites.service';
+import { StripeProvider, isMissingAtStripe } from './stripe.provider';
+
+/** A second payment of something already paid, as the webhook found it (inside its transaction). */
+export interface DuplicateFound {
+  kind: 'order' | 'restart';
+  referenceId: string;
+  checkoutSessionId: string;
+  subscriptionId: string | null;
+  invoiceId: string | null;
+  customerId: string | null;
+  userId: string | null;
+  amountCents: number;
+  reason: string;
+}
+
+interface DuplicateRow {
+  id: string;
+  kind: 'order' | 'restart';
+  reference_id: string;
+  checkout_session_id: string;
+  subscription_id: string | null;
+  invoice_id: string | null;
+  amount_cents: number;
+  attempts: number;
+  created_at: Date;
+}
+
+export interface DuplicatePaymentView {
+  id: string;
+  kind: 'order' | 'restart';
+  referenceId: string;
+  siteId: string | null;
+  checkoutSessionId: string;
+  subscriptionId: string | null;
+  amountCents: number;
+  refundedCents: number;
+  status: 'pending' | 'refunded' | 'failed';
+  reason: string;
+  lastError: string | null;
+  customerEmail: string | null;
+  createdAt: Date;
+  settledAt: Date | null;
+}
+
+const MAX_ATTEMPTS = 10;
+const EVERY_MS = 5 * 60_000;
+
+/**
+ * Payments we did not intend: a second checkout of the same order (or the same restart) that completed anyway. The
+ * webhook records one in its transaction (and mails the team); `settlePending`, outside any transaction, cancels its
+ * subscription (never billed again) and refunds its payment, each Stripe call with an idempotency key (two instances
+ * settling the same row do it once), then records the refund and mails the client and the team. Tried again every
+ * five minutes until MAX_ATTEMPTS, then marked failed for the team to handle.
+ */
+@Injectable()
+export class DuplicatePayments extends BaseRepository implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Billing');
+  private timer?: NodeJS.Timeout;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly stripe: StripeProvider,
+    private readonly transactions: Transactions,
+    private readonly mail: MailService,
+    private readonly sites: SitesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super(dataSource);
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.nodeEnv === 'test') return;
+    this.timer = setInterval(() => void this.settlePending().catch((e: unknown) => this.logger.error(`Remboursements en double en échec : ${(e as Error).message}`)), EVERY_MS).unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Records a duplicate once (its session id is unique); answers whether this call recorded it. Mails the team. */
+  async record(d: DuplicateFound, tx: EntityManager): Promise<boolean> {
+    const [row] = await this.returning<{ id: string }>(
+      `INSERT INTO duplicate_payments (kind, reference_id, checkout_session_id, subscription_id, invoice_id, customer_id, user_id, amount_cents, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (checkout_session_id) DO NOTHING RETURNING id`,
+      [d.kind, d.referenceId, d.checkoutSessionId, d.subscriptionId, d.invoiceId, d.customerId, d.userId, d.amountCents, d.reason],
+      tx,
+    );
+    if (!row) return false;
+    this.logger.warn(`Paiement en double (${d.kind} ${d.referenceId}, session ${d.checkoutSessionId}) : remboursement en cours`);
+    await this.mail.enqueue(
+      'team-notice',
+      this.mail.teamEmail,
+      {
+        subject: 'Paiement en double détecté',
+        summary: `${d.reason} Son abonnement est annulé et son paiement remboursé automatiquement.`,
+        lines: [
+          { label: 'Session', value: d.checkoutSessionId },
+          { label: 'Abonnement', value: d.subscriptionId ?? '—' },
+          { label: 'Montant', value: euros(d.amountCents) },
+        ],
+        adminUrl: this.mail.link('/admin/duplicate-payments'),
+      },
+      { tx, dedupeKey: `duplicate-found:${d.checkoutSessionId}` },
+    );
+    return true;
+  }
+
+  /** Whether a subscription is a recorded duplicate (its end mails nobody). */
+  async isDuplicateSubscription(subscriptionId: string, tx?: EntityManager): Promise<boolean> {
+    const rows = await this.query(`SELECT 1 FROM duplicate_payments WHERE subscription_id = $1`, [subscriptionId], tx);
+    return rows.length > 0;
+  }
+
+  /** Settles every pending duplicate; one run at a time in this instance. Answers how many were refunded. */
+  settlePending(): Promise<number> {
+    this.running ??= this.settleAll().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async settleAll(): Promise<number> {
+    if (!this.stripe.configured) return 0;
+    const rows = await this.query<DuplicateRow>(
+      `SELECT id, kind, reference_id, checkout_session_id, subscription_id, invoice_id, amount_cents, attempts, created_at
+         FROM duplicate_payments WHERE status = 'pending' ORDER BY created_at LIMIT 100`,
+      [],
+    );
+    let refunded = 0;
+    for (const row of rows) {
+      try {
+        await this.settle(row);
+        refunded += 1;
+      } catch (error) {
+        const message = ((error as Error)?.message || 'Erreur inconnue').slice(0, 500);
+        const failed = row.attempts + 1 >= MAX_ATTEMPTS;
+        await this.query(`UPDATE duplicate_payments SET attempts = attempts + 1, last_error = $2, status = CASE WHEN $3 THEN 'failed' ELSE status END WHERE id = $1`, [row.id, message, failed]);
+        if (failed) this.logger.error(`Paiement en double ${row.id} non remboursé après ${MAX_ATTEMPTS} tentatives : ${message}`);
+        else this.logger.warn(`Paiement en double ${row.id} : remboursement à réessayer (${message})`);
+      }
+    }
+    return refunded;
+  }
+
+  private async settle(row: DuplicateRow): Promise<void> {
+    const client = this.stripe.client;
+    if (row.subscription_id) {
+      const sub = await client.subscriptions.retrieve(row.subscription_id).catch((e: unknown) => (isMissingAtStripe(e) ? null : Promise.reject(e)));
+      if (sub && sub.status !== 'canceled' && sub.status !== 'incomplete_expired') {
+        await client.subscriptions.cancel(row.subscription_id, { cancellation_details: { comment: 'Paiement en double' } }, { idempotencyKey: `duplicate-cancel:${row.id}` });
+      }
+    }
+    let refund: Stripe.Refund | null = null;
+    if (row.invoice_id) {
+      const invoice = await client.invoices.retrieve(row.invoice_id, { expand: ['payments'] });
+      const payment = invoice.payments?.data.find((p) => p.status === 'paid' && p.payment?.payment_intent);
+      const pi = payment?.payment.payment_intent;
+      const paymentIntent = typeof pi === 'string' ? pi : pi?.id;
+      if (paymentIntent && invoice.amount_paid > 0) {
+        refund = await client.refunds.create(
+          { payment_intent: paymentIntent, reason: 'duplicate', metadata: { duplicatePaymentId: row.id, checkoutSessionId: row.checkout_session_id } },
+          { idempotencyKey: `duplicate-refund:${row.id}` },
+        );
+      }
+    }
+    const refundedCents = refund?.amount ?? 0;
+    const siteId = row.kind === 'restart' ? row.reference_id : await this.sites.siteIdOfOrder(row.reference_id);
+    await this.transactions.run(async (tx) => {
+      const [done] = await this.returning<{ id: string }>(
+        `UPDATE duplicate_payments SET status = 'refunded', refund_id = $2, refunded_cents = $3, settled_at = now(), attempts = attempts + 1, last_error = NULL
+          WHERE id = $1 AND status = 'pending' RETURNING id`,
+        [row.id, refund?.id ?? null, refundedCents],
+        tx,
+      );
+      if (!done) return;
+      if (row.invoice_id && refundedCents) await this.query(`UPDATE invoices SET refunded_cents = $2, updated_at = now() WHERE id = $1`, [row.invoice_id, refundedCents], tx);
+      const site = siteId ? await this.sites.findWithOwner(siteId) : null;
+      if (site && refundedCents) {
+        await this.mail.notify(
+          { siteId: site.site.id, siteName: site.site.siteName, customerName: site.owner.name || site.owner.email, customerEmail: site.owner.email },
+          { kind: 'duplicate-refunded', amountCents: refundedCents, paidAt: row.created_at, invoicesUrl: this.mail.link('/dashboard/invoices') },
+          { tx, dedupeKey: `duplicate-refunded:${row.id}` },
+        );
+      }
+    });
+    this.logger.log(`Paiement en double ${row.id} : abonnement annulé, ${euros(refundedCents)} remboursés`);
+  }
+
+  /** The recorded duplicates, newest first (the admin's list). */
+  async list(limit: number, offset: number): Promise<{ items: DuplicatePaymentView[]; total: number }> {
+    const [rows, [{ total }]] = await Promise.all([
+      this.query<Record<string, unknown>>(
+        `SELECT d.*, u.email AS customer_email FROM duplicate_payments d LEFT JOIN users u ON u.id = d.user_id ORDER BY d.created_at DESC, d.id DESC LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      ),
+      this.query<{ total: number }>(`SELECT count(*)::int AS total FROM duplicate_payments`, []),
+    ]);
+    const items = await Promise.all(
+      rows.map(async (r) => ({
+        id: r.id as string,
+        kind: r.kind as 'order' | 'restart',
+        referenceId: r.reference_id as string,
+        siteId: r.kind === 'restart' ? (r.reference_id as string) : await this.sites.siteIdOfOrder(r.reference_id as string),
+        checkoutSessionId: r.checkout_session_id as string,
+        subscriptionId: r.subscription_id as string | null,
+        amountCents: r.amount_cents as number,
+        refundedCents: r.refunded_cents as number,
+        status: r.status as 'pending' | 'refunded' | 'failed',
+        reason: r.reason as string,
+        lastError: r.last_error as string | null,
+        customerEmail: (r.customer_email as string | null) ?? null,
+        createdAt: r.created_at as Date,
+        settledAt: (r.settled_at as Date | null) ?? null,
+      })),
+    );
+    return { items, total };
+  }
+}

@@ -1,0 +1,302 @@
+import { Injectable } from '@nestjs/common';
+import type Stripe from 'stripe';
+import type { PaidPlanType } from '../orders/order-form';
+import type { InvoiceRow, ReceivedEvent, SubscriptionRow } from './billing.repository';
+import { fromUnix, shortDate } from '../common/format';
+import type { PaidCheckout } from './order-provisioning.service';
+import { PriceBook } from './price-book.service';
+import { StripeProvider, isMissingAtStripe } from './stripe.provider';
+
+/** What an event changes, read from Stripe before the transaction opens. */
+export interface Effects {
+  customerId?: string;
+  email?: string | null;
+  subscription?: SubscriptionFromStripe;
+  invoices: Array<InvoiceRow & { amountDue: number }>;
+  /** Chosen from the current state read from Stripe, never from the event's name */
+  mail?: 'payment-failed';
+  /** A paid order to provision (checkout.session.completed of a session opened for an order draft) */
+  paidOrder?: PaidCheckout;
+  /** A paid restart of an ended subscription's site (a session opened by SubscriptionsService.restart) */
+  restart?: PaidRestart;
+  /** A new card saved for a site's subscription (a setup-mode session), already made its default at Stripe */
+  cardChange?: { sessionId: string; siteId: string; subscriptionId: string; last4: string | null };
+  /** Set when the event is acknowledged without effect */
+  ignored?: string;
+}
+
+export type SubscriptionFromStripe = SubscriptionRow & { cancellationReason: string | null };
+
+export interface PaidRestart {
+  sessionId: string;
+  siteId: string;
+  planType: PaidPlanType;
+  subscriptionId: string;
+  /** The account that opened it */
+  userId: string;
+}
+
+/**
+ * The mail the current state calls for: an invoice whose payment is failing now (the site's own changes, suspension,
+ * restoration, end, are the site lifecycle's mails).
+ */
+export function mailFor(subscription: SubscriptionFromStripe | undefined, invoice: (InvoiceRow & { amountDue: number }) | undefined): Effects['mail'] {
+  if (invoice?.paymentFailed && (!subscription || subscription.status === 'past_due' || subscription.status === 'unpaid')) return 'payment-failed';
+  return undefined;
+}
+
+export const idOf = (value: string | { id: string } | null | undefined): string | undefined => (typeof value === 'string' ? value : value?.id);
+
+/**
+ * What an invoice is for, in French: a proration says so and names its period ('Ajustement au prorata : passage en
+ * Business du 24/11/2026 au 24/12/2026'); any other keeps Stripe's description (the subscription's: the site's name) or
+ * its first line's.
+ */
+export function invoiceDescription(inv: Stripe.Invoice, planName?: string): string | null {
+  const lines = inv.lines?.data ?? [];
+  const prorations = lines.filter((l) => (l.parent as { subscription_item_details?: { proration?: boolean } } | null)?.subscription_item_details?.proration || (l as unknown as { proration?: boolean }).proration);
+  if (inv.billing_reason === 'subscription_update' && prorations.length) {
+    const debit = prorations.find((l) => l.amount > 0) ?? prorations[0];
+    const period = debit.period ? ` du ${shortDate(fromUnix(debit.period.start))} au ${shortDate(fromUnix(debit.period.end))}` : '';
+    return `Ajustement au prorata : passage en ${planName ?? 'nouvelle formule'}${period}`;
+  }
+  return inv.description ?? lines[0]?.description ?? null;
+}
+
+export function toInvoiceRow(inv: Stripe.Invoice, syncedAt: Date, planName?: string): InvoiceRow & { amountDue: number } {
+  return {
+    id: inv.id!,
+    customerId: idOf(inv.customer)!,
+    userId: null,
+    subscriptionId: idOf(inv.parent?.subscription_details?.subscription as string | { id: string } | null | undefined) ?? null,
+    number: inv.number,
+    created: inv.created,
+    amountCents: inv.total,
+    amountDue: inv.amount_due,
+    currency: inv.currency,
+    status: inv.status,
+    description: invoiceDescription(inv, planName),
+    hostedUrl: inv.hosted_invoice_url ?? null,
+    pdfUrl: inv.invoice_pdf ?? null,
+    paymentFailed: inv.status === 'open' && (inv.attempt_count ?? 0) > 0,
+    syncedAt,
+  };
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order a completed, paid checkout session was opened for (its metadata, written by CheckoutService). */
+export function paidOrderOf(session: Stripe.Checkout.Session): PaidCheckout | undefined {
+  const m = session.metadata ?? {};
+  if (!m.draftId || !UUID.test(m.draftId) || session.payment_status === 'unpaid') return undefined;
+  const count = Number(m.extraEmailCount);
+  return {
+    sessionId: session.id,
+    draftId: m.draftId,
+    planType: m.planType === 'business' ? 'business' : 'pro',
+    addOns: { logo: m.logo === 'true', googleBusiness: m.googleBusiness === 'true', trustpilot: m.trustpilot === 'true', extraEmailCount: Number.isInteger(count) && count > 0 ? count : 0 },
+    subscriptionId: idOf(session.subscription as string | { id: string } | null) ?? null,
+    email: session.customer_details?.email ?? session.customer_email ?? null,
+    name: session.customer_details?.name ?? null,
+  };
+}
+
+/** The event types the product acts on, by the Stripe object each one is about (read back from Stripe). */
+export const OBJECT_OF_TYPE: Record<string, 'checkout' | 'subscription' | 'invoice'> = {
+  'checkout.session.completed': 'checkout',
+  'customer.subscription.created': 'subscription',
+  'customer.subscription.updated': 'subscription',
+  'customer.subscription.deleted': 'subscription',
+  'invoice.paid': 'invoice',
+  'invoice.payment_failed': 'invoice',
+};
+
+/** Objects of one batch that several groups read at most once each (same id: same promise). */
+export class BatchReader {
+  private readonly reads = new Map<string, Promise<unknown>>();
+  constructor(private readonly client: Stripe) {}
+
+  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let pending = this.reads.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = read();
+      this.reads.set(key, pending);
+    }
+    return pending;
+  }
+
+  session = (id: string) => this.once(`cs:${id}`, () => this.client.checkout.sessions.retrieve(id, { expand: ['subscription', 'invoice'] }));
+  subscription = (id: string) => this.once(`sub:${id}`, () => this.client.subscriptions.retrieve(id));
+  customer = (id: string) => this.once(`cus:${id}`, () => this.client.customers.retrieve(id));
+  invoice = (id: string) => this.once(`in:${id}`, () => this.client.invoices.retrieve(id));
+}
+
+
+/**
+ * Reading Stripe, the second part of the webhook (after receiving and storing the event, before applying it): an
+ * event's object read back in its current state, and what it calls for (Effects), outside any transaction. The only
+ * Stripe writes here are those a completed card change calls for (idempotent), before anything is applied.
+ */
+@Injectable()
+export class StripeReader {
+  constructor(
+    private readonly stripe: StripeProvider,
+    private readonly prices: PriceBook,
+  ) {}
+
+  /** A reader for one batch: each object read at most once. */
+  batch(): BatchReader {
+    return new BatchReader(this.stripe.client);
+  }
+
+  async load(event: ReceivedEvent, reader: BatchReader): Promise<Effects> {
+    try {
+      return await this.read(event, reader);
+    } catch (error) {
+      if (isMissingAtStripe(error)) return { invoices: [], ignored: `objet introuvable chez Stripe (${(error as Error).message})` };
+      throw error;
+    }
+  }
+
+  private async read(event: ReceivedEvent, reader: BatchReader): Promise<Effects> {
+    const syncedAt = new Date();
+    const objectId = event.objectId!;
+    switch (OBJECT_OF_TYPE[event.type]) {
+      case 'checkout': {
+        const session = await reader.session(objectId);
+        if (session.mode === 'setup') return this.readCardChange(session, reader, syncedAt);
+        const subscription = typeof session.subscription === 'object' && session.subscription ? session.subscription : undefined;
+        const invoice = typeof session.invoice === 'object' && session.invoice ? session.invoice : undefined;
+        const row = subscription ? await this.toSubscriptionRow(subscription, syncedAt) : undefined;
+        const invoices = invoice ? [toInvoiceRow(invoice, syncedAt)] : [];
+        const restart = restartOf(session);
+        return {
+          customerId: idOf(session.customer),
+          email: session.customer_details?.email ?? session.customer_email,
+          subscription: row,
+          invoices,
+          paidOrder: restart ? undefined : paidOrderOf(session),
+          restart,
+          mail: mailFor(row, invoices[0]),
+        };
+      }
+      case 'subscription': {
+        const subscription = await reader.subscription(objectId);
+        const customerId = idOf(subscription.customer)!;
+        const customer = await reader.customer(customerId);
+        const row = await this.toSubscriptionRow(subscription, syncedAt);
+        return {
+          customerId,
+          email: 'deleted' in customer && customer.deleted ? null : (customer as Stripe.Customer).email,
+          subscription: row,
+          invoices: [],
+        };
+      }
+      case 'invoice': {
+        const invoice = await reader.invoice(objectId);
+        const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription as string | { id: string } | null | undefined);
+        // The subscription's current state too: the site and the mails follow it, whatever the event says.
+        const subscription = subscriptionId ? await this.toSubscriptionRow(await reader.subscription(subscriptionId), syncedAt) : undefined;
+        const row = toInvoiceRow(invoice, syncedAt, planNameOf(subscription?.plan));
+        return {
+          customerId: idOf(invoice.customer),
+          email: invoice.customer_email,
+          subscription,
+          invoices: [row],
+          mail: mailFor(subscription, row),
+        };
+      }
+      default:
+        return { invoices: [], ignored: 'type d’événement non traité' };
+    }
+  }
+
+  /** Reads a subscription from Stripe in our columns. */
+  async readSubscription(id: string): Promise<SubscriptionFromStripe> {
+    return this.toSubscriptionRow(await this.stripe.client.subscriptions.retrieve(id), new Date());
+  }
+
+  async toSubscriptionRow(sub: Stripe.Subscription, syncedAt: Date): Promise<SubscriptionFromStripe> {
+    const items = sub.items.data;
+    let planItem = items[0];
+    let plan = 'teams';
+    for (const item of items) {
+      const p = await this.prices.planOfPrice(item.price.id);
+      if (p !== 'teams') {
+        planItem = item;
+        plan = p;
+        break;
+      }
+    }
+    return {
+      id: sub.id,
+      customerId: idOf(sub.customer)!,
+      userId: null,
+      status: sub.status,
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      currentPeriodEnd: planItem?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end ?? null,
+      priceId: planItem?.price.id ?? null,
+      plan: items.length ? plan : null,
+      metadata: sub.metadata ?? {},
+      startedAt: sub.created ?? null,
+      endedAt: sub.ended_at ?? (sub.status === 'canceled' ? sub.canceled_at : null) ?? null,
+      syncedAt,
+      cancellationReason: sub.cancellation_details?.reason ?? null,
+    };
+  }
+
+  /**
+   * A completed setup-mode session: the card it saved becomes the default of the customer and of the subscription
+   * (Stripe calls, idempotent, before the transaction); a renewal that was failing is tried again at once with it.
+   */
+  private async readCardChange(session: Stripe.Checkout.Session, reader: BatchReader, syncedAt: Date): Promise<Effects> {
+    const m = session.metadata ?? {};
+    const customerId = idOf(session.customer);
+    const setupIntentId = idOf(session.setup_intent as string | { id: string } | null);
+    if (session.status !== 'complete' || !customerId || !setupIntentId || !m.cardForSiteId || !UUID.test(m.cardForSiteId) || !m.subscriptionId) {
+      return { invoices: [], ignored: 'changement de carte inachevé ou inconnu' };
+    }
+    const client = this.stripe.client;
+    const intent = await client.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+    const pm = typeof intent.payment_method === 'object' && intent.payment_method ? intent.payment_method : null;
+    const subscription = await reader.subscription(m.subscriptionId);
+    if (!pm || idOf(subscription.customer) !== customerId) return { invoices: [], ignored: 'carte ou abonnement d’un autre client' };
+    await client.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } }, { idempotencyKey: `card:${session.id}:customer` });
+    let updated = await client.subscriptions.update(m.subscriptionId, { default_payment_method: pm.id }, { idempotencyKey: `card:${session.id}:subscription` });
+    const invoices: Stripe.Invoice[] = [];
+    const latestId = idOf(updated.latest_invoice as string | { id: string } | null);
+    if ((updated.status === 'past_due' || updated.status === 'unpaid') && latestId) {
+      const latest = await client.invoices.retrieve(latestId);
+      if (latest.status === 'open') {
+        try {
+          invoices.push(await client.invoices.pay(latestId, {}, { idempotencyKey: `card:${session.id}:pay` }));
+          updated = await client.subscriptions.retrieve(m.subscriptionId);
+        } catch (error) {
+          // The new card is refused too: it stays the card of the next attempts; the invoice stays open.
+          if ((error as { statusCode?: number }).statusCode !== 402) throw error;
+        }
+      }
+    }
+    const row = await this.toSubscriptionRow(updated, syncedAt);
+    return {
+      customerId,
+      subscription: row,
+      invoices: invoices.map((i) => toInvoiceRow(i, syncedAt, planNameOf(row.plan))),
+      cardChange: { sessionId: session.id, siteId: m.cardForSiteId, subscriptionId: m.subscriptionId, last4: pm.card?.last4 ?? null },
+    };
+  }
+}
+
+/** 'Pro', 'Business' (a plan id as its name in the catalogue), or undefined. */
+export function planNameOf(plan: string | null | undefined): string | undefined {
+  return plan === 'pro' ? 'Pro' : plan === 'business' ? 'Business' : undefined;
+}
+
+/** The site restart a completed, paid checkout session was opened for (its metadata, written by CheckoutService.restart). */
+export function restartOf(session: Stripe.Checkout.Session): PaidRestart | undefined {
+  const m = session.metadata ?? {};
+  const subscriptionId = idOf(session.subscription as string | { id: string } | null);
+  if (!m.restartSiteId || !UUID.test(m.restartSiteId) || !m.userId || !UUID.test(m.userId) || !subscriptionId || session.payment_status === 'unpaid') return undefined;
+  return { sessionId: session.id, siteId: m.restartSiteId, planType: m.planType === 'business' ? 'business' : 'pro', subscriptionId, userId: m.userId };
+}
+
