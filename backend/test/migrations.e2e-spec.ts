@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source-options';
 import { runMigrationsLocked } from '../src/database/migrate';
 import { RowCounts1763714000000 } from '../src/database/migrations/1763714000000-RowCounts';
+import { SubscriptionLife1763714300000 } from '../src/database/migrations/1763714300000-SubscriptionLife';
 import { createEmptyDatabase } from './helpers/database';
 
 describe('migrations', () => {
@@ -36,6 +37,42 @@ describe('migrations', () => {
     await dataSource.query(`INSERT INTO users (email, name) VALUES ('unique@example.com', 'A')`);
     await expect(dataSource.query(`INSERT INTO users (email, name) VALUES ('unique@example.com', 'B')`)).rejects.toThrow(/users_email_key/);
     await expect(dataSource.query(`INSERT INTO users (email, name) VALUES ('Upper@example.com', 'C')`)).rejects.toThrow(/check constraint/);
+  });
+
+  it('SubscriptionLife gives the sites already there the payment state their subscription left them in', async () => {
+    const fresh = await createEmptyDatabase();
+    const at = MIGRATIONS.indexOf(SubscriptionLife1763714300000);
+    const before = new DataSource({ ...dataSourceOptions(fresh.url), migrations: MIGRATIONS.slice(0, at) });
+    const after = new DataSource(dataSourceOptions(fresh.url));
+    try {
+      await before.initialize();
+      await before.runMigrations({ transaction: 'each' });
+      const [{ id: userId }] = await before.query(`INSERT INTO users (email, name, role) VALUES ('avant@example.com', 'Avant', 'client') RETURNING id`);
+      for (const [n, status] of [[1, 'active'], [2, 'past_due'], [3, 'unpaid'], [4, 'canceled']] as const) {
+        await before.query(`INSERT INTO sites (user_id, site_name, status, type, progression, stripe_subscription_id) VALUES ($1, $2, 'active', 'pro', '{}', $3)`, [userId, `Site ${n}`, `sub_${n}`]);
+        await before.query(
+          `INSERT INTO subscriptions (id, customer_id, user_id, status, ended_at, synced_at) VALUES ($1, 'cus_1', $2, $3, CASE WHEN $3 = 'canceled' THEN '2026-10-01T10:00:00Z'::timestamptz END, now())`,
+          [`sub_${n}`, userId, status],
+        );
+      }
+      await before.query(
+        `INSERT INTO invoices (id, customer_id, user_id, subscription_id, date, amount_cents, currency, status, synced_at, payment_failed_at) VALUES ('in_2', 'cus_1', $1, 'sub_2', now(), 2900, 'eur', 'open', now(), '2026-11-12T08:00:00Z')`,
+        [userId],
+      );
+      await before.destroy();
+      await after.initialize();
+      await after.runMigrations({ transaction: 'each' });
+      const rows = await after.query(`SELECT site_name, payment_state, payment_state_since FROM sites ORDER BY site_name`);
+      expect(rows).toEqual([
+        { site_name: 'Site 1', payment_state: 'current', payment_state_since: null },
+        { site_name: 'Site 2', payment_state: 'past_due', payment_state_since: new Date('2026-11-12T08:00:00Z') },
+        { site_name: 'Site 3', payment_state: 'unpaid', payment_state_since: null },
+        { site_name: 'Site 4', payment_state: 'ended', payment_state_since: new Date('2026-10-01T10:00:00Z') },
+      ]);
+    } finally {
+      await Promise.all([before, after].map((d) => (d.isInitialized ? d.destroy() : undefined)));
+      await fresh.drop();
+    }
   });
 
   it('RowCounts counts the rows already there, keeps counting, and its down() leaves no table, trigger or function', async () => {

@@ -48,6 +48,7 @@ async function route(path: string, q: URLSearchParams, user: Row): Promise<unkno
     const params: unknown[] = [];
     if (q.get('status')) where.push(`s.status = $${params.push(q.get('status'))}`);
     if (q.get('type')) where.push(`s.type = $${params.push(q.get('type'))}`);
+    if (q.get('paymentState') === 'arrears') where.push(`s.payment_state <> 'current'`);
     if (q.get('search')) {
       const p = `$${params.push(`%${q.get('search')!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
       where.push(`s.id IN (SELECT id FROM sites WHERE site_name ILIKE ${p} OR domain ILIKE ${p} UNION SELECT os.id FROM users ou JOIN sites os ON os.user_id = ou.id WHERE ou.name ILIKE ${p} OR ou.email ILIKE ${p})`);
@@ -64,7 +65,7 @@ async function route(path: string, q: URLSearchParams, user: Row): Promise<unkno
       ).then((r) => r.rows),
       // As the app: without a search, the sum of the deltas that triggers keep in site_counts (aliased s, the filters
       // name s.status and s.type); with one, a count(*) of the matches.
-      pool.query(q.get('search') ? `SELECT count(*)::int AS total FROM sites s ${whereSql}` : `SELECT COALESCE(sum(s.n), 0)::int AS total, count(*)::int AS deltas FROM site_counts s ${whereSql}`, params).then((r) => r.rows),
+      pool.query(q.get('search') || q.get('paymentState') ? `SELECT count(*)::int AS total FROM sites s ${whereSql}` : `SELECT COALESCE(sum(s.n), 0)::int AS total, count(*)::int AS deltas FROM site_counts s ${whereSql}`, params).then((r) => r.rows),
     ]);
     return { sites: rows.map(({ owner_name, owner_email, ...site }) => ({ ...camel(site), owner: { id: site.user_id, name: owner_name, email: owner_email } })), total };
   }

@@ -104,6 +104,7 @@ try {
     { name: 'admin sites, page 1,000', path: '/api/admin/sites?page=1000', auth: adminAuth },
     { name: 'admin sites, sort name, page 1,000', path: '/api/admin/sites?sortBy=site_name&sortOrder=asc&page=1000', auth: adminAuth },
     { name: 'admin sites, filter status+type', path: '/api/admin/sites?status=suspended&type=custom&sortBy=owner_name&sortOrder=desc', auth: adminAuth },
+    { name: 'admin sites, payments in arrears', path: '/api/admin/sites?paymentState=arrears', auth: adminAuth },
     { name: `admin sites, search "${selective}"`, path: `/api/admin/sites?search=${encodeURIComponent(selective)}`, auth: adminAuth },
     { name: 'site detail (client)', path: `/api/sites/${client.site_id}`, auth: clientAuth },
     { name: 'invoices list (client)', path: '/api/billing/invoices?page=1', auth: clientAuth },

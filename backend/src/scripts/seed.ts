@@ -135,6 +135,14 @@ async function seed(dataSource: DataSource, { sites, clients }: { sites: number;
        ) AS m
        WHERE sub.id LIKE 'sub_seed_%'`,
     );
+
+    // Each site's payment state as its subscription's life left it (the admin's arrears filter reads these).
+    await run(
+      'États de paiement des sites',
+      `UPDATE sites s SET payment_state = CASE sub.status WHEN 'past_due' THEN 'past_due' ELSE 'ended' END,
+              payment_state_since = CASE sub.status WHEN 'past_due' THEN now() - random() * interval '10 days' ELSE sub.ended_at END
+       FROM subscriptions sub WHERE sub.id = s.stripe_subscription_id AND sub.status IN ('past_due', 'canceled') AND sub.id LIKE 'sub_seed_%'`,
+    );
   });
   // VACUUM too, as autovacuum would soon: the visibility map lets list pages and counts read their indexes alone.
   await step('Statistiques du planificateur et carte de visibilité (VACUUM ANALYZE)', `VACUUM ANALYZE users, sites, subscriptions, invoices`);

@@ -26,6 +26,14 @@ export class SubscriptionLife1763714300000 implements MigrationInterface {
       ADD COLUMN payment_state text NOT NULL DEFAULT 'current',
       ADD COLUMN payment_state_since timestamptz,
       ADD CONSTRAINT sites_payment_state_check CHECK (payment_state IN ('current', 'past_due', 'unpaid', 'ended'))`);
+    // The sites already there, as their subscription's life left them: an ended one can be restarted, a failing one
+    // shows its banner. Since: the end, or the first failure of the open invoice.
+    await q.query(`UPDATE sites s
+        SET payment_state = CASE sub.status WHEN 'past_due' THEN 'past_due' WHEN 'unpaid' THEN 'unpaid' ELSE 'ended' END,
+            payment_state_since = CASE WHEN sub.status IN ('canceled', 'incomplete_expired') THEN COALESCE(sub.ended_at, sub.updated_at)
+              ELSE (SELECT min(i.payment_failed_at) FROM invoices i WHERE i.subscription_id = sub.id AND i.status = 'open') END
+       FROM subscriptions sub
+      WHERE sub.id = s.stripe_subscription_id AND sub.status IN ('past_due', 'unpaid', 'canceled', 'incomplete_expired')`);
     await q.query(`CREATE INDEX sites_payment_state_idx ON sites (payment_state_since, id) WHERE payment_state <> 'current'`);
     await q.query(`ALTER TABLE invoices ADD COLUMN refunded_cents integer NOT NULL DEFAULT 0`);
     await q.query(`CREATE INDEX invoices_subscription_id_idx ON invoices (subscription_id)`);
