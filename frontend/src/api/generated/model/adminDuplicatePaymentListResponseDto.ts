@@ -5,5 +5,9 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { AdminDuplicatePaymentDto } from './adminDuplicatePaymentDto';
 
-export interface AdminDuplicatePaymentListResponseDto { [key: string]: unknown }
+export interface AdminDuplicatePaymentListResponseDto {
+  duplicatePayments: AdminDuplicatePaymentDto[];
+  total: number;
+}
