@@ -64,8 +64,9 @@ describe('the client area', () => {
     const cancelDialog = page.getByRole('dialog', { name: 'Annuler à la fin de la période ?' });
     await cancelDialog.waitFor();
     await screenshot(page, 'client-manage-cancel-dialog-desktop-light', { fullPage: false });
-    // 'Annuler' in the dialog only closes it.
-    await cancelDialog.getByRole('button', { name: 'Annuler', exact: true }).click();
+    // The dialog's buttons say what they do: 'Garder mon abonnement' only closes it.
+    assert.equal(await cancelDialog.getByRole('button', { name: 'Annuler', exact: true }).count(), 0, "no 'Annuler' that would keep the subscription");
+    await cancelDialog.getByRole('button', { name: 'Garder mon abonnement', exact: true }).click();
     await cancelDialog.waitFor({ state: 'detached' });
     assert.equal(await shownStatus(page).textContent(), 'Actif');
     await confirmIn(page, 'Annuler à la fin de la période', 'Annuler à la fin de la période ?');
@@ -168,7 +169,7 @@ describe('the client area', () => {
 
     await page.getByRole('link', { name: "Gérer l'abonnement" }).click();
     await h1(page, "Gérer l'abonnement");
-    await page.getByText("L'abonnement n'est pas actif.").waitFor(SLOW);
+    await page.getByText('Le dernier paiement a échoué : réactiver règle la facture en attente avec votre carte enregistrée.').waitFor(SLOW);
     await confirmIn(page, 'Réactiver', 'Réactiver l’abonnement ?');
     await shownStatus(page).filter({ hasText: 'Actif' }).waitFor(SLOW);
 

@@ -66,6 +66,10 @@ export const routes: RouteObject[] = [
               { path: 'clients/:id', lazy: async () => ({ Component: (await import('../features/admin/AdminClientDetailPage')).AdminClientDetailPage }) },
               { path: 'emails', lazy: async () => ({ Component: (await import('../features/admin/AdminEmailsPage')).AdminEmailsPage }) },
               { path: 'audit', lazy: async () => ({ Component: (await import('../features/admin/AdminAuditPage')).AdminAuditPage }) },
+              {
+                path: 'duplicate-payments',
+                lazy: async () => ({ Component: (await import('../features/admin/AdminDuplicatePaymentsPage')).AdminDuplicatePaymentsPage }),
+              },
             ],
           },
         ],

@@ -40,6 +40,7 @@ export const paths = {
     client: (id: string) => `/admin/clients/${encodeURIComponent(id)}`,
     emails: '/admin/emails',
     audit: '/admin/audit',
+    duplicatePayments: '/admin/duplicate-payments',
   },
 } as const;
 

@@ -33,12 +33,15 @@ export function Alert({ tone = 'info', children, className }: { tone?: AlertTone
   );
 }
 
-export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: 'neutral' | 'brand' | 'success' | 'warning' }) {
+export type BadgeTone = 'neutral' | 'brand' | 'success' | 'warning' | 'danger';
+
+export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: BadgeTone }) {
   const styles = {
     neutral: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
     brand: 'bg-brand-100 text-brand-800 dark:bg-brand-950 dark:text-brand-200',
     success: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
     warning: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+    danger: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
   }[tone];
   return <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', styles)}>{children}</span>;
 }

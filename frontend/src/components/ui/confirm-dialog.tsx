@@ -3,13 +3,14 @@ import { Button } from './button';
 
 /**
  * A modal confirmation (native <dialog>, so focus is trapped and Escape cancels): a title, a text, and two buttons.
- * Rendered only while open: mount it to ask, unmount it to close.
+ * Rendered only while open: mount it to ask, unmount it to close. The dismiss button says what it does ('Retour',
+ * 'Garder mon abonnement'), never 'Annuler' when dismissing keeps things as they are.
  */
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Annuler',
+  cancelLabel = 'Retour',
   tone = 'primary',
   busy,
   onConfirm,
@@ -32,7 +33,10 @@ export function ConfirmDialog({
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
     return () => {
-      if (dialog.open) dialog.close();
+      if (!dialog.open) return;
+      // Browsers without the method (jsdom): drop the attribute.
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
     };
   }, []);
   return (

@@ -11,7 +11,7 @@ export function PageHeader({ eyebrow, title, description, actions }: { eyebrow?:
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
         {description ? <p className="mt-2 text-slate-600 dark:text-slate-400">{description}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap gap-2 sm:shrink-0">{actions}</div> : null}
     </div>
   );
 }

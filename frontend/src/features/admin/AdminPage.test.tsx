@@ -38,6 +38,7 @@ describe('Admin dashboard', () => {
     expect(within(users).getByText('Client')).toBeInTheDocument();
     expect(screen.getByText('310')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gérer les utilisateurs' })).toHaveAttribute('href', '/admin/clients');
+    expect(screen.getByRole('link', { name: 'Paiements en double' })).toHaveAttribute('href', '/admin/duplicate-payments');
   });
 
   it("'Exporter les données' downloads each CSV with the session's token, saved from a Blob", async () => {

@@ -140,6 +140,9 @@ export function AdminPage() {
                   <ButtonLink to={paths.admin.audit} variant="secondary">
                     Journal d'audit
                   </ButtonLink>
+                  <ButtonLink to={paths.admin.duplicatePayments} variant="secondary">
+                    Paiements en double
+                  </ButtonLink>
                 </div>
               </Card>
             </div>

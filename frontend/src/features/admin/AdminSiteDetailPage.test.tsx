@@ -111,4 +111,13 @@ describe('Admin site page', () => {
       }),
     ).toEqual(['Domaine : aucun → boulangerie-martin.fr', 'Statut : En attente → Actif', 'Démarré : coché']);
   });
+
+  it('shows the payment state', async () => {
+    signedInAdmin({
+      [`GET /api/admin/sites/${site.id}`]: () => jsonResponse(200, { ...site, paymentState: 'past_due', paymentStateSince: new Date(2026, 10, 12, 10).toISOString() }),
+      'GET /api/admin/audit-log': () => jsonResponse(200, { entries: [], total: 0 }),
+    });
+    renderApp(`/admin/sites/${site.id}`);
+    expect(await screen.findAllByText('Paiement en retard depuis le 12/11/2026')).toHaveLength(2);
+  });
 });

@@ -5,12 +5,14 @@ import { useParams } from 'react-router';
 import { getGetAdminSiteQueryKey, getListAdminAuditLogQueryKey, useGetAdminSite, useListAdminAuditLog, useUpdateAdminSite } from '../../api/generated/admin/admin';
 import { type AdminSiteDetailDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
+import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Card, Container } from '../../components/ui/card';
 import { Field, selectClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { adminPaymentState } from '../../lib/payment-state';
 import { applyApiFieldErrors } from '../../lib/form-errors';
 import { describeSiteChange } from './audit-text';
 import { PROGRESSION_STEPS, progressionPercent, SITE_STATUS_LABELS, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
@@ -263,7 +265,7 @@ export function AdminSiteDetailPage() {
 
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader eyebrow="Administration · Site" title={data?.siteName ?? 'Site'} description={data ? <span className="flex flex-wrap items-center gap-2">{data.domain ?? 'Aucun domaine'} <SiteStatusBadge status={data.status} /> <SiteTypeBadge type={data.type} /></span> : undefined} actions={back} />
+      <PageHeader eyebrow="Administration · Site" title={data?.siteName ?? 'Site'} description={data ? <span className="flex flex-wrap items-center gap-2">{data.domain ?? 'Aucun domaine'} <SiteStatusBadge status={data.status} /> <SiteTypeBadge type={data.type} /> <AdminPaymentBadge state={data.paymentState} since={data.paymentStateSince} /></span> : undefined} actions={back} />
       <div className="mt-8">
         <QueryState loading={site.isPending} error={site.isError} loadingText="Chargement du site..." errorText="Impossible de charger le site." onRetry={() => void site.refetch()} />
       </div>
@@ -293,6 +295,13 @@ export function AdminSiteDetailPage() {
                 <div>
                   <dt className="text-slate-600 dark:text-slate-400">Formule</dt>
                   <dd>{SITE_TYPE_LABELS[data.type]}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">Paiements</dt>
+                  <dd>
+                    {adminPaymentState(data.paymentState, data.paymentStateSince).label}
+                    {data.paymentState !== 'current' && data.paymentState !== 'past_due' && data.paymentStateSince ? ` (depuis le ${formatDate(data.paymentStateSince)})` : ''}
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-slate-600 dark:text-slate-400">Créé le</dt>

@@ -117,4 +117,46 @@ describe('Admin sites list', () => {
     expect(await screen.findByText(/Impossible de charger les sites/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
   });
+
+  it("shows each site's payments, and filters them with 'Paiements', kept in the URL", async () => {
+    const user = userEvent.setup();
+    const since = new Date(2026, 10, 12, 10, 0).toISOString();
+    const { lastQuery, search } = setup('/admin/sites?page=2', 30, [
+      adminSite({ id: 's1', siteName: 'Boulangerie Martin', paymentState: 'current' }),
+      adminSite({ id: 's2', siteName: 'Garage Dupont', paymentState: 'past_due', paymentStateSince: since }),
+      adminSite({ id: 's3', siteName: 'Fleurs', paymentState: 'unpaid', paymentStateSince: since }),
+      adminSite({ id: 's4', siteName: 'Atelier', paymentState: 'ended', paymentStateSince: since }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Sites' });
+    const paymentColumn = within(table)
+      .getAllByRole('columnheader')
+      .findIndex((h) => h.textContent === 'Paiements');
+    expect(paymentColumn).toBeGreaterThan(-1);
+    expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[paymentColumn].textContent)).toEqual([
+      'À jour',
+      'Paiement en retard depuis le 12/11/2026',
+      'Suspendu pour impayé',
+      'Abonnement terminé',
+    ]);
+
+    const filter = screen.getByRole('combobox', { name: 'Paiements' });
+    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Tous', 'En impayé', 'Paiement en retard', 'Suspendus pour impayé', 'Abonnements terminés']);
+    await user.selectOptions(filter, 'En impayé');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '1', paymentState: 'arrears' }));
+    expect(search()).toBe('?paymentState=arrears');
+    await user.selectOptions(filter, 'Tous');
+    await waitFor(() => expect(lastQuery().paymentState).toBeUndefined());
+  });
+
+  it("restores the payment filter from the URL and ignores a value the API would refuse", async () => {
+    const first = setup('/admin/sites?paymentState=unpaid');
+    await screen.findByRole('table', { name: 'Sites' });
+    expect(first.lastQuery()).toMatchObject({ paymentState: 'unpaid' });
+    expect(screen.getByRole('combobox', { name: 'Paiements' })).toHaveValue('unpaid');
+    first.unmount();
+
+    const second = setup('/admin/sites?paymentState=all-of-them');
+    await screen.findByRole('table', { name: 'Sites' });
+    expect(second.lastQuery().paymentState).toBeUndefined();
+  });
 });

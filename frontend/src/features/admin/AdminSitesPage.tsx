@@ -1,7 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useListAdminSites } from '../../api/generated/admin/admin';
-import { type AdminSiteDto, AdminSiteSortBy, AdminSiteStatusFilter, AdminSiteTypeFilter } from '../../api/generated/model';
+import { type AdminSiteDto, type AdminSitePaymentFilter, AdminSiteSortBy, AdminSiteStatusFilter, AdminSiteTypeFilter } from '../../api/generated/model';
+import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, Container } from '../../components/ui/card';
 import { DataTable, type Column } from '../../components/ui/data-table';
@@ -9,8 +10,8 @@ import { selectClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
 import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
-import { cn } from '../../lib/cn';
 import { formatCount, formatDate } from '../../lib/format';
+import { ADMIN_PAYMENT_FILTER_ALL, ADMIN_PAYMENT_FILTERS } from '../../lib/payment-state';
 import { usePagedSearch } from '../../lib/use-paged-search';
 import { SITE_STATUS_LABELS, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
 
@@ -38,6 +39,10 @@ type Status = Exclude<AdminSiteStatusFilter, 'all'>;
 type Type = Exclude<AdminSiteTypeFilter, 'all'>;
 const STATUSES = Object.values(AdminSiteStatusFilter).filter((s): s is Status => s !== 'all');
 const TYPES = Object.values(AdminSiteTypeFilter).filter((t): t is Type => t !== 'all');
+type Payment = Exclude<AdminSitePaymentFilter, 'all'>;
+const PAYMENTS = ADMIN_PAYMENT_FILTERS.map((p) => p.value);
+
+const filterLabelClass = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200';
 
 const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
   {
@@ -60,6 +65,7 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
   },
   { id: 'status', header: 'Statut', sortKey: AdminSiteSortBy.status, cell: (s) => <SiteStatusBadge status={s.status} /> },
   { id: 'type', header: 'Formule', sortKey: AdminSiteSortBy.type, cell: (s) => <SiteTypeBadge type={s.type} /> },
+  { id: 'payment', header: 'Paiements', cell: (s) => <AdminPaymentBadge state={s.paymentState} since={s.paymentStateSince} /> },
   {
     id: 'owner',
     header: 'Client',
@@ -100,8 +106,8 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
 /** /admin/sites: every site, searched, filtered, sorted and paged; the whole state in the URL. */
 export function AdminSitesPage() {
   const list = usePagedSearch({
-    filters: { status: '' as Status | '', type: '' as Type | '' },
-    filterValues: { status: STATUSES, type: TYPES },
+    filters: { status: '' as Status | '', type: '' as Type | '', paymentState: '' as Payment | '' },
+    filterValues: { status: STATUSES, type: TYPES, paymentState: PAYMENTS },
     sortKeys: Object.values(AdminSiteSortBy),
     defaultSort: { by: AdminSiteSortBy.created_at, order: 'desc' },
   });
@@ -112,6 +118,7 @@ export function AdminSitesPage() {
       search: list.search || undefined,
       status: list.filters.status || undefined,
       type: list.filters.type || undefined,
+      paymentState: list.filters.paymentState || undefined,
       sortBy: list.sort?.by,
       sortOrder: list.sort?.order,
     },
@@ -133,33 +140,62 @@ export function AdminSitesPage() {
         }
       />
       <Card flush className="mt-8 min-w-0 overflow-hidden">
-        <div className="flex flex-col gap-4 border-b border-slate-200 p-5 lg:flex-row lg:items-center lg:justify-between dark:border-slate-800">
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+        <div className="flex flex-col gap-4 border-b border-slate-200 p-5 xl:flex-row xl:items-end xl:justify-between dark:border-slate-800">
+          <p className="text-sm text-slate-600 xl:pb-3 dark:text-slate-400" aria-live="polite">
             {query.isSuccess ? formatCount(total, 'site') : '\u00a0'}
           </p>
-          <SearchForm label="Rechercher un site" placeholder="Site, domaine, client ou email" value={list.search} onSearch={list.setSearch} inputClassName="sm:w-64">
-            <label className="sr-only" htmlFor="admin-sites-status">
-              Statut
-            </label>
-            <select id="admin-sites-status" className={cn(selectClasses, 'sm:w-48')} value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value as Status | '')}>
-              <option value="">Tous les statuts</option>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {SITE_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-            <label className="sr-only" htmlFor="admin-sites-type">
-              Formule
-            </label>
-            <select id="admin-sites-type" className={cn(selectClasses, 'sm:w-48')} value={list.filters.type} onChange={(e) => list.setFilter('type', e.target.value as Type | '')}>
-              <option value="">Toutes les formules</option>
-              {TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {SITE_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
+          <SearchForm
+            label="Rechercher un site"
+            placeholder="Site, domaine, client ou email"
+            value={list.search}
+            onSearch={list.setSearch}
+            className="sm:flex-wrap sm:items-end"
+            inputClassName="sm:w-64"
+          >
+            <div className="sm:w-44">
+              <label className={filterLabelClass} htmlFor="admin-sites-status">
+                Statut
+              </label>
+              <select id="admin-sites-status" className={selectClasses} value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value as Status | '')}>
+                <option value="">Tous les statuts</option>
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {SITE_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="sm:w-44">
+              <label className={filterLabelClass} htmlFor="admin-sites-type">
+                Formule
+              </label>
+              <select id="admin-sites-type" className={selectClasses} value={list.filters.type} onChange={(e) => list.setFilter('type', e.target.value as Type | '')}>
+                <option value="">Toutes les formules</option>
+                {TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {SITE_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="sm:w-52">
+              <label className={filterLabelClass} htmlFor="admin-sites-payment">
+                Paiements
+              </label>
+              <select
+                id="admin-sites-payment"
+                className={selectClasses}
+                value={list.filters.paymentState}
+                onChange={(e) => list.setFilter('paymentState', e.target.value as Payment | '')}
+              >
+                <option value="">{ADMIN_PAYMENT_FILTER_ALL}</option>
+                {ADMIN_PAYMENT_FILTERS.map((p) => (
+                  <option key={p.value} value={p.value}>
+                    {p.label}
+                  </option>
+                ))}
+              </select>
+            </div>
           </SearchForm>
         </div>
         <DataTable
@@ -176,7 +212,7 @@ export function AdminSitesPage() {
           sort={list.sort}
           onSort={list.toggleSort}
           pagination={{ page: list.page, pageCount, onPage: list.setPage }}
-          minWidthClass="min-w-[56rem]"
+          minWidthClass="min-w-[66rem]"
           inset="px-5"
         />
       </Card>

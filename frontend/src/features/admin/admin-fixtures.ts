@@ -15,6 +15,8 @@ export function adminSite(overrides: Partial<AdminSiteDto> = {}): AdminSiteDto {
     createdAt: '2026-03-14T10:00:00.000Z',
     updatedAt: '2026-03-14T10:00:00.000Z',
     owner: OWNER,
+    paymentState: 'current',
+    paymentStateSince: null,
     ...overrides,
   };
 }

@@ -12,13 +12,25 @@ const site = (id: string, siteName: string, status: string, domain: string | nul
   updatedAt: '2025-09-01T10:00:00.000Z',
 });
 
-function signedInWith(sites: unknown[]) {
+function signedInWith(sites: unknown[], issues: unknown[] = []) {
   givenSessionCookie();
   return mockApi({
     'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' })),
     'GET /api/sites': () => jsonResponse(200, { sites, total: sites.length }),
+    'GET /api/billing/payment-issues': () => jsonResponse(200, { issues }),
   });
 }
+
+const issue = (siteId: string, siteName: string) => ({
+  siteId,
+  siteName,
+  state: 'past_due',
+  since: '2026-11-12T10:00:00.000Z',
+  amountCents: 2900,
+  invoiceId: `in_${siteId}`,
+  payUrl: `https://pay.example/i/${siteId}`,
+  message: `Le paiement de 29,00 € du 12/11/2026 a échoué. Réglez la facture ou changez de carte pour garder votre site « ${siteName} » en ligne.`,
+});
 
 describe('Dashboard — Mes Sites', () => {
   it('lists the client’s sites with their domain and status badge', async () => {
@@ -35,5 +47,67 @@ describe('Dashboard — Mes Sites', () => {
     signedInWith([]);
     renderApp('/dashboard');
     expect(await screen.findByText('Aucun site créé')).toBeInTheDocument();
+  });
+
+  it('shows the failing payments above the tiles, and a payment badge beside the status', async () => {
+    signedInWith(
+      [{ ...site('s1', 'Boulangerie Martin', 'active'), paymentState: 'past_due' }, { ...site('s2', 'Garage Dupont', 'suspended'), paymentState: 'ended' }],
+      [issue('s1', 'Boulangerie Martin')],
+    );
+    renderApp('/dashboard');
+    const region = await screen.findByRole('region', { name: 'Un paiement a échoué' });
+    expect(within(region).getByText(/garder votre site « Boulangerie Martin » en ligne/)).toBeInTheDocument();
+    expect(within(region).getByRole('link', { name: 'Régler maintenant' })).toHaveAttribute('href', 'https://pay.example/i/s1');
+    const rows = within(await screen.findByRole('list', { name: 'Mes sites' })).getAllByRole('link');
+    expect(within(rows[0]).getByText('Actif')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Paiement en retard')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Abonnement terminé')).toBeInTheDocument();
+  });
+});
+
+describe('Mes Sites and a site', () => {
+  it('/dashboard/sites shows every issue and the payment badges', async () => {
+    signedInWith([{ ...site('s1', 'Boulangerie Martin', 'suspended'), paymentState: 'unpaid' }], [issue('s1', 'Boulangerie Martin'), issue('s2', 'Garage Dupont')]);
+    renderApp('/dashboard/sites');
+    expect(await screen.findByRole('region', { name: '2 paiements ont échoué' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Mes sites' });
+    expect(within(list).getByText('Suspendu pour impayé')).toBeInTheDocument();
+  });
+
+  it("/dashboard/sites/{id} shows only that site's issue", async () => {
+    givenSessionCookie();
+    mockApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' })),
+      'GET /api/billing/payment-issues': () => jsonResponse(200, { issues: [issue('s1', 'Boulangerie Martin'), issue('s2', 'Garage Dupont')] }),
+      'GET /api/sites/s2': () =>
+        jsonResponse(200, {
+          ...site('s2', 'Garage Dupont', 'active'),
+          paymentState: 'past_due',
+          planLabel: 'Pro (29€)',
+          ageDays: 3,
+          statusHistory: [],
+          modificationOptions: { types: [], priorities: [] },
+        }),
+    });
+    renderApp('/dashboard/sites/s2');
+    const region = await screen.findByRole('region', { name: 'Un paiement a échoué' });
+    expect(within(region).getByText(/« Garage Dupont »/)).toBeInTheDocument();
+    expect(within(region).queryByText(/Boulangerie Martin/)).not.toBeInTheDocument();
+    expect(screen.getByText('Paiement en retard')).toBeInTheDocument();
+  });
+
+  it('back from the checkout of a restart (?restarted=1): says it, then cleans the address', async () => {
+    givenSessionCookie();
+    mockApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' })),
+      'GET /api/billing/payment-issues': () => jsonResponse(200, { issues: [] }),
+      'GET /api/sites/s3': () =>
+        jsonResponse(200, { ...site('s3', 'Atelier Roux', 'pending'), paymentState: 'current', planLabel: 'Business (59€)', ageDays: 90, statusHistory: [], modificationOptions: { types: [], priorities: [] } }),
+    });
+    const { router } = renderApp('/dashboard/sites/s3?restarted=1');
+    expect(await screen.findByText(/Votre paiement est enregistré : votre site repart avec son nouvel abonnement\./)).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByText(/votre site repart/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /paiement/ })).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,8 @@ import { Alert, Badge, Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { AdminModeToggle } from '../../components/admin-mode-toggle';
+import { PaymentIssueBanner } from '../../components/payment-issue-banner';
+import { ClientPaymentBadge } from '../../components/payment-state-badge';
 import { useAuth } from '../../lib/auth/session';
 import { clientSiteStatus } from '../../lib/site-status';
 
@@ -70,7 +72,10 @@ function SiteList() {
                 <span className="block truncate font-medium text-slate-900 dark:text-white">{site.siteName}</span>
                 <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{site.domain ?? 'Aucun domaine'}</span>
               </span>
-              <Badge tone={status.tone}>{status.label}</Badge>
+              <span className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+                <Badge tone={status.tone}>{status.label}</Badge>
+                <ClientPaymentBadge state={site.paymentState} />
+              </span>
             </Link>
           </li>
         );
@@ -99,6 +104,8 @@ export function DashboardPage() {
           </>
         }
       />
+
+      <PaymentIssueBanner className="mt-8" />
 
       <SummaryTiles />
 

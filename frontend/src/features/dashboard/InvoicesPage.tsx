@@ -1,36 +1,36 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useListInvoices } from '../../api/generated/billing/billing';
+import { useListSites } from '../../api/generated/sites/sites';
 import type { ClientInvoiceDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Badge, Card, Container } from '../../components/ui/card';
 import { DataTable, type Column } from '../../components/ui/data-table';
+import { selectClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
+import { cn } from '../../lib/cn';
 import { formatDate, formatEuros } from '../../lib/format';
+import { canPayInvoice, invoiceStatus } from '../../lib/invoice-status';
 import { usePagedSearch } from '../../lib/use-paged-search';
 
 /** 20 invoices per page (signed-in-areas §9). */
 export const INVOICES_PER_PAGE = 20;
 
-/** paid = Payée, open = En attente, void = Annulée, anything else = Échouée (spec §4). */
-export function invoiceStatus(status: string): { label: string; tone: 'success' | 'warning' | 'neutral' } {
-  if (status === 'paid') return { label: 'Payée', tone: 'success' };
-  if (status === 'open') return { label: 'En attente', tone: 'warning' };
-  if (status === 'void') return { label: 'Annulée', tone: 'neutral' };
-  return { label: 'Échouée', tone: 'neutral' };
-}
+/** A site id as the API takes it; anything else in the URL is ignored (all sites). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300';
 
 const columns: Column<ClientInvoiceDto>[] = [
   { id: 'number', header: 'Numéro', cell: (i) => <span className="font-medium whitespace-nowrap">{i.number ?? i.id.slice(-8)}</span> },
-  { id: 'date', header: 'Date', cell: (i) => formatDate(i.date) },
-  { id: 'amount', header: 'Montant', align: 'right', cell: (i) => formatEuros(i.amountCents, { cents: true }) },
+  { id: 'date', header: 'Date', cell: (i) => formatDate(i.date), className: 'whitespace-nowrap' },
+  { id: 'site', header: 'Site', cell: (i) => i.siteName ?? '—', className: 'max-w-48 truncate' },
+  { id: 'amount', header: 'Montant', align: 'right', cell: (i) => formatEuros(i.amountCents, { cents: true }), className: 'whitespace-nowrap tabular-nums' },
   {
     id: 'status',
     header: 'Statut',
     cell: (i) => {
-      const s = invoiceStatus(i.status);
+      const s = invoiceStatus(i);
       return <Badge tone={s.tone}>{s.label}</Badge>;
     },
   },
@@ -39,7 +39,12 @@ const columns: Column<ClientInvoiceDto>[] = [
     id: 'links',
     header: 'Documents',
     cell: (i) => (
-      <span className="flex gap-3">
+      <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {canPayInvoice(i) && i.hostedUrl ? (
+          <a href={i.hostedUrl} target="_blank" rel="noopener noreferrer" className={cn(linkClass, 'whitespace-nowrap text-red-700 dark:text-red-300')}>
+            Régler maintenant
+          </a>
+        ) : null}
         {i.pdfUrl ? (
           <a href={i.pdfUrl} target="_blank" rel="noreferrer" className={linkClass}>
             PDF
@@ -55,16 +60,48 @@ const columns: Column<ClientInvoiceDto>[] = [
   },
 ];
 
-/** /dashboard/invoices: the client's own invoices (the server finds them from the account). */
+/** The site filter: 'Tous les sites' and the client's sites (the one in the URL is kept even before the list loads). */
+function SiteFilter({ value, fallbackName, onChange }: { value: string; fallbackName: string | null; onChange: (siteId: string) => void }) {
+  const sites = useListSites({ limit: 100 });
+  const options = sites.data?.sites ?? [];
+  const missing = value !== '' && !options.some((s) => s.id === value);
+  return (
+    <div className="w-full sm:w-72">
+      <label htmlFor="invoices-site" className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+        Site
+      </label>
+      <select id="invoices-site" className={selectClasses} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={sites.isPending || undefined}>
+        <option value="">Tous les sites</option>
+        {options.map((site) => (
+          <option key={site.id} value={site.id}>
+            {site.siteName}
+          </option>
+        ))}
+        {missing ? <option value={value}>{fallbackName ?? 'Site sélectionné'}</option> : null}
+      </select>
+    </div>
+  );
+}
+
+/** /dashboard/invoices: the client's own invoices (the server finds them from the account), for one site or all. */
 export function InvoicesPage() {
-  const list = usePagedSearch();
-  const query = useListInvoices({ page: list.page, limit: INVOICES_PER_PAGE }, { query: { placeholderData: keepPreviousData } });
+  const list = usePagedSearch({ filters: { siteId: '' } });
+  const siteId = UUID.test(list.filters.siteId) ? list.filters.siteId : '';
+  const query = useListInvoices(
+    { page: list.page, limit: INVOICES_PER_PAGE, ...(siteId ? { siteId } : {}) },
+    // Asked again when the window gets the focus back: after settling an invoice in Stripe's tab.
+    { query: { placeholderData: keepPreviousData, refetchOnWindowFocus: true } },
+  );
   const pageCount = Math.max(1, Math.ceil((query.data?.total ?? 0) / INVOICES_PER_PAGE));
+  const fallbackName = query.data?.invoices.find((i) => i.siteId === siteId)?.siteName ?? null;
   return (
     <Container className="py-10 sm:py-12">
       <PageHeader eyebrow="Espace client" title="Factures" />
+      <div className="mt-8">
+        <SiteFilter value={siteId} fallbackName={fallbackName} onChange={(value) => list.setFilter('siteId', value)} />
+      </div>
       {query.isError ? (
-        <Card className="mt-8 border-red-200 dark:border-red-900" role="alert">
+        <Card className="mt-6 border-red-200 dark:border-red-900" role="alert">
           <h2 className="text-lg font-semibold text-red-800 dark:text-red-300">Erreur</h2>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
             {isApiError(query.error) && query.error.status !== 0 && query.error.status < 500 ? query.error.message : 'Impossible de charger les factures'}
@@ -74,16 +111,16 @@ export function InvoicesPage() {
           </Button>
         </Card>
       ) : (
-        <Card flush className="mt-8 overflow-hidden">
+        <Card flush className="mt-6 overflow-hidden">
           <DataTable
             label="Factures"
             columns={columns}
             rows={query.data?.invoices}
             rowKey={(i) => i.id}
-            loading={query.isPending}
+            loading={query.isPending || query.isPlaceholderData}
             emptyText="Aucune facture"
             pagination={{ page: list.page, pageCount, onPage: list.setPage }}
-            minWidthClass="min-w-[44rem]"
+            minWidthClass="min-w-[52rem]"
           />
         </Card>
       )}

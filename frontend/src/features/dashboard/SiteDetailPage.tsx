@@ -1,6 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { getGetSiteSubscriptionQueryKey, getListPaymentIssuesQueryKey } from '../../api/generated/billing/billing';
 import { useGetSite } from '../../api/generated/sites/sites';
+import { PaymentIssueBanner } from '../../components/payment-issue-banner';
+import { ClientPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Alert, Badge, Card, Container, LoadingScreen } from '../../components/ui/card';
 import { paths } from '../../config/paths';
@@ -18,6 +22,9 @@ export function SiteDetailPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const site = useGetSite(id);
   const upgraded = searchParams.get('upgraded') === 'true';
+  // Back from the checkout of a restart (?restarted=1): said once, the parameter then leaves the address.
+  const [restarted] = useState(() => searchParams.get('restarted') === '1');
+  const queryClient = useQueryClient();
   const { refetch } = site;
 
   // After an upgrade: reload the site, then take the parameter out of the address.
@@ -25,6 +32,16 @@ export function SiteDetailPage() {
     if (!upgraded) return;
     void refetch().then(() => setSearchParams((params) => (params.delete('upgraded'), params), { replace: true, state: location.state }));
   }, [upgraded, refetch, setSearchParams, location.state]);
+
+  const restartedInUrl = searchParams.has('restarted');
+  useEffect(() => {
+    if (!restartedInUrl) return;
+    void Promise.all([
+      refetch(),
+      queryClient.invalidateQueries({ queryKey: getGetSiteSubscriptionQueryKey(id) }),
+      queryClient.invalidateQueries({ queryKey: getListPaymentIssuesQueryKey() }),
+    ]).then(() => setSearchParams((params) => (params.delete('restarted'), params), { replace: true, state: location.state }));
+  }, [restartedInUrl, refetch, queryClient, id, setSearchParams, location.state]);
 
   const back = origin === 'sites' ? { to: paths.dashboard.sites, label: 'Retour à mes sites' } : { to: paths.dashboard.root, label: 'Retour au tableau de bord' };
 
@@ -56,6 +73,7 @@ export function SiteDetailPage() {
           <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">{s.siteName}</h1>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <Badge tone={status.tone}>{status.label}</Badge>
+            <ClientPaymentBadge state={s.paymentState} />
             <span>{s.ageDays === 0 ? 'Créé aujourd’hui' : `Créé il y a ${formatCount(s.ageDays, 'jour')}`}</span>
           </p>
         </div>
@@ -68,6 +86,12 @@ export function SiteDetailPage() {
           )}
         </div>
       </div>
+      {restarted ? (
+        <Alert tone="success" className="mt-6">
+          Merci ! Votre paiement est enregistré : votre site repart avec son nouvel abonnement.
+        </Alert>
+      ) : null}
+      <PaymentIssueBanner siteId={s.id} className="mt-6" />
       {canceled ? (
         <Alert tone="info" className="mt-6">
           Abonnement annulé

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { useListSites } from '../../api/generated/sites/sites';
+import { PaymentIssueBanner } from '../../components/payment-issue-banner';
+import { ClientPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Alert, Badge, Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
@@ -21,6 +23,7 @@ export function SitesPage() {
           </ButtonLink>
         }
       />
+      <PaymentIssueBanner className="mt-8" />
       <Card className="mt-8" flush>
         {sites.isPending ? (
           <p className="p-6 text-sm text-slate-600 dark:text-slate-400" role="status">
@@ -52,9 +55,10 @@ export function SitesPage() {
                       <span className="block truncate font-medium text-slate-900 dark:text-white">{site.siteName}</span>
                       <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{site.domain ?? 'Aucun domaine'}</span>
                     </span>
-                    <span className="flex items-center gap-2">
+                    <span className="flex flex-wrap items-center gap-2">
                       <Badge tone="brand">{SITE_TYPE_LABELS[site.type] ?? 'Custom'}</Badge>
                       <Badge tone={status.tone}>{status.label}</Badge>
+                      <ClientPaymentBadge state={site.paymentState} />
                     </span>
                   </Link>
                 </li>

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
-import { POLL_INTERVAL_MS } from './PaymentSuccessPage';
+import { HOME_AFTER_SECONDS, POLL_INTERVAL_MS } from './PaymentSuccessPage';
 
 const status = (overrides: Record<string, unknown> = {}) => ({
   status: 'complete',
@@ -58,6 +58,45 @@ describe('/payment-success', () => {
     expect(screen.queryByText(/Consultez votre boîte e-mail/)).not.toBeInTheDocument();
   });
 
+  describe('when the countdown runs out', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** One second at a time: each tick of the countdown schedules the next once React has rendered. */
+    const runCountdown = async () => {
+      for (let i = 0; i <= HOME_AFTER_SECONDS; i += 1) {
+        await act(async () => {
+          vi.advanceTimersByTime(1000);
+        });
+      }
+    };
+
+    it('sends a signed-in buyer to /dashboard', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      givenSessionCookie();
+      mockApi({
+        'POST /api/auth/refresh': () => jsonResponse(200, makeSession()),
+        'GET /api/checkout-sessions/cs_5': () => jsonResponse(200, status({ newAccount: false })),
+      });
+      const { router } = renderApp('/payment-success?session_id=cs_5');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' })).toBeInTheDocument();
+      expect(screen.getByText(/Accès à votre tableau de bord dans \d+ s\./)).toBeInTheDocument();
+      await runCountdown();
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    });
+
+    it('sends a visitor back home', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      mockApi({ 'GET /api/checkout-sessions/cs_6': () => jsonResponse(200, status()) });
+      const { router } = renderApp('/payment-success?session_id=cs_6');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' })).toBeInTheDocument();
+      expect(screen.getByText(/Retour à l'accueil dans \d+ s\./)).toBeInTheDocument();
+      await runCountdown();
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    });
+  });
+
   it("says 'Erreur lors du traitement du paiement' for an unknown or expired session", async () => {
     mockApi({ 'GET /api/checkout-sessions/cs_3': () => jsonResponse(200, status({ status: 'expired', paymentStatus: 'unpaid', provisioned: false, siteId: null })) });
     renderApp('/payment-success?session_id=cs_3');
@@ -68,6 +107,29 @@ describe('/payment-success', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' }, { timeout: 5000 })).toBeInTheDocument();
   });
 });
+
+/** GET /api/sites/s1 as the server answers it, with the plan it knows. */
+const siteDetail = (type: 'pro' | 'business') => ({
+  id: 's1',
+  siteName: 'Boulangerie Martin',
+  domain: null,
+  status: 'pending',
+  type,
+  planLabel: type === 'business' ? 'Business (59€)' : 'Pro (29€)',
+  ageDays: 3,
+  paymentState: 'current',
+  paymentStateSince: null,
+  statusHistory: [],
+  modificationOptions: { types: [], priorities: [] },
+  progression: { started: false, designOk: false, devOk: false, seoOk: false, technoReview: false },
+  createdAt: '2026-11-18T10:00:00.000Z',
+  updatedAt: '2026-11-18T10:00:00.000Z',
+});
+
+function signedInWithSite(site: () => Response, handlers: Parameters<typeof mockApi>[0] = {}) {
+  givenSessionCookie();
+  return mockApi({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession()), 'GET /api/sites/s1': site, ...handlers });
+}
 
 describe('/upgrade-success', () => {
   afterEach(() => {
@@ -81,9 +143,9 @@ describe('/upgrade-success', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('waits 1 s after a site change before showing the new plan', async () => {
+  it('waits 1 s after a site change before showing the new plan, as the server knows it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi({});
+    signedInWithSite(() => jsonResponse(200, siteDetail('pro')));
     renderApp('/upgrade-success?site_id=s1&plan_type=pro&is_downgrade=true');
     expect(await screen.findByText('Mise à jour de votre abonnement...')).toBeInTheDocument();
     await act(async () => {
@@ -93,14 +155,52 @@ describe('/upgrade-success', () => {
     await act(async () => {
       vi.advanceTimersByTime(200);
     });
-    expect(await screen.findByText(/Votre site est maintenant en formule Pro/)).toBeInTheDocument();
+    expect(await screen.findByText('Votre site est maintenant en formule Pro.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voir mon site' })).toHaveAttribute('href', '/dashboard/sites/s1');
     expect(screen.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/dashboard/support');
+    expect(screen.queryByRole('link', { name: 'Remplir le formulaire Business' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's plan, not the query's, and leads a new Business site to its form", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = signedInWithSite(() => jsonResponse(200, siteDetail('business')));
+    renderApp('/upgrade-success?site_id=s1&is_downgrade=false&plan_type=pro');
+    await act(async () => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(await screen.findByText('Votre site est maintenant en formule Business.')).toBeInTheDocument();
+    expect(screen.queryByText(/formule Pro/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Remplir le formulaire Business' })).toHaveAttribute('href', '/dashboard/sites/s1/business-options');
+    expect(calls.some((c) => c.url === '/api/sites/s1')).toBe(true);
+  });
+
+  it("never names a plan for a site that is not the caller's", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signedInWithSite(() => jsonResponse(404, { statusCode: 404, message: 'Site introuvable' }));
+    renderApp('/upgrade-success?site_id=s1&is_downgrade=false&plan_type=business');
+    await act(async () => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: "Erreur lors du traitement de la modification d'abonnement" })).toBeInTheDocument();
+    expect(screen.queryByText(/formule/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Remplir le formulaire Business' })).not.toBeInTheDocument();
+  });
+
+  it('names no plan for a visitor who is not signed in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = mockApi({});
+    renderApp('/upgrade-success?site_id=s1&plan_type=business');
+    await act(async () => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(await screen.findByText('Votre abonnement a bien été modifié.')).toBeInTheDocument();
+    expect(screen.queryByText(/formule Business/)).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/sites/s1')).toBe(false);
   });
 
   it('waits 2 s after a payment, and shows the upgrade only once it is paid', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi({ 'GET /api/checkout-sessions/cs_9': () => jsonResponse(200, status({ provisioned: false, siteId: null })) });
+    signedInWithSite(() => jsonResponse(200, siteDetail('business')), { 'GET /api/checkout-sessions/cs_9': () => jsonResponse(200, status({ provisioned: false, siteId: null })) });
     renderApp('/upgrade-success?session_id=cs_9&site_id=s1&plan_type=business');
     await screen.findByText('Mise à jour de votre abonnement...');
     await act(async () => {
@@ -110,7 +210,7 @@ describe('/upgrade-success', () => {
     await act(async () => {
       vi.advanceTimersByTime(600);
     });
-    expect(await screen.findByText(/Votre site passe en formule Business/)).toBeInTheDocument();
+    expect(await screen.findByText('Votre site est maintenant en formule Business.')).toBeInTheDocument();
   });
 
   it("says the plan change failed when the payment did not go through", async () => {

@@ -16,7 +16,7 @@ export const paymentMessages = {
 /** How often the page asks whether the order is recorded, and after how long it says that it takes a while. */
 export const POLL_INTERVAL_MS = 2000;
 export const SLOW_AFTER_MS = 30_000;
-/** After a success, the page goes back home (spec §2) unless the reader stays. */
+/** After a success, the page goes back home (spec §2), or to the dashboard for a signed-in buyer, unless the reader stays. */
 export const HOME_AFTER_SECONDS = 60;
 
 const isYes = (value: string | null) => value === '1' || value === 'true';
@@ -67,24 +67,28 @@ function PaymentFailed() {
   );
 }
 
-/** The countdown home after a success; 'Rester sur cette page' stops it. */
-function HomeCountdown() {
+/**
+ * The countdown after a success: a visitor goes back home (spec §2), a signed-in buyer on to their dashboard, where
+ * the new site is; 'Rester sur cette page' stops it.
+ */
+function RedirectCountdown({ signedIn }: { signedIn: boolean }) {
   const navigate = useNavigate();
   const [seconds, setSeconds] = useState(HOME_AFTER_SECONDS);
   const [stopped, setStopped] = useState(false);
+  const target = signedIn ? paths.dashboard.root : paths.home;
   useEffect(() => {
     if (stopped) return;
     if (seconds <= 0) {
-      navigate(paths.home);
+      navigate(target);
       return;
     }
     const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
     return () => clearTimeout(timer);
-  }, [seconds, stopped, navigate]);
+  }, [seconds, stopped, navigate, target]);
   if (stopped) return null;
   return (
     <p className="text-sm text-slate-500 dark:text-slate-400">
-      Retour à l'accueil dans {seconds} s.{' '}
+      {signedIn ? `Accès à votre tableau de bord dans ${seconds} s.` : `Retour à l'accueil dans ${seconds} s.`}{' '}
       <button type="button" className={linkClass} onClick={() => setStopped(true)}>
         Rester sur cette page
       </button>
@@ -185,7 +189,7 @@ function PaymentStatus({ sessionId, prefersCallInUrl, siteIdInUrl }: { sessionId
         </Link>
         .
       </p>
-      <HomeCountdown />
+      <RedirectCountdown signedIn={signedIn} />
     </ResultCard>
   );
 }

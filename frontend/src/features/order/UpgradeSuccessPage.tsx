@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useGetCheckoutSession } from '../../api/generated/billing/billing';
+import { useGetSite } from '../../api/generated/sites/sites';
+import type { SiteDetailDto } from '../../api/generated/model';
+import { isApiError } from '../../api/http';
 import { ButtonLink } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/ui/card';
 import { paths } from '../../config/paths';
+import { useAuth } from '../../lib/auth/session';
 import { POLL_INTERVAL_MS } from './PaymentSuccessPage';
 import { ResultCard } from './PaymentResult';
 
@@ -15,7 +19,7 @@ export const upgradeMessages = {
 export const SITE_CHANGE_WAIT_MS = 1000;
 export const NEW_PAYMENT_WAIT_MS = 2000;
 
-const PLAN_NAMES: Record<string, string> = { pro: 'Pro', business: 'Business' };
+const PLAN_NAMES: Record<string, string> = { pro: 'Pro', business: 'Business', custom: 'Custom' };
 
 function Failed({ siteId }: { siteId: string | null }) {
   return (
@@ -36,17 +40,25 @@ function Failed({ siteId }: { siteId: string | null }) {
   );
 }
 
-function Done({ siteId, planType, downgrade }: { siteId: string | null; planType: string | null; downgrade: boolean }) {
-  const plan = planType ? (PLAN_NAMES[planType] ?? planType) : null;
+/**
+ * The result, with the plan the server knows for the site (never the query's plan_type, which anyone can write);
+ * without the site (signed out, or it could not be read) the text names no plan.
+ */
+function Done({ site, downgrade }: { site: SiteDetailDto | null; downgrade: boolean }) {
+  const plan = site ? (PLAN_NAMES[site.type] ?? null) : null;
+  const business = !downgrade && site?.type === 'business';
   return (
     <ResultCard
       tone="success"
       title={downgrade ? 'Votre formule a changé' : 'Votre abonnement est mis à jour !'}
       actions={
         <>
-          <ButtonLink to={paths.dashboard.root}>Accéder à mon tableau de bord</ButtonLink>
-          {siteId ? (
-            <ButtonLink to={paths.dashboard.site(siteId)} variant="secondary">
+          {business && site ? <ButtonLink to={paths.dashboard.siteBusinessOptions(site.id)}>Remplir le formulaire Business</ButtonLink> : null}
+          <ButtonLink to={paths.dashboard.root} variant={business ? 'secondary' : 'primary'}>
+            Accéder à mon tableau de bord
+          </ButtonLink>
+          {site ? (
+            <ButtonLink to={paths.dashboard.site(site.id)} variant="secondary">
               Voir mon site
             </ButtonLink>
           ) : null}
@@ -56,38 +68,62 @@ function Done({ siteId, planType, downgrade }: { siteId: string | null; planType
         </>
       }
     >
+      <p>{plan ? `Votre site est maintenant en formule ${plan}.` : 'Votre abonnement a bien été modifié.'}</p>
       {downgrade ? (
-        <p>{plan ? `Votre site est maintenant en formule ${plan}.` : 'Votre site a changé de formule.'} Le changement s'applique dès maintenant.</p>
-      ) : (
+        <p>Le changement s'applique dès maintenant.</p>
+      ) : business ? (
         <p>
-          {plan ? `Votre site passe en formule ${plan}. ` : ''}Il repasse en attente le temps que nous ajoutions vos nouvelles fonctionnalités : la mise à jour est faite sous 24 à
-          48h.
+          Il repasse en attente le temps que nous ajoutions vos nouvelles fonctionnalités : remplissez le formulaire Business pour nous dire ce qu'il vous faut, la mise à jour est faite
+          sous 24 à 48h.
         </p>
+      ) : (
+        <p>La mise à jour de votre site est faite sous 24 à 48h.</p>
       )}
     </ResultCard>
   );
 }
 
-function PaidUpgrade({ sessionId, siteId, planType, downgrade }: { sessionId: string; siteId: string | null; planType: string | null; downgrade: boolean }) {
+/** The site as the server knows it for the caller: null when it cannot be read (signed out, network); 'not-found' for another's or an unknown site. */
+function useServerSite(siteId: string | null): { pending: boolean; site: SiteDetailDto | null; notFound: boolean } {
+  const { status } = useAuth();
+  const enabled = siteId !== null && status === 'authenticated';
+  const query = useGetSite(siteId ?? '', { query: { enabled, retry: false, staleTime: 0 } });
+  if (siteId === null || status === 'anonymous') return { pending: false, site: null, notFound: false };
+  if (status === 'loading' || query.isPending) return { pending: true, site: null, notFound: false };
+  if (query.isError) {
+    const status404 = isApiError(query.error) && (query.error.status === 404 || query.error.status === 403);
+    return { pending: false, site: null, notFound: status404 };
+  }
+  return { pending: false, site: query.data, notFound: false };
+}
+
+function Result({ siteId, downgrade }: { siteId: string | null; downgrade: boolean }) {
+  const server = useServerSite(siteId);
+  if (server.pending) return <LoadingScreen label="Mise à jour de votre abonnement..." />;
+  if (server.notFound) return <Failed siteId={null} />;
+  return <Done site={server.site} downgrade={downgrade} />;
+}
+
+function PaidUpgrade({ sessionId, siteId, downgrade }: { sessionId: string; siteId: string | null; downgrade: boolean }) {
   const query = useGetCheckoutSession(sessionId, {
     query: { retry: 2, refetchOnWindowFocus: false, refetchInterval: (q) => (q.state.data?.status === 'open' ? POLL_INTERVAL_MS : false) },
   });
   const data = query.data;
   if (query.isError || data?.status === 'expired' || (data?.status === 'complete' && data.paymentStatus === 'unpaid')) return <Failed siteId={siteId} />;
   if (!data || data.status === 'open') return <LoadingScreen label="Vérification de votre paiement..." />;
-  return <Done siteId={siteId} planType={planType} downgrade={downgrade} />;
+  return <Result siteId={siteId} downgrade={downgrade} />;
 }
 
 /**
  * /upgrade-success (spec §2): after a plan change. Without session_id nor site_id, back to /dashboard; it waits 1 s
  * (site change) or 2 s (new payment) before showing, and after a payment shows the result only once it is paid.
- * A downgrade shows the new plan at once.
+ * The plan shown is the one the server knows for the site: another's site (404) shows the failure, never a plan.
+ * After an upgrade to Business, the Business form comes first.
  */
 export function UpgradeSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id')?.trim() || null;
   const siteId = params.get('site_id')?.trim() || null;
-  const planType = params.get('plan_type');
   const downgrade = params.get('is_downgrade') === 'true' || params.get('is_downgrade') === '1';
   const wait = sessionId ? NEW_PAYMENT_WAIT_MS : SITE_CHANGE_WAIT_MS;
   const [ready, setReady] = useState(false);
@@ -99,6 +135,6 @@ export function UpgradeSuccessPage() {
 
   if (!sessionId && !siteId) return <Navigate to={paths.dashboard.root} replace />;
   if (!ready) return <LoadingScreen label="Mise à jour de votre abonnement..." />;
-  if (sessionId) return <PaidUpgrade sessionId={sessionId} siteId={siteId} planType={planType} downgrade={downgrade} />;
-  return <Done siteId={siteId} planType={planType} downgrade={downgrade} />;
+  if (sessionId) return <PaidUpgrade sessionId={sessionId} siteId={siteId} downgrade={downgrade} />;
+  return <Result siteId={siteId} downgrade={downgrade} />;
 }
