@@ -264,7 +264,10 @@ describe('a subscription over its whole life', () => {
       const invoices = (await t.api.get(`/api/billing/invoices?siteId=${siteId}`).set(bearer(client)).expect(200)).body.invoices;
       expect(invoices).toHaveLength(2);
       expect(invoices.every((i: { siteName: string }) => i.siteName === 'Boulangerie Martin')).toBe(true);
-      expect(invoices.map((i: { description: string }) => i.description)).toContainEqual(expect.stringMatching(/^Ajustement au prorata : passage en Business du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4}$/));
+      expect(invoices.map((i: { description: string }) => i.description)).toEqual([
+        expect.stringMatching(/^Ajustement au prorata : passage en Business du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4}$/),
+        'Abonnement Formule Pro',
+      ]);
     });
 
     it('a cancellation scheduled, then undone', async () => {

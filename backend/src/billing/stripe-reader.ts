@@ -49,8 +49,8 @@ export const idOf = (value: string | { id: string } | null | undefined): string 
 
 /**
  * What an invoice is for, in French: a proration says so and names its period ('Ajustement au prorata : passage en
- * Business du 24/11/2026 au 24/12/2026'); any other keeps Stripe's description (the subscription's: the site's name) or
- * its first line's.
+ * Business du 24/11/2026 au 24/12/2026'); a plan's first and monthly invoices name the plan ('Abonnement Formule Pro');
+ * any other keeps Stripe's description or its first line's.
  */
 export function invoiceDescription(inv: Stripe.Invoice, planName?: string): string | null {
   const lines = inv.lines?.data ?? [];
@@ -60,6 +60,8 @@ export function invoiceDescription(inv: Stripe.Invoice, planName?: string): stri
     const period = debit.period ? ` du ${shortDate(fromUnix(debit.period.start))} au ${shortDate(fromUnix(debit.period.end))}` : '';
     return `Ajustement au prorata : passage en ${planName ?? 'nouvelle formule'}${period}`;
   }
+  // A plan's own invoices say which plan (the site is named beside it, from the subscription's site).
+  if (planName && (inv.billing_reason === 'subscription_create' || inv.billing_reason === 'subscription_cycle')) return `Abonnement Formule ${planName}`;
   return inv.description ?? lines[0]?.description ?? null;
 }
 
@@ -168,7 +170,7 @@ export class StripeReader {
         const subscription = typeof session.subscription === 'object' && session.subscription ? session.subscription : undefined;
         const invoice = typeof session.invoice === 'object' && session.invoice ? session.invoice : undefined;
         const row = subscription ? await this.toSubscriptionRow(subscription, syncedAt) : undefined;
-        const invoices = invoice ? [toInvoiceRow(invoice, syncedAt)] : [];
+        const invoices = invoice ? [toInvoiceRow(invoice, syncedAt, planNameOf(row?.plan))] : [];
         const restart = restartOf(session);
         return {
           customerId: idOf(session.customer),
