@@ -1,11 +1,11 @@
-import Stripe from 'stripe';
-import { startStripeSandbox, type StripeSandbox } from '@vitrine/stripe-sandbox';
+import type Stripe from 'stripe';
+import type { StripeSandbox } from '@vitrine/stripe-sandbox';
 import { DUE_REMINDERS_SQL } from '../src/billing/billing.repository';
 import { PaymentReminders } from '../src/billing/payment-reminders';
-import { bearer, createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
+import { bearer, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { orderAndCheckout } from './helpers/orders';
 import { outboxFor } from './helpers/outbox';
-import { TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
+import { appWithSandbox, webhooksProcessed } from './helpers/stripe';
 
 const DAY = 86_400_000;
 
@@ -14,6 +14,7 @@ describe('a site whose life follows its payments', () => {
   let sandbox: StripeSandbox;
   let stripe: Stripe;
   let t: TestApp;
+  let close: () => Promise<void>;
   let client: SessionBody;
   let siteId: string;
   let subscriptionId: string;
@@ -34,11 +35,7 @@ describe('a site whose life follows its payments', () => {
   const post = (action: string) => t.api.post(`/api/sites/${siteId}/subscription/${action}`).set(bearer(client));
 
   beforeAll(async () => {
-    sandbox = await startStripeSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 20, maxRetries: 1 });
-    stripe = new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0 });
-    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET });
-    await t.app.listen(0, '127.0.0.1');
-    sandbox.setWebhookUrl(`${await t.app.getUrl()}/api/billing/webhook`.replace('[::1]', '127.0.0.1'));
+    ({ sandbox, stripe, t, close } = await appWithSandbox());
     client = await registerClient(t.api, { email: 'fleuriste@example.com', name: 'Fleurs de Lys' });
     const { sessionId } = await orderAndCheckout(t.api, { session: client, planType: 'pro', data: { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: false, extraEmails: [] } });
     const paid = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
@@ -49,10 +46,7 @@ describe('a site whose life follows its payments', () => {
     // The team has built it.
     await t.dataSource.query(`UPDATE sites SET status = 'active' WHERE id = $1`, [siteId]);
   });
-  afterAll(async () => {
-    await t.close();
-    await sandbox.close();
-  });
+  afterAll(() => close());
 
   it('shows the subscription of the site', async () => {
     const res = await t.api.get(`/api/sites/${siteId}/subscription`).set(bearer(client)).expect(200);

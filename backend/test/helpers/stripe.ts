@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
+import { startStripeSandbox, type StripeSandbox } from '@vitrine/stripe-sandbox';
 import { WebhookInbox } from '../../src/billing/webhook-inbox';
-import type { Api, TestApp } from './app';
+import { type Api, createTestApp, type TestApp } from './app';
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
 
@@ -29,4 +30,28 @@ export function postEvent(api: Api, event: object, header?: string) {
  */
 export function webhooksProcessed(t: Pick<TestApp, 'app'>): Promise<void> {
   return t.app.get(WebhookInbox).drain();
+}
+
+/**
+ * A test app talking to its own Stripe sandbox, which delivers its signed webhooks to the app (listening on a free
+ * port); the real `stripe` SDK against the sandbox for the test's own reads; `webhookUrl` to point the sandbox back at
+ * the app after a test sent it elsewhere. `close()` stops both.
+ */
+export async function appWithSandbox(env: Record<string, string> = {}): Promise<{ sandbox: StripeSandbox; stripe: Stripe; t: TestApp; webhookUrl: string; close(): Promise<void> }> {
+  const sandbox = await startStripeSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 20, maxRetries: 1 });
+  const stripe = new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0 });
+  const t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, ...env });
+  await t.app.listen(0, '127.0.0.1');
+  const webhookUrl = `${await t.app.getUrl()}/api/billing/webhook`.replace('[::1]', '127.0.0.1');
+  sandbox.setWebhookUrl(webhookUrl);
+  return {
+    sandbox,
+    stripe,
+    t,
+    webhookUrl,
+    close: async () => {
+      await t.close();
+      await sandbox.close();
+    },
+  };
 }

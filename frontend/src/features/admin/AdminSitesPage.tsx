@@ -103,6 +103,25 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
   },
 ];
 
+/** One labelled filter of the list: 'all' (empty) first, then the options. */
+function FilterSelect(props: { id: string; label: string; allLabel: string; value: string; options: ReadonlyArray<{ value: string; label: string }>; onChange: (value: string) => void; className?: string }) {
+  return (
+    <div className={props.className ?? 'sm:w-44'}>
+      <label className={filterLabelClass} htmlFor={props.id}>
+        {props.label}
+      </label>
+      <select id={props.id} className={selectClasses} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">{props.allLabel}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** /admin/sites: every site, searched, filtered, sorted and paged; the whole state in the URL. */
 export function AdminSitesPage() {
   const list = usePagedSearch({
@@ -152,50 +171,31 @@ export function AdminSitesPage() {
             className="sm:flex-wrap sm:items-end"
             inputClassName="sm:w-64"
           >
-            <div className="sm:w-44">
-              <label className={filterLabelClass} htmlFor="admin-sites-status">
-                Statut
-              </label>
-              <select id="admin-sites-status" className={selectClasses} value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value as Status | '')}>
-                <option value="">Tous les statuts</option>
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {SITE_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="sm:w-44">
-              <label className={filterLabelClass} htmlFor="admin-sites-type">
-                Formule
-              </label>
-              <select id="admin-sites-type" className={selectClasses} value={list.filters.type} onChange={(e) => list.setFilter('type', e.target.value as Type | '')}>
-                <option value="">Toutes les formules</option>
-                {TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {SITE_TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="sm:w-52">
-              <label className={filterLabelClass} htmlFor="admin-sites-payment">
-                Paiements
-              </label>
-              <select
-                id="admin-sites-payment"
-                className={selectClasses}
-                value={list.filters.paymentState}
-                onChange={(e) => list.setFilter('paymentState', e.target.value as Payment | '')}
-              >
-                <option value="">{ADMIN_PAYMENT_FILTER_ALL}</option>
-                {ADMIN_PAYMENT_FILTERS.map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              id="admin-sites-status"
+              label="Statut"
+              allLabel="Tous les statuts"
+              value={list.filters.status}
+              options={STATUSES.map((s) => ({ value: s, label: SITE_STATUS_LABELS[s] }))}
+              onChange={(value) => list.setFilter('status', value as Status | '')}
+            />
+            <FilterSelect
+              id="admin-sites-type"
+              label="Formule"
+              allLabel="Toutes les formules"
+              value={list.filters.type}
+              options={TYPES.map((t) => ({ value: t, label: SITE_TYPE_LABELS[t] }))}
+              onChange={(value) => list.setFilter('type', value as Type | '')}
+            />
+            <FilterSelect
+              id="admin-sites-payment"
+              label="Paiements"
+              allLabel={ADMIN_PAYMENT_FILTER_ALL}
+              value={list.filters.paymentState}
+              options={ADMIN_PAYMENT_FILTERS}
+              onChange={(value) => list.setFilter('paymentState', value as Payment | '')}
+              className="sm:w-52"
+            />
           </SearchForm>
         </div>
         <DataTable
