@@ -1,11 +1,25 @@
-/** Backend tests: unit specs beside the code (src/**.spec.ts) and e2e specs against real PostgreSQL (test/). */
-module.exports = {
+/**
+ * Backend tests, two projects: `unit`, the specs beside the code (src/**.spec.ts), which need no database and run
+ * alone in seconds (`npm run test:unit`); `e2e`, the specs against real PostgreSQL (test/), whose global set-up starts
+ * the embedded server. `npm test` runs both.
+ */
+const shared = {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
   moduleFileExtensions: ['ts', 'js', 'json'],
-  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
-  globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+};
+
+module.exports = {
   testTimeout: 30000,
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+      globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+    },
+  ],
 };
