@@ -69,6 +69,37 @@ export default tseslint.config(
     },
   },
   {
+    // Backend layers: the composition root (src/*.ts: app.module, main, data-source) and the feature modules → the
+    // shared infrastructure (common/, config/, database/), which imports neither (no folder cycle through it).
+    // Scripts (src/scripts) are tools on top of everything; nothing imports them.
+    files: ['backend/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+      'boundaries/include': ['backend/src/**/*'],
+      'boundaries/elements': [
+        { type: 'scripts', pattern: 'backend/src/scripts' },
+        { type: 'infra', pattern: 'backend/src/(common|config|database)' },
+        { type: 'module', pattern: 'backend/src/*', capture: ['module'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          message:
+            "{{ from.element.type }}{{#if from.element.captured.module}} '{{ from.element.captured.module }}'{{/if}} must not import {{ to.element.type }}{{#if to.element.captured.module}} '{{ to.element.captured.module }}'{{/if}}: shared infrastructure (common, config, database) knows no feature; the composition root (src/*.ts) wires them",
+          policies: [
+            // (the root's files, src/*.ts, count as modules here: infra imports none of them either)
+            { from: { element: { type: 'infra' } }, disallow: { to: { element: { types: ['module', 'scripts'] } } } },
+            { from: { element: { type: 'module' } }, disallow: { to: { element: { type: 'scripts' } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['frontend/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },

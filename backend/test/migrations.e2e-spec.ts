@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source-options';
+import { dataSourceOptions, MIGRATIONS } from '../src/data-source';
 import { runMigrationsLocked } from '../src/database/migrate';
 import { RowCounts1763714000000 } from '../src/database/migrations/1763714000000-RowCounts';
 import { SubscriptionLife1763714300000 } from '../src/database/migrations/1763714300000-SubscriptionLife';

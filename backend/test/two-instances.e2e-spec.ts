@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { startStripeSandbox, type StripeSandbox } from '@vitrine/stripe-sandbox';
 import { PriceBook } from '../src/billing/price-book.service';
 import { loadConfig } from '../src/config/app-config';
-import { MIGRATIONS } from '../src/database/data-source-options';
+import { MIGRATIONS } from '../src/data-source';
 import { bootstrap, type RunningApp } from '../src/main';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TEST_JWT_SECRET } from './helpers/app';
 import { assertMatchesContract } from './helpers/contract';

@@ -1,6 +1,5 @@
-import { Global, Injectable, Module } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { RowCountRollUps } from './row-counts';
 
 /**
  * The one way to open a transaction. Services pass the `tx` it gives to their repositories' methods; given an outer
@@ -19,8 +18,3 @@ export class Transactions {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [name]);
   }
 }
-
-/** Database plumbing every module may use, like TypeORM's DataSource itself. */
-@Global()
-@Module({ providers: [Transactions, RowCountRollUps], exports: [Transactions, RowCountRollUps] })
-export class DatabaseModule {}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../config/app-config';
-import { dataSourceOptions } from '../database/data-source-options';
+import { dataSourceOptions } from '../data-source';
 import { runMigrationsLocked } from '../database/migrate';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres';
 

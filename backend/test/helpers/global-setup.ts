@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../src/database/data-source-options';
+import { dataSourceOptions } from '../../src/data-source';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { TEMPLATE_DB, withDatabase } from './database';
 

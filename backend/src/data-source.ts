@@ -1,0 +1,73 @@
+import type { DataSourceOptions } from 'typeorm';
+import { AuditEntry } from './audit/audit-entry.entity';
+import { CheckoutLease } from './billing/checkout-lease.entity';
+import { DuplicatePayment } from './billing/duplicate-payment.entity';
+import { Invoice } from './billing/invoice.entity';
+import { StripeEvent } from './billing/stripe-event.entity';
+import { Subscription } from './billing/subscription.entity';
+import { LoginAttempt } from './auth/login-attempt.entity';
+import { OneTimeToken } from './auth/one-time-token.entity';
+import { RefreshToken, Session } from './auth/session.entity';
+import { User } from './auth/user.entity';
+import { OutboxEmail } from './mail/outbox-email.entity';
+import { OrderDraft } from './orders/order-draft.entity';
+import { OrderPhoto } from './orders/order-photo.entity';
+import { QuoteRequest } from './orders/quote-request.entity';
+import { ModificationRequest } from './sites/modification-request.entity';
+import { SiteBusinessOptions } from './sites/site-business-options.entity';
+import { Site } from './sites/site.entity';
+import { SiteStatusChange } from './sites/site-status-history.entity';
+import { SupportMessage } from './support/support-message.entity';
+import { Auth1763712000000 } from './database/migrations/1763712000000-Auth';
+import { QuotesAndRateLimits1763712100000 } from './database/migrations/1763712100000-QuotesAndRateLimits';
+import { MailOutbox1763712200000 } from './database/migrations/1763712200000-MailOutbox';
+import { Billing1763712300000 } from './database/migrations/1763712300000-Billing';
+import { StripeEventOutcome1763712400000 } from './database/migrations/1763712400000-StripeEventOutcome';
+import { OrderDrafts1763712500000 } from './database/migrations/1763712500000-OrderDrafts';
+import { Sites1763712600000 } from './database/migrations/1763712600000-Sites';
+import { AdminArea1763712700000 } from './database/migrations/1763712700000-AdminArea';
+import { ClientArea1763712900000 } from './database/migrations/1763712900000-ClientArea';
+import { MailSecretLink1763713000000 } from './database/migrations/1763713000000-MailSecretLink';
+import { RowCounts1763714000000 } from './database/migrations/1763714000000-RowCounts';
+import { WebhookInbox1763714100000 } from './database/migrations/1763714100000-WebhookInbox';
+import { PaymentReminderIndex1763714200000 } from './database/migrations/1763714200000-PaymentReminderIndex';
+import { SubscriptionLife1763714300000 } from './database/migrations/1763714300000-SubscriptionLife';
+
+export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site, SiteStatusChange, ModificationRequest, SiteBusinessOptions, SupportMessage, AuditEntry, CheckoutLease, DuplicatePayment];
+/** Every migration, in order. The schema is built only by these (never `synchronize`). */
+export const MIGRATIONS = [
+  Auth1763712000000,
+  QuotesAndRateLimits1763712100000,
+  MailOutbox1763712200000,
+  Billing1763712300000,
+  StripeEventOutcome1763712400000,
+  OrderDrafts1763712500000,
+  Sites1763712600000,
+  AdminArea1763712700000,
+  ClientArea1763712900000,
+  MailSecretLink1763713000000,
+  RowCounts1763714000000,
+  WebhookInbox1763714100000,
+  PaymentReminderIndex1763714200000,
+  SubscriptionLife1763714300000,
+];
+
+export function dataSourceOptions(url: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    // Run at start by runMigrationsLocked (app.module.ts), under an advisory lock: never by TypeORM on its own.
+    migrationsRun: false,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    // random_page_cost 1.1 (PostgreSQL's default, 4, is for spinning disks): on SSDs and a cached data set the
+    // planner then picks the trigram and sort indexes over sequential scans (the admin's searches: 5 to 10× faster).
+    // connectionTimeoutMillis: a request waits 5 s at most for a connection (server unreachable, pool exhausted),
+    // then fails with a 503 (common/unavailable.ts) instead of hanging.
+    extra: { max: 10, options: '-c random_page_cost=1.1', connectionTimeoutMillis: 5000 },
+    // Query errors surface as exceptions (and 500s are logged by the error filter); no duplicate SQL logging.
+    logging: false,
+  };
+}
