@@ -16,7 +16,7 @@ import { applyApiFieldErrors } from '../../lib/form-errors';
 import { useAgency } from '../../lib/site-info';
 import { CONTACT_TEMPLATE_LABELS, CONTACT_TEMPLATES, type ContactTemplate, contactTemplate, siteForMessage } from './contact-templates';
 import { RoleBadge, SiteStatusBadge, SiteTypeBadge } from './labels';
-import { QueryState } from './StatTile';
+import { QueryState } from '../../components/ui/query-state';
 
 export const clientMessages = {
   sent: 'Message envoyé',

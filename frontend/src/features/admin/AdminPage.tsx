@@ -9,7 +9,8 @@ import { paths } from '../../config/paths';
 import { formatDate, formatEuros, formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
 import { RoleBadge, SiteStatusBadge, SiteTypeBadge } from './labels';
-import { QueryState, StatTile } from './StatTile';
+import { QueryState } from '../../components/ui/query-state';
+import { StatTile } from './StatTile';
 
 const linkClass = 'font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300';
 

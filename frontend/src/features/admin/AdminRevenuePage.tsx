@@ -6,7 +6,8 @@ import { ScrollArea } from '../../components/ui/scroll-area';
 import { paths } from '../../config/paths';
 import { formatEuros, formatMonth, formatNumber } from '../../lib/format';
 import { RevenueChart } from './RevenueChart';
-import { QueryState, StatTile } from './StatTile';
+import { QueryState } from '../../components/ui/query-state';
+import { StatTile } from './StatTile';
 
 /** Revenus: recurring revenue, subscriptions by plan, the last 30 days, and 12 months of paid invoices. */
 export function AdminRevenuePage() {

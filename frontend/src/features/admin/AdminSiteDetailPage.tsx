@@ -15,8 +15,9 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { adminPaymentState } from '../../lib/payment-state';
 import { applyApiFieldErrors } from '../../lib/form-errors';
 import { describeSiteChange } from './audit-text';
-import { PROGRESSION_STEPS, progressionPercent, SITE_STATUS_LABELS, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
-import { QueryState } from './StatTile';
+import { PROGRESSION_STEPS, progressionPercent, SITE_STATUS_LABELS } from '../../lib/site-status';
+import { SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
+import { QueryState } from '../../components/ui/query-state';
 
 export const siteMessages = {
   saved: 'Site mis à jour.',

@@ -13,7 +13,8 @@ import { paths } from '../../config/paths';
 import { formatCount, formatDate } from '../../lib/format';
 import { ADMIN_PAYMENT_FILTER_ALL, ADMIN_PAYMENT_FILTERS } from '../../lib/payment-state';
 import { usePagedSearch } from '../../lib/use-paged-search';
-import { SITE_STATUS_LABELS, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
+import { SITE_STATUS_LABELS } from '../../lib/site-status';
+import { SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
 
 function EyeIcon() {
   return (

@@ -11,25 +11,3 @@ export function StatTile({ label, value, note, wide = false }: { label: string; 
     </Card>
   );
 }
-
-/** The loading and error states of a page that shows one answer. */
-export function QueryState({ loading, error, loadingText, errorText, onRetry }: { loading: boolean; error: boolean; loadingText: string; errorText: string; onRetry: () => void }) {
-  if (error) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300">
-        {errorText}{' '}
-        <button type="button" onClick={onRetry} className="font-semibold underline">
-          Réessayer
-        </button>
-      </div>
-    );
-  }
-  if (loading) {
-    return (
-      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-        {loadingText}
-      </p>
-    );
-  }
-  return null;
-}

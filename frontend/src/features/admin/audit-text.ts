@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntryDto, SiteStatus } from '../../api/generated/model';
-import { PROGRESSION_STEPS, SITE_STATUS_LABELS } from './labels';
+import { PROGRESSION_STEPS, SITE_STATUS_LABELS } from '../../lib/site-status';
 
 /** What each audited admin write is called in the audit log. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

@@ -3,8 +3,9 @@ import { useGetDashboardSummary } from '../../api/generated/dashboard/dashboard'
 import { useListSites } from '../../api/generated/sites/sites';
 import type { SiteDto } from '../../api/generated/model';
 import { ButtonLink } from '../../components/ui/button';
-import { Alert, Badge, Card, Container } from '../../components/ui/card';
+import { Badge, Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
+import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { AdminModeToggle } from '../../components/admin-mode-toggle';
 import { PaymentIssueBanner } from '../../components/payment-issue-banner';
@@ -39,22 +40,8 @@ function SummaryTiles() {
 /** The client's sites: name, domain or 'Aucun domaine', status badge; a row opens the site. */
 function SiteList() {
   const sites = useListSites({ limit: 100 });
-  if (sites.isPending) {
-    return (
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" role="status">
-        Chargement des sites...
-      </p>
-    );
-  }
-  if (sites.isError) {
-    return (
-      <Alert tone="error" className="mt-4">
-        Impossible de charger vos sites.{' '}
-        <button type="button" onClick={() => void sites.refetch()} className="font-semibold underline">
-          Réessayer
-        </button>
-      </Alert>
-    );
+  if (sites.isPending || sites.isError) {
+    return <QueryState className="mt-4" loading={sites.isPending} error={sites.isError} loadingText="Chargement des sites..." errorText="Impossible de charger vos sites." onRetry={() => void sites.refetch()} />;
   }
   if (sites.data.sites.length === 0) return <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Aucun site créé</p>;
   return (

@@ -12,7 +12,8 @@ import { isApiError } from '../../api/http';
 import { formatDateTime, formatCount } from '../../lib/format';
 import { clientSiteStatus } from '../../lib/site-status';
 import { ModificationRequestForm } from './ModificationRequestForm';
-import { PROGRESSION_STEPS, SITE_STATUS_LABELS, STATUS_CAUSE_LABELS, type SiteOrigin } from './site-labels';
+import { PROGRESSION_STEPS, SITE_STATUS_LABELS, STATUS_CAUSE_LABELS } from '../../lib/site-status';
+import type { SiteOrigin } from './site-labels';
 
 /** /dashboard/sites/{id}: one site of the client, its build progress, its history and a modification request. */
 export function SiteDetailPage() {

@@ -3,8 +3,9 @@ import { useListSites } from '../../api/generated/sites/sites';
 import { PaymentIssueBanner } from '../../components/payment-issue-banner';
 import { ClientPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
-import { Alert, Badge, Card, Container } from '../../components/ui/card';
+import { Badge, Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
+import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { clientSiteStatus } from '../../lib/site-status';
 import { SITE_TYPE_LABELS } from './site-labels';
@@ -25,18 +26,9 @@ export function SitesPage() {
       />
       <PaymentIssueBanner className="mt-8" />
       <Card className="mt-8" flush>
-        {sites.isPending ? (
-          <p className="p-6 text-sm text-slate-600 dark:text-slate-400" role="status">
-            Chargement des sites...
-          </p>
-        ) : sites.isError ? (
+        {sites.isPending || sites.isError ? (
           <div className="p-6">
-            <Alert tone="error">
-              Impossible de charger vos sites.{' '}
-              <button type="button" onClick={() => void sites.refetch()} className="font-semibold underline">
-                Réessayer
-              </button>
-            </Alert>
+            <QueryState loading={sites.isPending} error={sites.isError} loadingText="Chargement des sites..." errorText="Impossible de charger vos sites." onRetry={() => void sites.refetch()} />
           </div>
         ) : sites.data.sites.length === 0 ? (
           <p className="p-6 text-sm text-slate-600 dark:text-slate-400">Aucun site créé</p>
