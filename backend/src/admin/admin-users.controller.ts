@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { uuidParam } from '../common/uuid-param';
-import { AdminUserListResponseDto, ListAdminUsersQueryDto } from './admin.dto';
+import { AdminUserListResponseDto, ListAdminUsersQueryDto } from './dto/admin-users.dto';
 import { AdminEmailSentDto, AdminUserDetailDto, SendAdminEmailDto } from './dto/admin-users.dto';
 import { AdminService } from './admin.service';
 

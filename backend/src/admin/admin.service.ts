@@ -15,7 +15,7 @@ import { OrderDraftsService } from '../orders/order-drafts.service';
 import type { Site } from '../sites/site.entity';
 import type { SiteWithOwner } from '../sites/sites.repository';
 import { SitesService, toProgressionResponse, toSiteResponse } from '../sites/sites.service';
-import type { AdminUserListResponseDto, ListAdminUsersQueryDto } from './admin.dto';
+import type { AdminUserListResponseDto, ListAdminUsersQueryDto } from './dto/admin-users.dto';
 import type { AdminAuditLogResponseDto, ListAdminAuditLogQueryDto } from './dto/admin-audit.dto';
 import { toInvoiceResponse } from '../billing/invoices.service';
 import type { AdminInvoiceDto, AdminInvoiceListResponseDto, ListAdminInvoicesQueryDto } from './dto/admin-invoices.dto';

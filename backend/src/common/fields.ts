@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { Match } from './match.decorator';
 import { NormalizeEmail, Trim } from './transforms';
 
@@ -196,9 +196,44 @@ export function EnumListField<T extends string>(values: readonly T[], options: {
   );
 }
 
-/** An identifier (UUID) sent in a body; anything else reads as `invalid`. */
-export function UuidField(invalid: string): PropertyDecorator {
-  return applyDecorators(ApiProperty({ type: String, format: 'uuid', maxLength: 36 }), IsString({ message: invalid }), IsUUID('all', { message: invalid }));
+/** An identifier (UUID) sent in a body or a query; anything else reads as `invalid`. */
+export function UuidField(invalid: string, options: { optional?: boolean } = {}): PropertyDecorator {
+  const doc = { type: String, format: 'uuid', maxLength: 36 };
+  return applyDecorators(...(options.optional ? [ApiPropertyOptional(doc), IsOptional()] : [ApiProperty(doc)]), IsString({ message: invalid }), IsUUID('all', { message: invalid }));
+}
+
+/** A whole number of a query string (converted), optional with its default, between `min` and `max`. */
+export function IntegerField(options: { min: number; max: number; default: number; notInteger: string; tooSmall: string; tooLarge: string }): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: Number, minimum: options.min, maximum: options.max, default: options.default }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message: options.notInteger }),
+    Min(options.min, { message: options.tooSmall }),
+    Max(options.max, { message: options.tooLarge }),
+  );
+}
+
+/** The last page a list can be asked for: beyond it an offset would not fit PostgreSQL's integers (400, not 500). */
+export const PAGE_MAX = 1_000_000;
+/** The most items a page can hold, whatever the list. */
+export const PAGE_LIMIT_MAX = 100;
+
+/** `?page=`: from 1 to PAGE_MAX. */
+export function PageField(): PropertyDecorator {
+  return IntegerField({ min: 1, max: PAGE_MAX, default: 1, notInteger: 'La page doit être un entier', tooSmall: 'La page doit être au moins 1', tooLarge: 'La page ne peut pas dépasser 1 000 000' });
+}
+
+/** `?limit=`: the one page-size rule of every list (1 to 100), with the list's own default. */
+export function LimitField(defaultLimit: number): PropertyDecorator {
+  return IntegerField({
+    min: 1,
+    max: PAGE_LIMIT_MAX,
+    default: defaultLimit,
+    notInteger: 'La limite doit être un entier',
+    tooSmall: 'La limite doit être au moins 1',
+    tooLarge: `La limite ne peut pas dépasser ${PAGE_LIMIT_MAX}`,
+  });
 }
 
 /** An object of the given DTO, validated field by field (errors as `field.subfield`). */

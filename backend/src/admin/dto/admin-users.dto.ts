@@ -1,7 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { UserResponseDto } from '../../auth/dto/auth.dto';
-import { TextField } from '../../common/fields';
+import { EnumField, SearchField, TextField } from '../../common/fields';
+import { PageQueryDto } from '../../common/page-query.dto';
 import { SiteDto } from '../../sites/dto/sites.dto';
+import { SORT_ORDERS } from './admin-sites.dto';
+
+export const ADMIN_USER_SORT_KEYS = ['name', 'email', 'role', 'created_at'] as const;
 
 export const ADMIN_EMAIL_SUBJECT_MAX = 200;
 export const ADMIN_EMAIL_MESSAGE_MAX = 10_000;
@@ -25,4 +29,21 @@ export class AdminEmailSentDto {
   /** L'e-mail dans le journal des e-mails */
   @ApiProperty({ format: 'uuid' })
   emailId: string;
+}
+
+export class ListAdminUsersQueryDto extends PageQueryDto {
+  /** Recherche sur le nom ou l'e-mail */
+  @SearchField()
+  search?: string;
+
+  @EnumField(ADMIN_USER_SORT_KEYS, { name: 'AdminUserSortBy', invalid: 'Tri invalide', optional: true, default: 'created_at' })
+  sortBy?: (typeof ADMIN_USER_SORT_KEYS)[number] = 'created_at';
+
+  @EnumField(SORT_ORDERS, { name: 'SortOrder', invalid: 'Ordre de tri invalide', optional: true, default: 'desc' })
+  sortOrder?: 'asc' | 'desc' = 'desc';
+}
+
+export class AdminUserListResponseDto {
+  users: UserResponseDto[];
+  total: number;
 }

@@ -1,5 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { ConfirmPasswordField, EmailField, LoginEmailField, NewPasswordField, PasswordField, TextField, TokenField } from '../../common/fields';
 import { USER_ROLES, type UserRole } from '../../common/current-user';
 
@@ -30,9 +29,7 @@ export class LoginDto {
 
 export class RefreshDto {
   /** Jeton de rafraîchissement ; le navigateur l'envoie plutôt dans le cookie httpOnly `refresh_token`. */
-  @MaxLength(200, { message: 'Jeton invalide' })
-  @IsString({ message: 'Jeton invalide' })
-  @IsOptional()
+  @TextField({ optional: true, max: 200, tooLong: 'Jeton invalide', notText: 'Jeton invalide' })
   refresh_token?: string;
 }
 

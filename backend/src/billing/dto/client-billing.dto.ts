@@ -1,7 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
-import { EnumField } from '../../common/fields';
+import { EnumField, LimitField, UuidField } from '../../common/fields';
 import { PageQueryDto } from '../../common/page-query.dto';
 
 /** Un paiement qui échoue sur un site du client : ce qu'il faut régler, depuis quand, et où */
@@ -95,18 +93,11 @@ export class SubscriptionUpgradeResponseDto {
 
 export class InvoiceListQueryDto extends PageQueryDto {
   /** Nombre par page (20 par défaut, 100 au plus) */
-  @ApiProperty({ required: false, default: 20, minimum: 1, maximum: 100, type: Number })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(100, { message: 'La limite ne peut pas dépasser 100' })
-  @Min(1, { message: 'La limite doit être au moins 1' })
-  @IsInt({ message: 'La limite doit être un entier' })
+  @LimitField(20)
   override limit?: number = 20;
 
   /** Les factures d'un seul site */
-  @ApiProperty({ required: false, format: 'uuid', type: String, maxLength: 36 })
-  @IsOptional()
-  @IsUUID('all', { message: 'Site introuvable' })
+  @UuidField('Site introuvable', { optional: true })
   siteId?: string;
 }
 

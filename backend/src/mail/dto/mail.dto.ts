@@ -1,20 +1,14 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { EMAIL_MAX, EnumField, TextField } from '../../common/fields';
 import { PageQueryDto } from '../../common/page-query.dto';
-import { Trim } from '../../common/transforms';
 import { MAIL_STATUSES, type MailStatus } from '../outbox-email.entity';
 
 export class ListAdminEmailsQueryDto extends PageQueryDto {
-  @IsOptional()
-  @ApiPropertyOptional({ enum: MAIL_STATUSES, enumName: 'MailStatus' })
-  @IsIn(MAIL_STATUSES, { message: 'Statut invalide' })
+  @EnumField(MAIL_STATUSES, { name: 'MailStatus', invalid: 'Statut invalide', optional: true })
   status?: MailStatus;
 
   /** Destinataire (recherche partielle) */
-  @IsOptional()
-  @Trim()
-  @MaxLength(254, { message: 'Destinataire trop long' })
-  @IsString()
+  @TextField({ optional: true, max: EMAIL_MAX, tooLong: 'Destinataire trop long', notText: 'Destinataire invalide' })
   recipient?: string;
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useListAdminUsers } from '../../api/generated/admin/admin';
-import { ListAdminUsersSortBy, type UserResponseDto } from '../../api/generated/model';
+import { AdminUserSortBy, type UserResponseDto } from '../../api/generated/model';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, Container } from '../../components/ui/card';
 import { DataTable, type Column } from '../../components/ui/data-table';
@@ -13,13 +13,13 @@ import { usePagedSearch } from '../../lib/use-paged-search';
 import { RoleBadge } from './labels';
 
 const PAGE_SIZE = 10;
-type UserSort = ListAdminUsersSortBy;
+type UserSort = AdminUserSortBy;
 
 const columns: Column<UserResponseDto, UserSort>[] = [
   {
     id: 'name',
     header: 'Nom',
-    sortKey: ListAdminUsersSortBy.name,
+    sortKey: AdminUserSortBy.name,
     cell: (u) => (
       <Link to={paths.admin.client(u.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300">
         {u.name || '—'}
@@ -27,12 +27,12 @@ const columns: Column<UserResponseDto, UserSort>[] = [
     ),
     className: 'max-w-56 truncate',
   },
-  { id: 'email', header: 'Email', sortKey: ListAdminUsersSortBy.email, cell: (u) => u.email, className: 'max-w-64 truncate text-slate-600 dark:text-slate-300' },
-  { id: 'role', header: 'Rôle', sortKey: ListAdminUsersSortBy.role, cell: (u) => <RoleBadge role={u.role} /> },
+  { id: 'email', header: 'Email', sortKey: AdminUserSortBy.email, cell: (u) => u.email, className: 'max-w-64 truncate text-slate-600 dark:text-slate-300' },
+  { id: 'role', header: 'Rôle', sortKey: AdminUserSortBy.role, cell: (u) => <RoleBadge role={u.role} /> },
   {
     id: 'created',
     header: 'Inscription',
-    sortKey: ListAdminUsersSortBy.created_at,
+    sortKey: AdminUserSortBy.created_at,
     cell: (u) => formatDate(u.createdAt),
     className: 'whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300',
   },
@@ -51,8 +51,8 @@ const columns: Column<UserResponseDto, UserSort>[] = [
 /** /admin/clients: every account, searched by name or e-mail, newest first, 10 per page. */
 export function AdminClientsPage() {
   const list = usePagedSearch<Record<string, never>, UserSort>({
-    sortKeys: Object.values(ListAdminUsersSortBy),
-    defaultSort: { by: ListAdminUsersSortBy.created_at, order: 'desc' },
+    sortKeys: Object.values(AdminUserSortBy),
+    defaultSort: { by: AdminUserSortBy.created_at, order: 'desc' },
   });
   const query = useListAdminUsers(
     { page: list.page, limit: PAGE_SIZE, search: list.search || undefined, sortBy: list.sort?.by, sortOrder: list.sort?.order },

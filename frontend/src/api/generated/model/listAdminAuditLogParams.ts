@@ -8,12 +8,6 @@
 import type { AuditEntityType } from './auditEntityType';
 
 export type ListAdminAuditLogParams = {
-entityType?: AuditEntityType;
-/**
- * Identifiant de la cible (avec entityType)
- * @maxLength 100
- */
-entityId?: string;
 /**
  * Page, à partir de 1
  * @minimum 1
@@ -26,4 +20,10 @@ page?: number;
  * @maximum 100
  */
 limit?: number;
+entityType?: AuditEntityType;
+/**
+ * Identifiant de la cible (avec entityType)
+ * @maxLength 100
+ */
+entityId?: string;
 };

@@ -8,12 +8,6 @@
 import type { MailStatus } from './mailStatus';
 
 export type ListAdminEmailsParams = {
-status?: MailStatus;
-/**
- * Destinataire (recherche partielle)
- * @maxLength 254
- */
-recipient?: string;
 /**
  * Page, à partir de 1
  * @minimum 1
@@ -26,4 +20,10 @@ page?: number;
  * @maximum 100
  */
 limit?: number;
+status?: MailStatus;
+/**
+ * Destinataire (recherche partielle)
+ * @maxLength 254
+ */
+recipient?: string;
 };

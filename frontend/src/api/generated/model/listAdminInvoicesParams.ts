@@ -8,7 +8,6 @@
 import type { AdminInvoiceStatusFilter } from './adminInvoiceStatusFilter';
 
 export type ListAdminInvoicesParams = {
-status?: AdminInvoiceStatusFilter;
 /**
  * Page, à partir de 1
  * @minimum 1
@@ -21,4 +20,5 @@ page?: number;
  * @maximum 100
  */
 limit?: number;
+status?: AdminInvoiceStatusFilter;
 };

@@ -13,6 +13,18 @@ import type { SortOrder } from './sortOrder';
 
 export type ListAdminSitesParams = {
 /**
+ * Page, à partir de 1
+ * @minimum 1
+ * @maximum 1000000
+ */
+page?: number;
+/**
+ * Nombre par page (100 au plus)
+ * @minimum 1
+ * @maximum 100
+ */
+limit?: number;
+/**
  * Recherche sur le nom du site, le domaine, le nom ou l'e-mail du client
  * @maxLength 200
  */
@@ -25,16 +37,4 @@ type?: AdminSiteTypeFilter;
 paymentState?: AdminSitePaymentFilter;
 sortBy?: AdminSiteSortBy;
 sortOrder?: SortOrder;
-/**
- * Page, à partir de 1
- * @minimum 1
- * @maximum 1000000
- */
-page?: number;
-/**
- * Nombre par page (100 au plus)
- * @minimum 1
- * @maximum 100
- */
-limit?: number;
 };

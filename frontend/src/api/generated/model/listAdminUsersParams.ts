@@ -5,17 +5,10 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
-import type { ListAdminUsersSortBy } from './listAdminUsersSortBy';
-import type { ListAdminUsersSortOrder } from './listAdminUsersSortOrder';
+import type { AdminUserSortBy } from './adminUserSortBy';
+import type { SortOrder } from './sortOrder';
 
 export type ListAdminUsersParams = {
-sortBy?: ListAdminUsersSortBy;
-sortOrder?: ListAdminUsersSortOrder;
-/**
- * Recherche sur le nom ou l'e-mail
- * @maxLength 200
- */
-search?: string;
 /**
  * Page, à partir de 1
  * @minimum 1
@@ -28,4 +21,11 @@ page?: number;
  * @maximum 100
  */
 limit?: number;
+/**
+ * Recherche sur le nom ou l'e-mail
+ * @maxLength 200
+ */
+search?: string;
+sortBy?: AdminUserSortBy;
+sortOrder?: SortOrder;
 };

@@ -8,6 +8,12 @@
 
 export type ListInvoicesParams = {
 /**
+ * Page, à partir de 1
+ * @minimum 1
+ * @maximum 1000000
+ */
+page?: number;
+/**
  * Nombre par page (20 par défaut, 100 au plus)
  * @minimum 1
  * @maximum 100
@@ -18,10 +24,4 @@ limit?: number;
  * @maxLength 36
  */
 siteId?: string;
-/**
- * Page, à partir de 1
- * @minimum 1
- * @maximum 1000000
- */
-page?: number;
 };

@@ -6,10 +6,10 @@
  * OpenAPI spec version: 1.0.0
  */
 
-export type ListAdminUsersSortBy = typeof ListAdminUsersSortBy[keyof typeof ListAdminUsersSortBy];
+export type AdminUserSortBy = typeof AdminUserSortBy[keyof typeof AdminUserSortBy];
 
 
-export const ListAdminUsersSortBy = {
+export const AdminUserSortBy = {
   name: 'name',
   email: 'email',
   role: 'role',
