@@ -7,7 +7,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'frontend/src/api/generated/**', '.data/**', 'e2e/artifacts/**', 'coverage/**', 'backend/jest.config.js'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'frontend/src/api/generated/**',
+      '.data/**',
+      'e2e/artifacts/**',
+      'coverage/**',
+      'backend/jest.config.js',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

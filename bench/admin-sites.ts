@@ -23,7 +23,11 @@ if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 const app = await startBuiltApp('bench-admin', 120_000, { dataDir, postgresPort });
 try {
-  const login = await fetch(`${app.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   const { access_token: token } = (await login.json()) as { access_token: string };
   const get = async (query: string): Promise<{ ms: number; total: number; count: number }> => {
     const started = performance.now();
@@ -64,7 +68,9 @@ try {
     const pick = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
     rows.push(`| ${label} | ${last.total.toLocaleString('fr-FR')} | ${last.count} | ${pick(0.5)} | ${pick(0.95)} |`);
   }
-  console.log(`\nGET /api/admin/sites, ${SITES.toLocaleString('fr-FR')} sites, ${RUNS} requêtes séquentielles par cas (après 3 de chauffe), temps HTTP en ms :\n`);
+  console.log(
+    `\nGET /api/admin/sites, ${SITES.toLocaleString('fr-FR')} sites, ${RUNS} requêtes séquentielles par cas (après 3 de chauffe), temps HTTP en ms :\n`,
+  );
   console.log('| case | total | rows | median ms | p95 ms |\n|---|---|---|---|---|');
   console.log(rows.join('\n'));
 } finally {

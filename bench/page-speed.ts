@@ -60,10 +60,8 @@ async function measure(chromePort: number, formFactor: 'mobile' | 'desktop'): Pr
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse : ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
-  const scripts = items
-    .filter((i) => i.resourceType === 'Script' && i.url.startsWith(pageOrigin))
-    .map((i) => new URL(i.url).pathname);
+  const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+  const scripts = items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(pageOrigin)).map((i) => new URL(i.url).pathname);
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
     lcp: audit('largest-contentful-paint'),
@@ -94,7 +92,14 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   chrome = await chromeLauncher.launch({
     chromePath: chromium,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   // A first visit warms the server (lazy routes, database connections) so every measured run is comparable.
   await fetch(`${baseUrl}/`);
@@ -147,7 +152,9 @@ try {
 
   const area = areaChunks();
   const leaked = scripts.filter((s) => area.has(s));
-  console.log(`\nChunks admin / espace client dans le build (${area.size}) : ${[...area].map((p) => p.replace('/assets/', '')).join(', ') || 'aucun'}`);
+  console.log(
+    `\nChunks admin / espace client dans le build (${area.size}) : ${[...area].map((p) => p.replace('/assets/', '')).join(', ') || 'aucun'}`,
+  );
   console.log(`Chargés sur la page d’accueil : ${leaked.length ? leaked.join(', ') : 'aucun'}`);
 
   const problems: string[] = [];
@@ -156,7 +163,11 @@ try {
   for (const [name, r] of Object.entries(results)) if (r.cls > 0.05) problems.push(`CLS ${name} ${r.cls.toFixed(3)} > 0,05`);
   if (gzipTotal / 1024 > JS_BUDGET_KB) problems.push(`JavaScript ${kb(gzipTotal)} gzip > ${JS_BUDGET_KB} KB`);
   if (leaked.length) problems.push('du code admin ou espace client est chargé sur la page d’accueil');
-  console.log(problems.length ? `\nObjectifs non atteints : ${problems.join(' ; ')}` : '\nObjectifs atteints (mobile ≥ 90, desktop ≥ 95, CLS ≤ 0,05, JS ≤ 170 KB gzip, aucun code admin/client).');
+  console.log(
+    problems.length
+      ? `\nObjectifs non atteints : ${problems.join(' ; ')}`
+      : '\nObjectifs atteints (mobile ≥ 90, desktop ≥ 95, CLS ≤ 0,05, JS ≤ 170 KB gzip, aucun code admin/client).',
+  );
 } catch (error) {
   console.error(`Benchmark impossible : ${(error as Error).message}\n--- journal de l'application ---\n${app.log().slice(-4000)}`);
   exitCode = 1;

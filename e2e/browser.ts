@@ -10,7 +10,16 @@ const ARTIFACTS = process.env.ARTIFACTS_DIR ?? join(process.cwd(), 'e2e', 'artif
 export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -52,10 +61,12 @@ export async function signInAsAdmin(page: Page): Promise<void> {
  */
 export async function capturedLink(to: string, template: string): Promise<string> {
   const logFile = process.env.APP_LOG_FILE;
-  if (!logFile) throw new Error("APP_LOG_FILE absent : lancez les parcours avec npm run test:e2e");
+  if (!logFile) throw new Error('APP_LOG_FILE absent : lancez les parcours avec npm run test:e2e');
   const prefix = `E-mail capturé pour ${to} (${template}) : `;
   for (let i = 0; i < 50; i++) {
-    const lines = readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes(prefix));
+    const lines = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes(prefix));
     // The URL's own characters only: the console may colour the line.
     const link = lines.at(-1)?.match(/— lien : (https?:\/\/[\w.:/?=&%-]+)/)?.[1];
     if (link) return link;

@@ -28,7 +28,10 @@ export async function picture(page: Page, type: 'image/jpeg' | 'image/png', labe
 }
 
 /** A draft of this browser, filled through the API as the wizard would, to show each step in every theme and width. */
-export async function seedDraft(page: Page, { step = '1', email = uniqueEmail('ecrans') }: { step?: string; email?: string } = {}): Promise<void> {
+export async function seedDraft(
+  page: Page,
+  { step = '1', email = uniqueEmail('ecrans') }: { step?: string; email?: string } = {},
+): Promise<void> {
   const created = await page.request.post('/api/order-drafts', { data: { planType: 'business' } });
   assert.equal(created.status(), 201);
   const { id } = (await created.json()) as { id: string };
@@ -46,7 +49,10 @@ export async function seedDraft(page: Page, { step = '1', email = uniqueEmail('e
         tagline: 'Des pièces uniques, tournées à la main',
         about: 'Atelier de céramique à Nantes : vaisselle, luminaires et cours de tournage pour adultes et enfants.',
         services: ['Vaisselle sur mesure', 'Cours de tournage', 'Luminaires'],
-        socialLinks: ['https://www.instagram.com/atelier-garnier', step === '1' ? 'pas-un-lien' : 'https://www.facebook.com/atelier-garnier'],
+        socialLinks: [
+          'https://www.instagram.com/atelier-garnier',
+          step === '1' ? 'pas-un-lien' : 'https://www.facebook.com/atelier-garnier',
+        ],
         dominantColor: '#0d9488',
         stylePreferences: ['moderne', 'elegant'],
         businessFeatures: ['booking', 'ecommerce'],
@@ -62,11 +68,12 @@ export async function seedDraft(page: Page, { step = '1', email = uniqueEmail('e
     ['atelier.png', 'image/png', 160],
     ['tour.jpg', 'image/jpeg', 280],
   ] as const) {
-    const res = await page.request.post(`/api/order-drafts/${id}/photos`, { multipart: { file: { name, mimeType: type, buffer: await picture(page, type, name.split('.')[0], hue) } } });
+    const res = await page.request.post(`/api/order-drafts/${id}/photos`, {
+      multipart: { file: { name, mimeType: type, buffer: await picture(page, type, name.split('.')[0], hue) } },
+    });
     assert.equal(res.status(), 201, await res.text());
   }
 }
-
 
 export interface ProvisionedClient {
   email: string;
@@ -82,21 +89,40 @@ export interface ProvisionedClient {
  * form posted as the 'Payer' button does), the site provisioned by the webhook, then the password set through the
  * first-login link of the mail log. The browser is not involved: sign in with `signInAsClient`.
  */
-export async function provisionedClient({ siteName = 'Fleurs de Lys', prefix = 'client' }: { siteName?: string; prefix?: string } = {}): Promise<ProvisionedClient> {
+export async function provisionedClient({
+  siteName = 'Fleurs de Lys',
+  prefix = 'client',
+}: { siteName?: string; prefix?: string } = {}): Promise<ProvisionedClient> {
   const email = uniqueEmail(prefix);
   const password = 'fleurs-de-lys-2025';
   const json = { 'Content-Type': 'application/json' };
   const started = await fetch(`${BASE_URL}/api/order-drafts`, { method: 'POST', headers: json, body: JSON.stringify({ planType: 'pro' }) });
   assert.equal(started.status, 201, await started.clone().text());
   const draft = (await started.json()) as { id: string };
-  const cookie = started.headers.getSetCookie().find((c) => c.startsWith('order_draft='))!.split(';')[0];
-  const form = { siteName, currentEmail: email, about: 'Fleuriste de quartier : bouquets, compositions et livraisons.', services: ['Bouquets'], logoOption: 'none' };
-  const saved = await fetch(`${BASE_URL}/api/order-drafts/${draft.id}`, { method: 'PATCH', headers: { ...json, Cookie: cookie }, body: JSON.stringify({ data: form }) });
+  const cookie = started.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('order_draft='))!
+    .split(';')[0];
+  const form = {
+    siteName,
+    currentEmail: email,
+    about: 'Fleuriste de quartier : bouquets, compositions et livraisons.',
+    services: ['Bouquets'],
+    logoOption: 'none',
+  };
+  const saved = await fetch(`${BASE_URL}/api/order-drafts/${draft.id}`, {
+    method: 'PATCH',
+    headers: { ...json, Cookie: cookie },
+    body: JSON.stringify({ data: form }),
+  });
   assert.equal(saved.status, 200, await saved.clone().text());
   const created = await fetch(`${BASE_URL}/api/checkout-sessions`, {
     method: 'POST',
     headers: { ...json, Cookie: cookie },
-    body: JSON.stringify({ draftId: draft.id, billing: { fullName: 'Lys Bernard', email, address: '4 place du Marché', city: 'Angers', postalCode: '49000' } }),
+    body: JSON.stringify({
+      draftId: draft.id,
+      billing: { fullName: 'Lys Bernard', email, address: '4 place du Marché', city: 'Angers', postalCode: '49000' },
+    }),
   });
   assert.equal(created.status, 201, await created.clone().text());
   const { sessionId, url } = (await created.json()) as { sessionId: string; url: string };
@@ -110,14 +136,21 @@ export async function provisionedClient({ siteName = 'Fleurs de Lys', prefix = '
   assert.equal(paid.status, 303, await paid.clone().text());
   let siteId: string | null = null;
   for (let i = 0; i < 100 && !siteId; i++) {
-    const status = (await (await fetch(`${BASE_URL}/api/checkout-sessions/${sessionId}`)).json()) as { provisioned: boolean; siteId: string | null };
+    const status = (await (await fetch(`${BASE_URL}/api/checkout-sessions/${sessionId}`)).json()) as {
+      provisioned: boolean;
+      siteId: string | null;
+    };
     if (status.provisioned) siteId = status.siteId;
     else await new Promise((r) => setTimeout(r, 200));
   }
   assert.ok(siteId, `la commande ${sessionId} n'a pas créé de site`);
 
   const token = new URL(await capturedLink(email, 'first-login')).searchParams.get('token');
-  const firstLogin = await fetch(`${BASE_URL}/api/auth/first-login`, { method: 'POST', headers: json, body: JSON.stringify({ token, password }) });
+  const firstLogin = await fetch(`${BASE_URL}/api/auth/first-login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ token, password }),
+  });
   assert.equal(firstLogin.status, 200, await firstLogin.clone().text());
   return { email, password, siteName, siteId, sandboxUrl };
 }
@@ -130,7 +163,11 @@ export async function signInAsClient(page: Page, client: Pick<ProvisionedClient,
 }
 
 /** A sandbox time control on the client's subscription (renew, fail-payment, end-period, give-up); its webhooks are delivered before it answers. */
-export async function sandboxControl(client: ProvisionedClient, subscriptionId: string, action: 'renew' | 'fail-payment' | 'end-period' | 'give-up'): Promise<void> {
+export async function sandboxControl(
+  client: ProvisionedClient,
+  subscriptionId: string,
+  action: 'renew' | 'fail-payment' | 'end-period' | 'give-up',
+): Promise<void> {
   const res = await fetch(`${client.sandboxUrl}/test/subscriptions/${subscriptionId}/${action}`, { method: 'POST' });
   assert.equal(res.status, 200, await res.text());
 }
@@ -153,11 +190,22 @@ export async function orderPaidSite(options: { siteName: string; name?: string; 
   const password = 'motdepasse1';
   const name = options.name ?? 'Hélène Garnier';
   const session = await json<{ access_token: string; user: { id: string } }>(
-    await fetch(`${BASE_URL}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, email, password, confirmPassword: password }) }),
+    await fetch(`${BASE_URL}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, email, password, confirmPassword: password }),
+    }),
     201,
   );
   const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${session.access_token}` };
-  const draft = await json<{ id: string }>(await fetch(`${BASE_URL}/api/order-drafts`, { method: 'POST', headers: auth, body: JSON.stringify({ planType: options.planType ?? 'pro' }) }), 201);
+  const draft = await json<{ id: string }>(
+    await fetch(`${BASE_URL}/api/order-drafts`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ planType: options.planType ?? 'pro' }),
+    }),
+    201,
+  );
   const form = {
     siteName: options.siteName,
     businessSector: 'Céramique',
@@ -165,12 +213,22 @@ export async function orderPaidSite(options: { siteName: string; name?: string; 
     services: ['Cours', 'Stages'],
     tagline: 'Façonné à la main',
   };
-  await json(await fetch(`${BASE_URL}/api/order-drafts/${draft.id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ data: form, prefersCall: false }) }), 200);
+  await json(
+    await fetch(`${BASE_URL}/api/order-drafts/${draft.id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({ data: form, prefersCall: false }),
+    }),
+    200,
+  );
   const checkout = await json<{ sessionId: string; url: string }>(
     await fetch(`${BASE_URL}/api/checkout-sessions`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ draftId: draft.id, billing: { fullName: name, email, address: '4 rue des Potiers', city: 'Nantes', postalCode: '44000' } }),
+      body: JSON.stringify({
+        draftId: draft.id,
+        billing: { fullName: name, email, address: '4 rue des Potiers', city: 'Nantes', postalCode: '44000' },
+      }),
     }),
     201,
   );
@@ -183,8 +241,12 @@ export async function orderPaidSite(options: { siteName: string; name?: string; 
   });
   assert.equal(paid.status, 303, await paid.text());
   for (let i = 0; i < 100; i++) {
-    const status = await json<{ provisioned: boolean; siteId: string | null }>(await fetch(`${BASE_URL}/api/checkout-sessions/${checkout.sessionId}`), 200);
-    if (status.provisioned && status.siteId) return { siteId: status.siteId, siteName: options.siteName, client: { email, password, name, id: session.user.id } };
+    const status = await json<{ provisioned: boolean; siteId: string | null }>(
+      await fetch(`${BASE_URL}/api/checkout-sessions/${checkout.sessionId}`),
+      200,
+    );
+    if (status.provisioned && status.siteId)
+      return { siteId: status.siteId, siteName: options.siteName, client: { email, password, name, id: session.user.id } };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`la commande ${draft.id} n'a pas créé de site`);
@@ -192,6 +254,10 @@ export async function orderPaidSite(options: { siteName: string; name?: string; 
 
 /** An admin's access token, for API calls made by the tests themselves. */
 export async function adminToken(): Promise<string> {
-  const res = await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${BASE_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   return (await json<{ access_token: string }>(res, 200)).access_token;
 }

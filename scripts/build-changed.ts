@@ -25,7 +25,10 @@ export function inputsHash(root: string, workspace: string, env: string[]): stri
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules' && entry.name !== 'dist' && entry.name !== 'coverage') walk(path);
       } else if (entry.isFile() && !entry.name.endsWith('.tsbuildinfo')) {
-        hash.update(`${relative(root, path)}\0`).update(readFileSync(path)).update('\0');
+        hash
+          .update(`${relative(root, path)}\0`)
+          .update(readFileSync(path))
+          .update('\0');
       }
     }
   };
@@ -36,7 +39,12 @@ export function inputsHash(root: string, workspace: string, env: string[]): stri
 }
 
 for (const workspace of import.meta.main ? ['frontend', 'backend'] : []) {
-  const env = workspace === 'frontend' ? Object.keys(process.env).filter((k) => k.startsWith('VITE_')).sort() : [];
+  const env =
+    workspace === 'frontend'
+      ? Object.keys(process.env)
+          .filter((k) => k.startsWith('VITE_'))
+          .sort()
+      : [];
   const stampFile = join(root, workspace, 'dist', STAMP);
   const before = inputsHash(root, workspace, env);
   if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === before) {
@@ -45,7 +53,9 @@ for (const workspace of import.meta.main ? ['frontend', 'backend'] : []) {
   }
   // Through npm as `npm run build` does (the pinned Node 24 via npm_execpath when run from an npm script).
   const npm = process.env.npm_execpath;
-  const built = npm ? spawnSync(process.execPath, [npm, 'run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' }) : spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  const built = npm
+    ? spawnSync(process.execPath, [npm, 'run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' })
+    : spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
   // Stamped with the inputs read before the build: a file edited during it makes the next start build again.
   writeFileSync(stampFile, before);

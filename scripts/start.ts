@@ -38,7 +38,8 @@ if (!env.STRIPE_SECRET_KEY) {
   // A development and test component, loaded only here: with real keys it is never imported.
   const { SANDBOX_SECRET_KEY, startStripeSandbox } = await import('@vitrine/stripe-sandbox');
   const sandboxPort = port('STRIPE_SANDBOX_PORT', 12111);
-  if (sandboxPort === undefined) fail(`Configuration invalide :\n  - STRIPE_SANDBOX_PORT doit être un entier entre 0 et 65535 (reçu « ${env.STRIPE_SANDBOX_PORT} »)`);
+  if (sandboxPort === undefined)
+    fail(`Configuration invalide :\n  - STRIPE_SANDBOX_PORT doit être un entier entre 0 et 65535 (reçu « ${env.STRIPE_SANDBOX_PORT} »)`);
   // The backend checks PORT itself; webhooks go to the port it will listen on (none when it picks one at random).
   const appPort = port('PORT', 3000);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET || 'whsec_sandbox';
@@ -53,7 +54,9 @@ if (!env.STRIPE_SECRET_KEY) {
       logRequests: false,
     });
   } catch (error) {
-    fail(`Stripe : le bac à sable ne démarre pas sur le port ${sandboxPort} (${(error as Error).message}). Choisissez-en un autre avec STRIPE_SANDBOX_PORT.`);
+    fail(
+      `Stripe : le bac à sable ne démarre pas sur le port ${sandboxPort} (${(error as Error).message}). Choisissez-en un autre avec STRIPE_SANDBOX_PORT.`,
+    );
   }
   Object.assign(env, { STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: webhookSecret });
   console.log(`Stripe : bac à sable sur ${sandbox.url} (STRIPE_SECRET_KEY pour le vrai Stripe)`);

@@ -77,12 +77,22 @@ describe('backend architecture', () => {
   });
 
   it('keeps the shared infrastructure free of features, and nothing but the tools imports the root', () => {
-    for (const infra of ['common', 'config', 'database']) expect([...(graph.get(infra) ?? [])].filter((to) => !['common', 'config', 'database'].includes(to))).toEqual([]);
+    for (const infra of ['common', 'config', 'database'])
+      expect([...(graph.get(infra) ?? [])].filter((to) => !['common', 'config', 'database'].includes(to))).toEqual([]);
     const intoRoot = [...graph].filter(([from, to]) => from !== 'scripts' && to.has('root')).map(([from]) => from);
     expect(intoRoot).toEqual([]);
   });
 
   it('finds cycles when there are some', () => {
-    expect(cycles(new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])], ['d', new Set(['a'])]]))).toEqual([['a', 'b', 'c']]);
+    expect(
+      cycles(
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set(['c'])],
+          ['c', new Set(['a'])],
+          ['d', new Set(['a'])],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
   });
 });

@@ -33,7 +33,28 @@ import { WebhookInbox1763714100000 } from './database/migrations/1763714100000-W
 import { PaymentReminderIndex1763714200000 } from './database/migrations/1763714200000-PaymentReminderIndex';
 import { SubscriptionLife1763714300000 } from './database/migrations/1763714300000-SubscriptionLife';
 
-export const ENTITIES = [User, Session, RefreshToken, OneTimeToken, LoginAttempt, QuoteRequest, OutboxEmail, StripeEvent, Subscription, Invoice, OrderDraft, OrderPhoto, Site, SiteStatusChange, ModificationRequest, SiteBusinessOptions, SupportMessage, AuditEntry, CheckoutLease, DuplicatePayment];
+export const ENTITIES = [
+  User,
+  Session,
+  RefreshToken,
+  OneTimeToken,
+  LoginAttempt,
+  QuoteRequest,
+  OutboxEmail,
+  StripeEvent,
+  Subscription,
+  Invoice,
+  OrderDraft,
+  OrderPhoto,
+  Site,
+  SiteStatusChange,
+  ModificationRequest,
+  SiteBusinessOptions,
+  SupportMessage,
+  AuditEntry,
+  CheckoutLease,
+  DuplicatePayment,
+];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
   Auth1763712000000,

@@ -121,7 +121,10 @@ async function main(): Promise<void> {
   leaveSignalsToTheApp();
   const state: { running?: RunningApp; stopping?: string } = {};
   const shutdown = (app: RunningApp) => {
-    Logger.log(`${state.stopping} reçu : arrêt propre (requêtes en cours terminées, ${config.shutdown.timeoutMs} ms au plus)…`, 'Bootstrap');
+    Logger.log(
+      `${state.stopping} reçu : arrêt propre (requêtes en cours terminées, ${config.shutdown.timeoutMs} ms au plus)…`,
+      'Bootstrap',
+    );
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -127,7 +127,11 @@ describe('route access table', () => {
     const client = await registerClient(t.api);
     const admin = await loginAdmin(t.api);
     const anonymous = await call(route).send();
-    expect({ route, status: anonymous.status, denied: denied(anonymous) }).toEqual({ route, status: anonymous.status, denied: access !== 'anonymous' });
+    expect({ route, status: anonymous.status, denied: denied(anonymous) }).toEqual({
+      route,
+      status: anonymous.status,
+      denied: access !== 'anonymous',
+    });
     if (access !== 'anonymous') expect(anonymous.status).toBe(401);
 
     const asClient = await call(route, client).send();

@@ -12,7 +12,9 @@ describe('admin mail log', () => {
     await registerClient(t.api, { email: 'alice@example.com', name: 'Alice' });
     await registerClient(t.api, { email: 'bob@example.com', name: 'Bob' });
     await t.app.get(MailWorker).drain(); // SMTP is down and one attempt is allowed: both fail
-    await t.app.get(MailService).enqueue('welcome', 'carol@example.com', { name: 'Carol', dashboardUrl: 'http://localhost:3000/dashboard' });
+    await t.app
+      .get(MailService)
+      .enqueue('welcome', 'carol@example.com', { name: 'Carol', dashboardUrl: 'http://localhost:3000/dashboard' });
   });
   afterAll(() => t.close());
 

@@ -42,12 +42,20 @@ describe('GET /api/admin/sites', () => {
       ['Institut Zen', 'zen.fr', 'active', 'pro', alice],
     ];
     for (const [i, [siteName, domain, status, type, owner]] of rows.entries()) {
-      ids[siteName] = await insertSite(t, { userId: owner.user.id, siteName, domain, status, type, createdAt: daysAgo(rows.length - i, now) });
+      ids[siteName] = await insertSite(t, {
+        userId: owner.user.id,
+        siteName,
+        domain,
+        status,
+        type,
+        createdAt: daysAgo(rows.length - i, now),
+      });
     }
   });
   afterAll(() => t.close());
 
-  const list = async (query: string): Promise<{ sites: SiteBody[]; total: number }> => (await t.api.get(`/api/admin/sites${query}`).set(bearer(admin)).expect(200)).body;
+  const list = async (query: string): Promise<{ sites: SiteBody[]; total: number }> =>
+    (await t.api.get(`/api/admin/sites${query}`).set(bearer(admin)).expect(200)).body;
   const names = (body: { sites: SiteBody[] }) => body.sites.map((s) => s.siteName);
 
   it('is for admins only', async () => {
@@ -58,7 +66,16 @@ describe('GET /api/admin/sites', () => {
   it('lists every site with its owner, newest first, 10 per page by default', async () => {
     const body = await list('');
     expect(body.total).toBe(8);
-    expect(names(body)).toEqual(['Institut Zen', 'Hôtel \\ Back', "Fleurs d'Anaïs", 'Garage_Dupont', 'Domaine 100% Bio', 'Crêperie Éloïse', 'Boulangerie Martin', 'Atelier Bois']);
+    expect(names(body)).toEqual([
+      'Institut Zen',
+      'Hôtel \\ Back',
+      "Fleurs d'Anaïs",
+      'Garage_Dupont',
+      'Domaine 100% Bio',
+      'Crêperie Éloïse',
+      'Boulangerie Martin',
+      'Atelier Bois',
+    ]);
     expect(body.sites[0]).toEqual({
       id: ids['Institut Zen'],
       siteName: 'Institut Zen',
@@ -101,32 +118,67 @@ describe('GET /api/admin/sites', () => {
     created_at: (s) => s.siteName,
   };
   const ascending: Record<string, unknown[]> = {
-    site_name: ['Atelier Bois', 'Boulangerie Martin', 'Crêperie Éloïse', 'Domaine 100% Bio', "Fleurs d'Anaïs", 'Garage_Dupont', 'Hôtel \\ Back', 'Institut Zen'],
+    site_name: [
+      'Atelier Bois',
+      'Boulangerie Martin',
+      'Crêperie Éloïse',
+      'Domaine 100% Bio',
+      "Fleurs d'Anaïs",
+      'Garage_Dupont',
+      'Hôtel \\ Back',
+      'Institut Zen',
+    ],
     // Sites without a domain last, whichever the direction.
     domain: ['atelier-bois.fr', 'bio.fr', 'creperie-eloise.fr', 'fleurs.fr', 'hotel.fr', 'zen.fr', null, null],
     status: ['active', 'active', 'active', 'active', 'pending', 'pending', 'pending', 'suspended'],
     type: ['business', 'business', 'custom', 'custom', 'pro', 'pro', 'pro', 'pro'],
-    owner_name: ['Alice Martin', 'Alice Martin', 'Alice Martin', 'Bruno Éclair', 'Bruno Éclair', 'Chloé Durand', 'Chloé Durand', 'Chloé Durand'],
-    created_at: ['Atelier Bois', 'Boulangerie Martin', 'Crêperie Éloïse', 'Domaine 100% Bio', 'Garage_Dupont', "Fleurs d'Anaïs", 'Hôtel \\ Back', 'Institut Zen'],
+    owner_name: [
+      'Alice Martin',
+      'Alice Martin',
+      'Alice Martin',
+      'Bruno Éclair',
+      'Bruno Éclair',
+      'Chloé Durand',
+      'Chloé Durand',
+      'Chloé Durand',
+    ],
+    created_at: [
+      'Atelier Bois',
+      'Boulangerie Martin',
+      'Crêperie Éloïse',
+      'Domaine 100% Bio',
+      'Garage_Dupont',
+      "Fleurs d'Anaïs",
+      'Hôtel \\ Back',
+      'Institut Zen',
+    ],
   };
   const descending = (key: string) => {
     const values = [...ascending[key]].reverse();
     return key === 'domain' ? [...values.filter((v) => v !== null), null, null] : values;
   };
 
-  it.each(Object.keys(ascending).flatMap((key) => [[key, 'asc'] as const, [key, 'desc'] as const]))('sorts by %s %s', async (key, order) => {
-    const body = await list(`?sortBy=${key}&sortOrder=${order}`);
-    expect(body.sites.map(byKey[key])).toEqual(order === 'asc' ? ascending[key] : descending(key));
-  });
+  it.each(Object.keys(ascending).flatMap((key) => [[key, 'asc'] as const, [key, 'desc'] as const]))(
+    'sorts by %s %s',
+    async (key, order) => {
+      const body = await list(`?sortBy=${key}&sortOrder=${order}`);
+      expect(body.sites.map(byKey[key])).toEqual(order === 'asc' ? ascending[key] : descending(key));
+    },
+  );
 
   it('gives ties a stable order, so pages never repeat or skip a site', async () => {
     const seen: string[] = [];
-    for (let page = 1; page <= 3; page++) seen.push(...(await list(`?sortBy=status&sortOrder=asc&limit=3&page=${page}`)).sites.map((s) => s.id));
+    for (let page = 1; page <= 3; page++)
+      seen.push(...(await list(`?sortBy=status&sortOrder=asc&limit=3&page=${page}`)).sites.map((s) => s.id));
     expect(new Set(seen).size).toBe(8);
   });
 
   it('pages: a full page, the last page, and a page past the end (empty, same total)', async () => {
-    expect(names(await list('?limit=3&page=1&sortBy=site_name&sortOrder=asc'))).toEqual(['Atelier Bois', 'Boulangerie Martin', 'Crêperie Éloïse']);
+    expect(names(await list('?limit=3&page=1&sortBy=site_name&sortOrder=asc'))).toEqual([
+      'Atelier Bois',
+      'Boulangerie Martin',
+      'Crêperie Éloïse',
+    ]);
     const last = await list('?limit=3&page=3&sortBy=site_name&sortOrder=asc');
     expect({ names: names(last), total: last.total }).toEqual({ names: ['Hôtel \\ Back', 'Institut Zen'], total: 8 });
     expect(await list('?limit=3&page=4')).toEqual({ sites: [], total: 8 });
@@ -173,12 +225,21 @@ describe('GET /api/admin/sites', () => {
       message: 'Données invalides',
       errors: { sortBy: 'Tri invalide', sortOrder: 'Ordre de tri invalide', status: 'Statut invalide', type: 'Type invalide' },
     });
-    expect((await t.api.get('/api/admin/sites?page=1e20').set(bearer(admin)).expect(400)).body.errors).toEqual({ page: 'La page ne peut pas dépasser 1 000 000' });
+    expect((await t.api.get('/api/admin/sites?page=1e20').set(bearer(admin)).expect(400)).body.errors).toEqual({
+      page: 'La page ne peut pas dépasser 1 000 000',
+    });
     expect((await t.api.get('/api/admin/sites?page=0&limit=101').set(bearer(admin)).expect(400)).body.errors).toEqual({
       page: 'La page doit être au moins 1',
       limit: 'La limite ne peut pas dépasser 100',
     });
-    expect((await t.api.get(`/api/admin/sites?search=${'x'.repeat(201)}`).set(bearer(admin)).expect(400)).body.errors).toEqual({ search: 'Recherche trop longue' });
+    expect(
+      (
+        await t.api
+          .get(`/api/admin/sites?search=${'x'.repeat(201)}`)
+          .set(bearer(admin))
+          .expect(400)
+      ).body.errors,
+    ).toEqual({ search: 'Recherche trop longue' });
     expect((await list('')).total).toBe(8);
   });
 
@@ -193,7 +254,15 @@ describe('GET /api/admin/sites', () => {
     try {
       for (const query of [{}, { search: 'martin', status: 'active' as const, sortBy: 'owner_name' as const, limit: 100 }]) {
         spy.mockClear();
-        const body = await service.listSites({ page: 1, limit: 10, status: 'all', type: 'all', sortBy: 'created_at', sortOrder: 'desc', ...query });
+        const body = await service.listSites({
+          page: 1,
+          limit: 10,
+          status: 'all',
+          type: 'all',
+          sortBy: 'created_at',
+          sortOrder: 'desc',
+          ...query,
+        });
         expect(body.sites.length).toBeGreaterThan(0);
         expect(spy.mock.calls.filter(([sql]) => !/^(START TRANSACTION|COMMIT|ROLLBACK)/.test(String(sql)))).toHaveLength(2);
       }

@@ -22,7 +22,12 @@ describe('GET /api/admin/users', () => {
   it('lists every user with the total, newest first by default', async () => {
     const res = await t.api.get('/api/admin/users').set(bearer(admin)).expect(200);
     expect(res.body.total).toBe(4);
-    expect(res.body.users.map((u: { email: string }) => u.email)).toEqual(['chloe@exemple.fr', 'albert@durand.fr', 'zoe@martin.fr', ADMIN_EMAIL]);
+    expect(res.body.users.map((u: { email: string }) => u.email)).toEqual([
+      'chloe@exemple.fr',
+      'albert@durand.fr',
+      'zoe@martin.fr',
+      ADMIN_EMAIL,
+    ]);
   });
 
   it('pages', async () => {
@@ -37,7 +42,10 @@ describe('GET /api/admin/users', () => {
     expect(byName.body.users.map((u: { name: string }) => u.name)).toEqual(['Albert Durand']);
     const byEmail = await t.api.get('/api/admin/users?search=EXEMPLE.fr').set(bearer(admin)).expect(200);
     expect(byEmail.body).toMatchObject({ total: 1, users: [{ name: 'Chloé Bernard' }] });
-    const wildcard = await t.api.get(`/api/admin/users?search=${encodeURIComponent('%')}`).set(bearer(admin)).expect(200);
+    const wildcard = await t.api
+      .get(`/api/admin/users?search=${encodeURIComponent('%')}`)
+      .set(bearer(admin))
+      .expect(200);
     expect(wildcard.body.total).toBe(0);
   });
 

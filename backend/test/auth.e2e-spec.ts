@@ -53,7 +53,10 @@ describe('auth', () => {
     });
 
     it('gives one French message per invalid field', async () => {
-      const res = await t.api.post('/api/auth/register').send({ name: '', email: 'pas-un-email', password: '123', confirmPassword: '456' }).expect(400);
+      const res = await t.api
+        .post('/api/auth/register')
+        .send({ name: '', email: 'pas-un-email', password: '123', confirmPassword: '456' })
+        .expect(400);
       expect(res.body).toEqual({
         statusCode: 400,
         message: 'Données invalides',
@@ -67,13 +70,19 @@ describe('auth', () => {
     });
 
     it('requires the confirmation to match', async () => {
-      const res = await t.api.post('/api/auth/register').send({ name: 'Léa', email: 'lea@example.com', password: 'secret12', confirmPassword: 'secret13' }).expect(400);
+      const res = await t.api
+        .post('/api/auth/register')
+        .send({ name: 'Léa', email: 'lea@example.com', password: 'secret12', confirmPassword: 'secret13' })
+        .expect(400);
       expect(res.body.errors).toEqual({ confirmPassword: 'Les mots de passe ne correspondent pas' });
     });
 
     it('refuses an e-mail already taken, whatever its case', async () => {
       await registerClient(t.api, { email: 'dup@example.com' });
-      const res = await t.api.post('/api/auth/register').send({ name: 'Dup', email: 'DUP@example.com', password: 'secret12', confirmPassword: 'secret12' }).expect(409);
+      const res = await t.api
+        .post('/api/auth/register')
+        .send({ name: 'Dup', email: 'DUP@example.com', password: 'secret12', confirmPassword: 'secret12' })
+        .expect(409);
       expect(res.body.errors).toEqual({ email: 'Un compte existe déjà avec cet email' });
     });
   });
@@ -101,7 +110,11 @@ describe('auth', () => {
 
     it('locks the address after 5 failures, even for the right password, then unlocks after the delay', async () => {
       await registerClient(t.api, { email: 'locked@example.com', password: 'good-pass' });
-      for (let i = 0; i < 5; i++) await t.api.post('/api/auth/login').send({ email: 'locked@example.com', password: `bad-${i}` }).expect(401);
+      for (let i = 0; i < 5; i++)
+        await t.api
+          .post('/api/auth/login')
+          .send({ email: 'locked@example.com', password: `bad-${i}` })
+          .expect(401);
       const locked = await t.api.post('/api/auth/login').send({ email: 'locked@example.com', password: 'good-pass' }).expect(429);
       expect(locked.body.message).toBe('Trop de tentatives de connexion. Réessayez dans 15 minutes.');
       // The lock lasts 15 minutes: move it into the past as the clock would.
@@ -186,7 +199,8 @@ describe('auth', () => {
 
     it('leaves the user’s other sessions open', async () => {
       const first = await registerClient(t.api, { email: 'two-devices@example.com', password: 'good-pass' });
-      const second = (await t.api.post('/api/auth/login').send({ email: 'two-devices@example.com', password: 'good-pass' }).expect(200)).body;
+      const second = (await t.api.post('/api/auth/login').send({ email: 'two-devices@example.com', password: 'good-pass' }).expect(200))
+        .body;
       await t.api.post('/api/auth/logout').set(bearer(first)).send().expect(204);
       await t.api.get('/api/auth/me').set(bearer(second)).expect(200);
     });
@@ -207,7 +221,11 @@ describe('auth', () => {
 
     it('does not let the e-mail or the role be changed here', async () => {
       const session = await registerClient(t.api);
-      const res = await t.api.patch('/api/auth/me').set(bearer(session)).send({ name: 'X', email: 'other@example.com', role: 'admin' }).expect(400);
+      const res = await t.api
+        .patch('/api/auth/me')
+        .set(bearer(session))
+        .send({ name: 'X', email: 'other@example.com', role: 'admin' })
+        .expect(400);
       expect(res.body.errors).toEqual({ email: 'Champ non autorisé', role: 'Champ non autorisé' });
       const me = await t.api.get('/api/auth/me').set(bearer(session)).expect(200);
       expect(me.body).toMatchObject({ email: session.user.email, role: 'client' });
@@ -233,7 +251,10 @@ describe('auth', () => {
         .set(bearer(session))
         .send({ oldPassword: 'old-pass', newPassword: '123', confirmPassword: '1234' })
         .expect(400);
-      expect(res.body.errors).toEqual({ newPassword: 'Le mot de passe doit contenir au moins 6 caractères', confirmPassword: 'Les mots de passe ne correspondent pas' });
+      expect(res.body.errors).toEqual({
+        newPassword: 'Le mot de passe doit contenir au moins 6 caractères',
+        confirmPassword: 'Les mots de passe ne correspondent pas',
+      });
     });
 
     it('changes the password, revokes every session and opens a new one', async () => {
@@ -255,7 +276,9 @@ describe('auth', () => {
 
   describe('first-login', () => {
     async function invitedUser(email: string): Promise<{ id: string; token: string }> {
-      const [{ id }] = await t.dataSource.query(`INSERT INTO users (email, name, role) VALUES ($1, 'Invité', 'client') RETURNING id`, [email]);
+      const [{ id }] = await t.dataSource.query(`INSERT INTO users (email, name, role) VALUES ($1, 'Invité', 'client') RETURNING id`, [
+        email,
+      ]);
       return { id, token: await t.app.get(AuthService).issueFirstLoginToken(id) };
     }
 
@@ -293,7 +316,9 @@ describe('auth', () => {
 
     it('stores only a hash of the token', async () => {
       const { id, token } = await invitedUser('hashed@example.com');
-      const rows: Array<{ token_hash: string }> = await t.dataSource.query(`SELECT token_hash FROM one_time_tokens WHERE user_id = $1`, [id]);
+      const rows: Array<{ token_hash: string }> = await t.dataSource.query(`SELECT token_hash FROM one_time_tokens WHERE user_id = $1`, [
+        id,
+      ]);
       expect(rows[0].token_hash).not.toContain(token);
       expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     });
@@ -307,8 +332,15 @@ describe('auth', () => {
 
     it('refuses a token signed with another secret', async () => {
       const session = await registerClient(t.api);
-      const payload = { sub: session.user.id, sid: JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString()).sid, role: 'client' };
-      await t.api.get('/api/auth/me').set('Authorization', `Bearer ${sign(payload, 'another-secret-another-secret-another')}`).expect(401);
+      const payload = {
+        sub: session.user.id,
+        sid: JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString()).sid,
+        role: 'client',
+      };
+      await t.api
+        .get('/api/auth/me')
+        .set('Authorization', `Bearer ${sign(payload, 'another-secret-another-secret-another')}`)
+        .expect(401);
     });
 
     it('refuses an expired token', async () => {
@@ -338,7 +370,10 @@ describe('auth', () => {
       const session = await registerClient(t.api);
       const { sid } = JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString());
       // A correctly signed token claiming admin still gets the client's rights.
-      await t.api.get('/api/admin/users').set('Authorization', `Bearer ${sign({ sub: session.user.id, sid, role: 'admin' })}`).expect(403);
+      await t.api
+        .get('/api/admin/users')
+        .set('Authorization', `Bearer ${sign({ sub: session.user.id, sid, role: 'admin' })}`)
+        .expect(403);
     });
 
     it('refuses a malformed Authorization header', async () => {

@@ -27,21 +27,31 @@ describe('BaseRepository', () => {
   it('gives rows for a SELECT, [rows, count] for an UPDATE or DELETE, rows for RETURNING: the same shapes on the pool as in a transaction', async () => {
     await probe.run(`INSERT INTO probe_rows (id, label) VALUES (1, 'un'), (2, 'deux')`, []);
     expect(await bothWays((tx) => probe.run(`SELECT id, label FROM probe_rows ORDER BY id`, [], tx))).toEqual([
-      [{ id: 1, label: 'un' }, { id: 2, label: 'deux' }],
-      [{ id: 1, label: 'un' }, { id: 2, label: 'deux' }],
+      [
+        { id: 1, label: 'un' },
+        { id: 2, label: 'deux' },
+      ],
+      [
+        { id: 1, label: 'un' },
+        { id: 2, label: 'deux' },
+      ],
     ]);
     expect(await bothWays((tx) => probe.run(`UPDATE probe_rows SET label = label WHERE id >= $1`, [1], tx))).toEqual([
       [[], 2],
       [[], 2],
     ]);
-    expect(await bothWays((tx) => probe.changed(`UPDATE probe_rows SET label = upper(label) WHERE id = $1 RETURNING id, label`, [2], tx))).toEqual([
-      [{ id: 2, label: 'DEUX' }],
-      [{ id: 2, label: 'DEUX' }],
-    ]);
+    expect(
+      await bothWays((tx) => probe.changed(`UPDATE probe_rows SET label = upper(label) WHERE id = $1 RETURNING id, label`, [2], tx)),
+    ).toEqual([[{ id: 2, label: 'DEUX' }], [{ id: 2, label: 'DEUX' }]]);
   });
 
   it('lets PostgreSQL’s error code through either way (a unique violation is recognised the same)', async () => {
-    const codes = await bothWays((tx) => probe.run(`INSERT INTO probe_rows (id, label) VALUES (1, 'encore')`, [], tx).then(() => 'none', (e: { code?: string }) => e.code));
+    const codes = await bothWays((tx) =>
+      probe.run(`INSERT INTO probe_rows (id, label) VALUES (1, 'encore')`, [], tx).then(
+        () => 'none',
+        (e: { code?: string }) => e.code,
+      ),
+    );
     expect(codes).toEqual(['23505', '23505']);
   });
 });

@@ -20,7 +20,8 @@ describe('billing with the Stripe sandbox', () => {
   let t: TestApp;
   let webhookUrl: string;
 
-  const sandboxEvents = async (): Promise<SandboxEvent[]> => ((await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: SandboxEvent[] }).data;
+  const sandboxEvents = async (): Promise<SandboxEvent[]> =>
+    ((await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: SandboxEvent[] }).data;
   /** A sandbox test control; the events it delivers are processed before it returns. */
   const control = async (path: string) => {
     const res = await fetch(`${sandbox.url}${path}`, { method: 'POST' });
@@ -43,7 +44,12 @@ describe('billing with the Stripe sandbox', () => {
 
   /** Pays on the hosted checkout; the events the sandbox delivers are processed before it returns. */
   async function pay(sessionId: string): Promise<Response> {
-    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242424242424242',
+      redirect: 'manual',
+    });
     await webhooksProcessed(t);
     return res;
   }
@@ -51,7 +57,11 @@ describe('billing with the Stripe sandbox', () => {
   beforeAll(async () => {
     sandbox = await startStripeSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 20, maxRetries: 1 });
     stripe = new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0 });
-    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET });
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_sandbox',
+      STRIPE_API_URL: sandbox.url,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    });
     await t.app.listen(0, '127.0.0.1');
     webhookUrl = `${await t.app.getUrl()}/api/billing/webhook`.replace('[::1]', '127.0.0.1');
     sandbox.setWebhookUrl(webhookUrl);
@@ -63,7 +73,10 @@ describe('billing with the Stripe sandbox', () => {
 
   it('creates the catalogue in Stripe at start, found by lookup key', async () => {
     await orderAndCheckout(t.api, { billing: { email: 'warmup@example.com' } });
-    const prices = await stripe.prices.list({ lookup_keys: ['plan_pro_monthly', 'plan_business_monthly', 'addon_logo_once', 'addon_extra_email_monthly'], expand: ['data.product'] });
+    const prices = await stripe.prices.list({
+      lookup_keys: ['plan_pro_monthly', 'plan_business_monthly', 'addon_logo_once', 'addon_extra_email_monthly'],
+      expand: ['data.product'],
+    });
     const byKey = Object.fromEntries(prices.data.map((p) => [p.lookup_key, p]));
     expect(byKey.plan_pro_monthly).toMatchObject({ unit_amount: 2900, currency: 'eur', recurring: { interval: 'month' } });
     expect(byKey.plan_business_monthly).toMatchObject({ unit_amount: 5900 });
@@ -75,7 +88,12 @@ describe('billing with the Stripe sandbox', () => {
   it('validates the checkout and never takes a plan, options or amounts from the client', async () => {
     const res = await t.api
       .post('/api/checkout-sessions')
-      .send({ draftId: 'x', billing: { fullName: ' ', email: 'x', address: '', city: '', postalCode: '' }, planType: 'business', amount: 1 })
+      .send({
+        draftId: 'x',
+        billing: { fullName: ' ', email: 'x', address: '', city: '', postalCode: '' },
+        planType: 'business',
+        amount: 1,
+      })
       .expect(400);
     expect(res.body.errors).toEqual({
       draftId: 'Commande introuvable',
@@ -87,7 +105,9 @@ describe('billing with the Stripe sandbox', () => {
       planType: 'Champ non autorisé',
       amount: 'Champ non autorisé',
     });
-    expect((await t.api.post('/api/checkout-sessions').send({ draftId: '00000000-0000-4000-8000-000000000000' }).expect(400)).body.errors).toEqual({
+    expect(
+      (await t.api.post('/api/checkout-sessions').send({ draftId: '00000000-0000-4000-8000-000000000000' }).expect(400)).body.errors,
+    ).toEqual({
       billing: 'Les informations de facturation sont requises.',
     });
   });
@@ -118,14 +138,28 @@ describe('billing with the Stripe sandbox', () => {
         ].sort(),
       );
       const session = await stripe.checkout.sessions.retrieve(sessionId);
-      expect(session.metadata).toMatchObject({ planType: 'business', logo: 'true', googleBusiness: 'true', trustpilot: 'false', extraEmailCount: '2', draftId: expect.any(String) });
+      expect(session.metadata).toMatchObject({
+        planType: 'business',
+        logo: 'true',
+        googleBusiness: 'true',
+        trustpilot: 'false',
+        extraEmailCount: '2',
+        draftId: expect.any(String),
+      });
       expect(session.customer_email).toBe('boutique@example.com');
       expect(session.success_url).toBe('http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}');
       expect(session.cancel_url).toBe('http://localhost:3000/order?canceled=1');
       const page = await fetch(session.url!);
       expect(await page.text()).toContain('Payer');
       const status = await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200);
-      expect(status.body).toEqual({ status: 'open', paymentStatus: 'unpaid', provisioned: false, siteId: null, newAccount: false, prefersCall: false });
+      expect(status.body).toEqual({
+        status: 'open',
+        paymentStatus: 'unpaid',
+        provisioned: false,
+        siteId: null,
+        newAccount: false,
+        prefersCall: false,
+      });
     });
 
     it('lands the subscription, the invoice and the customer link through signed webhooks', async () => {
@@ -149,14 +183,32 @@ describe('billing with the Stripe sandbox', () => {
       const { subscriptions, invoices } = await snapshot(customerId);
       expect(subscriptions).toHaveLength(1);
       subscriptionId = subscriptions[0].id;
-      expect(subscriptions[0]).toMatchObject({ user_id: client.user.id, status: 'active', cancel_at_period_end: false, plan: 'business', metadata: { planType: 'business' }, site_id: site.id });
+      expect(subscriptions[0]).toMatchObject({
+        user_id: client.user.id,
+        status: 'active',
+        cancel_at_period_end: false,
+        plan: 'business',
+        metadata: { planType: 'business' },
+        site_id: site.id,
+      });
       expect(subscriptions[0].current_period_end.getTime()).toBeGreaterThan(Date.now() + 27 * 86400_000);
       expect(invoices).toEqual([
-        expect.objectContaining({ user_id: client.user.id, subscription_id: subscriptionId, amount_cents: 8600, currency: 'eur', status: 'paid', number: expect.stringMatching(/^SBX-/) }),
+        expect.objectContaining({
+          user_id: client.user.id,
+          subscription_id: subscriptionId,
+          amount_cents: 8600,
+          currency: 'eur',
+          status: 'paid',
+          number: expect.stringMatching(/^SBX-/),
+        }),
       ]);
       expect(invoices[0].hosted_url).toMatch(/^http:\/\/localhost:\d+\/invoices\/in_/);
       const events = await t.dataSource.query(`SELECT type FROM stripe_events ORDER BY type`);
-      expect(events.map((e: { type: string }) => e.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+      expect(events.map((e: { type: string }) => e.type)).toEqual([
+        'checkout.session.completed',
+        'customer.subscription.created',
+        'invoice.paid',
+      ]);
     });
 
     it('changes nothing when every delivered event is replayed', async () => {
@@ -180,7 +232,9 @@ describe('billing with the Stripe sandbox', () => {
       state = await snapshot(customerId);
       expect(state.subscriptions[0].status).toBe('past_due');
       expect(state.invoices.filter((i: { status: string }) => i.status === 'open')).toHaveLength(1);
-      const failed = await t.dataSource.query(`SELECT subject, text FROM outbox_emails WHERE recipient = 'boutique@example.com' AND template = 'payment-failed'`);
+      const failed = await t.dataSource.query(
+        `SELECT subject, text FROM outbox_emails WHERE recipient = 'boutique@example.com' AND template = 'payment-failed'`,
+      );
       expect(failed).toHaveLength(1);
       expect(failed[0].subject).toBe('Échec du paiement de votre abonnement');
       expect(failed[0].text).toContain('71,00');
@@ -195,7 +249,9 @@ describe('billing with the Stripe sandbox', () => {
       await control(`/test/subscriptions/${subscriptionId}/end-period`);
       state = await snapshot(customerId);
       expect(state.subscriptions[0].status).toBe('canceled');
-      const canceled = await t.dataSource.query(`SELECT subject FROM outbox_emails WHERE recipient = 'boutique@example.com' AND template = 'account-notice' AND subject LIKE '%est terminé'`);
+      const canceled = await t.dataSource.query(
+        `SELECT subject FROM outbox_emails WHERE recipient = 'boutique@example.com' AND template = 'account-notice' AND subject LIKE '%est terminé'`,
+      );
       expect(canceled).toHaveLength(1);
       expect(canceled[0].subject).toMatch(/^L'abonnement de votre site « .+ » est terminé$/);
     });
@@ -204,7 +260,10 @@ describe('billing with the Stripe sandbox', () => {
   it('converges to the same rows whatever order the events arrive in', async () => {
     // Nothing is delivered while the order is paid and renewed; the test then delivers the events itself.
     sandbox.setWebhookUrl('http://127.0.0.1:9/unreachable');
-    const { sessionId } = await orderAndCheckout(t.api, { billing: { email: 'ordre@example.com' }, data: { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: true, extraEmails: [] } });
+    const { sessionId } = await orderAndCheckout(t.api, {
+      billing: { email: 'ordre@example.com' },
+      data: { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: true, extraEmails: [] },
+    });
     expect((await pay(sessionId)).status).toBe(303);
     const session = await stripe.checkout.sessions.retrieve(sessionId);
     const customerId = session.customer as string;
@@ -216,13 +275,19 @@ describe('billing with the Stripe sandbox', () => {
     for (let i = 0; i < 200 && (await undelivered()).length > 0; i++) await new Promise((r) => setTimeout(r, 25));
     expect(await undelivered()).toEqual([]);
     sandbox.setWebhookUrl(webhookUrl);
-    const ours = (await sandboxEvents())
-      .filter((e) => JSON.stringify(e.event.data.object).includes(customerId))
-      .map((e) => e.event);
-    expect(ours.map((e) => e.type).sort()).toEqual(['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'invoice.paid', 'invoice.paid']);
+    const ours = (await sandboxEvents()).filter((e) => JSON.stringify(e.event.data.object).includes(customerId)).map((e) => e.event);
+    expect(ours.map((e) => e.type).sort()).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'customer.subscription.updated',
+      'invoice.paid',
+      'invoice.paid',
+    ]);
 
     const permutations = (items: Stripe.Event[]): Stripe.Event[][] =>
-      items.length <= 1 ? [items] : items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+      items.length <= 1
+        ? [items]
+        : items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
     const orders = permutations(ours);
     expect(orders).toHaveLength(120);
     const reset = async () => {
@@ -243,13 +308,20 @@ describe('billing with the Stripe sandbox', () => {
       expect(state).toEqual(reference);
     }
     expect(reference!.subscriptions).toEqual([expect.objectContaining({ plan: 'pro', status: 'active', site_id: expect.any(String) })]);
-    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM sites WHERE stripe_subscription_id = $1`, [session.subscription])).toEqual([{ n: 1 }]);
+    expect(
+      await t.dataSource.query(`SELECT count(*)::int AS n FROM sites WHERE stripe_subscription_id = $1`, [session.subscription]),
+    ).toEqual([{ n: 1 }]);
     expect(reference!.invoices).toHaveLength(2);
     // 120 orders of 5 events: about 6 s alone, far more on a machine busy with other runs.
   }, 120_000);
 
   it('acknowledges a signed event whose object Stripe does not know, records it as ignored and logs it once', async () => {
-    const event = { ...(await sandboxEvents())[0].event, id: 'evt_missing_object', type: 'invoice.paid', data: { object: { id: 'in_does_not_exist', object: 'invoice' } } };
+    const event = {
+      ...(await sandboxEvents())[0].event,
+      id: 'evt_missing_object',
+      type: 'invoice.paid',
+      data: { object: { id: 'in_does_not_exist', object: 'invoice' } },
+    };
     const warnings: string[] = [];
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
     try {

@@ -5,7 +5,11 @@ import { fakeEvent, postEvent, signature, TEST_WEBHOOK_SECRET, webhooksProcessed
 describe('POST /api/billing/webhook', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_unreachable', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_URL: 'http://127.0.0.1:9' });
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_unreachable',
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+    });
   });
   afterAll(() => t.close());
   const events = () => t.dataSource.query(`SELECT id, type FROM stripe_events ORDER BY id`);
@@ -42,7 +46,11 @@ describe('POST /api/billing/webhook', () => {
   });
 
   it('refuses a missing signature', async () => {
-    const res = await t.api.raw.post('/api/billing/webhook').set('Content-Type', 'application/json').send(JSON.stringify(fakeEvent('customer.created', {}, 'evt_nosig'))).expect(400);
+    const res = await t.api.raw
+      .post('/api/billing/webhook')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(fakeEvent('customer.created', {}, 'evt_nosig')))
+      .expect(400);
     expect(res.body).toEqual({ statusCode: 400, message: 'Signature Stripe manquante' });
   });
 
@@ -61,11 +69,16 @@ describe('POST /api/billing/webhook', () => {
     const res = await postEvent(t.api, fakeEvent('invoice.paid', { id: 'in_1' }, 'evt_fails')).expect(200);
     expect(res.body).toEqual({ received: true, duplicate: false });
     await webhooksProcessed(t);
-    const [row] = await t.dataSource.query(`SELECT outcome, attempts, processed_at, last_error, next_attempt_at > now() AS later FROM stripe_events WHERE id = 'evt_fails'`);
+    const [row] = await t.dataSource.query(
+      `SELECT outcome, attempts, processed_at, last_error, next_attempt_at > now() AS later FROM stripe_events WHERE id = 'evt_fails'`,
+    );
     expect(row).toMatchObject({ outcome: 'pending', attempts: 1, processed_at: null, later: true });
     expect(row.last_error).toEqual(expect.any(String));
     // A replay from Stripe is a duplicate: the inbox already has it and will try again.
-    expect((await postEvent(t.api, fakeEvent('invoice.paid', { id: 'in_1' }, 'evt_fails')).expect(200)).body).toEqual({ received: true, duplicate: true });
+    expect((await postEvent(t.api, fakeEvent('invoice.paid', { id: 'in_1' }, 'evt_fails')).expect(200)).body).toEqual({
+      received: true,
+      duplicate: true,
+    });
   });
 
   it('refuses a signed event it cannot read, and records one whose object has no id as ignored, never a 500', async () => {
@@ -74,7 +87,9 @@ describe('POST /api/billing/webhook', () => {
     await postEvent(t.api, { ...fakeEvent('invoice.paid'), id: 42 }).expect(400);
     const res = await postEvent(t.api, fakeEvent('invoice.paid', {}, 'evt_no_object_id')).expect(200);
     expect(res.body).toEqual({ received: true, duplicate: false });
-    const rows = await t.dataSource.query(`SELECT outcome, note, processed_at IS NOT NULL AS done FROM stripe_events WHERE id = 'evt_no_object_id'`);
+    const rows = await t.dataSource.query(
+      `SELECT outcome, note, processed_at IS NOT NULL AS done FROM stripe_events WHERE id = 'evt_no_object_id'`,
+    );
     expect(rows).toEqual([{ outcome: 'ignored', note: 'objet sans identifiant', done: true }]);
     expect((await events()).map((e: { id: string }) => e.id)).not.toContain('evt_no_data');
   });

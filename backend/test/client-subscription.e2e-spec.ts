@@ -26,23 +26,39 @@ describe('a site whose life follows its payments', () => {
     await webhooksProcessed(t);
     return res.json();
   };
-  const site = async () => (await t.dataSource.query(`SELECT status, type, status_before_suspension FROM sites WHERE id = $1`, [siteId]))[0];
+  const site = async () =>
+    (await t.dataSource.query(`SELECT status, type, status_before_suspension FROM sites WHERE id = $1`, [siteId]))[0];
   const history = async () =>
-    (await t.dataSource.query(`SELECT from_status, to_status, cause FROM site_status_history WHERE site_id = $1 ORDER BY created_at, id`, [siteId])).map(
-      (r: { from_status: string | null; to_status: string; cause: string }) => `${r.from_status ?? '-'}→${r.to_status} (${r.cause})`,
-    );
-  const local = async () => (await t.dataSource.query(`SELECT status, cancel_at_period_end, plan FROM subscriptions WHERE id = $1`, [subscriptionId]))[0];
+    (
+      await t.dataSource.query(`SELECT from_status, to_status, cause FROM site_status_history WHERE site_id = $1 ORDER BY created_at, id`, [
+        siteId,
+      ])
+    ).map((r: { from_status: string | null; to_status: string; cause: string }) => `${r.from_status ?? '-'}→${r.to_status} (${r.cause})`);
+  const local = async () =>
+    (await t.dataSource.query(`SELECT status, cancel_at_period_end, plan FROM subscriptions WHERE id = $1`, [subscriptionId]))[0];
   const post = (action: string) => t.api.post(`/api/sites/${siteId}/subscription/${action}`).set(bearer(client));
 
   beforeAll(async () => {
     ({ sandbox, stripe, t, close } = await appWithSandbox());
     client = await registerClient(t.api, { email: 'fleuriste@example.com', name: 'Fleurs de Lys' });
-    const { sessionId } = await orderAndCheckout(t.api, { session: client, planType: 'pro', data: { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: false, extraEmails: [] } });
-    const paid = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    const { sessionId } = await orderAndCheckout(t.api, {
+      session: client,
+      planType: 'pro',
+      data: { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: false, extraEmails: [] },
+    });
+    const paid = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242424242424242',
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
     await sandbox.flushWebhooks();
     await webhooksProcessed(t);
-    [{ id: siteId, stripe_subscription_id: subscriptionId }] = await t.dataSource.query(`SELECT id, stripe_subscription_id FROM sites WHERE user_id = $1`, [client.user.id]);
+    [{ id: siteId, stripe_subscription_id: subscriptionId }] = await t.dataSource.query(
+      `SELECT id, stripe_subscription_id FROM sites WHERE user_id = $1`,
+      [client.user.id],
+    );
     // The team has built it.
     await t.dataSource.query(`UPDATE sites SET status = 'active' WHERE id = $1`, [siteId]);
   });
@@ -50,7 +66,15 @@ describe('a site whose life follows its payments', () => {
 
   it('shows the subscription of the site', async () => {
     const res = await t.api.get(`/api/sites/${siteId}/subscription`).set(bearer(client)).expect(200);
-    expect(res.body.subscription).toMatchObject({ id: subscriptionId, customerId: expect.stringMatching(/^cus_/), status: 'active', statusLabel: 'Actif', plan: 'pro', planLabel: 'Pro (29€)', cancelAtPeriodEnd: false });
+    expect(res.body.subscription).toMatchObject({
+      id: subscriptionId,
+      customerId: expect.stringMatching(/^cus_/),
+      status: 'active',
+      statusLabel: 'Actif',
+      plan: 'pro',
+      planLabel: 'Pro (29€)',
+      cancelAtPeriodEnd: false,
+    });
     expect(await history()).toEqual(['-→pending (payment)']);
   });
 
@@ -73,7 +97,12 @@ describe('a site whose life follows its payments', () => {
 
   it('upgrades Pro to Business: the prorated difference charged now, the site pending, the redirect for the success page', async () => {
     const res = await post('upgrade').expect(200);
-    expect(res.body).toMatchObject({ siteId, planType: 'business', isDowngrade: false, redirectTo: `/upgrade-success?site_id=${siteId}&is_downgrade=false&plan_type=business` });
+    expect(res.body).toMatchObject({
+      siteId,
+      planType: 'business',
+      isDowngrade: false,
+      redirectTo: `/upgrade-success?site_id=${siteId}&is_downgrade=false&plan_type=business`,
+    });
     // 59 € − 29 € for (almost) the whole month just started.
     expect(res.body.amountChargedCents).toBeGreaterThan(2990);
     expect(res.body.amountChargedCents).toBeLessThanOrEqual(3000);
@@ -83,7 +112,9 @@ describe('a site whose life follows its payments', () => {
     await sandbox.flushWebhooks();
     await webhooksProcessed(t);
     expect(await local()).toMatchObject({ plan: 'business', status: 'active' });
-    const [invoice] = await t.dataSource.query(`SELECT amount_cents, status FROM invoices WHERE id = $1`, [(stripeSub.latest_invoice as Stripe.Invoice).id]);
+    const [invoice] = await t.dataSource.query(`SELECT amount_cents, status FROM invoices WHERE id = $1`, [
+      (stripeSub.latest_invoice as Stripe.Invoice).id,
+    ]);
     expect(invoice).toEqual({ amount_cents: res.body.amountChargedCents, status: 'paid' });
     expect(await site()).toMatchObject({ type: 'business', status: 'pending' });
     expect((await history()).at(-1)).toBe('active→pending (client)');
@@ -126,7 +157,9 @@ describe('a site whose life follows its payments', () => {
     type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
     const plan = await t.dataSource.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
-      const [row] = (await tx.query(`EXPLAIN (FORMAT JSON) ${DUE_REMINDERS_SQL}`, [new Date()])) as Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>;
+      const [row] = (await tx.query(`EXPLAIN (FORMAT JSON) ${DUE_REMINDERS_SQL}`, [new Date()])) as Array<{
+        'QUERY PLAN': Array<{ Plan: PlanNode }>;
+      }>;
       return row['QUERY PLAN'][0].Plan;
     });
     const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
@@ -161,7 +194,13 @@ describe('a site whose life follows its payments', () => {
     const ended = (await outboxFor(t, 'fleuriste@example.com', 'account-notice')).filter((m) => m.subject.includes('est terminé'));
     expect(ended).toHaveLength(1);
     expect(ended[0].action_url).toBe(`http://localhost:3000/dashboard/sites/${siteId}/manage`);
-    expect((await post('reactivate').expect(409)).body.message).toBe('Cet abonnement est terminé : relancez votre site depuis cette page pour le remettre en ligne.');
-    expect((await t.api.get(`/api/sites/${siteId}/subscription`).set(bearer(client)).expect(200)).body.subscription).toMatchObject({ statusLabel: 'Abonnement terminé', canRestart: true, canReactivate: false });
+    expect((await post('reactivate').expect(409)).body.message).toBe(
+      'Cet abonnement est terminé : relancez votre site depuis cette page pour le remettre en ligne.',
+    );
+    expect((await t.api.get(`/api/sites/${siteId}/subscription`).set(bearer(client)).expect(200)).body.subscription).toMatchObject({
+      statusLabel: 'Abonnement terminé',
+      canRestart: true,
+      canReactivate: false,
+    });
   });
 });

@@ -1,9 +1,27 @@
 import { startStripeSandbox, type StripeSandbox } from '@vitrine/stripe-sandbox';
 import fc from 'fast-check';
 import type { Response } from 'supertest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  bearer,
+  createTestApp,
+  loginAdmin,
+  registerClient,
+  type SessionBody,
+  type TestApp,
+} from './helpers/app';
 import { assertMatchesContract } from './helpers/contract';
-import { bodyValue, encodeComponent, type FuzzOperation, fuzzOperations, HOSTILE_TEXT, type Parameter, queryValue, toJson } from './helpers/fuzz';
+import {
+  bodyValue,
+  encodeComponent,
+  type FuzzOperation,
+  fuzzOperations,
+  HOSTILE_TEXT,
+  type Parameter,
+  queryValue,
+  toJson,
+} from './helpers/fuzz';
 import { pictureJpeg } from './helpers/images';
 import { as, orderAndCheckout, startDraft } from './helpers/orders';
 import { TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
@@ -57,7 +75,11 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
 
   beforeAll(async () => {
     sandbox = await startStripeSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 20, maxRetries: 1 });
-    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET });
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_sandbox',
+      STRIPE_API_URL: sandbox.url,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    });
     await t.app.listen(0, '127.0.0.1');
     sandbox.setWebhookUrl(`${await t.app.getUrl()}/api/billing/webhook`.replace('[::1]', '127.0.0.1'));
     admin = await loginAdmin(t.api);
@@ -65,13 +87,20 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
 
     // A paid order: the client's site, its subscription and first invoice, the mails of the payment.
     const { sessionId, draftId } = await orderAndCheckout(t.api, { session: client, planType: 'pro' });
-    const paid = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    const paid = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242424242424242',
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
     await sandbox.flushWebhooks();
     await webhooksProcessed(t);
     ids.checkoutSessions.push(sessionId);
     ids.drafts.push(draftId);
-    ids.sites.push(...(await t.dataSource.query(`SELECT id FROM sites WHERE user_id = $1`, [client.user.id])).map((r: { id: string }) => r.id));
+    ids.sites.push(
+      ...(await t.dataSource.query(`SELECT id FROM sites WHERE user_id = $1`, [client.user.id])).map((r: { id: string }) => r.id),
+    );
     expect(ids.sites).toHaveLength(1);
     ids.users.push(client.user.id, admin.user.id);
 
@@ -79,9 +108,13 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
     const { draft, owner } = await startDraft(t.api, 'business');
     draftCookie = owner.cookie!;
     ids.drafts.push(draft.id);
-    const photo = await as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner).attach('file', pictureJpeg().data, 'vitrine.jpg').expect(201);
+    const photo = await as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner)
+      .attach('file', pictureJpeg().data, 'vitrine.jpg')
+      .expect(201);
     ids.photos.push(photo.body.id);
-    ids.emails.push(...(await t.dataSource.query(`SELECT id FROM outbox_emails ORDER BY created_at LIMIT 3`)).map((r: { id: string }) => r.id));
+    ids.emails.push(
+      ...(await t.dataSource.query(`SELECT id FROM outbox_emails ORDER BY created_at LIMIT 3`)).map((r: { id: string }) => r.id),
+    );
     started = Date.now();
   }, 60_000);
 
@@ -92,7 +125,10 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
     const never2xx = [...statuses].filter(([, byStatus]) => ![...byStatus.keys()].some((s) => s < 300)).map(([name]) => name);
     process.stdout.write(
       `\ncontract fuzz: ${requests} requests over ${statuses.size} operations in ${seconds.toFixed(1)} s (${(requests / seconds).toFixed(0)}/s), ` +
-        `${RUNS} runs per operation, seed ${SEED}, ${sessionsRecreated} sessions signed in again\n  statuses: ${[...total].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}\n` +
+        `${RUNS} runs per operation, seed ${SEED}, ${sessionsRecreated} sessions signed in again\n  statuses: ${[...total]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}\n` +
         `  operations never answering 2xx in this run: ${never2xx.length ? never2xx.join(', ') : 'none'}\n`,
     );
     await t?.close();
@@ -116,7 +152,10 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
       { weight: 4, arbitrary: real.length ? fc.constantFrom(...real) : fc.uuid() },
       { weight: 2, arbitrary: fc.uuid() },
       { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_TEXT.filter((s) => s.trim() !== '')) },
-      { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '' && s !== '.' && s !== '..') },
+      {
+        weight: 1,
+        arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '' && s !== '.' && s !== '..'),
+      },
     );
   }
 
@@ -128,7 +167,10 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
     const multipart = Boolean(op.requestBody?.content['multipart/form-data']);
     const file = fc.oneof(
       fc.constant({ name: 'photo.jpg', data: pictureJpeg().data }),
-      fc.record({ name: fc.constantFrom('photo.png', 'x.exe', '', 'a\u0000.jpg'), data: fc.uint8Array({ maxLength: 2_000 }).map((a) => Buffer.from(a)) }),
+      fc.record({
+        name: fc.constantFrom('photo.png', 'x.exe', '', 'a\u0000.jpg'),
+        data: fc.uint8Array({ maxLength: 2_000 }).map((a) => Buffer.from(a)),
+      }),
     );
     // Mostly the caller the route is meant for, so requests get past the guard; the others now and then.
     const meant: Caller = path.startsWith('/api/admin/') ? 'admin' : op.security?.length === 0 ? 'anonymous' : 'client';
@@ -140,15 +182,28 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
       body: json ? fc.option(bodyValue(json), { nil: undefined, freq: 8 }) : fc.constant(undefined),
       file: multipart ? fc.option(file, { nil: undefined, freq: 4 }) : fc.constant(undefined),
       // Now and then the body in another format (a form posted from another site) and junk cookies.
-      contentType: fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16') }),
-      cookie: fc.option(fc.constantFrom('refresh_token=forged', 'order_draft=%00.x', `order_draft=${'a'.repeat(36)}.b`, 'refresh_token=%ED%A0%80', 'vitrine_session=1; refresh_token='), { nil: undefined, freq: 6 }),
+      contentType: fc.oneof(
+        { weight: 8, arbitrary: fc.constant('application/json') },
+        { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16') },
+      ),
+      cookie: fc.option(
+        fc.constantFrom(
+          'refresh_token=forged',
+          'order_draft=%00.x',
+          `order_draft=${'a'.repeat(36)}.b`,
+          'refresh_token=%ED%A0%80',
+          'vitrine_session=1; refresh_token=',
+        ),
+        { nil: undefined, freq: 6 },
+      ),
     });
   }
 
   /** Requests random values would hardly find (a right password), run before the random ones. */
   function examplesOf(operationId: string): [FuzzInput][] {
     const none = { path: {}, query: {}, file: undefined, contentType: 'application/json', cookie: undefined };
-    if (operationId === 'login') return [[{ ...none, caller: 'anonymous', body: { email: 'FUZZ-client@example.com ', password: CLIENT_PASSWORD } }]];
+    if (operationId === 'login')
+      return [[{ ...none, caller: 'anonymous', body: { email: 'FUZZ-client@example.com ', password: CLIENT_PASSWORD } }]];
     return [];
   }
 
@@ -168,42 +223,48 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
 
   fuzzOperations.forEach((operation, index) => {
     const { method, path, op } = operation;
-    it(`${method.toUpperCase()} ${path} (${op.operationId})`, async () => {
-      // Each operation gets its own fair chance: no counter left over from the previous one.
-      await t.dataSource.query('DELETE FROM rate_limits');
-      await t.dataSource.query('DELETE FROM login_attempts');
-      const counts = new Map<number, number>();
-      statuses.set(op.operationId, counts);
-      await fc.assert(
-        fc.asyncProperty(requestOf(operation), async (input) => {
-          const url =
-            path.replace(/\{(\w+)\}/g, (_, name: string) => encodeComponent(input.path[name] as string)) +
-            Object.entries(input.query)
-              .filter(([, v]) => v !== undefined)
-              .map(([k, v], i) => `${i ? '&' : '?'}${k}=${encodeComponent(v as string)}`)
-              .join('');
-          let req = t.api.raw[method](url);
-          if (input.caller === 'anonymous' || input.cookie) req = req.set('Cookie', [input.caller === 'anonymous' ? draftCookie : '', input.cookie ?? ''].filter(Boolean).join('; '));
-          if (input.caller === 'forged') req = req.set('Authorization', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.forged');
-          if (input.caller === 'client') req = req.set(bearer(client));
-          if (input.caller === 'admin') req = req.set(bearer(admin));
-          if (input.file) req = req.attach('file', input.file.data, input.file.name || 'blob');
-          else if (input.body !== undefined) req = req.set('Content-Type', input.contentType).send(toJson(input.body));
-          const res: Response = await req;
-          requests += 1;
-          counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
-          const what = `${method.toUpperCase()} ${url} as ${input.caller}${input.cookie ? ` (cookie ${input.cookie})` : ''}${input.body !== undefined && input.contentType !== 'application/json' ? ` (${input.contentType})` : ''}${input.body !== undefined ? ` with ${toJson(input.body).slice(0, 300)}` : ''} → ${res.status} ${res.text?.slice(0, 300)}`;
-          if (res.status >= 500) throw new Error(`5xx: ${what}`);
-          try {
-            assertMatchesContract(res);
-          } catch (error) {
-            throw new Error(`${(error as Error).message}\n${what}`, { cause: error });
-          }
-          if ([401, 403, 415, 429].includes(res.status) && !op.responses[String(res.status)]) throw new Error(`${res.status} is not documented for ${op.operationId}: ${what}`);
-          if (SESSION_ENDING.has(op.operationId)) await ensureSessions();
-        }),
-        { numRuns: RUNS, seed: SEED + index, endOnFailure: true, examples: examplesOf(op.operationId) },
-      );
-    }, Math.max(120_000, RUNS * 2_000));
+    it(
+      `${method.toUpperCase()} ${path} (${op.operationId})`,
+      async () => {
+        // Each operation gets its own fair chance: no counter left over from the previous one.
+        await t.dataSource.query('DELETE FROM rate_limits');
+        await t.dataSource.query('DELETE FROM login_attempts');
+        const counts = new Map<number, number>();
+        statuses.set(op.operationId, counts);
+        await fc.assert(
+          fc.asyncProperty(requestOf(operation), async (input) => {
+            const url =
+              path.replace(/\{(\w+)\}/g, (_, name: string) => encodeComponent(input.path[name] as string)) +
+              Object.entries(input.query)
+                .filter(([, v]) => v !== undefined)
+                .map(([k, v], i) => `${i ? '&' : '?'}${k}=${encodeComponent(v as string)}`)
+                .join('');
+            let req = t.api.raw[method](url);
+            if (input.caller === 'anonymous' || input.cookie)
+              req = req.set('Cookie', [input.caller === 'anonymous' ? draftCookie : '', input.cookie ?? ''].filter(Boolean).join('; '));
+            if (input.caller === 'forged') req = req.set('Authorization', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.forged');
+            if (input.caller === 'client') req = req.set(bearer(client));
+            if (input.caller === 'admin') req = req.set(bearer(admin));
+            if (input.file) req = req.attach('file', input.file.data, input.file.name || 'blob');
+            else if (input.body !== undefined) req = req.set('Content-Type', input.contentType).send(toJson(input.body));
+            const res: Response = await req;
+            requests += 1;
+            counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
+            const what = `${method.toUpperCase()} ${url} as ${input.caller}${input.cookie ? ` (cookie ${input.cookie})` : ''}${input.body !== undefined && input.contentType !== 'application/json' ? ` (${input.contentType})` : ''}${input.body !== undefined ? ` with ${toJson(input.body).slice(0, 300)}` : ''} → ${res.status} ${res.text?.slice(0, 300)}`;
+            if (res.status >= 500) throw new Error(`5xx: ${what}`);
+            try {
+              assertMatchesContract(res);
+            } catch (error) {
+              throw new Error(`${(error as Error).message}\n${what}`, { cause: error });
+            }
+            if ([401, 403, 415, 429].includes(res.status) && !op.responses[String(res.status)])
+              throw new Error(`${res.status} is not documented for ${op.operationId}: ${what}`);
+            if (SESSION_ENDING.has(op.operationId)) await ensureSessions();
+          }),
+          { numRuns: RUNS, seed: SEED + index, endOnFailure: true, examples: examplesOf(op.operationId) },
+        );
+      },
+      Math.max(120_000, RUNS * 2_000),
+    );
   });
 });

@@ -42,7 +42,11 @@ describe('PostgreSQL restarted under the running app', () => {
         MAIL_WORKER: 'off',
       }),
     );
-    const login = await api().post('/api/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(assertMatchesContract).expect(200);
+    const login = await api()
+      .post('/api/auth/login')
+      .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(assertMatchesContract)
+      .expect(200);
     token = login.body.access_token;
   }, 120_000);
   afterAll(async () => {
@@ -59,7 +63,11 @@ describe('PostgreSQL restarted under the running app', () => {
     const me = await api().get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(assertMatchesContract).expect(503);
     expect(me.body).toEqual({ statusCode: 503, message: DATABASE_UNAVAILABLE, retryAfter: 5 });
     expect(me.headers['retry-after']).toBe('5');
-    const login = await api().post('/api/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(assertMatchesContract).expect(503);
+    const login = await api()
+      .post('/api/auth/login')
+      .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(assertMatchesContract)
+      .expect(503);
     expect(login.body.message).toBe(DATABASE_UNAVAILABLE);
 
     pg = await startEmbeddedPostgres(join(dir, 'pg'), port);
@@ -74,19 +82,34 @@ describe('Stripe failing or timing out during checkout and webhooks', () => {
   let stripe: Stripe;
   let t: TestApp;
   const fault = (query: string) => fetch(`${sandbox.url}/test/faults?${query}`, { method: 'POST' });
-  const draftRow = async (id: string) => ((await t.dataSource.query('SELECT status, checkout_session_id FROM order_drafts WHERE id = $1', [id])) as Array<{ status: string; checkout_session_id: string | null }>)[0];
+  const draftRow = async (id: string) =>
+    (
+      (await t.dataSource.query('SELECT status, checkout_session_id FROM order_drafts WHERE id = $1', [id])) as Array<{
+        status: string;
+        checkout_session_id: string | null;
+      }>
+    )[0];
   const checkout = (draftId: string, owner: Owner) => as(t.api.post('/api/checkout-sessions'), owner).send({ draftId, billing: BILLING });
 
   async function readyDraft(): Promise<{ draftId: string; owner: Owner }> {
     const { draft, owner } = await startDraft(t.api, 'pro');
-    await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner).send({ data: COMPLETE_FORM, prefersCall: false, currentStep: '4' }).expect(200);
+    await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
+      .send({ data: COMPLETE_FORM, prefersCall: false, currentStep: '4' })
+      .expect(200);
     return { draftId: draft.id, owner };
   }
 
   beforeAll(async () => {
     sandbox = await startStripeSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET });
     stripe = new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0 });
-    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_TIMEOUT_MS: '300', WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_POLL_INTERVAL_MS: '100' });
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_sandbox',
+      STRIPE_API_URL: sandbox.url,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_TIMEOUT_MS: '300',
+      WEBHOOK_RETRY_BASE_SECONDS: '1',
+      WEBHOOK_POLL_INTERVAL_MS: '100',
+    });
   });
   afterAll(async () => {
     await fetch(`${sandbox.url}/test/faults`, { method: 'DELETE' });
@@ -136,11 +159,25 @@ describe('Stripe failing or timing out during checkout and webhooks', () => {
   it('acknowledges a webhook whose Stripe read fails, keeps the event and provisions the order at the next attempt', async () => {
     const { draftId, owner } = await readyDraft();
     const { body } = await checkout(draftId, owner).expect(201);
-    const paid = await fetch(`${sandbox.url}/checkout/${body.sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    const paid = await fetch(`${sandbox.url}/checkout/${body.sessionId}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242424242424242',
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
-    const events = ((await (await fetch(`${sandbox.url}/test/events?type=checkout.session.completed`)).json()) as { data: Array<{ event: Stripe.Event }> }).data;
+    const events = (
+      (await (await fetch(`${sandbox.url}/test/events?type=checkout.session.completed`)).json()) as { data: Array<{ event: Stripe.Event }> }
+    ).data;
     const event = events.map((e) => e.event).find((e) => (e.data.object as Stripe.Checkout.Session).id === body.sessionId)!;
-    const stored = async () => ((await t.dataSource.query('SELECT outcome, attempts, last_error FROM stripe_events WHERE id = $1', [event.id])) as Array<{ outcome: string; attempts: number; last_error: string | null }>)[0];
+    const stored = async () =>
+      (
+        (await t.dataSource.query('SELECT outcome, attempts, last_error FROM stripe_events WHERE id = $1', [event.id])) as Array<{
+          outcome: string;
+          attempts: number;
+          last_error: string | null;
+        }>
+      )[0];
 
     await fault('mode=error&count=3&path=/v1/checkout/sessions/&method=GET');
     expect((await postEvent(t.api, event).expect(200)).body).toEqual({ received: true, duplicate: false });
@@ -152,7 +189,9 @@ describe('Stripe failing or timing out during checkout and webhooks', () => {
     for (let i = 0; i < 100 && (await stored()).outcome === 'pending'; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await stored()).toMatchObject({ outcome: 'processed', attempts: 2 });
     expect((await draftRow(draftId)).status).toBe('paid');
-    const sites = (await t.dataSource.query('SELECT count(*)::int AS n FROM sites WHERE order_draft_id = $1', [draftId])) as Array<{ n: number }>;
+    const sites = (await t.dataSource.query('SELECT count(*)::int AS n FROM sites WHERE order_draft_id = $1', [draftId])) as Array<{
+      n: number;
+    }>;
     expect(sites[0].n).toBe(1);
   });
 });

@@ -22,7 +22,11 @@ describe('forgot-password answers alike for known and unknown addresses', () => 
   let ip = 0;
   const forgot = (email: string) => {
     ip += 1;
-    return t.api.post('/api/auth/forgot-password').set('X-Forwarded-For', `198.51.100.${ip % 250}`).send({ email }).expect(200);
+    return t.api
+      .post('/api/auth/forgot-password')
+      .set('X-Forwarded-For', `198.51.100.${ip % 250}`)
+      .send({ email })
+      .expect(200);
   };
 
   it('runs the same SQL statements before answering, and looks the address up only after', async () => {

@@ -19,7 +19,11 @@ describe('health, errors and HTTP hardening', () => {
   });
 
   it('refuses bodies over the size limit with 413', async () => {
-    const res = await t.api.raw.post('/api/auth/login').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'a'.repeat(200_000) })).expect(413);
+    const res = await t.api.raw
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'a'.repeat(200_000) }))
+      .expect(413);
     expect(res.body).toEqual({ statusCode: 413, message: 'Requête trop volumineuse' });
   });
 

@@ -36,16 +36,27 @@ describe('hostile input: NUL bytes, lone surrogates, deep JSON, absurd pages', (
       ['e-mail (quote), NUL', { email: 'a\u0000@example.com' }, 'email'],
       ['optional text (quote company)', { company: HIGH }, 'company'],
     ])('POST /api/quotes: %s', async (_kind, patch, field) => {
-      const res = await t.api.post('/api/quotes').send({ ...QUOTE, ...patch }).expect(400);
+      const res = await t.api
+        .post('/api/quotes')
+        .send({ ...QUOTE, ...patch })
+        .expect(400);
       expect(res.body).toEqual(invalid(field));
     });
 
     it('stores nothing and counts nothing for a refused quote, and still takes emoji (well-formed pairs)', async () => {
-      await t.api.post('/api/quotes').send({ ...QUOTE, description: HIGH }).expect(400);
+      await t.api
+        .post('/api/quotes')
+        .send({ ...QUOTE, description: HIGH })
+        .expect(400);
       expect(await t.dataSource.query('SELECT count(*)::int AS n FROM quote_requests')).toEqual([{ n: 0 }]);
       expect(await t.dataSource.query('SELECT count(*)::int AS n FROM rate_limits')).toEqual([{ n: 0 }]);
-      await t.api.post('/api/quotes').send({ ...QUOTE, description: 'Pains 🥖 et croissants 🥐, « fait maison »' }).expect(201);
-      expect(await t.dataSource.query('SELECT description FROM quote_requests')).toEqual([{ description: 'Pains 🥖 et croissants 🥐, « fait maison »' }]);
+      await t.api
+        .post('/api/quotes')
+        .send({ ...QUOTE, description: 'Pains 🥖 et croissants 🥐, « fait maison »' })
+        .expect(201);
+      expect(await t.dataSource.query('SELECT description FROM quote_requests')).toEqual([
+        { description: 'Pains 🥖 et croissants 🥐, « fait maison »' },
+      ]);
     });
 
     it.each([
@@ -53,8 +64,18 @@ describe('hostile input: NUL bytes, lone surrogates, deep JSON, absurd pages', (
       ['sign-in e-mail, lone surrogate', '/api/auth/login', { email: LOW, password: 'x' }, 'email'],
       ['password (login)', '/api/auth/login', { email: 'a@example.com', password: NUL }, 'password'],
       ['e-mail (register)', '/api/auth/register', { name: 'A', email: LOW, password: 'secret123', confirmPassword: 'secret123' }, 'email'],
-      ['name (register)', '/api/auth/register', { name: NUL, email: 'nul@example.com', password: 'secret123', confirmPassword: 'secret123' }, 'name'],
-      ['new password (register)', '/api/auth/register', { name: 'A', email: 'p@example.com', password: `secret${HIGH}`, confirmPassword: 'secret123' }, 'password'],
+      [
+        'name (register)',
+        '/api/auth/register',
+        { name: NUL, email: 'nul@example.com', password: 'secret123', confirmPassword: 'secret123' },
+        'name',
+      ],
+      [
+        'new password (register)',
+        '/api/auth/register',
+        { name: 'A', email: 'p@example.com', password: `secret${HIGH}`, confirmPassword: 'secret123' },
+        'password',
+      ],
       ['e-mail (forgot password)', '/api/auth/forgot-password', { email: LOW }, 'email'],
       ['token (reset password)', '/api/auth/reset-password', { token: NUL, password: 'secret123' }, 'token'],
       ['token (first login)', '/api/auth/first-login', { token: HIGH, password: 'secret123' }, 'token'],
@@ -67,19 +88,78 @@ describe('hostile input: NUL bytes, lone surrogates, deep JSON, absurd pages', (
       const randomId = '3f1c7a52-9d64-4b8e-a0f1-2c3d4e5f6a7b';
       expect((await t.api.patch('/api/auth/me').set(bearer(client)).send({ name: NUL }).expect(400)).body).toEqual(invalid('name'));
       const support = { name: 'A', email: 'a@example.com', subject: 'Sujet', message: 'Bonjour' };
-      expect((await t.api.post('/api/support/messages').set(bearer(client)).send({ ...support, email: LOW }).expect(400)).body).toEqual(invalid('email'));
-      expect((await t.api.post('/api/support/messages').set(bearer(client)).send({ ...support, message: NUL }).expect(400)).body).toEqual(invalid('message'));
-      expect((await t.api.post('/api/auth/change-password').set(bearer(client)).send({ oldPassword: NUL, newPassword: 'secret123', confirmPassword: 'secret123' }).expect(400)).body).toEqual(invalid('oldPassword'));
-      expect((await t.api.post(`/api/sites/${randomId}/modification-requests`).set(bearer(client)).send({ type: 'content', priority: 'normal', description: HIGH }).expect(400)).body).toEqual(invalid('description'));
-      expect((await t.api.put(`/api/sites/${randomId}/business-options`).set(bearer(client)).send({ contactInfo: { city: NUL } }).expect(400)).body).toEqual(invalid('contactInfo.city'));
-      expect((await t.api.post(`/api/admin/users/${client.user.id}/email`).set(bearer(admin)).send({ subject: HIGH, message: 'Bonjour' }).expect(400)).body).toEqual(invalid('subject'));
-      expect((await t.api.patch(`/api/admin/sites/${randomId}`).set(bearer(admin)).send({ domain: `exemple${NUL}.fr` }).expect(400)).body).toEqual(invalid('domain'));
+      expect(
+        (
+          await t.api
+            .post('/api/support/messages')
+            .set(bearer(client))
+            .send({ ...support, email: LOW })
+            .expect(400)
+        ).body,
+      ).toEqual(invalid('email'));
+      expect(
+        (
+          await t.api
+            .post('/api/support/messages')
+            .set(bearer(client))
+            .send({ ...support, message: NUL })
+            .expect(400)
+        ).body,
+      ).toEqual(invalid('message'));
+      expect(
+        (
+          await t.api
+            .post('/api/auth/change-password')
+            .set(bearer(client))
+            .send({ oldPassword: NUL, newPassword: 'secret123', confirmPassword: 'secret123' })
+            .expect(400)
+        ).body,
+      ).toEqual(invalid('oldPassword'));
+      expect(
+        (
+          await t.api
+            .post(`/api/sites/${randomId}/modification-requests`)
+            .set(bearer(client))
+            .send({ type: 'content', priority: 'normal', description: HIGH })
+            .expect(400)
+        ).body,
+      ).toEqual(invalid('description'));
+      expect(
+        (
+          await t.api
+            .put(`/api/sites/${randomId}/business-options`)
+            .set(bearer(client))
+            .send({ contactInfo: { city: NUL } })
+            .expect(400)
+        ).body,
+      ).toEqual(invalid('contactInfo.city'));
+      expect(
+        (
+          await t.api
+            .post(`/api/admin/users/${client.user.id}/email`)
+            .set(bearer(admin))
+            .send({ subject: HIGH, message: 'Bonjour' })
+            .expect(400)
+        ).body,
+      ).toEqual(invalid('subject'));
+      expect(
+        (
+          await t.api
+            .patch(`/api/admin/sites/${randomId}`)
+            .set(bearer(admin))
+            .send({ domain: `exemple${NUL}.fr` })
+            .expect(400)
+        ).body,
+      ).toEqual(invalid('domain'));
       expect(await t.dataSource.query('SELECT count(*)::int AS n FROM support_messages')).toEqual([{ n: 0 }]);
     });
 
     it('a nested field and an item of a list answer under their field (order draft, checkout billing)', async () => {
       const { draft, owner } = await startDraft(t.api);
-      const patch = (body: object) => as(t.api.patch(`/api/order-drafts/${draft.id}`), owner).send(body).expect(400);
+      const patch = (body: object) =>
+        as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
+          .send(body)
+          .expect(400);
       expect((await patch({ data: { siteName: NUL } })).body).toEqual(invalid('data.siteName'));
       expect((await patch({ data: { services: ['Pains', HIGH] } })).body).toEqual(invalid('data.services'));
       expect((await patch({ billing: { city: LOW } })).body).toEqual(invalid('billing.city'));
@@ -89,7 +169,10 @@ describe('hostile input: NUL bytes, lone surrogates, deep JSON, absurd pages', (
     });
 
     it('an unknown key holding a NUL is refused too, and the error names it without the NUL', async () => {
-      const res = await t.api.post('/api/quotes').send({ ...QUOTE, ['x\u0000y']: 1 }).expect(400);
+      const res = await t.api
+        .post('/api/quotes')
+        .send({ ...QUOTE, ['x\u0000y']: 1 })
+        .expect(400);
       expect(res.body).toEqual(invalid('x\ufffdy'));
     });
   });
@@ -112,7 +195,7 @@ describe('hostile input: NUL bytes, lone surrogates, deep JSON, absurd pages', (
       expect(photo.body).toEqual(invalid('sig'));
     });
 
-    it("a draft cookie whose id only looks like a UUID (36 of its characters) is no draft, not a failed query", async () => {
+    it('a draft cookie whose id only looks like a UUID (36 of its characters) is no draft, not a failed query', async () => {
       for (const cookie of [`order_draft=${'a'.repeat(36)}.secret`, `order_draft=${'-'.repeat(36)}.x`, 'order_draft=%00.x']) {
         const res = await t.api.get('/api/order-drafts/current').set('Cookie', cookie).expect(404);
         expect(res.body).toEqual({ statusCode: 404, message: 'Aucune commande en cours' });
@@ -129,17 +212,27 @@ describe('hostile input: NUL bytes, lone surrogates, deep JSON, absurd pages', (
       expect(res.body).toEqual({ sites: [], total: 0 });
     });
 
-    it.each(['/api/admin/sites', '/api/admin/users', '/api/admin/invoices', '/api/admin/quotes', '/api/admin/emails', '/api/admin/audit-log'])(
-      'GET %s?page=1e20: the French 400 of the page, never an SQL overflow',
-      async (url) => {
-        const res = await t.api.get(`${url}?page=1e20`).set(bearer(admin)).expect(400);
-        expect(res.body).toEqual({ statusCode: 400, message: 'Données invalides', errors: { page: 'La page ne peut pas dépasser 1 000 000' } });
-      },
-    );
+    it.each([
+      '/api/admin/sites',
+      '/api/admin/users',
+      '/api/admin/invoices',
+      '/api/admin/quotes',
+      '/api/admin/emails',
+      '/api/admin/audit-log',
+    ])('GET %s?page=1e20: the French 400 of the page, never an SQL overflow', async (url) => {
+      const res = await t.api.get(`${url}?page=1e20`).set(bearer(admin)).expect(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: 'Données invalides',
+        errors: { page: 'La page ne peut pas dépasser 1 000 000' },
+      });
+    });
 
     it('the same on the client lists', async () => {
       for (const url of ['/api/sites?page=1e20', '/api/billing/invoices?page=1e20']) {
-        expect((await t.api.get(url).set(bearer(client)).expect(400)).body.errors).toEqual({ page: 'La page ne peut pas dépasser 1 000 000' });
+        expect((await t.api.get(url).set(bearer(client)).expect(400)).body.errors).toEqual({
+          page: 'La page ne peut pas dépasser 1 000 000',
+        });
       }
     });
   });
@@ -160,16 +253,39 @@ describe('hostile input: NUL bytes, lone surrogates, deep JSON, absurd pages', (
     });
 
     it('a signed-in form too (profile), and a body over the size limit is a 413', async () => {
-      await t.api.patch('/api/auth/me').set(bearer(client)).set('Content-Type', 'application/json').send(`{"name":${arrays(20_000)}}`).expect(400);
-      const huge = await t.api.post('/api/quotes').set('Content-Type', 'application/json').send(`{"x":${'{"a":'.repeat(25_000)}1${'}'.repeat(25_000)}}`).expect(413);
+      await t.api
+        .patch('/api/auth/me')
+        .set(bearer(client))
+        .set('Content-Type', 'application/json')
+        .send(`{"name":${arrays(20_000)}}`)
+        .expect(400);
+      const huge = await t.api
+        .post('/api/quotes')
+        .set('Content-Type', 'application/json')
+        .send(`{"x":${'{"a":'.repeat(25_000)}1${'}'.repeat(25_000)}}`)
+        .expect(413);
       expect(huge.body).toEqual({ statusCode: 413, message: 'Requête trop volumineuse' });
     });
 
     it(`the limit is ${MAX_INPUT_DEPTH} levels: at the limit the usual field errors, one deeper the nesting error`, async () => {
       const within = JSON.parse(`{"x":${arrays(MAX_INPUT_DEPTH - 1)}}`) as object;
-      expect((await t.api.post('/api/quotes').send({ ...QUOTE, ...within }).expect(400)).body.errors).toEqual({ x: 'Champ non autorisé' });
+      expect(
+        (
+          await t.api
+            .post('/api/quotes')
+            .send({ ...QUOTE, ...within })
+            .expect(400)
+        ).body.errors,
+      ).toEqual({ x: 'Champ non autorisé' });
       const beyond = JSON.parse(`{"x":${arrays(MAX_INPUT_DEPTH)}}`) as object;
-      expect((await t.api.post('/api/quotes').send({ ...QUOTE, ...beyond }).expect(400)).body).toEqual(tooDeep);
+      expect(
+        (
+          await t.api
+            .post('/api/quotes')
+            .send({ ...QUOTE, ...beyond })
+            .expect(400)
+        ).body,
+      ).toEqual(tooDeep);
     });
   });
 });

@@ -19,7 +19,9 @@ describe('login lockout under concurrency', () => {
     await registerClient(a.api, { email: 'target@example.com', password: 'right-password' });
     const verify = jest.spyOn(password, 'verifyPassword');
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 ? b : a).api.post('/api/auth/login').send({ email: 'target@example.com', password: `wrong-${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 ? b : a).api.post('/api/auth/login').send({ email: 'target@example.com', password: `wrong-${i}` }),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);

@@ -27,7 +27,12 @@ describe('mail outbox over SMTP', () => {
   it('queues the welcome mail with the account, then delivers it: French subject, link, HTML and text parts', async () => {
     const session = await registerClient(t.api, { name: 'Camille Dupont', email: 'camille@example.com' });
     const [row] = await outbox(t);
-    expect(row).toMatchObject({ recipient: 'camille@example.com', template: 'welcome', status: 'queued', dedupe_key: `welcome:${session.user.id}` });
+    expect(row).toMatchObject({
+      recipient: 'camille@example.com',
+      template: 'welcome',
+      status: 'queued',
+      dedupe_key: `welcome:${session.user.id}`,
+    });
     expect(await t.app.get(MailWorker).drain()).toBe(1);
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0];
@@ -54,7 +59,9 @@ describe('mail outbox over SMTP', () => {
     const admin = await loginAdmin(t.api);
     const adminSaw = async () => {
       const list = await t.api.get('/api/admin/emails?recipient=secret@example.com').set(bearer(admin)).expect(200);
-      const details = await Promise.all(queued.map((m: { id: string }) => t.api.get(`/api/admin/emails/${m.id}`).set(bearer(admin)).expect(200)));
+      const details = await Promise.all(
+        queued.map((m: { id: string }) => t.api.get(`/api/admin/emails/${m.id}`).set(bearer(admin)).expect(200)),
+      );
       return JSON.stringify([list.body, ...details.map((d) => d.body)]);
     };
     const beforeSending = await adminSaw();
@@ -90,7 +97,10 @@ describe('mail outbox over SMTP', () => {
   it('writes no mail when the business change fails (same transaction)', async () => {
     await registerClient(t.api, { email: 'taken@example.com' });
     await t.dataSource.query('DELETE FROM outbox_emails');
-    await t.api.post('/api/auth/register').send({ name: 'Bis', email: 'taken@example.com', password: 'secret12', confirmPassword: 'secret12' }).expect(409);
+    await t.api
+      .post('/api/auth/register')
+      .send({ name: 'Bis', email: 'taken@example.com', password: 'secret12', confirmPassword: 'secret12' })
+      .expect(409);
     expect(await outbox(t)).toEqual([]);
   });
 
@@ -144,7 +154,10 @@ describe('mail outbox when SMTP is down', () => {
     try {
       await t.dataSource.query(`UPDATE outbox_emails SET next_attempt_at = now()`);
       expect(await t.app.get(MailWorker).drain()).toBe(2);
-      expect(smtp.messages.map((m) => m.subject).sort()).toEqual(['Nous avons bien reçu votre demande de devis', 'Nouvelle demande de devis : Ana Lopez']);
+      expect(smtp.messages.map((m) => m.subject).sort()).toEqual([
+        'Nous avons bien reçu votre demande de devis',
+        'Nouvelle demande de devis : Ana Lopez',
+      ]);
       expect((await outbox(t)).map((r: { status: string }) => r.status)).toEqual(['sent', 'sent']);
     } finally {
       await smtp.close();
@@ -209,7 +222,9 @@ describe('mail without SMTP (embedded default)', () => {
       // The console, the captured mail's only way out, shows the working link; the row keeps it masked.
       const line = log.mock.calls.map((c) => String(c[0])).find((l) => l.startsWith('E-mail capturé'))!;
       const link = /— lien : (\S+)$/.exec(line)![1];
-      expect(line).toBe(`E-mail capturé pour admin@example.com (password-reset) : « Réinitialisation de votre mot de passe » — lien : ${link}`);
+      expect(line).toBe(
+        `E-mail capturé pour admin@example.com (password-reset) : « Réinitialisation de votre mot de passe » — lien : ${link}`,
+      );
       expect(link).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}$/);
       expect(row.action_url).toBe('http://localhost:3000/reset-password?token=••••••••');
       expect(row.secret_link).toBeNull();

@@ -27,7 +27,9 @@ describe('migrations', () => {
 
   it('undo cleanly, down to an empty schema, and apply again', async () => {
     for (let i = 0; i < MIGRATIONS.length; i++) await dataSource.undoLastMigration({ transaction: 'each' });
-    const tables: Array<{ tablename: string }> = await dataSource.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`);
+    const tables: Array<{ tablename: string }> = await dataSource.query(
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`,
+    );
     expect(tables).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await dataSource.showMigrations()).toBe(false);
@@ -47,9 +49,19 @@ describe('migrations', () => {
     try {
       await before.initialize();
       await before.runMigrations({ transaction: 'each' });
-      const [{ id: userId }] = await before.query(`INSERT INTO users (email, name, role) VALUES ('avant@example.com', 'Avant', 'client') RETURNING id`);
-      for (const [n, status] of [[1, 'active'], [2, 'past_due'], [3, 'unpaid'], [4, 'canceled']] as const) {
-        await before.query(`INSERT INTO sites (user_id, site_name, status, type, progression, stripe_subscription_id) VALUES ($1, $2, 'active', 'pro', '{}', $3)`, [userId, `Site ${n}`, `sub_${n}`]);
+      const [{ id: userId }] = await before.query(
+        `INSERT INTO users (email, name, role) VALUES ('avant@example.com', 'Avant', 'client') RETURNING id`,
+      );
+      for (const [n, status] of [
+        [1, 'active'],
+        [2, 'past_due'],
+        [3, 'unpaid'],
+        [4, 'canceled'],
+      ] as const) {
+        await before.query(
+          `INSERT INTO sites (user_id, site_name, status, type, progression, stripe_subscription_id) VALUES ($1, $2, 'active', 'pro', '{}', $3)`,
+          [userId, `Site ${n}`, `sub_${n}`],
+        );
         await before.query(
           `INSERT INTO subscriptions (id, customer_id, user_id, status, ended_at, synced_at) VALUES ($1, 'cus_1', $2, $3, CASE WHEN $3 = 'canceled' THEN '2026-10-01T10:00:00Z'::timestamptz END, now())`,
           [`sub_${n}`, userId, status],
@@ -90,13 +102,17 @@ describe('migrations', () => {
     });
     const ownObjects = async () => ({
       tables: await after.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE '%counts'`),
-      triggers: await after.query(`SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgrelid IN ('sites'::regclass, 'users'::regclass)`),
+      triggers: await after.query(
+        `SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgrelid IN ('sites'::regclass, 'users'::regclass)`,
+      ),
       functions: await after.query(`SELECT proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace AND proname LIKE '%counts%'`),
     });
     try {
       await before.initialize();
       await before.runMigrations({ transaction: 'each' });
-      await before.query(`INSERT INTO users (email, name, role) SELECT 'avant' || n || '@example.com', 'Avant ' || n, CASE WHEN n <= 2 THEN 'admin' ELSE 'client' END FROM generate_series(1, 7) AS n`);
+      await before.query(
+        `INSERT INTO users (email, name, role) SELECT 'avant' || n || '@example.com', 'Avant ' || n, CASE WHEN n <= 2 THEN 'admin' ELSE 'client' END FROM generate_series(1, 7) AS n`,
+      );
       await before.query(
         `INSERT INTO sites (user_id, site_name, status, type, progression)
          SELECT (SELECT id FROM users ORDER BY email LIMIT 1), 'Avant ' || n, (ARRAY['pending', 'active', 'suspended'])[1 + n % 3], (ARRAY['pro', 'business'])[1 + n % 2], '{}'
@@ -105,7 +121,9 @@ describe('migrations', () => {
       await before.destroy();
 
       await after.initialize();
-      expect((await after.runMigrations({ transaction: 'each' })).map((m) => m.name)).toEqual(MIGRATIONS.slice(at).map((m) => new m().name));
+      expect((await after.runMigrations({ transaction: 'each' })).map((m) => m.name)).toEqual(
+        MIGRATIONS.slice(at).map((m) => new m().name),
+      );
       expect((await kept()).sites).toHaveLength(6);
       expect(await kept()).toEqual(await counted());
       await after.query(`UPDATE sites SET status = 'suspended' WHERE site_name IN ('Avant 1', 'Avant 2')`);

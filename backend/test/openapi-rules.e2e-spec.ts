@@ -7,7 +7,13 @@ import { parse } from 'yaml';
  * trust it: bodies are closed (the validation pipe refuses unknown fields), every text is bounded, and the 401 / 403 /
  * 429 answers are listed where the guard or a rate limit gives them.
  */
-type Schema = Record<string, unknown> & { $ref?: string; type?: string; properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[] };
+type Schema = Record<string, unknown> & {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  allOf?: Schema[];
+};
 interface Operation {
   operationId: string;
   security?: unknown[];
@@ -16,8 +22,13 @@ interface Operation {
   parameters?: Array<{ in: string; name: string; schema: Schema }>;
   responses: Record<string, unknown>;
 }
-const doc = parse(readFileSync(resolve(__dirname, '../../openapi.yaml'), 'utf8')) as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
-const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+const doc = parse(readFileSync(resolve(__dirname, '../../openapi.yaml'), 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+};
+const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+);
 const resolveRef = (schema: Schema): Schema => (schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema);
 
 /** Every defect of a request schema: `Dto.field: reason`. */
@@ -27,8 +38,13 @@ function requestSchemaDefects(schema: Schema, where: string, seen = new Set<Sche
   if (seen.has(target)) return [];
   seen.add(target);
   if (target.allOf) return target.allOf.flatMap((s) => requestSchemaDefects(s, where, seen));
-  if (target.type === 'array') return [...(target.maxItems === undefined ? [`${where}: array without maxItems`] : []), ...requestSchemaDefects(target.items!, `${where}[]`, seen)];
-  if (target.type === 'string') return target.maxLength === undefined && !target.enum && target.format !== 'binary' ? [`${where}: string without maxLength`] : [];
+  if (target.type === 'array')
+    return [
+      ...(target.maxItems === undefined ? [`${where}: array without maxItems`] : []),
+      ...requestSchemaDefects(target.items!, `${where}[]`, seen),
+    ];
+  if (target.type === 'string')
+    return target.maxLength === undefined && !target.enum && target.format !== 'binary' ? [`${where}: string without maxLength`] : [];
   if (target.type === 'object' || target.properties) {
     return [
       ...(target.additionalProperties === false ? [] : [`${name}: additionalProperties is not false`]),
@@ -52,7 +68,10 @@ describe('openapi.yaml: the request contract', () => {
 
   it('bounds every text of a query string', () => {
     const unbounded = operations.flatMap(({ path, op }) =>
-      (op.parameters ?? []).filter((p) => p.in === 'query').filter((p) => requestSchemaDefects(p.schema, `${op.operationId}?${p.name}`).length).map((p) => `${path}?${p.name}`),
+      (op.parameters ?? [])
+        .filter((p) => p.in === 'query')
+        .filter((p) => requestSchemaDefects(p.schema, `${op.operationId}?${p.name}`).length)
+        .map((p) => `${path}?${p.name}`),
     );
     expect(unbounded).toEqual([]);
   });
@@ -67,7 +86,16 @@ describe('openapi.yaml: the request contract', () => {
 
   it('documents 429 on the rate-limited routes and 401 on the public routes that refuse credentials', () => {
     const byId = new Map(operations.map(({ op }) => [op.operationId, op]));
-    for (const id of ['login', 'register', 'forgotPassword', 'createQuote', 'createOrderDraft', 'createCheckoutSession', 'sendSupportMessage']) expect([id, Boolean(byId.get(id)?.responses['429'])]).toEqual([id, true]);
+    for (const id of [
+      'login',
+      'register',
+      'forgotPassword',
+      'createQuote',
+      'createOrderDraft',
+      'createCheckoutSession',
+      'sendSupportMessage',
+    ])
+      expect([id, Boolean(byId.get(id)?.responses['429'])]).toEqual([id, true]);
     for (const id of ['login', 'refresh']) expect([id, Boolean(byId.get(id)?.responses['401'])]).toEqual([id, true]);
   });
 });

@@ -22,10 +22,16 @@ describe('ordering and provisioning', () => {
   let t: TestApp;
   let webhookUrl: string;
 
-  const sandboxEvents = async (): Promise<SandboxEvent[]> => ((await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: SandboxEvent[] }).data;
+  const sandboxEvents = async (): Promise<SandboxEvent[]> =>
+    ((await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: SandboxEvent[] }).data;
   /** Pays on the hosted checkout; the events the sandbox delivers are processed before it returns. */
   const pay = async (sessionId: string) => {
-    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242424242424242',
+      redirect: 'manual',
+    });
     await webhooksProcessed(t);
     return res;
   };
@@ -35,17 +41,24 @@ describe('ordering and provisioning', () => {
     try {
       expect((await pay(sessionId)).status).toBe(303);
       const session = await stripe.checkout.sessions.retrieve(sessionId);
-      return (await sandboxEvents()).filter((e) => JSON.stringify(e.event.data.object).includes(session.customer as string)).map((e) => e.event);
+      return (await sandboxEvents())
+        .filter((e) => JSON.stringify(e.event.data.object).includes(session.customer as string))
+        .map((e) => e.event);
     } finally {
       sandbox.setWebhookUrl(webhookUrl);
     }
   }
-  const count = async (sql: string, params: unknown[]) => ((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${sql}`, params)) as Array<{ n: number }>)[0].n;
+  const count = async (sql: string, params: unknown[]) =>
+    ((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${sql}`, params)) as Array<{ n: number }>)[0].n;
 
   beforeAll(async () => {
     sandbox = await startStripeSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 20, maxRetries: 1 });
     stripe = new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0 });
-    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET });
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_sandbox',
+      STRIPE_API_URL: sandbox.url,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    });
     await t.app.listen(0, '127.0.0.1');
     webhookUrl = `${await t.app.getUrl()}/api/billing/webhook`.replace('[::1]', '127.0.0.1');
     sandbox.setWebhookUrl(webhookUrl);
@@ -64,9 +77,15 @@ describe('ordering and provisioning', () => {
     beforeAll(async () => {
       const { draft, owner } = await startDraft(t.api, 'business');
       draftId = draft.id;
-      await as(t.api.patch(`/api/order-drafts/${draftId}`), owner).send({ data: COMPLETE_FORM, prefersCall: true }).expect(200);
-      await as(t.api.post(`/api/order-drafts/${draftId}/photos`), owner).attach('file', phoneJpeg(), 'devanture.jpg').expect(201);
-      const res = await as(t.api.post('/api/checkout-sessions'), owner).send({ draftId, billing: { ...BILLING, email: ` ${email.toUpperCase()} ` } }).expect(201);
+      await as(t.api.patch(`/api/order-drafts/${draftId}`), owner)
+        .send({ data: COMPLETE_FORM, prefersCall: true })
+        .expect(200);
+      await as(t.api.post(`/api/order-drafts/${draftId}/photos`), owner)
+        .attach('file', phoneJpeg(), 'devanture.jpg')
+        .expect(201);
+      const res = await as(t.api.post('/api/checkout-sessions'), owner)
+        .send({ draftId, billing: { ...BILLING, email: ` ${email.toUpperCase()} ` } })
+        .expect(201);
       sessionId = res.body.sessionId;
     });
 
@@ -74,7 +93,14 @@ describe('ordering and provisioning', () => {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       expect(session.customer).toBeNull();
       expect(session.customer_email).toBe(email);
-      expect(session.metadata).toEqual({ draftId, planType: 'business', logo: 'true', googleBusiness: 'true', trustpilot: 'false', extraEmailCount: '1' });
+      expect(session.metadata).toEqual({
+        draftId,
+        planType: 'business',
+        logo: 'true',
+        googleBusiness: 'true',
+        trustpilot: 'false',
+        extraEmailCount: '1',
+      });
       expect(session.success_url).toBe('http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}&prefers_call=1');
       const lines = await stripe.checkout.sessions.listLineItems(sessionId);
       expect(lines.data.map((l) => [l.price?.lookup_key, l.quantity]).sort()).toEqual(
@@ -90,9 +116,18 @@ describe('ordering and provisioning', () => {
     });
 
     it('gets an account, a pending site, its first-login link, a receipt, and the team the whole order', async () => {
-      expect((await pay(sessionId)).headers.get('location')).toBe(`http://localhost:3000/payment-success?session_id=${sessionId}&prefers_call=1`);
-      const [user] = await t.dataSource.query(`SELECT id, name, role, password_hash, stripe_customer_id FROM users WHERE email = $1`, [email]);
-      expect(user).toMatchObject({ name: 'Jeanne Martin', role: 'client', password_hash: null, stripe_customer_id: expect.stringMatching(/^cus_/) });
+      expect((await pay(sessionId)).headers.get('location')).toBe(
+        `http://localhost:3000/payment-success?session_id=${sessionId}&prefers_call=1`,
+      );
+      const [user] = await t.dataSource.query(`SELECT id, name, role, password_hash, stripe_customer_id FROM users WHERE email = $1`, [
+        email,
+      ]);
+      expect(user).toMatchObject({
+        name: 'Jeanne Martin',
+        role: 'client',
+        password_hash: null,
+        stripe_customer_id: expect.stringMatching(/^cus_/),
+      });
       const [site] = await t.dataSource.query(`SELECT * FROM sites WHERE order_draft_id = $1`, [draftId]);
       siteId = site.id;
       expect(site).toMatchObject({
@@ -104,8 +139,12 @@ describe('ordering and provisioning', () => {
         progression: { started: false, design_ok: false, dev_ok: false, seo_ok: false, techno_review: false },
         stripe_subscription_id: expect.stringMatching(/^sub_/),
       });
-      expect(await t.dataSource.query(`SELECT site_id, user_id FROM subscriptions WHERE id = $1`, [site.stripe_subscription_id])).toEqual([{ site_id: site.id, user_id: user.id }]);
-      expect(await t.dataSource.query(`SELECT status, user_id, account_created FROM order_drafts WHERE id = $1`, [draftId])).toEqual([{ status: 'paid', user_id: user.id, account_created: true }]);
+      expect(await t.dataSource.query(`SELECT site_id, user_id FROM subscriptions WHERE id = $1`, [site.stripe_subscription_id])).toEqual([
+        { site_id: site.id, user_id: user.id },
+      ]);
+      expect(await t.dataSource.query(`SELECT status, user_id, account_created FROM order_drafts WHERE id = $1`, [draftId])).toEqual([
+        { status: 'paid', user_id: user.id, account_created: true },
+      ]);
 
       expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200)).body).toEqual({
         status: 'complete',
@@ -190,12 +229,18 @@ describe('ordering and provisioning', () => {
     it('is asked to sign in when its e-mail already has an account, and nothing goes to Stripe', async () => {
       const before = (await stripe.checkout.sessions.list({ limit: 100 })).data.length;
       const { draft, owner } = await startDraft(t.api);
-      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner).send({ data: COMPLETE_FORM }).expect(200);
-      const res = await as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing: { ...BILLING, email: 'Jeanne.Martin@example.com' } }).expect(409);
+      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
+        .send({ data: COMPLETE_FORM })
+        .expect(200);
+      const res = await as(t.api.post('/api/checkout-sessions'), owner)
+        .send({ draftId: draft.id, billing: { ...BILLING, email: 'Jeanne.Martin@example.com' } })
+        .expect(409);
       const message = 'Un compte existe déjà avec cet email. Connectez-vous pour finaliser votre commande.';
       expect(res.body).toEqual({ statusCode: 409, message, errors: { email: message } });
       expect((await stripe.checkout.sessions.list({ limit: 100 })).data.length).toBe(before);
-      expect(await t.dataSource.query(`SELECT checkout_session_id, billing FROM order_drafts WHERE id = $1`, [draft.id])).toEqual([{ checkout_session_id: null, billing: null }]);
+      expect(await t.dataSource.query(`SELECT checkout_session_id, billing FROM order_drafts WHERE id = $1`, [draft.id])).toEqual([
+        { checkout_session_id: null, billing: null },
+      ]);
     });
   });
 
@@ -212,11 +257,18 @@ describe('ordering and provisioning', () => {
     });
 
     it('pays with the account’s e-mail and Stripe customer, and gets the site on the same account', async () => {
-      const second = await orderAndCheckout(t.api, { session: client, planType: 'business', data: { siteName: 'Atelier Roux — boutique', domainName: 'atelier-roux.com' }, billing: { email: 'quelquun@example.com' } });
+      const second = await orderAndCheckout(t.api, {
+        session: client,
+        planType: 'business',
+        data: { siteName: 'Atelier Roux — boutique', domainName: 'atelier-roux.com' },
+        billing: { email: 'quelquun@example.com' },
+      });
       const session = await stripe.checkout.sessions.retrieve(second.sessionId);
       expect(session.customer).toBe(customerId);
       expect(session.customer_email).toBeNull();
-      expect((await t.dataSource.query(`SELECT billing FROM order_drafts WHERE id = $1`, [second.draftId]))[0].billing.email).toBe('atelier@example.com');
+      expect((await t.dataSource.query(`SELECT billing FROM order_drafts WHERE id = $1`, [second.draftId]))[0].billing.email).toBe(
+        'atelier@example.com',
+      );
       await pay(second.sessionId);
       const sites = (await t.api.get('/api/sites').set(bearer(client)).expect(200)).body;
       expect(sites.total).toBe(2);
@@ -224,18 +276,28 @@ describe('ordering and provisioning', () => {
         ['Atelier Roux — boutique', 'atelier-roux.com', 'business'],
         ['Atelier Roux', 'boulangerie-martin.fr', 'pro'],
       ]);
-      expect((await t.api.get(`/api/checkout-sessions/${second.sessionId}`).expect(200)).body).toMatchObject({ provisioned: true, newAccount: false });
+      expect((await t.api.get(`/api/checkout-sessions/${second.sessionId}`).expect(200)).body).toMatchObject({
+        provisioned: true,
+        newAccount: false,
+      });
       expect(await count(`users WHERE lower(email) = $1`, ['atelier@example.com'])).toBe(1);
       expect((await outboxFor(t, 'atelier@example.com')).map((m) => m.template)).toEqual(['welcome', 'order-receipt', 'order-receipt']);
     });
 
     it('claims an anonymous draft started before signing in, when it checks out', async () => {
       const { draft, owner } = await startDraft(t.api);
-      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner).send({ data: COMPLETE_FORM }).expect(200);
-      await as(t.api.post('/api/checkout-sessions'), { ...owner, session: client }).send({ draftId: draft.id, billing: BILLING }).expect(201);
-      expect(await t.dataSource.query(`SELECT user_id, data->>'currentEmail' AS email, billing->>'email' AS billing FROM order_drafts WHERE id = $1`, [draft.id])).toEqual([
-        { user_id: client.user.id, email: 'atelier@example.com', billing: 'atelier@example.com' },
-      ]);
+      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
+        .send({ data: COMPLETE_FORM })
+        .expect(200);
+      await as(t.api.post('/api/checkout-sessions'), { ...owner, session: client })
+        .send({ draftId: draft.id, billing: BILLING })
+        .expect(201);
+      expect(
+        await t.dataSource.query(
+          `SELECT user_id, data->>'currentEmail' AS email, billing->>'email' AS billing FROM order_drafts WHERE id = $1`,
+          [draft.id],
+        ),
+      ).toEqual([{ user_id: client.user.id, email: 'atelier@example.com', billing: 'atelier@example.com' }]);
       await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(404);
       await as(t.api.get(`/api/order-drafts/${draft.id}`), { session: client }).expect(200);
     });
@@ -245,8 +307,15 @@ describe('ordering and provisioning', () => {
     const state = async (draftId: string, email: string) => ({
       users: await count(`users WHERE email = $1`, [email]),
       sites: await count(`sites WHERE order_draft_id = $1`, [draftId]),
-      mails: ((await t.dataSource.query(`SELECT template FROM outbox_emails WHERE recipient = $1 ORDER BY template`, [email])) as Array<{ template: string }>).map((m) => m.template),
-      team: await count(`outbox_emails WHERE template = 'order-team' AND data->>'adminUrl' LIKE '%' || (SELECT id::text FROM sites WHERE order_draft_id = $1)`, [draftId]),
+      mails: (
+        (await t.dataSource.query(`SELECT template FROM outbox_emails WHERE recipient = $1 ORDER BY template`, [email])) as Array<{
+          template: string;
+        }>
+      ).map((m) => m.template),
+      team: await count(
+        `outbox_emails WHERE template = 'order-team' AND data->>'adminUrl' LIKE '%' || (SELECT id::text FROM sites WHERE order_draft_id = $1)`,
+        [draftId],
+      ),
       tokens: await count(`one_time_tokens WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [email]),
       draft: (await t.dataSource.query(`SELECT status, account_created FROM order_drafts WHERE id = $1`, [draftId]))[0],
     });
@@ -261,7 +330,10 @@ describe('ordering and provisioning', () => {
       await webhooksProcessed(t);
       expect(await state(order.draftId, email)).toEqual(once(['first-login', 'order-receipt']));
       expect((await postEvent(t.api, completed).expect(200)).body).toEqual({ received: true, duplicate: true });
-      expect((await postEvent(t.api, { ...completed, id: `${completed.id}_copy` }).expect(200)).body).toEqual({ received: true, duplicate: false });
+      expect((await postEvent(t.api, { ...completed, id: `${completed.id}_copy` }).expect(200)).body).toEqual({
+        received: true,
+        duplicate: false,
+      });
       for (const event of events) await postEvent(t.api, event).expect(200);
       await webhooksProcessed(t);
       expect(await state(order.draftId, email)).toEqual(once(['first-login', 'order-receipt']));
@@ -273,7 +345,15 @@ describe('ordering and provisioning', () => {
       const events = await payOffline(order.sessionId);
       const completed = events.find((e) => e.type === 'checkout.session.completed')!;
       const others = events.filter((e) => e !== completed);
-      const copies = [completed, completed, completed, { ...completed, id: `${completed.id}_a` }, { ...completed, id: `${completed.id}_b` }, ...others, ...others];
+      const copies = [
+        completed,
+        completed,
+        completed,
+        { ...completed, id: `${completed.id}_a` },
+        { ...completed, id: `${completed.id}_b` },
+        ...others,
+        ...others,
+      ];
       const results = await Promise.all(copies.map((event) => postEvent(t.api, event)));
       expect(results.map((r) => r.status)).toEqual(copies.map(() => 200));
       await webhooksProcessed(t);
@@ -293,7 +373,13 @@ describe('ordering and provisioning', () => {
         const order = await orderAndCheckout(t.api, { billing: { email } });
         const events = await payOffline(order.sessionId);
         const ordered = [...events.filter((e) => e.type === first), ...events.filter((e) => e.type !== first)];
-        if (first !== 'checkout.session.completed') ordered.push(...ordered.splice(ordered.findIndex((e) => e.type === 'checkout.session.completed'), 1));
+        if (first !== 'checkout.session.completed')
+          ordered.push(
+            ...ordered.splice(
+              ordered.findIndex((e) => e.type === 'checkout.session.completed'),
+              1,
+            ),
+          );
         expect(ordered.at(first === 'checkout.session.completed' ? 0 : -1)!.type).toBe('checkout.session.completed');
         // One at a time, in this order: each processed before the next arrives.
         for (const event of ordered) {
@@ -317,7 +403,9 @@ describe('ordering and provisioning', () => {
 
     it('an order cannot be paid on two checkouts: opening a new one closes the previous', async () => {
       const { draft, owner } = await startDraft(t.api);
-      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner).send({ data: COMPLETE_FORM }).expect(200);
+      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
+        .send({ data: COMPLETE_FORM })
+        .expect(200);
       const body = { draftId: draft.id, billing: { ...BILLING, email: 'hesitant@example.com' } };
       const first = (await as(t.api.post('/api/checkout-sessions'), owner).send(body).expect(201)).body;
       const second = (await as(t.api.post('/api/checkout-sessions'), owner).send(body).expect(201)).body;
@@ -343,8 +431,12 @@ describe('ordering and provisioning', () => {
       'data.socialLinks': 'Lien n°2 invalide.',
     });
     // Booking a call skips steps 2 and 3.
-    await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner).send({ prefersCall: true, data: { siteName: 'Chez Paul', currentEmail: 'paul@example.com', phone: '' } }).expect(200);
-    await as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing: { ...BILLING, email: 'paul@example.com' } }).expect(201);
+    await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
+      .send({ prefersCall: true, data: { siteName: 'Chez Paul', currentEmail: 'paul@example.com', phone: '' } })
+      .expect(200);
+    await as(t.api.post('/api/checkout-sessions'), owner)
+      .send({ draftId: draft.id, billing: { ...BILLING, email: 'paul@example.com' } })
+      .expect(201);
     // Someone else's draft does not exist.
     await t.api.post('/api/checkout-sessions').send({ draftId: draft.id, billing: BILLING }).expect(404);
   });

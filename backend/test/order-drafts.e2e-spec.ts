@@ -12,10 +12,34 @@ describe('order drafts', () => {
   describe('an anonymous browser', () => {
     it('gets a draft with the spec defaults and an httpOnly, SameSite=Strict cookie holding its secret', async () => {
       const { draft, setCookie } = await startDraft(t.api, 'business');
-      expect(draft).toMatchObject({ planType: 'business', businessEnabled: true, prefersCall: null, currentStep: '1', status: 'draft', billing: null, photos: [] });
-      expect(draft.data).toMatchObject({ domainChoice: 'existing', domainTld: '.fr', displayEmailChoice: 'pro', proEmailLocalPart: 'contact', logoOption: 'none', services: [''], socialLinks: [''], dominantColor: null, currentEmail: '' });
-      expect(draft.recap).toEqual({ lines: [{ code: 'business', label: 'Formule Business', quantity: 1, amountCents: 5900, recurring: true }], firstMonthCents: 5900, monthlyCents: 5900 });
-      expect(setCookie).toMatch(new RegExp(`^order_draft=${draft.id}\\.[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=/api; Expires=[^;]+; HttpOnly; SameSite=Strict$`));
+      expect(draft).toMatchObject({
+        planType: 'business',
+        businessEnabled: true,
+        prefersCall: null,
+        currentStep: '1',
+        status: 'draft',
+        billing: null,
+        photos: [],
+      });
+      expect(draft.data).toMatchObject({
+        domainChoice: 'existing',
+        domainTld: '.fr',
+        displayEmailChoice: 'pro',
+        proEmailLocalPart: 'contact',
+        logoOption: 'none',
+        services: [''],
+        socialLinks: [''],
+        dominantColor: null,
+        currentEmail: '',
+      });
+      expect(draft.recap).toEqual({
+        lines: [{ code: 'business', label: 'Formule Business', quantity: 1, amountCents: 5900, recurring: true }],
+        firstMonthCents: 5900,
+        monthlyCents: 5900,
+      });
+      expect(setCookie).toMatch(
+        new RegExp(`^order_draft=${draft.id}\\.[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=/api; Expires=[^;]+; HttpOnly; SameSite=Strict$`),
+      );
       const [row] = await t.dataSource.query(`SELECT user_id, secret_hash FROM order_drafts WHERE id = $1`, [draft.id]);
       expect(row.user_id).toBeNull();
       expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -34,7 +58,9 @@ describe('order drafts', () => {
       for (const intruder of [{}, other.owner, { cookie: forged }, { cookie: othersCookie }, { session: stranger }]) {
         const res = await as(t.api.get(`/api/order-drafts/${draft.id}`), intruder).expect(404);
         expect(res.body).toEqual({ statusCode: 404, message: 'Commande introuvable' });
-        await as(t.api.patch(`/api/order-drafts/${draft.id}`), intruder).send({ currentStep: '2' }).expect(404);
+        await as(t.api.patch(`/api/order-drafts/${draft.id}`), intruder)
+          .send({ currentStep: '2' })
+          .expect(404);
       }
       expect((await as(t.api.get('/api/order-drafts/current'), other.owner).expect(200)).body.id).toBe(other.draft.id);
       expect((await t.api.get('/api/order-drafts/current').expect(404)).body.message).toBe('Aucune commande en cours');
@@ -52,7 +78,9 @@ describe('order drafts', () => {
       const { draft, setCookie } = await startDraft(t.api, 'pro', client);
       expect(setCookie).toBeUndefined();
       expect(draft.data.currentEmail).toBe('cliente@example.com');
-      const patched = await as(t.api.patch(`/api/order-drafts/${draft.id}`), { session: client }).send({ data: { currentEmail: 'autre@example.com', siteName: 'Atelier' } }).expect(200);
+      const patched = await as(t.api.patch(`/api/order-drafts/${draft.id}`), { session: client })
+        .send({ data: { currentEmail: 'autre@example.com', siteName: 'Atelier' } })
+        .expect(200);
       expect(patched.body.data).toMatchObject({ currentEmail: 'cliente@example.com', siteName: 'Atelier' });
       expect((await as(t.api.get('/api/order-drafts/current'), { session: client }).expect(200)).body.id).toBe(draft.id);
     });
@@ -66,7 +94,10 @@ describe('order drafts', () => {
       // An anonymous draft is not the account's either, without its cookie.
       const anonymous = await startDraft(t.api);
       await as(t.api.get(`/api/order-drafts/${anonymous.draft.id}`), { session: client }).expect(404);
-      expect((await as(t.api.get(`/api/order-drafts/${anonymous.draft.id}`), { session: client, cookie: anonymous.owner.cookie }).expect(200)).body.id).toBe(anonymous.draft.id);
+      expect(
+        (await as(t.api.get(`/api/order-drafts/${anonymous.draft.id}`), { session: client, cookie: anonymous.owner.cookie }).expect(200))
+          .body.id,
+      ).toBe(anonymous.draft.id);
     });
 
     it('is asked to refresh an expired session rather than told its draft does not exist', async () => {
@@ -87,10 +118,19 @@ describe('order drafts', () => {
       await patch({ currentStep: '1.5', data: { siteName: '  Boulangerie Martin ', currentEmail: 'martin@example.com' } }).expect(200);
       const res = await patch({ prefersCall: false, currentStep: '2', data: { services: ['Pain', ''], socialLinks: [] } }).expect(200);
       expect(res.body).toMatchObject({ prefersCall: false, currentStep: '2' });
-      expect(res.body.data).toMatchObject({ siteName: 'Boulangerie Martin', currentEmail: 'martin@example.com', services: ['Pain', ''], socialLinks: [], domainTld: '.fr' });
+      expect(res.body.data).toMatchObject({
+        siteName: 'Boulangerie Martin',
+        currentEmail: 'martin@example.com',
+        services: ['Pain', ''],
+        socialLinks: [],
+        domainTld: '.fr',
+      });
       const again = await patch({ billing: { city: 'Lyon' } }).expect(200);
       expect(again.body.billing).toEqual({ fullName: '', email: '', phone: '', address: '', city: 'Lyon', postalCode: '' });
-      expect((await patch({ billing: { postalCode: '69001' } }).expect(200)).body.billing).toMatchObject({ city: 'Lyon', postalCode: '69001' });
+      expect((await patch({ billing: { postalCode: '69001' } }).expect(200)).body.billing).toMatchObject({
+        city: 'Lyon',
+        postalCode: '69001',
+      });
       expect((await patch({ prefersCall: null }).expect(200)).body.prefersCall).toBeNull();
     });
 
@@ -160,7 +200,9 @@ describe('order drafts', () => {
     it('makes a paid order read-only', async () => {
       const { draft: paid, owner: payer } = await startDraft(t.api);
       await t.dataSource.query(`UPDATE order_drafts SET status = 'paid', paid_at = now() WHERE id = $1`, [paid.id]);
-      const res = await as(t.api.patch(`/api/order-drafts/${paid.id}`), payer).send({ currentStep: '2' }).expect(409);
+      const res = await as(t.api.patch(`/api/order-drafts/${paid.id}`), payer)
+        .send({ currentStep: '2' })
+        .expect(409);
       expect(res.body).toEqual({ statusCode: 409, message: 'Cette commande est déjà payée' });
       expect((await as(t.api.get(`/api/order-drafts/${paid.id}`), payer).expect(200)).body.status).toBe('paid');
       await as(t.api.get('/api/order-drafts/current'), payer).expect(404);

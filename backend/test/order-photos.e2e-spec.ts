@@ -7,7 +7,11 @@ import { GPS_RATIONALS, jpegMarkers, phoneJpeg, phonePng, pictureJpeg } from './
 import { as, type DraftBody, type Owner, startDraft } from './helpers/orders';
 
 const JPEG_SECRETS = ['SecretCam', 'xmpmeta', 'Photoshop', 'Lyon-Croix-Rousse', 'rue Secr', 'TRAILER'];
-const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(64), Buffer.from('This program cannot be run in DOS mode.')]);
+const EXE = Buffer.concat([
+  Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+  Buffer.alloc(64),
+  Buffer.from('This program cannot be run in DOS mode.'),
+]);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /** Photos of an order: checked by their bytes, limited in size and number, stripped of metadata, stored, purged. */
@@ -22,7 +26,8 @@ describe('order photos', () => {
 
   const upload = (draft: DraftBody, owner: Owner, data: Buffer, filename = 'vitrine.jpg', contentType = 'image/jpeg') =>
     as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner).attach('file', data, { filename, contentType });
-  const filesOf = (draftId: string) => (existsSync(join(uploads, 'order-drafts', draftId)) ? readdirSync(join(uploads, 'order-drafts', draftId)) : []);
+  const filesOf = (draftId: string) =>
+    existsSync(join(uploads, 'order-drafts', draftId)) ? readdirSync(join(uploads, 'order-drafts', draftId)) : [];
   const fetchBytes = (url: string, owner: Owner = {}) =>
     as(t.api.get(url), owner)
       .buffer(true)
@@ -75,7 +80,11 @@ describe('order photos', () => {
       [pictureJpeg().data.subarray(0, 40), 'coupee.jpg', 'image/jpeg'],
     ] as const) {
       const res = await upload(draft, owner, data, name, type).expect(400);
-      expect(res.body).toEqual({ statusCode: 400, message: 'Seules les images JPG et PNG sont acceptées.', errors: { file: 'Seules les images JPG et PNG sont acceptées.' } });
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: 'Seules les images JPG et PNG sont acceptées.',
+        errors: { file: 'Seules les images JPG et PNG sont acceptées.' },
+      });
     }
     expect(filesOf(draft.id)).toEqual([]);
     expect((await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(200)).body.photos).toEqual([]);
@@ -142,11 +151,18 @@ describe('order photos', () => {
 
   it('says what is wrong with the request itself in French', async () => {
     const { draft, owner } = await startDraft(t.api);
-    const none = await as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner).field('note', 'x').expect(400);
+    const none = await as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner)
+      .field('note', 'x')
+      .expect(400);
     expect(none.body.errors).toEqual({ file: 'Aucune photo reçue.' });
-    const wrongField = await as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner).attach('photo', phoneJpeg(), 'a.jpg').expect(400);
+    const wrongField = await as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner)
+      .attach('photo', phoneJpeg(), 'a.jpg')
+      .expect(400);
     expect(wrongField.body.errors).toEqual({ file: 'Envoyez une seule photo, dans le champ « file ».' });
-    const two = await as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner).attach('file', phoneJpeg(), 'a.jpg').attach('file', phoneJpeg(), 'b.jpg').expect(400);
+    const two = await as(t.api.post(`/api/order-drafts/${draft.id}/photos`), owner)
+      .attach('file', phoneJpeg(), 'a.jpg')
+      .attach('file', phoneJpeg(), 'b.jpg')
+      .expect(400);
     expect(two.body.errors).toEqual({ file: 'Envoyez une seule photo, dans le champ « file ».' });
     expect(filesOf(draft.id)).toEqual([]);
   });
@@ -168,7 +184,9 @@ describe('order photos', () => {
       await upload(d.draft, d.owner, phoneJpeg()).expect(201);
       await upload(d.draft, d.owner, phonePng().data, 'b.png', 'image/png').expect(201);
     }
-    await t.dataSource.query(`UPDATE order_drafts SET updated_at = now() - interval '31 days' WHERE id = ANY($1)`, [[stale.draft.id, paid.draft.id]]);
+    await t.dataSource.query(`UPDATE order_drafts SET updated_at = now() - interval '31 days' WHERE id = ANY($1)`, [
+      [stale.draft.id, paid.draft.id],
+    ]);
     await t.dataSource.query(`UPDATE order_drafts SET status = 'paid' WHERE id = $1`, [paid.draft.id]);
     await t.dataSource.query(`UPDATE order_drafts SET updated_at = now() - interval '29 days' WHERE id = $1`, [fresh.draft.id]);
     expect(filesOf(stale.draft.id)).toHaveLength(2);

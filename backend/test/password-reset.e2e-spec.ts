@@ -55,7 +55,9 @@ describe('forgot and reset password', () => {
     );
     expect(ttl).toBe(1800);
     // The clock moves 31 minutes on.
-    await t.dataSource.query(`UPDATE one_time_tokens SET created_at = created_at - interval '31 minutes', expires_at = expires_at - interval '31 minutes' WHERE purpose = 'password_reset'`);
+    await t.dataSource.query(
+      `UPDATE one_time_tokens SET created_at = created_at - interval '31 minutes', expires_at = expires_at - interval '31 minutes' WHERE purpose = 'password_reset'`,
+    );
     await t.api.post('/api/auth/reset-password').send({ token, password: 'new-password' }).expect(400);
   });
 
@@ -73,7 +75,11 @@ describe('forgot and reset password', () => {
     await registerClient(t.api, { email: 'flood@example.com' });
     for (let i = 0; i < 5; i++) await t.api.post('/api/auth/forgot-password').send({ email: 'flood@example.com' }).expect(200);
     expect(await outboxFor(t, 'flood@example.com', 'password-reset')).toHaveLength(3);
-    for (let i = 5; i < 10; i++) await t.api.post('/api/auth/forgot-password').send({ email: `other${i}@example.com` }).expect(200);
+    for (let i = 5; i < 10; i++)
+      await t.api
+        .post('/api/auth/forgot-password')
+        .send({ email: `other${i}@example.com` })
+        .expect(200);
     const res = await t.api.post('/api/auth/forgot-password').send({ email: 'flood@example.com' }).expect(429);
     expect(res.body.message).toMatch(/^Trop de demandes\. Réessayez dans \d+ minutes?\.$/);
   });
@@ -114,7 +120,11 @@ describe('first-login invitation', () => {
     const admin = await loginAdmin(t.api);
     const client = await registerClient(t.api);
     await t.api.post(`/api/admin/users/${client.user.id}/first-login-invitation`).set(bearer(client)).send().expect(403);
-    const res = await t.api.post('/api/admin/users/00000000-0000-4000-8000-000000000000/first-login-invitation').set(bearer(admin)).send().expect(404);
+    const res = await t.api
+      .post('/api/admin/users/00000000-0000-4000-8000-000000000000/first-login-invitation')
+      .set(bearer(admin))
+      .send()
+      .expect(404);
     expect(res.body).toEqual({ statusCode: 404, message: 'Utilisateur introuvable' });
     await t.api.post('/api/admin/users/not-a-uuid/first-login-invitation').set(bearer(admin)).send().expect(404);
   });

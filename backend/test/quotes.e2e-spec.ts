@@ -42,7 +42,10 @@ describe('POST /api/quotes', () => {
     const { quoteOptions } = (await t.api.get('/api/catalogue').expect(200)).body;
     const label = (list: Array<{ value: string; label: string }>, value: string) => list.find((o) => o.value === value)!.label;
     expect(label(quoteOptions.budgets, '3000-5000')).toBe('3 000 € – 5 000 €');
-    const res = await t.api.post('/api/quotes').send({ ...valid, email: 'labels@fontaine.fr' }).expect(201);
+    const res = await t.api
+      .post('/api/quotes')
+      .send({ ...valid, email: 'labels@fontaine.fr' })
+      .expect(201);
     const [mail] = await t.dataSource.query(`SELECT text FROM outbox_emails WHERE dedupe_key = $1`, [`quote-team:${res.body.id}`]);
     expect(mail.text).toContain(`Budget : ${label(quoteOptions.budgets, '3000-5000')}`);
     expect(mail.text).toContain(`Délai : ${label(quoteOptions.timelines, 'normal')}`);
@@ -53,7 +56,10 @@ describe('POST /api/quotes', () => {
   it('serves the agency identity that the mails carry', async () => {
     const agency = (await t.api.get('/api/agency').expect(200)).body;
     expect(agency).toMatchObject({ name: 'Vitrine', legalName: 'Vitrine SAS', email: expect.stringContaining('@') });
-    const res = await t.api.post('/api/quotes').send({ ...valid, email: 'agency@fontaine.fr' }).expect(201);
+    const res = await t.api
+      .post('/api/quotes')
+      .send({ ...valid, email: 'agency@fontaine.fr' })
+      .expect(201);
     const [mail] = await t.dataSource.query(`SELECT html FROM outbox_emails WHERE dedupe_key = $1`, [`quote-ack:${res.body.id}`]);
     expect(mail.html).toContain(agency.legalLine);
   });
@@ -73,8 +79,14 @@ describe('POST /api/quotes', () => {
   });
 
   it('mails the team the whole request and acknowledges to the requester, in the same transaction', async () => {
-    const res = await t.api.post('/api/quotes').send({ ...valid, email: 'mail@fontaine.fr', company: '', budget: '' }).expect(201);
-    const mails = await t.dataSource.query(`SELECT recipient, template, subject, text, dedupe_key FROM outbox_emails WHERE dedupe_key LIKE $1 ORDER BY template`, [`%${res.body.id}`]);
+    const res = await t.api
+      .post('/api/quotes')
+      .send({ ...valid, email: 'mail@fontaine.fr', company: '', budget: '' })
+      .expect(201);
+    const mails = await t.dataSource.query(
+      `SELECT recipient, template, subject, text, dedupe_key FROM outbox_emails WHERE dedupe_key LIKE $1 ORDER BY template`,
+      [`%${res.body.id}`],
+    );
     expect(mails.map((m: { recipient: string; template: string }) => [m.template, m.recipient])).toEqual([
       ['quote-ack', 'mail@fontaine.fr'],
       ['quote-team', 'equipe@vitrine.example'],
@@ -90,9 +102,19 @@ describe('POST /api/quotes', () => {
   it('takes empty or "Non spécifié" optional fields as not given, and calls back in the morning by default', async () => {
     const res = await t.api
       .post('/api/quotes')
-      .send({ fullName: 'Ana', email: 'ana@example.com', phone: '0600000000', description: 'Un site.', company: '', budget: 'Non spécifié', timeline: '' })
+      .send({
+        fullName: 'Ana',
+        email: 'ana@example.com',
+        phone: '0600000000',
+        description: 'Un site.',
+        company: '',
+        budget: 'Non spécifié',
+        timeline: '',
+      })
       .expect(201);
-    const [row] = await t.dataSource.query('SELECT company, budget, timeline, callback_preference FROM quote_requests WHERE id = $1', [res.body.id]);
+    const [row] = await t.dataSource.query('SELECT company, budget, timeline, callback_preference FROM quote_requests WHERE id = $1', [
+      res.body.id,
+    ]);
     expect(row).toEqual({ company: null, budget: null, timeline: null, callback_preference: 'morning' });
   });
 
@@ -107,7 +129,10 @@ describe('POST /api/quotes', () => {
   });
 
   it('checks the e-mail format and the choices', async () => {
-    const res = await t.api.post('/api/quotes').send({ ...valid, email: 'pas-un-email', budget: '1M', timeline: 'demain', callbackPreference: 'nuit' }).expect(400);
+    const res = await t.api
+      .post('/api/quotes')
+      .send({ ...valid, email: 'pas-un-email', budget: '1M', timeline: 'demain', callbackPreference: 'nuit' })
+      .expect(400);
     expect(res.body.errors).toEqual({
       email: "Format d'email invalide",
       budget: 'Budget invalide',
@@ -117,22 +142,44 @@ describe('POST /api/quotes', () => {
   });
 
   it('limits requests per e-mail (3 an hour) with a French 429 and Retry-After', async () => {
-    for (let i = 0; i < 3; i++) await t.api.post('/api/quotes').send({ ...valid, email: 'same@example.com' }).set('X-Forwarded-For', `10.0.0.${i}`).expect(201);
-    const res = await t.api.post('/api/quotes').send({ ...valid, email: 'same@example.com' }).expect(429);
+    for (let i = 0; i < 3; i++)
+      await t.api
+        .post('/api/quotes')
+        .send({ ...valid, email: 'same@example.com' })
+        .set('X-Forwarded-For', `10.0.0.${i}`)
+        .expect(201);
+    const res = await t.api
+      .post('/api/quotes')
+      .send({ ...valid, email: 'same@example.com' })
+      .expect(429);
     expect(res.body.message).toBe('Trop de demandes envoyées. Réessayez dans 60 minutes.');
     expect(res.body.retryAfter).toBeGreaterThan(3500);
     expect(Number(res.headers['retry-after'])).toBe(res.body.retryAfter);
   });
 
   it('limits requests per address (5 an hour), whatever the e-mail', async () => {
-    for (let i = 0; i < 5; i++) await t.api.post('/api/quotes').send({ ...valid, email: `p${i}@example.com` }).expect(201);
-    await t.api.post('/api/quotes').send({ ...valid, email: 'p6@example.com' }).expect(429);
+    for (let i = 0; i < 5; i++)
+      await t.api
+        .post('/api/quotes')
+        .send({ ...valid, email: `p${i}@example.com` })
+        .expect(201);
+    await t.api
+      .post('/api/quotes')
+      .send({ ...valid, email: 'p6@example.com' })
+      .expect(429);
   });
 
   it('opens a new window once the hour has passed', async () => {
-    for (let i = 0; i < 5; i++) await t.api.post('/api/quotes').send({ ...valid, email: `w${i}@example.com` }).expect(201);
+    for (let i = 0; i < 5; i++)
+      await t.api
+        .post('/api/quotes')
+        .send({ ...valid, email: `w${i}@example.com` })
+        .expect(201);
     await t.dataSource.query(`UPDATE rate_limits SET window_start = now() - interval '61 minutes'`);
-    await t.api.post('/api/quotes').send({ ...valid, email: 'w9@example.com' }).expect(201);
+    await t.api
+      .post('/api/quotes')
+      .send({ ...valid, email: 'w9@example.com' })
+      .expect(201);
   });
 
   it('lists the requests for admins only, newest first', async () => {

@@ -54,7 +54,10 @@ describe('row counts kept by triggers', () => {
   });
 
   /** `count` sites spread over every status × type bucket, in one statement; their ids. */
-  const insertSites = async (count: number, db: { query: (sql: string, params: unknown[]) => Promise<unknown> } = t.dataSource): Promise<string[]> => {
+  const insertSites = async (
+    count: number,
+    db: { query: (sql: string, params: unknown[]) => Promise<unknown> } = t.dataSource,
+  ): Promise<string[]> => {
     const result = (await db.query(
       `INSERT INTO sites (user_id, site_name, status, type, progression)
        SELECT ($2::uuid[])[1 + n % array_length($2::uuid[], 1)], 'Site ' || n, (ARRAY['pending', 'active', 'suspended'])[1 + n % 3],
@@ -69,16 +72,19 @@ describe('row counts kept by triggers', () => {
   /** Every status × type bucket's count(*). */
   const counted = async (): Promise<Record<string, number>> => {
     const totals = buckets();
-    for (const row of await t.dataSource.query(`SELECT status, type, count(*)::int AS n FROM sites GROUP BY status, type`)) totals[`${row.status}/${row.type}`] = row.n;
+    for (const row of await t.dataSource.query(`SELECT status, type, count(*)::int AS n FROM sites GROUP BY status, type`))
+      totals[`${row.status}/${row.type}`] = row.n;
     return totals;
   };
   /** Every status × type bucket's total as the counters keep it. */
   const kept = async (): Promise<Record<string, number>> => {
     const totals = buckets();
-    for (const row of await t.dataSource.query(`SELECT status, type, sum(n)::int AS n FROM site_counts GROUP BY status, type`)) totals[`${row.status}/${row.type}`] = row.n;
+    for (const row of await t.dataSource.query(`SELECT status, type, sum(n)::int AS n FROM site_counts GROUP BY status, type`))
+      totals[`${row.status}/${row.type}`] = row.n;
     return totals;
   };
-  const deltaRows = async (table: 'site_counts' | 'user_counts'): Promise<number> => (await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
+  const deltaRows = async (table: 'site_counts' | 'user_counts'): Promise<number> =>
+    (await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
 
   /** The counters equal count(*), per bucket and through the API for every filter, the stats and the users list. */
   const expectExactTotals = async () => {
@@ -99,7 +105,13 @@ describe('row counts kept by triggers', () => {
               (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM users WHERE role = 'client') AS clients FROM sites`,
     );
     const stats = (await t.api.get('/api/admin/stats').set(bearer(admin)).expect(200)).body;
-    expect({ ...stats.totals, active: stats.activeSites, pending: stats.pendingSites, suspended: stats.suspendedSites, clients: stats.clientCount }).toEqual({
+    expect({
+      ...stats.totals,
+      active: stats.activeSites,
+      pending: stats.pendingSites,
+      suspended: stats.suspendedSites,
+      clients: stats.clientCount,
+    }).toEqual({
       sites: real.sites,
       users: real.users,
       invoices: 0,
@@ -116,9 +128,14 @@ describe('row counts kept by triggers', () => {
     const ids = await insertSites(90);
     await expectExactTotals();
     const before = await deltaRows('site_counts');
-    await t.dataSource.query(`UPDATE sites SET domain = 'x.fr', site_name = site_name || ' !', status = status, type = type WHERE id = ANY($1)`, [ids]);
+    await t.dataSource.query(
+      `UPDATE sites SET domain = 'x.fr', site_name = site_name || ' !', status = status, type = type WHERE id = ANY($1)`,
+      [ids],
+    );
     expect(await deltaRows('site_counts')).toBe(before);
-    await t.dataSource.query(`UPDATE sites SET status = CASE status WHEN 'active' THEN 'pending' ELSE 'active' END WHERE id = ANY($1)`, [ids.slice(0, 40)]);
+    await t.dataSource.query(`UPDATE sites SET status = CASE status WHEN 'active' THEN 'pending' ELSE 'active' END WHERE id = ANY($1)`, [
+      ids.slice(0, 40),
+    ]);
     await t.dataSource.query(`UPDATE sites SET type = 'custom' WHERE id = ANY($1)`, [ids.slice(30, 60)]);
     await t.dataSource.query(`DELETE FROM sites WHERE id = ANY($1)`, [ids.slice(50, 70)]);
     await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [userIds[0]]);
@@ -153,7 +170,16 @@ describe('row counts kept by triggers', () => {
     // Each transaction moves one site active → pending and another pending → active, in opposite orders in every
     // other transaction, with a pause between: shared counter rows would make them wait for each other, and deadlock.
     const flips = connections.map(async (db, i) => {
-      const [first, second] = i % 2 ? [['pending', active[i]], ['active', pending[i]]] : [['active', pending[i]], ['pending', active[i]]];
+      const [first, second] =
+        i % 2
+          ? [
+              ['pending', active[i]],
+              ['active', pending[i]],
+            ]
+          : [
+              ['active', pending[i]],
+              ['pending', active[i]],
+            ];
       await db.query('BEGIN');
       await db.query(`SET LOCAL lock_timeout = '3s'`);
       await db.query(`UPDATE sites SET status = $1 WHERE id = $2`, first);
@@ -188,7 +214,9 @@ describe('row counts kept by triggers', () => {
   });
 
   it('never make a writer wait: a transaction holding its deltas open blocks neither another one moving sites the other way nor a roll-up', async () => {
-    const [a, b] = await insertSites(6).then((ids) => t.dataSource.query(`SELECT id FROM sites WHERE id = ANY($1) AND status = 'active' LIMIT 2`, [ids]));
+    const [a, b] = await insertSites(6).then((ids) =>
+      t.dataSource.query(`SELECT id FROM sites WHERE id = ANY($1) AND status = 'active' LIMIT 2`, [ids]),
+    );
     const holder = await connect();
     const other = await connect();
     await holder.query('BEGIN');
@@ -229,7 +257,9 @@ describe('row counts kept by triggers', () => {
     // A bulk insert writes one delta per bucket; each site's change of status, two.
     const ids = await insertSites(ROLL_UP_AFTER_DELTAS);
     expect(await deltaRows('site_counts')).toBeLessThanOrEqual(18);
-    await t.dataSource.query(`UPDATE sites SET status = CASE status WHEN 'active' THEN 'pending' ELSE 'active' END WHERE id = ANY($1)`, [ids]);
+    await t.dataSource.query(`UPDATE sites SET status = CASE status WHEN 'active' THEN 'pending' ELSE 'active' END WHERE id = ANY($1)`, [
+      ids,
+    ]);
     expect(await deltaRows('site_counts')).toBeGreaterThan(ROLL_UP_AFTER_DELTAS);
     await t.api.get('/api/admin/sites').set(bearer(admin)).expect(200);
     for (let i = 0; i < 100 && (await deltaRows('site_counts')) > 9; i++) await sleep(50);
@@ -245,7 +275,9 @@ describe('row counts kept by triggers', () => {
     const rollUp = await connect();
     await rollUp.query('BEGIN');
     await rollUp.query(`SELECT pg_advisory_xact_lock(hashtext('site_counts'))`);
-    await rollUp.query(`WITH gone AS (DELETE FROM site_counts RETURNING status, type, n) INSERT INTO site_counts SELECT status, type, sum(n) FROM gone GROUP BY 1, 2`);
+    await rollUp.query(
+      `WITH gone AS (DELETE FROM site_counts RETURNING status, type, n) INSERT INTO site_counts SELECT status, type, sum(n) FROM gone GROUP BY 1, 2`,
+    );
     const truncate = t.dataSource.query(`TRUNCATE sites, users CASCADE`);
     await sleep(200);
     await rollUp.query('COMMIT');

@@ -18,7 +18,11 @@ describe('session security', () => {
   describe('API bodies are JSON only', () => {
     it('refuses a url-encoded login (a form posted from another site) with a French 415, before any session', async () => {
       const client = await registerClient(t.api, { email: 'form@example.com', password: 'form-password' });
-      const res = await t.api.post('/api/auth/login').type('form').send({ email: 'form@example.com', password: 'form-password' }).expect(415);
+      const res = await t.api
+        .post('/api/auth/login')
+        .type('form')
+        .send({ email: 'form@example.com', password: 'form-password' })
+        .expect(415);
       expect(res.body).toEqual({ statusCode: 415, message: JSON_ONLY_MESSAGE });
       expect(res.headers['set-cookie']).toBeUndefined();
       const rows = await t.dataSource.query(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [client.user.id]);
@@ -34,7 +38,8 @@ describe('session security', () => {
   });
 
   describe('refresh and logout answer only our own origins', () => {
-    const refreshWithCookie = (session: SessionBody) => t.api.post('/api/auth/refresh').set('Cookie', `refresh_token=${session.refresh_token}`);
+    const refreshWithCookie = (session: SessionBody) =>
+      t.api.post('/api/auth/refresh').set('Cookie', `refresh_token=${session.refresh_token}`);
 
     it('refuses a refresh from another origin with 403 and leaves the session usable', async () => {
       const session = await registerClient(t.api);
@@ -57,7 +62,12 @@ describe('session security', () => {
 
     it('refuses a cross-origin logout, which leaves the session open', async () => {
       const session = await registerClient(t.api);
-      await t.api.post('/api/auth/logout').set(bearer(session)).set('Cookie', `refresh_token=${session.refresh_token}`).set('Origin', 'https://evil.example').expect(403);
+      await t.api
+        .post('/api/auth/logout')
+        .set(bearer(session))
+        .set('Cookie', `refresh_token=${session.refresh_token}`)
+        .set('Origin', 'https://evil.example')
+        .expect(403);
       await t.api.get('/api/auth/me').set(bearer(session)).expect(200);
       await t.api.post('/api/auth/logout').set(bearer(session)).set('Origin', 'http://localhost:3000').expect(204);
       await t.api.get('/api/auth/me').set(bearer(session)).expect(401);
@@ -80,20 +90,29 @@ describe('session security', () => {
       const expires = new Date(/Expires=([^;]+)/.exec(cookieOf(res))![1]).getTime();
       expect(expires).toBeGreaterThan(Date.now() + 23 * 3600_000);
       expect(expires).toBeLessThan(Date.now() + 25 * 3600_000);
-      const [row] = await t.dataSource.query(`SELECT expires_at FROM refresh_tokens WHERE used_at IS NULL AND session_id IN (SELECT id FROM sessions WHERE user_id = $1)`, [session.user.id]);
+      const [row] = await t.dataSource.query(
+        `SELECT expires_at FROM refresh_tokens WHERE used_at IS NULL AND session_id IN (SELECT id FROM sessions WHERE user_id = $1)`,
+        [session.user.id],
+      );
       expect(Math.abs(new Date(row.expires_at).getTime() - expires)).toBeLessThan(2000);
     });
   });
 
   describe('Cache-Control', () => {
     it('marks every answer that depends on the caller no-store: session answers, own data, admin data, errors', async () => {
-      const register = await t.api.post('/api/auth/register').send({ name: 'Cache', email: 'cache@example.com', password: 'cache-password', confirmPassword: 'cache-password' }).expect(201);
+      const register = await t.api
+        .post('/api/auth/register')
+        .send({ name: 'Cache', email: 'cache@example.com', password: 'cache-password', confirmPassword: 'cache-password' })
+        .expect(201);
       const session = register.body as SessionBody;
       const login = await t.api.post('/api/auth/login').send({ email: 'cache@example.com', password: 'cache-password' }).expect(200);
       const refresh = await t.api.post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(200);
       const me = await t.api.get('/api/auth/me').set(bearer(session)).expect(200);
       const sites = await t.api.get('/api/sites').set(bearer(session)).expect(200);
-      const admin = await t.api.get('/api/admin/stats').set(bearer(await loginAdmin(t.api))).expect(200);
+      const admin = await t.api
+        .get('/api/admin/stats')
+        .set(bearer(await loginAdmin(t.api)))
+        .expect(200);
       const anonymous = await t.api.get('/api/auth/me').expect(401);
       for (const res of [register, login, refresh, me, sites, admin, anonymous]) expect(res.headers['cache-control']).toBe('no-store');
       // Never stored, so never revalidated: no ETag (hashing every answer's body was wasted work).

@@ -49,7 +49,11 @@ describe('graceful shutdown', () => {
   });
 
   it('finishes the 40 requests in flight, answers health 503 while draining, then cuts a stuck one at the bound', async () => {
-    const login = await send(`${running.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' } }, JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
+    const login = await send(
+      `${running.url}/api/auth/login`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json' } },
+      JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    );
     expect(login.status).toBe(200);
     const token = (JSON.parse(login.body) as { access_token: string }).access_token;
     const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
@@ -57,7 +61,9 @@ describe('graceful shutdown', () => {
     let received = 0;
     server.on('request', () => (received += 1));
 
-    const inFlight = Array.from({ length: 40 }, (_, i) => requestInFlight(`${running.url}/api/auth/me`, { method: 'PATCH', headers }, JSON.stringify({ name: `Admin ${i}` })));
+    const inFlight = Array.from({ length: 40 }, (_, i) =>
+      requestInFlight(`${running.url}/api/auth/me`, { method: 'PATCH', headers }, JSON.stringify({ name: `Admin ${i}` })),
+    );
     const stuck = requestInFlight(`${running.url}/api/auth/me`, { method: 'PATCH', headers }, JSON.stringify({ name: 'Jamais fini' }));
     await Promise.all([...inFlight, stuck].map((r) => r.sent));
     for (let i = 0; received < 41 && i < 200; i++) await sleep(10);

@@ -14,13 +14,20 @@ const main = join(backend, 'dist', 'main.js');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function newestSource(dir: string): number {
-  return Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newestSource(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
+  return Math.max(
+    ...readdirSync(dir, { withFileTypes: true }).map((e) =>
+      e.isDirectory() ? newestSource(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs,
+    ),
+  );
 }
 
 /** backend/dist as `npm start` runs it; built here only when missing or older than the sources (CI builds it before). */
 function ensureBuilt(): void {
   if (existsSync(main) && statSync(main).mtimeMs >= newestSource(join(backend, 'src'))) return;
-  execFileSync(process.execPath, [join(root, 'node_modules', '@nestjs', 'cli', 'bin', 'nest.js'), 'build'], { cwd: backend, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules', '@nestjs', 'cli', 'bin', 'nest.js'), 'build'], {
+    cwd: backend,
+    stdio: 'inherit',
+  });
 }
 
 const listening = (port: number) =>
@@ -94,10 +101,19 @@ describe.each([
   });
 
   it('answers every request in flight, says draining meanwhile, stops PostgreSQL then the sandbox, and exits 0', async () => {
-    const login = await send(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' } }, JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
+    const login = await send(
+      `${base}/api/auth/login`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json' } },
+      JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    );
     expect(login.status).toBe(200);
-    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${(JSON.parse(login.body) as { access_token: string }).access_token}` };
-    const inFlight = Array.from({ length: 40 }, (_, i) => requestInFlight(`${base}/api/auth/me`, { method: 'PATCH', headers }, JSON.stringify({ name: `Admin ${i}` })));
+    const headers = {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${(JSON.parse(login.body) as { access_token: string }).access_token}`,
+    };
+    const inFlight = Array.from({ length: 40 }, (_, i) =>
+      requestInFlight(`${base}/api/auth/me`, { method: 'PATCH', headers }, JSON.stringify({ name: `Admin ${i}` })),
+    );
     await Promise.all(inFlight.map((r) => r.sent));
     await sleep(500); // the server has them all
 
@@ -136,7 +152,20 @@ describe('SIGTERM while the app is still starting', () => {
     let output = '';
     const child = spawn(process.execPath, [main], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(await unusedPort()), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort), DATABASE_URL: '', STRIPE_SECRET_KEY: '', SMTP_URL: '', FRONTEND_DIST: '/nonexistent', ADMIN_EMAIL, ADMIN_PASSWORD },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(await unusedPort()),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        EMBEDDED_POSTGRES_PORT: String(pgPort),
+        DATABASE_URL: '',
+        STRIPE_SECRET_KEY: '',
+        SMTP_URL: '',
+        FRONTEND_DIST: '/nonexistent',
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => (output += d));

@@ -7,7 +7,12 @@ import { outboxFor } from './helpers/outbox';
 import { appWithSandbox, webhooksProcessed } from './helpers/stripe';
 
 const SIMPLE = { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: false, extraEmails: [] };
-const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' as const });
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+  redirect: 'manual' as const,
+});
 const sessionIdOf = (url: string) => new URL(url).pathname.split('/').filter(Boolean).at(-1)!;
 const plain = (s: string) => s.replace(/\u202f|\u00a0/g, ' ');
 
@@ -36,10 +41,14 @@ describe('a subscription over its whole life', () => {
   };
   /** The buyer pays on the sandbox's hosted checkout page (or saves a card on a setup-mode one). */
   const payCheckout = async (url: string, card = '4242424242424242') => {
-    const res = await fetch(`${sandbox.url}/checkout/${sessionIdOf(url)}/pay`, form({ card, email: 'acheteur@example.com', name: 'Acheteur' }));
+    const res = await fetch(
+      `${sandbox.url}/checkout/${sessionIdOf(url)}/pay`,
+      form({ card, email: 'acheteur@example.com', name: 'Acheteur' }),
+    );
     return res.status;
   };
-  const sitesOf = (userId: string) => t.dataSource.query(`SELECT id, status, type, payment_state, stripe_subscription_id FROM sites WHERE user_id = $1`, [userId]);
+  const sitesOf = (userId: string) =>
+    t.dataSource.query(`SELECT id, status, type, payment_state, stripe_subscription_id FROM sites WHERE user_id = $1`, [userId]);
 
   /** A signed-in client's paid order: its site (built by the team: active) and subscription. */
   async function paidSite(email: string): Promise<{ client: SessionBody; siteId: string; subscriptionId: string }> {
@@ -61,34 +70,48 @@ describe('a subscription over its whole life', () => {
     it('8 parallel checkouts of one signed-in draft open one payable session: one subscription, one site, one charge', async () => {
       const client = await registerClient(t.api, { email: 'parallele@example.com' });
       const { draft, owner } = await startDraft(t.api, 'pro', client);
-      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner).send({ data: { ...COMPLETE_FORM, ...SIMPLE }, prefersCall: false, currentStep: '4' }).expect(200);
-      const answers = await Promise.all(Array.from({ length: 8 }, () => as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing: BILLING })));
+      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
+        .send({ data: { ...COMPLETE_FORM, ...SIMPLE }, prefersCall: false, currentStep: '4' })
+        .expect(200);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing: BILLING })),
+      );
       // Requests that overlap one being served wait for nothing: 409. One that arrives after it closes the session it
       // opened before opening its own. Either way, only the last session can be paid.
       const opened = answers.filter((a) => a.status === 201);
       expect(opened.length).toBeGreaterThanOrEqual(1);
-      for (const refused of answers.filter((a) => a.status !== 201)) expect(refused.body).toMatchObject({ statusCode: 409, message: CHECKOUT_IN_PROGRESS });
+      for (const refused of answers.filter((a) => a.status !== 201))
+        expect(refused.body).toMatchObject({ statusCode: 409, message: CHECKOUT_IN_PROGRESS });
       // Every URL any answer gave is paid: only one can be.
       const paid = [];
       for (const a of opened) paid.push(await payCheckout(a.body.url));
       expect(paid.filter((status) => status === 303)).toHaveLength(1);
       await settle();
       expect(await sitesOf(client.user.id)).toHaveLength(1);
-      const customerId = (await t.dataSource.query(`SELECT stripe_customer_id FROM users WHERE id = $1`, [client.user.id]))[0].stripe_customer_id;
+      const customerId = (await t.dataSource.query(`SELECT stripe_customer_id FROM users WHERE id = $1`, [client.user.id]))[0]
+        .stripe_customer_id;
       expect((await stripe.subscriptions.list({ customer: customerId })).data).toHaveLength(1);
       expect((await stripe.invoices.list({ customer: customerId })).data.filter((i) => i.status === 'paid')).toHaveLength(1);
       // Once paid, another checkout of the same order is refused.
-      expect((await as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing: BILLING }).expect(409)).body.message).toBe('Cette commande est déjà payée');
+      expect(
+        (await as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing: BILLING }).expect(409)).body.message,
+      ).toBe('Cette commande est déjà payée');
     });
 
     it('the same with an anonymous buyer; and one after the other, the older session can no longer be paid', async () => {
       const { draft, owner } = await startDraft(t.api, 'pro');
       const billing = { ...BILLING, email: 'anonyme-parallele@example.com' };
-      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner).send({ data: { ...COMPLETE_FORM, ...SIMPLE, currentEmail: billing.email }, prefersCall: false, currentStep: '4' }).expect(200);
-      const answers = await Promise.all(Array.from({ length: 8 }, () => as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing })));
+      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
+        .send({ data: { ...COMPLETE_FORM, ...SIMPLE, currentEmail: billing.email }, prefersCall: false, currentStep: '4' })
+        .expect(200);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing })),
+      );
       const urls = answers.filter((a) => a.status === 201).map((a) => a.body.url as string);
-      for (const refused of answers.filter((a) => a.status !== 201)) expect(refused.body).toMatchObject({ statusCode: 409, message: CHECKOUT_IN_PROGRESS });
-      const last = (await as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing }).expect(201)).body.url as string;
+      for (const refused of answers.filter((a) => a.status !== 201))
+        expect(refused.body).toMatchObject({ statusCode: 409, message: CHECKOUT_IN_PROGRESS });
+      const last = (await as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing }).expect(201)).body
+        .url as string;
       for (const url of urls) expect(await payCheckout(url)).not.toBe(303);
       expect(await payCheckout(last)).toBe(303);
       await settle();
@@ -117,7 +140,13 @@ describe('a subscription over its whole life', () => {
 
       expect(await sitesOf(client.user.id)).toHaveLength(1);
       const [dup] = await t.dataSource.query(`SELECT * FROM duplicate_payments WHERE reference_id = $1`, [draftId]);
-      expect(dup).toMatchObject({ kind: 'order', status: 'refunded', checkout_session_id: twin.id, amount_cents: 2900, refunded_cents: 2900 });
+      expect(dup).toMatchObject({
+        kind: 'order',
+        status: 'refunded',
+        checkout_session_id: twin.id,
+        amount_cents: 2900,
+        refunded_cents: 2900,
+      });
       const extra = await stripe.subscriptions.retrieve(dup.subscription_id);
       expect(extra.status).toBe('canceled');
       const invoice = await stripe.invoices.retrieve(dup.invoice_id, { expand: ['payments'] });
@@ -130,7 +159,9 @@ describe('a subscription over its whole life', () => {
       expect((await stripe.subscriptions.retrieve(site.stripe_subscription_id)).status).toBe('active');
 
       const team = await outboxFor(t, 'equipe@vitrine.example', 'team-notice');
-      expect(team.map((m) => m.subject)).toEqual(expect.arrayContaining(['Paiement en double détecté', 'Paiement en double remboursé : Boulangerie Martin']));
+      expect(team.map((m) => m.subject)).toEqual(
+        expect.arrayContaining(['Paiement en double détecté', 'Paiement en double remboursé : Boulangerie Martin']),
+      );
       const refunded = await outboxFor(t, 'double@example.com', 'account-notice');
       expect(refunded.map((m) => m.subject)).toEqual(['Paiement en double remboursé']);
       expect(plain(refunded[0].text)).toContain('remboursé 29,00 €');
@@ -141,9 +172,16 @@ describe('a subscription over its whole life', () => {
       expect(invoices.find((i: { id: string }) => i.id === dup.invoice_id)).toMatchObject({ status: 'paid', refundedCents: 2900 });
       const admin = await loginAdmin(t.api);
       const list = (await t.api.get('/api/admin/duplicate-payments').set(bearer(admin)).expect(200)).body;
-      expect(list.duplicatePayments[0]).toMatchObject({ kind: 'order', status: 'refunded', refundedCents: 2900, customerEmail: 'double@example.com', siteId: site.id });
+      expect(list.duplicatePayments[0]).toMatchObject({
+        kind: 'order',
+        status: 'refunded',
+        refundedCents: 2900,
+        customerEmail: 'double@example.com',
+        siteId: site.id,
+      });
       // A replay of every event changes nothing.
-      for (const e of (await stripe.events.list({ limit: 100 })).data) await fetch(`${sandbox.url}/test/events/${e.id}/resend`, { method: 'POST' });
+      for (const e of (await stripe.events.list({ limit: 100 })).data)
+        await fetch(`${sandbox.url}/test/events/${e.id}/resend`, { method: 'POST' });
       await settle();
       expect(await sitesOf(client.user.id)).toHaveLength(1);
       expect(await stripe.refunds.list({ payment_intent: pi }).then((r) => r.data.length)).toBe(1);
@@ -158,35 +196,70 @@ describe('a subscription over its whole life', () => {
 
       const issues = (await t.api.get('/api/billing/payment-issues').set(bearer(client)).expect(200)).body.issues;
       expect(issues).toHaveLength(1);
-      const today = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date());
-      expect(issues[0]).toMatchObject({ siteId, siteName: 'Boulangerie Martin', state: 'past_due', amountCents: 2900, payUrl: expect.stringContaining('/invoices/in_') });
-      expect(issues[0].message).toBe(`Le paiement de 29,00 € du ${today} a échoué. Réglez la facture ou changez de carte pour garder votre site « Boulangerie Martin » en ligne.`);
-      expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({ status: 'active', paymentState: 'past_due' });
-      const failed = (await t.api.get('/api/billing/invoices').set(bearer(client)).expect(200)).body.invoices.find((i: { id: string }) => i.id === issues[0].invoiceId);
+      const today = new Intl.DateTimeFormat('fr-FR', {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        timeZone: 'Europe/Paris',
+      }).format(new Date());
+      expect(issues[0]).toMatchObject({
+        siteId,
+        siteName: 'Boulangerie Martin',
+        state: 'past_due',
+        amountCents: 2900,
+        payUrl: expect.stringContaining('/invoices/in_'),
+      });
+      expect(issues[0].message).toBe(
+        `Le paiement de 29,00 € du ${today} a échoué. Réglez la facture ou changez de carte pour garder votre site « Boulangerie Martin » en ligne.`,
+      );
+      expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({
+        status: 'active',
+        paymentState: 'past_due',
+      });
+      const failed = (await t.api.get('/api/billing/invoices').set(bearer(client)).expect(200)).body.invoices.find(
+        (i: { id: string }) => i.id === issues[0].invoiceId,
+      );
       expect(failed).toMatchObject({ status: 'open', paymentFailed: true, siteId, siteName: 'Boulangerie Martin' });
       const sub = (await t.api.get(`/api/sites/${siteId}/subscription`).set(bearer(client)).expect(200)).body.subscription;
-      expect(sub).toMatchObject({ statusLabel: 'Paiement en retard', canChangeCard: true, canRestart: false, paymentIssue: { invoiceId: issues[0].invoiceId } });
+      expect(sub).toMatchObject({
+        statusLabel: 'Paiement en retard',
+        canChangeCard: true,
+        canRestart: false,
+        paymentIssue: { invoiceId: issues[0].invoiceId },
+      });
       const failure = await outboxFor(t, 'retard@example.com', 'payment-failed');
       expect(failure).toHaveLength(1);
       expect(plain(failure[0].text)).toContain(`Le paiement de 29,00 € du ${today}`);
       expect(failure[0].action_url).toBe(issues[0].payUrl);
 
       // The client pays on Stripe's hosted invoice page with another card.
-      const paid = await fetch(`${sandbox.url}/invoices/${issues[0].invoiceId}/pay`, form({ card: '5555555555554444', exp: '12/34', cvc: '123', name: 'Jeanne Martin' }));
+      const paid = await fetch(
+        `${sandbox.url}/invoices/${issues[0].invoiceId}/pay`,
+        form({ card: '5555555555554444', exp: '12/34', cvc: '123', name: 'Jeanne Martin' }),
+      );
       expect(paid.status).toBe(303);
       await settle();
       expect((await t.api.get('/api/billing/payment-issues').set(bearer(client)).expect(200)).body.issues).toEqual([]);
-      expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({ status: 'active', paymentState: 'current', paymentStateSince: null });
+      expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({
+        status: 'active',
+        paymentState: 'current',
+        paymentStateSince: null,
+      });
       const notices = await outboxFor(t, 'retard@example.com', 'account-notice');
       expect(notices.map((m) => m.subject)).toEqual(['Paiement reçu pour votre site « Boulangerie Martin »']);
-      expect((await outboxFor(t, 'equipe@vitrine.example', 'team-notice')).map((m) => m.subject)).toContain('Paiement régularisé : Boulangerie Martin');
+      expect((await outboxFor(t, 'equipe@vitrine.example', 'team-notice')).map((m) => m.subject)).toContain(
+        'Paiement régularisé : Boulangerie Martin',
+      );
     });
 
     it('Stripe gives up: the site is suspended and mailed; paying gives it back its status', async () => {
       const { client, siteId, subscriptionId } = await paidSite('impaye@example.com');
       await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
       await control(`/test/subscriptions/${subscriptionId}/give-up`);
-      expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({ status: 'suspended', paymentState: 'unpaid' });
+      expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({
+        status: 'suspended',
+        paymentState: 'unpaid',
+      });
       const [issue] = (await t.api.get('/api/billing/payment-issues').set(bearer(client)).expect(200)).body.issues;
       expect(issue).toMatchObject({ state: 'unpaid' });
       expect(issue.message).toContain('votre site « Boulangerie Martin » est suspendu');
@@ -202,13 +275,25 @@ describe('a subscription over its whole life', () => {
       expect(arrears.total).toBe(arrears.sites.length);
       const bad = await t.api.get('/api/admin/sites?paymentState=late').set(bearer(admin)).expect(400);
       expect(bad.body.errors).toEqual({ paymentState: 'Filtre de paiement invalide' });
-      expect((await t.api.get(`/api/admin/sites/${siteId}`).set(bearer(admin)).expect(200)).body).toMatchObject({ paymentState: 'unpaid', paymentStateSince: expect.any(String) });
+      expect((await t.api.get(`/api/admin/sites/${siteId}`).set(bearer(admin)).expect(200)).body).toMatchObject({
+        paymentState: 'unpaid',
+        paymentStateSince: expect.any(String),
+      });
 
-      const paid = await fetch(`${sandbox.url}/invoices/${issue.invoiceId}/pay`, form({ card: '4242424242424242', exp: '12/34', cvc: '123', name: 'Jeanne Martin' }));
+      const paid = await fetch(
+        `${sandbox.url}/invoices/${issue.invoiceId}/pay`,
+        form({ card: '4242424242424242', exp: '12/34', cvc: '123', name: 'Jeanne Martin' }),
+      );
       expect(paid.status).toBe(303);
       await settle();
-      expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({ status: 'active', paymentState: 'current' });
-      const history = await t.dataSource.query(`SELECT from_status, to_status, cause FROM site_status_history WHERE site_id = $1 ORDER BY created_at, id`, [siteId]);
+      expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({
+        status: 'active',
+        paymentState: 'current',
+      });
+      const history = await t.dataSource.query(
+        `SELECT from_status, to_status, cause FROM site_status_history WHERE site_id = $1 ORDER BY created_at, id`,
+        [siteId],
+      );
       expect(history.slice(-2)).toEqual([
         { from_status: 'active', to_status: 'suspended', cause: 'payment' },
         { from_status: 'suspended', to_status: 'active', cause: 'payment' },
@@ -252,15 +337,22 @@ describe('a subscription over its whole life', () => {
       await t.api.post(`/api/sites/${siteId}/subscription/upgrade`).set(bearer(client)).expect(200);
       const [receipt] = await outboxFor(t, 'upgrade@example.com', 'account-notice');
       expect(receipt.subject).toBe('Votre site « Boulangerie Martin » passe en Business');
-      expect(plain(receipt.text)).toMatch(/Nous avons débité \d+,\d\d € sur votre carte : c'est la différence de prix entre les deux formules du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4}/);
+      expect(plain(receipt.text)).toMatch(
+        /Nous avons débité \d+,\d\d € sur votre carte : c'est la différence de prix entre les deux formules du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4}/,
+      );
       expect(receipt.action_url).toBe(`http://localhost:3000/dashboard/sites/${siteId}/business-options`);
-      expect((await outboxFor(t, 'equipe@vitrine.example', 'team-notice')).map((m) => m.subject)).toContain('Passage en Business : Boulangerie Martin');
+      expect((await outboxFor(t, 'equipe@vitrine.example', 'team-notice')).map((m) => m.subject)).toContain(
+        'Passage en Business : Boulangerie Martin',
+      );
       const invoices = (await t.api.get(`/api/billing/invoices?siteId=${siteId}`).set(bearer(client)).expect(200)).body.invoices;
       expect(invoices).toHaveLength(2);
       expect(invoices.every((i: { siteName: string }) => i.siteName === 'Boulangerie Martin')).toBe(true);
       // Both are dated today: their order within the second is not meaningful.
       expect(invoices.map((i: { description: string }) => i.description)).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^Ajustement au prorata : passage en Business du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4}$/), 'Abonnement Formule Pro']),
+        expect.arrayContaining([
+          expect.stringMatching(/^Ajustement au prorata : passage en Business du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4}$/),
+          'Abonnement Formule Pro',
+        ]),
       );
     });
 
@@ -285,7 +377,15 @@ describe('a subscription over its whole life', () => {
       await t.api.post(`/api/sites/${siteId}/subscription/cancel`).set(bearer(client)).expect(200);
       await control(`/test/subscriptions/${subscriptionId}/end-period`);
       const ended = (await t.api.get(`/api/sites/${siteId}/subscription`).set(bearer(client)).expect(200)).body.subscription;
-      expect(ended).toMatchObject({ statusLabel: 'Abonnement terminé', endedAt: expect.any(String), cancelAtPeriodEnd: false, canReactivate: false, canChangePlan: false, canCancel: false, canRestart: true });
+      expect(ended).toMatchObject({
+        statusLabel: 'Abonnement terminé',
+        endedAt: expect.any(String),
+        cancelAtPeriodEnd: false,
+        canReactivate: false,
+        canChangePlan: false,
+        canCancel: false,
+        canRestart: true,
+      });
       expect((await t.api.post(`/api/sites/${siteId}/subscription/reactivate`).set(bearer(client)).expect(409)).body.message).toBe(
         'Cet abonnement est terminé : relancez votre site depuis cette page pour le remettre en ligne.',
       );
@@ -295,7 +395,9 @@ describe('a subscription over its whole life', () => {
       });
 
       // Two restarts asked at the same moment open one payment.
-      const answers = await Promise.all([0, 1].map(() => t.api.raw.post(`/api/sites/${siteId}/subscription/restart`).set(bearer(client)).send({ planType: 'business' })));
+      const answers = await Promise.all(
+        [0, 1].map(() => t.api.raw.post(`/api/sites/${siteId}/subscription/restart`).set(bearer(client)).send({ planType: 'business' })),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       const { url } = answers.find((a) => a.status === 200)!.body;
       expect(await payCheckout(url)).toBe(303);
@@ -305,12 +407,23 @@ describe('a subscription over its whole life', () => {
       expect(sites).toHaveLength(1);
       expect(sites[0]).toMatchObject({ id: siteId, status: 'active', type: 'business', payment_state: 'current' });
       expect(sites[0].stripe_subscription_id).not.toBe(subscriptionId);
-      const history = await t.dataSource.query(`SELECT from_status, to_status, cause FROM site_status_history WHERE site_id = $1 ORDER BY created_at, id`, [siteId]);
-      expect(history.map((h: { from_status: string | null; to_status: string }) => `${h.from_status ?? '-'}→${h.to_status}`)).toEqual(['-→pending', 'active→suspended', 'suspended→active']);
+      const history = await t.dataSource.query(
+        `SELECT from_status, to_status, cause FROM site_status_history WHERE site_id = $1 ORDER BY created_at, id`,
+        [siteId],
+      );
+      expect(history.map((h: { from_status: string | null; to_status: string }) => `${h.from_status ?? '-'}→${h.to_status}`)).toEqual([
+        '-→pending',
+        'active→suspended',
+        'suspended→active',
+      ]);
       const restarted = (await t.api.get(`/api/sites/${siteId}/subscription`).set(bearer(client)).expect(200)).body.subscription;
       expect(restarted).toMatchObject({ status: 'active', plan: 'business', canRestart: false, canCancel: true });
-      expect((await outboxFor(t, 'retour@example.com', 'account-notice')).at(-1)!.subject).toBe('Votre site « Boulangerie Martin » est relancé');
-      expect((await outboxFor(t, 'equipe@vitrine.example', 'team-notice')).map((m) => m.subject)).toContain('Site relancé : Boulangerie Martin');
+      expect((await outboxFor(t, 'retour@example.com', 'account-notice')).at(-1)!.subject).toBe(
+        'Votre site « Boulangerie Martin » est relancé',
+      );
+      expect((await outboxFor(t, 'equipe@vitrine.example', 'team-notice')).map((m) => m.subject)).toContain(
+        'Site relancé : Boulangerie Martin',
+      );
       // Both subscriptions' invoices name the site.
       const invoices = (await t.api.get(`/api/billing/invoices?siteId=${siteId}`).set(bearer(client)).expect(200)).body.invoices;
       expect(invoices.length).toBe(2);

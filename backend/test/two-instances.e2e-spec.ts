@@ -31,9 +31,14 @@ describe('two instances on one database', () => {
   let sql: DataSource;
   const api = (app: RunningApp) => {
     const agent = request(app.url);
-    return { get: (url: string) => agent.get(url).expect(assertMatchesContract), post: (url: string) => agent.post(url).expect(assertMatchesContract), raw: agent };
+    return {
+      get: (url: string) => agent.get(url).expect(assertMatchesContract),
+      post: (url: string) => agent.post(url).expect(assertMatchesContract),
+      raw: agent,
+    };
   };
-  const count = async (query: string, params: unknown[] = []) => ((await sql.query(`SELECT count(*)::int AS n FROM ${query}`, params)) as Array<{ n: number }>)[0].n;
+  const count = async (query: string, params: unknown[] = []) =>
+    ((await sql.query(`SELECT count(*)::int AS n FROM ${query}`, params)) as Array<{ n: number }>)[0].n;
   const instance = (name: string) =>
     bootstrap(
       loadConfig({
@@ -70,14 +75,18 @@ describe('two instances on one database', () => {
   });
 
   it('start together on a fresh database: migrations applied once, one admin, one Stripe catalogue', async () => {
-    expect((await sql.query('SELECT name FROM migrations ORDER BY id')).map((r: { name: string }) => r.name)).toEqual(MIGRATIONS.map((m) => new m().name));
+    expect((await sql.query('SELECT name FROM migrations ORDER BY id')).map((r: { name: string }) => r.name)).toEqual(
+      MIGRATIONS.map((m) => new m().name),
+    );
     expect(await count(`users WHERE role = 'admin'`)).toBe(1);
     await api(a).get('/api/health').expect(200);
     await api(b).get('/api/health').expect(200);
     // Both synced the catalogue at the same moment: they found or created the same prices.
     const [pricesA, pricesB] = await Promise.all([a.app.get(PriceBook).priceIds(), b.app.get(PriceBook).priceIds()]);
     expect(Object.fromEntries(pricesB)).toEqual(Object.fromEntries(pricesA));
-    expect((await new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http' }).prices.list({ limit: 100 })).data).toHaveLength(pricesA.size);
+    expect(
+      (await new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http' }).prices.list({ limit: 100 })).data,
+    ).toHaveLength(pricesA.size);
   });
 
   it('deliver each mail exactly once with both mail workers running', async () => {
@@ -90,14 +99,24 @@ describe('two instances on one database', () => {
           .expect(201),
       ),
     );
-    for (let i = 0; i < 200 && (await count(`outbox_emails WHERE template = 'welcome' AND status = 'sent'`)) < emails.length; i++) await sleep(50);
+    for (let i = 0; i < 200 && (await count(`outbox_emails WHERE template = 'welcome' AND status = 'sent'`)) < emails.length; i++)
+      await sleep(50);
     await sleep(300); // a second delivery, if any, would land now
     expect(await count(`outbox_emails WHERE template = 'welcome' AND status = 'sent'`)).toBe(emails.length);
     for (const email of emails) expect(smtp.messages.filter((m) => m.to && JSON.stringify(m.to).includes(email))).toHaveLength(1);
   });
 
   it('share rate limits: the fourth quote of an address is refused whichever instance gets it', async () => {
-    const quote = { fullName: 'Jeanne Martin', email: 'limite@example.com', phone: '06 12 34 56 78', company: '', description: 'Un site pour la boulangerie.', budget: '3000-5000', timeline: 'normal', callbackPreference: 'afternoon' };
+    const quote = {
+      fullName: 'Jeanne Martin',
+      email: 'limite@example.com',
+      phone: '06 12 34 56 78',
+      company: '',
+      description: 'Un site pour la boulangerie.',
+      budget: '3000-5000',
+      timeline: 'normal',
+      callbackPreference: 'afternoon',
+    };
     await api(a).post('/api/quotes').send(quote).expect(201);
     await api(b).post('/api/quotes').send(quote).expect(201);
     await api(a).post('/api/quotes').send(quote).expect(201);
@@ -111,32 +130,64 @@ describe('two instances on one database', () => {
     const started = await api(a).post('/api/order-drafts').send({ planType: 'pro' }).expect(201);
     const draftId = started.body.id as string;
     const cookie = draftCookieOf(started.headers['set-cookie'] as unknown as string[])!;
-    await request(b.url).patch(`/api/order-drafts/${draftId}`).set('Cookie', cookie).send({ data: COMPLETE_FORM, prefersCall: false, currentStep: '4' }).expect(200);
+    await request(b.url)
+      .patch(`/api/order-drafts/${draftId}`)
+      .set('Cookie', cookie)
+      .send({ data: COMPLETE_FORM, prefersCall: false, currentStep: '4' })
+      .expect(200);
     const email = 'paye.deux.fois@example.com';
-    const checkout = await api(b).post('/api/checkout-sessions').set('Cookie', cookie).send({ draftId, billing: { ...BILLING, email } }).expect(201);
-    const paid = await fetch(`${sandbox.url}/checkout/${checkout.body.sessionId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    const checkout = await api(b)
+      .post('/api/checkout-sessions')
+      .set('Cookie', cookie)
+      .send({ draftId, billing: { ...BILLING, email } })
+      .expect(201);
+    const paid = await fetch(`${sandbox.url}/checkout/${checkout.body.sessionId}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242424242424242',
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
-    const session = await new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http' }).checkout.sessions.retrieve(checkout.body.sessionId);
-    const all = ((await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: Array<{ event: Stripe.Event }> }).data.map((e) => e.event);
+    const session = await new Stripe('sk_test_sandbox', {
+      host: '127.0.0.1',
+      port: sandbox.port,
+      protocol: 'http',
+    }).checkout.sessions.retrieve(checkout.body.sessionId);
+    const all = ((await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: Array<{ event: Stripe.Event }> }).data.map(
+      (e) => e.event,
+    );
     const events = all.filter((e) => JSON.stringify(e.data.object).includes(session.customer as string)).reverse();
     expect(events.map((e) => e.type)).toContain('checkout.session.completed');
 
     for (const event of events) {
       const payload = JSON.stringify(event);
-      const deliver = (app: RunningApp) => request(app.url).post('/api/billing/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature(payload)).send(payload).expect(200);
+      const deliver = (app: RunningApp) =>
+        request(app.url)
+          .post('/api/billing/webhook')
+          .set('Content-Type', 'application/json')
+          .set('Stripe-Signature', signature(payload))
+          .send(payload)
+          .expect(200);
       const answers = await Promise.all([deliver(a), deliver(b), deliver(a), deliver(b)]);
       expect(answers.filter((r) => r.body.duplicate === false)).toHaveLength(1);
     }
     expect(await count('stripe_events WHERE id = ANY($1)', [events.map((e) => e.id)])).toBe(events.length);
     // Both instances' inbox workers were woken: whichever claimed an event, it is processed once.
-    for (let i = 0; i < 300 && (await count(`stripe_events WHERE id = ANY($1) AND outcome = 'pending'`, [events.map((e) => e.id)])) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    for (
+      let i = 0;
+      i < 300 && (await count(`stripe_events WHERE id = ANY($1) AND outcome = 'pending'`, [events.map((e) => e.id)])) > 0;
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 50));
     expect(await count(`stripe_events WHERE id = ANY($1) AND outcome = 'processed'`, [events.map((e) => e.id)])).toBe(events.length);
     expect(await count(`order_drafts WHERE id = $1 AND status = 'paid'`, [draftId])).toBe(1);
     expect(await count('sites WHERE order_draft_id = $1', [draftId])).toBe(1);
     expect(await count('users WHERE email = $1', [email])).toBe(1);
     // Whichever instance read the subscription, it knew the plan's price (the shared catalogue).
     expect((await sql.query('SELECT plan FROM subscriptions WHERE id = $1', [session.subscription]))[0]?.plan).toBe('pro');
-    const mails = (await sql.query('SELECT template, count(*)::int AS n FROM outbox_emails WHERE recipient = $1 GROUP BY template', [email])) as Array<{ template: string; n: number }>;
+    const mails = (await sql.query('SELECT template, count(*)::int AS n FROM outbox_emails WHERE recipient = $1 GROUP BY template', [
+      email,
+    ])) as Array<{ template: string; n: number }>;
     expect(mails.length).toBeGreaterThan(0);
     expect(mails.every((m) => m.n === 1)).toBe(true);
   });

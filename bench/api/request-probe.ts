@@ -23,7 +23,7 @@ if (/main\.js$|raw-server\.ts$/.test(script)) {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gc.ms += entry.duration;
-      if (((entry as { detail?: { kind?: number } }).detail)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.full++;
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.full++;
     }
   }).observe({ entryTypes: ['gc'] });
   const emit = http.Server.prototype.emit as (this: http.Server, ...args: unknown[]) => boolean;

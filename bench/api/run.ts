@@ -78,11 +78,17 @@ try {
 
   // Tokens as the app signs them, for sessions opened here: the admin, and a seeded client with sites and invoices.
   const token = async (userId: string, role: string) => {
-    const { rows: [session] } = await db.query<{ id: string }>(`INSERT INTO sessions (user_id) VALUES ($1) RETURNING id`, [userId]);
+    const {
+      rows: [session],
+    } = await db.query<{ id: string }>(`INSERT INTO sessions (user_id) VALUES ($1) RETURNING id`, [userId]);
     return `Bearer ${jwt.sign({ sub: userId, sid: session.id, role }, secret, { algorithm: 'HS256', expiresIn: 3600 * 4, issuer: 'vitrine', audience: 'vitrine-api' })}`;
   };
-  const { rows: [admin] } = await db.query<{ id: string }>(`SELECT id FROM users WHERE role = 'admin' LIMIT 1`);
-  const { rows: [client] } = await db.query<{ user_id: string; site_id: string }>(
+  const {
+    rows: [admin],
+  } = await db.query<{ id: string }>(`SELECT id FROM users WHERE role = 'admin' LIMIT 1`);
+  const {
+    rows: [client],
+  } = await db.query<{ user_id: string; site_id: string }>(
     `SELECT s.user_id, s.id AS site_id FROM sites s JOIN users u ON u.id = s.user_id
       WHERE u.email LIKE '%@seed.vitrine.example' AND (SELECT count(*) FROM invoices i WHERE i.user_id = s.user_id) >= 10 ORDER BY s.created_at LIMIT 1`,
   );
@@ -92,7 +98,9 @@ try {
   // @ (`43333@`: that client alone at 100,000 sites, a handful at 1,000,000). Not the `client` every seeded address
   // starts with: real addresses do not share it, and its trigrams are in every row (`client3@` matched a tenth of the
   // clients, `client43333@` read the posting lists of all 50,000 addresses to find one).
-  const { rows: [probe] } = await db.query<{ email: string }>(
+  const {
+    rows: [probe],
+  } = await db.query<{ email: string }>(
     `SELECT email FROM users WHERE email LIKE '%@seed.vitrine.example' ORDER BY length(email) DESC, email DESC LIMIT 1 OFFSET (SELECT count(*) / 3 FROM users)`,
   );
   const selective = probe.email.replace(/^\D*(\d+)@.*$/, '$1@');
@@ -103,7 +111,11 @@ try {
     { name: 'admin sites, page 1', path: '/api/admin/sites?page=1', auth: adminAuth },
     { name: 'admin sites, page 1,000', path: '/api/admin/sites?page=1000', auth: adminAuth },
     { name: 'admin sites, sort name, page 1,000', path: '/api/admin/sites?sortBy=site_name&sortOrder=asc&page=1000', auth: adminAuth },
-    { name: 'admin sites, filter status+type', path: '/api/admin/sites?status=suspended&type=custom&sortBy=owner_name&sortOrder=desc', auth: adminAuth },
+    {
+      name: 'admin sites, filter status+type',
+      path: '/api/admin/sites?status=suspended&type=custom&sortBy=owner_name&sortOrder=desc',
+      auth: adminAuth,
+    },
     { name: 'admin sites, payments in arrears', path: '/api/admin/sites?paymentState=arrears', auth: adminAuth },
     { name: `admin sites, search "${selective}"`, path: `/api/admin/sites?search=${encodeURIComponent(selective)}`, auth: adminAuth },
     { name: 'site detail (client)', path: `/api/sites/${client.site_id}`, auth: clientAuth },
@@ -140,7 +152,14 @@ try {
     const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { Authorization: auth } });
     if (result.non2xx || result.errors) throw new Error(`${url} : ${result.non2xx} réponses non 2xx, ${result.errors} erreurs`);
     const after = await gcSoFar(url, auth);
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, gcMs: after.ms - before.ms, fullGcs: after.full - before.full };
+    return {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      requests: result.requests.total,
+      gcMs: after.ms - before.ms,
+      fullGcs: after.full - before.full,
+    };
   };
   type Run = Awaited<ReturnType<typeof run>>;
   // Garbage collection per 1,000 requests over a side's runs: ms paused, and the full collections among them.
@@ -152,11 +171,18 @@ try {
   const rows: string[] = [];
   for (const route of routes) {
     const [fromApp, fromRaw] = [await probeRoute(app.baseUrl, route.path, route.auth), await probeRoute(rawUrl, route.path, route.auth)];
-    if (fromApp.key !== fromRaw.key) throw new Error(`${route.name} : l'app et la base de comparaison ne répondent pas la même chose\n${fromApp.key}\n${fromRaw.key}`);
+    if (fromApp.key !== fromRaw.key)
+      throw new Error(`${route.name} : l'app et la base de comparaison ne répondent pas la même chose\n${fromApp.key}\n${fromRaw.key}`);
     const results = { app: [] as Run[], raw: [] as Run[] };
     // An untimed round on each first: the route's code compiled and its rows cached before anything is measured (the
     // app's first rounds ran on code V8 had not optimised yet; the baseline has far less of it to warm up).
-    for (const base of [app.baseUrl, rawUrl]) await autocannon({ url: base + route.path, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers: { Authorization: route.auth } });
+    for (const base of [app.baseUrl, rawUrl])
+      await autocannon({
+        url: base + route.path,
+        connections: CONNECTIONS,
+        duration: WARM_UP_SECONDS,
+        headers: { Authorization: route.auth },
+      });
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? (['raw', 'app'] as const) : (['app', 'raw'] as const);
       for (const who of order) results[who].push(await run((who === 'app' ? app.baseUrl : rawUrl) + route.path, route.auth));
@@ -177,18 +203,30 @@ try {
   const webhooks = !withWebhooks ? undefined : await benchWebhooks({ appUrl: app.baseUrl, db, log: app.log, events: Number(args.events) });
   const loadedRss = rss(appPid);
 
-  console.log(`\n${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? '?'} × ${availableParallelism()}, charge ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
-  console.log(`${SITES.toLocaleString('fr-FR')} sites ; autocannon ${CONNECTIONS} connexions, ${DURATION} s, ${ROUNDS} tours alternés après 2 s de chauffe (moyenne des req/s ; ratio : médiane des ratios par tour (écart) ; pire p50 / p99 des tours) ; « seul » : médiane de 20 requêtes séquentielles ; GC : pauses du ramasse-miettes pour 1 000 requêtes (collections complètes)\n`);
-  console.log('| route | app req/s | raw req/s | ratio | app p50 / p99 | raw p50 / p99 | app seul | SQL/req app / raw | GC app / raw |\n|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    `\n${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? '?'} × ${availableParallelism()}, charge ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
+  console.log(
+    `${SITES.toLocaleString('fr-FR')} sites ; autocannon ${CONNECTIONS} connexions, ${DURATION} s, ${ROUNDS} tours alternés après 2 s de chauffe (moyenne des req/s ; ratio : médiane des ratios par tour (écart) ; pire p50 / p99 des tours) ; « seul » : médiane de 20 requêtes séquentielles ; GC : pauses du ramasse-miettes pour 1 000 requêtes (collections complètes)\n`,
+  );
+  console.log(
+    '| route | app req/s | raw req/s | ratio | app p50 / p99 | raw p50 / p99 | app seul | SQL/req app / raw | GC app / raw |\n|---|---|---|---|---|---|---|---|---|',
+  );
   console.log(rows.join('\n'));
-  console.log(`\nRecherche sélective « ${selective} » (SQL de la page + total) : ${search.withIndex.toFixed(1)} ms avec les index trigrammes, ${search.withoutIndex.toFixed(1)} ms sans (× ${(search.withoutIndex / search.withIndex).toFixed(0)})`);
+  console.log(
+    `\nRecherche sélective « ${selective} » (SQL de la page + total) : ${search.withIndex.toFixed(1)} ms avec les index trigrammes, ${search.withoutIndex.toFixed(1)} ms sans (× ${(search.withoutIndex / search.withIndex).toFixed(0)})`,
+  );
   if (webhooks) {
     console.log(
       `Webhooks : ${webhooks.events} événements (chacun envoyé deux fois) traités en ${webhooks.seconds.toFixed(1)} s = ${Math.round(webhooks.events / webhooks.seconds)} événements/s ` +
         `(les ${2 * webhooks.events} envois répondus en ${webhooks.answeredSeconds.toFixed(1)} s) ; doublons : ${webhooks.duplicates}`,
     );
   }
-  console.log(`Mémoire résidente de l'app (VmRSS de backend/dist/main.js, PostgreSQL à part) : ${idleRss} Mo au repos après le démarrage, ${loadedRss} Mo après la charge`);
+  console.log(
+    `Mémoire résidente de l'app (VmRSS de backend/dist/main.js, PostgreSQL à part) : ${idleRss} Mo au repos après le démarrage, ${loadedRss} Mo après la charge`,
+  );
 } finally {
   await db.end();
   raw.kill('SIGTERM');
@@ -204,7 +242,10 @@ async function searchWithoutTrigram(term: string): Promise<{ withIndex: number; 
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
-      await db.query(`SELECT s.id FROM sites s JOIN users u ON u.id = s.user_id WHERE s.id IN (${ids}) ORDER BY s.created_at DESC, s.id DESC LIMIT 10`, [pattern]);
+      await db.query(
+        `SELECT s.id FROM sites s JOIN users u ON u.id = s.user_id WHERE s.id IN (${ids}) ORDER BY s.created_at DESC, s.id DESC LIMIT 10`,
+        [pattern],
+      );
       await db.query(`SELECT count(*) FROM sites s WHERE s.id IN (${ids})`, [pattern]);
       times.push(performance.now() - started);
     }
@@ -213,7 +254,8 @@ async function searchWithoutTrigram(term: string): Promise<{ withIndex: number; 
   const withIndex = await time(11);
   await db.query('BEGIN');
   try {
-    for (const index of ['sites_site_name_trgm_idx', 'sites_domain_trgm_idx', 'users_name_trgm_idx', 'users_email_trgm_idx']) await db.query(`DROP INDEX ${index}`);
+    for (const index of ['sites_site_name_trgm_idx', 'sites_domain_trgm_idx', 'users_name_trgm_idx', 'users_email_trgm_idx'])
+      await db.query(`DROP INDEX ${index}`);
     return { withIndex, withoutIndex: await time(3) };
   } finally {
     await db.query('ROLLBACK');

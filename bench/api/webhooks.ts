@@ -12,7 +12,12 @@ const SUBSCRIPTIONS = 20;
 const CONCURRENCY = 10;
 const WARM_UP = 1000;
 
-export async function benchWebhooks(options: { appUrl: string; db: pg.Client; log: () => string; events: number }): Promise<{ events: number; seconds: number; answeredSeconds: number; duplicates: number }> {
+export async function benchWebhooks(options: {
+  appUrl: string;
+  db: pg.Client;
+  log: () => string;
+  events: number;
+}): Promise<{ events: number; seconds: number; answeredSeconds: number; duplicates: number }> {
   const sandboxUrl = /bac à sable sur (http:\/\/\S+)/.exec(options.log())?.[1];
   if (!sandboxUrl) throw new Error('adresse du bac à sable Stripe introuvable dans le journal');
   const stripe = async (method: string, path: string, form?: Record<string, string>) => {
@@ -37,7 +42,12 @@ export async function benchWebhooks(options: { appUrl: string; db: pg.Client; lo
       success_url: `${options.appUrl}/payment-success`,
       cancel_url: `${options.appUrl}/`,
     });
-    const paid = await fetch(`${sandboxUrl}/checkout/${session.id as string}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    const paid = await fetch(`${sandboxUrl}/checkout/${session.id as string}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242424242424242',
+      redirect: 'manual',
+    });
     if (paid.status >= 400) throw new Error(`paiement du bac à sable : ${paid.status}`);
     const done = await stripe('GET', `/v1/checkout/sessions/${session.id as string}`);
     subscriptions.push({ subscription: done.subscription as string, invoice: done.invoice as string });
@@ -52,13 +62,30 @@ export async function benchWebhooks(options: { appUrl: string; db: pg.Client; lo
     const run = crypto.randomUUID().slice(0, 8);
     const bodies = Array.from({ length: events }, (_, i) => {
       const target = subscriptions[i % SUBSCRIPTIONS];
-      const [type, object] = i % 2 ? ['invoice.paid', { id: target.invoice, object: 'invoice' }] : ['customer.subscription.updated', { id: target.subscription, object: 'subscription' }];
-      return JSON.stringify({ id: `evt_bench_${run}_${i}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: '2025-01-01', data: { object } });
+      const [type, object] =
+        i % 2
+          ? ['invoice.paid', { id: target.invoice, object: 'invoice' }]
+          : ['customer.subscription.updated', { id: target.subscription, object: 'subscription' }];
+      return JSON.stringify({
+        id: `evt_bench_${run}_${i}`,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        api_version: '2025-01-01',
+        data: { object },
+      });
     });
     // Signed up front, so the driver (autocannon, as for the routes) spends nothing but the sending while it is timed.
     const timestamp = Math.floor(Date.now() / 1000);
     const queue = bodies.flatMap((body) => {
-      const signed = { body, headers: { 'content-type': 'application/json', 'stripe-signature': `t=${timestamp},v1=${createHmac('sha256', 'whsec_sandbox').update(`${timestamp}.${body}`).digest('hex')}` } };
+      const signed = {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': `t=${timestamp},v1=${createHmac('sha256', 'whsec_sandbox').update(`${timestamp}.${body}`).digest('hex')}`,
+        },
+      };
       return [signed, signed];
     });
     let firsts = 0;
@@ -87,7 +114,8 @@ export async function benchWebhooks(options: { appUrl: string; db: pg.Client; lo
         },
       ],
     });
-    if (failures || result.errors || result.non2xx) throw new Error(failures || `webhooks : ${result.errors} erreurs, ${result.non2xx} réponses non 2xx`);
+    if (failures || result.errors || result.non2xx)
+      throw new Error(failures || `webhooks : ${result.errors} erreurs, ${result.non2xx} réponses non 2xx`);
     const answeredSeconds = (lastAnswer - started) / 1000;
     const counts = async () =>
       (
@@ -101,10 +129,17 @@ export async function benchWebhooks(options: { appUrl: string; db: pg.Client; lo
       await new Promise((r) => setTimeout(r, 10));
       state = await counts();
     }
-    const { rows: [{ last }] } = await options.db.query<{ last: number }>(`SELECT (extract(epoch FROM max(processed_at)) * 1000)::float8 AS last FROM stripe_events WHERE id LIKE $1`, [`evt_bench_${run}_%`]);
+    const {
+      rows: [{ last }],
+    } = await options.db.query<{ last: number }>(
+      `SELECT (extract(epoch FROM max(processed_at)) * 1000)::float8 AS last FROM stripe_events WHERE id LIKE $1`,
+      [`evt_bench_${run}_%`],
+    );
     const seconds = (Math.max(last, lastAnswer) - started) / 1000;
     if (state.stored !== events || state.processed !== events || firsts !== events || duplicates !== events) {
-      throw new Error(`webhooks : ${firsts} premières réceptions, ${duplicates} doublons reconnus, ${state.stored} événements enregistrés dont ${state.processed} traités pour ${events} envoyés`);
+      throw new Error(
+        `webhooks : ${firsts} premières réceptions, ${duplicates} doublons reconnus, ${state.stored} événements enregistrés dont ${state.processed} traités pour ${events} envoyés`,
+      );
     }
     return { events, seconds, answeredSeconds, duplicates: firsts - events };
   }

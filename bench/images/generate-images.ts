@@ -178,7 +178,9 @@ function heroHtml(dark: boolean): string {
     : 'radial-gradient(70% 80% at 15% 10%,#c7d2fe 0%,transparent 60%),radial-gradient(60% 70% at 95% 95%,#bae6fd 0%,transparent 60%),#eef2ff';
   const phoneBg = dark ? '#0f172a' : '#ffffff';
   const phoneInk = dark ? '#f1f5f9' : '#0f172a';
-  const badge = dark ? 'background:#0f172acc;color:#e0e7ff;border:1px solid #334155' : 'background:#ffffffdd;color:#312e81;border:1px solid #c7d2fe';
+  const badge = dark
+    ? 'background:#0f172acc;color:#e0e7ff;border:1px solid #334155'
+    : 'background:#ffffffdd;color:#312e81;border:1px solid #c7d2fe';
   return `<html><head><style>${css}
     body{width:1280px;height:720px;background:${background};position:relative;overflow:hidden}
     .main{position:absolute;left:70px;top:58px;width:980px}
@@ -232,7 +234,10 @@ async function shoot(page: Page, html: string, name: string, width: number, heig
   }
 }
 
-const b = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const b = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 const page = await b.newPage();
 await shoot(page, heroHtml(false), 'hero-light', 1280, 720, [640, 1280]);
 await shoot(page, heroHtml(true), 'hero-dark', 1280, 720, [640, 1280]);

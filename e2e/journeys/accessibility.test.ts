@@ -19,7 +19,13 @@ before(async () => {
   browser = await launch();
   client = await provisionedClient({ siteName: 'Atelier Céramique Garnier', prefix: 'a11y-client' });
   paid = await orderPaidSite({ siteName: 'Atelier Céramique Garnier' });
-  const token = await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: client.email, password: client.password }) })).json();
+  const token = await (
+    await fetch(`${BASE_URL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: client.email, password: client.password }),
+    })
+  ).json();
   const sent = await fetch(`${BASE_URL}/api/support/messages`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${(token as { access_token: string }).access_token}` },
@@ -161,7 +167,10 @@ const clientPages = (siteId: string): PageCheck[] => [
       await page.getByLabel('Description').waitFor();
     },
   },
-  { path: `/dashboard/sites/${siteId}/manage`, ready: (page) => page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).waitFor() },
+  {
+    path: `/dashboard/sites/${siteId}/manage`,
+    ready: (page) => page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).waitFor(),
+  },
   { path: '/dashboard/invoices', ready: (page) => page.getByRole('table', { name: 'Factures' }).getByText('Payée').waitFor() },
   { path: '/dashboard/support', ready: (page) => page.getByText(/^Vous devez attendre \d{2}:\d{2}/).waitFor() },
   {
@@ -216,7 +225,10 @@ const adminPages = (): PageCheck[] => [
   {
     path: '/admin/emails',
     ready: async (page) => {
-      await page.getByRole('button', { name: /^Voir l'e-mail/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Voir l'e-mail/ })
+        .first()
+        .click();
       await page.getByTitle(/^Aperçu : /).waitFor();
     },
   },

@@ -41,7 +41,10 @@ describe('account', () => {
     await page.goto('/dashboard/profile');
     const name = page.getByLabel('Nom', { exact: true });
     await name.fill('Camille Martin');
-    await page.getByRole('button', { name: /Enregistrer/ }).first().click();
+    await page
+      .getByRole('button', { name: /Enregistrer/ })
+      .first()
+      .click();
     await page.getByText('Profil mis à jour.').waitFor();
     await screenshot(page, 'profile-desktop-light');
     await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
@@ -55,7 +58,9 @@ describe('account', () => {
   it('sends a visitor of a protected page to /login, then back to that page', async () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail('garde');
-    const res = await page.request.post('/api/auth/register', { data: { name: 'Garde', email, password: 'motdepasse1', confirmPassword: 'motdepasse1' } });
+    const res = await page.request.post('/api/auth/register', {
+      data: { name: 'Garde', email, password: 'motdepasse1', confirmPassword: 'motdepasse1' },
+    });
     assert.equal(res.status(), 201);
     await context.clearCookies();
     await page.goto('/dashboard/profile');

@@ -31,7 +31,9 @@ describe('admin: from a paid order to a live site', () => {
     // The search (accents included) narrows the list to this site; the list state lives in the URL.
     await page.getByRole('searchbox', { name: 'Rechercher un site' }).fill(`poterie éloïse ${suffix}`);
     await page.getByRole('button', { name: 'Rechercher' }).click();
-    await page.waitForURL((url) => url.searchParams.get('q') === `poterie éloïse ${suffix}` && url.searchParams.get('status') === 'pending');
+    await page.waitForURL(
+      (url) => url.searchParams.get('q') === `poterie éloïse ${suffix}` && url.searchParams.get('status') === 'pending',
+    );
     const row = table.getByRole('row').filter({ hasText: siteName });
     await row.waitFor();
     // The previous page stays on screen while the search answers: wait for the header and this site only.
@@ -53,7 +55,10 @@ describe('admin: from a paid order to a live site', () => {
       ['Design OK', '40'],
     ] as const) {
       await page.getByRole('checkbox', { name: step }).check();
-      await page.waitForFunction(([value]) => document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') === value, [percent]);
+      await page.waitForFunction(
+        ([value]) => document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') === value,
+        [percent],
+      );
     }
     await page.getByText('Site mis à jour.').waitFor();
 
@@ -70,11 +75,17 @@ describe('admin: from a paid order to a live site', () => {
     await screenshot(page, 'admin-site-detail-desktop-light');
 
     // The audit log has who changed what.
-    const log = await fetch(`${BASE_URL}/api/admin/audit-log?entityType=site&entityId=${paid.siteId}`, { headers: { Authorization: `Bearer ${await adminToken()}` } });
+    const log = await fetch(`${BASE_URL}/api/admin/audit-log?entityType=site&entityId=${paid.siteId}`, {
+      headers: { Authorization: `Bearer ${await adminToken()}` },
+    });
     const { entries } = (await log.json()) as { entries: Array<{ actorEmail: string; after: Record<string, unknown> }> };
     assert.deepEqual(
       entries.map((e) => e.after),
-      [{ domain, status: 'active' }, { progression: { started: true, designOk: true, devOk: false, seoOk: false, technoReview: false } }, { progression: { started: true, designOk: false, devOk: false, seoOk: false, technoReview: false } }],
+      [
+        { domain, status: 'active' },
+        { progression: { started: true, designOk: true, devOk: false, seoOk: false, technoReview: false } },
+        { progression: { started: true, designOk: false, devOk: false, seoOk: false, technoReview: false } },
+      ],
     );
     assert.ok(entries.every((e) => e.actorEmail === 'admin@example.com'));
     await context.close();

@@ -22,7 +22,8 @@ describe('anonymous visit', () => {
     const { context, page } = await newPage(browser);
     const failures: string[] = [];
     page.on('response', (res) => {
-      if (res.status() >= 400 && isOurs(res.url())) failures.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
+      if (res.status() >= 400 && isOurs(res.url()))
+        failures.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
     });
     page.on('requestfailed', (req) => {
       if (isOurs(req.url())) failures.push(`${req.failure()?.errorText} ${req.method()} ${new URL(req.url()).pathname}`);

@@ -23,17 +23,36 @@ describe('checkout with the Stripe sandbox', () => {
   it('pays on the hosted page, returns to /payment-success, and the app gets the signed events', async () => {
     const email = uniqueEmail('paiement');
     // The order as the wizard leaves it: a draft held by this client's cookie, its form saved.
-    const started = await fetch(`${BASE_URL}/api/order-drafts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ planType: 'pro' }) });
+    const started = await fetch(`${BASE_URL}/api/order-drafts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ planType: 'pro' }),
+    });
     assert.equal(started.status, 201);
     const draft = (await started.json()) as { id: string };
-    const cookie = started.headers.getSetCookie().find((c) => c.startsWith('order_draft='))!.split(';')[0];
-    const form = { siteName: 'Paiement sandbox', currentEmail: email, about: 'Un site pour vérifier le paiement de bout en bout.', services: ['Essai'] };
-    const saved = await fetch(`${BASE_URL}/api/order-drafts/${draft.id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ data: form }) });
+    const cookie = started.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('order_draft='))!
+      .split(';')[0];
+    const form = {
+      siteName: 'Paiement sandbox',
+      currentEmail: email,
+      about: 'Un site pour vérifier le paiement de bout en bout.',
+      services: ['Essai'],
+    };
+    const saved = await fetch(`${BASE_URL}/api/order-drafts/${draft.id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ data: form }),
+    });
     assert.equal(saved.status, 200);
     const created = await fetch(`${BASE_URL}/api/checkout-sessions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie },
-      body: JSON.stringify({ draftId: draft.id, billing: { fullName: 'Client Sandbox', email, address: '1 rue du Test', city: 'Lyon', postalCode: '69001' } }),
+      body: JSON.stringify({
+        draftId: draft.id,
+        billing: { fullName: 'Client Sandbox', email, address: '1 rue du Test', city: 'Lyon', postalCode: '69001' },
+      }),
     });
     assert.equal(created.status, 201);
     const { sessionId, url } = (await created.json()) as { sessionId: string; url: string };
@@ -48,10 +67,18 @@ describe('checkout with the Stripe sandbox', () => {
 
     const status = await fetch(`${BASE_URL}/api/checkout-sessions/${sessionId}`);
     const paid = (await status.json()) as Record<string, unknown>;
-    assert.deepEqual({ ...paid, siteId: typeof paid.siteId }, { status: 'complete', paymentStatus: 'paid', provisioned: true, siteId: 'string', newAccount: true, prefersCall: false });
+    assert.deepEqual(
+      { ...paid, siteId: typeof paid.siteId },
+      { status: 'complete', paymentStatus: 'paid', provisioned: true, siteId: 'string', newAccount: true, prefersCall: false },
+    );
     // The sandbox delivers before it redirects: the app's webhook endpoint accepted the signature.
-    const events = (await (await fetch(`${new URL(url).origin}/test/events?type=checkout.session.completed`)).json()) as { data: SandboxEvent[] };
+    const events = (await (await fetch(`${new URL(url).origin}/test/events?type=checkout.session.completed`)).json()) as {
+      data: SandboxEvent[];
+    };
     const completed = events.data.find((e) => e.object_id === sessionId);
-    assert.deepEqual(completed?.delivery && { status: completed.delivery.status, code: completed.delivery.last_status_code }, { status: 'delivered', code: 200 });
+    assert.deepEqual(completed?.delivery && { status: completed.delivery.status, code: completed.delivery.last_status_code }, {
+      status: 'delivered',
+      code: 200,
+    });
   });
 });

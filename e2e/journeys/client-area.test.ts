@@ -22,7 +22,8 @@ const WIDE = { width: 1440, height: 900 };
 const SLOW = { timeout: 20_000 };
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor(SLOW);
-const siteRow = (page: Page, siteName: string) => page.getByRole('list', { name: 'Mes sites' }).getByRole('link', { name: new RegExp(siteName) });
+const siteRow = (page: Page, siteName: string) =>
+  page.getByRole('list', { name: 'Mes sites' }).getByRole('link', { name: new RegExp(siteName) });
 
 /** Opens the confirmation dialog with `button`, checks its title, and confirms with its own button `confirm`. */
 async function confirmIn(page: Page, button: string, title: string, confirm = button): Promise<void> {
@@ -65,7 +66,11 @@ describe('the client area', () => {
     await cancelDialog.waitFor();
     await screenshot(page, 'client-manage-cancel-dialog-desktop-light', { fullPage: false });
     // The dialog's buttons say what they do: 'Garder mon abonnement' only closes it.
-    assert.equal(await cancelDialog.getByRole('button', { name: 'Annuler', exact: true }).count(), 0, "no 'Annuler' that would keep the subscription");
+    assert.equal(
+      await cancelDialog.getByRole('button', { name: 'Annuler', exact: true }).count(),
+      0,
+      "no 'Annuler' that would keep the subscription",
+    );
     await cancelDialog.getByRole('button', { name: 'Garder mon abonnement', exact: true }).click();
     await cancelDialog.waitFor({ state: 'detached' });
     assert.equal(await shownStatus(page).textContent(), 'Actif');
@@ -169,7 +174,9 @@ describe('the client area', () => {
 
     await page.getByRole('link', { name: "Gérer l'abonnement" }).click();
     await h1(page, "Gérer l'abonnement");
-    await page.getByText('Le dernier paiement a échoué : réactiver règle la facture en attente avec votre carte enregistrée.').waitFor(SLOW);
+    await page
+      .getByText('Le dernier paiement a échoué : réactiver règle la facture en attente avec votre carte enregistrée.')
+      .waitFor(SLOW);
     await confirmIn(page, 'Réactiver', 'Réactiver l’abonnement ?');
     await shownStatus(page).filter({ hasText: 'Actif' }).waitFor(SLOW);
 

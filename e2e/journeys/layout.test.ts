@@ -24,7 +24,11 @@ function clientPages(page: Page, siteId: string): Array<[name: string, path: str
     ['dashboard', '/dashboard', () => page.getByRole('list', { name: 'Mes sites' }).getByRole('link').first().waitFor()],
     ['sites', '/dashboard/sites', () => page.getByRole('list', { name: 'Mes sites' }).getByRole('link').first().waitFor()],
     ['site', `/dashboard/sites/${siteId}`, () => page.getByRole('list', { name: 'Étapes de création' }).waitFor()],
-    ['manage', `/dashboard/sites/${siteId}/manage`, () => page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).waitFor()],
+    [
+      'manage',
+      `/dashboard/sites/${siteId}/manage`,
+      () => page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).waitFor(),
+    ],
     ['invoices', '/dashboard/invoices', () => page.getByRole('table', { name: 'Factures' }).getByText('Payée').waitFor()],
     ['support', '/dashboard/support', h1('Support')],
     ['business-options', `/dashboard/sites/${siteId}/business-options`, h1('Options Business')],
@@ -84,7 +88,10 @@ describe('hash links', () => {
         await page.waitForURL((url) => url.pathname === '/' && url.hash === `#${id}`);
         await page.locator('#features').getByText('59 €').waitFor();
         const { offset, top, headerBottom } = await settledOffset(page, id);
-        assert.ok(Math.abs(offset) <= 10, `#${id} at ${viewport.width} px: ${Math.round(offset)} px from its place (top ${Math.round(top)} px)`);
+        assert.ok(
+          Math.abs(offset) <= 10,
+          `#${id} at ${viewport.width} px: ${Math.round(offset)} px from its place (top ${Math.round(top)} px)`,
+        );
         assert.ok(top >= headerBottom - 1, `#${id} is not hidden under the header (${Math.round(top)} < ${Math.round(headerBottom)})`);
       }
       await screenshot(page, `hash-portfolio-${name}`);
@@ -103,7 +110,10 @@ async function signInAsNewClient(context: BrowserContext, page: Page): Promise<v
 
 /** Nothing sticks out sideways, and the header's menu button is on screen. */
 async function assertFitsPhone(page: Page, path: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   assert.ok(scrollWidth <= innerWidth, `${path} is ${scrollWidth} px wide on a ${innerWidth} px screen`);
   const menu = await page.getByRole('banner').getByRole('button', { name: 'Menu' }).boundingBox();
   assert.ok(menu, `${path}: the menu button is shown`);
@@ -157,7 +167,11 @@ describe('narrow screens', () => {
     await page.goto('/admin/emails');
     const box = page.getByRole('region', { name: 'Journal des e-mails' });
     await box.waitFor();
-    const shadow = (side: 'start' | 'end') => page.locator(`[data-scroll-shadow="${side}"]`).first().evaluate((e) => getComputedStyle(e).opacity);
+    const shadow = (side: 'start' | 'end') =>
+      page
+        .locator(`[data-scroll-shadow="${side}"]`)
+        .first()
+        .evaluate((e) => getComputedStyle(e).opacity);
     assert.ok(await box.evaluate((e) => e.scrollWidth > e.clientWidth), 'the table is wider than its box');
     assert.equal(await box.getAttribute('tabindex'), '0');
     await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-scroll-shadow="end"]')!).opacity === '1');
@@ -203,10 +217,15 @@ describe('screenshots', () => {
       for (const [name, viewport] of sizes) {
         await page.setViewportSize(viewport);
         await page.goto('/admin/emails');
-        await page.getByRole('button', { name: /^Voir l'e-mail « Bienvenue/ }).first().click();
+        await page
+          .getByRole('button', { name: /^Voir l'e-mail « Bienvenue/ })
+          .first()
+          .click();
         await page.frameLocator('iframe[title^="Aperçu"]').getByText('Bienvenue').first().waitFor();
         // Clicking 'Voir' scrolled the table sideways on a phone: back to its start for the picture.
-        await page.evaluate(() => document.querySelectorAll('table').forEach((t) => t.parentElement!.scrollTo({ left: 0, behavior: 'instant' })));
+        await page.evaluate(() =>
+          document.querySelectorAll('table').forEach((t) => t.parentElement!.scrollTo({ left: 0, behavior: 'instant' })),
+        );
         // The sandboxed frame paints in its own process, only once on screen; the shadows fade in 200 ms.
         await page.getByTitle(/^Aperçu : /).scrollIntoViewIfNeeded();
         await page.waitForTimeout(400);

@@ -44,7 +44,9 @@ async function fillWizard(page: Page, order: Order, shots?: string): Promise<voi
   await page.getByRole('button', { name: /Continuer le formulaire/ }).click();
 
   await step(page, 'Contenu de votre site');
-  await page.getByLabel('Présentation de votre activité').fill('Boulangerie artisanale au cœur de Lyon depuis 1990 : pains au levain et viennoiseries.');
+  await page
+    .getByLabel('Présentation de votre activité')
+    .fill('Boulangerie artisanale au cœur de Lyon depuis 1990 : pains au levain et viennoiseries.');
   await page.getByRole('textbox', { name: 'Service 1' }).fill('Pains au levain');
   await page.getByRole('button', { name: 'Ajouter un service' }).click();
   await page.getByRole('textbox', { name: 'Service 2' }).fill('Viennoiseries');
@@ -169,7 +171,9 @@ describe('ordering with an existing account', () => {
   it('a visitor paying with the e-mail of an account is asked to sign in, comes back to the order, and pays on the account', async () => {
     const { context, page } = await newPage(browser, WIDE);
     const email = uniqueEmail('client');
-    const registered = await page.request.post('/api/auth/register', { data: { name: 'Hélène Garnier', email, password: 'atelier-2025', confirmPassword: 'atelier-2025' } });
+    const registered = await page.request.post('/api/auth/register', {
+      data: { name: 'Hélène Garnier', email, password: 'atelier-2025', confirmPassword: 'atelier-2025' },
+    });
     assert.equal(registered.status(), 201);
     await context.clearCookies();
 
@@ -222,7 +226,10 @@ describe('order pages in both themes, wide and on a phone', () => {
         await seedDraft(page);
         const name = (what: string) => `order-${what}-${label}-${theme}`;
         const noSideScroll = async (where: string) => {
-          const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+          const { scroll, client } = await page.evaluate(() => ({
+            scroll: document.documentElement.scrollWidth,
+            client: document.documentElement.clientWidth,
+          }));
           assert.ok(scroll <= client, `${where} : la page défile de côté (${scroll} > ${client} px)`);
         };
 
@@ -282,4 +289,3 @@ describe('order pages in both themes, wide and on a phone', () => {
     }
   }
 });
-

@@ -16,7 +16,9 @@ describe('password reset', () => {
   it('sends a link by mail that sets a new password once and signs in', async () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail('oubli');
-    const created = await page.request.post('/api/auth/register', { data: { name: 'Oublieux', email, password: 'ancien-mdp', confirmPassword: 'ancien-mdp' } });
+    const created = await page.request.post('/api/auth/register', {
+      data: { name: 'Oublieux', email, password: 'ancien-mdp', confirmPassword: 'ancien-mdp' },
+    });
     assert.equal(created.status(), 201);
     await context.clearCookies();
 
@@ -55,7 +57,10 @@ describe('password reset', () => {
     await signInAsAdmin(page);
     await page.goto('/admin/emails');
     await page.getByRole('heading', { name: 'Journal des e-mails' }).waitFor();
-    await page.getByRole('button', { name: /^Voir l'e-mail « Réinitialisation de votre mot de passe »/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Voir l'e-mail « Réinitialisation de votre mot de passe »/ })
+      .first()
+      .click();
     const frame = page.frameLocator('iframe[title^="Aperçu"]');
     await frame.getByText('Choisir un nouveau mot de passe').first().waitFor();
     await screenshot(page, 'admin-emails-desktop-light');

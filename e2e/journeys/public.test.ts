@@ -76,7 +76,10 @@ describe('home', () => {
     assert.equal(await hero.getByRole('link', { name: 'Voir des exemples' }).getAttribute('href'), '/#portfolio');
     const pricing = page.locator('#features');
     assert.equal(await pricing.getByRole('link', { name: 'Commencer avec la formule Pro' }).getAttribute('href'), '/order?plan=basic');
-    assert.equal(await pricing.getByRole('link', { name: 'Commencer avec la formule Business' }).getAttribute('href'), '/order?plan=business');
+    assert.equal(
+      await pricing.getByRole('link', { name: 'Commencer avec la formule Business' }).getAttribute('href'),
+      '/order?plan=business',
+    );
     assert.equal(await page.locator('#faq').getByRole('link', { name: 'Contactez-nous' }).getAttribute('href'), '/contact');
     assert.equal(await page.getByRole('link', { name: 'Je me lance' }).getAttribute('href'), '/#features');
     assert.equal(await page.getByRole('link', { name: 'Créer mon site maintenant' }).getAttribute('href'), '/#features');
@@ -166,7 +169,9 @@ describe('home', () => {
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Téléphone').fill('06 11 22 33 44');
     await form.getByLabel(/Entreprise/).fill('Garage Lambert');
-    await form.getByLabel('Description du projet').fill('Un site pour mon garage avec prise de rendez-vous en ligne et un catalogue de pièces.');
+    await form
+      .getByLabel('Description du projet')
+      .fill('Un site pour mon garage avec prise de rendez-vous en ligne et un catalogue de pièces.');
     await form.getByLabel(/Budget/).selectOption('3000-5000');
     await form.getByRole('radio', { name: 'Après-midi (14h-17h)' }).check();
     await screenshot(page, 'public-quote-desktop-light');

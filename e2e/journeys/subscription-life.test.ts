@@ -17,7 +17,8 @@ after(async () => {
 
 const SLOW = { timeout: 20_000 };
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor(SLOW);
-const siteRow = (page: Page, siteName: string) => page.getByRole('list', { name: 'Mes sites' }).getByRole('link', { name: new RegExp(siteName) });
+const siteRow = (page: Page, siteName: string) =>
+  page.getByRole('list', { name: 'Mes sites' }).getByRole('link', { name: new RegExp(siteName) });
 
 /** The client's subscription id and, until `until` holds, its API view (the webhook is applied in the background). */
 async function subscriptionOf(page: Page, token: string, siteId: string): Promise<{ id: string; status: string }> {
@@ -55,7 +56,10 @@ describe('a subscription over its life', () => {
     assert.match((await row.textContent()) ?? '', /Annulé/);
 
     // 'Régler maintenant' opens Stripe's hosted invoice page, in a new tab.
-    const [invoicePage] = await Promise.all([context.waitForEvent('page'), banner.getByRole('link', { name: 'Régler maintenant' }).click()]);
+    const [invoicePage] = await Promise.all([
+      context.waitForEvent('page'),
+      banner.getByRole('link', { name: 'Régler maintenant' }).click(),
+    ]);
     await invoicePage.waitForLoadState();
     await invoicePage.getByRole('button', { name: /^Payer 29,00/ }).click();
     await invoicePage.getByText('Paiement reçu, merci !').waitFor(SLOW);
@@ -76,14 +80,19 @@ describe('a subscription over its life', () => {
     const { context, page } = await newPage(browser, PHONE);
     const token = await signInAsClient(page, client);
     const { id: subscriptionId } = await subscriptionOf(page, token, client.siteId);
-    const cancel = await page.request.post(`/api/sites/${client.siteId}/subscription/cancel`, { headers: { Authorization: `Bearer ${token}` } });
+    const cancel = await page.request.post(`/api/sites/${client.siteId}/subscription/cancel`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     assert.equal(cancel.status(), 200);
     await sandboxControl(client, subscriptionId, 'end-period');
     await waitFor("la fin de l'abonnement", async () => (await subscriptionOf(page, token, client.siteId)).status === 'canceled');
 
     await page.goto(`/dashboard/sites/${client.siteId}/manage`);
     await h1(page, "Gérer l'abonnement");
-    await page.getByText(/Abonnement terminé le \d{2}\/\d{2}\/\d{4}/).first().waitFor(SLOW);
+    await page
+      .getByText(/Abonnement terminé le \d{2}\/\d{2}\/\d{4}/)
+      .first()
+      .waitFor(SLOW);
     assert.equal(await page.getByRole('button', { name: 'Réactiver', exact: true }).count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Passer en Business', exact: true }).count(), 0);
     await page.getByRole('radio', { name: /Business/ }).check();

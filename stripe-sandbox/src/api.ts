@@ -89,7 +89,11 @@ const newestFirst = <T>(record: Record<string, T>): T[] => Object.values(record)
 // ---- customers ----------------------------------------------------------------------------------------------------
 
 route('POST', '/v1/customers', (core, _m, p) => {
-  const c = core.createCustomer({ email: email(p, 'email') ?? null, name: p.nullableStr('name') ?? null, metadata: freshMetadata(p.metadata()) });
+  const c = core.createCustomer({
+    email: email(p, 'email') ?? null,
+    name: p.nullableStr('name') ?? null,
+    metadata: freshMetadata(p.metadata()),
+  });
   c.phone = p.nullableStr('phone') ?? null;
   c.description = p.nullableStr('description') ?? null;
   c.preferred_locales = p.strings('preferred_locales') ?? [];
@@ -185,7 +189,13 @@ route('POST', '/v1/payment_methods/:id/attach', (core, m, p) => {
     return { body: renderPaymentMethod(pm) };
   }
   const pm = core.paymentMethod(m[1]);
-  if (pm.customer && pm.customer !== c.id) throw new ApiError(400, 'The payment method you provided has already been attached to a customer.', undefined, 'payment_method_unexpected_state');
+  if (pm.customer && pm.customer !== c.id)
+    throw new ApiError(
+      400,
+      'The payment method you provided has already been attached to a customer.',
+      undefined,
+      'payment_method_unexpected_state',
+    );
   pm.customer = c.id;
   core.save();
   return { body: renderPaymentMethod(pm) };
@@ -194,7 +204,8 @@ route('POST', '/v1/payment_methods/:id/attach', (core, m, p) => {
 /** Detaches a PaymentMethod; it stops being its customer's (and any subscription's) default payment method. */
 route('POST', '/v1/payment_methods/:id/detach', (core, m) => {
   const pm = core.paymentMethod(m[1]);
-  if (!pm.customer) throw new ApiError(400, `The payment method ${pm.id} is not attached to a customer.`, undefined, 'payment_method_unexpected_state');
+  if (!pm.customer)
+    throw new ApiError(400, `The payment method ${pm.id} is not attached to a customer.`, undefined, 'payment_method_unexpected_state');
   const c = core.db.customers[pm.customer];
   if (c?._default_payment_method === pm.id) c._default_payment_method = null;
   for (const sub of Object.values(core.db.subscriptions)) if (sub.default_payment_method === pm.id) sub.default_payment_method = null;
@@ -241,7 +252,9 @@ route('GET', '/v1/invoice_payments', (core, _m, p) => {
   const status = p.oneOf('status', ['canceled', 'open', 'paid'] as const);
   const payment = p.obj('payment');
   const pi = payment?.str('payment_intent');
-  const items = newestFirst(core.db.invoicePayments).filter((ip) => (!inv || ip.invoice === inv) && (!status || ip.status === status) && (!pi || ip.payment_intent === pi));
+  const items = newestFirst(core.db.invoicePayments).filter(
+    (ip) => (!inv || ip.invoice === inv) && (!status || ip.status === status) && (!pi || ip.payment_intent === pi),
+  );
   return { body: paginate(items, p, '/v1/invoice_payments', renderInvoicePayment, 'invoice_payment') };
 });
 
@@ -284,7 +297,16 @@ route('POST', '/v1/products', (core, _m, p) => {
   const id = p.str('id') ?? randomId('prod_', 14);
   if (core.db.products[id]) throw new ApiError(400, `Product already exists.`, 'id', 'resource_already_exists');
   const t = now();
-  const product = { id, object: 'product' as const, active: p.bool('active') ?? true, created: t, updated: t, name: p.str('name', true)!, description: p.nullableStr('description') ?? null, metadata: freshMetadata(p.metadata()) };
+  const product = {
+    id,
+    object: 'product' as const,
+    active: p.bool('active') ?? true,
+    created: t,
+    updated: t,
+    name: p.str('name', true)!,
+    description: p.nullableStr('description') ?? null,
+    metadata: freshMetadata(p.metadata()),
+  };
   core.db.products[id] = product;
   core.save();
   return { body: renderProduct(product) };
@@ -326,7 +348,12 @@ function assignLookupKey(core: SandboxCore, price: PriceRec, key: string | null,
   if (key) {
     const holder = Object.values(core.db.prices).find((x) => x.lookup_key === key && x.id !== price.id);
     if (holder && !transfer) {
-      throw new ApiError(400, `A price (\`${holder.id}\`) already uses that lookup key. Pass \`transfer_lookup_key=true\` to move the lookup key to this price.`, param, 'lookup_key_already_used');
+      throw new ApiError(
+        400,
+        `A price (\`${holder.id}\`) already uses that lookup key. Pass \`transfer_lookup_key=true\` to move the lookup key to this price.`,
+        param,
+        'lookup_key_already_used',
+      );
     }
     if (holder) holder.lookup_key = null;
   }
@@ -337,12 +364,22 @@ function readPrice(core: SandboxCore, p: P, requireProduct = true): PriceRec {
   const currency = p.str('currency', true)!.toLowerCase();
   let productId = p.str('product');
   const productData = p.obj('product_data');
-  if (productId && productData) throw new ApiError(400, 'You may only specify one of these parameters: product, product_data.', p.name('product_data'));
+  if (productId && productData)
+    throw new ApiError(400, 'You may only specify one of these parameters: product, product_data.', p.name('product_data'));
   if (productId && !core.db.products[productId]) throw noSuch('product', productId, p.name('product'), 400);
   if (!productId && productData) {
     const t = now();
     productId = randomId('prod_', 14);
-    core.db.products[productId] = { id: productId, object: 'product', active: productData.bool('active') ?? true, created: t, updated: t, name: productData.str('name', true)!, description: productData.nullableStr('description') ?? null, metadata: freshMetadata(productData.metadata()) };
+    core.db.products[productId] = {
+      id: productId,
+      object: 'product',
+      active: productData.bool('active') ?? true,
+      created: t,
+      updated: t,
+      name: productData.str('name', true)!,
+      description: productData.nullableStr('description') ?? null,
+      metadata: freshMetadata(productData.metadata()),
+    };
   }
   if (!productId && requireProduct) throw missing(p.name('product'));
   const unitAmount = p.int('unit_amount') ?? (p.has('unit_amount_decimal') ? Math.round(Number(p.str('unit_amount_decimal'))) : undefined);
@@ -353,7 +390,8 @@ function readPrice(core: SandboxCore, p: P, requireProduct = true): PriceRec {
     const interval = rec.oneOf('interval', ['day', 'week', 'month', 'year'] as const, true)!;
     recurring = { interval, interval_count: rec.int('interval_count', false, 1) ?? 1 };
     const usage = rec.str('usage_type');
-    if (usage && usage !== 'licensed') throw new ApiError(400, 'Stripe sandbox: only licensed (per-seat) recurring prices are supported.', rec.name('usage_type'));
+    if (usage && usage !== 'licensed')
+      throw new ApiError(400, 'Stripe sandbox: only licensed (per-seat) recurring prices are supported.', rec.name('usage_type'));
   }
   return {
     id: randomId('price_'),
@@ -419,17 +457,26 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
   const mode = p.oneOf('mode', ['payment', 'subscription', 'setup'] as const, true)!;
   const customerId = p.str('customer');
   const customerEmail = email(p, 'customer_email') ?? null;
-  if (customerId && customerEmail) throw new ApiError(400, 'You may only specify one of these parameters: customer, customer_email.', 'customer_email');
-  if (customerId && (!core.db.customers[customerId] || core.db.customers[customerId].deleted)) throw noSuch('customer', customerId, 'customer', 400);
+  if (customerId && customerEmail)
+    throw new ApiError(400, 'You may only specify one of these parameters: customer, customer_email.', 'customer_email');
+  if (customerId && (!core.db.customers[customerId] || core.db.customers[customerId].deleted))
+    throw noSuch('customer', customerId, 'customer', 400);
 
   const lines: SessionLine[] = [];
   const prices: PriceRec[] = [];
   if (mode === 'setup') {
     // Setup mode saves a card for later: no line items, and (in the sandbox) an existing customer to attach it to.
     if (p.has('line_items')) throw new ApiError(400, 'You can not pass `line_items` in `setup` mode.', 'line_items');
-    if (!customerId) throw new ApiError(400, 'Stripe sandbox: a `setup` mode Checkout Session needs a `customer` (the card saved is attached to it).', 'customer', 'parameter_missing');
+    if (!customerId)
+      throw new ApiError(
+        400,
+        'Stripe sandbox: a `setup` mode Checkout Session needs a `customer` (the card saved is attached to it).',
+        'customer',
+        'parameter_missing',
+      );
     const types = p.strings('payment_method_types');
-    if (types && types.some((t) => t !== 'card')) throw new ApiError(400, 'Stripe sandbox: only the `card` payment method type is supported.', 'payment_method_types');
+    if (types && types.some((t) => t !== 'card'))
+      throw new ApiError(400, 'Stripe sandbox: only the `card` payment method type is supported.', 'payment_method_types');
   } else {
     const lineParams = p.objects('line_items', true)!;
     if (lineParams.length === 0) throw missing('line_items');
@@ -439,7 +486,8 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
       const priceData = lp.obj('price_data');
       if (priceId) {
         price = core.price(priceId, lp.name('price'), 400);
-        if (!price.active) throw new ApiError(400, `The price specified is inactive. This field only accepts active prices.`, lp.name('price'));
+        if (!price.active)
+          throw new ApiError(400, `The price specified is inactive. This field only accepts active prices.`, lp.name('price'));
       } else if (priceData) {
         price = readPrice(core, priceData);
         core.db.prices[price.id] = { ...price, active: false };
@@ -458,10 +506,15 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
       throw new ApiError(400, 'You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items');
     }
     if (mode === 'payment' && recurring.length > 0) {
-      throw new ApiError(400, 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', 'line_items');
+      throw new ApiError(
+        400,
+        'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+        'line_items',
+      );
     }
     const intervals = new Set(recurring.map((x) => `${x.recurring!.interval}/${x.recurring!.interval_count}`));
-    if (intervals.size > 1) throw new ApiError(400, 'Checkout does not support multiple prices with different billing intervals.', 'line_items');
+    if (intervals.size > 1)
+      throw new ApiError(400, 'Checkout does not support multiple prices with different billing intervals.', 'line_items');
   }
 
   const url = (key: string): string | null => {
@@ -475,15 +528,22 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
     return v;
   };
   const subData = p.obj('subscription_data');
-  if (subData && mode !== 'subscription') throw new ApiError(400, 'You can only pass in subscription_data in `subscription` mode.', 'subscription_data');
+  if (subData && mode !== 'subscription')
+    throw new ApiError(400, 'You can only pass in subscription_data in `subscription` mode.', 'subscription_data');
   const setupData = p.obj('setup_intent_data');
-  if (setupData && mode !== 'setup') throw new ApiError(400, 'You can only pass in setup_intent_data in `setup` mode.', 'setup_intent_data');
+  if (setupData && mode !== 'setup')
+    throw new ApiError(400, 'You can only pass in setup_intent_data in `setup` mode.', 'setup_intent_data');
   const clientRef = p.str('client_reference_id') ?? null;
-  if (clientRef && clientRef.length > 200) throw new ApiError(400, 'client_reference_id must be at most 200 characters.', 'client_reference_id');
+  if (clientRef && clientRef.length > 200)
+    throw new ApiError(400, 'client_reference_id must be at most 200 characters.', 'client_reference_id');
   const t = now();
   const expiresAt = p.int('expires_at') ?? t + 24 * 3600;
   if (expiresAt < t + 30 * 60 - 5 || expiresAt > t + 24 * 3600 + 5) {
-    throw new ApiError(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
+    throw new ApiError(
+      400,
+      'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+      'expires_at',
+    );
   }
   const currencyParam = p.str('currency')?.toLowerCase();
   const total = mode === 'setup' ? null : prices.reduce((sum, price, i) => sum + price.unit_amount * lines[i].quantity, 0);
@@ -512,9 +572,12 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
     setup_intent: null,
     _lines: lines,
     _subscription_data: { metadata: freshMetadata(subData?.metadata()), description: subData?.str('description') ?? null },
-    ...(mode === 'setup' ? { _setup_intent_data: { metadata: freshMetadata(setupData?.metadata()), description: setupData?.str('description') ?? null } } : {}),
+    ...(mode === 'setup'
+      ? { _setup_intent_data: { metadata: freshMetadata(setupData?.metadata()), description: setupData?.str('description') ?? null } }
+      : {}),
   };
-  for (const k of [...(subData?.unused() ?? []), ...(setupData?.unused() ?? [])]) core.log(`ignored parameter ${k} (not simulated by the sandbox)`);
+  for (const k of [...(subData?.unused() ?? []), ...(setupData?.unused() ?? [])])
+    core.log(`ignored parameter ${k} (not simulated by the sandbox)`);
   core.db.sessions[session.id] = session;
   core.save();
   return { body: renderSession(session, core.publicUrl()) };
@@ -539,7 +602,11 @@ route('GET', '/v1/checkout/sessions/:id/line_items', (core, m, p) => {
 
 route('POST', '/v1/checkout/sessions/:id/expire', (core, m, _p, req) => {
   const s = sessionById(core, m[1]);
-  if (s.status !== 'open') throw new ApiError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);
+  if (s.status !== 'open')
+    throw new ApiError(
+      400,
+      `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`,
+    );
   s.status = 'expired';
   const events = [core.emit('checkout.session.expired', renderSession(s, core.publicUrl()), req)];
   core.save();
@@ -550,7 +617,9 @@ route('GET', '/v1/checkout/sessions', (core, _m, p) => {
   const cust = p.str('customer');
   const sub = p.str('subscription');
   const status = p.oneOf('status', ['open', 'complete', 'expired'] as const);
-  const items = newestFirst(core.db.sessions).filter((s) => (!cust || s.customer === cust) && (!sub || s.subscription === sub) && (!status || s.status === status));
+  const items = newestFirst(core.db.sessions).filter(
+    (s) => (!cust || s.customer === cust) && (!sub || s.subscription === sub) && (!status || s.status === status),
+  );
   return { body: paginate(items, p, '/v1/checkout/sessions', (s) => renderSession(s, core.publicUrl()), 'checkout.session') };
 });
 
@@ -561,7 +630,18 @@ route('GET', '/v1/subscriptions/:id', (core, m) => ({ body: renderSubscription(c
 route('GET', '/v1/subscriptions', (core, _m, p) => {
   const cust = p.str('customer');
   const price = p.str('price');
-  const status = p.oneOf('status', ['active', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'trialing', 'paused', 'all', 'ended'] as const);
+  const status = p.oneOf('status', [
+    'active',
+    'past_due',
+    'unpaid',
+    'canceled',
+    'incomplete',
+    'incomplete_expired',
+    'trialing',
+    'paused',
+    'all',
+    'ended',
+  ] as const);
   const items = newestFirst(core.db.subscriptions).filter(
     (s) =>
       (!cust || s.customer === cust) &&
@@ -575,13 +655,25 @@ route('POST', '/v1/subscriptions/:id', (core, m, p, req) => {
   const sub = core.subscription(m[1]);
   const items = p.objects('items')?.map((ip) => {
     const deleted = ip.bool('deleted');
-    return { id: ip.str('id'), price: ip.str('price'), quantity: ip.int('quantity', false, 0), deleted, param: ip.path.reduce((a, x, i) => (i === 0 ? x : `${a}[${x}]`), '') };
+    return {
+      id: ip.str('id'),
+      price: ip.str('price'),
+      quantity: ip.int('quantity', false, 0),
+      deleted,
+      param: ip.path.reduce((a, x, i) => (i === 0 ? x : `${a}[${x}]`), ''),
+    };
   });
   const proration = p.oneOf('proration_behavior', ['create_prorations', 'always_invoice', 'none'] as const) ?? 'create_prorations';
   const cancelAt = p.nullableStr('cancel_at');
-  if (cancelAt !== undefined && cancelAt !== null) throw new ApiError(400, 'Stripe sandbox: cancel_at with a date is not supported; use cancel_at_period_end.', 'cancel_at');
+  if (cancelAt !== undefined && cancelAt !== null)
+    throw new ApiError(400, 'Stripe sandbox: cancel_at with a date is not supported; use cancel_at_period_end.', 'cancel_at');
   // pending_if_incomplete is treated as error_if_incomplete: a failed charge leaves the subscription unchanged.
-  const behavior = p.oneOf('payment_behavior', ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'] as const);
+  const behavior = p.oneOf('payment_behavior', [
+    'allow_incomplete',
+    'default_incomplete',
+    'error_if_incomplete',
+    'pending_if_incomplete',
+  ] as const);
   const events = core.updateSubscription(
     sub,
     {
@@ -593,23 +685,39 @@ route('POST', '/v1/subscriptions/:id', (core, m, p, req) => {
       description: p.nullableStr('description'),
       defaultPaymentMethod: p.nullableStr('default_payment_method'),
       cancellationDetails: cancellationDetails(p),
-      paymentBehavior: behavior === 'error_if_incomplete' || behavior === 'pending_if_incomplete' ? 'error_if_incomplete' : 'allow_incomplete',
+      paymentBehavior:
+        behavior === 'error_if_incomplete' || behavior === 'pending_if_incomplete' ? 'error_if_incomplete' : 'allow_incomplete',
     },
     req,
   );
   return { body: renderSubscription(core.db, sub), events };
 });
 
-const FEEDBACK = ['customer_service', 'low_quality', 'missing_features', 'other', 'switched_service', 'too_complex', 'too_expensive', 'unused'];
+const FEEDBACK = [
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'other',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+];
 
 function cancellationDetails(p: P): { comment?: string | null; feedback?: string | null } | undefined {
   const d = p.obj('cancellation_details');
   if (!d) return undefined;
   const comment = d.nullableStr('comment');
-  if (comment && comment.length > 5000) throw new ApiError(400, 'cancellation_details[comment] must be at most 5000 characters.', 'cancellation_details[comment]');
+  if (comment && comment.length > 5000)
+    throw new ApiError(400, 'cancellation_details[comment] must be at most 5000 characters.', 'cancellation_details[comment]');
   const feedback = d.nullableStr('feedback');
   if (feedback && !FEEDBACK.includes(feedback)) {
-    throw new ApiError(400, `Invalid cancellation_details[feedback]: must be one of ${FEEDBACK.join(', ')}`, 'cancellation_details[feedback]', 'parameter_invalid_string');
+    throw new ApiError(
+      400,
+      `Invalid cancellation_details[feedback]: must be one of ${FEEDBACK.join(', ')}`,
+      'cancellation_details[feedback]',
+      'parameter_invalid_string',
+    );
   }
   return { comment, feedback };
 }
@@ -657,7 +765,9 @@ route('GET', '/v1/invoices', (core, _m, p) => {
   const cust = p.str('customer');
   const sub = p.str('subscription');
   const status = p.oneOf('status', ['draft', 'open', 'paid', 'uncollectible', 'void'] as const);
-  const items = newestFirst(core.db.invoices).filter((i) => (!cust || i.customer === cust) && (!sub || i.subscription === sub) && (!status || i.status === status));
+  const items = newestFirst(core.db.invoices).filter(
+    (i) => (!cust || i.customer === cust) && (!sub || i.subscription === sub) && (!status || i.status === status),
+  );
   return { body: paginate(items, p, '/v1/invoices', (i) => renderInvoice(core.db, i, core.publicUrl()), 'invoice') };
 });
 
@@ -672,7 +782,8 @@ route('GET', '/v1/events/:id', (core, m) => {
 route('GET', '/v1/events', (core, _m, p) => {
   const type = p.str('type');
   const types = p.strings('types');
-  const match = (t: string): boolean => (!type || (type.endsWith('*') ? t.startsWith(type.slice(0, -1)) : t === type)) && (!types || types.includes(t));
+  const match = (t: string): boolean =>
+    (!type || (type.endsWith('*') ? t.startsWith(type.slice(0, -1)) : t === type)) && (!types || types.includes(t));
   const items = newestFirst(core.db.events)
     .map((r) => r.event)
     .filter((e) => match(e.type));

@@ -64,7 +64,8 @@ export function readCard(rawNumber: string | undefined, rawExp: string | undefin
   if (!/^\d{13,19}$/.test(number)) throw new ApiError(400, 'Votre numéro de carte est invalide.', 'card', 'invalid_number');
   const exp = (rawExp ?? '').replace(/\s/g, '') || '12/34';
   const m = exp.match(/^(\d{1,2})\/?(\d{2}|\d{4})$/);
-  if (!m || exp.length === 3) throw new ApiError(400, "La date d'expiration de votre carte est invalide (MM/AA).", 'exp', 'invalid_expiry_month');
+  if (!m || exp.length === 3)
+    throw new ApiError(400, "La date d'expiration de votre carte est invalide (MM/AA).", 'exp', 'invalid_expiry_month');
   const month = Number(m[1]);
   const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
   if (month < 1 || month > 12) throw new ApiError(400, "Le mois d'expiration de votre carte est invalide.", 'exp', 'invalid_expiry_month');
@@ -72,14 +73,27 @@ export function readCard(rawNumber: string | undefined, rawExp: string | undefin
   if (year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)) {
     throw new ApiError(400, "La date d'expiration de votre carte est dépassée.", 'exp', 'expired_card');
   }
-  if (year > today.getUTCFullYear() + 50) throw new ApiError(400, "L'année d'expiration de votre carte est invalide.", 'exp', 'invalid_expiry_year');
+  if (year > today.getUTCFullYear() + 50)
+    throw new ApiError(400, "L'année d'expiration de votre carte est invalide.", 'exp', 'invalid_expiry_year');
   return { number, exp_month: month, exp_year: year };
 }
 
 /** The stored card: brand, last 4 digits, expiry and a fingerprint (the same number always gets the same one). */
 export function cardDetails(card: CardInput): CardDetails {
-  const fingerprint = createHash('sha256').update(`sandbox-card:${card.number}`).digest('base64url').replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
-  return { brand: brandOf(card.number), last4: card.number.slice(-4), exp_month: card.exp_month, exp_year: card.exp_year, funding: 'credit', country: 'FR', fingerprint };
+  const fingerprint = createHash('sha256')
+    .update(`sandbox-card:${card.number}`)
+    .digest('base64url')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 16);
+  return {
+    brand: brandOf(card.number),
+    last4: card.number.slice(-4),
+    exp_month: card.exp_month,
+    exp_year: card.exp_year,
+    funding: 'credit',
+    country: 'FR',
+    fingerprint,
+  };
 }
 
 /** Stripe's 402 card error (StripeCardError in the SDK), with its decline code. */

@@ -50,13 +50,20 @@ export function formatEur(cents: number, currency = 'eur'): string {
 }
 
 export function formatDate(ts: number): string {
-  return new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(ts * 1000));
+  return new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(
+    new Date(ts * 1000),
+  );
 }
 
 export function intervalLabel(price: PriceRec): string {
   if (!price.recurring) return '';
   const { interval, interval_count: n } = price.recurring;
-  const names: Record<string, [string, string]> = { day: ['jour', 'jours'], week: ['semaine', 'semaines'], month: ['mois', 'mois'], year: ['an', 'ans'] };
+  const names: Record<string, [string, string]> = {
+    day: ['jour', 'jours'],
+    week: ['semaine', 'semaines'],
+    month: ['mois', 'mois'],
+    year: ['an', 'ans'],
+  };
   const [one, many] = names[interval];
   return n === 1 ? `/${one}` : `tous les ${n} ${many}`;
 }
@@ -179,7 +186,12 @@ export class SandboxCore implements RenderContext {
   attachedPaymentMethod(customerId: string, id: string, param: string): PaymentMethodRec {
     const pm = this.paymentMethod(id, param, 400);
     if (pm.customer !== customerId) {
-      throw new ApiError(400, `The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`, param, 'resource_missing');
+      throw new ApiError(
+        400,
+        `The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`,
+        param,
+        'resource_missing',
+      );
     }
     return pm;
   }
@@ -194,7 +206,15 @@ export class SandboxCore implements RenderContext {
    * A successful card payment: a succeeded PaymentIntent and its Charge. Without a card on file (records written
    * before the sandbox had cards) the payment still succeeds, with payment_method null.
    */
-  createPayment(amount: number, currency: string, customer: string | null, pm: PaymentMethodRec | undefined, description: string | null, invoice: string | null, t = now()): PaymentIntentRec {
+  createPayment(
+    amount: number,
+    currency: string,
+    customer: string | null,
+    pm: PaymentMethodRec | undefined,
+    description: string | null,
+    invoice: string | null,
+    t = now(),
+  ): PaymentIntentRec {
     const pi: PaymentIntentRec = {
       id: randomId('pi_'),
       object: 'payment_intent',
@@ -241,9 +261,25 @@ export class SandboxCore implements RenderContext {
     inv.paid_at = t;
     const { due } = invoiceTotals(inv);
     if (due <= 0) return;
-    const description = inv.billing_reason === 'subscription_create' ? 'Subscription creation' : inv.billing_reason === 'manual' ? 'Payment for Invoice' : 'Subscription update';
+    const description =
+      inv.billing_reason === 'subscription_create'
+        ? 'Subscription creation'
+        : inv.billing_reason === 'manual'
+          ? 'Payment for Invoice'
+          : 'Subscription update';
     const pi = this.createPayment(due, inv.currency, inv.customer, pm, description, inv.id, t);
-    const ip = { id: randomId('inpay_'), object: 'invoice_payment' as const, invoice: inv.id, amount_paid: due, amount_requested: due, currency: inv.currency, status: 'paid' as const, payment_intent: pi.id, paid_at: t, created: t };
+    const ip = {
+      id: randomId('inpay_'),
+      object: 'invoice_payment' as const,
+      invoice: inv.id,
+      amount_paid: due,
+      amount_requested: due,
+      currency: inv.currency,
+      status: 'paid' as const,
+      payment_intent: pi.id,
+      paid_at: t,
+      created: t,
+    };
     this.db.invoicePayments[ip.id] = ip;
   }
 
@@ -257,7 +293,13 @@ export class SandboxCore implements RenderContext {
 
   // ---- invoices -------------------------------------------------------------------------------------------------
 
-  private createInvoice(sub: SubscriptionRec, reason: InvoiceRec['billing_reason'], lines: InvoiceLineRec[], status: 'paid' | 'open', period: { start: number; end: number }): InvoiceRec {
+  private createInvoice(
+    sub: SubscriptionRec,
+    reason: InvoiceRec['billing_reason'],
+    lines: InvoiceLineRec[],
+    status: 'paid' | 'open',
+    period: { start: number; end: number },
+  ): InvoiceRec {
     const customer = this.db.customers[sub.customer];
     this.db.invoiceSeq += 1;
     const t = now();
@@ -318,7 +360,13 @@ export class SandboxCore implements RenderContext {
    * (its PaymentIntent and Charge; in payment mode the session's own PaymentIntent), session completed; the events.
    */
   completeCheckout(session: SessionRec, form: { email?: string; name?: string; card?: CardInput }): EventRec[] {
-    if (session.status !== 'open') throw new ApiError(400, `This Checkout Session is no longer active (status: ${session.status}).`, undefined, 'checkout_session_inactive');
+    if (session.status !== 'open')
+      throw new ApiError(
+        400,
+        `This Checkout Session is no longer active (status: ${session.status}).`,
+        undefined,
+        'checkout_session_inactive',
+      );
     if (session.mode === 'setup') return this.completeSetup(session, form);
     let customer = session.customer ? this.db.customers[session.customer] : undefined;
     const email = customer?.email ?? session.customer_email ?? form.email?.trim() ?? null;
@@ -392,12 +440,29 @@ export class SandboxCore implements RenderContext {
       events.push(this.emit('invoice.paid', this.invoiceJson(inv)));
     }
     if (session.mode === 'payment') {
-      session.payment_intent = this.createPayment(session.amount_total ?? 0, session.currency ?? 'eur', customer?.id ?? null, pm, null, null, t).id;
+      session.payment_intent = this.createPayment(
+        session.amount_total ?? 0,
+        session.currency ?? 'eur',
+        customer?.id ?? null,
+        pm,
+        null,
+        null,
+        t,
+      ).id;
     }
     session.status = 'complete';
     session.payment_status = 'paid';
     session.customer = customer?.id ?? null;
-    session.customer_details = { address: null, business_name: null, email, individual_name: null, name, phone: null, tax_exempt: 'none', tax_ids: [] };
+    session.customer_details = {
+      address: null,
+      business_name: null,
+      email,
+      individual_name: null,
+      name,
+      phone: null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    };
     session._completed_at = t;
     events.push(this.emit('checkout.session.completed', renderSession(session, this.publicUrl())));
     this.save();
@@ -409,7 +474,13 @@ export class SandboxCore implements RenderContext {
    * (not its default, as with Stripe), a succeeded SetupIntent; setup_intent.succeeded then checkout.session.completed.
    */
   completeSetup(session: SessionRec, form: { name?: string; card?: CardInput }): EventRec[] {
-    if (session.status !== 'open') throw new ApiError(400, `This Checkout Session is no longer active (status: ${session.status}).`, undefined, 'checkout_session_inactive');
+    if (session.status !== 'open')
+      throw new ApiError(
+        400,
+        `This Checkout Session is no longer active (status: ${session.status}).`,
+        undefined,
+        'checkout_session_inactive',
+      );
     const customer = session.customer ? this.db.customers[session.customer] : undefined;
     if (!customer || customer.deleted) throw new ApiError(400, 'Client introuvable pour cette session.', 'customer', 'resource_missing');
     const name = form.name?.trim() || customer.name || null;
@@ -432,9 +503,21 @@ export class SandboxCore implements RenderContext {
     session.setup_intent = si.id;
     session.status = 'complete';
     session.payment_status = 'no_payment_required';
-    session.customer_details = { address: null, business_name: null, email: customer.email, individual_name: null, name, phone: null, tax_exempt: 'none', tax_ids: [] };
+    session.customer_details = {
+      address: null,
+      business_name: null,
+      email: customer.email,
+      individual_name: null,
+      name,
+      phone: null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    };
     session._completed_at = t;
-    const events = [this.emit('setup_intent.succeeded', renderSetupIntent(si)), this.emit('checkout.session.completed', renderSession(session, this.publicUrl()))];
+    const events = [
+      this.emit('setup_intent.succeeded', renderSetupIntent(si)),
+      this.emit('checkout.session.completed', renderSession(session, this.publicUrl())),
+    ];
     this.save();
     return events;
   }
@@ -470,7 +553,19 @@ export class SandboxCore implements RenderContext {
     const lines = sub._items.map((i) => this.recurringLine(sub, i));
     for (const p of sub._pending) {
       const price = this.db.prices[p.price];
-      lines.push({ id: randomId('il_'), description: p.description, amount: p.amount, currency: price.currency, quantity: p.quantity, price: p.price, product: price.product, period: p.period, proration: true, subscription_item: p.subscription_item, invoice_item: randomId('ii_') });
+      lines.push({
+        id: randomId('il_'),
+        description: p.description,
+        amount: p.amount,
+        currency: price.currency,
+        quantity: p.quantity,
+        price: p.price,
+        product: price.product,
+        period: p.period,
+        proration: true,
+        subscription_item: p.subscription_item,
+        invoice_item: randomId('ii_'),
+      });
     }
     sub._pending = [];
     return this.createInvoice(sub, 'subscription_cycle', lines, status, previous);
@@ -491,7 +586,8 @@ export class SandboxCore implements RenderContext {
    */
   renew(sub: SubscriptionRec): EventRec[] {
     this.assertNotCanceled(sub);
-    if (sub.cancel_at_period_end) throw new ApiError(400, `The subscription ${sub.id} is set to cancel at period end; use /test/subscriptions/${sub.id}/end-period.`);
+    if (sub.cancel_at_period_end)
+      throw new ApiError(400, `The subscription ${sub.id} is set to cancel at period end; use /test/subscriptions/${sub.id}/end-period.`);
     if (this.cardFor(sub.customer, sub)?._charge_decline) return this.failPayment(sub);
     const before = this.subscriptionJson(sub);
     let inv = this.openInvoice(sub);
@@ -503,7 +599,10 @@ export class SandboxCore implements RenderContext {
     }
     sub.status = 'active';
     const after = this.subscriptionJson(sub);
-    const events = [this.emit('invoice.paid', this.invoiceJson(inv)), this.emit('customer.subscription.updated', after, NO_REQUEST, SandboxCore.diff(before, after))];
+    const events = [
+      this.emit('invoice.paid', this.invoiceJson(inv)),
+      this.emit('customer.subscription.updated', after, NO_REQUEST, SandboxCore.diff(before, after)),
+    ];
     this.save();
     return events;
   }
@@ -528,7 +627,8 @@ export class SandboxCore implements RenderContext {
   /** Test control: Stripe gives up after the last failed retry and marks the subscription unpaid (an open invoice stays). */
   giveUp(sub: SubscriptionRec): EventRec[] {
     this.assertNotCanceled(sub);
-    if (!this.openInvoice(sub)) throw new ApiError(400, `The subscription ${sub.id} has no open invoice; use /test/subscriptions/${sub.id}/fail-payment first.`);
+    if (!this.openInvoice(sub))
+      throw new ApiError(400, `The subscription ${sub.id} has no open invoice; use /test/subscriptions/${sub.id}/fail-payment first.`);
     const before = this.subscriptionJson(sub);
     sub.status = 'unpaid';
     const after = this.subscriptionJson(sub);
@@ -539,7 +639,8 @@ export class SandboxCore implements RenderContext {
 
   assertPayable(inv: InvoiceRec): void {
     if (inv.status === 'paid') throw new ApiError(400, 'Invoice is already paid', undefined, 'invoice_already_paid');
-    if (inv.status !== 'open') throw new ApiError(400, `You can only pay an open invoice. This invoice is ${inv.status}.`, undefined, 'invoice_not_editable');
+    if (inv.status !== 'open')
+      throw new ApiError(400, `You can only pay an open invoice. This invoice is ${inv.status}.`, undefined, 'invoice_not_editable');
   }
 
   /**
@@ -561,7 +662,13 @@ export class SandboxCore implements RenderContext {
     inv.attempt_count += 1;
     this.settleInvoice(inv, card);
     const events = [this.emit('invoice.paid', this.invoiceJson(inv), request)];
-    if (sub && before && sub.status !== 'canceled' && (sub.status === 'past_due' || sub.status === 'unpaid') && sub.latest_invoice === inv.id) {
+    if (
+      sub &&
+      before &&
+      sub.status !== 'canceled' &&
+      (sub.status === 'past_due' || sub.status === 'unpaid') &&
+      sub.latest_invoice === inv.id
+    ) {
       sub.status = 'active';
       const after = this.subscriptionJson(sub);
       events.push(this.emit('customer.subscription.updated', after, request, SandboxCore.diff(before, after)));
@@ -618,7 +725,10 @@ export class SandboxCore implements RenderContext {
     },
     request: EventRequest,
   ): EventRec[] {
-    if (sub.status === 'canceled' && (changes.items || changes.cancelAtPeriodEnd !== undefined || changes.clearCancelAt || changes.defaultPaymentMethod !== undefined)) {
+    if (
+      sub.status === 'canceled' &&
+      (changes.items || changes.cancelAtPeriodEnd !== undefined || changes.clearCancelAt || changes.defaultPaymentMethod !== undefined)
+    ) {
       throw new ApiError(400, 'A canceled subscription can only update its cancellation_details and metadata.');
     }
     if (changes.defaultPaymentMethod) this.attachedPaymentMethod(sub.customer, changes.defaultPaymentMethod, 'default_payment_method');
@@ -665,17 +775,32 @@ export class SandboxCore implements RenderContext {
     // Validate everything before changing anything.
     const plan = (changes.items ?? []).map((change) => {
       const item = change.id ? sub._items.find((i) => i.id === change.id) : undefined;
-      if (change.id && !item) throw new ApiError(400, `No such subscription item: '${change.id}'`, `${change.param}[id]`, 'resource_missing');
+      if (change.id && !item)
+        throw new ApiError(400, `No such subscription item: '${change.id}'`, `${change.param}[id]`, 'resource_missing');
       const price = change.price ? this.price(change.price, `${change.param}[price]`, 400) : undefined;
       if (price && price.type !== 'recurring') {
-        throw new ApiError(400, 'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', `${change.param}[price]`);
+        throw new ApiError(
+          400,
+          'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+          `${change.param}[price]`,
+        );
       }
-      if (price && !price.active) throw new ApiError(400, `The price specified is inactive. This field only accepts active prices.`, `${change.param}[price]`);
+      if (price && !price.active)
+        throw new ApiError(400, `The price specified is inactive. This field only accepts active prices.`, `${change.param}[price]`);
       const current = item ? this.db.prices[item.price] : sub._items[0] ? this.db.prices[sub._items[0].price] : undefined;
-      if (price && current?.recurring && (price.recurring!.interval !== current.recurring.interval || price.recurring!.interval_count !== current.recurring.interval_count)) {
-        throw new ApiError(400, 'Stripe sandbox: changing the billing interval of a subscription is not supported.', `${change.param}[price]`);
+      if (
+        price &&
+        current?.recurring &&
+        (price.recurring!.interval !== current.recurring.interval || price.recurring!.interval_count !== current.recurring.interval_count)
+      ) {
+        throw new ApiError(
+          400,
+          'Stripe sandbox: changing the billing interval of a subscription is not supported.',
+          `${change.param}[price]`,
+        );
       }
-      if (!item && !price && !change.deleted) throw new ApiError(400, 'Missing required param: price.', `${change.param}[price]`, 'parameter_missing');
+      if (!item && !price && !change.deleted)
+        throw new ApiError(400, 'Missing required param: price.', `${change.param}[price]`, 'parameter_missing');
       return { change, item, price };
     });
 
@@ -694,7 +819,15 @@ export class SandboxCore implements RenderContext {
           debit(item, newPrice);
         }
       } else if (price) {
-        const added: SubItemRec = { id: randomId('si_', 14), price: price.id, quantity: change.quantity ?? 1, created: t, metadata: {}, current_period_start: period.start, current_period_end: period.end };
+        const added: SubItemRec = {
+          id: randomId('si_', 14),
+          price: price.id,
+          quantity: change.quantity ?? 1,
+          created: t,
+          metadata: {},
+          current_period_start: period.start,
+          current_period_end: period.end,
+        };
         sub._items.push(added);
         debit(added, price);
       }
@@ -723,7 +856,22 @@ export class SandboxCore implements RenderContext {
     let failed = false;
     const nonZero = prorations.filter((p) => p.amount !== 0);
     if (changes.proration === 'always_invoice' && (nonZero.length > 0 || sub._pending.length > 0)) {
-      const lines = [...sub._pending.map((p) => ({ id: randomId('il_'), description: p.description, amount: p.amount, currency: sub.currency, quantity: p.quantity, price: p.price, product: this.db.prices[p.price].product, period: p.period, proration: true, subscription_item: p.subscription_item, invoice_item: randomId('ii_') })), ...nonZero];
+      const lines = [
+        ...sub._pending.map((p) => ({
+          id: randomId('il_'),
+          description: p.description,
+          amount: p.amount,
+          currency: sub.currency,
+          quantity: p.quantity,
+          price: p.price,
+          product: this.db.prices[p.price].product,
+          period: p.period,
+          proration: true,
+          subscription_item: p.subscription_item,
+          invoice_item: randomId('ii_'),
+        })),
+        ...nonZero,
+      ];
       const decline = lines.reduce((sum, l) => sum + l.amount, 0) > 0 ? this.cardFor(sub.customer, sub)?._charge_decline : undefined;
       if (decline && changes.paymentBehavior === 'error_if_incomplete') {
         // Stripe: the charge failed, so the update is not applied at all (402, nothing changed, no event).
@@ -736,7 +884,15 @@ export class SandboxCore implements RenderContext {
       invoice = this.createInvoice(sub, 'subscription_update', lines, failed ? 'open' : 'paid', { start: t, end: t });
       if (failed) sub.status = 'past_due';
     } else if (changes.proration === 'create_prorations') {
-      for (const p of nonZero) sub._pending.push({ description: p.description, amount: p.amount, price: p.price, quantity: p.quantity, subscription_item: p.subscription_item!, period: p.period });
+      for (const p of nonZero)
+        sub._pending.push({
+          description: p.description,
+          amount: p.amount,
+          price: p.price,
+          quantity: p.quantity,
+          subscription_item: p.subscription_item!,
+          period: p.period,
+        });
     }
 
     const after = this.subscriptionJson(sub);
@@ -764,19 +920,30 @@ export class SandboxCore implements RenderContext {
       const pi = this.db.paymentIntents[target.payment_intent];
       if (!pi) throw noSuch('payment_intent', target.payment_intent, 'payment_intent', 400);
       ch = this.db.charges[pi.latest_charge];
-      if (target.charge && target.charge !== ch.id) throw new ApiError(400, `Charge ${target.charge} does not belong to PaymentIntent ${pi.id}.`, 'charge');
+      if (target.charge && target.charge !== ch.id)
+        throw new ApiError(400, `Charge ${target.charge} does not belong to PaymentIntent ${pi.id}.`, 'charge');
     } else if (target.charge) {
       const found = this.db.charges[target.charge];
       if (!found) throw noSuch('charge', target.charge, 'charge', 400);
       ch = found;
     } else {
-      throw new ApiError(400, 'One of the following params should be provided for this request: payment_intent or charge.', undefined, 'parameter_missing');
+      throw new ApiError(
+        400,
+        'One of the following params should be provided for this request: payment_intent or charge.',
+        undefined,
+        'parameter_missing',
+      );
     }
     const left = ch.amount - ch.amount_refunded;
     if (left <= 0) throw new ApiError(400, `Charge ${ch.id} has already been refunded.`, undefined, 'charge_already_refunded');
     const amount = fields.amount ?? left;
     if (amount > left) {
-      throw new ApiError(400, `Refund amount (${formatEur(amount, ch.currency)}) is greater than unrefunded amount on charge (${formatEur(left, ch.currency)})`, 'amount', 'amount_too_large');
+      throw new ApiError(
+        400,
+        `Refund amount (${formatEur(amount, ch.currency)}) is greater than unrefunded amount on charge (${formatEur(left, ch.currency)})`,
+        'amount',
+        'amount_too_large',
+      );
     }
     const r: RefundRec = {
       id: randomId('re_'),
@@ -797,7 +964,10 @@ export class SandboxCore implements RenderContext {
     ch.amount_refunded += amount;
     ch.refunded = ch.amount_refunded >= ch.amount;
     const after = renderCharge(ch);
-    const events = [this.emit('refund.created', renderRefund(r), request), this.emit('charge.refunded', after, request, SandboxCore.diff(before, after))];
+    const events = [
+      this.emit('refund.created', renderRefund(r), request),
+      this.emit('charge.refunded', after, request, SandboxCore.diff(before, after)),
+    ];
     this.save();
     return { refund: r, events };
   }

@@ -70,7 +70,8 @@ function faultOf(params: URLSearchParams): Fault {
   const mode = params.get('mode') ?? 'error';
   if (mode !== 'error' && mode !== 'hang') throw new ApiError(400, `Invalid mode: '${mode}' (error or hang).`, 'mode');
   const count = Number(params.get('count') ?? '1');
-  if (!Number.isInteger(count) || count < 1 || count > 1000) throw new ApiError(400, `Invalid count: '${params.get('count')}' (1 to 1000).`, 'count');
+  if (!Number.isInteger(count) || count < 1 || count > 1000)
+    throw new ApiError(400, `Invalid count: '${params.get('count')}' (1 to 1000).`, 'count');
   const path = params.get('path') ?? '/v1/';
   if (!path.startsWith('/v1/')) throw new ApiError(400, `Invalid path: '${path}' (an API path, /v1/…).`, 'path');
   const method = params.get('method')?.toUpperCase();
@@ -130,7 +131,8 @@ function send(res: ServerResponse, status: number, body: string | Buffer, header
 const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void =>
   send(res, status, JSON.stringify(body, null, 2), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
 
-const sendHtml = (res: ServerResponse, status: number, html: string): void => send(res, status, html, { 'Content-Type': 'text/html; charset=utf-8' });
+const sendHtml = (res: ServerResponse, status: number, html: string): void =>
+  send(res, status, html, { 'Content-Type': 'text/html; charset=utf-8' });
 
 function apiKeyOf(req: IncomingMessage): string | undefined {
   const auth = req.headers.authorization;
@@ -181,7 +183,14 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const eventSummary = (e: EventRec): Json => ({ id: e.event.id, type: e.event.type, delivery: deliveryJson(e) });
   const deliveryJson = (e: EventRec): Json => {
     const last = e.delivery.attempts.at(-1);
-    return { status: e.delivery.status, attempts: e.delivery.attempts.length, last_status_code: last?.status_code ?? null, last_error: last?.error ?? null, delivered_at: e.delivery.delivered_at, history: e.delivery.attempts };
+    return {
+      status: e.delivery.status,
+      attempts: e.delivery.attempts.length,
+      last_status_code: last?.status_code ?? null,
+      last_error: last?.error ?? null,
+      delivered_at: e.delivery.delivered_at,
+      history: e.delivery.attempts,
+    };
   };
 
   // ---- /v1 ------------------------------------------------------------------------------------------------------
@@ -196,10 +205,19 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     try {
       const key = apiKeyOf(req);
       if (key === undefined) {
-        throw new ApiError(401, "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.");
+        throw new ApiError(
+          401,
+          "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
+        );
       }
       if (!/^(sk|rk)_test_\S+$/.test(key)) {
-        throw new ApiError(401, `Invalid API Key provided: ${key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : key || '(empty)'}`, undefined, undefined, 'invalid_request_error');
+        throw new ApiError(
+          401,
+          `Invalid API Key provided: ${key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : key || '(empty)'}`,
+          undefined,
+          undefined,
+          'invalid_request_error',
+        );
       }
       const body = await readBody(req);
       const fault = faults.find((f) => f.remaining > 0 && path.startsWith(f.path) && (!f.method || f.method === method));
@@ -209,7 +227,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         status = fault.mode === 'hang' ? 0 : 500;
         // A hang never answers: the client times out (close() cuts it). An error is Stripe's own 500, retryable.
         if (fault.mode === 'hang') return;
-        sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred (fault injected by the Stripe sandbox).' } }, headers);
+        sendJson(
+          res,
+          500,
+          { error: { type: 'api_error', message: 'An unknown error occurred (fault injected by the Stripe sandbox).' } },
+          headers,
+        );
         return;
       }
       idemKey = method === 'POST' || method === 'DELETE' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
@@ -218,16 +241,30 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         const prior = core.db.idempotency[idemKey];
         if (prior) {
           if (prior.method !== method || prior.path !== path || prior.fingerprint !== fingerprint) {
-            throw new ApiError(400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`, undefined, undefined, 'idempotency_error');
+            throw new ApiError(
+              400,
+              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
+              undefined,
+              undefined,
+              'idempotency_error',
+            );
           }
           status = prior.status;
-          send(res, prior.status, prior.body, { 'Content-Type': 'application/json; charset=utf-8', ...headers, 'Idempotency-Key': idemKey, 'Idempotent-Replayed': 'true' });
+          send(res, prior.status, prior.body, {
+            'Content-Type': 'application/json; charset=utf-8',
+            ...headers,
+            'Idempotency-Key': idemKey,
+            'Idempotent-Replayed': 'true',
+          });
           return;
         }
       }
       const found = findRoute(method, path);
       if (!found || found === 'method') {
-        throw new ApiError(404, `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
+        throw new ApiError(
+          404,
+          `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+        );
       }
       const raw: Params = { ...(qs.parse(url.search.slice(1), QS_OPTIONS) as Params), ...parseForm(req, body) };
       const p = new P(raw);
@@ -238,7 +275,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const out = expand.length > 0 ? applyExpand(core, structuredClone(result.body), expand) : result.body;
       const text = JSON.stringify(out, null, 2);
       if (idemKey) saveIdempotent(idemKey, method, path, fingerprint, 200, text);
-      send(res, 200, text, { 'Content-Type': 'application/json; charset=utf-8', ...headers, ...(idemKey ? { 'Idempotency-Key': idemKey } : {}) });
+      send(res, 200, text, {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...headers,
+        ...(idemKey ? { 'Idempotency-Key': idemKey } : {}),
+      });
       if (result.events?.length) void webhooks.enqueue(result.events).catch(() => undefined);
     } catch (err) {
       if (err instanceof ApiError) {
@@ -264,7 +305,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
   // ---- hosted pages ---------------------------------------------------------------------------------------------
 
-  async function handleCheckout(req: IncomingMessage, res: ServerResponse, id: string, action: string | undefined, method: string): Promise<void> {
+  async function handleCheckout(
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    action: string | undefined,
+    method: string,
+  ): Promise<void> {
     let session;
     try {
       session = sessionById(core, id);
@@ -286,7 +333,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       if (session.cancel_url) {
         res.writeHead(303, { Location: session.cancel_url }).end();
       } else {
-        sendHtml(res, 200, messagePage('Paiement annulé', "Le paiement a été annulé. Vous pouvez fermer cette page."));
+        sendHtml(res, 200, messagePage('Paiement annulé', 'Le paiement a été annulé. Vous pouvez fermer cette page.'));
       }
       return;
     }
@@ -328,14 +375,23 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     }
   }
 
-  async function handleInvoice(req: IncomingMessage, res: ServerResponse, id: string, action: string | undefined, method: string): Promise<void> {
+  async function handleInvoice(
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    action: string | undefined,
+    method: string,
+  ): Promise<void> {
     const inv = core.db.invoices[id];
     if (!inv) {
       sendHtml(res, 404, messagePage('Facture introuvable', "Cette facture n'existe pas."));
       return;
     }
     if (method === 'GET' && action === '/pdf') {
-      send(res, 200, invoicePdf(inv), { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="facture-${inv.number}.pdf"` });
+      send(res, 200, invoicePdf(inv), {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="facture-${inv.number}.pdf"`,
+      });
       return;
     }
     if (method === 'GET' && !action) {
@@ -351,7 +407,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const field = (k: string): string | undefined => (typeof form[k] === 'string' ? (form[k] as string) : undefined);
     const typed: CardForm = { name: field('name'), card: field('card'), exp: field('exp') };
     if (inv.status !== 'open') {
-      sendHtml(res, 409, invoicePage(core, inv, inv.status === 'paid' ? 'Cette facture est déjà payée.' : "Cette facture n'est plus à payer."));
+      sendHtml(
+        res,
+        409,
+        invoicePage(core, inv, inv.status === 'paid' ? 'Cette facture est déjà payée.' : "Cette facture n'est plus à payer."),
+      );
       return;
     }
     let card: CardInput;
@@ -371,7 +431,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       sendHtml(res, 402, invoicePage(core, inv, DECLINE_MESSAGES[decline].fr, typed));
       return;
     }
-    const pm = core.createPaymentMethod(card, inv.customer, { name: typed.name?.trim() || customer?.name || null, email: customer?.email ?? inv.customer_email });
+    const pm = core.createPaymentMethod(card, inv.customer, {
+      name: typed.name?.trim() || customer?.name || null,
+      email: customer?.email ?? inv.customer_email,
+    });
     const events = core.payInvoice(inv, { id: null, idempotency_key: null }, pm);
     log(`invoice ${inv.id} paid on the hosted page with ${pm.id}`);
     await deliverAll(events);
@@ -387,10 +450,21 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       let m = path.match(/^\/test\/subscriptions\/([^/]+)\/(renew|fail-payment|end-period|give-up)$/);
       if (m && method === 'POST') {
         const sub = core.subscription(m[1]);
-        const events = m[2] === 'renew' ? core.renew(sub) : m[2] === 'fail-payment' ? core.failPayment(sub) : m[2] === 'give-up' ? core.giveUp(sub) : core.endPeriod(sub);
+        const events =
+          m[2] === 'renew'
+            ? core.renew(sub)
+            : m[2] === 'fail-payment'
+              ? core.failPayment(sub)
+              : m[2] === 'give-up'
+                ? core.giveUp(sub)
+                : core.endPeriod(sub);
         await deliverAll(events);
         const inv = sub.latest_invoice ? core.db.invoices[sub.latest_invoice] : undefined;
-        sendJson(res, 200, { subscription: renderSubscription(core.db, sub), invoice: inv ? renderInvoice(core.db, inv, publicUrl()) : null, events: events.map(eventSummary) });
+        sendJson(res, 200, {
+          subscription: renderSubscription(core.db, sub),
+          invoice: inv ? renderInvoice(core.db, inv, publicUrl()) : null,
+          events: events.map(eventSummary),
+        });
         return;
       }
       if (path === '/test/events' && method === 'GET') {
@@ -398,7 +472,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         const data = Object.values(core.db.events)
           .reverse()
           .filter((e) => !type || e.event.type === type)
-          .map((e) => ({ ...eventSummary(e), created: e.event.created, object_id: ((e.event.data as Json).object as Json).id, event: e.event }));
+          .map((e) => ({
+            ...eventSummary(e),
+            created: e.event.created,
+            object_id: ((e.event.data as Json).object as Json).id,
+            event: e.event,
+          }));
         sendJson(res, 200, { object: 'list', data, has_more: false, url: '/test/events' });
         return;
       }
@@ -441,7 +520,14 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     m = path.match(/^\/invoices\/([^/]+)(\/pdf|\/pay)?\/?$/);
     if (m) return handleInvoice(req, res, m[1], m[2], method);
     if (path === '/' && method === 'GET') {
-      sendHtml(res, 200, messagePage('Stripe sandbox', `API : ${publicUrl()}/v1 — clé ${SANDBOX_SECRET_KEY}. Webhooks : ${webhookUrl ?? 'aucune URL configurée'}.`));
+      sendHtml(
+        res,
+        200,
+        messagePage(
+          'Stripe sandbox',
+          `API : ${publicUrl()}/v1 — clé ${SANDBOX_SECRET_KEY}. Webhooks : ${webhookUrl ?? 'aucune URL configurée'}.`,
+        ),
+      );
       return;
     }
     sendHtml(res, 404, messagePage('Page introuvable', "Cette page n'existe pas."));
@@ -451,7 +537,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     handle(req, res).catch((err: unknown) => {
       const status = err instanceof HttpError || err instanceof ApiError ? err.status : 500;
       if (status === 500) log(`${req.method} ${req.url}: ${(err as Error).stack ?? String(err)}`);
-      if (!res.headersSent) sendJson(res, status, { error: { type: status === 500 ? 'api_error' : 'invalid_request_error', message: (err as Error).message } });
+      if (!res.headersSent)
+        sendJson(res, status, { error: { type: status === 500 ? 'api_error' : 'invalid_request_error', message: (err as Error).message } });
       else res.end();
     });
   });

@@ -3,7 +3,8 @@ import { formatDate, formatEur, intervalLabel, type SandboxCore } from './core.t
 import { invoiceTotals } from './render.ts';
 import type { InvoiceRec, SessionRec } from './store.ts';
 
-export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const CSS = `
 *{box-sizing:border-box}
@@ -87,7 +88,12 @@ export function checkoutPage(core: SandboxCore, s: SessionRec, error?: string, f
     if (s.mode === 'setup') return messagePage('Carte déjà enregistrée', 'Cette carte a déjà été enregistrée. Merci !', continueLink);
     return messagePage('Paiement déjà effectué', 'Ce paiement a déjà été effectué. Merci !', continueLink);
   }
-  if (s.status === 'expired') return messagePage('Session expirée', 'Cette session de paiement a expiré. Veuillez recommencer votre commande.', s.cancel_url ? { href: s.cancel_url, label: 'Retour au site' } : undefined);
+  if (s.status === 'expired')
+    return messagePage(
+      'Session expirée',
+      'Cette session de paiement a expiré. Veuillez recommencer votre commande.',
+      s.cancel_url ? { href: s.cancel_url, label: 'Retour au site' } : undefined,
+    );
   if (s.mode === 'setup') return setupPage(core, s, error, form);
   const rows: string[] = [];
   let today = 0;
@@ -108,7 +114,8 @@ export function checkoutPage(core: SandboxCore, s: SessionRec, error?: string, f
   }
   const currency = s.currency ?? 'eur';
   rows.push(`<tr class="sum"><td>Total aujourd'hui</td><td class="amount">${esc(formatEur(today, currency))}</td></tr>`);
-  if (s.mode === 'subscription') rows.push(`<tr class="then"><td>Puis</td><td class="amount">${esc(formatEur(monthly, currency))} ${esc(interval)}</td></tr>`);
+  if (s.mode === 'subscription')
+    rows.push(`<tr class="then"><td>Puis</td><td class="amount">${esc(formatEur(monthly, currency))} ${esc(interval)}</td></tr>`);
   const customer = s.customer ? core.db.customers[s.customer] : undefined;
   const knownEmail = customer?.email ?? s.customer_email;
   const emailField = knownEmail
@@ -163,7 +170,13 @@ function setupPage(core: SandboxCore, s: SessionRec, error: string | undefined, 
   return page('Enregistrer une carte', body);
 }
 
-const STATUS_FR: Record<InvoiceRec['status'], string> = { draft: 'Brouillon', open: 'À payer', paid: 'Payée', void: 'Annulée', uncollectible: 'Irrécouvrable' };
+const STATUS_FR: Record<InvoiceRec['status'], string> = {
+  draft: 'Brouillon',
+  open: 'À payer',
+  paid: 'Payée',
+  void: 'Annulée',
+  uncollectible: 'Irrécouvrable',
+};
 
 /**
  * The hosted invoice page: lines and totals; an open invoice adds a card form ('Payer 29,00 €' posts to
@@ -183,9 +196,15 @@ ${cardFields(form, inv.customer_name ?? '')}
       : error
         ? `<div class="error" role="alert">${esc(error)}</div>`
         : '';
-  const paidLine = inv.status === 'paid' ? `<p class="success" role="status">Paiement reçu, merci !${inv.paid_at ? ` Payée le ${esc(formatDate(inv.paid_at))}.` : ''}</p>` : '';
+  const paidLine =
+    inv.status === 'paid'
+      ? `<p class="success" role="status">Paiement reçu, merci !${inv.paid_at ? ` Payée le ${esc(formatDate(inv.paid_at))}.` : ''}</p>`
+      : '';
   const rows = inv._lines
-    .map((l) => `<tr><td>${esc(l.description)}<div class="qty">${esc(formatDate(l.period.start))}${l.period.end !== l.period.start ? ` – ${esc(formatDate(l.period.end))}` : ''}</div></td><td class="amount">${esc(formatEur(l.amount, l.currency))}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><td>${esc(l.description)}<div class="qty">${esc(formatDate(l.period.start))}${l.period.end !== l.period.start ? ` – ${esc(formatDate(l.period.end))}` : ''}</div></td><td class="amount">${esc(formatEur(l.amount, l.currency))}</td></tr>`,
+    )
     .join('\n');
   const body = `<main class="single"><div class="card">
 <div class="muted">Facture</div>

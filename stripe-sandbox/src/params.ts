@@ -100,7 +100,8 @@ export class P {
     if (v === undefined) return undefined;
     if (!/^-?\d+$/.test(v)) throw new ApiError(400, `Invalid integer: ${v}`, this.name(key), 'parameter_invalid_integer');
     const n = Number(v);
-    if (n < min) throw new ApiError(400, `This value must be greater than or equal to ${min}.`, this.name(key), 'parameter_invalid_integer');
+    if (n < min)
+      throw new ApiError(400, `This value must be greater than or equal to ${min}.`, this.name(key), 'parameter_invalid_integer');
     return n;
   }
 
@@ -171,12 +172,25 @@ export class P {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalid(this.name(key), 'Invalid metadata: must be a hash.');
     const out: Record<string, string | null> = {};
     for (const [k, val] of Object.entries(v as Params)) {
-      if (k.length > 40) throw new ApiError(400, `Metadata key length can't exceed 40 characters: ${k}`, `${this.name(key)}[${k}]`, 'parameter_invalid_string');
+      if (k.length > 40)
+        throw new ApiError(
+          400,
+          `Metadata key length can't exceed 40 characters: ${k}`,
+          `${this.name(key)}[${k}]`,
+          'parameter_invalid_string',
+        );
       if (typeof val !== 'string') throw invalid(`${this.name(key)}[${k}]`, `Invalid metadata value for ${k}: must be a string.`);
-      if (val.length > 500) throw new ApiError(400, `Metadata values can have up to 500 characters, but you passed in a value that is ${val.length} characters.`, `${this.name(key)}[${k}]`, 'parameter_invalid_string');
+      if (val.length > 500)
+        throw new ApiError(
+          400,
+          `Metadata values can have up to 500 characters, but you passed in a value that is ${val.length} characters.`,
+          `${this.name(key)}[${k}]`,
+          'parameter_invalid_string',
+        );
       out[k] = val === '' ? null : val;
     }
-    if (Object.keys(out).length > 50) throw new ApiError(400, 'Metadata can have at most 50 keys.', this.name(key), 'parameter_invalid_string');
+    if (Object.keys(out).length > 50)
+      throw new ApiError(400, 'Metadata can have at most 50 keys.', this.name(key), 'parameter_invalid_string');
     return out;
   }
 
@@ -188,7 +202,10 @@ export class P {
   }
 }
 
-export function applyMetadata(current: Record<string, string>, update: Record<string, string | null> | null | undefined): Record<string, string> {
+export function applyMetadata(
+  current: Record<string, string>,
+  update: Record<string, string | null> | null | undefined,
+): Record<string, string> {
   if (update === undefined) return current;
   if (update === null) return {};
   const next = { ...current };

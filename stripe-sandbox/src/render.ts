@@ -39,7 +39,12 @@ export function renderCustomer(c: CustomerRec): Json {
     discount: null,
     email: c.email,
     invoice_prefix: 'SBX',
-    invoice_settings: { custom_fields: null, default_payment_method: c._default_payment_method ?? null, footer: null, rendering_options: null },
+    invoice_settings: {
+      custom_fields: null,
+      default_payment_method: c._default_payment_method ?? null,
+      footer: null,
+      rendering_options: null,
+    },
     livemode: false,
     metadata: c.metadata,
     name: c.name,
@@ -90,7 +95,15 @@ export function renderPrice(p: PriceRec): Json {
     metadata: p.metadata,
     nickname: p.nickname,
     product: p.product,
-    recurring: p.recurring ? { interval: p.recurring.interval, interval_count: p.recurring.interval_count, meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
+    recurring: p.recurring
+      ? {
+          interval: p.recurring.interval,
+          interval_count: p.recurring.interval_count,
+          meter: null,
+          trial_period_days: null,
+          usage_type: 'licensed',
+        }
+      : null,
     tax_behavior: p.tax_behavior,
     tiers_mode: null,
     transform_quantity: null,
@@ -208,7 +221,11 @@ export function renderSubscription(db: Db, s: SubscriptionRec): Json {
     cancel_at: s.cancel_at,
     cancel_at_period_end: s.cancel_at_period_end,
     canceled_at: s.canceled_at,
-    cancellation_details: { comment: s.cancellation_comment ?? null, feedback: s.cancellation_feedback ?? null, reason: s.cancellation_reason },
+    cancellation_details: {
+      comment: s.cancellation_comment ?? null,
+      feedback: s.cancellation_feedback ?? null,
+      reason: s.cancellation_reason,
+    },
     collection_method: 'charge_automatically',
     created: s.created,
     currency: s.currency,
@@ -277,12 +294,21 @@ export function renderInvoiceLines(inv: InvoiceRec): Json {
         }
       : {
           type: 'invoice_item_details',
-          invoice_item_details: { invoice_item: l.invoice_item, proration: l.proration, proration_details: { credited_items: null }, subscription: inv.subscription },
+          invoice_item_details: {
+            invoice_item: l.invoice_item,
+            proration: l.proration,
+            proration_details: { credited_items: null },
+            subscription: inv.subscription,
+          },
           subscription_item_details: null,
         },
     period: l.period,
     pretax_credit_amounts: [],
-    pricing: { type: 'price_details', price_details: { price: l.price, product: l.product }, unit_amount_decimal: String(l.quantity ? Math.round(l.amount / l.quantity) : l.amount) },
+    pricing: {
+      type: 'price_details',
+      price_details: { price: l.price, product: l.product },
+      unit_amount_decimal: String(l.quantity ? Math.round(l.amount / l.quantity) : l.amount),
+    },
     quantity: l.quantity,
     subscription: inv.subscription,
     subtotal: l.amount,
@@ -346,7 +372,11 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Json 
     number: inv.number,
     on_behalf_of: null,
     parent: inv.subscription
-      ? { type: 'subscription_details', quote_details: null, subscription_details: { metadata: sub?.metadata ?? {}, subscription: inv.subscription } }
+      ? {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { metadata: sub?.metadata ?? {}, subscription: inv.subscription },
+        }
       : null,
     payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     period_end: inv.period_end,
@@ -550,7 +580,10 @@ export function renderRefund(r: RefundRec): Json {
     currency: r.currency,
     customer: r.customer,
     customer_account: null,
-    destination_details: { card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' }, type: 'card' },
+    destination_details: {
+      card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' },
+      type: 'card',
+    },
     metadata: r.metadata,
     payment_intent: r.payment_intent,
     payment_method: r.payment_method,

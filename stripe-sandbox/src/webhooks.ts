@@ -113,7 +113,9 @@ export class WebhookDeliverer {
     if (retry >= this.opts.maxRetries) {
       rec.delivery.status = 'failed';
       this.opts.changed();
-      this.opts.log(`webhook ${rec.event.type} ${rec.event.id} not delivered after ${retry + 1} attempts (last: ${result.error}); giving up`);
+      this.opts.log(
+        `webhook ${rec.event.type} ${rec.event.id} not delivered after ${retry + 1} attempts (last: ${result.error}); giving up`,
+      );
       return;
     }
     const delay = this.opts.retryBaseMs * 2 ** retry;

@@ -33,7 +33,8 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
     redirect: 'manual',
   });
 
-  const pay = (sessionId: string, fields: Record<string, string> = {}): Promise<Response> => fetch(`${sandbox.url}/checkout/${sessionId}/pay`, form(fields));
+  const pay = (sessionId: string, fields: Record<string, string> = {}): Promise<Response> =>
+    fetch(`${sandbox.url}/checkout/${sessionId}/pay`, form(fields));
 
   async function control(path: string): Promise<{ status: number; body: ControlBody }> {
     const res = await fetch(`${sandbox.url}${path}`, { method: 'POST' });
@@ -41,7 +42,11 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
   }
 
   /** A paid Pro (+ logo) subscription for a new customer, bought on the hosted checkout with `card`. */
-  async function subscribe(email: string, card = GOOD, name = 'Camille Client'): Promise<{ session: Stripe.Checkout.Session; subscription: Stripe.Subscription; customer: Stripe.Customer }> {
+  async function subscribe(
+    email: string,
+    card = GOOD,
+    name = 'Camille Client',
+  ): Promise<{ session: Stripe.Checkout.Session; subscription: Stripe.Subscription; customer: Stripe.Customer }> {
     const session = await stripe.checkout.sessions.create({
       mode: 'subscription',
       line_items: [
@@ -59,14 +64,31 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
     return { session: done, subscription, customer };
   }
 
-  const eventsSince = (mark: number, ...types: string[]): Stripe.Event[] => receiver.since(mark).filter((e) => types.length === 0 || types.includes(e.type));
+  const eventsSince = (mark: number, ...types: string[]): Stripe.Event[] =>
+    receiver.since(mark).filter((e) => types.length === 0 || types.includes(e.type));
 
   before(async () => {
     await receiver.start();
-    sandbox = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookUrl: receiver.url, dataFile: join(dir, 'state.json'), retryBaseMs: 20 });
+    sandbox = await startStripeSandbox({
+      port: 0,
+      webhookSecret: WEBHOOK_SECRET,
+      webhookUrl: receiver.url,
+      dataFile: join(dir, 'state.json'),
+      retryBaseMs: 20,
+    });
     stripe = clientFor(sandbox);
-    pro = await stripe.prices.create({ product_data: { name: 'Pro' }, currency: 'eur', unit_amount: 2900, recurring: { interval: 'month' } });
-    business = await stripe.prices.create({ product_data: { name: 'Business' }, currency: 'eur', unit_amount: 5900, recurring: { interval: 'month' } });
+    pro = await stripe.prices.create({
+      product_data: { name: 'Pro' },
+      currency: 'eur',
+      unit_amount: 2900,
+      recurring: { interval: 'month' },
+    });
+    business = await stripe.prices.create({
+      product_data: { name: 'Business' },
+      currency: 'eur',
+      unit_amount: 5900,
+      recurring: { interval: 'month' },
+    });
     logo = await stripe.prices.create({ product_data: { name: 'Création de logo' }, currency: 'eur', unit_amount: 1500 });
   });
 
@@ -88,7 +110,12 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
 
     it("checkout saves the card typed as a PaymentMethod, the customer's invoice_settings.default_payment_method", async () => {
       const { customer, subscription } = bought;
-      expect(customer.invoice_settings).toEqual({ custom_fields: null, default_payment_method: expect.stringMatching(/^pm_/), footer: null, rendering_options: null });
+      expect(customer.invoice_settings).toEqual({
+        custom_fields: null,
+        default_payment_method: expect.stringMatching(/^pm_/),
+        footer: null,
+        rendering_options: null,
+      });
       pmId = customer.invoice_settings.default_payment_method as string;
       expect(subscription.default_payment_method).toBeNull();
 
@@ -102,7 +129,9 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       expect((await stripe.customers.listPaymentMethods(customer.id)).data.map((x) => x.id)).toEqual([pmId]);
       expect((await stripe.customers.retrievePaymentMethod(customer.id, pmId)).id).toBe(pmId);
 
-      const expanded = (await stripe.customers.retrieve(customer.id, { expand: ['invoice_settings.default_payment_method'] })) as Stripe.Customer;
+      const expanded = (await stripe.customers.retrieve(customer.id, {
+        expand: ['invoice_settings.default_payment_method'],
+      })) as Stripe.Customer;
       expect((expanded.invoice_settings.default_payment_method as Stripe.PaymentMethod).card!.last4).toBe('4242');
       const missing = await stripeError(stripe.paymentMethods.retrieve('pm_nope'));
       expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing' });
@@ -129,9 +158,29 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       piId = payment.payment.payment_intent as string;
 
       const pi = await stripe.paymentIntents.retrieve(piId, { expand: ['latest_charge'] });
-      expect(pi).toMatchObject({ object: 'payment_intent', amount: 4400, amount_received: 4400, currency: 'eur', status: 'succeeded', customer: bought.customer.id, payment_method: pmId, description: 'Subscription creation' });
+      expect(pi).toMatchObject({
+        object: 'payment_intent',
+        amount: 4400,
+        amount_received: 4400,
+        currency: 'eur',
+        status: 'succeeded',
+        customer: bought.customer.id,
+        payment_method: pmId,
+        description: 'Subscription creation',
+      });
       const charge = pi.latest_charge as Stripe.Charge;
-      expect(charge).toMatchObject({ object: 'charge', amount: 4400, amount_refunded: 0, refunded: false, captured: true, paid: true, status: 'succeeded', payment_intent: piId, payment_method: pmId, customer: bought.customer.id });
+      expect(charge).toMatchObject({
+        object: 'charge',
+        amount: 4400,
+        amount_refunded: 0,
+        refunded: false,
+        captured: true,
+        paid: true,
+        status: 'succeeded',
+        payment_intent: piId,
+        payment_method: pmId,
+        customer: bought.customer.id,
+      });
       expect(charge.payment_method_details).toMatchObject({ type: 'card', card: { brand: 'visa', last4: '4242' } });
       expect((await stripe.charges.retrieve(charge.id)).id).toBe(charge.id);
 
@@ -147,7 +196,11 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
     });
 
     it('invoice lines keep their period and proration flags, and the invoice its billing_reason', async () => {
-      const updated = await stripe.subscriptions.update(bought.subscription.id, { items: [{ id: bought.subscription.items.data[0].id, price: business.id }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' });
+      const updated = await stripe.subscriptions.update(bought.subscription.id, {
+        items: [{ id: bought.subscription.items.data[0].id, price: business.id }],
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'error_if_incomplete',
+      });
       const inv = await stripe.invoices.retrieve(updated.latest_invoice as string, { expand: ['payments'] });
       expect(inv.billing_reason).toBe('subscription_update');
       expect(inv.status).toBe('paid');
@@ -161,7 +214,9 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       expect(pi).toMatchObject({ amount: inv.total, payment_method: pmId, description: 'Subscription update' });
       const first = await stripe.invoices.retrieve(bought.subscription.latest_invoice as string);
       expect(first.billing_reason).toBe('subscription_create');
-      expect(first.lines.data.map((l) => l.parent?.subscription_item_details?.proration ?? l.parent?.invoice_item_details?.proration)).toEqual([false, false]);
+      expect(
+        first.lines.data.map((l) => l.parent?.subscription_item_details?.proration ?? l.parent?.invoice_item_details?.proration),
+      ).toEqual([false, false]);
       await sandbox.flushWebhooks();
     });
 
@@ -174,8 +229,21 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
 
     it('refunds part of a payment, then the rest; a third refund answers charge_already_refunded', async () => {
       const mark = receiver.events.length;
-      const partial = await stripe.refunds.create({ payment_intent: piId, amount: 1000, reason: 'requested_by_customer', metadata: { ticket: 'T-1' } });
-      expect(partial).toMatchObject({ object: 'refund', amount: 1000, currency: 'eur', payment_intent: piId, reason: 'requested_by_customer', status: 'succeeded', metadata: { ticket: 'T-1' } });
+      const partial = await stripe.refunds.create({
+        payment_intent: piId,
+        amount: 1000,
+        reason: 'requested_by_customer',
+        metadata: { ticket: 'T-1' },
+      });
+      expect(partial).toMatchObject({
+        object: 'refund',
+        amount: 1000,
+        currency: 'eur',
+        payment_intent: piId,
+        reason: 'requested_by_customer',
+        status: 'succeeded',
+        metadata: { ticket: 'T-1' },
+      });
       expect(partial.id).toMatch(/^re_/);
       expect(partial.charge).toMatch(/^ch_/);
       let charge = await stripe.charges.retrieve(partial.charge as string);
@@ -194,7 +262,10 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
 
       expect((await stripe.refunds.retrieve(partial.id)).amount).toBe(1000);
       expect((await stripe.refunds.list({ payment_intent: piId })).data.map((r) => r.id)).toEqual([rest.id, partial.id]);
-      const events = await receiver.waitFor((e) => receiver.events.indexOf(e) >= mark && (e.type === 'refund.created' || e.type === 'charge.refunded'), 4);
+      const events = await receiver.waitFor(
+        (e) => receiver.events.indexOf(e) >= mark && (e.type === 'refund.created' || e.type === 'charge.refunded'),
+        4,
+      );
       expect(events.map((e) => e.type)).toEqual(['refund.created', 'charge.refunded', 'refund.created', 'charge.refunded']);
       expect((events[1].data.object as Stripe.Charge).amount_refunded).toBe(1000);
       expect(events[3].data.previous_attributes).toMatchObject({ amount_refunded: 1000, refunded: false });
@@ -259,7 +330,13 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       const mark = receiver.events.length;
       const err = await stripeError(stripe.invoices.pay(openInvoice));
       expect(err).toBeInstanceOf(Stripe.errors.StripeCardError);
-      expect(err).toMatchObject({ statusCode: 402, type: 'StripeCardError', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+      expect(err).toMatchObject({
+        statusCode: 402,
+        type: 'StripeCardError',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      });
       const inv = await stripe.invoices.retrieve(openInvoice);
       expect(inv).toMatchObject({ status: 'open', attempt_count: 3 });
       const [failed] = await receiver.waitFor((e) => receiver.events.indexOf(e) >= mark && e.type === 'invoice.payment_failed');
@@ -271,10 +348,19 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       expect((await stripe.invoices.retrieve(openInvoice)).attempt_count).toBe(4);
     });
 
-    it("setup-mode checkout: validation of customer and line_items", async () => {
-      const noCustomer = await stripeError(stripe.checkout.sessions.create({ mode: 'setup', currency: 'eur', success_url: 'http://app.test/ok' }));
+    it('setup-mode checkout: validation of customer and line_items', async () => {
+      const noCustomer = await stripeError(
+        stripe.checkout.sessions.create({ mode: 'setup', currency: 'eur', success_url: 'http://app.test/ok' }),
+      );
       expect(noCustomer).toMatchObject({ statusCode: 400, param: 'customer' });
-      const withLines = await stripeError(stripe.checkout.sessions.create({ mode: 'setup', customer: bought.customer.id, line_items: [{ price: pro.id, quantity: 1 }], success_url: 'http://app.test/ok' }));
+      const withLines = await stripeError(
+        stripe.checkout.sessions.create({
+          mode: 'setup',
+          customer: bought.customer.id,
+          line_items: [{ price: pro.id, quantity: 1 }],
+          success_url: 'http://app.test/ok',
+        }),
+      );
       expect(withLines).toMatchObject({ statusCode: 400, param: 'line_items' });
     });
 
@@ -289,11 +375,29 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
         metadata: { purpose: 'card-change' },
         setup_intent_data: { metadata: { siteId: 'site-1' } },
       });
-      expect(session).toMatchObject({ object: 'checkout.session', mode: 'setup', status: 'open', payment_status: 'no_payment_required', customer: bought.customer.id, currency: 'eur', setup_intent: null, metadata: { purpose: 'card-change' }, url: `http://localhost:${sandbox.port}/checkout/${session.id}` });
+      expect(session).toMatchObject({
+        object: 'checkout.session',
+        mode: 'setup',
+        status: 'open',
+        payment_status: 'no_payment_required',
+        customer: bought.customer.id,
+        currency: 'eur',
+        setup_intent: null,
+        metadata: { purpose: 'card-change' },
+        url: `http://localhost:${sandbox.port}/checkout/${session.id}`,
+      });
       expect(session.amount_total ?? 0).toBe(0);
 
       const html = await (await fetch(session.url!)).text();
-      for (const text of ['Enregistrer une carte', 'Enregistrer la carte', 'Annuler', 'value="fails-later@example.fr" readonly', '4242 4242 4242 4242', 'value="12/34"']) expect(html).toContain(text);
+      for (const text of [
+        'Enregistrer une carte',
+        'Enregistrer la carte',
+        'Annuler',
+        'value="fails-later@example.fr" readonly',
+        '4242 4242 4242 4242',
+        'value="12/34"',
+      ])
+        expect(html).toContain(text);
       for (const id of ['email', 'card', 'exp', 'cvc', 'name']) {
         expect(html).toContain(`<label for="${id}">`);
         expect(html).toContain(`id="${id}"`);
@@ -326,14 +430,22 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['setup_intent', 'setup_intent.payment_method'] });
       expect(done).toMatchObject({ status: 'complete', payment_status: 'no_payment_required', url: null });
       const si = done.setup_intent as Stripe.SetupIntent;
-      expect(si).toMatchObject({ object: 'setup_intent', status: 'succeeded', customer: bought.customer.id, usage: 'off_session', metadata: { siteId: 'site-1' } });
+      expect(si).toMatchObject({
+        object: 'setup_intent',
+        status: 'succeeded',
+        customer: bought.customer.id,
+        usage: 'off_session',
+        metadata: { siteId: 'site-1' },
+      });
       expect(si.id).toMatch(/^seti_/);
       const pm = si.payment_method as Stripe.PaymentMethod;
       expect(pm).toMatchObject({ customer: bought.customer.id, card: { last4: '4242' }, billing_details: { name: 'Camille Nouvelle' } });
       goodPm = pm.id;
       const plain = await stripe.setupIntents.retrieve(si.id);
       expect(plain.payment_method).toBe(goodPm);
-      expect(((await stripe.setupIntents.retrieve(si.id, { expand: ['payment_method'] })).payment_method as Stripe.PaymentMethod).id).toBe(goodPm);
+      expect(((await stripe.setupIntents.retrieve(si.id, { expand: ['payment_method'] })).payment_method as Stripe.PaymentMethod).id).toBe(
+        goodPm,
+      );
 
       // Like Stripe: the saved card is not made the default by itself.
       const customer = (await stripe.customers.retrieve(bought.customer.id)) as Stripe.Customer;
@@ -344,15 +456,21 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       expect(await again.text()).toContain('Carte déjà enregistrée');
     });
 
-    it("customers.update checks invoice_settings[default_payment_method] belongs to the customer", async () => {
+    it('customers.update checks invoice_settings[default_payment_method] belongs to the customer', async () => {
       const other = await subscribe('someone-else@example.fr');
       const foreign = other.customer.invoice_settings.default_payment_method as string;
-      const notHers = await stripeError(stripe.customers.update(bought.customer.id, { invoice_settings: { default_payment_method: foreign } }));
+      const notHers = await stripeError(
+        stripe.customers.update(bought.customer.id, { invoice_settings: { default_payment_method: foreign } }),
+      );
       expect(notHers).toMatchObject({ statusCode: 400, param: 'invoice_settings[default_payment_method]' });
       expect(notHers.message).toContain('must be attached to the customer');
-      const unknown = await stripeError(stripe.customers.update(bought.customer.id, { invoice_settings: { default_payment_method: 'pm_nope' } }));
+      const unknown = await stripeError(
+        stripe.customers.update(bought.customer.id, { invoice_settings: { default_payment_method: 'pm_nope' } }),
+      );
       expect(unknown).toMatchObject({ statusCode: 400, code: 'resource_missing', message: "No such PaymentMethod: 'pm_nope'" });
-      expect(((await stripe.customers.retrieve(bought.customer.id)) as Stripe.Customer).invoice_settings.default_payment_method).toBe(failingPm);
+      expect(((await stripe.customers.retrieve(bought.customer.id)) as Stripe.Customer).invoice_settings.default_payment_method).toBe(
+        failingPm,
+      );
     });
 
     it("a subscription's default_payment_method wins over the customer's", async () => {
@@ -392,7 +510,13 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       await stripe.customers.update(bought.customer.id, { invoice_settings: { default_payment_method: failingPm } });
       const before = await stripe.subscriptions.retrieve(bought.subscription.id);
       const item = before.items.data[0];
-      const refused = await stripeError(stripe.subscriptions.update(before.id, { items: [{ id: item.id, price: business.id }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' }));
+      const refused = await stripeError(
+        stripe.subscriptions.update(before.id, {
+          items: [{ id: item.id, price: business.id }],
+          proration_behavior: 'always_invoice',
+          payment_behavior: 'error_if_incomplete',
+        }),
+      );
       expect(refused).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'generic_decline' });
       const unchanged = await stripe.subscriptions.retrieve(before.id);
       expect(unchanged.items.data[0].price.id).toBe(pro.id);
@@ -401,7 +525,10 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
 
       await sandbox.flushWebhooks();
       const mark = receiver.events.length;
-      const incomplete = await stripe.subscriptions.update(before.id, { items: [{ id: item.id, price: business.id }], proration_behavior: 'always_invoice' });
+      const incomplete = await stripe.subscriptions.update(before.id, {
+        items: [{ id: item.id, price: business.id }],
+        proration_behavior: 'always_invoice',
+      });
       expect(incomplete.status).toBe('past_due');
       expect(incomplete.items.data[0].price.id).toBe(business.id);
       const inv = await stripe.invoices.retrieve(incomplete.latest_invoice as string);
@@ -411,8 +538,15 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
     });
 
     it('subscriptions.cancel ends a past_due subscription and accepts invoice_now, prorate, cancellation_details', async () => {
-      const canceled = await stripe.subscriptions.cancel(bought.subscription.id, { invoice_now: false, prorate: true, cancellation_details: { comment: 'Trop cher', feedback: 'too_expensive' } });
-      expect(canceled).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'cancellation_requested', comment: 'Trop cher', feedback: 'too_expensive' } });
+      const canceled = await stripe.subscriptions.cancel(bought.subscription.id, {
+        invoice_now: false,
+        prorate: true,
+        cancellation_details: { comment: 'Trop cher', feedback: 'too_expensive' },
+      });
+      expect(canceled).toMatchObject({
+        status: 'canceled',
+        cancellation_details: { reason: 'cancellation_requested', comment: 'Trop cher', feedback: 'too_expensive' },
+      });
       expect(canceled.ended_at).not.toBeNull();
       expect((await stripeError(stripe.subscriptions.cancel(bought.subscription.id))).statusCode).toBe(404);
     });
@@ -465,7 +599,10 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
 
     it("a good card pays it like invoices.pay, then the page says 'Payée' and 'Paiement reçu, merci !'", async () => {
       const mark = receiver.events.length;
-      const res = await fetch(`${sandbox.url}/invoices/${inv.id}/pay`, form({ card: '5555 5555 5555 4444', exp: '09/31', name: 'Camille Payeuse' }));
+      const res = await fetch(
+        `${sandbox.url}/invoices/${inv.id}/pay`,
+        form({ card: '5555 5555 5555 4444', exp: '09/31', name: 'Camille Payeuse' }),
+      );
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(`/invoices/${inv.id}`);
       expect(receiver.since(mark).map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
@@ -480,7 +617,11 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       expect(paid).toMatchObject({ status: 'paid', amount_remaining: 0 });
       const pi = paid.payments!.data[0].payment.payment_intent as Stripe.PaymentIntent;
       const pm = await stripe.paymentMethods.retrieve(pi.payment_method as string);
-      expect(pm).toMatchObject({ customer: bought.customer.id, card: { brand: 'mastercard', last4: '4444', exp_month: 9, exp_year: 2031 }, billing_details: { name: 'Camille Payeuse' } });
+      expect(pm).toMatchObject({
+        customer: bought.customer.id,
+        card: { brand: 'mastercard', last4: '4444', exp_month: 9, exp_year: 2031 },
+        billing_details: { name: 'Camille Payeuse' },
+      });
       const customer = (await stripe.customers.retrieve(bought.customer.id)) as Stripe.Customer;
       expect(customer.invoice_settings.default_payment_method).not.toBe(pm.id);
 
@@ -505,7 +646,12 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
   });
 
   it('a payment-mode checkout gets its own PaymentIntent, refundable', async () => {
-    const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: logo.id, quantity: 1 }], customer_email: 'once@example.fr', success_url: 'http://app.test/ok' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ price: logo.id, quantity: 1 }],
+      customer_email: 'once@example.fr',
+      success_url: 'http://app.test/ok',
+    });
     expect((await pay(session.id)).status).toBe(303);
     const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
     const pi = done.payment_intent as Stripe.PaymentIntent;
@@ -519,7 +665,19 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
     const old = {
       version: 1,
       invoiceSeq: 0,
-      customers: { cus_old: { id: 'cus_old', object: 'customer', created: t, email: 'old@example.fr', name: null, phone: null, description: null, metadata: {}, preferred_locales: [] } },
+      customers: {
+        cus_old: {
+          id: 'cus_old',
+          object: 'customer',
+          created: t,
+          email: 'old@example.fr',
+          name: null,
+          phone: null,
+          description: null,
+          metadata: {},
+          preferred_locales: [],
+        },
+      },
       products: {},
       prices: {},
       sessions: {},

@@ -65,12 +65,37 @@ describe('Stripe sandbox', () => {
 
   before(async () => {
     await receiver.start();
-    sandbox = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookUrl: receiver.url, dataFile, retryBaseMs: 20, log: (l) => logs.push(l) });
+    sandbox = await startStripeSandbox({
+      port: 0,
+      webhookSecret: WEBHOOK_SECRET,
+      webhookUrl: receiver.url,
+      dataFile,
+      retryBaseMs: 20,
+      log: (l) => logs.push(l),
+    });
     stripe = clientFor(sandbox);
     const proProduct = await stripe.products.create({ name: 'Pro', description: 'Site vitrine', metadata: { lookup_key: 'pro_monthly' } });
-    pro = await stripe.prices.create({ product: proProduct.id, currency: 'eur', unit_amount: 2900, recurring: { interval: 'month' }, lookup_key: 'pro_monthly', nickname: 'Pro' });
-    business = await stripe.prices.create({ product_data: { name: 'Business' }, currency: 'eur', unit_amount: 5900, recurring: { interval: 'month' }, lookup_key: 'business_monthly' });
-    logo = await stripe.prices.create({ product_data: { name: 'Création de logo' }, currency: 'eur', unit_amount: 1500, lookup_key: 'logo_once' });
+    pro = await stripe.prices.create({
+      product: proProduct.id,
+      currency: 'eur',
+      unit_amount: 2900,
+      recurring: { interval: 'month' },
+      lookup_key: 'pro_monthly',
+      nickname: 'Pro',
+    });
+    business = await stripe.prices.create({
+      product_data: { name: 'Business' },
+      currency: 'eur',
+      unit_amount: 5900,
+      recurring: { interval: 'month' },
+      lookup_key: 'business_monthly',
+    });
+    logo = await stripe.prices.create({
+      product_data: { name: 'Création de logo' },
+      currency: 'eur',
+      unit_amount: 1500,
+      lookup_key: 'logo_once',
+    });
   });
 
   after(async () => {
@@ -83,7 +108,10 @@ describe('Stripe sandbox', () => {
     const res = await fetch(`${sandbox.url}/v1/customers`);
     expect(res.status).toBe(401);
     expect(res.headers.get('request-id')).toMatch(/^req_[A-Za-z0-9]{14}$/);
-    expect(((await res.json()) as { error: { type: string; message: string } }).error).toMatchObject({ type: 'invalid_request_error', message: expect.stringContaining('did not provide an API key') });
+    expect(((await res.json()) as { error: { type: string; message: string } }).error).toMatchObject({
+      type: 'invalid_request_error',
+      message: expect.stringContaining('did not provide an API key'),
+    });
     const err = await stripeError(clientFor(sandbox, 'sk_live_nope1234567').customers.list());
     expect(err).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect(err.statusCode).toBe(401);
@@ -105,11 +133,25 @@ describe('Stripe sandbox', () => {
   });
 
   it('creates prices with lookup keys and finds them by lookup_keys with the product expanded', async () => {
-    expect(pro).toMatchObject({ object: 'price', active: true, currency: 'eur', unit_amount: 2900, type: 'recurring', lookup_key: 'pro_monthly', nickname: 'Pro', livemode: false });
+    expect(pro).toMatchObject({
+      object: 'price',
+      active: true,
+      currency: 'eur',
+      unit_amount: 2900,
+      type: 'recurring',
+      lookup_key: 'pro_monthly',
+      nickname: 'Pro',
+      livemode: false,
+    });
     expect(pro.recurring).toMatchObject({ interval: 'month', interval_count: 1 });
     expect(logo).toMatchObject({ type: 'one_time', recurring: null, unit_amount: 1500 });
     expect(pro.id).toMatch(/^price_/);
-    const page = await stripe.prices.list({ lookup_keys: ['pro_monthly', 'business_monthly', 'logo_once'], active: true, limit: 100, expand: ['data.product'] });
+    const page = await stripe.prices.list({
+      lookup_keys: ['pro_monthly', 'business_monthly', 'logo_once'],
+      active: true,
+      limit: 100,
+      expand: ['data.product'],
+    });
     expect(page.data).toHaveLength(3);
     const byKey = new Map(page.data.map((p) => [p.lookup_key, p]));
     expect((byKey.get('pro_monthly')!.product as Stripe.Product).name).toBe('Pro');
@@ -119,12 +161,20 @@ describe('Stripe sandbox', () => {
 
   it('keeps lookup keys unique; transfer_lookup_key moves one to a new price', async () => {
     const first = await stripe.prices.create({ product: pro.product as string, currency: 'eur', unit_amount: 100, lookup_key: 'spec_key' });
-    const taken = await stripeError(stripe.prices.create({ product: pro.product as string, currency: 'eur', unit_amount: 200, lookup_key: 'spec_key' }));
+    const taken = await stripeError(
+      stripe.prices.create({ product: pro.product as string, currency: 'eur', unit_amount: 200, lookup_key: 'spec_key' }),
+    );
     expect(taken).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(taken.statusCode).toBe(400);
     expect(taken.message).toContain(first.id);
     expect(taken.param).toBe('lookup_key');
-    const second = await stripe.prices.create({ product: pro.product as string, currency: 'eur', unit_amount: 200, lookup_key: 'spec_key', transfer_lookup_key: true });
+    const second = await stripe.prices.create({
+      product: pro.product as string,
+      currency: 'eur',
+      unit_amount: 200,
+      lookup_key: 'spec_key',
+      transfer_lookup_key: true,
+    });
     expect(second.lookup_key).toBe('spec_key');
     expect((await stripe.prices.retrieve(first.id)).lookup_key).toBeNull();
     const found = await stripe.prices.list({ lookup_keys: ['spec_key'] });
@@ -133,7 +183,13 @@ describe('Stripe sandbox', () => {
 
   it('creates, retrieves, updates and lists customers by e-mail', async () => {
     const c = await stripe.customers.create({ email: 'claire@example.fr', name: 'Claire', metadata: { userId: 'u1' } });
-    expect(c).toMatchObject({ object: 'customer', email: 'claire@example.fr', name: 'Claire', metadata: { userId: 'u1' }, livemode: false });
+    expect(c).toMatchObject({
+      object: 'customer',
+      email: 'claire@example.fr',
+      name: 'Claire',
+      metadata: { userId: 'u1' },
+      livemode: false,
+    });
     expect(c.id).toMatch(/^cus_/);
     const updated = await stripe.customers.update(c.id, { name: 'Claire Martin', metadata: { plan: 'pro' } });
     expect(updated.metadata).toEqual({ userId: 'u1', plan: 'pro' });
@@ -152,17 +208,35 @@ describe('Stripe sandbox', () => {
   it('surfaces Stripe-shaped errors as the SDK error classes', async () => {
     const missing = await stripeError(stripe.prices.retrieve('price_missing'));
     expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such price: 'price_missing'", type: 'StripeInvalidRequestError' });
+    expect(missing).toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      message: "No such price: 'price_missing'",
+      type: 'StripeInvalidRequestError',
+    });
     expect(missing.requestId).toMatch(/^req_/);
     const noName = await stripeError(stripe.products.create({} as Stripe.ProductCreateParams));
     expect(noName).toMatchObject({ statusCode: 400, message: 'Missing required param: name.', param: 'name', code: 'parameter_missing' });
     const badPrice = await stripeError(
-      stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_nope', quantity: 1 }], success_url: 'http://app.test/ok' }),
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: 'price_nope', quantity: 1 }],
+        success_url: 'http://app.test/ok',
+      }),
     );
     expect(badPrice).toMatchObject({ statusCode: 400, message: "No such price: 'price_nope'", param: 'line_items[0][price]' });
-    const oneTimeOnly = await stripeError(stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: logo.id, quantity: 1 }] }));
+    const oneTimeOnly = await stripeError(
+      stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: logo.id, quantity: 1 }] }),
+    );
     expect(oneTimeOnly.message).toContain('at least one recurring price');
-    const both = await stripeError(stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: pro.id, quantity: 1 }], customer: 'cus_x', customer_email: 'a@b.fr' }));
+    const both = await stripeError(
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: pro.id, quantity: 1 }],
+        customer: 'cus_x',
+        customer_email: 'a@b.fr',
+      }),
+    );
     expect(both.message).toContain('customer, customer_email');
   });
 
@@ -229,7 +303,19 @@ describe('Stripe sandbox', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       const html = await res.text();
-      for (const text of ['Paiement sécurisé', 'Mode test', 'Pro', 'Création de logo', "Total aujourd'hui", 'Puis', '/mois', '4242 4242 4242 4242', 'Payer', 'Annuler', 'jeanne@example.fr']) {
+      for (const text of [
+        'Paiement sécurisé',
+        'Mode test',
+        'Pro',
+        'Création de logo',
+        "Total aujourd'hui",
+        'Puis',
+        '/mois',
+        '4242 4242 4242 4242',
+        'Payer',
+        'Annuler',
+        'jeanne@example.fr',
+      ]) {
         expect(html).toContain(text);
       }
       expect(html).toMatch(/29,00\s€/);
@@ -262,12 +348,23 @@ describe('Stripe sandbox', () => {
       expect(events.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
       expect(receiver.rejected).toEqual([]);
       for (const e of events) {
-        expect(e).toMatchObject({ object: 'event', api_version: '2026-10-28.endive', livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
+        expect(e).toMatchObject({
+          object: 'event',
+          api_version: '2026-10-28.endive',
+          livemode: false,
+          pending_webhooks: 1,
+          request: { id: null, idempotency_key: null },
+        });
         expect(e.id).toMatch(/^evt_/);
       }
       expect(receiver.signatures.at(-1)).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       const completed = events[2].data.object as Stripe.Checkout.Session;
-      expect(completed).toMatchObject({ id: session.id, status: 'complete', payment_status: 'paid', customer_details: { email: 'jeanne@example.fr', name: 'Jeanne Dupont' } });
+      expect(completed).toMatchObject({
+        id: session.id,
+        status: 'complete',
+        payment_status: 'paid',
+        customer_details: { email: 'jeanne@example.fr', name: 'Jeanne Dupont' },
+      });
 
       const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription', 'invoice'] });
       expect(done).toMatchObject({ status: 'complete', payment_status: 'paid', url: null });
@@ -285,7 +382,15 @@ describe('Stripe sandbox', () => {
 
     it('retrieves the subscription with item periods, metadata and expansions', async () => {
       const sub = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice', 'items.data.price.product'] });
-      expect(sub).toMatchObject({ status: 'active', cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null, currency: 'eur', metadata: { planType: 'pro' } });
+      expect(sub).toMatchObject({
+        status: 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        ended_at: null,
+        currency: 'eur',
+        metadata: { planType: 'pro' },
+      });
       expect(sub.id).toMatch(/^sub_/);
       expect(sub.items.data).toHaveLength(1);
       const item = sub.items.data[0];
@@ -345,7 +450,10 @@ describe('Stripe sandbox', () => {
     it('swaps the price with always_invoice: an immediate prorated invoice and both events', async () => {
       const mark = receiver.events.length;
       const item = subscription.items.data[0];
-      const updated = await stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, price: business.id }], proration_behavior: 'always_invoice' });
+      const updated = await stripe.subscriptions.update(subscription.id, {
+        items: [{ id: item.id, price: business.id }],
+        proration_behavior: 'always_invoice',
+      });
       expect(updated.items.data.map((i) => [i.id, i.price.id])).toEqual([[item.id, business.id]]);
       const invoices = await stripe.invoices.list({ customer: subscription.customer as string });
       expect(invoices.data).toHaveLength(2);
@@ -354,9 +462,14 @@ describe('Stripe sandbox', () => {
       expect(extra.total).toBeGreaterThan(2900);
       expect(extra.total).toBeLessThanOrEqual(3000);
       expect(extra.amount_paid).toBe(extra.total);
-      expect(extra.lines.data.map((l) => l.description)).toEqual([expect.stringMatching(/^Temps inutilisé sur 1 × Pro/), expect.stringMatching(/^Temps restant sur 1 × Business/)]);
+      expect(extra.lines.data.map((l) => l.description)).toEqual([
+        expect.stringMatching(/^Temps inutilisé sur 1 × Pro/),
+        expect.stringMatching(/^Temps restant sur 1 × Business/),
+      ]);
       expect(updated.latest_invoice).toBe(extra.id);
-      const [changed] = await receiver.waitFor((e) => e.type === 'customer.subscription.updated' && (e.data.object as Stripe.Subscription).id === subscription.id);
+      const [changed] = await receiver.waitFor(
+        (e) => e.type === 'customer.subscription.updated' && (e.data.object as Stripe.Subscription).id === subscription.id,
+      );
       await receiver.waitFor((e) => e.type === 'invoice.paid' && (e.data.object as Stripe.Invoice).id === extra.id);
       expect(receiver.since(mark).map((e) => e.type)).toEqual(['customer.subscription.updated', 'invoice.paid']);
       expect(changed.data.previous_attributes).toHaveProperty('items');
@@ -370,7 +483,12 @@ describe('Stripe sandbox', () => {
       expect(on.cancel_at).toBe(on.items.data[0].current_period_end);
       expect(on.canceled_at).not.toBeNull();
       const off = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false, metadata: { note: 'resté' } });
-      expect(off).toMatchObject({ cancel_at_period_end: false, cancel_at: null, canceled_at: null, metadata: { planType: 'pro', note: 'resté' } });
+      expect(off).toMatchObject({
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        metadata: { planType: 'pro', note: 'resté' },
+      });
       const events = await receiver.waitFor((e) => e.type === 'customer.subscription.updated' && receiver.events.indexOf(e) >= mark, 2);
       expect(events.map((e) => (e.data.object as Stripe.Subscription).cancel_at_period_end)).toEqual([true, false]);
       expect(events[1].data.previous_attributes).toMatchObject({ cancel_at_period_end: true });
@@ -421,7 +539,10 @@ describe('Stripe sandbox', () => {
       expect(paid).toMatchObject({ status: 'paid', amount_remaining: 0 });
       expect(paid.amount_paid).toBe(paid.total);
       expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
-      const events = await receiver.waitFor((e) => receiver.events.indexOf(e) >= mark && (e.type === 'invoice.paid' || e.type === 'customer.subscription.updated'), 2);
+      const events = await receiver.waitFor(
+        (e) => receiver.events.indexOf(e) >= mark && (e.type === 'invoice.paid' || e.type === 'customer.subscription.updated'),
+        2,
+      );
       expect(events.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
       await expect(stripe.invoices.pay(paid.id)).rejects.toMatchObject({ code: 'invoice_already_paid' });
     });
@@ -473,7 +594,10 @@ describe('Stripe sandbox', () => {
     const { subscription } = await subscribe('prorations@example.fr');
     const item = subscription.items.data[0];
     const invoicesBefore = (await stripe.invoices.list({ subscription: subscription.id })).data.length;
-    await stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, price: business.id }], proration_behavior: 'create_prorations' });
+    await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: item.id, price: business.id }],
+      proration_behavior: 'create_prorations',
+    });
     expect((await stripe.invoices.list({ subscription: subscription.id })).data).toHaveLength(invoicesBefore);
     await stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, quantity: 2 }], proration_behavior: 'none' });
     const renewed = await control(`/test/subscriptions/${subscription.id}/renew`);
@@ -505,11 +629,18 @@ describe('Stripe sandbox', () => {
       await receiver.waitFor((e) => ids.includes(e.id), 2);
       receiver.failEach = 0;
       expect(receiver.hits - hits).toBe(6);
-      const listed = (await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: { id: string; delivery: { status: string; attempts: number; last_status_code: number } }[] };
+      const listed = (await (await fetch(`${sandbox.url}/test/events`)).json()) as {
+        data: { id: string; delivery: { status: string; attempts: number; last_status_code: number } }[];
+      };
       for (const id of ids) {
         expect(listed.data.find((e) => e.id === id)!.delivery).toMatchObject({ status: 'delivered', attempts: 3, last_status_code: 200 });
       }
-      expect(logs.filter((l) => ids.some((id) => l.includes(id))).map((l) => l.replace(/.*retry in/, 'retry in')).sort()).toEqual(['retry in 20 ms', 'retry in 20 ms', 'retry in 40 ms', 'retry in 40 ms'].sort());
+      expect(
+        logs
+          .filter((l) => ids.some((id) => l.includes(id)))
+          .map((l) => l.replace(/.*retry in/, 'retry in'))
+          .sort(),
+      ).toEqual(['retry in 20 ms', 'retry in 20 ms', 'retry in 40 ms', 'retry in 40 ms'].sort());
     });
 
     it('resend delivers the same event id and payload, freshly signed', async () => {
@@ -528,7 +659,9 @@ describe('Stripe sandbox', () => {
 
     it('lists sent events newest first with their delivery status', async () => {
       const res = await fetch(`${sandbox.url}/test/events`);
-      const body = (await res.json()) as { data: { id: string; type: string; created: number; delivery: { status: string; attempts: number } }[] };
+      const body = (await res.json()) as {
+        data: { id: string; type: string; created: number; delivery: { status: string; attempts: number } }[];
+      };
       expect(body.data.length).toBeGreaterThan(10);
       const created = body.data.map((e) => e.created);
       expect([...created].sort((a, b) => b - a)).toEqual(created);
@@ -539,17 +672,36 @@ describe('Stripe sandbox', () => {
 
     it('gives up after the configured retries and logs it', async () => {
       const lines: string[] = [];
-      const dead = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookUrl: 'http://127.0.0.1:9/nowhere', retryBaseMs: 5, maxRetries: 2, log: (l) => lines.push(l) });
+      const dead = await startStripeSandbox({
+        port: 0,
+        webhookSecret: WEBHOOK_SECRET,
+        webhookUrl: 'http://127.0.0.1:9/nowhere',
+        retryBaseMs: 5,
+        maxRetries: 2,
+        log: (l) => lines.push(l),
+      });
       try {
         const client = clientFor(dead);
-        const price = await client.prices.create({ product_data: { name: 'Pro' }, currency: 'eur', unit_amount: 2900, recurring: { interval: 'month' } });
-        const s = await client.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: price.id, quantity: 1 }], customer_email: 'x@example.fr', success_url: 'http://app.test/ok' });
+        const price = await client.prices.create({
+          product_data: { name: 'Pro' },
+          currency: 'eur',
+          unit_amount: 2900,
+          recurring: { interval: 'month' },
+        });
+        const s = await client.checkout.sessions.create({
+          mode: 'subscription',
+          line_items: [{ price: price.id, quantity: 1 }],
+          customer_email: 'x@example.fr',
+          success_url: 'http://app.test/ok',
+        });
         const res = await fetch(`${dead.url}/checkout/${s.id}/pay`, { method: 'POST', redirect: 'manual' });
         expect(res.status).toBe(303);
         const deadline = Date.now() + 3000;
         let statuses: string[] = [];
         while (Date.now() < deadline) {
-          const body = (await (await fetch(`${dead.url}/test/events`)).json()) as { data: { delivery: { status: string; attempts: number } }[] };
+          const body = (await (await fetch(`${dead.url}/test/events`)).json()) as {
+            data: { delivery: { status: string; attempts: number } }[];
+          };
           statuses = body.data.map((e) => `${e.delivery.status}/${e.delivery.attempts}`);
           if (statuses.every((s) => s === 'failed/3')) break;
           await new Promise((r) => setTimeout(r, 20));
@@ -563,8 +715,11 @@ describe('Stripe sandbox', () => {
   });
 
   it('injects faults: the next N matching API calls answer 500 or hang, then it serves again', async () => {
-    const faults = async (query: string, method = 'POST') => (await fetch(`${sandbox.url}/test/faults${query}`, { method })).json() as Promise<{ faults: unknown[] }>;
-    expect(await faults('?mode=error&count=2&path=/v1/customers&method=POST')).toEqual({ faults: [{ mode: 'error', remaining: 2, path: '/v1/customers', method: 'POST' }] });
+    const faults = async (query: string, method = 'POST') =>
+      (await fetch(`${sandbox.url}/test/faults${query}`, { method })).json() as Promise<{ faults: unknown[] }>;
+    expect(await faults('?mode=error&count=2&path=/v1/customers&method=POST')).toEqual({
+      faults: [{ mode: 'error', remaining: 2, path: '/v1/customers', method: 'POST' }],
+    });
     // Other paths and methods are untouched.
     expect((await stripe.prices.retrieve(pro.id)).id).toBe(pro.id);
     expect((await stripe.customers.list({ limit: 1 })).object).toBe('list');
@@ -582,7 +737,13 @@ describe('Stripe sandbox', () => {
 
     // A hang is a timeout for the client; DELETE clears what is left.
     await faults('?mode=hang&count=5');
-    const impatient = new Stripe(SANDBOX_SECRET_KEY, { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0, timeout: 200 });
+    const impatient = new Stripe(SANDBOX_SECRET_KEY, {
+      host: '127.0.0.1',
+      port: sandbox.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      timeout: 200,
+    });
     const started = Date.now();
     const hung = await stripeError(impatient.prices.retrieve(pro.id));
     expect(hung).toBeInstanceOf(Stripe.errors.StripeConnectionError);

@@ -3,7 +3,10 @@ import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
 import { AdminExportsService } from './admin-exports.service';
 
-const CSV = { description: 'CSV (UTF-8 avec BOM, séparateur ;)', content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } };
+const CSV = {
+  description: 'CSV (UTF-8 avec BOM, séparateur ;)',
+  content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } },
+};
 
 @ApiTags('admin')
 @Roles('admin')

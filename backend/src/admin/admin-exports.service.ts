@@ -17,7 +17,18 @@ export class AdminExportsService {
   ) {}
 
   sites(): StreamableFile {
-    const header = ['Identifiant', 'Nom du site', 'Domaine', 'Statut', 'Formule', 'Client', 'Email du client', 'Avancement (%)', 'Créé le', 'Modifié le'];
+    const header = [
+      'Identifiant',
+      'Nom du site',
+      'Domaine',
+      'Statut',
+      'Formule',
+      'Client',
+      'Email du client',
+      'Avancement (%)',
+      'Créé le',
+      'Modifié le',
+    ];
     return file(
       'sites',
       csvStream(header, this.sitesService.exportBatches(), ({ site, owner }) => [
@@ -39,12 +50,29 @@ export class AdminExportsService {
     const header = ['Identifiant', 'Nom', 'Email', 'Rôle', 'Inscrit le'];
     return file(
       'clients',
-      csvStream(header, this.usersService.exportBatches(), (user) => [user.id, user.name, user.email, ROLE_LABELS[user.role], csvDateTime(user.createdAt)]),
+      csvStream(header, this.usersService.exportBatches(), (user) => [
+        user.id,
+        user.name,
+        user.email,
+        ROLE_LABELS[user.role],
+        csvDateTime(user.createdAt),
+      ]),
     );
   }
 
   invoices(): StreamableFile {
-    const header = ['Numéro', 'Date', 'Montant (€)', 'Devise', 'Statut', 'Description', 'Client', 'Email du client', 'Identifiant Stripe', 'Lien'];
+    const header = [
+      'Numéro',
+      'Date',
+      'Montant (€)',
+      'Devise',
+      'Statut',
+      'Description',
+      'Client',
+      'Email du client',
+      'Identifiant Stripe',
+      'Lien',
+    ];
     return file(
       'factures',
       csvStream(header, this.billingService.exportBatches(), (invoice) => [

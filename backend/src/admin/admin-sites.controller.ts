@@ -28,7 +28,11 @@ export class AdminSitesController {
 
   /** Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit). */
   @Patch(':id')
-  updateAdminSite(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string, @Body() dto: UpdateAdminSiteDto): Promise<AdminSiteDetailDto> {
+  updateAdminSite(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @Param('id', siteId) id: string,
+    @Body() dto: UpdateAdminSiteDto,
+  ): Promise<AdminSiteDetailDto> {
     return this.admin.updateSite(user, id, dto);
   }
 }

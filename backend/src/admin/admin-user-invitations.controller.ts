@@ -15,7 +15,10 @@ export class AdminUserInvitationsController {
   /** Envoie au client un lien de première connexion pour choisir son mot de passe. */
   @Post(':id/first-login-invitation')
   @HttpCode(202)
-  async inviteAdminUser(@CurrentUser() { user }: AuthenticatedUser, @Param('id', uuidParam('Utilisateur introuvable')) id: string): Promise<MessageResponseDto> {
+  async inviteAdminUser(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @Param('id', uuidParam('Utilisateur introuvable')) id: string,
+  ): Promise<MessageResponseDto> {
     await this.admin.inviteUser(user, id);
     return { message: 'Invitation envoyée.' };
   }

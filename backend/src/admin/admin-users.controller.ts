@@ -30,7 +30,11 @@ export class AdminUsersController {
   /** Écrit au client : l'e-mail part par la file d'envoi et figure au journal des e-mails. */
   @Post(':id/email')
   @HttpCode(202)
-  sendAdminUserEmail(@CurrentUser() { user }: AuthenticatedUser, @Param('id', clientId) id: string, @Body() dto: SendAdminEmailDto): Promise<AdminEmailSentDto> {
+  sendAdminUserEmail(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @Param('id', clientId) id: string,
+    @Body() dto: SendAdminEmailDto,
+  ): Promise<AdminEmailSentDto> {
     return this.admin.emailUser(user, id, dto);
   }
 }

@@ -19,7 +19,13 @@ import type { AdminUserListResponseDto, ListAdminUsersQueryDto } from './dto/adm
 import type { AdminAuditLogResponseDto, ListAdminAuditLogQueryDto } from './dto/admin-audit.dto';
 import { toInvoiceResponse } from '../billing/invoices.service';
 import type { AdminInvoiceDto, AdminInvoiceListResponseDto, ListAdminInvoicesQueryDto } from './dto/admin-invoices.dto';
-import type { AdminSiteDetailDto, AdminSiteDto, AdminSiteListResponseDto, ListAdminSitesQueryDto, UpdateAdminSiteDto } from './dto/admin-sites.dto';
+import type {
+  AdminSiteDetailDto,
+  AdminSiteDto,
+  AdminSiteListResponseDto,
+  ListAdminSitesQueryDto,
+  UpdateAdminSiteDto,
+} from './dto/admin-sites.dto';
 import type { AdminRevenueDto, AdminStatsDto } from './dto/admin-stats.dto';
 import type { AdminEmailSentDto, AdminUserDetailDto, SendAdminEmailDto } from './dto/admin-users.dto';
 
@@ -106,7 +112,11 @@ export class AdminService {
       const update = await this.sites.updateByAdmin(id, dto, tx);
       if (!update) throw new NotFoundException(SITE_NOT_FOUND);
       if (Object.keys(update.after).length) {
-        await this.audit.record(actor, { action: 'site.update', entityType: 'site', entityId: id, before: auditedSite(update.before), after: auditedSite(update.after) }, tx);
+        await this.audit.record(
+          actor,
+          { action: 'site.update', entityType: 'site', entityId: id, before: auditedSite(update.before), after: auditedSite(update.after) },
+          tx,
+        );
       }
     });
     return this.getSite(id);
@@ -132,7 +142,11 @@ export class AdminService {
       const user = await this.users.findById(id, tx);
       if (!user) throw new NotFoundException(CLIENT_NOT_FOUND);
       const mailId = (await this.mail.enqueue('admin-message', user.email, { subject: dto.subject, message: dto.message }, { tx }))!;
-      await this.audit.record(actor, { action: 'user.email', entityType: 'user', entityId: id, after: { to: user.email, subject: dto.subject, emailId: mailId } }, tx);
+      await this.audit.record(
+        actor,
+        { action: 'user.email', entityType: 'user', entityId: id, after: { to: user.email, subject: dto.subject, emailId: mailId } },
+        tx,
+      );
       return mailId;
     });
     return { message: 'Message envoyé', emailId };

@@ -34,7 +34,14 @@ export function csvStream<T>(header: string[], batches: AsyncIterable<T[]>, row:
   return Readable.from(chunks(), { objectMode: false });
 }
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const decimalComma = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
 /** '21/11/2026 14:08', Paris time: what French Excel reads as a date. */

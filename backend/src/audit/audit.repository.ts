@@ -39,14 +39,25 @@ export class AuditRepository extends BaseRepository {
   async insert(entry: NewAuditEntry, tx?: EntityManager): Promise<string> {
     const [row] = await this.returning<{ id: string }>(
       `INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [entry.actorId, entry.actorEmail, entry.action, entry.entityType, entry.entityId, entry.before && JSON.stringify(entry.before), entry.after && JSON.stringify(entry.after)],
+      [
+        entry.actorId,
+        entry.actorEmail,
+        entry.action,
+        entry.entityType,
+        entry.entityId,
+        entry.before && JSON.stringify(entry.before),
+        entry.after && JSON.stringify(entry.after),
+      ],
       tx,
     );
     return row.id;
   }
 
   /** Newest first; optionally the entries of one target. */
-  async list(filter: { entityType?: AuditEntityType; entityId?: string } & PageWindow, tx?: EntityManager): Promise<{ items: AuditRow[]; total: number }> {
+  async list(
+    filter: { entityType?: AuditEntityType; entityId?: string } & PageWindow,
+    tx?: EntityManager,
+  ): Promise<{ items: AuditRow[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.entityType) where.push(`entity_type = $${params.push(filter.entityType)}`);

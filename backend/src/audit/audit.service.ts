@@ -13,7 +13,13 @@ export class AuditService {
   /** Records one write; pass the write's transaction so the entry exists exactly when the write does. */
   record(
     actor: Pick<SessionUser, 'id' | 'email'>,
-    entry: { action: AuditAction; entityType: AuditEntityType; entityId: string; before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
+    entry: {
+      action: AuditAction;
+      entityType: AuditEntityType;
+      entityId: string;
+      before?: Record<string, unknown> | null;
+      after?: Record<string, unknown> | null;
+    },
     tx?: EntityManager,
   ): Promise<string> {
     return this.entries.insert({ actorId: actor.id, actorEmail: actor.email, before: null, after: null, ...entry }, tx);

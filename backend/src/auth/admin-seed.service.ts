@@ -36,6 +36,9 @@ export class AdminSeedService implements OnApplicationBootstrap {
     });
     if (!created) return;
     if (this.config.adminPassword) this.logger.log(`Administrateur créé : ${this.config.adminEmail} (mot de passe de ADMIN_PASSWORD)`);
-    else this.logger.warn(`Administrateur créé : ${this.config.adminEmail} — mot de passe : ${password} (affiché une seule fois, changez-le dans le profil)`);
+    else
+      this.logger.warn(
+        `Administrateur créé : ${this.config.adminEmail} — mot de passe : ${password} (affiché une seule fois, changez-le dans le profil)`,
+      );
   }
 }

@@ -30,7 +30,9 @@ export class AuthController {
   /** Crée un compte client et ouvre une session. */
   @Public()
   @Post('register')
-  @ApiTooManyRequestsResponse({ description: 'Trop de comptes créés depuis cette adresse IP ou pour cet e-mail (retryAfter : secondes restantes)' })
+  @ApiTooManyRequestsResponse({
+    description: 'Trop de comptes créés depuis cette adresse IP ou pour cet e-mail (retryAfter : secondes restantes)',
+  })
   async register(@Body() dto: RegisterDto, @Ip() ip: string, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
     return this.cookie.send(res, await this.auth.register(dto, ip));
   }
@@ -50,7 +52,9 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(200)
   @ApiBody({ type: RefreshDto, required: false })
-  @ApiUnauthorizedResponse({ description: 'Jeton absent, expiré, révoqué ou déjà utilisé, ou session ouverte depuis plus de SESSION_MAX_DAYS jours' })
+  @ApiUnauthorizedResponse({
+    description: 'Jeton absent, expiré, révoqué ou déjà utilisé, ou session ouverte depuis plus de SESSION_MAX_DAYS jours',
+  })
   @ApiForbiddenResponse({ description: "Appel depuis une page d'une autre origine (Origin ou Referer hors APP_URL et CORS_ORIGINS)" })
   async refresh(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
     this.cookie.assertTrustedOrigin(req);
@@ -69,7 +73,11 @@ export class AuthController {
   @HttpCode(204)
   @ApiBody({ type: RefreshDto, required: false })
   @ApiForbiddenResponse({ description: "Appel depuis une page d'une autre origine (Origin ou Referer hors APP_URL et CORS_ORIGINS)" })
-  async logout(@Body() dto: RefreshDto, @Req() req: Request & { user?: AuthenticatedUser }, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async logout(
+    @Body() dto: RefreshDto,
+    @Req() req: Request & { user?: AuthenticatedUser },
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     this.cookie.assertTrustedOrigin(req);
     this.cookie.clear(res);
     await this.auth.logout(req.user?.sessionId, this.cookie.read(req, dto.refresh_token));
@@ -90,7 +98,11 @@ export class AuthController {
   /** Vérifie l'ancien mot de passe, change le mot de passe, ferme toutes les sessions et en ouvre une nouvelle. */
   @Post('change-password')
   @HttpCode(200)
-  async changePassword(@CurrentUser() { user }: AuthenticatedUser, @Body() dto: ChangePasswordDto, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
+  async changePassword(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @Body() dto: ChangePasswordDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SessionResponseDto> {
     return this.cookie.send(res, await this.auth.changePassword(user, dto));
   }
 

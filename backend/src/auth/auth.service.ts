@@ -59,12 +59,27 @@ export class AuthService {
    */
   async register(dto: RegisterDto, ip: string): Promise<SessionResult> {
     const { signupPerIp, signupPerEmail } = this.config.limits;
-    await this.rateLimit.hit({ key: `signup:ip:${ip}`, limit: signupPerIp, windowSeconds: 3600, message: 'Trop de comptes créés depuis cette adresse. Réessayez dans {minutes}.' });
-    await this.rateLimit.hit({ key: `signup:email:${dto.email}`, limit: signupPerEmail, windowSeconds: 3600, message: 'Trop de tentatives d’inscription pour cet e-mail. Réessayez dans {minutes}.' });
+    await this.rateLimit.hit({
+      key: `signup:ip:${ip}`,
+      limit: signupPerIp,
+      windowSeconds: 3600,
+      message: 'Trop de comptes créés depuis cette adresse. Réessayez dans {minutes}.',
+    });
+    await this.rateLimit.hit({
+      key: `signup:email:${dto.email}`,
+      limit: signupPerEmail,
+      windowSeconds: 3600,
+      message: 'Trop de tentatives d’inscription pour cet e-mail. Réessayez dans {minutes}.',
+    });
     const passwordHash = await hashPassword(dto.password);
     return this.transactions.run(async (tx) => {
       const user = await this.users.create({ email: dto.email, name: dto.name, role: 'client', passwordHash }, tx);
-      await this.mail.enqueue('welcome', user.email, { name: user.name, dashboardUrl: this.mail.link('/dashboard') }, { tx, dedupeKey: `welcome:${user.id}` });
+      await this.mail.enqueue(
+        'welcome',
+        user.email,
+        { name: user.name, dashboardUrl: this.mail.link('/dashboard') },
+        { tx, dedupeKey: `welcome:${user.id}` },
+      );
       return this.toResult(user, await this.sessions.start(user, tx));
     });
   }
@@ -102,7 +117,8 @@ export class AuthService {
   /** Checks the old password first, then ends every session and opens a fresh one for the caller. */
   async changePassword(user: SessionUser, dto: ChangePasswordDto): Promise<SessionResult> {
     const fresh = await this.users.findById(user.id);
-    if (!fresh || !(await verifyPassword(fresh.passwordHash, dto.oldPassword))) throw invalidField('oldPassword', 'Ancien mot de passe incorrect.');
+    if (!fresh || !(await verifyPassword(fresh.passwordHash, dto.oldPassword)))
+      throw invalidField('oldPassword', 'Ancien mot de passe incorrect.');
     const passwordHash = await hashPassword(dto.newPassword);
     return this.transactions.run(async (tx) => {
       await this.users.setPassword(fresh.id, passwordHash, tx);
@@ -131,7 +147,11 @@ export class AuthService {
       await this.mail.enqueue(
         'first-login',
         user.email,
-        { name: user.name || user.email, firstLoginUrl: this.mail.link(`/first-login?token=${token}`), expiresHours: this.config.firstLoginTokenTtlHours },
+        {
+          name: user.name || user.email,
+          firstLoginUrl: this.mail.link(`/first-login?token=${token}`),
+          expiresHours: this.config.firstLoginTokenTtlHours,
+        },
         { tx, dedupeKey: `first-login:${sha256(token)}` },
       );
     }, tx);
@@ -143,7 +163,12 @@ export class AuthService {
    * the answer (`sendResetLink`).
    */
   async forgotPassword(dto: ForgotPasswordDto, ip: string): Promise<MessageResponseDto> {
-    await this.rateLimit.hit({ key: `forgot:ip:${ip}`, limit: 10, windowSeconds: 3600, message: 'Trop de demandes. Réessayez dans {minutes}.' });
+    await this.rateLimit.hit({
+      key: `forgot:ip:${ip}`,
+      limit: 10,
+      windowSeconds: 3600,
+      message: 'Trop de demandes. Réessayez dans {minutes}.',
+    });
     this.afterAnswer.run('Lien de réinitialisation', () => this.sendResetLink(dto.email));
     return { message: FORGOT_PASSWORD_ANSWER };
   }
@@ -158,7 +183,11 @@ export class AuthService {
       await this.mail.enqueue(
         'password-reset',
         user.email,
-        { name: user.name || user.email, resetUrl: this.mail.link(`/reset-password?token=${token}`), expiresMinutes: this.config.passwordResetTtlMinutes },
+        {
+          name: user.name || user.email,
+          resetUrl: this.mail.link(`/reset-password?token=${token}`),
+          expiresMinutes: this.config.passwordResetTtlMinutes,
+        },
         { tx, dedupeKey: `password-reset:${sha256(token)}` },
       );
     });

@@ -12,7 +12,12 @@ export class LoginAttemptsRepository extends BaseRepository {
    * limit. `allowed` is false for every attempt past `maxFailures`, so at most that many passwords are ever checked
    * per lock period, however many requests arrive at once; `lockedForSeconds` is the wait when refused.
    */
-  async countAttempt(email: string, maxFailures: number, lockMinutes: number, tx?: EntityManager): Promise<{ allowed: boolean; lockedForSeconds: number }> {
+  async countAttempt(
+    email: string,
+    maxFailures: number,
+    lockMinutes: number,
+    tx?: EntityManager,
+  ): Promise<{ allowed: boolean; lockedForSeconds: number }> {
     const [row] = await this.returning<{ failures: number; seconds: number | null }>(
       `INSERT INTO login_attempts AS a (email, failures, last_failure_at, locked_until)
        VALUES ($1, 1, now(), CASE WHEN 1 >= $2 THEN now() + make_interval(mins => $3) END)

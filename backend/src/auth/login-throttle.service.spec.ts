@@ -9,7 +9,13 @@ function throttle(result: { allowed: boolean; lockedForSeconds: number }) {
   const attempts = automock<LoginAttemptsRepository>();
   attempts.countAttempt.mockResolvedValue(result);
   const config = { login: { maxFailures: 5, lockMinutes: 15 } } as AppConfig;
-  return { ...newTestService(LoginThrottleService, [[LoginAttemptsRepository, attempts], [1, config]]), attempts };
+  return {
+    ...newTestService(LoginThrottleService, [
+      [LoginAttemptsRepository, attempts],
+      [1, config],
+    ]),
+    attempts,
+  };
 }
 
 describe('LoginThrottleService', () => {
@@ -20,12 +26,22 @@ describe('LoginThrottleService', () => {
   });
 
   it('refuses an attempt past the limit with a 429 saying the minutes left, rounded up, and the seconds to wait', async () => {
-    const error = await throttle({ allowed: false, lockedForSeconds: 61 }).sut.countAttempt('a@example.com').catch((e: unknown) => e);
+    const error = await throttle({ allowed: false, lockedForSeconds: 61 })
+      .sut.countAttempt('a@example.com')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpException);
-    expect(toErrorBody(error)).toEqual({ statusCode: 429, message: 'Trop de tentatives de connexion. Réessayez dans 2 minutes.', retryAfter: 61 });
-    expect(toErrorBody(await throttle({ allowed: false, lockedForSeconds: 30 }).sut.countAttempt('a@example.com').catch((e: unknown) => e)).message).toBe(
-      'Trop de tentatives de connexion. Réessayez dans 1 minute.',
-    );
+    expect(toErrorBody(error)).toEqual({
+      statusCode: 429,
+      message: 'Trop de tentatives de connexion. Réessayez dans 2 minutes.',
+      retryAfter: 61,
+    });
+    expect(
+      toErrorBody(
+        await throttle({ allowed: false, lockedForSeconds: 30 })
+          .sut.countAttempt('a@example.com')
+          .catch((e: unknown) => e),
+      ).message,
+    ).toBe('Trop de tentatives de connexion. Réessayez dans 1 minute.');
   });
 
   it('forgets the attempts on success', async () => {

@@ -21,8 +21,13 @@ export class LoginThrottleService {
    * minutes left, and the password is not checked at all. A success then calls `reset`.
    */
   async countAttempt(email: string): Promise<void> {
-    const { allowed, lockedForSeconds } = await this.attempts.countAttempt(email, this.config.login.maxFailures, this.config.login.lockMinutes);
-    if (!allowed) throw tooManyRequests(`Trop de tentatives de connexion. Réessayez dans ${minutesText(lockedForSeconds)}.`, lockedForSeconds);
+    const { allowed, lockedForSeconds } = await this.attempts.countAttempt(
+      email,
+      this.config.login.maxFailures,
+      this.config.login.lockMinutes,
+    );
+    if (!allowed)
+      throw tooManyRequests(`Trop de tentatives de connexion. Réessayez dans ${minutesText(lockedForSeconds)}.`, lockedForSeconds);
   }
 
   reset(email: string): Promise<void> {

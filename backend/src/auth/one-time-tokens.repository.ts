@@ -7,7 +7,11 @@ import { OneTimeToken, type OneTimeTokenPurpose } from './one-time-token.entity'
 @Injectable()
 export class OneTimeTokensRepository extends BaseRepository {
   async voidUnused(userId: string, purpose: OneTimeTokenPurpose, tx?: EntityManager): Promise<void> {
-    await this.query(`UPDATE one_time_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose], tx);
+    await this.query(
+      `UPDATE one_time_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
+      [userId, purpose],
+      tx,
+    );
   }
 
   async insert(userId: string, purpose: OneTimeTokenPurpose, tokenHash: string, expiresAt: Date, tx?: EntityManager): Promise<void> {

@@ -81,7 +81,12 @@ export class SessionService {
   }
 
   /** `startedAt`: when the session was opened; its refresh token never outlives SESSION_MAX_DAYS from then. */
-  private async issueTokens(user: Pick<SessionUser, 'id' | 'role'>, sessionId: string, startedAt: Date, tx?: EntityManager): Promise<IssuedSession> {
+  private async issueTokens(
+    user: Pick<SessionUser, 'id' | 'role'>,
+    sessionId: string,
+    startedAt: Date,
+    tx?: EntityManager,
+  ): Promise<IssuedSession> {
     const expiresIn = this.config.accessTokenTtlSeconds;
     const payload: AccessTokenPayload = { sub: user.id, sid: sessionId, role: user.role };
     const accessToken = await this.jwt.signAsync(payload, {
@@ -92,7 +97,9 @@ export class SessionService {
       audience: JWT_AUDIENCE,
     });
     const refreshToken = randomToken();
-    const refreshExpiresAt = new Date(Math.min(Date.now() + this.config.refreshTokenTtlDays * 86400_000, startedAt.getTime() + this.config.sessionMaxDays * 86400_000));
+    const refreshExpiresAt = new Date(
+      Math.min(Date.now() + this.config.refreshTokenTtlDays * 86400_000, startedAt.getTime() + this.config.sessionMaxDays * 86400_000),
+    );
     await this.sessions.addRefreshToken(sessionId, sha256(refreshToken), refreshExpiresAt, tx);
     return {
       sessionId,

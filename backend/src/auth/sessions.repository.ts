@@ -20,7 +20,11 @@ export class SessionsRepository extends BaseRepository {
    * Marks an unused, unexpired token of an open session started less than `maxDays` ago used; its session, user and
    * sign-in date, or null. Atomic.
    */
-  async useRefreshToken(tokenHash: string, maxDays: number, tx?: EntityManager): Promise<{ sessionId: string; userId: string; startedAt: Date } | null> {
+  async useRefreshToken(
+    tokenHash: string,
+    maxDays: number,
+    tx?: EntityManager,
+  ): Promise<{ sessionId: string; userId: string; startedAt: Date } | null> {
     const [row] = await this.returning<{ session_id: string; user_id: string; created_at: Date }>(
       `UPDATE refresh_tokens rt SET used_at = now()
          FROM sessions s

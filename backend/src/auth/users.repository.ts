@@ -113,7 +113,11 @@ export class UsersRepository extends BaseRepository {
 
   /** Every account, from `user_counts`. A read that sums many deltas has them rolled up soon after. */
   private async countedTotal(tx?: EntityManager): Promise<number> {
-    const [row] = await this.query<{ total: number; deltas: number }>(`SELECT COALESCE(sum(n), 0)::int AS total, count(*)::int AS deltas FROM user_counts`, [], tx);
+    const [row] = await this.query<{ total: number; deltas: number }>(
+      `SELECT COALESCE(sum(n), 0)::int AS total, count(*)::int AS deltas FROM user_counts`,
+      [],
+      tx,
+    );
     this.countsRollUp.afterRead(row.deltas);
     return row.total;
   }
@@ -128,7 +132,11 @@ export class UsersRepository extends BaseRepository {
   }
 
   async countByRole(tx?: EntityManager): Promise<Record<UserRole, number>> {
-    const rows = await this.query<{ role: UserRole; count: number; deltas: number }>(`SELECT role, sum(n)::int AS count, count(*)::int AS deltas FROM user_counts GROUP BY role`, [], tx);
+    const rows = await this.query<{ role: UserRole; count: number; deltas: number }>(
+      `SELECT role, sum(n)::int AS count, count(*)::int AS deltas FROM user_counts GROUP BY role`,
+      [],
+      tx,
+    );
     const counts: Record<UserRole, number> = { client: 0, admin: 0 };
     for (const row of rows) counts[row.role] = row.count;
     this.countsRollUp.afterRead(rows.reduce((sum, row) => sum + row.deltas, 0));
@@ -140,7 +148,11 @@ export class UsersRepository extends BaseRepository {
   }
 
   /** The next `limit` accounts in (created_at, id) order after `after` (created_at as PostgreSQL prints it). */
-  async exportBatch(after: { createdAt: string; id: string } | null, limit: number, tx?: EntityManager): Promise<{ items: User[]; next: { createdAt: string; id: string } | null }> {
+  async exportBatch(
+    after: { createdAt: string; id: string } | null,
+    limit: number,
+    tx?: EntityManager,
+  ): Promise<{ items: User[]; next: { createdAt: string; id: string } | null }> {
     const rows = await this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date; created_at_key: string }>(
       `SELECT id, email, name, role, created_at, created_at::text AS created_at_key FROM users
        ${after ? 'WHERE (created_at, id) > ($2::timestamptz, $3::uuid)' : ''}
@@ -148,7 +160,9 @@ export class UsersRepository extends BaseRepository {
       after ? [limit, after.createdAt, after.id] : [limit],
       tx,
     );
-    const items = rows.map((r) => Object.assign(new User(), { id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at }));
+    const items = rows.map((r) =>
+      Object.assign(new User(), { id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at }),
+    );
     const last = rows.at(-1);
     return { items, next: rows.length === limit && last ? { createdAt: last.created_at_key, id: last.id } : null };
   }

@@ -64,8 +64,15 @@ export class UsersService {
     return { ...user, stripeCustomerId: customerId };
   }
 
-  list(query: PageQueryDto & { search?: string; sortBy?: UserSortKey; sortOrder?: 'asc' | 'desc' }): Promise<{ items: SessionUser[]; total: number }> {
-    return this.users.list({ ...pageWindow(query), search: query.search || undefined, sortBy: query.sortBy ?? 'created_at', sortOrder: query.sortOrder ?? 'desc' });
+  list(
+    query: PageQueryDto & { search?: string; sortBy?: UserSortKey; sortOrder?: 'asc' | 'desc' },
+  ): Promise<{ items: SessionUser[]; total: number }> {
+    return this.users.list({
+      ...pageWindow(query),
+      search: query.search || undefined,
+      sortBy: query.sortBy ?? 'created_at',
+      sortOrder: query.sortOrder ?? 'desc',
+    });
   }
 
   countByRole(): Promise<Record<UserRole, number>> {

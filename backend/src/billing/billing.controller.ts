@@ -23,8 +23,14 @@ export class BillingController {
   @Post('checkout-sessions')
   @ApiConflictResponse({ description: 'Commande déjà payée, ou e-mail d’un compte existant (visiteur non connecté)' })
   @ApiCallerSession()
-  @ApiTooManyRequestsResponse({ description: 'Trop de paiements commencés depuis cette adresse IP ou pour cet e-mail (retryAfter : secondes restantes)' })
-  createCheckoutSession(@Body() dto: CreateCheckoutSessionDto, @Caller() caller: DraftCaller, @Ip() ip: string): Promise<CheckoutSessionResponseDto> {
+  @ApiTooManyRequestsResponse({
+    description: 'Trop de paiements commencés depuis cette adresse IP ou pour cet e-mail (retryAfter : secondes restantes)',
+  })
+  createCheckoutSession(
+    @Body() dto: CreateCheckoutSessionDto,
+    @Caller() caller: DraftCaller,
+    @Ip() ip: string,
+  ): Promise<CheckoutSessionResponseDto> {
     return this.checkout.create(dto, caller, ip);
   }
 
@@ -40,7 +46,10 @@ export class BillingController {
   @Post('billing/webhook')
   @HttpCode(200)
   @ApiExcludeEndpoint()
-  receiveStripeWebhook(@Req() req: Request & { rawBody?: Buffer }, @Headers('stripe-signature') signature?: string): Promise<{ received: true; duplicate: boolean }> {
+  receiveStripeWebhook(
+    @Req() req: Request & { rawBody?: Buffer },
+    @Headers('stripe-signature') signature?: string,
+  ): Promise<{ received: true; duplicate: boolean }> {
     return this.webhooks.receive(req.rawBody, signature);
   }
 }

@@ -25,7 +25,23 @@ import { StripeReader } from './stripe-reader';
 @Module({
   imports: [AuthModule, MailModule, OrdersModule, SitesModule, RateLimitModule],
   controllers: [BillingController, ClientBillingController],
-  providers: [StripeProvider, PriceBook, BillingRepository, BillingService, CheckoutService, WebhookService, WebhookInbox, OrderProvisioning, SubscriptionsService, InvoicesService, PaymentReminders, CheckoutLeases, DuplicatePayments, StripeReader, PaymentApplier],
+  providers: [
+    StripeProvider,
+    PriceBook,
+    BillingRepository,
+    BillingService,
+    CheckoutService,
+    WebhookService,
+    WebhookInbox,
+    OrderProvisioning,
+    SubscriptionsService,
+    InvoicesService,
+    PaymentReminders,
+    CheckoutLeases,
+    DuplicatePayments,
+    StripeReader,
+    PaymentApplier,
+  ],
   exports: [StripeProvider, PriceBook, InvoicesService, BillingService, DuplicatePayments],
 })
 export class BillingModule {}

@@ -8,7 +8,20 @@ import { Subscription } from './subscription.entity';
 import type { StripeEventOutcome } from './stripe-event.entity';
 
 /** An invoice as its client sees it. */
-export type ClientInvoice = Pick<Invoice, 'id' | 'number' | 'date' | 'amountCents' | 'currency' | 'status' | 'description' | 'pdfUrl' | 'hostedUrl' | 'paymentFailedAt' | 'refundedCents'> & { siteId: string | null };
+export type ClientInvoice = Pick<
+  Invoice,
+  | 'id'
+  | 'number'
+  | 'date'
+  | 'amountCents'
+  | 'currency'
+  | 'status'
+  | 'description'
+  | 'pdfUrl'
+  | 'hostedUrl'
+  | 'paymentFailedAt'
+  | 'refundedCents'
+> & { siteId: string | null };
 
 /** A subscription as read from Stripe, in our columns. Times in Unix seconds, as Stripe gives them. */
 export interface SubscriptionRow {
@@ -135,7 +148,13 @@ export class BillingRepository extends BaseRepository {
               CASE WHEN e.note IS NULL THEN NULL ELSE now() END
          FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[]) AS e(id, type, object_id, created, note)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [events.map((e) => e.event.id), events.map((e) => e.event.type), events.map((e) => e.event.objectId), events.map((e) => e.event.created), events.map((e) => e.ignored)],
+      [
+        events.map((e) => e.event.id),
+        events.map((e) => e.event.type),
+        events.map((e) => e.event.objectId),
+        events.map((e) => e.event.created),
+        events.map((e) => e.ignored),
+      ],
     );
     const stored = new Set(rows.map((r) => r.id));
     // A second copy of an id in this call is a duplicate of the first.
@@ -166,7 +185,12 @@ export class BillingRepository extends BaseRepository {
    * In the transaction that applies their effects, this row lock makes a second worker (a claim that outlived its
    * lease) wait, then find them done and apply nothing.
    */
-  async finishEvents(ids: string[], outcome: Exclude<StripeEventOutcome, 'pending'>, note: string | null, tx?: EntityManager): Promise<string[]> {
+  async finishEvents(
+    ids: string[],
+    outcome: Exclude<StripeEventOutcome, 'pending'>,
+    note: string | null,
+    tx?: EntityManager,
+  ): Promise<string[]> {
     const rows = await this.returning<{ id: string }>(
       `UPDATE stripe_events SET outcome = $2, note = $3, processed_at = now(), locked_until = NULL
         WHERE id = ANY($1) AND outcome = 'pending' RETURNING id`,
@@ -206,7 +230,20 @@ export class BillingRepository extends BaseRepository {
          started_at = COALESCE(EXCLUDED.started_at, subscriptions.started_at), ended_at = EXCLUDED.ended_at,
          synced_at = EXCLUDED.synced_at, updated_at = now()
        WHERE subscriptions.synced_at <= EXCLUDED.synced_at`,
-      [s.id, s.customerId, s.userId, s.status, s.cancelAtPeriodEnd, s.currentPeriodEnd, s.priceId, s.plan, JSON.stringify(s.metadata), s.startedAt, s.endedAt, s.syncedAt],
+      [
+        s.id,
+        s.customerId,
+        s.userId,
+        s.status,
+        s.cancelAtPeriodEnd,
+        s.currentPeriodEnd,
+        s.priceId,
+        s.plan,
+        JSON.stringify(s.metadata),
+        s.startedAt,
+        s.endedAt,
+        s.syncedAt,
+      ],
       tx,
     );
   }
@@ -222,13 +259,31 @@ export class BillingRepository extends BaseRepository {
          pdf_url = EXCLUDED.pdf_url, synced_at = EXCLUDED.synced_at, updated_at = now(),
          payment_failed_at = COALESCE(invoices.payment_failed_at, EXCLUDED.payment_failed_at)
        WHERE invoices.synced_at <= EXCLUDED.synced_at`,
-      [i.id, i.customerId, i.userId, i.subscriptionId, i.number, i.created, i.amountCents, i.currency, i.status, i.description, i.hostedUrl, i.pdfUrl, i.syncedAt, i.paymentFailed],
+      [
+        i.id,
+        i.customerId,
+        i.userId,
+        i.subscriptionId,
+        i.number,
+        i.created,
+        i.amountCents,
+        i.currency,
+        i.status,
+        i.description,
+        i.hostedUrl,
+        i.pdfUrl,
+        i.syncedAt,
+        i.paymentFailed,
+      ],
       tx,
     );
   }
 
   /** The open invoice of a subscription whose payment is failing now (the latest), if any. */
-  async openFailedInvoiceOf(subscriptionId: string, tx?: EntityManager): Promise<{ id: string; amountCents: number; paymentFailedAt: Date | null; hostedUrl: string | null } | null> {
+  async openFailedInvoiceOf(
+    subscriptionId: string,
+    tx?: EntityManager,
+  ): Promise<{ id: string; amountCents: number; paymentFailedAt: Date | null; hostedUrl: string | null } | null> {
     const [row] = await this.query<{ id: string; amount_cents: number; payment_failed_at: Date | null; hosted_url: string | null }>(
       `SELECT id, amount_cents, payment_failed_at, hosted_url FROM invoices WHERE subscription_id = $1 AND status = 'open' ORDER BY date DESC, id LIMIT 1`,
       [subscriptionId],
@@ -238,19 +293,42 @@ export class BillingRepository extends BaseRepository {
   }
 
   /** The open invoices of these subscriptions (the client's banners: what to pay, since when, where). */
-  async openInvoicesOf(subscriptionIds: string[], tx?: EntityManager): Promise<Array<{ id: string; subscriptionId: string; amountCents: number; paymentFailedAt: Date | null; hostedUrl: string | null; date: Date }>> {
+  async openInvoicesOf(
+    subscriptionIds: string[],
+    tx?: EntityManager,
+  ): Promise<
+    Array<{ id: string; subscriptionId: string; amountCents: number; paymentFailedAt: Date | null; hostedUrl: string | null; date: Date }>
+  > {
     if (!subscriptionIds.length) return [];
-    const rows = await this.query<{ id: string; subscription_id: string; amount_cents: number; payment_failed_at: Date | null; hosted_url: string | null; date: Date }>(
+    const rows = await this.query<{
+      id: string;
+      subscription_id: string;
+      amount_cents: number;
+      payment_failed_at: Date | null;
+      hosted_url: string | null;
+      date: Date;
+    }>(
       `SELECT id, subscription_id, amount_cents, payment_failed_at, hosted_url, date FROM invoices WHERE subscription_id = ANY($1) AND status = 'open' ORDER BY date DESC, id`,
       [subscriptionIds],
       tx,
     );
-    return rows.map((r) => ({ id: r.id, subscriptionId: r.subscription_id, amountCents: r.amount_cents, paymentFailedAt: r.payment_failed_at, hostedUrl: r.hosted_url, date: r.date }));
+    return rows.map((r) => ({
+      id: r.id,
+      subscriptionId: r.subscription_id,
+      amountCents: r.amount_cents,
+      paymentFailedAt: r.payment_failed_at,
+      hostedUrl: r.hosted_url,
+      date: r.date,
+    }));
   }
 
   /** Records the site a subscription pays for. */
   async linkSite(subscriptionId: string, siteId: string, tx?: EntityManager): Promise<void> {
-    await this.query(`UPDATE subscriptions SET site_id = $2, updated_at = now() WHERE id = $1 AND site_id IS DISTINCT FROM $2`, [subscriptionId, siteId], tx);
+    await this.query(
+      `UPDATE subscriptions SET site_id = $2, updated_at = now() WHERE id = $1 AND site_id IS DISTINCT FROM $2`,
+      [subscriptionId, siteId],
+      tx,
+    );
   }
 
   /** The subscription paying for a site, if it belongs to this user. */
@@ -262,12 +340,30 @@ export class BillingRepository extends BaseRepository {
    * A client's invoices (drafts left out), newest first, each with the site its subscription pays for; only one site's
    * with `siteId`. The page as plain rows and its count, in parallel.
    */
-  async listInvoicesOfUser(userId: string, window: PageWindow, siteId?: string, tx?: EntityManager): Promise<{ items: ClientInvoice[]; total: number }> {
+  async listInvoicesOfUser(
+    userId: string,
+    window: PageWindow,
+    siteId?: string,
+    tx?: EntityManager,
+  ): Promise<{ items: ClientInvoice[]; total: number }> {
     const params: unknown[] = [userId];
     const siteSql = siteId ? `AND s.site_id = $${params.push(siteId)}` : '';
     const from = `FROM invoices i LEFT JOIN subscriptions s ON s.id = i.subscription_id WHERE i.user_id = $1 AND i.status <> 'draft' ${siteSql}`;
     const [rows, [{ total }]] = await Promise.all([
-      this.query<{ id: string; number: string | null; date: Date; amount_cents: number; currency: string; status: string; description: string | null; pdf_url: string | null; hosted_url: string | null; payment_failed_at: Date | null; refunded_cents: number; site_id: string | null }>(
+      this.query<{
+        id: string;
+        number: string | null;
+        date: Date;
+        amount_cents: number;
+        currency: string;
+        status: string;
+        description: string | null;
+        pdf_url: string | null;
+        hosted_url: string | null;
+        payment_failed_at: Date | null;
+        refunded_cents: number;
+        site_id: string | null;
+      }>(
         `SELECT i.id, i.number, i.date, i.amount_cents, i.currency, i.status, i.description, i.pdf_url, i.hosted_url, i.payment_failed_at, i.refunded_cents, s.site_id
          ${from} ORDER BY i.date DESC, i.id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, window.limit, window.offset],
@@ -276,8 +372,18 @@ export class BillingRepository extends BaseRepository {
       this.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params, tx),
     ]);
     const items = rows.map((r) => ({
-      id: r.id, number: r.number, date: r.date, amountCents: r.amount_cents, currency: r.currency, status: r.status, description: r.description, pdfUrl: r.pdf_url, hostedUrl: r.hosted_url,
-      paymentFailedAt: r.payment_failed_at, refundedCents: r.refunded_cents, siteId: r.site_id,
+      id: r.id,
+      number: r.number,
+      date: r.date,
+      amountCents: r.amount_cents,
+      currency: r.currency,
+      status: r.status,
+      description: r.description,
+      pdfUrl: r.pdf_url,
+      hostedUrl: r.hosted_url,
+      paymentFailedAt: r.payment_failed_at,
+      refundedCents: r.refunded_cents,
+      siteId: r.site_id,
     }));
     return { items, total };
   }
@@ -290,7 +396,10 @@ export class BillingRepository extends BaseRepository {
    * Open invoices of subscriptions still in dunning (past_due) whose payment first failed at or before `failedBefore`,
    * with the owner's id. Stripe giving up (unpaid, canceled) or a payment ends the reminders.
    */
-  dueReminders(failedBefore: Date, tx?: EntityManager): Promise<Array<{ id: string; user_id: string; amount_cents: number; hosted_url: string | null; payment_failed_at: Date }>> {
+  dueReminders(
+    failedBefore: Date,
+    tx?: EntityManager,
+  ): Promise<Array<{ id: string; user_id: string; amount_cents: number; hosted_url: string | null; payment_failed_at: Date }>> {
     return this.query(DUE_REMINDERS_SQL, [failedBefore], tx);
   }
   // ---- the admin's reports ----
@@ -361,7 +470,11 @@ export class BillingRepository extends BaseRepository {
   }
 
   /** The next `limit` invoices in (date, id) order after `after`, for exports. */
-  async exportBatch(after: { date: string; id: string } | null, limit: number, tx?: EntityManager): Promise<{ items: InvoiceWithOwner[]; next: { date: string; id: string } | null }> {
+  async exportBatch(
+    after: { date: string; id: string } | null,
+    limit: number,
+    tx?: EntityManager,
+  ): Promise<{ items: InvoiceWithOwner[]; next: { date: string; id: string } | null }> {
     const rows = await this.query<InvoiceOwnerRow>(
       `SELECT ${INVOICE_WITH_OWNER}, i.date::text AS date_key FROM invoices i LEFT JOIN users u ON u.id = i.user_id
        ${after ? 'WHERE (i.date, i.id) > ($2::timestamptz, $3)' : ''}

@@ -35,8 +35,16 @@ export class BillingService {
       await this.billing.paidPerMonth(12),
     ];
     const plans = PLANS.map((plan) => {
-      const subscriptions = byPlan.filter((row) => (PLANS.some((p) => p.id === row.plan) ? row.plan : 'teams') === plan.id).reduce((sum, row) => sum + row.count, 0);
-      return { plan: plan.id, name: plan.name, subscriptions, monthlyPriceCents: plan.monthlyPriceCents, mrrCents: subscriptions * (plan.monthlyPriceCents ?? 0) };
+      const subscriptions = byPlan
+        .filter((row) => (PLANS.some((p) => p.id === row.plan) ? row.plan : 'teams') === plan.id)
+        .reduce((sum, row) => sum + row.count, 0);
+      return {
+        plan: plan.id,
+        name: plan.name,
+        subscriptions,
+        monthlyPriceCents: plan.monthlyPriceCents,
+        mrrCents: subscriptions * (plan.monthlyPriceCents ?? 0),
+      };
     });
     return {
       mrrCents: plans.reduce((sum, p) => sum + p.mrrCents, 0),

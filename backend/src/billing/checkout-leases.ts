@@ -5,7 +5,8 @@ import { BaseRepository } from '../database/base.repository';
 /** How long a request may hold a lease while it talks to Stripe (3 tries of STRIPE_TIMEOUT_MS, twice over). */
 const LEASE_SECONDS = 120;
 
-export const CHECKOUT_IN_PROGRESS = 'Un paiement est déjà en cours d’ouverture pour cette commande. Patientez quelques secondes, puis réessayez.';
+export const CHECKOUT_IN_PROGRESS =
+  'Un paiement est déjà en cours d’ouverture pour cette commande. Patientez quelques secondes, puis réessayez.';
 
 /** A request's hold on what it is opening a payment for. */
 export interface CheckoutLease {

@@ -53,7 +53,12 @@ export class CheckoutService {
   async create(dto: CreateCheckoutSessionDto, caller: DraftCaller, ip: string): Promise<CheckoutSessionResponseDto> {
     const { checkoutPerIp, checkoutPerEmail } = this.config.limits;
     await this.rateLimit.hit({ key: `checkout:ip:${ip}`, limit: checkoutPerIp, windowSeconds: 3600, message: TOO_MANY_CHECKOUTS });
-    await this.rateLimit.hit({ key: `checkout:email:${caller.user?.email ?? dto.billing.email}`, limit: checkoutPerEmail, windowSeconds: 3600, message: TOO_MANY_CHECKOUTS });
+    await this.rateLimit.hit({
+      key: `checkout:email:${caller.user?.email ?? dto.billing.email}`,
+      limit: checkoutPerEmail,
+      windowSeconds: 3600,
+      message: TOO_MANY_CHECKOUTS,
+    });
     const draft = await this.orders.forCheckout(dto.draftId, caller);
     const account = caller.user ? await this.users.findById(caller.user.id) : null;
     if (caller.user && !account) throw new NotFoundException('Commande introuvable');
@@ -65,7 +70,10 @@ export class CheckoutService {
 
     const recap = recapOf(draft.planType, draft.data);
     const priceIds = await this.prices.priceIds();
-    const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = recap.lines.map((line) => ({ price: priceIds.get(lookupKeyOf(line.code)!)!, quantity: line.quantity }));
+    const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = recap.lines.map((line) => ({
+      price: priceIds.get(lookupKeyOf(line.code)!)!,
+      quantity: line.quantity,
+    }));
     const addOns = selectedAddOns(draft.data);
     const metadata: CheckoutMetadata = {
       draftId: draft.id,
@@ -121,7 +129,11 @@ export class CheckoutService {
    * payment links the new subscription to the same site (webhook), which gets its status back. One payable session per
    * site at a time.
    */
-  async restart(site: { id: string; siteName: string }, account: { id: string; email: string; stripeCustomerId: string | null }, planType: PaidPlanType): Promise<CheckoutSessionResponseDto> {
+  async restart(
+    site: { id: string; siteName: string },
+    account: { id: string; email: string; stripeCustomerId: string | null },
+    planType: PaidPlanType,
+  ): Promise<CheckoutSessionResponseDto> {
     const price = (await this.prices.priceIds()).get(PLANS.find((p) => p.id === planType)!.lookupKey!)!;
     return this.leases.with(
       `restart:${site.id}`,
@@ -186,6 +198,13 @@ export class CheckoutService {
     const draftId = session.metadata?.draftId;
     const order = draftId && /^[0-9a-f-]{36}$/i.test(draftId) ? await this.orders.paymentState(draftId) : null;
     const siteId = order?.paid ? await this.sites.siteIdOfOrder(draftId!) : null;
-    return { status, paymentStatus, provisioned: siteId !== null, siteId, newAccount: order?.accountCreated ?? false, prefersCall: order?.prefersCall ?? false };
+    return {
+      status,
+      paymentStatus,
+      provisioned: siteId !== null,
+      siteId,
+      newAccount: order?.accountCreated ?? false,
+      prefersCall: order?.prefersCall ?? false,
+    };
   }
 }

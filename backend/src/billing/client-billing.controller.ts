@@ -36,7 +36,10 @@ export class ClientBillingController {
   @Post('sites/:id/subscription/upgrade')
   @HttpCode(200)
   @ApiConflictResponse({ description: "Formule autre que Pro, ou abonnement qui n'est pas actif" })
-  upgradeSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<SubscriptionUpgradeResponseDto> {
+  upgradeSiteSubscription(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @Param('id', siteId) id: string,
+  ): Promise<SubscriptionUpgradeResponseDto> {
     return this.subscriptions.upgrade(user, id);
   }
 
@@ -60,7 +63,11 @@ export class ClientBillingController {
   @Post('sites/:id/subscription/restart')
   @HttpCode(200)
   @ApiConflictResponse({ description: "Abonnement toujours en cours, ou relance déjà en cours d'ouverture" })
-  restartSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string, @Body() dto: RestartSubscriptionDto): Promise<CheckoutSessionResponseDto> {
+  restartSiteSubscription(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @Param('id', siteId) id: string,
+    @Body() dto: RestartSubscriptionDto,
+  ): Promise<CheckoutSessionResponseDto> {
     return this.subscriptions.restart(user, id, dto.planType);
   }
 

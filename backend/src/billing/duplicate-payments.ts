@@ -80,7 +80,11 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
 
   onApplicationBootstrap(): void {
     if (this.config.nodeEnv === 'test') return;
-    this.timer = setInterval(() => void this.settlePending().catch((e: unknown) => this.logger.error(`Remboursements en double en échec : ${(e as Error).message}`)), EVERY_MS).unref();
+    this.timer = setInterval(
+      () =>
+        void this.settlePending().catch((e: unknown) => this.logger.error(`Remboursements en double en échec : ${(e as Error).message}`)),
+      EVERY_MS,
+    ).unref();
   }
 
   onModuleDestroy(): void {
@@ -142,7 +146,10 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
       } catch (error) {
         const message = ((error as Error)?.message || 'Erreur inconnue').slice(0, 500);
         const failed = row.attempts + 1 >= MAX_ATTEMPTS;
-        await this.query(`UPDATE duplicate_payments SET attempts = attempts + 1, last_error = $2, status = CASE WHEN $3 THEN 'failed' ELSE status END WHERE id = $1`, [row.id, message, failed]);
+        await this.query(
+          `UPDATE duplicate_payments SET attempts = attempts + 1, last_error = $2, status = CASE WHEN $3 THEN 'failed' ELSE status END WHERE id = $1`,
+          [row.id, message, failed],
+        );
         if (failed) this.logger.error(`Paiement en double ${row.id} non remboursé après ${MAX_ATTEMPTS} tentatives : ${message}`);
         else this.logger.warn(`Paiement en double ${row.id} : remboursement à réessayer (${message})`);
       }
@@ -153,9 +160,15 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
   private async settle(row: DuplicateRow): Promise<void> {
     const client = this.stripe.client;
     if (row.subscription_id) {
-      const sub = await client.subscriptions.retrieve(row.subscription_id).catch((e: unknown) => (isMissingAtStripe(e) ? null : Promise.reject(e)));
+      const sub = await client.subscriptions
+        .retrieve(row.subscription_id)
+        .catch((e: unknown) => (isMissingAtStripe(e) ? null : Promise.reject(e)));
       if (sub && sub.status !== 'canceled' && sub.status !== 'incomplete_expired') {
-        await client.subscriptions.cancel(row.subscription_id, { cancellation_details: { comment: 'Paiement en double' } }, { idempotencyKey: `duplicate-cancel:${row.id}` });
+        await client.subscriptions.cancel(
+          row.subscription_id,
+          { cancellation_details: { comment: 'Paiement en double' } },
+          { idempotencyKey: `duplicate-cancel:${row.id}` },
+        );
       }
     }
     let refund: Stripe.Refund | null = null;
@@ -166,7 +179,11 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
       const paymentIntent = typeof pi === 'string' ? pi : pi?.id;
       if (paymentIntent && invoice.amount_paid > 0) {
         refund = await client.refunds.create(
-          { payment_intent: paymentIntent, reason: 'duplicate', metadata: { duplicatePaymentId: row.id, checkoutSessionId: row.checkout_session_id } },
+          {
+            payment_intent: paymentIntent,
+            reason: 'duplicate',
+            metadata: { duplicatePaymentId: row.id, checkoutSessionId: row.checkout_session_id },
+          },
           { idempotencyKey: `duplicate-refund:${row.id}` },
         );
       }
@@ -181,12 +198,23 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
         tx,
       );
       if (!done) return;
-      if (row.invoice_id && refundedCents) await this.query(`UPDATE invoices SET refunded_cents = $2, updated_at = now() WHERE id = $1`, [row.invoice_id, refundedCents], tx);
+      if (row.invoice_id && refundedCents)
+        await this.query(`UPDATE invoices SET refunded_cents = $2, updated_at = now() WHERE id = $1`, [row.invoice_id, refundedCents], tx);
       const site = siteId ? await this.sites.findWithOwner(siteId) : null;
       if (site && refundedCents) {
         await this.mail.notify(
-          { siteId: site.site.id, siteName: site.site.siteName, customerName: site.owner.name || site.owner.email, customerEmail: site.owner.email },
-          { kind: 'duplicate-refunded', amountCents: refundedCents, paidAt: row.created_at, invoicesUrl: this.mail.link('/dashboard/invoices') },
+          {
+            siteId: site.site.id,
+            siteName: site.site.siteName,
+            customerName: site.owner.name || site.owner.email,
+            customerEmail: site.owner.email,
+          },
+          {
+            kind: 'duplicate-refunded',
+            amountCents: refundedCents,
+            paidAt: row.created_at,
+            invoicesUrl: this.mail.link('/dashboard/invoices'),
+          },
           { tx, dedupeKey: `duplicate-refunded:${row.id}` },
         );
       }

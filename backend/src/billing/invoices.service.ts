@@ -4,7 +4,20 @@ import { SitesService } from '../sites/sites.service';
 import { BillingRepository } from './billing.repository';
 import type { ClientInvoiceDto, ClientInvoiceListResponseDto, InvoiceListQueryDto } from './dto/client-billing.dto';
 
-type InvoiceLike = { id: string; number: string | null; date: Date; amountCents: number; currency: string; status: string; description: string | null; pdfUrl: string | null; hostedUrl: string | null; paymentFailedAt?: Date | null; refundedCents?: number; siteId?: string | null };
+type InvoiceLike = {
+  id: string;
+  number: string | null;
+  date: Date;
+  amountCents: number;
+  currency: string;
+  status: string;
+  description: string | null;
+  pdfUrl: string | null;
+  hostedUrl: string | null;
+  paymentFailedAt?: Date | null;
+  refundedCents?: number;
+  siteId?: string | null;
+};
 
 /** An invoice as the API shows it (the client's list, and the admin's with the owner added). */
 export function toInvoiceResponse(i: InvoiceLike, siteName: string | null = null): ClientInvoiceDto {
@@ -36,7 +49,11 @@ export class InvoicesService {
   ) {}
 
   async listOwn(userId: string, query: InvoiceListQueryDto): Promise<ClientInvoiceListResponseDto> {
-    const { items, total } = await this.billing.listInvoicesOfUser(userId, pageWindow({ page: query.page, limit: query.limit ?? INVOICES_PER_PAGE }), query.siteId);
+    const { items, total } = await this.billing.listInvoicesOfUser(
+      userId,
+      pageWindow({ page: query.page, limit: query.limit ?? INVOICES_PER_PAGE }),
+      query.siteId,
+    );
     const names = await this.sites.namesOf([...new Set(items.map((i) => i.siteId).filter((id): id is string => Boolean(id)))]);
     return toPage(
       'invoices',

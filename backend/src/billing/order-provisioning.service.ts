@@ -74,11 +74,20 @@ export class OrderProvisioning {
    */
   async complete({ order, buyer }: Provisioning, paid: PaidCheckout, tx: EntityManager): Promise<'provisioned' | 'duplicate'> {
     if (order.status === 'paid' && order.checkoutSessionId !== paid.sessionId) {
-      this.logger.error(`Commande ${order.id} payée une seconde fois (session ${paid.sessionId}, abonnement ${paid.subscriptionId ?? '-'}) : aucun site de plus, remboursement`);
+      this.logger.error(
+        `Commande ${order.id} payée une seconde fois (session ${paid.sessionId}, abonnement ${paid.subscriptionId ?? '-'}) : aucun site de plus, remboursement`,
+      );
       return 'duplicate';
     }
     const { siteId } = await this.sites.createForOrder(
-      { userId: buyer.user.id, siteName: order.data.siteName.trim() || 'Mon site', domain: requestedDomain(order.data), type: paid.planType, stripeSubscriptionId: paid.subscriptionId, orderDraftId: order.id },
+      {
+        userId: buyer.user.id,
+        siteName: order.data.siteName.trim() || 'Mon site',
+        domain: requestedDomain(order.data),
+        type: paid.planType,
+        stripeSubscriptionId: paid.subscriptionId,
+        orderDraftId: order.id,
+      },
       tx,
     );
     if (siteId && paid.subscriptionId) await this.billing.linkSite(paid.subscriptionId, siteId, tx);
@@ -98,7 +107,10 @@ export class OrderProvisioning {
         name,
         siteName,
         planName: planName(paid.planType),
-        lines: recap.lines.map((l) => ({ label: l.quantity > 1 ? `${l.label} × ${l.quantity}` : l.label, amount: `${euros(l.amountCents)}${l.recurring ? ' / mois' : ' (une fois)'}` })),
+        lines: recap.lines.map((l) => ({
+          label: l.quantity > 1 ? `${l.label} × ${l.quantity}` : l.label,
+          amount: `${euros(l.amountCents)}${l.recurring ? ' / mois' : ' (une fois)'}`,
+        })),
         firstMonth: euros(recap.firstMonthCents),
         monthly: euros(recap.monthlyCents),
         nextStep: order.prefersCall

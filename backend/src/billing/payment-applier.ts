@@ -48,7 +48,12 @@ export class PaymentApplier {
       const user = await this.users.linkStripeCustomer(row.customerId, null, t);
       await this.billing.upsertSubscription({ ...row, userId: user?.id ?? null }, t);
       for (const invoice of invoiceRows) await this.billing.upsertInvoice({ ...invoice, userId: user?.id ?? null }, t);
-      await this.sites.apply({ stripeSubscriptionId: row.id }, { type: 'subscription', stripeStatus: row.status, byClient: cause === 'client' }, await this.lifeContext(row, invoiceRows, t), t);
+      await this.sites.apply(
+        { stripeSubscriptionId: row.id },
+        { type: 'subscription', stripeStatus: row.status, byClient: cause === 'client' },
+        await this.lifeContext(row, invoiceRows, t),
+        t,
+      );
     }, tx);
   }
 
@@ -64,7 +69,16 @@ export class PaymentApplier {
     // account existed, has just committed without an owner (an upsert waits for it, then keeps its newer copy).
     if (user) await this.billing.attachCustomer(effects.customerId, user.id, tx);
     if (order && (await this.provisioning.complete(order, effects.paidOrder!, tx)) === 'duplicate') {
-      await this.recordDuplicate('order', order.order.id, effects, effects.paidOrder!.sessionId, effects.paidOrder!.subscriptionId, userId, 'Une commande déjà payée a été payée une seconde fois.', tx);
+      await this.recordDuplicate(
+        'order',
+        order.order.id,
+        effects,
+        effects.paidOrder!.sessionId,
+        effects.paidOrder!.subscriptionId,
+        userId,
+        'Une commande déjà payée a été payée une seconde fois.',
+        tx,
+      );
     }
     if (effects.restart) await this.applyRestart(effects.restart, effects, userId, tx);
     // The site follows its subscription's current state (site-lifecycle.ts): dunning, suspended when Stripe gives up,
@@ -72,14 +86,24 @@ export class PaymentApplier {
     if (effects.subscription) {
       const sub = effects.subscription;
       const byClient = sub.status === 'canceled' && sub.cancellationReason === 'cancellation_requested';
-      await this.sites.apply({ stripeSubscriptionId: sub.id }, { type: 'subscription', stripeStatus: sub.status, byClient }, await this.lifeContext(sub, effects.invoices, tx), tx);
+      await this.sites.apply(
+        { stripeSubscriptionId: sub.id },
+        { type: 'subscription', stripeStatus: sub.status, byClient },
+        await this.lifeContext(sub, effects.invoices, tx),
+        tx,
+      );
     }
     if (effects.cardChange) {
       const c = effects.cardChange;
       const site = await this.sites.findWithOwner(c.siteId);
       if (site) {
         await this.mail.notify(
-          { siteId: site.site.id, siteName: site.site.siteName, customerName: site.owner.name || site.owner.email, customerEmail: site.owner.email },
+          {
+            siteId: site.site.id,
+            siteName: site.site.siteName,
+            customerName: site.owner.name || site.owner.email,
+            customerEmail: site.owner.email,
+          },
           { kind: 'card-updated', last4: c.last4, manageUrl: this.mail.link(`/dashboard/sites/${site.site.id}/manage`) },
           { tx, dedupeKey: `card-updated:${c.sessionId}` },
         );
@@ -94,7 +118,13 @@ export class PaymentApplier {
     await this.mail.enqueue(
       'payment-failed',
       to,
-      { name, amount: euros(invoice.amountDue), date: shortDate(fromUnix(invoice.created)), invoiceUrl: invoice.hostedUrl ?? invoicesUrl, dashboardUrl: this.mail.link('/dashboard') },
+      {
+        name,
+        amount: euros(invoice.amountDue),
+        date: shortDate(fromUnix(invoice.created)),
+        invoiceUrl: invoice.hostedUrl ?? invoicesUrl,
+        dashboardUrl: this.mail.link('/dashboard'),
+      },
       { tx, dedupeKey: `payment-failed:${invoice.id}` },
     );
   }
@@ -108,9 +138,17 @@ export class PaymentApplier {
     const open = await this.billing.openFailedInvoiceOf(sub.id, tx);
     const invoice = open ? { amountCents: open.amountCents, failedAt: open.paymentFailedAt, payUrl: open.hostedUrl } : undefined;
     if (sub.status === 'canceled' || sub.status === 'incomplete_expired') {
-      return { endedAt: sub.endedAt ? fromUnix(sub.endedAt) : new Date(), byClient: sub.cancellationReason === 'cancellation_requested', dedupe: sub.id };
+      return {
+        endedAt: sub.endedAt ? fromUnix(sub.endedAt) : new Date(),
+        byClient: sub.cancellationReason === 'cancellation_requested',
+        dedupe: sub.id,
+      };
     }
-    return { invoice, since: sub.status === 'past_due' ? (open?.paymentFailedAt ?? undefined) : undefined, dedupe: open ? `${open.id}:${sub.status}` : undefined };
+    return {
+      invoice,
+      since: sub.status === 'past_due' ? (open?.paymentFailedAt ?? undefined) : undefined,
+      dedupe: open ? `${open.id}:${sub.status}` : undefined,
+    };
   }
 
   /**
@@ -123,11 +161,29 @@ export class PaymentApplier {
     if (!site || site.stripeSubscriptionId === r.subscriptionId) return;
     if (site.userId !== r.userId || (userId && site.userId !== userId)) {
       this.logger.error(`Relance ${r.sessionId} pour le site ${r.siteId} d'un autre compte : remboursement`);
-      await this.recordDuplicate('restart', r.siteId, effects, r.sessionId, r.subscriptionId, userId, 'Relance payée pour un site d’un autre compte.', tx);
+      await this.recordDuplicate(
+        'restart',
+        r.siteId,
+        effects,
+        r.sessionId,
+        r.subscriptionId,
+        userId,
+        'Relance payée pour un site d’un autre compte.',
+        tx,
+      );
       return;
     }
     if (site.paymentState !== 'ended') {
-      await this.recordDuplicate('restart', r.siteId, effects, r.sessionId, r.subscriptionId, userId, 'Un site dont l’abonnement est en cours a été relancé une seconde fois.', tx);
+      await this.recordDuplicate(
+        'restart',
+        r.siteId,
+        effects,
+        r.sessionId,
+        r.subscriptionId,
+        userId,
+        'Un site dont l’abonnement est en cours a été relancé une seconde fois.',
+        tx,
+      );
       return;
     }
     await this.billing.linkSite(r.subscriptionId, site.id, tx);
@@ -135,16 +191,39 @@ export class PaymentApplier {
     await this.sites.apply(
       { siteId: site.id },
       { type: 'restarted' },
-      { planName: planNameOf(r.planType), invoice: paid ? { amountCents: paid.amountCents, failedAt: null, payUrl: paid.hostedUrl } : undefined, dedupe: r.sessionId },
+      {
+        planName: planNameOf(r.planType),
+        invoice: paid ? { amountCents: paid.amountCents, failedAt: null, payUrl: paid.hostedUrl } : undefined,
+        dedupe: r.sessionId,
+      },
       tx,
       { type: r.planType, stripeSubscriptionId: r.subscriptionId },
     );
   }
 
-  private async recordDuplicate(kind: 'order' | 'restart', referenceId: string, effects: Effects, sessionId: string, subscriptionId: string | null, userId: string | null, reason: string, tx: EntityManager): Promise<void> {
+  private async recordDuplicate(
+    kind: 'order' | 'restart',
+    referenceId: string,
+    effects: Effects,
+    sessionId: string,
+    subscriptionId: string | null,
+    userId: string | null,
+    reason: string,
+    tx: EntityManager,
+  ): Promise<void> {
     const invoice = effects.invoices[0];
     await this.duplicates.record(
-      { kind, referenceId, checkoutSessionId: sessionId, subscriptionId, invoiceId: invoice?.id ?? null, customerId: effects.customerId ?? null, userId, amountCents: invoice?.amountCents ?? 0, reason },
+      {
+        kind,
+        referenceId,
+        checkoutSessionId: sessionId,
+        subscriptionId,
+        invoiceId: invoice?.id ?? null,
+        customerId: effects.customerId ?? null,
+        userId,
+        amountCents: invoice?.amountCents ?? 0,
+        reason,
+      },
       tx,
     );
   }

@@ -56,7 +56,14 @@ export class PaymentReminders implements OnApplicationBootstrap, OnModuleDestroy
         const id = await this.mail.enqueue(
           'payment-reminder',
           user.email,
-          { name: user.name || user.email, amount: euros(invoice.amount_cents), date: shortDate(invoice.payment_failed_at), days: step, invoiceUrl: invoice.hosted_url ?? invoicesUrl, dashboardUrl: invoicesUrl },
+          {
+            name: user.name || user.email,
+            amount: euros(invoice.amount_cents),
+            date: shortDate(invoice.payment_failed_at),
+            days: step,
+            invoiceUrl: invoice.hosted_url ?? invoicesUrl,
+            dashboardUrl: invoicesUrl,
+          },
           { tx, dedupeKey: `payment-reminder:${invoice.id}:${step}` },
         );
         if (id) queued += 1;

@@ -18,7 +18,9 @@ function fakeStripe(existing: FakePrice[]) {
   const products: Array<Record<string, unknown>> = [];
   const client = {
     prices: {
-      list: jest.fn(async ({ lookup_keys }: { lookup_keys: string[] }) => ({ data: existing.filter((p) => lookup_keys.includes(p.lookup_key)) })),
+      list: jest.fn(async ({ lookup_keys }: { lookup_keys: string[] }) => ({
+        data: existing.filter((p) => lookup_keys.includes(p.lookup_key)),
+      })),
       create: jest.fn(async (params: Record<string, unknown>) => {
         created.push(params);
         return { id: `price_new_${created.length}`, ...params };
@@ -35,11 +37,22 @@ function fakeStripe(existing: FakePrice[]) {
 }
 
 const entries = [
-  ...PLANS.filter((p) => p.lookupKey && p.monthlyPriceCents !== null).map((p) => ({ key: p.lookupKey!, amount: p.monthlyPriceCents!, recurring: true })),
+  ...PLANS.filter((p) => p.lookupKey && p.monthlyPriceCents !== null).map((p) => ({
+    key: p.lookupKey!,
+    amount: p.monthlyPriceCents!,
+    recurring: true,
+  })),
   ...ADD_ONS.map((a) => ({ key: a.lookupKey, amount: a.priceCents, recurring: a.billing === 'monthly' })),
 ];
 const upToDate = (): FakePrice[] =>
-  entries.map((e, i) => ({ id: `price_${i}`, lookup_key: e.key, unit_amount: e.amount, currency: 'eur', recurring: e.recurring ? { interval: 'month' } : null, product: `prod_${i}` }));
+  entries.map((e, i) => ({
+    id: `price_${i}`,
+    lookup_key: e.key,
+    unit_amount: e.amount,
+    currency: 'eur',
+    recurring: e.recurring ? { interval: 'month' } : null,
+    product: `prod_${i}`,
+  }));
 
 describe('PriceBook: the catalogue synced to Stripe by lookup key', () => {
   it('creates nothing when every price exists with the catalogue amount', async () => {
@@ -55,7 +68,15 @@ describe('PriceBook: the catalogue synced to Stripe by lookup key', () => {
     const { sut } = newTestService(PriceBook, [[StripeProvider, stripe.provider]]);
     const ids = await sut.priceIds();
     expect(stripe.products).toHaveLength(1);
-    expect(stripe.created).toEqual([expect.objectContaining({ lookup_key: entries[0].key, unit_amount: entries[0].amount, currency: 'eur', transfer_lookup_key: true, product: 'prod_new_1' })]);
+    expect(stripe.created).toEqual([
+      expect.objectContaining({
+        lookup_key: entries[0].key,
+        unit_amount: entries[0].amount,
+        currency: 'eur',
+        transfer_lookup_key: true,
+        product: 'prod_new_1',
+      }),
+    ]);
     expect(ids.get(entries[0].key)).toBe('price_new_1');
   });
 

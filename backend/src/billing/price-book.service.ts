@@ -19,7 +19,13 @@ const ENTRIES: CatalogueEntry[] = [
     unitAmount: p.monthlyPriceCents!,
     recurring: true,
   })),
-  ...ADD_ONS.map((a) => ({ lookupKey: a.lookupKey, productName: a.name, description: a.description, unitAmount: a.priceCents, recurring: a.billing === 'monthly' })),
+  ...ADD_ONS.map((a) => ({
+    lookupKey: a.lookupKey,
+    productName: a.name,
+    description: a.description,
+    unitAmount: a.priceCents,
+    recurring: a.billing === 'monthly',
+  })),
 ];
 
 /**
@@ -36,7 +42,9 @@ export class PriceBook implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!this.stripe.configured) return;
-    this.priceIds().catch((error: unknown) => this.logger.error(`Catalogue Stripe non synchronisé (nouvel essai au premier paiement) : ${(error as Error).message}`));
+    this.priceIds().catch((error: unknown) =>
+      this.logger.error(`Catalogue Stripe non synchronisé (nouvel essai au premier paiement) : ${(error as Error).message}`),
+    );
   }
 
   /** lookup key → Stripe price id */
@@ -67,7 +75,11 @@ export class PriceBook implements OnApplicationBootstrap {
     let created = 0;
     for (const entry of ENTRIES) {
       const existing = found.get(entry.lookupKey);
-      const matches = existing && existing.unit_amount === entry.unitAmount && existing.currency === 'eur' && Boolean(existing.recurring) === entry.recurring;
+      const matches =
+        existing &&
+        existing.unit_amount === entry.unitAmount &&
+        existing.currency === 'eur' &&
+        Boolean(existing.recurring) === entry.recurring;
       if (matches) continue;
       const productId = typeof existing?.product === 'string' ? existing.product : existing?.product?.id;
       // Idempotency keys named after the catalogue entry: instances syncing at the same moment get the same product
@@ -76,21 +88,31 @@ export class PriceBook implements OnApplicationBootstrap {
       const version = `${entry.lookupKey}-${entry.unitAmount}-${entry.recurring ? 'month' : 'once'}-${existing?.id ?? 'new'}`;
       const product = productId
         ? { id: productId }
-        : await client.products.create({ name: entry.productName, description: entry.description, metadata: { lookup_key: entry.lookupKey } }, { idempotencyKey: `vitrine-product-${version}` });
-      const price = await client.prices.create({
-        product: product.id,
-        currency: 'eur',
-        unit_amount: entry.unitAmount,
-        lookup_key: entry.lookupKey,
-        // A key may sit on an archived price, which the active-only list does not show.
-        transfer_lookup_key: true,
-        nickname: entry.productName,
-        ...(entry.recurring ? { recurring: { interval: 'month' } } : {}),
-      }, { idempotencyKey: `vitrine-price-${version}` });
+        : await client.products.create(
+            { name: entry.productName, description: entry.description, metadata: { lookup_key: entry.lookupKey } },
+            { idempotencyKey: `vitrine-product-${version}` },
+          );
+      const price = await client.prices.create(
+        {
+          product: product.id,
+          currency: 'eur',
+          unit_amount: entry.unitAmount,
+          lookup_key: entry.lookupKey,
+          // A key may sit on an archived price, which the active-only list does not show.
+          transfer_lookup_key: true,
+          nickname: entry.productName,
+          ...(entry.recurring ? { recurring: { interval: 'month' } } : {}),
+        },
+        { idempotencyKey: `vitrine-price-${version}` },
+      );
       found.set(entry.lookupKey, price);
       created += 1;
     }
-    this.logger.log(created ? `Catalogue Stripe : ${created} prix créé(s), ${ENTRIES.length - created} existant(s)` : `Catalogue Stripe à jour (${ENTRIES.length} prix)`);
+    this.logger.log(
+      created
+        ? `Catalogue Stripe : ${created} prix créé(s), ${ENTRIES.length - created} existant(s)`
+        : `Catalogue Stripe à jour (${ENTRIES.length} prix)`,
+    );
     return found;
   }
 }

@@ -40,12 +40,17 @@ export interface PaidRestart {
  * The mail the current state calls for: an invoice whose payment is failing now (the site's own changes, suspension,
  * restoration, end, are the site lifecycle's mails).
  */
-export function mailFor(subscription: SubscriptionFromStripe | undefined, invoice: (InvoiceRow & { amountDue: number }) | undefined): Effects['mail'] {
-  if (invoice?.paymentFailed && (!subscription || subscription.status === 'past_due' || subscription.status === 'unpaid')) return 'payment-failed';
+export function mailFor(
+  subscription: SubscriptionFromStripe | undefined,
+  invoice: (InvoiceRow & { amountDue: number }) | undefined,
+): Effects['mail'] {
+  if (invoice?.paymentFailed && (!subscription || subscription.status === 'past_due' || subscription.status === 'unpaid'))
+    return 'payment-failed';
   return undefined;
 }
 
-export const idOf = (value: string | { id: string } | null | undefined): string | undefined => (typeof value === 'string' ? value : value?.id);
+export const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
+  typeof value === 'string' ? value : value?.id;
 
 /**
  * What an invoice is for, in French: a proration says so and names its period ('Ajustement au prorata : passage en
@@ -54,14 +59,19 @@ export const idOf = (value: string | { id: string } | null | undefined): string 
  */
 export function invoiceDescription(inv: Stripe.Invoice, planName?: string): string | null {
   const lines = inv.lines?.data ?? [];
-  const prorations = lines.filter((l) => (l.parent as { subscription_item_details?: { proration?: boolean } } | null)?.subscription_item_details?.proration || (l as unknown as { proration?: boolean }).proration);
+  const prorations = lines.filter(
+    (l) =>
+      (l.parent as { subscription_item_details?: { proration?: boolean } } | null)?.subscription_item_details?.proration ||
+      (l as unknown as { proration?: boolean }).proration,
+  );
   if (inv.billing_reason === 'subscription_update' && prorations.length) {
     const debit = prorations.find((l) => l.amount > 0) ?? prorations[0];
     const period = debit.period ? ` du ${shortDate(fromUnix(debit.period.start))} au ${shortDate(fromUnix(debit.period.end))}` : '';
     return `Ajustement au prorata : passage en ${planName ?? 'nouvelle formule'}${period}`;
   }
   // A plan's own invoices say which plan (the site is named beside it, from the subscription's site).
-  if (planName && (inv.billing_reason === 'subscription_create' || inv.billing_reason === 'subscription_cycle')) return `Abonnement Formule ${planName}`;
+  if (planName && (inv.billing_reason === 'subscription_create' || inv.billing_reason === 'subscription_cycle'))
+    return `Abonnement Formule ${planName}`;
   return inv.description ?? lines[0]?.description ?? null;
 }
 
@@ -96,7 +106,12 @@ export function paidOrderOf(session: Stripe.Checkout.Session): PaidCheckout | un
     sessionId: session.id,
     draftId: m.draftId,
     planType: m.planType === 'business' ? 'business' : 'pro',
-    addOns: { logo: m.logo === 'true', googleBusiness: m.googleBusiness === 'true', trustpilot: m.trustpilot === 'true', extraEmailCount: Number.isInteger(count) && count > 0 ? count : 0 },
+    addOns: {
+      logo: m.logo === 'true',
+      googleBusiness: m.googleBusiness === 'true',
+      trustpilot: m.trustpilot === 'true',
+      extraEmailCount: Number.isInteger(count) && count > 0 ? count : 0,
+    },
     subscriptionId: idOf(session.subscription as string | { id: string } | null) ?? null,
     email: session.customer_details?.email ?? session.customer_email ?? null,
     name: session.customer_details?.name ?? null,
@@ -127,12 +142,12 @@ export class BatchReader {
     return pending;
   }
 
-  session = (id: string) => this.once(`cs:${id}`, () => this.client.checkout.sessions.retrieve(id, { expand: ['subscription', 'invoice'] }));
+  session = (id: string) =>
+    this.once(`cs:${id}`, () => this.client.checkout.sessions.retrieve(id, { expand: ['subscription', 'invoice'] }));
   subscription = (id: string) => this.once(`sub:${id}`, () => this.client.subscriptions.retrieve(id));
   customer = (id: string) => this.once(`cus:${id}`, () => this.client.customers.retrieve(id));
   invoice = (id: string) => this.once(`in:${id}`, () => this.client.invoices.retrieve(id));
 }
-
 
 /**
  * Reading Stripe, the second part of the webhook (after receiving and storing the event, before applying it): an
@@ -255,7 +270,14 @@ export class StripeReader {
     const m = session.metadata ?? {};
     const customerId = idOf(session.customer);
     const setupIntentId = idOf(session.setup_intent as string | { id: string } | null);
-    if (session.status !== 'complete' || !customerId || !setupIntentId || !m.cardForSiteId || !UUID.test(m.cardForSiteId) || !m.subscriptionId) {
+    if (
+      session.status !== 'complete' ||
+      !customerId ||
+      !setupIntentId ||
+      !m.cardForSiteId ||
+      !UUID.test(m.cardForSiteId) ||
+      !m.subscriptionId
+    ) {
       return { invoices: [], ignored: 'changement de carte inachevé ou inconnu' };
     }
     const client = this.stripe.client;
@@ -263,8 +285,16 @@ export class StripeReader {
     const pm = typeof intent.payment_method === 'object' && intent.payment_method ? intent.payment_method : null;
     const subscription = await reader.subscription(m.subscriptionId);
     if (!pm || idOf(subscription.customer) !== customerId) return { invoices: [], ignored: 'carte ou abonnement d’un autre client' };
-    await client.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } }, { idempotencyKey: `card:${session.id}:customer` });
-    let updated = await client.subscriptions.update(m.subscriptionId, { default_payment_method: pm.id }, { idempotencyKey: `card:${session.id}:subscription` });
+    await client.customers.update(
+      customerId,
+      { invoice_settings: { default_payment_method: pm.id } },
+      { idempotencyKey: `card:${session.id}:customer` },
+    );
+    let updated = await client.subscriptions.update(
+      m.subscriptionId,
+      { default_payment_method: pm.id },
+      { idempotencyKey: `card:${session.id}:subscription` },
+    );
     const invoices: Stripe.Invoice[] = [];
     const latestId = idOf(updated.latest_invoice as string | { id: string } | null);
     if ((updated.status === 'past_due' || updated.status === 'unpaid') && latestId) {
@@ -298,7 +328,20 @@ export function planNameOf(plan: string | null | undefined): string | undefined 
 export function restartOf(session: Stripe.Checkout.Session): PaidRestart | undefined {
   const m = session.metadata ?? {};
   const subscriptionId = idOf(session.subscription as string | { id: string } | null);
-  if (!m.restartSiteId || !UUID.test(m.restartSiteId) || !m.userId || !UUID.test(m.userId) || !subscriptionId || session.payment_status === 'unpaid') return undefined;
-  return { sessionId: session.id, siteId: m.restartSiteId, planType: m.planType === 'business' ? 'business' : 'pro', subscriptionId, userId: m.userId };
+  if (
+    !m.restartSiteId ||
+    !UUID.test(m.restartSiteId) ||
+    !m.userId ||
+    !UUID.test(m.userId) ||
+    !subscriptionId ||
+    session.payment_status === 'unpaid'
+  )
+    return undefined;
+  return {
+    sessionId: session.id,
+    siteId: m.restartSiteId,
+    planType: m.planType === 'business' ? 'business' : 'pro',
+    subscriptionId,
+    userId: m.userId,
+  };
 }
-

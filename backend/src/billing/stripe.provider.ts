@@ -32,7 +32,13 @@ export class StripeProvider {
         maxNetworkRetries: 2,
         timeout: this.config.stripe.timeoutMs,
         appInfo: { name: 'vitrine' },
-        ...(api ? { host: api.hostname, port: Number(api.port) || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+        ...(api
+          ? {
+              host: api.hostname,
+              port: Number(api.port) || (api.protocol === 'https:' ? 443 : 80),
+              protocol: api.protocol.replace(':', '') as 'http' | 'https',
+            }
+          : {}),
       });
     }
     return this.instance;

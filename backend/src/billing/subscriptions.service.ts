@@ -11,7 +11,12 @@ import { planLabel, SitesService } from '../sites/sites.service';
 import { BillingRepository } from './billing.repository';
 import { CheckoutService } from './checkout.service';
 import type { CheckoutSessionResponseDto } from './dto/billing.dto';
-import type { PaymentIssueDto, SiteSubscriptionDto, SiteSubscriptionResponseDto, SubscriptionUpgradeResponseDto } from './dto/client-billing.dto';
+import type {
+  PaymentIssueDto,
+  SiteSubscriptionDto,
+  SiteSubscriptionResponseDto,
+  SubscriptionUpgradeResponseDto,
+} from './dto/client-billing.dto';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
 import type { Subscription } from './subscription.entity';
@@ -32,11 +37,19 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
 const IN_ARREARS = new Set(['past_due', 'unpaid']);
 
 /** The banner of a site whose payment is failing: what, since when, where to pay (null when up to date). */
-export function paymentIssueOf(site: Pick<Site, 'id' | 'siteName' | 'paymentState' | 'paymentStateSince'>, open: { id: string; amountCents: number; paymentFailedAt: Date | null; hostedUrl: string | null; date: Date } | undefined): PaymentIssueDto | null {
+export function paymentIssueOf(
+  site: Pick<Site, 'id' | 'siteName' | 'paymentState' | 'paymentStateSince'>,
+  open: { id: string; amountCents: number; paymentFailedAt: Date | null; hostedUrl: string | null; date: Date } | undefined,
+): PaymentIssueDto | null {
   if (site.paymentState !== 'past_due' && site.paymentState !== 'unpaid') return null;
   const failedAt = open?.paymentFailedAt ?? site.paymentStateSince ?? null;
-  const what = open ? `Le paiement de ${euros(open.amountCents)} du ${shortDate(failedAt ?? open.date)} a échoué` : 'Le paiement de votre abonnement a échoué';
-  const message = site.paymentState === 'unpaid' ? `${what} : votre site « ${site.siteName} » est suspendu. Réglez la facture pour le remettre en ligne.` : `${what}. Réglez la facture ou changez de carte pour garder votre site « ${site.siteName} » en ligne.`;
+  const what = open
+    ? `Le paiement de ${euros(open.amountCents)} du ${shortDate(failedAt ?? open.date)} a échoué`
+    : 'Le paiement de votre abonnement a échoué';
+  const message =
+    site.paymentState === 'unpaid'
+      ? `${what} : votre site « ${site.siteName} » est suspendu. Réglez la facture pour le remettre en ligne.`
+      : `${what}. Réglez la facture ou changez de carte pour garder votre site « ${site.siteName} » en ligne.`;
   return {
     siteId: site.id,
     siteName: site.siteName,
@@ -119,26 +132,41 @@ export class SubscriptionsService {
   async paymentIssues(user: SessionUser): Promise<{ issues: PaymentIssueDto[] }> {
     const sites = (await this.sites.inArrearsOfUser(user.id)).filter((s) => s.paymentState === 'past_due' || s.paymentState === 'unpaid');
     const open = await this.billing.openInvoicesOf(sites.map((s) => s.stripeSubscriptionId).filter((id): id is string => Boolean(id)));
-    return { issues: sites.map((s) => paymentIssueOf(s, open.find((i) => i.subscriptionId === s.stripeSubscriptionId))!).filter(Boolean) };
+    return {
+      issues: sites
+        .map((s) =>
+          paymentIssueOf(
+            s,
+            open.find((i) => i.subscriptionId === s.stripeSubscriptionId),
+          )!,
+        )
+        .filter(Boolean),
+    };
   }
 
   /** Pro → Business now: the plan's price swapped, the prorated difference invoiced and charged to the saved card. */
   async upgrade(user: SessionUser, siteId: string): Promise<SubscriptionUpgradeResponseDto> {
     const { site, subscription: local } = await this.require(user, siteId);
-    if (local.plan !== 'pro') throw new ConflictException('Seule la formule Pro peut passer en Business. Contactez le support pour un autre changement.');
-    if (local.status !== 'active' || local.cancelAtPeriodEnd) throw new ConflictException("L'abonnement doit être actif, sans annulation programmée, pour changer de formule.");
+    if (local.plan !== 'pro')
+      throw new ConflictException('Seule la formule Pro peut passer en Business. Contactez le support pour un autre changement.');
+    if (local.status !== 'active' || local.cancelAtPeriodEnd)
+      throw new ConflictException("L'abonnement doit être actif, sans annulation programmée, pour changer de formule.");
     const client = this.stripe.client;
     const businessPrice = (await this.prices.priceIds()).get('plan_business_monthly');
     const proPrice = (await this.prices.priceIds()).get('plan_pro_monthly');
     const current = await client.subscriptions.retrieve(local.id);
     const item = current.items.data.find((i) => i.price.id === proPrice);
-    if (!businessPrice || !item) throw new ConflictException('Seule la formule Pro peut passer en Business. Contactez le support pour un autre changement.');
+    if (!businessPrice || !item)
+      throw new ConflictException('Seule la formule Pro peut passer en Business. Contactez le support pour un autre changement.');
     const updated = await client.subscriptions.update(
       local.id,
       { items: [{ id: item.id, price: businessPrice }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' },
       { idempotencyKey: `upgrade:${local.id}:${item.id}:${businessPrice}` },
     );
-    const latest = typeof updated.latest_invoice === 'string' ? await client.invoices.retrieve(updated.latest_invoice) : (updated.latest_invoice ?? null);
+    const latest =
+      typeof updated.latest_invoice === 'string'
+        ? await client.invoices.retrieve(updated.latest_invoice)
+        : (updated.latest_invoice ?? null);
     const invoice = latest && latest.billing_reason === 'subscription_update' ? latest : null;
     const debit = invoice?.lines?.data.find((l) => l.amount > 0);
     await this.transactions.run(async (tx) => {
@@ -175,11 +203,21 @@ export class SubscriptionsService {
     const { site, subscription: local } = await this.require(user, siteId);
     if (ENDED.has(local.status)) throw new ConflictException('Cet abonnement est déjà terminé.');
     if (!local.cancelAtPeriodEnd) {
-      const updated = await this.stripe.client.subscriptions.update(local.id, { cancel_at_period_end: true }, { idempotencyKey: `cancel:${local.id}:${local.syncedAt.getTime()}` });
+      const updated = await this.stripe.client.subscriptions.update(
+        local.id,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `cancel:${local.id}:${local.syncedAt.getTime()}` },
+      );
       await this.transactions.run(async (tx) => {
         await this.applier.syncFromApi(updated, [], 'client', tx);
         const endsAt = updated.cancel_at ? fromUnix(updated.cancel_at) : local.currentPeriodEnd;
-        await this.notify(user, site, { kind: 'cancellation-scheduled', endsAt, manageUrl: this.mail.link(`/dashboard/sites/${site.id}/manage`) }, `cancel:${local.id}:${updated.canceled_at ?? Date.now()}`, tx);
+        await this.notify(
+          user,
+          site,
+          { kind: 'cancellation-scheduled', endsAt, manageUrl: this.mail.link(`/dashboard/sites/${site.id}/manage`) },
+          `cancel:${local.id}:${updated.canceled_at ?? Date.now()}`,
+          tx,
+        );
       });
     }
     return this.current(user, siteId);
@@ -193,11 +231,17 @@ export class SubscriptionsService {
     const { site, subscription: local } = await this.require(user, siteId);
     const client = this.stripe.client;
     const current = await client.subscriptions.retrieve(local.id);
-    if (ENDED.has(current.status)) throw new ConflictException('Cet abonnement est terminé : relancez votre site depuis cette page pour le remettre en ligne.');
+    if (ENDED.has(current.status))
+      throw new ConflictException('Cet abonnement est terminé : relancez votre site depuis cette page pour le remettre en ligne.');
     let updated: Stripe.Subscription = current;
     const invoices: Stripe.Invoice[] = [];
     const undone = current.cancel_at_period_end;
-    if (undone) updated = await client.subscriptions.update(local.id, { cancel_at_period_end: false }, { idempotencyKey: `reactivate:${local.id}:${current.canceled_at ?? 0}` });
+    if (undone)
+      updated = await client.subscriptions.update(
+        local.id,
+        { cancel_at_period_end: false },
+        { idempotencyKey: `reactivate:${local.id}:${current.canceled_at ?? 0}` },
+      );
     if (current.status === 'past_due' || current.status === 'unpaid') {
       const latestId = typeof current.latest_invoice === 'string' ? current.latest_invoice : current.latest_invoice?.id;
       if (latestId) {
@@ -209,8 +253,16 @@ export class SubscriptionsService {
     await this.transactions.run(async (tx) => {
       await this.applier.syncFromApi(updated, invoices, 'client', tx);
       if (undone) {
-        const renewsAt = updated.items.data[0]?.current_period_end ? fromUnix(updated.items.data[0].current_period_end) : local.currentPeriodEnd;
-        await this.notify(user, site, { kind: 'cancellation-undone', renewsAt, manageUrl: this.mail.link(`/dashboard/sites/${site.id}/manage`) }, `reactivate:${local.id}:${current.canceled_at ?? 0}`, tx);
+        const renewsAt = updated.items.data[0]?.current_period_end
+          ? fromUnix(updated.items.data[0].current_period_end)
+          : local.currentPeriodEnd;
+        await this.notify(
+          user,
+          site,
+          { kind: 'cancellation-undone', renewsAt, manageUrl: this.mail.link(`/dashboard/sites/${site.id}/manage`) },
+          `reactivate:${local.id}:${current.canceled_at ?? 0}`,
+          tx,
+        );
       }
     });
     return this.current(user, siteId);
@@ -227,17 +279,32 @@ export class SubscriptionsService {
     }
     const account = await this.users.findById(user.id);
     if (!account) throw new NotFoundException('Site introuvable');
-    return this.checkout.restart(site, { id: account.id, email: account.email, stripeCustomerId: account.stripeCustomerId ?? null }, planType);
+    return this.checkout.restart(
+      site,
+      { id: account.id, email: account.email, stripeCustomerId: account.stripeCustomerId ?? null },
+      planType,
+    );
   }
 
   /** 'Changer de carte': Stripe's page in setup mode; the saved card pays the next renewals (and a failing one at once). */
   async changeCard(user: SessionUser, siteId: string): Promise<CheckoutSessionResponseDto> {
     const { site, subscription } = await this.require(user, siteId);
-    if (ENDED.has(subscription.status)) throw new ConflictException('Cet abonnement est terminé : relancez votre site pour enregistrer une carte.');
+    if (ENDED.has(subscription.status))
+      throw new ConflictException('Cet abonnement est terminé : relancez votre site pour enregistrer une carte.');
     return this.checkout.cardChange(site, subscription.customerId, subscription.id);
   }
 
-  private async notify(user: SessionUser, site: Site, notice: Parameters<MailService['notify']>[1], dedupeKey: string, tx: import('typeorm').EntityManager): Promise<void> {
-    await this.mail.notify({ siteId: site.id, siteName: site.siteName, customerName: user.name || user.email, customerEmail: user.email }, notice, { tx, dedupeKey });
+  private async notify(
+    user: SessionUser,
+    site: Site,
+    notice: Parameters<MailService['notify']>[1],
+    dedupeKey: string,
+    tx: import('typeorm').EntityManager,
+  ): Promise<void> {
+    await this.mail.notify(
+      { siteId: site.id, siteName: site.siteName, customerName: user.name || user.email, customerEmail: user.email },
+      notice,
+      { tx, dedupeKey },
+    );
   }
 }

@@ -13,12 +13,39 @@ import { PaymentApplier } from './payment-applier';
 import { paidOrderOf, StripeReader } from './stripe-reader';
 import { WebhookService } from './webhook.service';
 
-const claimed = (type: string, objectId: string, id = 'evt_1', attempts = 1): ClaimedEvent => ({ id, type, objectId, created: 1_800_000_000, attempts });
-const invoice = (status: string, subscription: string | null = null) => ({
-  id: 'in_1', customer: 'cus_1', customer_email: 'a@example.com', number: 'F-1', created: 1_800_000_000, total: 2900, amount_due: 2900, currency: 'eur', status, attempt_count: 1,
-  description: 'Pro', hosted_invoice_url: 'https://stripe.example/in_1', invoice_pdf: null, parent: subscription ? { subscription_details: { subscription } } : null, lines: { data: [] },
+const claimed = (type: string, objectId: string, id = 'evt_1', attempts = 1): ClaimedEvent => ({
+  id,
+  type,
+  objectId,
+  created: 1_800_000_000,
+  attempts,
 });
-const subscription = { id: 'sub_1', customer: 'cus_1', status: 'active', cancel_at_period_end: false, items: { data: [] }, metadata: {}, created: 1_800_000_000 };
+const invoice = (status: string, subscription: string | null = null) => ({
+  id: 'in_1',
+  customer: 'cus_1',
+  customer_email: 'a@example.com',
+  number: 'F-1',
+  created: 1_800_000_000,
+  total: 2900,
+  amount_due: 2900,
+  currency: 'eur',
+  status,
+  attempt_count: 1,
+  description: 'Pro',
+  hosted_invoice_url: 'https://stripe.example/in_1',
+  invoice_pdf: null,
+  parent: subscription ? { subscription_details: { subscription } } : null,
+  lines: { data: [] },
+});
+const subscription = {
+  id: 'sub_1',
+  customer: 'cus_1',
+  status: 'active',
+  cancel_at_period_end: false,
+  items: { data: [] },
+  metadata: {},
+  created: 1_800_000_000,
+};
 const config = { webhooks: { retryBaseSeconds: 5, maxAttempts: 3, pollIntervalMs: 1000 } } as unknown as AppConfig;
 
 /** The inbox's processing with a fake Stripe, and a transaction that records what happens while it is open. */
@@ -40,7 +67,9 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
     timeline.push(`${outcome} ${ids.join(',')}`);
     return options.finished === false ? [] : ids;
   });
-  billing.retryEvents.mockImplementation(async (ids: string[], _error: string, delay: number) => void timeline.push(`retry ${ids.join(',')} in ${delay} s`));
+  billing.retryEvents.mockImplementation(
+    async (ids: string[], _error: string, delay: number) => void timeline.push(`retry ${ids.join(',')} in ${delay} s`),
+  );
   billing.storeEvents.mockImplementation(async (events: unknown[]) => events.map(() => true));
   billing.upsertInvoice.mockImplementation(async () => void timeline.push('upsert invoice'));
   billing.upsertSubscription.mockImplementation(async () => void timeline.push('upsert subscription'));
@@ -94,19 +123,30 @@ describe('WebhookService: receiving', () => {
   };
 
   it('stores an event it acts on as pending, for the worker, and reads nothing from Stripe', async () => {
-    const { answer, billing, timeline } = receive({ id: 'evt_1', type: 'invoice.paid', created: 1_800_000_000, data: { object: { id: 'in_1' } } });
+    const { answer, billing, timeline } = receive({
+      id: 'evt_1',
+      type: 'invoice.paid',
+      created: 1_800_000_000,
+      data: { object: { id: 'in_1' } },
+    });
     expect(await answer).toEqual({ received: true, duplicate: false, queued: true });
-    expect(billing.storeEvents).toHaveBeenCalledWith([{ event: { id: 'evt_1', type: 'invoice.paid', objectId: 'in_1', created: 1_800_000_000 }, ignored: null }]);
+    expect(billing.storeEvents).toHaveBeenCalledWith([
+      { event: { id: 'evt_1', type: 'invoice.paid', objectId: 'in_1', created: 1_800_000_000 }, ignored: null },
+    ]);
     expect(timeline).toEqual([]);
   });
 
   it('stores an event type the product does not act on, or an object without id, as ignored: nothing to queue', async () => {
     const other = receive({ id: 'evt_2', type: 'customer.created', created: 1, data: { object: { id: 'cus_1' } } });
     expect(await other.answer).toEqual({ received: true, duplicate: false, queued: false });
-    expect(other.billing.storeEvents).toHaveBeenCalledWith([{ event: expect.objectContaining({ id: 'evt_2' }), ignored: 'type d’événement non traité' }]);
+    expect(other.billing.storeEvents).toHaveBeenCalledWith([
+      { event: expect.objectContaining({ id: 'evt_2' }), ignored: 'type d’événement non traité' },
+    ]);
     const noId = receive({ id: 'evt_3', type: 'invoice.paid', created: 1, data: { object: {} } });
     expect(await noId.answer).toMatchObject({ queued: false });
-    expect(noId.billing.storeEvents).toHaveBeenCalledWith([{ event: expect.objectContaining({ id: 'evt_3', objectId: null }), ignored: 'objet sans identifiant' }]);
+    expect(noId.billing.storeEvents).toHaveBeenCalledWith([
+      { event: expect.objectContaining({ id: 'evt_3', objectId: null }), ignored: 'objet sans identifiant' },
+    ]);
   });
 
   it('stores webhooks received at the same moment with one statement; should it fail, each alone, so one bad event fails only its own request', async () => {
@@ -119,12 +159,19 @@ describe('WebhookService: receiving', () => {
     });
     const answers = [1, 2, 3, 4].map((n) => {
       stripe.constructEvent.mockReturnValueOnce(event(n));
-      return sut.receive(Buffer.from('{}'), 't=1,v1=x').then((a) => a.duplicate, (e: Error) => e.message);
+      return sut.receive(Buffer.from('{}'), 't=1,v1=x').then(
+        (a) => a.duplicate,
+        (e: Error) => e.message,
+      );
     });
     expect(await Promise.all(answers)).toEqual([false, false, 'timestamp out of range', false]);
     // evt_1 alone (nothing in flight), then 2, 3 and 4 together, which failed, then each alone.
     expect(billing.storeEvents.mock.calls.map(([events]) => (events as Array<{ event: { id: string } }>).map((e) => e.event.id))).toEqual([
-      ['evt_1'], ['evt_2', 'evt_3', 'evt_4'], ['evt_2'], ['evt_3'], ['evt_4'],
+      ['evt_1'],
+      ['evt_2', 'evt_3', 'evt_4'],
+      ['evt_2'],
+      ['evt_3'],
+      ['evt_4'],
     ]);
   });
 
@@ -218,7 +265,14 @@ describe('paidOrderOf', () => {
     ({
       id: 'cs_1',
       payment_status: 'paid',
-      metadata: { draftId: '3f2b6c1e-1111-4000-8000-000000000001', planType: 'business', logo: 'true', googleBusiness: 'false', trustpilot: 'true', extraEmailCount: '2' },
+      metadata: {
+        draftId: '3f2b6c1e-1111-4000-8000-000000000001',
+        planType: 'business',
+        logo: 'true',
+        googleBusiness: 'false',
+        trustpilot: 'true',
+        extraEmailCount: '2',
+      },
       subscription: 'sub_1',
       customer_details: { email: 'ana@example.com', name: 'Ana' },
       customer_email: null,
@@ -235,7 +289,11 @@ describe('paidOrderOf', () => {
       email: 'ana@example.com',
       name: 'Ana',
     });
-    expect(paidOrderOf(session({ subscription: { id: 'sub_2' }, metadata: { draftId: '3f2b6c1e-1111-4000-8000-000000000001', extraEmailCount: '-3' } }))).toMatchObject({
+    expect(
+      paidOrderOf(
+        session({ subscription: { id: 'sub_2' }, metadata: { draftId: '3f2b6c1e-1111-4000-8000-000000000001', extraEmailCount: '-3' } }),
+      ),
+    ).toMatchObject({
       planType: 'pro',
       subscriptionId: 'sub_2',
       addOns: { logo: false, googleBusiness: false, trustpilot: false, extraEmailCount: 0 },

@@ -13,9 +13,11 @@ import { StripeProvider } from './stripe.provider';
 /** At most `limit` of `items` handled at once. */
 async function forEachLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 /** Stripe reads of one batch in flight at once. */
@@ -63,7 +65,10 @@ export class WebhookService {
   ) {}
 
   /** Verifies the signature and stores the event; `queued` when the worker has it to process. */
-  async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; duplicate: boolean; queued: boolean }> {
+  async receive(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+  ): Promise<{ received: true; duplicate: boolean; queued: boolean }> {
     if (!rawBody || !signature) throw new BadRequestException('Signature Stripe manquante');
     let event: Stripe.Event;
     try {
@@ -74,15 +79,30 @@ export class WebhookService {
     // Signed, so it comes from Stripe (or whoever holds the secret); still, a shape we cannot read is refused, not a 500.
     const data = (event as Partial<Stripe.Event>).data as { object?: unknown } | undefined;
     if (
-      typeof event.id !== 'string' || !event.id || event.id.length > 255 || typeof event.type !== 'string' || event.type.length > 255 ||
-      !data || typeof data.object !== 'object' || data.object === null || (event.created !== undefined && !(Number.isInteger(event.created) && event.created >= 0 && event.created < 2 ** 35))
+      typeof event.id !== 'string' ||
+      !event.id ||
+      event.id.length > 255 ||
+      typeof event.type !== 'string' ||
+      event.type.length > 255 ||
+      !data ||
+      typeof data.object !== 'object' ||
+      data.object === null ||
+      (event.created !== undefined && !(Number.isInteger(event.created) && event.created >= 0 && event.created < 2 ** 35))
     ) {
       throw new BadRequestException('Événement Stripe illisible');
     }
     const objectId = (data.object as { id?: unknown }).id;
     const readable = typeof objectId === 'string' && objectId.length > 0 && objectId.length <= 255;
     const ignored = !OBJECT_OF_TYPE[event.type] ? 'type d’événement non traité' : !readable ? 'objet sans identifiant' : null;
-    const stored = await this.inbox.push({ event: { id: event.id, type: event.type, objectId: readable ? objectId : null, created: event.created ?? Math.floor(Date.now() / 1000) }, ignored });
+    const stored = await this.inbox.push({
+      event: {
+        id: event.id,
+        type: event.type,
+        objectId: readable ? objectId : null,
+        created: event.created ?? Math.floor(Date.now() / 1000),
+      },
+      ignored,
+    });
     if (stored && ignored) this.logger.warn(`Événement Stripe ${event.id} (${event.type}) ignoré : ${ignored}`);
     return { received: true, duplicate: !stored, queued: stored && !ignored };
   }
@@ -120,7 +140,8 @@ export class WebhookService {
       try {
         const effects = await this.reader.load(group[0], reader);
         if (effects.ignored === undefined) loaded.push({ group, effects });
-        else if ((await this.billing.finishEvents(ids(group), 'ignored', effects.ignored)).length) this.logger.warn(`Événement Stripe ${ids(group).join(', ')} (${group[0].type}) ignoré : ${effects.ignored}`);
+        else if ((await this.billing.finishEvents(ids(group), 'ignored', effects.ignored)).length)
+          this.logger.warn(`Événement Stripe ${ids(group).join(', ')} (${group[0].type}) ignoré : ${effects.ignored}`);
       } catch (error) {
         await this.attemptFailed(group, error);
       }
@@ -139,14 +160,23 @@ export class WebhookService {
     }
     // A payment we did not intend is cancelled and refunded at once (outside the transaction: Stripe calls).
     if (loaded.some((l) => l.effects.paidOrder || l.effects.restart)) {
-      await this.duplicates.settlePending().catch((error: unknown) => this.logger.warn(`Remboursement d'un paiement en double reporté : ${(error as Error).message}`));
+      await this.duplicates
+        .settlePending()
+        .catch((error: unknown) => this.logger.warn(`Remboursement d'un paiement en double reporté : ${(error as Error).message}`));
     }
   }
 
   /** Takes the events out of the inbox and applies the effects of those still there (another worker may have taken some). */
   private applyInOneTransaction(loaded: Loaded[]): Promise<void> {
     return this.transactions.run(async (tx) => {
-      const taken = new Set(await this.billing.finishEvents(loaded.flatMap((l) => ids(l.group)), 'processed', null, tx));
+      const taken = new Set(
+        await this.billing.finishEvents(
+          loaded.flatMap((l) => ids(l.group)),
+          'processed',
+          null,
+          tx,
+        ),
+      );
       for (const { group, effects } of loaded) if (group.some((e) => taken.has(e.id))) await this.applier.apply(effects, tx);
     });
   }
@@ -159,11 +189,15 @@ export class WebhookService {
     try {
       if (attempts >= maxAttempts) {
         await this.billing.finishEvents(ids(group), 'failed', message);
-        this.logger.error(`Événement Stripe ${ids(group).join(', ')} (${group[0].type}) abandonné après ${attempts} tentatives : ${message}`);
+        this.logger.error(
+          `Événement Stripe ${ids(group).join(', ')} (${group[0].type}) abandonné après ${attempts} tentatives : ${message}`,
+        );
       } else {
         const delay = retryDelaySeconds(attempts, retryBaseSeconds);
         await this.billing.retryEvents(ids(group), message, delay);
-        this.logger.warn(`Événement Stripe ${ids(group).join(', ')} (${group[0].type}) non traité (tentative ${attempts}), nouvel essai dans ${delay} s : ${message}`);
+        this.logger.warn(
+          `Événement Stripe ${ids(group).join(', ')} (${group[0].type}) non traité (tentative ${attempts}), nouvel essai dans ${delay} s : ${message}`,
+        );
       }
     } catch (markError) {
       // The database is gone too: the claim expires and another attempt takes the events again.

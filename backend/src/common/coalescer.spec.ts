@@ -39,11 +39,15 @@ describe('Coalescer', () => {
   it('keeps batches within maxBatch', async () => {
     const sizes: number[] = [];
     const gate = later();
-    const coalescer = new Coalescer<number, number>(async (items) => {
-      sizes.push(items.length);
-      if (sizes.length === 1) await gate.promise;
-      return items;
-    }, 1, 3);
+    const coalescer = new Coalescer<number, number>(
+      async (items) => {
+        sizes.push(items.length);
+        if (sizes.length === 1) await gate.promise;
+        return items;
+      },
+      1,
+      3,
+    );
     const all = Array.from({ length: 8 }, (_, i) => coalescer.push(i));
     gate.resolve();
     expect(await Promise.all(all)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);

@@ -1,7 +1,25 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
 import { Match } from './match.decorator';
 import { NormalizeEmail, Trim } from './transforms';
 
@@ -126,17 +144,34 @@ export function PasswordField(messages: { required: string; wrong: string }): Pr
 /** The repetition of another password field of the same body. */
 export function ConfirmPasswordField(of: string): PropertyDecorator {
   const mismatch = 'Les mots de passe ne correspondent pas';
-  return applyDecorators(ApiProperty({ type: String, format: 'password', maxLength: PASSWORD_MAX }), IsString({ message: mismatch }), Match(of, { message: mismatch }));
+  return applyDecorators(
+    ApiProperty({ type: String, format: 'password', maxLength: PASSWORD_MAX }),
+    IsString({ message: mismatch }),
+    Match(of, { message: mismatch }),
+  );
 }
 
 /** A token received by e-mail (first login, password reset): any failure reads as an invalid link. */
 export function TokenField(invalid = 'Lien invalide ou expiré'): PropertyDecorator {
-  return applyDecorators(ApiProperty({ type: String, maxLength: 200 }), IsString({ message: invalid }), IsNotEmpty({ message: invalid }), MaxLength(200, { message: invalid }));
+  return applyDecorators(
+    ApiProperty({ type: String, maxLength: 200 }),
+    IsString({ message: invalid }),
+    IsNotEmpty({ message: invalid }),
+    MaxLength(200, { message: invalid }),
+  );
 }
 
 /** One of a fixed list of values, named in the OpenAPI document; `nullable`: null is a value too (optional fields only). */
-export function EnumField<T extends string>(values: readonly T[], options: { name: string; invalid: string; optional?: boolean; nullable?: boolean; default?: T }): PropertyDecorator {
-  const doc = { enum: [...values], enumName: options.name, ...(options.default ? { default: options.default } : {}), ...(options.nullable ? { nullable: true } : {}) };
+export function EnumField<T extends string>(
+  values: readonly T[],
+  options: { name: string; invalid: string; optional?: boolean; nullable?: boolean; default?: T },
+): PropertyDecorator {
+  const doc = {
+    enum: [...values],
+    enumName: options.name,
+    ...(options.default ? { default: options.default } : {}),
+    ...(options.nullable ? { nullable: true } : {}),
+  };
   return applyDecorators(
     ...(options.optional ? [ApiPropertyOptional(doc), IsOptional()] : [ApiProperty(doc)]),
     IsIn(values as readonly string[] as string[], { message: options.invalid }),
@@ -146,7 +181,10 @@ export function EnumField<T extends string>(values: readonly T[], options: { nam
 /** true or false; `nullable` (with `optional`): null is a value too, documented as such. */
 export function BooleanField(options: { optional?: boolean; nullable?: boolean; invalid?: string } = {}): PropertyDecorator {
   const doc = { type: Boolean, ...(options.nullable ? { nullable: true } : {}) };
-  return applyDecorators(...(options.optional ? [ApiPropertyOptional(doc), IsOptional()] : [ApiProperty(doc)]), IsBoolean({ message: options.invalid ?? 'Valeur invalide' }));
+  return applyDecorators(
+    ...(options.optional ? [ApiPropertyOptional(doc), IsOptional()] : [ApiProperty(doc)]),
+    IsBoolean({ message: options.invalid ?? 'Valeur invalide' }),
+  );
 }
 
 /**
@@ -183,7 +221,10 @@ export function TextListField(options: {
 }
 
 /** A list of distinct values from a fixed list (duplicates are dropped), at most `maxItems`. */
-export function EnumListField<T extends string>(values: readonly T[], options: { name: string; invalid: string; maxItems?: number; tooMany?: string; optional?: boolean }): PropertyDecorator {
+export function EnumListField<T extends string>(
+  values: readonly T[],
+  options: { name: string; invalid: string; maxItems?: number; tooMany?: string; optional?: boolean },
+): PropertyDecorator {
   const maxItems = options.maxItems ?? values.length;
   const doc = { enum: [...values], enumName: options.name, isArray: true, maxItems };
   return applyDecorators(
@@ -199,11 +240,22 @@ export function EnumListField<T extends string>(values: readonly T[], options: {
 /** An identifier (UUID) sent in a body or a query; anything else reads as `invalid`. */
 export function UuidField(invalid: string, options: { optional?: boolean } = {}): PropertyDecorator {
   const doc = { type: String, format: 'uuid', maxLength: 36 };
-  return applyDecorators(...(options.optional ? [ApiPropertyOptional(doc), IsOptional()] : [ApiProperty(doc)]), IsString({ message: invalid }), IsUUID('all', { message: invalid }));
+  return applyDecorators(
+    ...(options.optional ? [ApiPropertyOptional(doc), IsOptional()] : [ApiProperty(doc)]),
+    IsString({ message: invalid }),
+    IsUUID('all', { message: invalid }),
+  );
 }
 
 /** A whole number of a query string (converted), optional with its default, between `min` and `max`. */
-export function IntegerField(options: { min: number; max: number; default: number; notInteger: string; tooSmall: string; tooLarge: string }): PropertyDecorator {
+export function IntegerField(options: {
+  min: number;
+  max: number;
+  default: number;
+  notInteger: string;
+  tooSmall: string;
+  tooLarge: string;
+}): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: Number, minimum: options.min, maximum: options.max, default: options.default }),
     IsOptional(),
@@ -221,7 +273,14 @@ export const PAGE_LIMIT_MAX = 100;
 
 /** `?page=`: from 1 to PAGE_MAX. */
 export function PageField(): PropertyDecorator {
-  return IntegerField({ min: 1, max: PAGE_MAX, default: 1, notInteger: 'La page doit être un entier', tooSmall: 'La page doit être au moins 1', tooLarge: 'La page ne peut pas dépasser 1 000 000' });
+  return IntegerField({
+    min: 1,
+    max: PAGE_MAX,
+    default: 1,
+    notInteger: 'La page doit être un entier',
+    tooSmall: 'La page doit être au moins 1',
+    tooLarge: 'La page ne peut pas dépasser 1 000 000',
+  });
 }
 
 /** `?limit=`: the one page-size rule of every list (1 to 100), with the list's own default. */

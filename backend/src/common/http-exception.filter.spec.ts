@@ -21,12 +21,19 @@ describe('toErrorBody: one error contract', () => {
       message: 'Données invalides',
       errors: { email: "L'email est requis" },
     });
-    expect(toErrorBody(tooManyRequests('Trop de demandes.', 12.2))).toEqual({ statusCode: 429, message: 'Trop de demandes.', retryAfter: 13 });
+    expect(toErrorBody(tooManyRequests('Trop de demandes.', 12.2))).toEqual({
+      statusCode: 429,
+      message: 'Trop de demandes.',
+      retryAfter: 13,
+    });
   });
 
   it("answers Express's own 400s (badly encoded path, malformed JSON) in French", () => {
     const decode = Object.assign(new URIError("Failed to decode param '%ED%A0%80'"), { status: 400 });
-    expect(toErrorBody(new BadRequestException(decode.message, { cause: decode }))).toEqual({ statusCode: 400, message: 'Adresse invalide : caractères mal encodés' });
+    expect(toErrorBody(new BadRequestException(decode.message, { cause: decode }))).toEqual({
+      statusCode: 400,
+      message: 'Adresse invalide : caractères mal encodés',
+    });
     const parse = Object.assign(new SyntaxError('Unexpected token } in JSON at position 1'), { status: 400 });
     expect(toErrorBody(new BadRequestException(parse.message, { cause: parse }))).toEqual({ statusCode: 400, message: 'JSON invalide' });
   });
@@ -43,19 +50,32 @@ describe('toErrorBody: an unavailable dependency is a 503 to retry, never a 500'
     expect(toErrorBody(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toEqual(db);
     expect(toErrorBody(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toEqual(db);
     expect(toErrorBody(new Error('Connection terminated unexpectedly'))).toEqual(db);
-    expect(toErrorBody(Object.assign(new Error('query failed'), { driverError: Object.assign(new Error('x'), { code: '08006' }) }))).toEqual(db);
-    expect(toErrorBody(Object.assign(new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })], 'all failed'), {}))).toEqual(db);
+    expect(
+      toErrorBody(Object.assign(new Error('query failed'), { driverError: Object.assign(new Error('x'), { code: '08006' }) })),
+    ).toEqual(db);
+    expect(
+      toErrorBody(Object.assign(new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })], 'all failed'), {})),
+    ).toEqual(db);
   });
 
   it('keeps a bug of ours (any other SQL error) a 500', () => {
-    expect(toErrorBody(Object.assign(new Error('duplicate key'), { code: '23505' }))).toEqual({ statusCode: 500, message: 'Erreur interne du serveur' });
+    expect(toErrorBody(Object.assign(new Error('duplicate key'), { code: '23505' }))).toEqual({
+      statusCode: 500,
+      message: 'Erreur interne du serveur',
+    });
   });
 
   it('maps Stripe unreachable, timing out or answering 5xx to 503, any other Stripe refusal to 502', () => {
-    const unavailable = { statusCode: 503, message: 'Le service de paiement ne répond pas pour le moment. Réessayez dans quelques instants.', retryAfter: 5 };
+    const unavailable = {
+      statusCode: 503,
+      message: 'Le service de paiement ne répond pas pour le moment. Réessayez dans quelques instants.',
+      retryAfter: 5,
+    };
     expect(toErrorBody(Object.assign(new Error('timeout'), { type: 'StripeConnectionError' }))).toEqual(unavailable);
     expect(toErrorBody(Object.assign(new Error('boom'), { type: 'StripeAPIError', statusCode: 500 }))).toEqual(unavailable);
-    expect(toErrorBody(Object.assign(new Error('bad'), { type: 'StripeInvalidRequestError', statusCode: 400, code: 'ECONNREFUSED' }))).toEqual({
+    expect(
+      toErrorBody(Object.assign(new Error('bad'), { type: 'StripeInvalidRequestError', statusCode: 400, code: 'ECONNREFUSED' })),
+    ).toEqual({
       statusCode: 502,
       message: 'Le service de paiement a renvoyé une erreur. Réessayez plus tard ou contactez-nous.',
     });

@@ -1,7 +1,14 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, PAYMENT_ERROR, PAYMENT_UNAVAILABLE, RETRY_AFTER_SECONDS, stripeFailure } from './unavailable';
+import {
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+  PAYMENT_ERROR,
+  PAYMENT_UNAVAILABLE,
+  RETRY_AFTER_SECONDS,
+  stripeFailure,
+} from './unavailable';
 
 export interface ErrorBody {
   statusCode: number;
@@ -35,7 +42,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const body = toErrorBody(exception);
     if (body.statusCode === 502 || body.statusCode === 503) {
       // A dependency failing (PostgreSQL restarting, Stripe down): one line, not a stack per request.
-      this.logger.warn(exception instanceof HttpException ? `${body.statusCode} ${body.message}` : `${body.statusCode} ${body.message} (${exception instanceof Error ? exception.message : String(exception)})`);
+      this.logger.warn(
+        exception instanceof HttpException
+          ? `${body.statusCode} ${body.message}`
+          : `${body.statusCode} ${body.message} (${exception instanceof Error ? exception.message : String(exception)})`,
+      );
     } else if (body.statusCode >= 500) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
@@ -72,8 +83,10 @@ export function toErrorBody(exception: unknown): ErrorBody {
     return { statusCode: status, message: DEFAULT_MESSAGES[status] ?? 'Requête invalide' };
   }
   const stripe = stripeFailure(exception);
-  if (stripe === 'unavailable') return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: PAYMENT_UNAVAILABLE, retryAfter: RETRY_AFTER_SECONDS };
+  if (stripe === 'unavailable')
+    return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: PAYMENT_UNAVAILABLE, retryAfter: RETRY_AFTER_SECONDS };
   if (stripe === 'error') return { statusCode: HttpStatus.BAD_GATEWAY, message: PAYMENT_ERROR };
-  if (isDatabaseUnavailable(exception)) return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: DATABASE_UNAVAILABLE, retryAfter: RETRY_AFTER_SECONDS };
+  if (isDatabaseUnavailable(exception))
+    return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: DATABASE_UNAVAILABLE, retryAfter: RETRY_AFTER_SECONDS };
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: DEFAULT_MESSAGES[500] };
 }

@@ -10,14 +10,24 @@ export const PAYMENT_ERROR = 'Le service de paiement a renvoyé une erreur. Rée
 export const RETRY_AFTER_SECONDS = 5;
 
 /** Socket-level codes: the server is down, restarting, or unreachable. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * PostgreSQL SQLSTATEs of an unavailable server: class 08 (connection exception), 57P01 admin_shutdown (restart),
  * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up), 53300 too_many_connections.
  */
 const SQLSTATES = /^(08\d{3}|57P0[123]|53300)$/;
 /** node-postgres' and pg-pool's own messages when the connection is lost or cannot be had. */
-const PG_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not open|the database system is (shutting down|starting up)/i;
+const PG_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not open|the database system is (shutting down|starting up)/i;
 
 type Shape = { code?: unknown; message?: unknown; driverError?: unknown; errors?: unknown; type?: unknown; statusCode?: unknown };
 

@@ -9,7 +9,14 @@ describe('loadConfig', () => {
   it('runs on embedded defaults', () => {
     const dir = tempDir();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 3000, dataDir: dir, databaseUrl: undefined, appUrl: 'http://localhost:3000', adminEmail: 'admin@example.com', accessTokenTtlSeconds: 900 });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: dir,
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      adminEmail: 'admin@example.com',
+      accessTokenTtlSeconds: 900,
+    });
   });
 
   it('generates a JWT secret once and keeps it in DATA_DIR, so restarts keep sessions', () => {
@@ -27,7 +34,14 @@ describe('loadConfig', () => {
   });
 
   it('stops the start with every problem listed in French', () => {
-    const env = { DATA_DIR: tempDir(), PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', ADMIN_EMAIL: 'nope', CORS_ORIGINS: 'not a url' };
+    const env = {
+      DATA_DIR: tempDir(),
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      JWT_SECRET: 'short',
+      ADMIN_EMAIL: 'nope',
+      CORS_ORIGINS: 'not a url',
+    };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
       loadConfig(env);
@@ -68,9 +82,18 @@ describe('loadConfig', () => {
     const dir = tempDir();
     expect(loadConfig({ DATA_DIR: dir }).stripe).toEqual({ webhookSecret: 'whsec_sandbox', timeoutMs: 10_000 });
     const other = loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_URL: 'http://127.0.0.1:12111' });
-    expect(other.stripe).toEqual({ secretKey: 'sk_test_123', webhookSecret: 'whsec_sandbox', apiUrl: 'http://127.0.0.1:12111', timeoutMs: 10_000 });
-    expect(() => loadConfig({ DATA_DIR: dir, STRIPE_API_URL: 'ftp://stripe.example' })).toThrow('STRIPE_API_URL doit être une URL http ou https valide');
-    expect(() => loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow('STRIPE_WEBHOOK_SECRET est requis avec STRIPE_SECRET_KEY');
+    expect(other.stripe).toEqual({
+      secretKey: 'sk_test_123',
+      webhookSecret: 'whsec_sandbox',
+      apiUrl: 'http://127.0.0.1:12111',
+      timeoutMs: 10_000,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, STRIPE_API_URL: 'ftp://stripe.example' })).toThrow(
+      'STRIPE_API_URL doit être une URL http ou https valide',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(
+      'STRIPE_WEBHOOK_SECRET est requis avec STRIPE_SECRET_KEY',
+    );
   });
 
   it('bounds Stripe calls and the shutdown: 10 s each by default, no grace, out-of-range values refused in French', () => {
@@ -91,28 +114,54 @@ describe('loadConfig', () => {
     expect(config.orders).toEqual({ draftTtlDays: 30 });
     expect(config.storage).toEqual({ uploadsDir: join(dir, 'uploads'), s3: undefined });
     expect(loadConfig({ DATA_DIR: dir, ORDER_DRAFT_TTL_DAYS: '7' }).orders.draftTtlDays).toBe(7);
-    expect(() => loadConfig({ DATA_DIR: dir, ORDER_DRAFT_TTL_DAYS: '0' })).toThrow('ORDER_DRAFT_TTL_DAYS doit être un entier entre 1 et 365 (reçu « 0 »)');
+    expect(() => loadConfig({ DATA_DIR: dir, ORDER_DRAFT_TTL_DAYS: '0' })).toThrow(
+      'ORDER_DRAFT_TTL_DAYS doit être un entier entre 1 et 365 (reçu « 0 »)',
+    );
   });
 
   it('stores photos in an S3-compatible bucket when all five S3 variables are set, and says which are missing', () => {
     const dir = tempDir();
-    const s3 = { S3_ENDPOINT: 'http://minio:9000/', S3_BUCKET: 'vitrine-photos', S3_ACCESS_KEY_ID: 'vitrine', S3_SECRET_ACCESS_KEY: 'secret-key', S3_REGION: 'us-east-1' };
-    expect(loadConfig({ DATA_DIR: dir, ...s3 }).storage.s3).toEqual({ endpoint: 'http://minio:9000', bucket: 'vitrine-photos', accessKeyId: 'vitrine', secretAccessKey: 'secret-key', region: 'us-east-1' });
+    const s3 = {
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_BUCKET: 'vitrine-photos',
+      S3_ACCESS_KEY_ID: 'vitrine',
+      S3_SECRET_ACCESS_KEY: 'secret-key',
+      S3_REGION: 'us-east-1',
+    };
+    expect(loadConfig({ DATA_DIR: dir, ...s3 }).storage.s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'vitrine-photos',
+      accessKeyId: 'vitrine',
+      secretAccessKey: 'secret-key',
+      region: 'us-east-1',
+    });
     expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'vitrine-photos' })).toThrow(
       'Stockage S3 incomplet : S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION sont requis avec S3_ENDPOINT, S3_BUCKET',
     );
-    expect(() => loadConfig({ DATA_DIR: dir, ...s3, S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_ENDPOINT doit être une URL http ou https valide[\s\S]*S3_BUCKET n'est pas un nom de bucket valide/);
+    expect(() => loadConfig({ DATA_DIR: dir, ...s3, S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'Bad_Bucket' })).toThrow(
+      /S3_ENDPOINT doit être une URL http ou https valide[\s\S]*S3_BUCKET n'est pas un nom de bucket valide/,
+    );
   });
 
   it('ends sessions after SESSION_MAX_DAYS (90 by default) and refuses a value out of range', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).sessionMaxDays).toBe(90);
     expect(loadConfig({ DATA_DIR: tempDir(), SESSION_MAX_DAYS: '30' }).sessionMaxDays).toBe(30);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), SESSION_MAX_DAYS: '0' })).toThrow('SESSION_MAX_DAYS doit être un entier entre 1 et 3650 (reçu « 0 »)');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SESSION_MAX_DAYS: '0' })).toThrow(
+      'SESSION_MAX_DAYS doit être un entier entre 1 et 3650 (reçu « 0 »)',
+    );
   });
 
   it('limits sign-ups and payments per hour, per IP and per e-mail, with configurable values', () => {
-    expect(loadConfig({ DATA_DIR: tempDir() }).limits).toEqual({ signupPerIp: 20, signupPerEmail: 5, checkoutPerIp: 30, checkoutPerEmail: 10 });
-    expect(loadConfig({ DATA_DIR: tempDir(), SIGNUP_LIMIT_PER_IP: '500', CHECKOUT_LIMIT_PER_EMAIL: '2' }).limits).toMatchObject({ signupPerIp: 500, checkoutPerEmail: 2 });
+    expect(loadConfig({ DATA_DIR: tempDir() }).limits).toEqual({
+      signupPerIp: 20,
+      signupPerEmail: 5,
+      checkoutPerIp: 30,
+      checkoutPerEmail: 10,
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), SIGNUP_LIMIT_PER_IP: '500', CHECKOUT_LIMIT_PER_EMAIL: '2' }).limits).toMatchObject({
+      signupPerIp: 500,
+      checkoutPerEmail: 2,
+    });
     expect(() => loadConfig({ DATA_DIR: tempDir(), CHECKOUT_LIMIT_PER_IP: 'many' })).toThrow('CHECKOUT_LIMIT_PER_IP doit être un entier');
   });
 

@@ -212,9 +212,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const passwordResetTtlMinutes = readInt(env, 'PASSWORD_RESET_TTL_MINUTES', 30, problems, 5, 24 * 60);
 
   const stripeSecretKey = env.STRIPE_SECRET_KEY || undefined;
-  if (stripeSecretKey && !/^(sk|rk)_(test|live)_/.test(stripeSecretKey)) problems.push('STRIPE_SECRET_KEY doit commencer par sk_test_, sk_live_, rk_test_ ou rk_live_');
+  if (stripeSecretKey && !/^(sk|rk)_(test|live)_/.test(stripeSecretKey))
+    problems.push('STRIPE_SECRET_KEY doit commencer par sk_test_, sk_live_, rk_test_ ou rk_live_');
   const stripePublishableKey = env.STRIPE_PUBLISHABLE_KEY || undefined;
-  if (stripePublishableKey && !/^pk_(test|live)_/.test(stripePublishableKey)) problems.push('STRIPE_PUBLISHABLE_KEY doit commencer par pk_test_ ou pk_live_');
+  if (stripePublishableKey && !/^pk_(test|live)_/.test(stripePublishableKey))
+    problems.push('STRIPE_PUBLISHABLE_KEY doit commencer par pk_test_ ou pk_live_');
   const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
   if (stripeWebhookSecret && !stripeWebhookSecret.startsWith('whsec_')) problems.push('STRIPE_WEBHOOK_SECRET doit commencer par whsec_');
   if (stripeSecretKey && !stripeWebhookSecret && !env.STRIPE_API_URL) {
@@ -289,14 +291,22 @@ function readS3(env: Env, problems: string[]): S3Config | undefined {
   if (given.length === 0) return undefined;
   const missing = S3_KEYS.filter((key) => !env[key]);
   if (missing.length) {
-    problems.push(`Stockage S3 incomplet : ${missing.join(', ')} ${missing.length > 1 ? 'sont requis' : 'est requis'} avec ${given.join(', ')}`);
+    problems.push(
+      `Stockage S3 incomplet : ${missing.join(', ')} ${missing.length > 1 ? 'sont requis' : 'est requis'} avec ${given.join(', ')}`,
+    );
     return undefined;
   }
   const endpoint = readUrl(env, 'S3_ENDPOINT', undefined, problems, ['http:', 'https:']);
   const bucket = env.S3_BUCKET!;
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET n'est pas un nom de bucket valide (reçu « ${bucket} »)`);
   if (!endpoint) return undefined;
-  return { endpoint: endpoint.replace(/\/+$/, ''), bucket, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY!, region: env.S3_REGION! };
+  return {
+    endpoint: endpoint.replace(/\/+$/, ''),
+    bucket,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    region: env.S3_REGION!,
+  };
 }
 
 /**

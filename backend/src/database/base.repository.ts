@@ -34,7 +34,9 @@ export abstract class BaseRepository {
    */
   protected query<T>(sql: string, params: unknown[], tx?: EntityManager): Promise<T[]> {
     if (tx) return tx.query(sql, params);
-    return this.pool().query(sql, params).then(asTypeOrmAnswers<T>);
+    return this.pool()
+      .query(sql, params)
+      .then(asTypeOrmAnswers<T>);
   }
 
   private pool(): Pool {

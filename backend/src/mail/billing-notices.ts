@@ -14,7 +14,15 @@ export interface NoticeSite {
 }
 
 export type BillingNotice =
-  | { kind: 'upgraded'; planFrom: string; planTo: string; amountCents: number; periodStart: Date | null; periodEnd: Date | null; businessOptionsUrl: string }
+  | {
+      kind: 'upgraded';
+      planFrom: string;
+      planTo: string;
+      amountCents: number;
+      periodStart: Date | null;
+      periodEnd: Date | null;
+      businessOptionsUrl: string;
+    }
   | { kind: 'cancellation-scheduled'; endsAt: Date | null; manageUrl: string }
   | { kind: 'cancellation-undone'; renewsAt: Date | null; manageUrl: string }
   | { kind: 'payment-suspended'; amountCents: number | null; failedAt: Date | null; payUrl: string }
@@ -33,10 +41,15 @@ const dateOr = (d: Date | null, fallback: string) => (d ? longDate(d) : fallback
 export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Client; team: Team } {
   const s = quoted(site.siteName);
   const who = `${site.customerName} <${site.customerEmail}>`;
-  const teamLines = (extra: Array<{ label: string; value: string }>) => [{ label: 'Site', value: site.siteName }, { label: 'Client', value: who }, ...extra];
+  const teamLines = (extra: Array<{ label: string; value: string }>) => [
+    { label: 'Site', value: site.siteName },
+    { label: 'Client', value: who },
+    ...extra,
+  ];
   switch (n.kind) {
     case 'upgraded': {
-      const period = n.periodStart && n.periodEnd ? `du ${shortDate(n.periodStart)} au ${shortDate(n.periodEnd)}` : 'pour la période en cours';
+      const period =
+        n.periodStart && n.periodEnd ? `du ${shortDate(n.periodStart)} au ${shortDate(n.periodEnd)}` : 'pour la période en cours';
       return {
         client: {
           subject: `Votre site ${s} passe en ${n.planTo}`,
@@ -71,13 +84,19 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
           actionLabel: 'Gérer mon abonnement',
           actionUrl: n.manageUrl,
         },
-        team: { subject: `Annulation programmée : ${site.siteName}`, summary: `Fin de l'abonnement le ${dateOr(n.endsAt, '—')}.`, lines: teamLines([]) },
+        team: {
+          subject: `Annulation programmée : ${site.siteName}`,
+          summary: `Fin de l'abonnement le ${dateOr(n.endsAt, '—')}.`,
+          lines: teamLines([]),
+        },
       };
     case 'cancellation-undone':
       return {
         client: {
           subject: `Votre abonnement pour ${s} continue`,
-          paragraphs: [`L'annulation de l'abonnement de votre site ${s} est retirée : votre abonnement continue normalement${n.renewsAt ? ` et se renouvellera le ${longDate(n.renewsAt)}` : ''}.`],
+          paragraphs: [
+            `L'annulation de l'abonnement de votre site ${s} est retirée : votre abonnement continue normalement${n.renewsAt ? ` et se renouvellera le ${longDate(n.renewsAt)}` : ''}.`,
+          ],
           lines: [],
           actionLabel: 'Gérer mon abonnement',
           actionUrl: n.manageUrl,
@@ -85,7 +104,10 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
         team: { subject: `Annulation retirée : ${site.siteName}`, summary: `Le client a réactivé son abonnement.`, lines: teamLines([]) },
       };
     case 'payment-suspended': {
-      const what = n.amountCents !== null ? `Le paiement de ${euros(n.amountCents)}${n.failedAt ? ` du ${shortDate(n.failedAt)}` : ''}` : 'Le paiement de votre abonnement';
+      const what =
+        n.amountCents !== null
+          ? `Le paiement de ${euros(n.amountCents)}${n.failedAt ? ` du ${shortDate(n.failedAt)}` : ''}`
+          : 'Le paiement de votre abonnement';
       return {
         client: {
           subject: `Votre site ${s} est suspendu pour impayé`,
@@ -97,7 +119,11 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
           actionLabel: 'Régler maintenant',
           actionUrl: n.payUrl,
         },
-        team: { subject: `Site suspendu pour impayé : ${site.siteName}`, summary: `Stripe a cessé les relances ; le site est suspendu jusqu'au paiement.`, lines: teamLines(n.amountCents !== null ? [{ label: 'Montant dû', value: euros(n.amountCents) }] : []) },
+        team: {
+          subject: `Site suspendu pour impayé : ${site.siteName}`,
+          summary: `Stripe a cessé les relances ; le site est suspendu jusqu'au paiement.`,
+          lines: teamLines(n.amountCents !== null ? [{ label: 'Montant dû', value: euros(n.amountCents) }] : []),
+        },
       };
     }
     case 'payment-restored':
@@ -106,13 +132,19 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
           subject: n.wasSuspended ? `Paiement reçu : votre site ${s} est de nouveau en ligne` : `Paiement reçu pour votre site ${s}`,
           paragraphs: [
             `Nous avons bien reçu votre paiement${n.amountCents !== null ? ` de ${euros(n.amountCents)}` : ''}, merci !`,
-            n.wasSuspended ? `Votre site ${s} retrouve son état d'avant la suspension.` : `Votre abonnement est à jour ; votre site ${s} reste en ligne.`,
+            n.wasSuspended
+              ? `Votre site ${s} retrouve son état d'avant la suspension.`
+              : `Votre abonnement est à jour ; votre site ${s} reste en ligne.`,
           ],
           lines: [],
           actionLabel: 'Voir mon site',
           actionUrl: n.siteUrl,
         },
-        team: { subject: `Paiement régularisé : ${site.siteName}`, summary: n.wasSuspended ? 'Le site suspendu pour impayé est rétabli.' : 'Le paiement en retard est réglé.', lines: teamLines(n.amountCents !== null ? [{ label: 'Montant', value: euros(n.amountCents) }] : []) },
+        team: {
+          subject: `Paiement régularisé : ${site.siteName}`,
+          summary: n.wasSuspended ? 'Le site suspendu pour impayé est rétabli.' : 'Le paiement en retard est réglé.',
+          lines: teamLines(n.amountCents !== null ? [{ label: 'Montant', value: euros(n.amountCents) }] : []),
+        },
       };
     case 'subscription-ended':
       return {
@@ -126,7 +158,11 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
           actionLabel: 'Relancer mon site',
           actionUrl: n.restartUrl,
         },
-        team: { subject: `Abonnement terminé : ${site.siteName}`, summary: n.byClient ? 'Fin de la période après une annulation du client.' : 'Abonnement terminé faute de paiement.', lines: teamLines([{ label: 'Fin', value: longDate(n.endedAt) }]) },
+        team: {
+          subject: `Abonnement terminé : ${site.siteName}`,
+          summary: n.byClient ? 'Fin de la période après une annulation du client.' : 'Abonnement terminé faute de paiement.',
+          lines: teamLines([{ label: 'Fin', value: longDate(n.endedAt) }]),
+        },
       };
     case 'restarted':
       return {
@@ -140,7 +176,11 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
           actionLabel: 'Voir mon site',
           actionUrl: n.siteUrl,
         },
-        team: { subject: `Site relancé : ${site.siteName}`, summary: `Nouvel abonnement ${n.planName} sur un site existant.`, lines: teamLines(n.amountCents !== null ? [{ label: 'Premier paiement', value: euros(n.amountCents) }] : []) },
+        team: {
+          subject: `Site relancé : ${site.siteName}`,
+          summary: `Nouvel abonnement ${n.planName} sur un site existant.`,
+          lines: teamLines(n.amountCents !== null ? [{ label: 'Premier paiement', value: euros(n.amountCents) }] : []),
+        },
       };
     case 'card-updated':
       return {
@@ -151,7 +191,11 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
           actionLabel: 'Gérer mon abonnement',
           actionUrl: n.manageUrl,
         },
-        team: { subject: `Carte changée : ${site.siteName}`, summary: `Le client a enregistré une nouvelle carte${n.last4 ? ` (•••• ${n.last4})` : ''}.`, lines: teamLines([]) },
+        team: {
+          subject: `Carte changée : ${site.siteName}`,
+          summary: `Le client a enregistré une nouvelle carte${n.last4 ? ` (•••• ${n.last4})` : ''}.`,
+          lines: teamLines([]),
+        },
       };
     case 'duplicate-refunded':
       return {
@@ -165,7 +209,11 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
           actionLabel: 'Voir mes factures',
           actionUrl: n.invoicesUrl,
         },
-        team: { subject: `Paiement en double remboursé : ${site.siteName}`, summary: `Un second paiement de la même commande a abouti : son abonnement est annulé et ${euros(n.amountCents)} remboursés.`, lines: teamLines([]) },
+        team: {
+          subject: `Paiement en double remboursé : ${site.siteName}`,
+          summary: `Un second paiement de la même commande a abouti : son abonnement est annulé et ${euros(n.amountCents)} remboursés.`,
+          lines: teamLines([]),
+        },
       };
   }
 }

@@ -29,7 +29,11 @@ export class MailLogService {
   ) {}
 
   async list(query: ListAdminEmailsQueryDto): Promise<EmailListResponseDto> {
-    const { items, total } = await this.outbox.list({ ...pageWindow(query), status: query.status, recipient: query.recipient || undefined });
+    const { items, total } = await this.outbox.list({
+      ...pageWindow(query),
+      status: query.status,
+      recipient: query.recipient || undefined,
+    });
     return toPage('emails', items.map(summary), total);
   }
 

@@ -24,6 +24,8 @@ describe('MailSecrets', () => {
 
   it('masks every query value of a link', () => {
     expect(maskLink(link)).toBe('http://localhost:3000/reset-password?token=••••••••');
-    expect(maskLink('http://x.example/first-login?token=abc&next=/dashboard#top')).toBe('http://x.example/first-login?token=••••••••&next=••••••••#top');
+    expect(maskLink('http://x.example/first-login?token=abc&next=/dashboard#top')).toBe(
+      'http://x.example/first-login?token=••••••••&next=••••••••#top',
+    );
   });
 });

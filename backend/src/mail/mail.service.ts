@@ -35,7 +35,12 @@ export class MailService {
    * Returns the outbox row id, or null when the dedupe key was already used. A template whose link is a one-time
    * token is stored rendered with the link masked, the real link sealed beside it for the worker only.
    */
-  enqueue<K extends MailTemplateName>(template: K, to: string, data: MailTemplates[K], options: EnqueueOptions = {}): Promise<string | null> {
+  enqueue<K extends MailTemplateName>(
+    template: K,
+    to: string,
+    data: MailTemplates[K],
+    options: EnqueueOptions = {},
+  ): Promise<string | null> {
     const secretKey = secretActionOf(template);
     const secretLink = secretKey ? String((data as Record<string, unknown>)[secretKey]) : null;
     const stored = secretKey && secretLink ? { ...data, [secretKey]: maskLink(secretLink) } : data;
@@ -62,7 +67,17 @@ export class MailService {
    */
   async notify(site: NoticeSite, notice: BillingNotice, options: { tx?: EntityManager; dedupeKey: string }): Promise<void> {
     const { client, team } = renderNotice(site, notice);
-    await this.enqueue('account-notice', site.customerEmail, { ...client, name: site.customerName }, { tx: options.tx, dedupeKey: `${options.dedupeKey}:client` });
-    await this.enqueue('team-notice', this.teamEmail, { ...team, adminUrl: this.link(`/admin/sites/${site.siteId}`) }, { tx: options.tx, dedupeKey: `${options.dedupeKey}:team` });
+    await this.enqueue(
+      'account-notice',
+      site.customerEmail,
+      { ...client, name: site.customerName },
+      { tx: options.tx, dedupeKey: `${options.dedupeKey}:client` },
+    );
+    await this.enqueue(
+      'team-notice',
+      this.teamEmail,
+      { ...team, adminUrl: this.link(`/admin/sites/${site.siteId}`) },
+      { tx: options.tx, dedupeKey: `${options.dedupeKey}:team` },
+    );
   }
 }

@@ -5,8 +5,19 @@ import { retryDelaySeconds } from '../common/retry';
 import { MailWorker } from './mail.worker';
 import { type ClaimedMail, OutboxRepository } from './outbox.repository';
 
-const mail = (attempts: number): ClaimedMail => ({ id: 'm1', recipient: 'a@example.com', template: 'welcome', subject: 'Sujet', html: '<p>x</p>', text: 'x', action_url: null, secret_link: null, attempts });
-const config = (smtpUrl: string | undefined) => ({ mail: { smtpUrl, maxAttempts: 6, retryBaseSeconds: 30, workerEnabled: false, pollIntervalMs: 1000 } }) as unknown as AppConfig;
+const mail = (attempts: number): ClaimedMail => ({
+  id: 'm1',
+  recipient: 'a@example.com',
+  template: 'welcome',
+  subject: 'Sujet',
+  html: '<p>x</p>',
+  text: 'x',
+  action_url: null,
+  secret_link: null,
+  attempts,
+});
+const config = (smtpUrl: string | undefined) =>
+  ({ mail: { smtpUrl, maxAttempts: 6, retryBaseSeconds: 30, workerEnabled: false, pollIntervalMs: 1000 } }) as unknown as AppConfig;
 
 function worker(smtpUrl: string | undefined, batch: ClaimedMail[], send: () => Promise<unknown>) {
   const outbox = automock<OutboxRepository>();

@@ -31,7 +31,8 @@ export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShut
 
   onApplicationBootstrap(): void {
     if (!this.config.mail.workerEnabled) return;
-    if (!this.config.mail.smtpUrl) this.logger.log('SMTP_URL absent : les e-mails sont conservés dans le journal (statut « capturé ») et affichés ici.');
+    if (!this.config.mail.smtpUrl)
+      this.logger.log('SMTP_URL absent : les e-mails sont conservés dans le journal (statut « capturé ») et affichés ici.');
     this.schedule();
   }
 
@@ -92,7 +93,9 @@ export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShut
     if (!this.config.mail.smtpUrl) {
       await this.outbox.markDelivered(mail.id, 'captured');
       // The console is the captured mail's only way out: it shows the working link, the stored row keeps it masked.
-      this.logger.log(`E-mail capturé pour ${mail.recipient} (${mail.template}) : « ${mail.subject} »${mail.action_url ? ` — lien : ${mail.action_url}` : ''}`);
+      this.logger.log(
+        `E-mail capturé pour ${mail.recipient} (${mail.template}) : « ${mail.subject} »${mail.action_url ? ` — lien : ${mail.action_url}` : ''}`,
+      );
       return;
     }
     try {

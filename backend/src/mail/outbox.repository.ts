@@ -39,7 +39,17 @@ export class OutboxRepository extends BaseRepository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (dedupe_key) DO NOTHING
        RETURNING id`,
-      [mail.recipient, mail.template, JSON.stringify(mail.data), mail.subject, mail.html, mail.text, mail.actionUrl, mail.secretLink, mail.dedupeKey],
+      [
+        mail.recipient,
+        mail.template,
+        JSON.stringify(mail.data),
+        mail.subject,
+        mail.html,
+        mail.text,
+        mail.actionUrl,
+        mail.secretLink,
+        mail.dedupeKey,
+      ],
       tx,
     );
     return row?.id ?? null;
@@ -63,7 +73,10 @@ export class OutboxRepository extends BaseRepository {
 
   /** Sent or captured: done, and its sealed link is wiped (the mail that needed it is out). */
   async markDelivered(id: string, status: 'sent' | 'captured'): Promise<void> {
-    await this.query(`UPDATE outbox_emails SET status = $2, locked_until = NULL, sent_at = now(), last_error = NULL, secret_link = NULL, updated_at = now() WHERE id = $1`, [id, status]);
+    await this.query(
+      `UPDATE outbox_emails SET status = $2, locked_until = NULL, sent_at = now(), last_error = NULL, secret_link = NULL, updated_at = now() WHERE id = $1`,
+      [id, status],
+    );
   }
 
   /** A failed attempt: back in line after `delaySeconds`, or `failed` for good. */

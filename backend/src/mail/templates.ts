@@ -33,7 +33,13 @@ export interface MailTemplates {
     description: string;
     adminUrl: string;
   };
-  'business-options-team': { siteName: string; customerName: string; customerEmail: string; answers: Array<{ label: string; value: string }>; adminUrl: string };
+  'business-options-team': {
+    siteName: string;
+    customerName: string;
+    customerEmail: string;
+    answers: Array<{ label: string; value: string }>;
+    adminUrl: string;
+  };
   'support-team': { name: string; email: string; accountEmail: string; subject: string; message: string };
   'order-receipt': {
     name: string;
@@ -67,7 +73,14 @@ export interface MailTemplates {
    * A change of what a client pays or gets (upgrade, cancellation, suspension, restoration, restart…): its words come
    * from mail/billing-notices.ts, the one place that writes them; `lines` (label, value) detail the amounts and dates.
    */
-  'account-notice': { subject: string; name: string; paragraphs: string[]; lines: Array<{ label: string; value: string }>; actionLabel: string; actionUrl: string };
+  'account-notice': {
+    subject: string;
+    name: string;
+    paragraphs: string[];
+    lines: Array<{ label: string; value: string }>;
+    actionLabel: string;
+    actionUrl: string;
+  };
   /** The team's copy of such a change */
   'team-notice': { subject: string; summary: string; lines: Array<{ label: string; value: string }>; adminUrl: string };
 }
@@ -193,7 +206,11 @@ Nous avons bien reçu votre demande de devis. Nous vous rappellerons dans les 24
 
 Votre message :
 {{description}}`,
-    sample: { fullName: 'Jean-Pierre de La Fontaine', description: 'Un site pour présenter nos fables.', callbackPreference: 'Matin (9h-12h)' },
+    sample: {
+      fullName: 'Jean-Pierre de La Fontaine',
+      description: 'Un site pour présenter nos fables.',
+      callbackPreference: 'Matin (9h-12h)',
+    },
   },
   'payment-failed': {
     subject: 'Échec du paiement de votre abonnement',
@@ -210,7 +227,13 @@ Régler maintenant : {{invoiceUrl}}
 Changer de carte : {{dashboardUrl}}
 Besoin d'aide ? Répondez à cet e-mail.`,
     action: 'invoiceUrl',
-    sample: { name: 'Camille Dupont', amount: '59,00 €', date: '12/11/2026', invoiceUrl: 'http://localhost:12111/invoices/in_exemple', dashboardUrl: 'http://localhost:3000/dashboard' },
+    sample: {
+      name: 'Camille Dupont',
+      amount: '59,00 €',
+      date: '12/11/2026',
+      invoiceUrl: 'http://localhost:12111/invoices/in_exemple',
+      dashboardUrl: 'http://localhost:3000/dashboard',
+    },
   },
   'payment-reminder': {
     subject: 'Rappel : le paiement de votre abonnement est en attente',
@@ -227,7 +250,14 @@ Régler la facture : {{invoiceUrl}}
 Vos factures : {{dashboardUrl}}
 Besoin d'aide ? Répondez à cet e-mail.`,
     action: 'invoiceUrl',
-    sample: { name: 'Camille Dupont', amount: '59,00 €', date: '12/11/2026', days: 3, invoiceUrl: 'http://localhost:12111/invoices/in_exemple', dashboardUrl: 'http://localhost:3000/dashboard/invoices' },
+    sample: {
+      name: 'Camille Dupont',
+      amount: '59,00 €',
+      date: '12/11/2026',
+      days: 3,
+      invoiceUrl: 'http://localhost:12111/invoices/in_exemple',
+      dashboardUrl: 'http://localhost:3000/dashboard/invoices',
+    },
   },
   'modification-request-team': {
     subject: 'Demande de modification : {{siteName}}',
@@ -295,7 +325,13 @@ De : {{name}} <{{email}}> (compte {{accountEmail}})
 {{subject}}
 
 {{message}}`,
-    sample: { name: 'Jeanne Martin', email: 'jeanne@example.com', accountEmail: 'jeanne@example.com', subject: 'Question', message: 'Bonjour, une question sur ma facture.' },
+    sample: {
+      name: 'Jeanne Martin',
+      email: 'jeanne@example.com',
+      accountEmail: 'jeanne@example.com',
+      subject: 'Question',
+      message: 'Bonjour, une question sur ma facture.',
+    },
   },
   'order-receipt': {
     subject: 'Votre commande {{agency.name}} est confirmée',
@@ -385,7 +421,9 @@ Voir le site dans l’administration : {{adminUrl}}`,
         { label: 'Services', value: 'Pain, Viennoiseries' },
       ],
       billing: [{ label: 'Nom complet', value: 'Camille Dupont' }],
-      photos: [{ name: 'vitrine.jpg', url: 'http://localhost:3000/api/order-photos/00000000-0000-4000-8000-000000000000?exp=1&sig=exemple' }],
+      photos: [
+        { name: 'vitrine.jpg', url: 'http://localhost:3000/api/order-photos/00000000-0000-4000-8000-000000000000?exp=1&sig=exemple' },
+      ],
       photosNote: 'liens valables 7 jours',
       adminUrl: 'http://localhost:3000/admin/sites/00000000-0000-4000-8000-000000000000',
     },
@@ -396,7 +434,8 @@ Voir le site dans l’administration : {{adminUrl}}`,
     text: `{{message}}`,
     sample: {
       subject: 'Votre site Boulangerie Dupont est en ligne !',
-      message: 'Bonjour Camille Dupont,\n\nBonne nouvelle : votre site est en ligne à l’adresse boulangerie-dupont.fr.\n\nÀ très bientôt,\nL’équipe Vitrine',
+      message:
+        'Bonjour Camille Dupont,\n\nBonne nouvelle : votre site est en ligne à l’adresse boulangerie-dupont.fr.\n\nÀ très bientôt,\nL’équipe Vitrine',
     },
   },
   'account-notice': {
@@ -494,8 +533,14 @@ const compileText = (source: string) => Handlebars.compile(source, { strict: tru
 const layoutHtml = compileHtml(LAYOUT_HTML);
 const layoutText = compileText(LAYOUT_TEXT);
 const compiled = Object.fromEntries(
-  Object.entries(TEMPLATES).map(([name, t]) => [name, { subject: compileText(t.subject), html: compileHtml(t.html), text: compileText(t.text), action: t.action }]),
-) as Record<MailTemplateName, { subject: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate; text: HandlebarsTemplateDelegate; action?: string }>;
+  Object.entries(TEMPLATES).map(([name, t]) => [
+    name,
+    { subject: compileText(t.subject), html: compileHtml(t.html), text: compileText(t.text), action: t.action },
+  ]),
+) as Record<
+  MailTemplateName,
+  { subject: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate; text: HandlebarsTemplateDelegate; action?: string }
+>;
 
 /** Renders a template with its data; throws when a variable the template uses is missing. */
 export function renderMail<K extends MailTemplateName>(template: K, data: MailTemplates[K]): RenderedMail {

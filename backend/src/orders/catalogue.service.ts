@@ -8,8 +8,21 @@ import { QUOTE_OPTIONS } from './quote-labels';
 export class CatalogueService {
   get(): CatalogueResponseDto {
     return {
-      plans: PLANS.map(({ id, name, monthlyPriceCents, description, features }) => ({ id, name, monthlyPriceCents, description, features: [...features] })),
-      addOns: ADD_ONS.map(({ id, name, priceCents, billing, perUnit, description }) => ({ id, name, priceCents, billing, perUnit, description })),
+      plans: PLANS.map(({ id, name, monthlyPriceCents, description, features }) => ({
+        id,
+        name,
+        monthlyPriceCents,
+        description,
+        features: [...features],
+      })),
+      addOns: ADD_ONS.map(({ id, name, priceCents, billing, perUnit, description }) => ({
+        id,
+        name,
+        priceCents,
+        billing,
+        perUnit,
+        description,
+      })),
       offer: { ...OFFER },
       quoteOptions: QUOTE_OPTIONS,
       orderOptions: {

@@ -31,12 +31,21 @@ describe('computeRecap', () => {
   });
 
   it('counts the logo in the first month only, options and e-mails every month', () => {
-    const recap = computeRecap({ planType: 'business', addOns: { logo: true, googleBusiness: true, trustpilot: true, extraEmails: ['contact', 'devis', ' '] } });
+    const recap = computeRecap({
+      planType: 'business',
+      addOns: { logo: true, googleBusiness: true, trustpilot: true, extraEmails: ['contact', 'devis', ' '] },
+    });
     // 59 + 15 + 10 + 10 + 2 × 1
     expect(recap.firstMonthCents).toBe(9600);
     // 59 + 10 + 10 + 2
     expect(recap.monthlyCents).toBe(8100);
-    expect(recap.lines.find((l) => l.code === 'extraEmail')).toEqual({ code: 'extraEmail', label: 'Adresse e-mail professionnelle supplémentaire', quantity: 2, amountCents: 200, recurring: true });
+    expect(recap.lines.find((l) => l.code === 'extraEmail')).toEqual({
+      code: 'extraEmail',
+      label: 'Adresse e-mail professionnelle supplémentaire',
+      quantity: 2,
+      amountCents: 200,
+      recurring: true,
+    });
     expect(recap.lines.find((l) => l.code === 'logo')?.recurring).toBe(false);
   });
 

@@ -54,10 +54,42 @@ export const PLANS: readonly Plan[] = [
 ];
 
 export const ADD_ONS: readonly AddOn[] = [
-  { id: 'logo', name: 'Création de logo', priceCents: 1500, billing: 'one_time', perUnit: false, lookupKey: 'addon_logo_once', description: 'Un logo professionnel, facturé une fois le premier mois.' },
-  { id: 'googleBusiness', name: 'Fiche Google Business', priceCents: 1000, billing: 'monthly', perUnit: false, lookupKey: 'addon_google_business_monthly', description: 'Création et suivi de votre fiche Google Business.' },
-  { id: 'trustpilot', name: 'Profil Trustpilot', priceCents: 1000, billing: 'monthly', perUnit: false, lookupKey: 'addon_trustpilot_monthly', description: 'Création et suivi de votre profil Trustpilot.' },
-  { id: 'extraEmail', name: 'Adresse e-mail professionnelle supplémentaire', priceCents: 100, billing: 'monthly', perUnit: true, lookupKey: 'addon_extra_email_monthly', description: 'Chaque adresse en plus sur votre domaine.' },
+  {
+    id: 'logo',
+    name: 'Création de logo',
+    priceCents: 1500,
+    billing: 'one_time',
+    perUnit: false,
+    lookupKey: 'addon_logo_once',
+    description: 'Un logo professionnel, facturé une fois le premier mois.',
+  },
+  {
+    id: 'googleBusiness',
+    name: 'Fiche Google Business',
+    priceCents: 1000,
+    billing: 'monthly',
+    perUnit: false,
+    lookupKey: 'addon_google_business_monthly',
+    description: 'Création et suivi de votre fiche Google Business.',
+  },
+  {
+    id: 'trustpilot',
+    name: 'Profil Trustpilot',
+    priceCents: 1000,
+    billing: 'monthly',
+    perUnit: false,
+    lookupKey: 'addon_trustpilot_monthly',
+    description: 'Création et suivi de votre profil Trustpilot.',
+  },
+  {
+    id: 'extraEmail',
+    name: 'Adresse e-mail professionnelle supplémentaire',
+    priceCents: 100,
+    billing: 'monthly',
+    perUnit: true,
+    lookupKey: 'addon_extra_email_monthly',
+    description: 'Chaque adresse en plus sur votre domaine.',
+  },
 ];
 
 /** The landing page's all-inclusive offer ("à partir de 29,99 €/mois, sans engagement, 30 minutes de modifications"). */
@@ -91,7 +123,9 @@ const addOn = (id: AddOnId): AddOn => ADD_ONS.find((a) => a.id === id)!;
 export function computeRecap(selection: Selection): Recap {
   const plan = PLANS.find((p) => p.id === selection.planType);
   if (!plan || plan.monthlyPriceCents === null) throw new Error(`Formule sans prix : ${selection.planType}`);
-  const lines: RecapLine[] = [{ code: plan.id, label: `Formule ${plan.name}`, quantity: 1, amountCents: plan.monthlyPriceCents, recurring: true }];
+  const lines: RecapLine[] = [
+    { code: plan.id, label: `Formule ${plan.name}`, quantity: 1, amountCents: plan.monthlyPriceCents, recurring: true },
+  ];
   const push = (id: AddOnId, quantity: number) => {
     if (quantity <= 0) return;
     const a = addOn(id);

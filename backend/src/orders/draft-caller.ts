@@ -28,7 +28,8 @@ export const Caller = createParamDecorator((_data: unknown, ctx: ExecutionContex
 });
 
 /** States in the OpenAPI document the 401 that `@Caller()` answers on these public routes (class or method). */
-export const ApiCallerSession = () => ApiUnauthorizedResponse({ description: 'Jeton présent mais expiré ou invalide : rafraîchir la session puis réessayer' });
+export const ApiCallerSession = () =>
+  ApiUnauthorizedResponse({ description: 'Jeton présent mais expiré ou invalide : rafraîchir la session puis réessayer' });
 
 @Injectable()
 export class DraftCookie {

@@ -16,7 +16,9 @@ export class OrderDraftPurger implements OnApplicationBootstrap, OnModuleDestroy
 
   onApplicationBootstrap(): void {
     const run = () => {
-      this.drafts.purgeStale().catch((error: unknown) => this.logger.error(`Purge des commandes abandonnées en échec : ${(error as Error).message}`));
+      this.drafts
+        .purgeStale()
+        .catch((error: unknown) => this.logger.error(`Purge des commandes abandonnées en échec : ${(error as Error).message}`));
     };
     this.timers = [setTimeout(run, 60_000).unref(), setInterval(run, HOUR).unref()];
   }

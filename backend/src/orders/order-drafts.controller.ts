@@ -1,4 +1,19 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Ip, Param, Patch, Post, Query, Res, StreamableFile, UploadedFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Ip,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+  UploadedFile,
+} from '@nestjs/common';
 import { ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/access.decorator';
@@ -28,7 +43,12 @@ export class OrderDraftsController {
   @Public()
   @Post()
   @ApiTooManyRequestsResponse({ description: 'Trop de commandes commencées depuis cette adresse' })
-  async createOrderDraft(@Body() dto: CreateOrderDraftDto, @Caller() caller: DraftCaller, @Ip() ip: string, @Res({ passthrough: true }) res: Response): Promise<OrderDraftDto> {
+  async createOrderDraft(
+    @Body() dto: CreateOrderDraftDto,
+    @Caller() caller: DraftCaller,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<OrderDraftDto> {
     return this.cookie.issue(res, await this.drafts.create(dto, caller, ip));
   }
 
@@ -49,7 +69,11 @@ export class OrderDraftsController {
   /** Enregistrement automatique : seuls les champs envoyés changent ; une commande payée ne change plus (409). */
   @Public()
   @Patch(':id')
-  updateOrderDraft(@Param('id', draftId) id: string, @Body() dto: UpdateOrderDraftDto, @Caller() caller: DraftCaller): Promise<OrderDraftDto> {
+  updateOrderDraft(
+    @Param('id', draftId) id: string,
+    @Body() dto: UpdateOrderDraftDto,
+    @Caller() caller: DraftCaller,
+  ): Promise<OrderDraftDto> {
     return this.drafts.update(id, dto, caller);
   }
 
@@ -57,7 +81,11 @@ export class OrderDraftsController {
   @Public()
   @Post(':id/photos')
   @PhotoUpload()
-  addOrderPhoto(@Param('id', draftId) id: string, @UploadedFile() file: UploadedPhoto | undefined, @Caller() caller: DraftCaller): Promise<OrderPhotoDto> {
+  addOrderPhoto(
+    @Param('id', draftId) id: string,
+    @UploadedFile() file: UploadedPhoto | undefined,
+    @Caller() caller: DraftCaller,
+  ): Promise<OrderPhotoDto> {
     return this.drafts.addPhoto(id, file, caller);
   }
 
@@ -65,7 +93,11 @@ export class OrderDraftsController {
   @Public()
   @Delete(':id/photos/:photoId')
   @HttpCode(204)
-  deleteOrderPhoto(@Param('id', draftId) id: string, @Param('photoId', photoId) photo: string, @Caller() caller: DraftCaller): Promise<void> {
+  deleteOrderPhoto(
+    @Param('id', draftId) id: string,
+    @Param('photoId', photoId) photo: string,
+    @Caller() caller: DraftCaller,
+  ): Promise<void> {
     return this.drafts.deletePhoto(id, photo, caller);
   }
 
@@ -74,7 +106,11 @@ export class OrderDraftsController {
   @Get(':id/photos/:photoId')
   @PhotoBytes()
   @Header('Cache-Control', 'private, max-age=3600')
-  async getOrderPhoto(@Param('id', draftId) id: string, @Param('photoId', photoId) photo: string, @Caller() caller: DraftCaller): Promise<StreamableFile> {
+  async getOrderPhoto(
+    @Param('id', draftId) id: string,
+    @Param('photoId', photoId) photo: string,
+    @Caller() caller: DraftCaller,
+  ): Promise<StreamableFile> {
     return photoAnswer(await this.drafts.photoFile(id, photo, caller));
   }
 }
@@ -90,9 +126,23 @@ export class OrderPhotosController {
   @Get(':photoId')
   @PhotoBytes()
   @Header('Cache-Control', 'private, max-age=3600')
-  @ApiQuery({ name: 'exp', required: false, description: "Fin de validité (secondes Unix) ; toute autre valeur : 404", schema: { type: 'string', maxLength: 12 } })
-  @ApiQuery({ name: 'sig', required: false, description: 'Signature HMAC-SHA256 (base64url) ; toute autre valeur : 404', schema: { type: 'string', maxLength: 43 } })
-  async getSignedOrderPhoto(@Param('photoId', photoId) photo: string, @Query('exp') exp?: string, @Query('sig') sig?: string): Promise<StreamableFile> {
+  @ApiQuery({
+    name: 'exp',
+    required: false,
+    description: 'Fin de validité (secondes Unix) ; toute autre valeur : 404',
+    schema: { type: 'string', maxLength: 12 },
+  })
+  @ApiQuery({
+    name: 'sig',
+    required: false,
+    description: 'Signature HMAC-SHA256 (base64url) ; toute autre valeur : 404',
+    schema: { type: 'string', maxLength: 43 },
+  })
+  async getSignedOrderPhoto(
+    @Param('photoId', photoId) photo: string,
+    @Query('exp') exp?: string,
+    @Query('sig') sig?: string,
+  ): Promise<StreamableFile> {
     return photoAnswer(await this.drafts.signedPhotoFile(photo, exp, sig));
   }
 }

@@ -51,7 +51,11 @@ export class OrderDraftsRepository extends BaseRepository {
   }
 
   /** Marks a draft paid once; false when it already was. */
-  async markPaid(id: string, paid: { checkoutSessionId: string; userId: string; accountCreated: boolean }, tx?: EntityManager): Promise<boolean> {
+  async markPaid(
+    id: string,
+    paid: { checkoutSessionId: string; userId: string; accountCreated: boolean },
+    tx?: EntityManager,
+  ): Promise<boolean> {
     const rows = await this.returning<{ id: string }>(
       `UPDATE order_drafts SET status = 'paid', paid_at = now(), updated_at = now(), user_id = $2, account_created = $3,
               checkout_session_id = $4
@@ -91,7 +95,10 @@ export class OrderDraftsRepository extends BaseRepository {
       [ttlDays, limit],
       tx,
     );
-    return { drafts: rows.filter((r) => r.kind === 'draft').length, storageKeys: rows.filter((r) => r.kind === 'photo').map((r) => r.value) };
+    return {
+      drafts: rows.filter((r) => r.kind === 'draft').length,
+      storageKeys: rows.filter((r) => r.kind === 'photo').map((r) => r.value),
+    };
   }
 
   // ---- photos ----
@@ -120,7 +127,11 @@ export class OrderDraftsRepository extends BaseRepository {
 
   /** The deleted photo's storage key, or null when the draft has no such photo. */
   async deletePhoto(draftId: string, photoId: string, tx?: EntityManager): Promise<string | null> {
-    const [row] = await this.returning<{ storage_key: string }>(`DELETE FROM order_photos WHERE id = $1 AND draft_id = $2 RETURNING storage_key`, [photoId, draftId], tx);
+    const [row] = await this.returning<{ storage_key: string }>(
+      `DELETE FROM order_photos WHERE id = $1 AND draft_id = $2 RETURNING storage_key`,
+      [photoId, draftId],
+      tx,
+    );
     return row?.storage_key ?? null;
   }
 }

@@ -10,7 +10,15 @@ import type { BillingInfoPatchDto, CreateOrderDraftDto, OrderDraftDto, OrderPhot
 import type { DraftCaller } from './draft-caller';
 import type { OrderDraft } from './order-draft.entity';
 import { OrderDraftsRepository } from './order-drafts.repository';
-import { type BillingInfo, EMPTY_BILLING, emptyOrderForm, type OrderFormData, orderFormProblems, type PaidPlanType, PHOTO_RULES } from './order-form';
+import {
+  type BillingInfo,
+  EMPTY_BILLING,
+  emptyOrderForm,
+  type OrderFormData,
+  orderFormProblems,
+  type PaidPlanType,
+  PHOTO_RULES,
+} from './order-form';
 import type { OrderPhoto } from './order-photo.entity';
 import { type Answer, billingAnswers, orderAnswers, recapOf } from './order-summary';
 import { InvalidImageError, type PhotoContentType, stripImageMetadata } from './photos/image-metadata';
@@ -96,7 +104,12 @@ export class OrderDraftsService {
 
   /** A new draft: the account's when signed in (its e-mail prefilled), else the browser's, which gets the secret. */
   async create(dto: CreateOrderDraftDto, caller: DraftCaller, ip: string): Promise<{ draft: OrderDraftDto; cookie?: string }> {
-    await this.rateLimit.hit({ key: `order-draft:ip:${ip}`, limit: 30, windowSeconds: 3600, message: 'Trop de commandes commencées. Réessayez dans {minutes}.' });
+    await this.rateLimit.hit({
+      key: `order-draft:ip:${ip}`,
+      limit: 30,
+      windowSeconds: 3600,
+      message: 'Trop de commandes commencées. Réessayez dans {minutes}.',
+    });
     const data = emptyOrderForm();
     if (caller.user) data.currentEmail = caller.user.email;
     const secret = caller.user ? undefined : randomBytes(32).toString('base64url');
@@ -175,7 +188,8 @@ export class OrderDraftsService {
     if (!file) throw invalidField('file', PHOTO_MESSAGES.missing);
     const draft = await this.owned(id, caller);
     if (draft.status === 'paid') throw new ConflictException(ALREADY_PAID);
-    if ((await this.drafts.photoCountAndNextPosition(draft.id)).count >= PHOTO_RULES.maxCount) throw invalidField('file', PHOTO_MESSAGES.tooMany);
+    if ((await this.drafts.photoCountAndNextPosition(draft.id)).count >= PHOTO_RULES.maxCount)
+      throw invalidField('file', PHOTO_MESSAGES.tooMany);
     if (file.size > PHOTO_RULES.maxBytes || file.buffer.length > PHOTO_RULES.maxBytes) throw invalidField('file', PHOTO_MESSAGES.tooLarge);
     let image: { contentType: PhotoContentType; data: Buffer };
     try {
@@ -195,7 +209,15 @@ export class OrderDraftsService {
         const { count, nextPosition } = await this.drafts.photoCountAndNextPosition(draft.id, tx);
         if (count >= PHOTO_RULES.maxCount) throw invalidField('file', PHOTO_MESSAGES.tooMany);
         const inserted = await this.drafts.insertPhoto(
-          { id: photoId, draftId: draft.id, originalName: cleanFileName(file.originalname, image.contentType), contentType: image.contentType, sizeBytes: image.data.length, storageKey, position: nextPosition },
+          {
+            id: photoId,
+            draftId: draft.id,
+            originalName: cleanFileName(file.originalname, image.contentType),
+            contentType: image.contentType,
+            sizeBytes: image.data.length,
+            storageKey,
+            position: nextPosition,
+          },
           tx,
         );
         await this.drafts.touch(draft.id, tx);
@@ -258,7 +280,10 @@ export class OrderDraftsService {
    * signing in included) becomes the account's, with the account's e-mail.
    */
   async saveCheckoutBilling(order: OrderForPayment, billing: BillingInfo, account: { id: string; email: string } | null): Promise<void> {
-    await this.drafts.update(order.id, { billing, ...(account ? { userId: account.id, data: { ...order.data, currentEmail: account.email } } : {}) });
+    await this.drafts.update(order.id, {
+      billing,
+      ...(account ? { userId: account.id, data: { ...order.data, currentEmail: account.email } } : {}),
+    });
   }
 
   async recordCheckoutSession(id: string, checkoutSessionId: string): Promise<void> {
@@ -283,7 +308,10 @@ export class OrderDraftsService {
   }
 
   /** The whole order in French for the team's mail: answers, billing, price, and 7-day signed links to each photo. */
-  async summaryForTeam(order: OrderForPayment, tx?: EntityManager): Promise<{ answers: Answer[]; billing: Answer[]; photos: Array<{ name: string; url: string }> }> {
+  async summaryForTeam(
+    order: OrderForPayment,
+    tx?: EntityManager,
+  ): Promise<{ answers: Answer[]; billing: Answer[]; photos: Array<{ name: string; url: string }> }> {
     const expires = new Date(Date.now() + TEAM_LINK_DAYS * 86400_000);
     const photos = await this.drafts.listPhotos(order.id, tx);
     return {
@@ -365,12 +393,20 @@ export class OrderDraftsService {
 
   private async removeFiles(keys: string[]): Promise<void> {
     for (const key of keys) {
-      await this.storage.delete(key).catch((error: unknown) => this.logger.error(`Photo ${key} non supprimée du stockage : ${(error as Error).message}`));
+      await this.storage
+        .delete(key)
+        .catch((error: unknown) => this.logger.error(`Photo ${key} non supprimée du stockage : ${(error as Error).message}`));
     }
   }
 
   private toPhotoDto(photo: OrderPhoto, expires = roundedExpiry(new Date(), OWNER_LINK_HOURS)): OrderPhotoDto {
-    return { id: photo.id, name: photo.originalName, size: photo.sizeBytes, contentType: photo.contentType, url: this.links.link(photo.id, expires) };
+    return {
+      id: photo.id,
+      name: photo.originalName,
+      size: photo.sizeBytes,
+      contentType: photo.contentType,
+      url: this.links.link(photo.id, expires),
+    };
   }
 
   private async toDto(draft: OrderDraft): Promise<OrderDraftDto> {

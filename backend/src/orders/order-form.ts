@@ -63,8 +63,15 @@ export type BusinessFeature = (typeof BUSINESS_FEATURES)[number]['value'];
 export const BUSINESS_FEATURE_VALUES = BUSINESS_FEATURES.map((f) => f.value) as BusinessFeature[];
 
 export const DOMAIN_CHOICE_LABELS: Record<DomainChoice, string> = { new: 'Nouveau nom de domaine', existing: 'Nom de domaine existant' };
-export const DISPLAY_EMAIL_LABELS: Record<DisplayEmailChoice, string> = { personal: 'Adresse e-mail actuelle', pro: 'Adresse e-mail professionnelle' };
-export const LOGO_LABELS: Record<LogoOption, string> = { have: "J'ai déjà un logo", none: 'Pas de logo', create: 'Création de logo (15 €)' };
+export const DISPLAY_EMAIL_LABELS: Record<DisplayEmailChoice, string> = {
+  personal: 'Adresse e-mail actuelle',
+  pro: 'Adresse e-mail professionnelle',
+};
+export const LOGO_LABELS: Record<LogoOption, string> = {
+  have: "J'ai déjà un logo",
+  none: 'Pas de logo',
+  create: 'Création de logo (15 €)',
+};
 
 /** Photos of an order: JPG and PNG, read from their bytes; 5 MB each, 10 per order. */
 export const PHOTO_RULES = { maxCount: 10, maxBytes: 5 * 1024 * 1024, contentTypes: ['image/jpeg', 'image/png'] } as const;
@@ -176,13 +183,23 @@ function isHttpUrl(value: string): boolean {
 
 /** The requested domain (`boulangerie-martin.fr`), or null when none was typed. A name typed with its extension keeps it. */
 export function requestedDomain(data: OrderFormData): string | null {
-  const name = data.domainName.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+  const name = data.domainName
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/.*$/, '');
   if (!name) return null;
   return DOMAIN_TLDS.some((tld) => name.endsWith(tld)) ? name : `${name}${data.domainTld}`;
 }
 
 /** The catalogue's add-ons that the form selects. */
-export function selectedAddOns(data: OrderFormData): { logo: boolean; googleBusiness: boolean; trustpilot: boolean; extraEmails: string[] } {
+export function selectedAddOns(data: OrderFormData): {
+  logo: boolean;
+  googleBusiness: boolean;
+  trustpilot: boolean;
+  extraEmails: string[];
+} {
   return {
     logo: data.logoOption === 'create',
     googleBusiness: data.includeGoogleBusiness,

@@ -21,9 +21,14 @@ export interface Answer {
 
 const NOT_GIVEN = 'Non renseigné';
 const text = (value: string) => value.trim() || NOT_GIVEN;
-const list = (values: string[]) => values.map((v) => v.trim()).filter(Boolean).join(', ') || NOT_GIVEN;
+const list = (values: string[]) =>
+  values
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .join(', ') || NOT_GIVEN;
 const yesNo = (value: boolean) => (value ? 'Oui' : 'Non');
-const labelOf = <T extends string>(choices: readonly { value: T; label: string }[], value: T) => choices.find((c) => c.value === value)?.label ?? value;
+const labelOf = <T extends string>(choices: readonly { value: T; label: string }[], value: T) =>
+  choices.find((c) => c.value === value)?.label ?? value;
 
 export { euros };
 export const planName = (planType: PaidPlanType) => PLANS.find((p) => p.id === planType)!.name;
@@ -33,7 +38,12 @@ export function recapOf(planType: PaidPlanType, data: OrderFormData): Recap {
 }
 
 /** Every answer of the order, in the wizard's order, in French, for the team. */
-export function orderAnswers(order: { planType: PaidPlanType; businessEnabled: boolean; prefersCall: boolean | null; data: OrderFormData }): Answer[] {
+export function orderAnswers(order: {
+  planType: PaidPlanType;
+  businessEnabled: boolean;
+  prefersCall: boolean | null;
+  data: OrderFormData;
+}): Answer[] {
   const d = order.data;
   const domain = requestedDomain(d);
   return [
@@ -46,7 +56,10 @@ export function orderAnswers(order: { planType: PaidPlanType; businessEnabled: b
     { label: 'Email actuel', value: text(d.currentEmail) },
     {
       label: 'Email affiché sur le site',
-      value: d.displayEmailChoice === 'pro' ? `${DISPLAY_EMAIL_LABELS.pro} : ${d.proEmailLocalPart.trim() || 'contact'}@${domain ?? 'domaine'}` : DISPLAY_EMAIL_LABELS.personal,
+      value:
+        d.displayEmailChoice === 'pro'
+          ? `${DISPLAY_EMAIL_LABELS.pro} : ${d.proEmailLocalPart.trim() || 'contact'}@${domain ?? 'domaine'}`
+          : DISPLAY_EMAIL_LABELS.personal,
     },
     { label: "Adresse de l'entreprise", value: text(d.companyAddress) },
     { label: 'Ancien site', value: text(d.oldWebsiteUrl) },

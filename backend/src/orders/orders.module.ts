@@ -31,7 +31,8 @@ import { S3PhotoStorage } from './storage/s3-photo-storage';
     {
       provide: PHOTO_STORAGE,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.storage.s3 ? new S3PhotoStorage(config.storage.s3) : new LocalPhotoStorage(config.storage.uploadsDir)),
+      useFactory: (config: AppConfig) =>
+        config.storage.s3 ? new S3PhotoStorage(config.storage.s3) : new LocalPhotoStorage(config.storage.uploadsDir),
     },
   ],
   exports: [CatalogueService, QuotesService, OrderDraftsService],

@@ -1,4 +1,11 @@
-import { CALLBACK_PREFERENCES, type CallbackPreference, QUOTE_BUDGETS, QUOTE_TIMELINES, type QuoteBudget, type QuoteTimeline } from './quote-request.entity';
+import {
+  CALLBACK_PREFERENCES,
+  type CallbackPreference,
+  QUOTE_BUDGETS,
+  QUOTE_TIMELINES,
+  type QuoteBudget,
+  type QuoteTimeline,
+} from './quote-request.entity';
 
 /**
  * The quote form's choices in French: the one source, used by the team's mail and served to the browser in the
@@ -23,7 +30,8 @@ export const CALLBACK_LABELS: Record<CallbackPreference, string> = {
   anytime: 'Peu importe',
 };
 
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
 
 export const QUOTE_OPTIONS = {
   budgets: options(QUOTE_BUDGETS, BUDGET_LABELS),

@@ -12,7 +12,11 @@ export class QuotesRepository extends BaseRepository {
   }
 
   async list(window: PageWindow): Promise<{ items: QuoteRequest[]; total: number }> {
-    const [items, total] = await this.repo(QuoteRequest).findAndCount({ order: { createdAt: 'DESC', id: 'ASC' }, skip: window.offset, take: window.limit });
+    const [items, total] = await this.repo(QuoteRequest).findAndCount({
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: window.offset,
+      take: window.limit,
+    });
     return { items, total };
   }
 }

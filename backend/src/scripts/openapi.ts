@@ -24,7 +24,11 @@ function sortKeys(value: unknown): unknown {
 /** Writes openapi.yaml from the app's metadata without a database and without listening (preview mode). */
 async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://unused@127.0.0.1/unused' });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, config.databaseUrl!), { preview: true, logger: false, abortOnError: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, config.databaseUrl!), {
+    preview: true,
+    logger: false,
+    abortOnError: false,
+  });
   app.setGlobalPrefix(API_PREFIX);
   const document = createOpenApiDocument(app);
   const target = resolve(__dirname, '../../../openapi.yaml');

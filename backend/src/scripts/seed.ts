@@ -22,10 +22,110 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedd
  * in_seed_…) and a new run replaces them; nothing else is touched. Deterministic (setseed).
  */
 
-const FIRST_NAMES = ['Camille', 'Léa', 'Hugo', 'Chloé', 'Lucas', 'Inès', 'Théo', 'Zoé', 'Louis', 'Manon', 'Gabriel', 'Élodie', 'Noé', 'Anaïs', 'Raphaël', 'Maëlle', 'Jules', 'Agathe', 'Arthur', 'Céline', 'Mathis', 'Hélène', 'Nathan', 'Solène', 'Étienne', 'Margaux', 'Clément', 'Bérénice', 'Adrien', 'Françoise'];
-const LAST_NAMES = ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefèvre', 'Michel', 'Garcia', 'David', 'Bertrand', 'Roux', 'Vincent', 'Fournier', 'Morel', 'Girard', 'André', 'Mercier', 'Dupont', 'Lambert', 'Bonnet', 'François', 'Martinez', 'Légaré'];
-const TRADES = ['Boulangerie', 'Garage', 'Fleuriste', 'Crêperie', 'Cabinet', 'Atelier', 'Salon', 'Épicerie', 'Librairie', 'Pâtisserie', 'Institut', 'Menuiserie', 'Brasserie', 'Studio', 'Ferme', 'Cave', 'Hôtel', 'Plomberie', 'Fromagerie', 'Galerie'];
-const CITIES = ['Lyon', 'Nantes', 'Lille', 'Rennes', 'Bordeaux', 'Dijon', 'Angers', 'Nîmes', 'Annecy', 'Besançon', 'Orléans', 'Périgueux', 'Colmar', 'Quimper', 'Valence', 'Chambéry'];
+const FIRST_NAMES = [
+  'Camille',
+  'Léa',
+  'Hugo',
+  'Chloé',
+  'Lucas',
+  'Inès',
+  'Théo',
+  'Zoé',
+  'Louis',
+  'Manon',
+  'Gabriel',
+  'Élodie',
+  'Noé',
+  'Anaïs',
+  'Raphaël',
+  'Maëlle',
+  'Jules',
+  'Agathe',
+  'Arthur',
+  'Céline',
+  'Mathis',
+  'Hélène',
+  'Nathan',
+  'Solène',
+  'Étienne',
+  'Margaux',
+  'Clément',
+  'Bérénice',
+  'Adrien',
+  'Françoise',
+];
+const LAST_NAMES = [
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Thomas',
+  'Robert',
+  'Richard',
+  'Petit',
+  'Durand',
+  'Leroy',
+  'Moreau',
+  'Simon',
+  'Laurent',
+  'Lefèvre',
+  'Michel',
+  'Garcia',
+  'David',
+  'Bertrand',
+  'Roux',
+  'Vincent',
+  'Fournier',
+  'Morel',
+  'Girard',
+  'André',
+  'Mercier',
+  'Dupont',
+  'Lambert',
+  'Bonnet',
+  'François',
+  'Martinez',
+  'Légaré',
+];
+const TRADES = [
+  'Boulangerie',
+  'Garage',
+  'Fleuriste',
+  'Crêperie',
+  'Cabinet',
+  'Atelier',
+  'Salon',
+  'Épicerie',
+  'Librairie',
+  'Pâtisserie',
+  'Institut',
+  'Menuiserie',
+  'Brasserie',
+  'Studio',
+  'Ferme',
+  'Cave',
+  'Hôtel',
+  'Plomberie',
+  'Fromagerie',
+  'Galerie',
+];
+const CITIES = [
+  'Lyon',
+  'Nantes',
+  'Lille',
+  'Rennes',
+  'Bordeaux',
+  'Dijon',
+  'Angers',
+  'Nîmes',
+  'Annecy',
+  'Besançon',
+  'Orléans',
+  'Périgueux',
+  'Colmar',
+  'Quimper',
+  'Valence',
+  'Chambéry',
+];
 
 const SEED_DOMAIN = 'seed.vitrine.example';
 
@@ -40,7 +140,11 @@ function options(): { sites: number; clients: number } {
 
 const sqlArray = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]`;
 
-async function seed(dataSource: DataSource, { sites, clients }: { sites: number; clients: number }, log: (line: string) => void): Promise<void> {
+async function seed(
+  dataSource: DataSource,
+  { sites, clients }: { sites: number; clients: number },
+  log: (line: string) => void,
+): Promise<void> {
   const step = async (label: string, sql: string, params: unknown[] = []) => {
     const started = Date.now();
     await dataSource.query(sql, params);
@@ -145,7 +249,10 @@ async function seed(dataSource: DataSource, { sites, clients }: { sites: number;
     );
   });
   // VACUUM too, as autovacuum would soon: the visibility map lets list pages and counts read their indexes alone.
-  await step('Statistiques du planificateur et carte de visibilité (VACUUM ANALYZE)', `VACUUM ANALYZE users, sites, subscriptions, invoices`);
+  await step(
+    'Statistiques du planificateur et carte de visibilité (VACUUM ANALYZE)',
+    `VACUUM ANALYZE users, sites, subscriptions, invoices`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -162,13 +269,17 @@ async function main(): Promise<void> {
   try {
     await dataSource.initialize();
     await runMigrationsLocked(dataSource);
-    console.log(`Données de démonstration : ${wanted.sites.toLocaleString('fr-FR')} sites pour ${wanted.clients.toLocaleString('fr-FR')} clients`);
+    console.log(
+      `Données de démonstration : ${wanted.sites.toLocaleString('fr-FR')} sites pour ${wanted.clients.toLocaleString('fr-FR')} clients`,
+    );
     await seed(dataSource, wanted, (line) => console.log(`  ${line}`));
     const [counts] = await dataSource.query(
       `SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM sites)::int AS sites, (SELECT count(*) FROM subscriptions)::int AS subscriptions, (SELECT count(*) FROM invoices)::int AS invoices`,
     );
     const fr = (n: number) => n.toLocaleString('fr-FR');
-    console.log(`Terminé en ${((Date.now() - started) / 1000).toFixed(1)} s : ${fr(counts.users)} comptes, ${fr(counts.sites)} sites, ${fr(counts.subscriptions)} abonnements, ${fr(counts.invoices)} factures en base.`);
+    console.log(
+      `Terminé en ${((Date.now() - started) / 1000).toFixed(1)} s : ${fr(counts.users)} comptes, ${fr(counts.sites)} sites, ${fr(counts.subscriptions)} abonnements, ${fr(counts.invoices)} factures en base.`,
+    );
   } finally {
     await dataSource.destroy().catch(() => undefined);
     await embedded?.stop();

@@ -8,7 +8,13 @@ export const MODIFICATION_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type ModificationPriority = (typeof MODIFICATION_PRIORITIES)[number];
 
 /** The French labels of the choices: in the team's mail and in the client's form (served with the site). */
-export const MODIFICATION_TYPE_LABELS: Record<ModificationType, string> = { design: 'Design', content: 'Contenu', functionality: 'Fonctionnalité', domain: 'Nom de domaine', other: 'Autre' };
+export const MODIFICATION_TYPE_LABELS: Record<ModificationType, string> = {
+  design: 'Design',
+  content: 'Contenu',
+  functionality: 'Fonctionnalité',
+  domain: 'Nom de domaine',
+  other: 'Autre',
+};
 export const MODIFICATION_PRIORITY_LABELS: Record<ModificationPriority, string> = { low: 'Basse', medium: 'Moyenne', high: 'Haute' };
 
 /** A change a client asks for on one of their sites (mailed to the team). */

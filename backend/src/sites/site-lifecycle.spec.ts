@@ -1,7 +1,11 @@
 import type { PaymentState, SiteStatus } from './site.entity';
 import { type LifeEvent, type LifeState, paymentStateOf, transition } from './site-lifecycle';
 
-const S = (status: SiteStatus, paymentState: PaymentState = 'current', before: 'pending' | 'active' | null = null): LifeState => ({ status, statusBeforeSuspension: before, paymentState });
+const S = (status: SiteStatus, paymentState: PaymentState = 'current', before: 'pending' | 'active' | null = null): LifeState => ({
+  status,
+  statusBeforeSuspension: before,
+  paymentState,
+});
 const sub = (stripeStatus: string, byClient = false): LifeEvent => ({ type: 'subscription', stripeStatus, byClient });
 
 /** state × event → next state, cause, mails: the whole table of a site's life. */
@@ -11,21 +15,70 @@ const TABLE: Array<[string, LifeState, LifeEvent, LifeState, string, string[]]> 
   ['pending, payment fails', S('pending'), sub('past_due'), S('pending', 'past_due'), 'payment', []],
   ['past due, fails again (same state)', S('active', 'past_due'), sub('past_due'), S('active', 'past_due'), 'payment', []],
   // Stripe gives up: suspended, its status kept to give back.
-  ['past due, Stripe gives up', S('active', 'past_due'), sub('unpaid'), S('suspended', 'unpaid', 'active'), 'payment', ['payment-suspended']],
-  ['pending past due, Stripe gives up', S('pending', 'past_due'), sub('unpaid'), S('suspended', 'unpaid', 'pending'), 'payment', ['payment-suspended']],
-  ['admin-suspended, Stripe gives up', S('suspended', 'past_due'), sub('unpaid'), S('suspended', 'unpaid'), 'payment', ['payment-suspended']],
+  [
+    'past due, Stripe gives up',
+    S('active', 'past_due'),
+    sub('unpaid'),
+    S('suspended', 'unpaid', 'active'),
+    'payment',
+    ['payment-suspended'],
+  ],
+  [
+    'pending past due, Stripe gives up',
+    S('pending', 'past_due'),
+    sub('unpaid'),
+    S('suspended', 'unpaid', 'pending'),
+    'payment',
+    ['payment-suspended'],
+  ],
+  [
+    'admin-suspended, Stripe gives up',
+    S('suspended', 'past_due'),
+    sub('unpaid'),
+    S('suspended', 'unpaid'),
+    'payment',
+    ['payment-suspended'],
+  ],
   ['unpaid, replayed', S('suspended', 'unpaid', 'active'), sub('unpaid'), S('suspended', 'unpaid', 'active'), 'payment', []],
   // Paid again.
   ['past due, paid', S('active', 'past_due'), sub('active'), S('active'), 'payment', ['payment-restored']],
   ['unpaid, paid: status given back', S('suspended', 'unpaid', 'active'), sub('active'), S('active'), 'payment', ['payment-restored']],
   ['unpaid pending, paid', S('suspended', 'unpaid', 'pending'), sub('active'), S('pending'), 'payment', ['payment-restored']],
-  ['admin-suspended then unpaid, paid: stays suspended', S('suspended', 'unpaid'), sub('active'), S('suspended'), 'payment', ['payment-restored']],
+  [
+    'admin-suspended then unpaid, paid: stays suspended',
+    S('suspended', 'unpaid'),
+    sub('active'),
+    S('suspended'),
+    'payment',
+    ['payment-restored'],
+  ],
   ['current, paid again (renewal, replay)', S('active'), sub('active'), S('active'), 'payment', []],
   ['current, trialing', S('active'), sub('trialing'), S('active'), 'payment', []],
   // The end.
-  ['cancellation ends by the client', S('active'), sub('canceled', true), S('suspended', 'ended', 'active'), 'client', ['subscription-ended']],
-  ['unpaid ends', S('suspended', 'unpaid', 'active'), sub('canceled'), S('suspended', 'ended', 'active'), 'payment', ['subscription-ended']],
-  ['first payment never completed', S('pending'), sub('incomplete_expired'), S('suspended', 'ended', 'pending'), 'payment', ['subscription-ended']],
+  [
+    'cancellation ends by the client',
+    S('active'),
+    sub('canceled', true),
+    S('suspended', 'ended', 'active'),
+    'client',
+    ['subscription-ended'],
+  ],
+  [
+    'unpaid ends',
+    S('suspended', 'unpaid', 'active'),
+    sub('canceled'),
+    S('suspended', 'ended', 'active'),
+    'payment',
+    ['subscription-ended'],
+  ],
+  [
+    'first payment never completed',
+    S('pending'),
+    sub('incomplete_expired'),
+    S('suspended', 'ended', 'pending'),
+    'payment',
+    ['subscription-ended'],
+  ],
   ['ended, replayed', S('suspended', 'ended', 'active'), sub('canceled', true), S('suspended', 'ended', 'active'), 'payment', []],
   // Late events about an ended subscription never bring it back.
   ['ended, late active', S('suspended', 'ended', 'active'), sub('active'), S('suspended', 'ended', 'active'), 'payment', []],
@@ -47,7 +100,14 @@ const TABLE: Array<[string, LifeState, LifeEvent, LifeState, string, string[]]> 
   ['pending, upgraded', S('pending'), { type: 'upgraded' }, S('pending'), 'client', ['upgraded']],
   // Admin.
   ['admin suspends', S('active'), { type: 'admin', status: 'suspended' }, S('suspended'), 'admin', []],
-  ['admin activates an unpaid site: nothing to give back later', S('suspended', 'unpaid', 'active'), { type: 'admin', status: 'active' }, S('active', 'unpaid'), 'admin', []],
+  [
+    'admin activates an unpaid site: nothing to give back later',
+    S('suspended', 'unpaid', 'active'),
+    { type: 'admin', status: 'active' },
+    S('active', 'unpaid'),
+    'admin',
+    [],
+  ],
   ['admin sets pending', S('active', 'past_due'), { type: 'admin', status: 'pending' }, S('pending', 'past_due'), 'admin', []],
 ];
 
@@ -70,15 +130,8 @@ describe('site lifecycle', () => {
   });
 
   it('reads every Stripe status', () => {
-    expect(['active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete_expired', 'incomplete', 'paused'].map(paymentStateOf)).toEqual([
-      'current',
-      'current',
-      'past_due',
-      'unpaid',
-      'ended',
-      'ended',
-      null,
-      null,
-    ]);
+    expect(
+      ['active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete_expired', 'incomplete', 'paused'].map(paymentStateOf),
+    ).toEqual(['current', 'current', 'past_due', 'unpaid', 'ended', 'ended', null, null]);
   });
 });

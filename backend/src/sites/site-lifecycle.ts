@@ -60,7 +60,9 @@ const suspend = (s: LifeState, paymentState: PaymentState): LifeState =>
 
 /** A site its payments suspended gets its earlier status back; one an admin suspended stays so. */
 const giveBack = (s: LifeState): LifeState =>
-  s.status === 'suspended' && s.statusBeforeSuspension ? { status: s.statusBeforeSuspension, statusBeforeSuspension: null, paymentState: 'current' } : { ...s, paymentState: 'current' };
+  s.status === 'suspended' && s.statusBeforeSuspension
+    ? { status: s.statusBeforeSuspension, statusBeforeSuspension: null, paymentState: 'current' }
+    : { ...s, paymentState: 'current' };
 
 export function transition(state: LifeState, event: LifeEvent): Transition {
   const same: Transition = { next: state, cause: 'payment', mails: [] };
@@ -84,7 +86,15 @@ export function transition(state: LifeState, event: LifeEvent): Transition {
     }
     case 'upgraded':
       // Paid now: pending until the team has updated it, and no earlier status to give back any more.
-      return { next: { status: state.status === 'suspended' ? 'suspended' : 'pending', statusBeforeSuspension: state.status === 'suspended' ? state.statusBeforeSuspension : null, paymentState: state.paymentState }, cause: 'client', mails: ['upgraded'] };
+      return {
+        next: {
+          status: state.status === 'suspended' ? 'suspended' : 'pending',
+          statusBeforeSuspension: state.status === 'suspended' ? state.statusBeforeSuspension : null,
+          paymentState: state.paymentState,
+        },
+        cause: 'client',
+        mails: ['upgraded'],
+      };
     case 'restarted': {
       const back = state.status !== 'suspended' ? state.status : (state.statusBeforeSuspension ?? 'pending');
       return { next: { status: back, statusBeforeSuspension: null, paymentState: 'current' }, cause: 'payment', mails: ['restarted'] };

@@ -3,7 +3,12 @@ import { ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { PageQueryDto } from '../common/page-query.dto';
 import { uuidParam } from '../common/uuid-param';
-import { BusinessOptionsDto, BusinessOptionsResponseDto, CreateModificationRequestDto, ModificationRequestResponseDto } from './dto/site-requests.dto';
+import {
+  BusinessOptionsDto,
+  BusinessOptionsResponseDto,
+  CreateModificationRequestDto,
+  ModificationRequestResponseDto,
+} from './dto/site-requests.dto';
 import { SiteDetailDto, SiteListResponseDto } from './dto/sites.dto';
 import { SitesService } from './sites.service';
 
@@ -44,7 +49,11 @@ export class SitesController {
 
   /** Enregistre le questionnaire « options business » (modifiable ensuite) et l'envoie à l'équipe. */
   @Put(':id/business-options')
-  saveBusinessOptions(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string, @Body() dto: BusinessOptionsDto): Promise<BusinessOptionsResponseDto> {
+  saveBusinessOptions(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @Param('id', siteId) id: string,
+    @Body() dto: BusinessOptionsDto,
+  ): Promise<BusinessOptionsResponseDto> {
     return this.sites.saveBusinessOptions(user, id, dto);
   }
 }

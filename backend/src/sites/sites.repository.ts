@@ -115,7 +115,10 @@ function toSite(row: SiteRow): Site {
   return site;
 }
 
-const withOwner = (row: SiteRow): SiteWithOwner => ({ site: toSite(row), owner: { id: row.user_id, name: row.owner_name, email: row.owner_email } });
+const withOwner = (row: SiteRow): SiteWithOwner => ({
+  site: toSite(row),
+  owner: { id: row.user_id, name: row.owner_name, email: row.owner_email },
+});
 
 /**
  * Folds the deltas of `site_counts` into one row per bucket, in one statement: the rows it deletes are the ones it
@@ -172,7 +175,12 @@ export class SitesRepository extends BaseRepository {
   }
 
   async listOfUser(userId: string, window: PageWindow, tx?: EntityManager): Promise<{ items: Site[]; total: number }> {
-    const [items, total] = await this.repo(Site, tx).findAndCount({ where: { userId }, order: { createdAt: 'DESC', id: 'ASC' }, skip: window.offset, take: window.limit });
+    const [items, total] = await this.repo(Site, tx).findAndCount({
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: window.offset,
+      take: window.limit,
+    });
     return { items, total };
   }
 
@@ -182,13 +190,21 @@ export class SitesRepository extends BaseRepository {
   }
 
   async inArrearsOfUser(userId: string, tx?: EntityManager): Promise<Site[]> {
-    const rows = await this.query<SiteRow>(`SELECT * FROM sites WHERE user_id = $1 AND payment_state <> 'current' ORDER BY payment_state_since NULLS LAST, id`, [userId], tx);
+    const rows = await this.query<SiteRow>(
+      `SELECT * FROM sites WHERE user_id = $1 AND payment_state <> 'current' ORDER BY payment_state_since NULLS LAST, id`,
+      [userId],
+      tx,
+    );
     return rows.map(toSite);
   }
 
   async namesOf(ids: string[], tx?: EntityManager): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.query<{ id: string; site_name: string }>(`SELECT id, site_name FROM sites WHERE id = ANY($1::uuid[])`, [ids], tx);
+    const rows = await this.query<{ id: string; site_name: string }>(
+      `SELECT id, site_name FROM sites WHERE id = ANY($1::uuid[])`,
+      [ids],
+      tx,
+    );
     return new Map(rows.map((r) => [r.id, r.site_name]));
   }
 
@@ -196,12 +212,19 @@ export class SitesRepository extends BaseRepository {
     return this.repo(Site, tx).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  async recordStatus(change: { siteId: string; fromStatus: SiteStatus | null; toStatus: SiteStatus; cause: StatusCause }, tx?: EntityManager): Promise<void> {
+  async recordStatus(
+    change: { siteId: string; fromStatus: SiteStatus | null; toStatus: SiteStatus; cause: StatusCause },
+    tx?: EntityManager,
+  ): Promise<void> {
     await this.repo(SiteStatusChange, tx).insert(change);
   }
 
   /** The latest changes first (a client's site page reads them each time: plain rows). */
-  async history(siteId: string, limit: number, tx?: EntityManager): Promise<Array<Pick<SiteStatusChange, 'fromStatus' | 'toStatus' | 'cause' | 'createdAt'>>> {
+  async history(
+    siteId: string,
+    limit: number,
+    tx?: EntityManager,
+  ): Promise<Array<Pick<SiteStatusChange, 'fromStatus' | 'toStatus' | 'cause' | 'createdAt'>>> {
     const rows = await this.query<{ from_status: string | null; to_status: string; cause: StatusCause; created_at: Date }>(
       `SELECT from_status, to_status, cause, created_at FROM site_status_history WHERE site_id = $1 ORDER BY created_at DESC, id ASC LIMIT $2`,
       [siteId, limit],
@@ -211,7 +234,11 @@ export class SitesRepository extends BaseRepository {
   }
 
   async countByStatusOfUser(userId: string, tx?: EntityManager): Promise<Record<SiteStatus, number>> {
-    const rows = await this.query<{ status: SiteStatus; count: string }>(`SELECT status, count(*) AS count FROM sites WHERE user_id = $1 GROUP BY status`, [userId], tx);
+    const rows = await this.query<{ status: SiteStatus; count: string }>(
+      `SELECT status, count(*) AS count FROM sites WHERE user_id = $1 GROUP BY status`,
+      [userId],
+      tx,
+    );
     const counts: Record<SiteStatus, number> = { pending: 0, active: 0, suspended: 0 };
     for (const row of rows) counts[row.status] = Number(row.count);
     return counts;
@@ -273,7 +300,11 @@ export class SitesRepository extends BaseRepository {
    * `s.status` and `s.type`, columns of both tables). A read that sums many deltas has them rolled up soon after.
    */
   private async countedTotal(whereSql: string, params: unknown[], tx?: EntityManager): Promise<number> {
-    const [row] = await this.query<{ total: number; deltas: number }>(`SELECT COALESCE(sum(s.n), 0)::int AS total, count(*)::int AS deltas FROM site_counts s ${whereSql}`, params, tx);
+    const [row] = await this.query<{ total: number; deltas: number }>(
+      `SELECT COALESCE(sum(s.n), 0)::int AS total, count(*)::int AS deltas FROM site_counts s ${whereSql}`,
+      params,
+      tx,
+    );
     this.countsRollUp.afterRead(row.deltas);
     return row.total;
   }
@@ -288,7 +319,11 @@ export class SitesRepository extends BaseRepository {
   }
 
   async findWithOwner(id: string, tx?: EntityManager): Promise<SiteWithOwner | null> {
-    const [row] = await this.query<SiteRow>(`SELECT ${SITE_WITH_OWNER} FROM sites s JOIN users u ON u.id = s.user_id WHERE s.id = $1`, [id], tx);
+    const [row] = await this.query<SiteRow>(
+      `SELECT ${SITE_WITH_OWNER} FROM sites s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+      [id],
+      tx,
+    );
     return row ? withOwner(row) : null;
   }
 
@@ -303,7 +338,8 @@ export class SitesRepository extends BaseRepository {
     const params: unknown[] = [id];
     if (changes.domain !== undefined) sets.push(`domain = $${params.push(changes.domain)}`);
     if (changes.status !== undefined) sets.push(`status = $${params.push(changes.status)}`);
-    if (changes.statusBeforeSuspension !== undefined) sets.push(`status_before_suspension = $${params.push(changes.statusBeforeSuspension)}`);
+    if (changes.statusBeforeSuspension !== undefined)
+      sets.push(`status_before_suspension = $${params.push(changes.statusBeforeSuspension)}`);
     if (changes.type !== undefined) sets.push(`type = $${params.push(changes.type)}`);
     if (changes.progression !== undefined) sets.push(`progression = $${params.push(JSON.stringify(changes.progression))}`);
     if (changes.paymentState !== undefined) sets.push(`payment_state = $${params.push(changes.paymentState)}`);
@@ -326,7 +362,11 @@ export class SitesRepository extends BaseRepository {
   }
 
   async recentWithOwner(limit: number, tx?: EntityManager): Promise<SiteWithOwner[]> {
-    const rows = await this.query<SiteRow>(`SELECT ${SITE_WITH_OWNER} FROM sites s JOIN users u ON u.id = s.user_id ORDER BY s.created_at DESC, s.id DESC LIMIT $1`, [limit], tx);
+    const rows = await this.query<SiteRow>(
+      `SELECT ${SITE_WITH_OWNER} FROM sites s JOIN users u ON u.id = s.user_id ORDER BY s.created_at DESC, s.id DESC LIMIT $1`,
+      [limit],
+      tx,
+    );
     return rows.map(withOwner);
   }
 
@@ -335,7 +375,11 @@ export class SitesRepository extends BaseRepository {
   }
 
   /** The next `limit` sites with their owner in (created_at, id) order after `after`, for exports. */
-  async exportBatch(after: SiteCursor | null, limit: number, tx?: EntityManager): Promise<{ items: SiteWithOwner[]; next: SiteCursor | null }> {
+  async exportBatch(
+    after: SiteCursor | null,
+    limit: number,
+    tx?: EntityManager,
+  ): Promise<{ items: SiteWithOwner[]; next: SiteCursor | null }> {
     const rows = await this.query<SiteRow>(
       `SELECT ${SITE_WITH_OWNER}, s.created_at::text AS created_at_key FROM sites s JOIN users u ON u.id = s.user_id
        ${after ? 'WHERE (s.created_at, s.id) > ($2::timestamptz, $3::uuid)' : ''}

@@ -12,13 +12,25 @@ import {
   type ModificationRequestResponseDto,
 } from './dto/site-requests.dto';
 import type { SiteDetailDto, SiteDto, SiteListResponseDto, SiteProgressionDto } from './dto/sites.dto';
-import { MODIFICATION_PRIORITIES, MODIFICATION_PRIORITY_LABELS, MODIFICATION_TYPE_LABELS, MODIFICATION_TYPES } from './modification-request.entity';
+import {
+  MODIFICATION_PRIORITIES,
+  MODIFICATION_PRIORITY_LABELS,
+  MODIFICATION_TYPE_LABELS,
+  MODIFICATION_TYPES,
+} from './modification-request.entity';
 import { randomUUID } from 'node:crypto';
 import type { BillingNotice, NoticeSite } from '../mail/billing-notices';
 import { type LifeEvent, type LifeMail, type LifeState, type Transition, transition } from './site-lifecycle';
 import { type Progression, PROGRESSION_STEPS, type Site, type SiteStatus, type SiteType } from './site.entity';
 import { SiteRequestsRepository } from './site-requests.repository';
-import { type AdminSiteListQuery, type AdminSiteSortKey, type SiteChanges, type SiteCursor, SitesRepository, type SiteWithOwner } from './sites.repository';
+import {
+  type AdminSiteListQuery,
+  type AdminSiteSortKey,
+  type SiteChanges,
+  type SiteCursor,
+  SitesRepository,
+  type SiteWithOwner,
+} from './sites.repository';
 
 const NOT_FOUND = 'Site introuvable';
 
@@ -126,7 +138,12 @@ export class SitesService {
       ...toSiteResponse(site),
       planLabel: planLabel(site.type),
       ageDays: Math.max(0, Math.floor((Date.now() - site.createdAt.getTime()) / DAY_MS)),
-      statusHistory: history.map((h) => ({ fromStatus: h.fromStatus as SiteStatus | null, toStatus: h.toStatus as SiteStatus, cause: h.cause, createdAt: h.createdAt.toISOString() })),
+      statusHistory: history.map((h) => ({
+        fromStatus: h.fromStatus as SiteStatus | null,
+        toStatus: h.toStatus as SiteStatus,
+        cause: h.cause,
+        createdAt: h.createdAt.toISOString(),
+      })),
       modificationOptions: {
         types: MODIFICATION_TYPES.map((value) => ({ value, label: MODIFICATION_TYPE_LABELS[value] })),
         priorities: MODIFICATION_PRIORITIES.map((value) => ({ value, label: MODIFICATION_PRIORITY_LABELS[value] })),
@@ -144,7 +161,14 @@ export class SitesService {
    * (same order or same subscription). Answers its id and whether this call created it.
    */
   async createForOrder(
-    order: { userId: string; siteName: string; domain: string | null; type: SiteType; stripeSubscriptionId: string | null; orderDraftId: string },
+    order: {
+      userId: string;
+      siteName: string;
+      domain: string | null;
+      type: SiteType;
+      stripeSubscriptionId: string | null;
+      orderDraftId: string;
+    },
     tx?: EntityManager,
   ): Promise<{ siteId: string | null; created: boolean }> {
     const progression = Object.fromEntries(PROGRESSION_STEPS.map((step) => [step, false])) as Progression;
@@ -153,7 +177,9 @@ export class SitesService {
       await this.sites.recordStatus({ siteId: created, fromStatus: null, toStatus: 'pending', cause: 'payment' }, tx);
       return { siteId: created, created: true };
     }
-    const existing = (await this.sites.findByOrderDraft(order.orderDraftId, tx)) ?? (order.stripeSubscriptionId ? await this.sites.findBySubscription(order.stripeSubscriptionId, tx) : null);
+    const existing =
+      (await this.sites.findByOrderDraft(order.orderDraftId, tx)) ??
+      (order.stripeSubscriptionId ? await this.sites.findBySubscription(order.stripeSubscriptionId, tx) : null);
     return { siteId: existing?.id ?? null, created: false };
   }
 
@@ -190,7 +216,8 @@ export class SitesService {
     tx: EntityManager,
     changes: Pick<SiteChanges, 'type' | 'stripeSubscriptionId'> = {},
   ): Promise<(Transition & { site: Site }) | null> {
-    const site = 'siteId' in target ? await this.sites.lock(target.siteId, tx) : await this.sites.lockBySubscription(target.stripeSubscriptionId, tx);
+    const site =
+      'siteId' in target ? await this.sites.lock(target.siteId, tx) : await this.sites.lockBySubscription(target.stripeSubscriptionId, tx);
     if (!site) return null;
     const before: LifeState = { status: site.status, statusBeforeSuspension: site.statusBeforeSuspension, paymentState: site.paymentState };
     const t = transition(before, event);
@@ -202,10 +229,16 @@ export class SitesService {
       write.paymentStateSince = t.next.paymentState === 'current' ? null : (context.since ?? new Date());
     }
     if (Object.keys(write).length) await this.sites.update(site.id, write, tx);
-    if (write.status) await this.sites.recordStatus({ siteId: site.id, fromStatus: before.status, toStatus: write.status, cause: t.cause }, tx);
+    if (write.status)
+      await this.sites.recordStatus({ siteId: site.id, fromStatus: before.status, toStatus: write.status, cause: t.cause }, tx);
     if (t.mails.length) {
       const owner = (await this.sites.findWithOwner(site.id, tx))!.owner;
-      const who: NoticeSite = { siteId: site.id, siteName: site.siteName, customerName: owner.name || owner.email, customerEmail: owner.email };
+      const who: NoticeSite = {
+        siteId: site.id,
+        siteName: site.siteName,
+        customerName: owner.name || owner.email,
+        customerEmail: owner.email,
+      };
       for (const mail of t.mails) {
         const notice = this.noticeOf(mail, site, before, context);
         if (notice) await this.mail.notify(who, notice, { tx, dedupeKey: `${mail}:${site.id}:${context.dedupe ?? randomUUID()}` });
@@ -219,15 +252,27 @@ export class SitesService {
     const manageUrl = this.mail.link(`/dashboard/sites/${site.id}/manage`);
     switch (mail) {
       case 'payment-suspended':
-        return { kind: 'payment-suspended', amountCents: c.invoice?.amountCents ?? null, failedAt: c.invoice?.failedAt ?? null, payUrl: c.invoice?.payUrl ?? manageUrl };
+        return {
+          kind: 'payment-suspended',
+          amountCents: c.invoice?.amountCents ?? null,
+          failedAt: c.invoice?.failedAt ?? null,
+          payUrl: c.invoice?.payUrl ?? manageUrl,
+        };
       case 'payment-restored':
-        return { kind: 'payment-restored', wasSuspended: before.status === 'suspended' && before.statusBeforeSuspension !== null, amountCents: c.invoice?.amountCents ?? null, siteUrl };
+        return {
+          kind: 'payment-restored',
+          wasSuspended: before.status === 'suspended' && before.statusBeforeSuspension !== null,
+          amountCents: c.invoice?.amountCents ?? null,
+          siteUrl,
+        };
       case 'subscription-ended':
         return { kind: 'subscription-ended', endedAt: c.endedAt ?? new Date(), byClient: c.byClient ?? false, restartUrl: manageUrl };
       case 'restarted':
         return { kind: 'restarted', planName: c.planName ?? planLabel(site.type), amountCents: c.invoice?.amountCents ?? null, siteUrl };
       case 'upgraded':
-        return c.upgrade ? { kind: 'upgraded', ...c.upgrade, businessOptionsUrl: this.mail.link(`/dashboard/sites/${site.id}/business-options`) } : null;
+        return c.upgrade
+          ? { kind: 'upgraded', ...c.upgrade, businessOptionsUrl: this.mail.link(`/dashboard/sites/${site.id}/business-options`) }
+          : null;
     }
   }
 
@@ -235,7 +280,10 @@ export class SitesService {
   async requestModification(user: SessionUser, siteId: string, dto: CreateModificationRequestDto): Promise<ModificationRequestResponseDto> {
     return this.transactions.run(async (tx) => {
       const site = await this.requireOwn(user.id, siteId, tx);
-      const saved = await this.requests.insertModificationRequest({ siteId: site.id, userId: user.id, type: dto.type, priority: dto.priority, description: dto.description }, tx);
+      const saved = await this.requests.insertModificationRequest(
+        { siteId: site.id, userId: user.id, type: dto.type, priority: dto.priority, description: dto.description },
+        tx,
+      );
       await this.mail.enqueue(
         'modification-request-team',
         this.mail.teamEmail,
@@ -251,7 +299,13 @@ export class SitesService {
         },
         { tx, dedupeKey: `modification-request:${saved.id}` },
       );
-      return { id: saved.id, type: saved.type, priority: saved.priority, description: saved.description, createdAt: saved.createdAt.toISOString() };
+      return {
+        id: saved.id,
+        type: saved.type,
+        priority: saved.priority,
+        description: saved.description,
+        createdAt: saved.createdAt.toISOString(),
+      };
     });
   }
 
@@ -276,7 +330,10 @@ export class SitesService {
           siteName: site.siteName,
           customerName: user.name || user.email,
           customerEmail: user.email,
-          answers: BUSINESS_LABELS.map(([path, label]) => ({ label, value: String(path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], data) || '—') })),
+          answers: BUSINESS_LABELS.map(([path, label]) => ({
+            label,
+            value: String(path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], data) || '—'),
+          })),
           adminUrl: this.mail.link(`/admin/sites/${site.id}`),
         },
         { tx },
@@ -288,7 +345,16 @@ export class SitesService {
   // ---- for the admin ----
 
   /** A page of every site with its owner, in two queries. */
-  listForAdmin(query: PageQueryDto & { search?: string; status?: SiteStatus; type?: SiteType; paymentState?: AdminSiteListQuery['paymentState']; sortBy?: AdminSiteSortKey; sortOrder?: 'asc' | 'desc' }): Promise<{ items: SiteWithOwner[]; total: number }> {
+  listForAdmin(
+    query: PageQueryDto & {
+      search?: string;
+      status?: SiteStatus;
+      type?: SiteType;
+      paymentState?: AdminSiteListQuery['paymentState'];
+      sortBy?: AdminSiteSortKey;
+      sortOrder?: 'asc' | 'desc';
+    },
+  ): Promise<{ items: SiteWithOwner[]; total: number }> {
     return this.sites.listForAdmin({
       ...pageWindow(query),
       search: query.search || undefined,
@@ -308,7 +374,11 @@ export class SitesService {
    * Applies an admin's save (domain, status, some build steps), the site locked meanwhile. Answers what changed
    * (nothing is written when nothing changes), or null when there is no such site.
    */
-  async updateByAdmin(id: string, changes: { domain?: string | null; status?: SiteStatus; progression?: ProgressionPatch }, tx: EntityManager): Promise<SiteUpdate | null> {
+  async updateByAdmin(
+    id: string,
+    changes: { domain?: string | null; status?: SiteStatus; progression?: ProgressionPatch },
+    tx: EntityManager,
+  ): Promise<SiteUpdate | null> {
     const site = await this.sites.findForUpdate(id, tx);
     if (!site) return null;
     const before: SiteUpdate['before'] = {};
@@ -389,7 +459,12 @@ function toBusinessOptions(data: Record<string, unknown>, accountEmail: string, 
     budget: text(data.budget),
     timeline: text(data.timeline),
     competitors: text(data.competitors),
-    socialMedia: { facebook: text(social.facebook), instagram: text(social.instagram), linkedin: text(social.linkedin), twitter: text(social.twitter) },
+    socialMedia: {
+      facebook: text(social.facebook),
+      instagram: text(social.instagram),
+      linkedin: text(social.linkedin),
+      twitter: text(social.twitter),
+    },
     savedAt: savedAt ? savedAt.toISOString() : null,
   };
 }

@@ -10,7 +10,10 @@ export class SupportRepository extends BaseRepository {
     return this.repo(SupportMessage, tx).findOne({ where: { userId }, order: { createdAt: 'DESC' } });
   }
 
-  insert(message: { userId: string; email: string; name: string | null; subject: string; message: string }, tx?: EntityManager): Promise<SupportMessage> {
+  insert(
+    message: { userId: string; email: string; name: string | null; subject: string; message: string },
+    tx?: EntityManager,
+  ): Promise<SupportMessage> {
     return this.repo(SupportMessage, tx).save(this.repo(SupportMessage, tx).create(message));
   }
 }

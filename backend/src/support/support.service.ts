@@ -30,7 +30,9 @@ export class SupportService {
   private async waitOf(userId: string, now: number, tx?: EntityManager): Promise<SupportWaitDto> {
     const latest = await this.messages.latestOf(userId, tx);
     const next = latest ? latest.createdAt.getTime() + SUPPORT_WAIT_MINUTES * 60_000 : 0;
-    return next > now ? { nextAllowedAt: new Date(next).toISOString(), retryAfter: Math.ceil((next - now) / 1000) } : { nextAllowedAt: null, retryAfter: 0 };
+    return next > now
+      ? { nextAllowedAt: new Date(next).toISOString(), retryAfter: Math.ceil((next - now) / 1000) }
+      : { nextAllowedAt: null, retryAfter: 0 };
   }
 
   nextAllowed(userId: string): Promise<SupportWaitDto> {
@@ -43,15 +45,29 @@ export class SupportService {
       await this.transactions.lock(`support:${user.id}`, tx);
       const wait = await this.waitOf(user.id, Date.now(), tx);
       if (wait.retryAfter > 0) throw tooManyRequests(waitMessage(wait.retryAfter), wait.retryAfter);
-      const saved = await this.messages.insert({ userId: user.id, email: dto.email, name: dto.name || null, subject: dto.subject, message: dto.message }, tx);
+      const saved = await this.messages.insert(
+        { userId: user.id, email: dto.email, name: dto.name || null, subject: dto.subject, message: dto.message },
+        tx,
+      );
       await this.mail.enqueue(
         'support-team',
         this.mail.teamEmail,
-        { name: dto.name || user.name || dto.email, email: dto.email, accountEmail: user.email, subject: dto.subject, message: dto.message },
+        {
+          name: dto.name || user.name || dto.email,
+          email: dto.email,
+          accountEmail: user.email,
+          subject: dto.subject,
+          message: dto.message,
+        },
         { tx, dedupeKey: `support:${saved.id}` },
       );
       const next = saved.createdAt.getTime() + SUPPORT_WAIT_MINUTES * 60_000;
-      return { id: saved.id, sentAt: saved.createdAt.toISOString(), nextAllowedAt: new Date(next).toISOString(), retryAfter: SUPPORT_WAIT_MINUTES * 60 };
+      return {
+        id: saved.id,
+        sentAt: saved.createdAt.toISOString(),
+        nextAllowedAt: new Date(next).toISOString(),
+        retryAfter: SUPPORT_WAIT_MINUTES * 60,
+      };
     });
   }
 }

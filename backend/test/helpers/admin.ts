@@ -5,12 +5,30 @@ const NO_PROGRESS = { started: false, design_ok: false, dev_ok: false, seo_ok: f
 /** A site row as payment would create it, with the given fields (test data; the API never creates sites itself). */
 export async function insertSite(
   t: TestApp,
-  site: { userId: string; siteName: string; domain?: string | null; status?: string; type?: string; createdAt?: Date; orderDraftId?: string | null; progression?: Partial<typeof NO_PROGRESS> },
+  site: {
+    userId: string;
+    siteName: string;
+    domain?: string | null;
+    status?: string;
+    type?: string;
+    createdAt?: Date;
+    orderDraftId?: string | null;
+    progression?: Partial<typeof NO_PROGRESS>;
+  },
 ): Promise<string> {
   const created = site.createdAt ?? new Date();
   const [row] = await t.dataSource.query(
     `INSERT INTO sites (user_id, site_name, domain, status, type, progression, order_draft_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
-    [site.userId, site.siteName, site.domain ?? null, site.status ?? 'pending', site.type ?? 'pro', JSON.stringify({ ...NO_PROGRESS, ...site.progression }), site.orderDraftId ?? null, created],
+    [
+      site.userId,
+      site.siteName,
+      site.domain ?? null,
+      site.status ?? 'pending',
+      site.type ?? 'pro',
+      JSON.stringify({ ...NO_PROGRESS, ...site.progression }),
+      site.orderDraftId ?? null,
+      created,
+    ],
   );
   return row.id;
 }
@@ -22,7 +40,16 @@ export async function insertInvoice(
   await t.dataSource.query(
     `INSERT INTO invoices (id, customer_id, user_id, number, date, amount_cents, currency, status, description, hosted_url, synced_at)
      VALUES ($1, 'cus_test', $2, $3, $4, $5, 'eur', $6, $7, $8, now())`,
-    [invoice.id, invoice.userId, invoice.number ?? null, invoice.date, invoice.amountCents, invoice.status, invoice.description ?? null, `https://stripe.example/${invoice.id}`],
+    [
+      invoice.id,
+      invoice.userId,
+      invoice.number ?? null,
+      invoice.date,
+      invoice.amountCents,
+      invoice.status,
+      invoice.description ?? null,
+      `https://stripe.example/${invoice.id}`,
+    ],
   );
 }
 
@@ -32,7 +59,14 @@ export async function insertSubscription(
 ): Promise<void> {
   await t.dataSource.query(
     `INSERT INTO subscriptions (id, customer_id, status, cancel_at_period_end, plan, started_at, ended_at, synced_at) VALUES ($1, 'cus_test', $2, $3, $4, $5, $6, now())`,
-    [subscription.id, subscription.status, subscription.cancelAtPeriodEnd ?? false, subscription.plan, subscription.startedAt, subscription.endedAt ?? null],
+    [
+      subscription.id,
+      subscription.status,
+      subscription.cancelAtPeriodEnd ?? false,
+      subscription.plan,
+      subscription.startedAt,
+      subscription.endedAt ?? null,
+    ],
   );
 }
 
@@ -57,7 +91,8 @@ export function parseCsv(text: string, separator = ';'): string[][] {
       } else if (c === '"') {
         quoted = false;
         i += 1;
-        if (i < text.length && text[i] !== separator && text[i] !== '\r' && text[i] !== '\n') throw new Error(`CSV : caractère inattendu après un guillemet fermant (position ${i})`);
+        if (i < text.length && text[i] !== separator && text[i] !== '\r' && text[i] !== '\n')
+          throw new Error(`CSV : caractère inattendu après un guillemet fermant (position ${i})`);
       } else {
         field += c;
         i += 1;

@@ -85,12 +85,20 @@ export interface SessionBody {
 }
 
 let counter = 0;
-export async function registerClient(api: Api, overrides: Partial<{ name: string; email: string; password: string }> = {}): Promise<SessionBody> {
+export async function registerClient(
+  api: Api,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+): Promise<SessionBody> {
   counter += 1;
   const password = overrides.password ?? 'client-password';
   const res = await api
     .post('/api/auth/register')
-    .send({ name: overrides.name ?? `Client ${counter}`, email: overrides.email ?? `client${counter}-${Date.now()}@example.com`, password, confirmPassword: password })
+    .send({
+      name: overrides.name ?? `Client ${counter}`,
+      email: overrides.email ?? `client${counter}-${Date.now()}@example.com`,
+      password,
+      confirmPassword: password,
+    })
     .expect(201);
   return res.body as SessionBody;
 }

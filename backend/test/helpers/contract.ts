@@ -30,8 +30,7 @@ const templates = Object.keys(doc.paths).map((path) => ({
 }));
 const cache = new Map<string, ValidateFunction>();
 
-const rewriteRefs = (schema: unknown): unknown =>
-  JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi#/components/'));
+const rewriteRefs = (schema: unknown): unknown => JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi#/components/'));
 
 /** Keys that must never leave the server, whatever the route. */
 const SECRET_KEY = /password|hash/i;
@@ -39,7 +38,9 @@ function findSecretKeys(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => findSecretKeys(v, `${path}[${i}]`));
   if (value && typeof value === 'object') {
     // `errors` maps field names (password, confirmPassword…) to messages: names, not secrets.
-    return Object.entries(value).filter(([k]) => !(path === '' && k === 'errors')).flatMap(([k, v]) => [...(SECRET_KEY.test(k) ? [`${path}.${k}`] : []), ...findSecretKeys(v, `${path}.${k}`)]);
+    return Object.entries(value)
+      .filter(([k]) => !(path === '' && k === 'errors'))
+      .flatMap(([k, v]) => [...(SECRET_KEY.test(k) ? [`${path}.${k}`] : []), ...findSecretKeys(v, `${path}.${k}`)]);
   }
   return [];
 }

@@ -92,7 +92,12 @@ const wrongType = fc.constantFrom<unknown>(null, 42, -1, true, false, [], {}, [1
 
 /** Addresses as people type them (mostly), and RFC oddities that validators disagree on (sometimes). */
 const email = fc.oneof(
-  { weight: 4, arbitrary: fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,15}$/), fc.constantFrom('example.com', 'exemple.fr', 'boulangerie-martin.fr')).map(([local, domain]) => `${local}@${domain}`) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,15}$/), fc.constantFrom('example.com', 'exemple.fr', 'boulangerie-martin.fr'))
+      .map(([local, domain]) => `${local}@${domain}`),
+  },
   { weight: 1, arbitrary: fc.emailAddress() },
 );
 
@@ -101,7 +106,8 @@ function validString(schema: Schema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   if (schema.format === 'email') return email.filter((e) => e.length <= max);
   if (schema.format === 'uuid') return fc.uuid();
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
   return fc.oneof(
     { weight: 4, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, 40) }) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, 40) }) },
@@ -117,11 +123,14 @@ export function validValue(raw: Schema, depth = 0, poison = false): fc.Arbitrary
   const schema = deref(raw);
   let arbitrary: fc.Arbitrary<unknown>;
   if (schema.enum) arbitrary = fc.constantFrom(...schema.enum);
-  else if (schema.type === 'string' && poison && schema.format !== 'binary') arbitrary = fc.oneof({ weight: 3, arbitrary: validString(schema) }, { weight: 1, arbitrary: poisoned(validString(schema)) });
+  else if (schema.type === 'string' && poison && schema.format !== 'binary')
+    arbitrary = fc.oneof({ weight: 3, arbitrary: validString(schema) }, { weight: 1, arbitrary: poisoned(validString(schema)) });
   else if (schema.type === 'string') arbitrary = validString(schema);
-  else if (schema.type === 'integer' || schema.type === 'number') arbitrary = fc.integer({ min: schema.minimum ?? -1000, max: Math.min(schema.maximum ?? 1000, 2_000_000) });
+  else if (schema.type === 'integer' || schema.type === 'number')
+    arbitrary = fc.integer({ min: schema.minimum ?? -1000, max: Math.min(schema.maximum ?? 1000, 2_000_000) });
   else if (schema.type === 'boolean') arbitrary = fc.boolean();
-  else if (schema.type === 'array') arbitrary = fc.array(validValue(schema.items ?? {}, depth + 1, poison), { maxLength: Math.min(schema.maxItems ?? 5, 5) });
+  else if (schema.type === 'array')
+    arbitrary = fc.array(validValue(schema.items ?? {}, depth + 1, poison), { maxLength: Math.min(schema.maxItems ?? 5, 5) });
   else if (schema.properties && depth < 6) {
     const props = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, validValue(value, depth + 1, poison)]));
     arbitrary = fc.record(props, { requiredKeys: (schema.required ?? []).filter((k) => k in props) }).map(confirmed);
@@ -140,14 +149,20 @@ export function invalidValue(raw: Schema, depth = 0): fc.Arbitrary<unknown> {
   const schema = deref(raw);
   const common = [wrongType, hostileText, hostileNumber] as fc.Arbitrary<unknown>[];
   if (schema.type === 'string' && schema.maxLength !== undefined) common.push(fc.constant('y'.repeat(schema.maxLength + 1)));
-  if (schema.type === 'array' && depth < 6) common.push(fc.array(anyValue(schema.items ?? {}, depth + 1), { minLength: (schema.maxItems ?? 20) + 1, maxLength: (schema.maxItems ?? 20) + 2 }));
+  if (schema.type === 'array' && depth < 6)
+    common.push(
+      fc.array(anyValue(schema.items ?? {}, depth + 1), { minLength: (schema.maxItems ?? 20) + 1, maxLength: (schema.maxItems ?? 20) + 2 }),
+    );
   if (schema.properties && depth < 6) {
     const props = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, anyValue(value, depth + 1)]));
     // Some fields valid, some not, required ones possibly missing, an unknown field now and then.
     common.push(
-      fc.tuple(fc.record(props, { requiredKeys: [] }), fc.option(fc.tuple(fc.constantFrom('unknown', 'role', '__proto__', 'isAdmin', 'x\u0000'), fc.jsonValue({ maxDepth: 2 })))).map(([value, extra]) =>
-        extra ? { ...(value as object), [extra[0]]: extra[1] } : value,
-      ),
+      fc
+        .tuple(
+          fc.record(props, { requiredKeys: [] }),
+          fc.option(fc.tuple(fc.constantFrom('unknown', 'role', '__proto__', 'isAdmin', 'x\u0000'), fc.jsonValue({ maxDepth: 2 }))),
+        )
+        .map(([value, extra]) => (extra ? { ...(value as object), [extra[0]]: extra[1] } : value)),
     );
   }
   if (depth === 0) common.push(nested, fc.jsonValue({ maxDepth: 3 }));
@@ -163,7 +178,11 @@ export function poisoned(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
 
 /** A request body: valid, valid but for poisoned texts, or valid and invalid fields mixed. */
 export function bodyValue(schema: Schema): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 3, arbitrary: validValue(schema) }, { weight: 3, arbitrary: validValue(schema, 0, true) }, { weight: 2, arbitrary: anyValue(schema) });
+  return fc.oneof(
+    { weight: 3, arbitrary: validValue(schema) },
+    { weight: 3, arbitrary: validValue(schema, 0, true) },
+    { weight: 2, arbitrary: anyValue(schema) },
+  );
 }
 
 /** Mostly valid, sometimes not: deep inputs keep reaching the service with one bad field among good ones. */
@@ -181,10 +200,17 @@ export function anyValue(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
 export function queryValue(schema: Schema): fc.Arbitrary<string | undefined> {
   const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   const valid = validValue(schema).map(asText);
-  return fc.option(fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: fc.oneof(hostileText, hostileNumber.map(String)) }, { weight: 1, arbitrary: poisoned(valid) }), {
-    nil: undefined,
-    freq: 3,
-  });
+  return fc.option(
+    fc.oneof(
+      { weight: 4, arbitrary: valid },
+      { weight: 1, arbitrary: fc.oneof(hostileText, hostileNumber.map(String)) },
+      { weight: 1, arbitrary: poisoned(valid) },
+    ),
+    {
+      nil: undefined,
+      freq: 3,
+    },
+  );
 }
 
 /**
@@ -196,7 +222,9 @@ export function encodeComponent(text: string): string {
   for (const char of text) {
     const unit = char.charCodeAt(0);
     if (char.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
-      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else out += encodeURIComponent(char);
   }
   return out;

@@ -28,10 +28,18 @@ export function send(url: string, options: http.RequestOptions = {}, body?: stri
  * A request truly in flight: its headers and the first bytes of its body are on the wire (the server is reading it),
  * the rest is sent by `finish()`. `sent` resolves once the first part is written.
  */
-export function requestInFlight(url: string, options: http.RequestOptions, body: string): { sent: Promise<void>; finish(): void; answer: Promise<Answer> } {
+export function requestInFlight(
+  url: string,
+  options: http.RequestOptions,
+  body: string,
+): { sent: Promise<void>; finish(): void; answer: Promise<Answer> } {
   let req!: http.ClientRequest;
   const answer = new Promise<Answer>((resolve, reject) => {
-    req = http.request(url, { agent: false, ...options, headers: { ...options.headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => readAnswer(res, resolve, reject));
+    req = http.request(
+      url,
+      { agent: false, ...options, headers: { ...options.headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+      (res) => readAnswer(res, resolve, reject),
+    );
     req.on('error', reject);
   });
   const sent = new Promise<void>((resolve) => req.write(body.slice(0, 3), () => resolve()));

@@ -45,7 +45,10 @@ export function cameraExif(orientation = 6): Buffer {
   return segment(0xe1, Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), t]));
 }
 
-export const XMP = segment(0xe1, Buffer.from('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>48,51.494N</exif:GPSLatitude></x:xmpmeta>', 'latin1'));
+export const XMP = segment(
+  0xe1,
+  Buffer.from('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>48,51.494N</exif:GPSLatitude></x:xmpmeta>', 'latin1'),
+);
 export const IPTC = segment(0xed, Buffer.from('Photoshop 3.0\x008BIM\x04\x04\0\0\0\0\0\x12IPTC-City:Lyon-Croix-Rousse', 'latin1'));
 export const ICC = segment(0xe2, Buffer.concat([Buffer.from('ICC_PROFILE\0\x01\x01', 'latin1'), Buffer.alloc(64, 7)]));
 export const MPF = segment(0xe2, Buffer.from('MPF\0MM\0*second-picture-index', 'latin1'));
@@ -64,7 +67,16 @@ export function phoneJpeg(orientation = 6): Buffer {
   const plain = pictureJpeg().data;
   const app0End = 4 + plain.readUInt16BE(4);
   expect(plain[3]).toBe(0xe0);
-  return Buffer.concat([plain.subarray(0, app0End), cameraExif(orientation), XMP, ICC, MPF, IPTC, plain.subarray(app0End), Buffer.from('TRAILER-MOTION-PHOTO-VIDEO')]);
+  return Buffer.concat([
+    plain.subarray(0, app0End),
+    cameraExif(orientation),
+    XMP,
+    ICC,
+    MPF,
+    IPTC,
+    plain.subarray(app0End),
+    Buffer.from('TRAILER-MOTION-PHOTO-VIDEO'),
+  ]);
 }
 
 /** Walks a JPEG: SOI, well-formed segments, scans, EOI last; returns the markers met. */
@@ -124,4 +136,3 @@ export function phonePng(): { data: Buffer; scanlines: Buffer } {
   ]);
   return { data, scanlines };
 }
-

@@ -23,7 +23,11 @@ export interface DraftBody {
   data: Record<string, unknown> & { currentEmail: string; siteName: string };
   billing: Record<string, string> | null;
   photos: Array<{ id: string; name: string; size: number; contentType: string; url: string }>;
-  recap: { lines: Array<{ code: string; quantity: number; amountCents: number; recurring: boolean }>; firstMonthCents: number; monthlyCents: number };
+  recap: {
+    lines: Array<{ code: string; quantity: number; amountCents: number; recurring: boolean }>;
+    firstMonthCents: number;
+    monthlyCents: number;
+  };
   createdAt: string;
   updatedAt: string;
 }
@@ -35,7 +39,11 @@ export function draftCookieOf(setCookie: string[] | string | undefined): string 
 }
 
 /** A new draft: an anonymous browser's (with its cookie) or, given a session, the account's. */
-export async function startDraft(api: Api, planType: 'pro' | 'business' = 'pro', session?: SessionBody): Promise<{ draft: DraftBody; owner: Owner; setCookie?: string }> {
+export async function startDraft(
+  api: Api,
+  planType: 'pro' | 'business' = 'pro',
+  session?: SessionBody,
+): Promise<{ draft: DraftBody; owner: Owner; setCookie?: string }> {
   const res = await as(api.post('/api/order-drafts').send({ planType }), { session }).expect(201);
   const setCookie = (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('order_draft='));
   return { draft: res.body as DraftBody, owner: { cookie: draftCookieOf(setCookie), session }, setCookie };
@@ -69,7 +77,14 @@ export const COMPLETE_FORM = {
   extraEmails: ['commandes'],
 };
 
-export const BILLING = { fullName: 'Jeanne Martin', email: 'martin@example.com', phone: '0612345678', address: '3 place du Marché', city: 'Lyon', postalCode: '69001' };
+export const BILLING = {
+  fullName: 'Jeanne Martin',
+  email: 'martin@example.com',
+  phone: '0612345678',
+  address: '3 place du Marché',
+  city: 'Lyon',
+  postalCode: '69001',
+};
 
 /**
  * An order through the API as the wizard makes it: a draft (the browser's, or the account's with `session`), the form
@@ -77,7 +92,13 @@ export const BILLING = { fullName: 'Jeanne Martin', email: 'martin@example.com',
  */
 export async function orderAndCheckout(
   api: Api,
-  options: { planType?: 'pro' | 'business'; data?: object; billing?: Partial<typeof BILLING>; session?: SessionBody; prefersCall?: boolean } = {},
+  options: {
+    planType?: 'pro' | 'business';
+    data?: object;
+    billing?: Partial<typeof BILLING>;
+    session?: SessionBody;
+    prefersCall?: boolean;
+  } = {},
 ): Promise<{ draftId: string; owner: Owner; sessionId: string; url: string }> {
   const { draft, owner } = await startDraft(api, options.planType ?? 'pro', options.session);
   await as(api.patch(`/api/order-drafts/${draft.id}`), owner)

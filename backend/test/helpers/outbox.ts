@@ -16,10 +16,10 @@ export interface OutboxRow {
 /** The mail to that address, once the work started after earlier answers (a reset link's) has ended. */
 export async function outboxFor(t: TestApp, recipient: string, template?: string): Promise<OutboxRow[]> {
   await t.app.get(AfterAnswer).settled();
-  return t.dataSource.query(`SELECT * FROM outbox_emails WHERE recipient = $1 AND ($2::text IS NULL OR template = $2) ORDER BY created_at, id`, [
-    recipient,
-    template ?? null,
-  ]);
+  return t.dataSource.query(
+    `SELECT * FROM outbox_emails WHERE recipient = $1 AND ($2::text IS NULL OR template = $2) ORDER BY created_at, id`,
+    [recipient, template ?? null],
+  );
 }
 
 /**

@@ -11,7 +11,17 @@ export function signature(payload: string, secret = TEST_WEBHOOK_SECRET, timesta
 }
 
 export function fakeEvent(type: string, object: Record<string, unknown> = {}, id = `evt_${Math.random().toString(36).slice(2)}`) {
-  return { id, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object }, pending_webhooks: 1, request: { id: null, idempotency_key: null } };
+  return {
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object },
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  };
 }
 
 /** Posts an event to the app's webhook endpoint with a valid signature (or the given header). */
@@ -37,10 +47,17 @@ export function webhooksProcessed(t: Pick<TestApp, 'app'>): Promise<void> {
  * port); the real `stripe` SDK against the sandbox for the test's own reads; `webhookUrl` to point the sandbox back at
  * the app after a test sent it elsewhere. `close()` stops both.
  */
-export async function appWithSandbox(env: Record<string, string> = {}): Promise<{ sandbox: StripeSandbox; stripe: Stripe; t: TestApp; webhookUrl: string; close(): Promise<void> }> {
+export async function appWithSandbox(
+  env: Record<string, string> = {},
+): Promise<{ sandbox: StripeSandbox; stripe: Stripe; t: TestApp; webhookUrl: string; close(): Promise<void> }> {
   const sandbox = await startStripeSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 20, maxRetries: 1 });
   const stripe = new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0 });
-  const t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, ...env });
+  const t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_sandbox',
+    STRIPE_API_URL: sandbox.url,
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    ...env,
+  });
   await t.app.listen(0, '127.0.0.1');
   const webhookUrl = `${await t.app.getUrl()}/api/billing/webhook`.replace('[::1]', '127.0.0.1');
   sandbox.setWebhookUrl(webhookUrl);

@@ -29,7 +29,9 @@ type Ctor<T> = abstract new (...args: never[]) => T;
 export function newTestService<S>(Service: new (...args: never[]) => S, given: Array<[Ctor<unknown> | number, unknown]> = []) {
   const types: unknown[] = Reflect.getMetadata('design:paramtypes', Service) ?? [];
   const overrides = new Map<unknown, unknown>(given);
-  const deps = types.map((type, index) => (overrides.has(index) ? overrides.get(index) : overrides.has(type) ? overrides.get(type) : automock()));
+  const deps = types.map((type, index) =>
+    overrides.has(index) ? overrides.get(index) : overrides.has(type) ? overrides.get(type) : automock(),
+  );
   const sut = new Service(...(deps as never[]));
   return {
     sut,

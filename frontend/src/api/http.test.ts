@@ -29,7 +29,10 @@ describe('customFetch (the fetch mutator)', () => {
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = (await customFetch('/api/health', { method: 'GET' }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
@@ -187,7 +190,16 @@ describe('uploadWithProgress (multipart with progress)', () => {
   });
 
   it("throws the API's French error", async () => {
-    fakeXhr([{ status: 400, body: { statusCode: 400, message: 'Seules les images JPG et PNG sont acceptées', errors: { file: 'Seules les images JPG et PNG sont acceptées' } } }]);
+    fakeXhr([
+      {
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: 'Seules les images JPG et PNG sont acceptées',
+          errors: { file: 'Seules les images JPG et PNG sont acceptées' },
+        },
+      },
+    ]);
     const error = (await uploadWithProgress('/api/order-drafts/d1/photos', new FormData()).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
@@ -198,7 +210,10 @@ describe('uploadWithProgress (multipart with progress)', () => {
     givenSessionCookie();
     setSession(makeSession({}, 'old'));
     mockApi({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({}, 'new')) });
-    const sent = fakeXhr([{ status: 401, body: { statusCode: 401, message: 'Authentification requise' } }, { status: 201, body: { id: 'p2' } }]);
+    const sent = fakeXhr([
+      { status: 401, body: { statusCode: 401, message: 'Authentification requise' } },
+      { status: 201, body: { id: 'p2' } },
+    ]);
 
     await expect(uploadWithProgress('/api/order-drafts/d1/photos', new FormData())).resolves.toEqual({ id: 'p2' });
     expect(sent.map((s) => s.headers.Authorization)).toEqual(['Bearer old', 'Bearer new']);

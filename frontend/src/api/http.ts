@@ -238,7 +238,12 @@ function parseXhrBody(xhr: XMLHttpRequest): unknown {
   return text;
 }
 
-function sendUpload(url: string, body: FormData, token: string | null, { onProgress, signal }: UploadOptions): Promise<{ status: number; body: unknown }> {
+function sendUpload(
+  url: string,
+  body: FormData,
+  token: string | null,
+  { onProgress, signal }: UploadOptions,
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('Envoi annulé', 'AbortError'));

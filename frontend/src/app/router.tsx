@@ -22,15 +22,27 @@ export const routes: RouteObject[] = [
       { path: 'contact', lazy: async () => ({ Component: (await import('../features/public/ContactPage')).ContactPage }) },
       { path: 'order', lazy: orderPage },
       { path: 'commande', lazy: orderPage },
-      { path: 'payment-success', lazy: async () => ({ Component: (await import('../features/order/PaymentSuccessPage')).PaymentSuccessPage }) },
-      { path: 'upgrade-success', lazy: async () => ({ Component: (await import('../features/order/UpgradeSuccessPage')).UpgradeSuccessPage }) },
+      {
+        path: 'payment-success',
+        lazy: async () => ({ Component: (await import('../features/order/PaymentSuccessPage')).PaymentSuccessPage }),
+      },
+      {
+        path: 'upgrade-success',
+        lazy: async () => ({ Component: (await import('../features/order/UpgradeSuccessPage')).UpgradeSuccessPage }),
+      },
       { path: 'cgv', lazy: async () => ({ Component: (await import('../features/public/legal/CgvPage')).CgvPage }) },
-      { path: 'mentions-legales', lazy: async () => ({ Component: (await import('../features/public/legal/LegalNoticePage')).LegalNoticePage }) },
+      {
+        path: 'mentions-legales',
+        lazy: async () => ({ Component: (await import('../features/public/legal/LegalNoticePage')).LegalNoticePage }),
+      },
 
       { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }) },
       { path: 'register', lazy: async () => ({ Component: (await import('../features/auth/RegisterPage')).RegisterPage }) },
       { path: 'first-login', lazy: async () => ({ Component: (await import('../features/auth/FirstLoginPage')).FirstLoginPage }) },
-      { path: 'forgot-password', lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage }) },
+      {
+        path: 'forgot-password',
+        lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage }),
+      },
       { path: 'reset-password', lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }) },
 
       {
@@ -45,8 +57,14 @@ export const routes: RouteObject[] = [
               { path: 'invoices', lazy: async () => ({ Component: (await import('../features/dashboard/InvoicesPage')).InvoicesPage }) },
               { path: 'support', lazy: async () => ({ Component: (await import('../features/dashboard/SupportPage')).SupportPage }) },
               { path: 'sites', lazy: async () => ({ Component: (await import('../features/dashboard/SitesPage')).SitesPage }) },
-              { path: 'sites/:id', lazy: async () => ({ Component: (await import('../features/dashboard/SiteDetailPage')).SiteDetailPage }) },
-              { path: 'sites/:siteId/manage', lazy: async () => ({ Component: (await import('../features/dashboard/SiteManagePage')).SiteManagePage }) },
+              {
+                path: 'sites/:id',
+                lazy: async () => ({ Component: (await import('../features/dashboard/SiteDetailPage')).SiteDetailPage }),
+              },
+              {
+                path: 'sites/:siteId/manage',
+                lazy: async () => ({ Component: (await import('../features/dashboard/SiteManagePage')).SiteManagePage }),
+              },
               {
                 path: 'sites/:id/business-options',
                 lazy: async () => ({ Component: (await import('../features/dashboard/BusinessOptionsPage')).BusinessOptionsPage }),
@@ -61,14 +79,22 @@ export const routes: RouteObject[] = [
               { path: 'revenue', lazy: async () => ({ Component: (await import('../features/admin/AdminRevenuePage')).AdminRevenuePage }) },
               { path: 'quotes', lazy: async () => ({ Component: (await import('../features/admin/AdminQuotesPage')).AdminQuotesPage }) },
               { path: 'sites', lazy: async () => ({ Component: (await import('../features/admin/AdminSitesPage')).AdminSitesPage }) },
-              { path: 'sites/:id', lazy: async () => ({ Component: (await import('../features/admin/AdminSiteDetailPage')).AdminSiteDetailPage }) },
+              {
+                path: 'sites/:id',
+                lazy: async () => ({ Component: (await import('../features/admin/AdminSiteDetailPage')).AdminSiteDetailPage }),
+              },
               { path: 'clients', lazy: async () => ({ Component: (await import('../features/admin/AdminClientsPage')).AdminClientsPage }) },
-              { path: 'clients/:id', lazy: async () => ({ Component: (await import('../features/admin/AdminClientDetailPage')).AdminClientDetailPage }) },
+              {
+                path: 'clients/:id',
+                lazy: async () => ({ Component: (await import('../features/admin/AdminClientDetailPage')).AdminClientDetailPage }),
+              },
               { path: 'emails', lazy: async () => ({ Component: (await import('../features/admin/AdminEmailsPage')).AdminEmailsPage }) },
               { path: 'audit', lazy: async () => ({ Component: (await import('../features/admin/AdminAuditPage')).AdminAuditPage }) },
               {
                 path: 'duplicate-payments',
-                lazy: async () => ({ Component: (await import('../features/admin/AdminDuplicatePaymentsPage')).AdminDuplicatePaymentsPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/admin/AdminDuplicatePaymentsPage')).AdminDuplicatePaymentsPage,
+                }),
               },
             ],
           },

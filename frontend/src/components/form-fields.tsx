@@ -9,12 +9,28 @@ export function EmailInput({ error, label = 'Email', readOnly, ...registration }
 }
 
 /** A new password and its confirmation (register them with `newPasswordRules` and `confirmPasswordRules`). */
-export function NewPasswordInputs({ password, confirm, label = 'Mot de passe' }: { password: Registered; confirm: Registered; label?: string }) {
+export function NewPasswordInputs({
+  password,
+  confirm,
+  label = 'Mot de passe',
+}: {
+  password: Registered;
+  confirm: Registered;
+  label?: string;
+}) {
   const { error: passwordError, ...passwordProps } = password;
   const { error: confirmError, ...confirmProps } = confirm;
   return (
     <>
-      <Field label={label} type="password" autoComplete="new-password" revealable hint="6 caractères minimum." error={passwordError} {...passwordProps} />
+      <Field
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        revealable
+        hint="6 caractères minimum."
+        error={passwordError}
+        {...passwordProps}
+      />
       <Field label="Confirmer le mot de passe" type="password" autoComplete="new-password" error={confirmError} {...confirmProps} />
     </>
   );

@@ -62,7 +62,8 @@ export function NewPasswordForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      if (!applyApiFieldErrors(form, error, { aliases: SERVER_FIELDS })) setError('root.server', { type: 'server', message: failureMessage });
+      if (!applyApiFieldErrors(form, error, { aliases: SERVER_FIELDS }))
+        setError('root.server', { type: 'server', message: failureMessage });
       return;
     }
     if (successMessage) {
@@ -87,7 +88,10 @@ export function NewPasswordForm({
       <NewPasswordInputs
         label={withCurrentPassword ? 'Nouveau mot de passe' : 'Mot de passe'}
         password={{ error: errors.password?.message, ...register('password', newPasswordRules) }}
-        confirm={{ error: errors.confirmPassword?.message ?? (liveMismatch ? messages.passwordsMismatch : undefined), ...register('confirmPassword', confirmPasswordRules) }}
+        confirm={{
+          error: errors.confirmPassword?.message ?? (liveMismatch ? messages.passwordsMismatch : undefined),
+          ...register('confirmPassword', confirmPasswordRules),
+        }}
       />
       {/* In a card with other content (profile), the outcome shows next to the button it answers. */}
       {errors.root?.server && withCurrentPassword ? <Alert tone="error">{errors.root.server.message}</Alert> : null}

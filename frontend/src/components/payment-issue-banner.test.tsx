@@ -16,7 +16,8 @@ const issue = (overrides: Partial<PaymentIssueDto> = {}): PaymentIssueDto => ({
   amountCents: 2900,
   invoiceId: 'in_1',
   payUrl: 'https://pay.example/i/in_1',
-  message: 'Le paiement de 29,00 € du 12/11/2026 a échoué. Réglez la facture ou changez de carte pour garder votre site « Boulangerie Martin » en ligne.',
+  message:
+    'Le paiement de 29,00 € du 12/11/2026 a échoué. Réglez la facture ou changez de carte pour garder votre site « Boulangerie Martin » en ligne.',
   ...overrides,
 });
 
@@ -33,9 +34,14 @@ describe('PaymentIssueBanner', () => {
   it("shows each issue's message with 'Régler maintenant' (Stripe's invoice page) and 'Changer de carte'", async () => {
     const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    const { calls } = renderBanner([issue()], {}, {
-      [`POST /api/sites/${SITE_A}/subscription/payment-method`]: () => jsonResponse(201, { sessionId: 'cs_card', url: 'https://checkout.example/c/cs_card' }),
-    });
+    const { calls } = renderBanner(
+      [issue()],
+      {},
+      {
+        [`POST /api/sites/${SITE_A}/subscription/payment-method`]: () =>
+          jsonResponse(201, { sessionId: 'cs_card', url: 'https://checkout.example/c/cs_card' }),
+      },
+    );
     const region = await screen.findByRole('region', { name: 'Un paiement a échoué' });
     // Each issue is an alert holding its message and its actions.
     const alert = within(region).getByRole('alert');
@@ -53,19 +59,27 @@ describe('PaymentIssueBanner', () => {
   it("says in French when the card page cannot open, and leads to the site's page without an invoice page", async () => {
     const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    renderBanner([issue({ payUrl: null })], {}, {
-      [`POST /api/sites/${SITE_A}/subscription/payment-method`]: () => jsonResponse(500, { statusCode: 500, message: 'Internal' }),
-    });
+    renderBanner(
+      [issue({ payUrl: null })],
+      {},
+      {
+        [`POST /api/sites/${SITE_A}/subscription/payment-method`]: () => jsonResponse(500, { statusCode: 500, message: 'Internal' }),
+      },
+    );
     const region = await screen.findByRole('region', { name: 'Un paiement a échoué' });
     expect(within(region).getByRole('link', { name: 'Régler maintenant' })).toHaveAttribute('href', `/dashboard/sites/${SITE_A}/manage`);
     await user.click(within(region).getByRole('button', { name: 'Changer de carte' }));
-    expect(await within(region).findByText("La page de changement de carte n'a pas pu s'ouvrir. Réessayez dans un instant.")).toBeInTheDocument();
+    expect(
+      await within(region).findByText("La page de changement de carte n'a pas pu s'ouvrir. Réessayez dans un instant."),
+    ).toBeInTheDocument();
     expect(within(region).getByRole('alert')).toHaveTextContent(/pas pu s'ouvrir/);
     expect(assign).not.toHaveBeenCalled();
   });
 
   it("shows only the given site's issue", async () => {
-    renderBanner([issue(), issue({ siteId: SITE_B, siteName: 'Garage', invoiceId: 'in_2', message: 'Le paiement du Garage a échoué.' })], { siteId: SITE_B });
+    renderBanner([issue(), issue({ siteId: SITE_B, siteName: 'Garage', invoiceId: 'in_2', message: 'Le paiement du Garage a échoué.' })], {
+      siteId: SITE_B,
+    });
     const region = await screen.findByRole('region', { name: 'Un paiement a échoué' });
     expect(within(region).getByText('Le paiement du Garage a échoué.')).toBeInTheDocument();
     expect(within(region).queryByText(/Boulangerie Martin/)).not.toBeInTheDocument();

@@ -52,9 +52,7 @@ function IssueItem({ issue }: { issue: PaymentIssueDto }) {
             {paymentIssueMessages.changeCard}
           </Button>
         </div>
-        {failure ? (
-          <p className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">{failure}</p>
-        ) : null}
+        {failure ? <p className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">{failure}</p> : null}
       </div>
     </li>
   );
@@ -74,7 +72,15 @@ export function PaymentIssueNotice({ issues, className }: { issues: PaymentIssue
       className={cn('rounded-2xl border border-red-200 bg-red-50 p-5 shadow-sm dark:border-red-900 dark:bg-red-950/40', className)}
     >
       <h2 id={titleId} className="flex items-center gap-2 text-base font-semibold text-red-900 dark:text-red-200">
-        <svg viewBox="0 0 24 24" className="size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5 shrink-0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <path d="M12 3 2 20h20L12 3Z" strokeLinejoin="round" />
           <path d="M12 10v4M12 17h.01" />
         </svg>

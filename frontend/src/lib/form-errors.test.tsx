@@ -11,7 +11,8 @@ interface Values {
 
 const defaultValues: Values = { email: '', password: '', contactInfo: { phone: '', city: '' } };
 
-const apiError = (errors: Record<string, string>, status = 400) => new ApiError(status, { statusCode: status, message: 'Requête invalide', errors });
+const apiError = (errors: Record<string, string>, status = 400) =>
+  new ApiError(status, { statusCode: status, message: 'Requête invalide', errors });
 
 function setup() {
   return renderHook(() => useForm<Values>({ defaultValues })).result;
@@ -22,7 +23,10 @@ describe('applyApiFieldErrors', () => {
     const form = setup();
     let matched = false;
     act(() => {
-      matched = applyApiFieldErrors(form.current, apiError({ email: 'Cet email est déjà utilisé', 'contactInfo.phone': 'Téléphone invalide' }));
+      matched = applyApiFieldErrors(
+        form.current,
+        apiError({ email: 'Cet email est déjà utilisé', 'contactInfo.phone': 'Téléphone invalide' }),
+      );
     });
     expect(matched).toBe(true);
     expect(form.current.getFieldState('email').error).toMatchObject({ type: 'server', message: 'Cet email est déjà utilisé' });
@@ -60,7 +64,9 @@ describe('applyApiFieldErrors', () => {
   });
 
   it('accepts array paths written with brackets', () => {
-    const result = renderHook(() => useForm<{ items: { name: string }[] }>({ defaultValues: { items: [{ name: '' }, { name: '' }] } })).result;
+    const result = renderHook(() =>
+      useForm<{ items: { name: string }[] }>({ defaultValues: { items: [{ name: '' }, { name: '' }] } }),
+    ).result;
     act(() => {
       applyApiFieldErrors(result.current, apiError({ 'items[1].name': 'Nom requis' }));
     });

@@ -12,7 +12,9 @@ export interface InvoiceStatusView {
  * paid = Payée ('Remboursée' once refunded in full, 'Partiellement remboursée' in part); open = En attente, or
  * Échouée when its payment failed; void = Annulée; uncollectible = Impayée; anything else = Échouée.
  */
-export function invoiceStatus(invoice: Pick<ClientInvoiceDto, 'status' | 'amountCents'> & Partial<Pick<ClientInvoiceDto, 'refundedCents' | 'paymentFailed'>>): InvoiceStatusView {
+export function invoiceStatus(
+  invoice: Pick<ClientInvoiceDto, 'status' | 'amountCents'> & Partial<Pick<ClientInvoiceDto, 'refundedCents' | 'paymentFailed'>>,
+): InvoiceStatusView {
   const refunded = invoice.refundedCents ?? 0;
   switch (invoice.status) {
     case 'paid':
@@ -31,6 +33,8 @@ export function invoiceStatus(invoice: Pick<ClientInvoiceDto, 'status' | 'amount
 }
 
 /** An open invoice whose payment failed: the client can settle it on its hosted page ('Régler maintenant'). */
-export function canPayInvoice(invoice: Pick<ClientInvoiceDto, 'status' | 'hostedUrl'> & Partial<Pick<ClientInvoiceDto, 'paymentFailed'>>): boolean {
+export function canPayInvoice(
+  invoice: Pick<ClientInvoiceDto, 'status' | 'hostedUrl'> & Partial<Pick<ClientInvoiceDto, 'paymentFailed'>>,
+): boolean {
   return invoice.status === 'open' && invoice.paymentFailed === true && !!invoice.hostedUrl;
 }

@@ -1,7 +1,7 @@
 import { ADMIN_PAYMENT_FILTERS, adminPaymentState, clientPaymentBadge } from './payment-state';
 
 describe('payment state labels', () => {
-  it("give the client a badge only for trouble", () => {
+  it('give the client a badge only for trouble', () => {
     expect(clientPaymentBadge('current')).toBeNull();
     expect(clientPaymentBadge(undefined)).toBeNull();
     expect(clientPaymentBadge('past_due')).toEqual({ label: 'Paiement en retard', tone: 'warning' });
@@ -9,7 +9,7 @@ describe('payment state labels', () => {
     expect(clientPaymentBadge('ended')).toEqual({ label: 'Abonnement terminé', tone: 'neutral' });
   });
 
-  it("give the team every state, with the date a payment is late since", () => {
+  it('give the team every state, with the date a payment is late since', () => {
     const since = new Date(2026, 10, 12, 10, 0).toISOString();
     expect(adminPaymentState('current', null).label).toBe('À jour');
     expect(adminPaymentState('past_due', since).label).toBe('Paiement en retard depuis le 12/11/2026');

@@ -15,7 +15,12 @@ export const PAYMENT_STATE_LABELS: Record<SitePaymentState, string> = {
   ended: 'Abonnement terminé',
 };
 
-const PAYMENT_STATE_TONES: Record<SitePaymentState, PaymentTone> = { current: 'success', past_due: 'warning', unpaid: 'danger', ended: 'neutral' };
+const PAYMENT_STATE_TONES: Record<SitePaymentState, PaymentTone> = {
+  current: 'success',
+  past_due: 'warning',
+  unpaid: 'danger',
+  ended: 'neutral',
+};
 
 export interface PaymentStateView {
   label: string;

@@ -109,7 +109,8 @@ export function usePagedSearch<F extends Record<string, string> = Record<string,
       }
       if (change.sort !== undefined) {
         const sort = change.sort;
-        const isDefault = sort === null ? state.fallbackSort === null : state.fallbackSort?.by === sort.by && state.fallbackSort.order === sort.order;
+        const isDefault =
+          sort === null ? state.fallbackSort === null : state.fallbackSort?.by === sort.by && state.fallbackSort.order === sort.order;
         write('sort', isDefault || !sort ? null : sort.by);
         write('order', isDefault || !sort ? null : sort.order);
       }

@@ -24,7 +24,12 @@ export class ListAdminSitesQueryDto extends PageQueryDto {
   type?: 'all' | SiteType = 'all';
 
   /** arrears : paiement en retard, suspendu pour impayé ou abonnement terminé */
-  @EnumField(PAYMENT_STATE_FILTERS, { name: 'AdminSitePaymentFilter', invalid: 'Filtre de paiement invalide', optional: true, default: 'all' })
+  @EnumField(PAYMENT_STATE_FILTERS, {
+    name: 'AdminSitePaymentFilter',
+    invalid: 'Filtre de paiement invalide',
+    optional: true,
+    default: 'all',
+  })
   paymentState?: (typeof PAYMENT_STATE_FILTERS)[number] = 'all';
 
   @EnumField(ADMIN_SITE_SORT_KEYS, { name: 'AdminSiteSortBy', invalid: 'Tri invalide', optional: true, default: 'created_at' })

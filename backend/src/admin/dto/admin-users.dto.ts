@@ -17,7 +17,12 @@ export class AdminUserDetailDto {
 }
 
 export class SendAdminEmailDto {
-  @TextField({ max: ADMIN_EMAIL_SUBJECT_MAX, required: "L'objet est requis", tooLong: 'Objet trop long (200 caractères au plus)', singleLine: "L'objet doit tenir sur une ligne" })
+  @TextField({
+    max: ADMIN_EMAIL_SUBJECT_MAX,
+    required: "L'objet est requis",
+    tooLong: 'Objet trop long (200 caractères au plus)',
+    singleLine: "L'objet doit tenir sur une ligne",
+  })
   subject: string;
 
   @TextField({ max: ADMIN_EMAIL_MESSAGE_MAX, required: 'Le message est requis', tooLong: 'Message trop long (10 000 caractères au plus)' })

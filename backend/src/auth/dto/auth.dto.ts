@@ -1,5 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ConfirmPasswordField, EmailField, LoginEmailField, NewPasswordField, PasswordField, TextField, TokenField } from '../../common/fields';
+import {
+  ConfirmPasswordField,
+  EmailField,
+  LoginEmailField,
+  NewPasswordField,
+  PasswordField,
+  TextField,
+  TokenField,
+} from '../../common/fields';
 import { USER_ROLES, type UserRole } from '../../common/current-user';
 
 export const BAD_CREDENTIALS = 'Email ou mot de passe incorrect';

@@ -5,7 +5,9 @@ export class StripeEventOutcome1763712400000 implements MigrationInterface {
   name = 'StripeEventOutcome1763712400000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE stripe_events ADD COLUMN outcome text NOT NULL DEFAULT 'processed' CONSTRAINT stripe_events_outcome_check CHECK (outcome IN ('processed', 'ignored'))`);
+    await q.query(
+      `ALTER TABLE stripe_events ADD COLUMN outcome text NOT NULL DEFAULT 'processed' CONSTRAINT stripe_events_outcome_check CHECK (outcome IN ('processed', 'ignored'))`,
+    );
     await q.query(`ALTER TABLE stripe_events ADD COLUMN note text`);
   }
 

@@ -8,7 +8,9 @@ export class ClientArea1763712900000 implements MigrationInterface {
   name = 'ClientArea1763712900000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE sites ADD COLUMN status_before_suspension text CONSTRAINT sites_status_before_suspension_check CHECK (status_before_suspension IN ('pending', 'active'))`);
+    await q.query(
+      `ALTER TABLE sites ADD COLUMN status_before_suspension text CONSTRAINT sites_status_before_suspension_check CHECK (status_before_suspension IN ('pending', 'active'))`,
+    );
     await q.query(`CREATE TABLE site_status_history (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       site_id uuid NOT NULL CONSTRAINT site_status_history_site_id_fkey REFERENCES sites(id) ON DELETE CASCADE,

@@ -38,13 +38,19 @@ export class RowCounts1763714000000 implements MigrationInterface {
       END $$`);
     // Inserts and deletes: one delta per bucket and statement, from the statement's rows (a bulk insert of 1,000,000
     // sites writes 9 delta rows, not 1,000,000 that a roll-up then deletes, leaving the table bloated until vacuumed).
-    await q.query(`CREATE TRIGGER sites_count_inserts AFTER INSERT ON sites REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION site_counts_track()`);
-    await q.query(`CREATE TRIGGER sites_count_deletes AFTER DELETE ON sites REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION site_counts_track()`);
+    await q.query(
+      `CREATE TRIGGER sites_count_inserts AFTER INSERT ON sites REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION site_counts_track()`,
+    );
+    await q.query(
+      `CREATE TRIGGER sites_count_deletes AFTER DELETE ON sites REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION site_counts_track()`,
+    );
     // Changes, row by row (a trigger with transition tables cannot name columns, and would run on every update): only
     // a change of bucket writes deltas (UPDATE OF fires whenever the column is SET, changed or not).
     await q.query(`CREATE TRIGGER sites_count_bucket_changes AFTER UPDATE OF status, type ON sites FOR EACH ROW
       WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.type IS DISTINCT FROM NEW.type) EXECUTE FUNCTION site_counts_track()`);
-    await q.query(`CREATE TRIGGER sites_count_truncate AFTER TRUNCATE ON sites FOR EACH STATEMENT EXECUTE FUNCTION site_counts_truncated()`);
+    await q.query(
+      `CREATE TRIGGER sites_count_truncate AFTER TRUNCATE ON sites FOR EACH STATEMENT EXECUTE FUNCTION site_counts_truncated()`,
+    );
 
     await q.query(`CREATE TABLE user_counts (role text NOT NULL, n bigint NOT NULL)`);
     await q.query(`CREATE FUNCTION user_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -64,11 +70,17 @@ export class RowCounts1763714000000 implements MigrationInterface {
         DELETE FROM user_counts;
         RETURN NULL;
       END $$`);
-    await q.query(`CREATE TRIGGER users_count_inserts AFTER INSERT ON users REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION user_counts_track()`);
-    await q.query(`CREATE TRIGGER users_count_deletes AFTER DELETE ON users REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION user_counts_track()`);
+    await q.query(
+      `CREATE TRIGGER users_count_inserts AFTER INSERT ON users REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION user_counts_track()`,
+    );
+    await q.query(
+      `CREATE TRIGGER users_count_deletes AFTER DELETE ON users REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION user_counts_track()`,
+    );
     await q.query(`CREATE TRIGGER users_count_role_changes AFTER UPDATE OF role ON users FOR EACH ROW
       WHEN (OLD.role IS DISTINCT FROM NEW.role) EXECUTE FUNCTION user_counts_track()`);
-    await q.query(`CREATE TRIGGER users_count_truncate AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION user_counts_truncated()`);
+    await q.query(
+      `CREATE TRIGGER users_count_truncate AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION user_counts_truncated()`,
+    );
 
     // The rows already there, one row per bucket. After the triggers: CREATE TRIGGER locked both tables against
     // writes until this migration commits, so no row is missed or counted twice.

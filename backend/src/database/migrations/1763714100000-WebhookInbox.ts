@@ -29,9 +29,12 @@ export class WebhookInbox1763714100000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    const [{ waiting }] = (await q.query(`SELECT count(*)::int AS waiting FROM stripe_events WHERE outcome IN ('pending', 'failed')`)) as Array<{ waiting: number }>;
+    const [{ waiting }] = (await q.query(
+      `SELECT count(*)::int AS waiting FROM stripe_events WHERE outcome IN ('pending', 'failed')`,
+    )) as Array<{ waiting: number }>;
     // Their effects were never applied and Stripe will not send them again: refuse rather than lose them.
-    if (waiting > 0) throw new Error(`${waiting} événements Stripe reçus n'ont pas été appliqués : retour en arrière impossible sans les perdre`);
+    if (waiting > 0)
+      throw new Error(`${waiting} événements Stripe reçus n'ont pas été appliqués : retour en arrière impossible sans les perdre`);
     await q.query(`DROP INDEX stripe_events_due_idx`);
     await q.query(`ALTER TABLE stripe_events
       DROP CONSTRAINT stripe_events_processed_at_check,

@@ -10,7 +10,9 @@ export class PaymentReminderIndex1763714200000 implements MigrationInterface {
   name = 'PaymentReminderIndex1763714200000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX invoices_payment_failed_idx ON invoices (payment_failed_at) WHERE status = 'open' AND payment_failed_at IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX invoices_payment_failed_idx ON invoices (payment_failed_at) WHERE status = 'open' AND payment_failed_at IS NOT NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

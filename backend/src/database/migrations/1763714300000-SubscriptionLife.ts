@@ -71,7 +71,9 @@ export class SubscriptionLife1763714300000 implements MigrationInterface {
     await q.query(`DROP INDEX invoices_subscription_id_idx`);
     await q.query(`ALTER TABLE invoices DROP COLUMN refunded_cents`);
     await q.query(`DROP INDEX sites_payment_state_idx`);
-    await q.query(`ALTER TABLE sites DROP CONSTRAINT sites_payment_state_check, DROP COLUMN payment_state, DROP COLUMN payment_state_since`);
+    await q.query(
+      `ALTER TABLE sites DROP CONSTRAINT sites_payment_state_check, DROP COLUMN payment_state, DROP COLUMN payment_state_since`,
+    );
     await q.query(`DROP TABLE checkout_leases`);
   }
 }

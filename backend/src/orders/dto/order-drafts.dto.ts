@@ -79,13 +79,25 @@ export class OrderFormPatchDto {
   @TextField({ optional: true, max: 5000, tooLong: tooLong('La description', 5000) })
   about?: string;
 
-  @TextListField({ optional: true, maxItems: FORM_LIMITS.services, tooMany: `${FORM_LIMITS.services} services au maximum.`, maxLength: 200, tooLong: tooLong('Un service', 200) })
+  @TextListField({
+    optional: true,
+    maxItems: FORM_LIMITS.services,
+    tooMany: `${FORM_LIMITS.services} services au maximum.`,
+    maxLength: 200,
+    tooLong: tooLong('Un service', 200),
+  })
   services?: string[];
 
   @TextField({ optional: true, max: 1000, tooLong: tooLong('Les horaires', 1000) })
   openingHours?: string;
 
-  @TextListField({ optional: true, maxItems: FORM_LIMITS.socialLinks, tooMany: `${FORM_LIMITS.socialLinks} liens au maximum.`, maxLength: 300, tooLong: tooLong('Un lien', 300) })
+  @TextListField({
+    optional: true,
+    maxItems: FORM_LIMITS.socialLinks,
+    tooMany: `${FORM_LIMITS.socialLinks} liens au maximum.`,
+    maxLength: 300,
+    tooLong: tooLong('Un lien', 300),
+  })
   socialLinks?: string[];
 
   @EnumField(LOGO_OPTIONS, { name: 'LogoOption', invalid: 'Option de logo invalide.', optional: true })

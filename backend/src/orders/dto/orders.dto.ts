@@ -39,10 +39,19 @@ export class CreateQuoteDto {
   phone: string;
 
   @EmptyToUndefined()
-  @TextField({ optional: true, notText: "Le nom de l'entreprise doit être un texte", max: 120, tooLong: "Le nom de l'entreprise ne doit pas dépasser 120 caractères" })
+  @TextField({
+    optional: true,
+    notText: "Le nom de l'entreprise doit être un texte",
+    max: 120,
+    tooLong: "Le nom de l'entreprise ne doit pas dépasser 120 caractères",
+  })
   company?: string;
 
-  @TextField({ required: 'La description du projet est requise', max: 5000, tooLong: 'La description ne doit pas dépasser 5000 caractères' })
+  @TextField({
+    required: 'La description du projet est requise',
+    max: 5000,
+    tooLong: 'La description ne doit pas dépasser 5000 caractères',
+  })
   description: string;
 
   @EmptyToUndefined()
@@ -55,7 +64,12 @@ export class CreateQuoteDto {
 
   /** Créneau de rappel préféré (matin par défaut) */
   @EmptyToUndefined()
-  @EnumField(CALLBACK_PREFERENCES, { name: 'CallbackPreference', invalid: 'Préférence de rappel invalide', optional: true, default: 'morning' })
+  @EnumField(CALLBACK_PREFERENCES, {
+    name: 'CallbackPreference',
+    invalid: 'Préférence de rappel invalide',
+    optional: true,
+    default: 'morning',
+  })
   callbackPreference?: CallbackPreference;
 }
 

@@ -1,7 +1,16 @@
 import * as jpeg from 'jpeg-js';
 import { inflateSync } from 'node:zlib';
 import { chunk, GPS_RATIONALS, ICC, jpegMarkers, phoneJpeg, phonePng, pictureJpeg, PNG_SIGNATURE } from '../../../test/helpers/images';
-import { detectImageType, exifOrientation, InvalidImageError, orientationExif, readPngChunks, stripImageMetadata, stripJpegMetadata, stripPngMetadata } from './image-metadata';
+import {
+  detectImageType,
+  exifOrientation,
+  InvalidImageError,
+  orientationExif,
+  readPngChunks,
+  stripImageMetadata,
+  stripJpegMetadata,
+  stripPngMetadata,
+} from './image-metadata';
 
 // ---- tests ------------------------------------------------------------------------------------------------------
 
@@ -19,11 +28,13 @@ describe('detectImageType', () => {
 describe('stripJpegMetadata', () => {
   it('removes EXIF (GPS included), XMP, IPTC, MPF, comments and the trailer, and keeps the picture identical', () => {
     const original = phoneJpeg();
-    for (const secret of ['SecretCam', 'xmpmeta', 'Photoshop', 'Lyon-Croix-Rousse', 'rue Secr', 'MPF', 'TRAILER']) expect(original.includes(secret)).toBe(true);
+    for (const secret of ['SecretCam', 'xmpmeta', 'Photoshop', 'Lyon-Croix-Rousse', 'rue Secr', 'MPF', 'TRAILER'])
+      expect(original.includes(secret)).toBe(true);
     expect(original.includes(GPS_RATIONALS)).toBe(true);
 
     const stripped = stripJpegMetadata(original);
-    for (const secret of ['SecretCam', 'xmpmeta', 'GPSLatitude', 'Photoshop', '8BIM', 'Lyon-Croix-Rousse', 'rue Secr', 'MPF', 'TRAILER']) expect(stripped.includes(secret)).toBe(false);
+    for (const secret of ['SecretCam', 'xmpmeta', 'GPSLatitude', 'Photoshop', '8BIM', 'Lyon-Croix-Rousse', 'rue Secr', 'MPF', 'TRAILER'])
+      expect(stripped.includes(secret)).toBe(false);
     expect(stripped.includes(GPS_RATIONALS)).toBe(false);
     expect(stripped.length).toBeLessThan(original.length);
 
@@ -65,7 +76,8 @@ describe('stripPngMetadata', () => {
   it('removes tEXt, zTXt, iTXt, eXIf, tIME and private chunks, keeps pixels and rendering chunks, with valid CRCs', () => {
     const { data, scanlines } = phonePng();
     const stripped = stripPngMetadata(data);
-    for (const secret of ['lat=48', 'Comment', 'Camille', 'SecretCam', 'private-tracking', 'after-the-end']) expect(stripped.includes(secret)).toBe(false);
+    for (const secret of ['lat=48', 'Comment', 'Camille', 'SecretCam', 'private-tracking', 'after-the-end'])
+      expect(stripped.includes(secret)).toBe(false);
     expect(stripped.includes(GPS_RATIONALS)).toBe(false);
     expect(stripped.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     // readPngChunks checks every CRC.

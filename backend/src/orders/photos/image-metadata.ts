@@ -38,7 +38,8 @@ const APP14 = 0xee;
 const COM = 0xfe;
 const EXIF_ORIENTATION = 0x0112;
 
-const startsWith = (segment: Buffer, text: string) => segment.length >= 4 + text.length && segment.subarray(4, 4 + text.length).toString('latin1') === text;
+const startsWith = (segment: Buffer, text: string) =>
+  segment.length >= 4 + text.length && segment.subarray(4, 4 + text.length).toString('latin1') === text;
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 /** SOF0…SOF15 but DHT (C4), JPG (C8) and DAC (CC) */
 const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
@@ -80,7 +81,11 @@ export function stripJpegMetadata(data: Buffer): Buffer {
     i += 2 + length;
     if (marker === APP1) {
       if (startsWith(segment, 'Exif\0\0') && orientation === 1) orientation = exifOrientation(segment.subarray(10));
-    } else if (marker === APP0 || (marker === APP2 && startsWith(segment, 'ICC_PROFILE\0')) || (marker === APP14 && startsWith(segment, 'Adobe'))) {
+    } else if (
+      marker === APP0 ||
+      (marker === APP2 && startsWith(segment, 'ICC_PROFILE\0')) ||
+      (marker === APP14 && startsWith(segment, 'Adobe'))
+    ) {
       kept.push(segment);
     } else if (!(marker >= 0xe0 && marker <= 0xef) && marker !== COM) {
       kept.push(segment);
@@ -166,7 +171,24 @@ export function orientationExif(orientation: number): Buffer {
  * animation): kept. Every other ancillary chunk goes, text (tEXt, zTXt, iTXt), EXIF (eXIf), the date (tIME) and any
  * private chunk alike. Critical chunks (IHDR, PLTE, IDAT, IEND) are kept; nothing after IEND.
  */
-const KEPT_ANCILLARY = new Set(['tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'cICP', 'mDCV', 'cLLI', 'sBIT', 'bKGD', 'pHYs', 'hIST', 'sPLT', 'acTL', 'fcTL', 'fdAT']);
+const KEPT_ANCILLARY = new Set([
+  'tRNS',
+  'gAMA',
+  'cHRM',
+  'sRGB',
+  'iCCP',
+  'cICP',
+  'mDCV',
+  'cLLI',
+  'sBIT',
+  'bKGD',
+  'pHYs',
+  'hIST',
+  'sPLT',
+  'acTL',
+  'fcTL',
+  'fdAT',
+]);
 
 export interface PngChunk {
   type: string;
@@ -188,7 +210,8 @@ export function readPngChunks(data: Buffer): PngChunk[] {
     const type = data.subarray(i + 4, i + 8).toString('latin1');
     if (!/^[A-Za-z]{4}$/.test(type)) throw new InvalidImageError('PNG : type de bloc invalide');
     const body = data.subarray(i + 8, i + 8 + length);
-    if (crc32(data.subarray(i + 4, i + 8 + length)) >>> 0 !== data.readUInt32BE(i + 8 + length)) throw new InvalidImageError(`PNG : CRC invalide (${type})`);
+    if (crc32(data.subarray(i + 4, i + 8 + length)) >>> 0 !== data.readUInt32BE(i + 8 + length))
+      throw new InvalidImageError(`PNG : CRC invalide (${type})`);
     chunks.push({ type, data: body, raw: data.subarray(i, end) });
     i = end;
     if (type === 'IEND') break;
@@ -198,7 +221,8 @@ export function readPngChunks(data: Buffer): PngChunk[] {
 
 export function stripPngMetadata(data: Buffer): Buffer {
   const chunks = readPngChunks(data);
-  if (chunks[0]?.type !== 'IHDR' || chunks.at(-1)?.type !== 'IEND' || !chunks.some((c) => c.type === 'IDAT')) throw new InvalidImageError('PNG incomplet');
+  if (chunks[0]?.type !== 'IHDR' || chunks.at(-1)?.type !== 'IEND' || !chunks.some((c) => c.type === 'IDAT'))
+    throw new InvalidImageError('PNG incomplet');
   const kept = chunks.filter((c) => /^[A-Z]/.test(c.type) || KEPT_ANCILLARY.has(c.type));
   return Buffer.concat([PNG_SIGNATURE, ...kept.map((c) => c.raw)]);
 }

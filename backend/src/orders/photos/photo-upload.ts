@@ -1,4 +1,14 @@
-import { applyDecorators, type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, PayloadTooLargeException, StreamableFile, UnsupportedMediaTypeException, UseInterceptors } from '@nestjs/common';
+import {
+  applyDecorators,
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  PayloadTooLargeException,
+  StreamableFile,
+  UnsupportedMediaTypeException,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import { catchError, type Observable, throwError } from 'rxjs';
@@ -24,7 +34,8 @@ class PhotoUploadErrors implements NestInterceptor {
 function toFrench(error: unknown): unknown {
   const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
   if (error instanceof PayloadTooLargeException || code === 'LIMIT_FILE_SIZE') return invalidField('file', PHOTO_MESSAGES.tooLarge);
-  if (error instanceof UnsupportedMediaTypeException) return invalidField('file', 'Envoyez la photo en multipart/form-data, dans le champ « file ».');
+  if (error instanceof UnsupportedMediaTypeException)
+    return invalidField('file', 'Envoyez la photo en multipart/form-data, dans le champ « file ».');
   if ((typeof code === 'string' && code.startsWith('LIMIT_')) || (error instanceof Error && error.message.startsWith('Multipart'))) {
     return invalidField('file', 'Envoyez une seule photo, dans le champ « file ».');
   }
@@ -43,7 +54,10 @@ export function PhotoUpload(): MethodDecorator {
 /** A route answering a photo's bytes. */
 export function PhotoBytes(): MethodDecorator {
   const binary = { schema: { type: 'string', format: 'binary' } };
-  return applyDecorators(ApiProduces('image/jpeg', 'image/png'), ApiOkResponse({ description: 'Image JPG ou PNG', content: { 'image/jpeg': binary, 'image/png': binary } }));
+  return applyDecorators(
+    ApiProduces('image/jpeg', 'image/png'),
+    ApiOkResponse({ description: 'Image JPG ou PNG', content: { 'image/jpeg': binary, 'image/png': binary } }),
+  );
 }
 
 /** The photo as the answer's body, shown in the page (inline) under its original name, kept in the browser's cache only. */

@@ -13,7 +13,9 @@ describe('LocalPhotoStorage', () => {
     await storage.put(key, Buffer.from('jpeg bytes'), 'image/jpeg');
     const path = join(root, ...key.split('/'));
     expect(statSync(path).mode & 0o077).toBe(0);
-    expect(readdirSync(join(root, 'order-drafts', '3f2b6c1e-0000-4000-8000-000000000001'))).toEqual(['9a1d2c3e-0000-4000-8000-000000000002.jpg']);
+    expect(readdirSync(join(root, 'order-drafts', '3f2b6c1e-0000-4000-8000-000000000001'))).toEqual([
+      '9a1d2c3e-0000-4000-8000-000000000002.jpg',
+    ]);
     expect((await storage.get(key))?.toString()).toBe('jpeg bytes');
     await storage.put(key, Buffer.from('replaced'), 'image/jpeg');
     expect((await storage.get(key))?.toString()).toBe('replaced');
@@ -25,16 +27,28 @@ describe('LocalPhotoStorage', () => {
 
   it('refuses any key that is not one of ours', async () => {
     const storage = new LocalPhotoStorage(mkdtempSync(join(tmpdir(), 'vitrine-uploads-')));
-    for (const key of ['../etc/passwd', '/abs/path.jpg', 'a/../../b.jpg', 'UPPER.jpg', 'a//b.jpg']) await expect(storage.put(key, Buffer.from('x'), 'image/jpeg')).rejects.toThrow('Clé de stockage invalide');
+    for (const key of ['../etc/passwd', '/abs/path.jpg', 'a/../../b.jpg', 'UPPER.jpg', 'a//b.jpg'])
+      await expect(storage.put(key, Buffer.from('x'), 'image/jpeg')).rejects.toThrow('Clé de stockage invalide');
   });
 });
 
 describe('S3PhotoStorage', () => {
-  const config = { endpoint: 'http://minio:9000', bucket: 'vitrine-photos', accessKeyId: 'vitrine', secretAccessKey: 'minio-secret', region: 'us-east-1' };
+  const config = {
+    endpoint: 'http://minio:9000',
+    bucket: 'vitrine-photos',
+    accessKeyId: 'vitrine',
+    secretAccessKey: 'minio-secret',
+    region: 'us-east-1',
+  };
   const calls: Array<{ url: string; method: string; headers: Record<string, string>; body?: Uint8Array }> = [];
   const responses: Response[] = [];
   const fakeFetch = (async (url: URL, init: RequestInit) => {
-    calls.push({ url: url.toString(), method: init.method!, headers: init.headers as Record<string, string>, body: init.body as Uint8Array | undefined });
+    calls.push({
+      url: url.toString(),
+      method: init.method!,
+      headers: init.headers as Record<string, string>,
+      body: init.body as Uint8Array | undefined,
+    });
     return responses.shift()!;
   }) as unknown as typeof fetch;
   const storage = new S3PhotoStorage(config, fakeFetch);
@@ -64,6 +78,8 @@ describe('S3PhotoStorage', () => {
     expect(await storage.get('order-drafts/abc/gone.jpg')).toBeNull();
     await expect(storage.delete('order-drafts/abc/gone.jpg')).resolves.toBeUndefined();
     responses.push(new Response('<Error><Code>SignatureDoesNotMatch</Code></Error>', { status: 403 }));
-    await expect(storage.put('order-drafts/abc/x.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow('Stockage S3 : écriture de order-drafts/abc/x.jpg a échoué (403 SignatureDoesNotMatch)');
+    await expect(storage.put('order-drafts/abc/x.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow(
+      'Stockage S3 : écriture de order-drafts/abc/x.jpg a échoué (403 SignatureDoesNotMatch)',
+    );
   });
 });

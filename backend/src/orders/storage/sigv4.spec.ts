@@ -2,12 +2,20 @@ import { signRequest } from './sigv4';
 
 // The examples of AWS's S3 documentation, "Signature Calculations for the Authorization Header: Transferring Payload
 // in a Single Chunk" (https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html).
-const credentials = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1', service: 's3' };
+const credentials = {
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  region: 'us-east-1',
+  service: 's3',
+};
 const date = new Date('2013-05-24T00:00:00Z');
 
 describe('AWS Signature Version 4', () => {
   it('signs the GET Object example (first 10 bytes of test.txt) as AWS does', () => {
-    const headers = signRequest({ method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), headers: { Range: 'bytes=0-9' }, date }, credentials);
+    const headers = signRequest(
+      { method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), headers: { Range: 'bytes=0-9' }, date },
+      credentials,
+    );
     expect(headers['x-amz-content-sha256']).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(headers.authorization).toBe(
       'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',

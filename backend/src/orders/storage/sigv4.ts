@@ -36,7 +36,11 @@ export function uriEncode(value: string, keepSlash = false): string {
 }
 
 /** 20130524T000000Z */
-export const amzDate = (date: Date): string => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const amzDate = (date: Date): string =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export function signingKey(secretAccessKey: string, day: string, region: string, service: string): Buffer {
   return hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, day), region), service), 'aws4_request');
@@ -62,10 +66,20 @@ export function signRequest(request: SigV4Request, credentials: SigV4Credentials
     .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
-  const canonicalRequest = [request.method.toUpperCase(), canonicalUri, canonicalQuery, ...names.map((n) => `${n}:${headers[n]}`), '', signedHeaders, payloadHash].join('\n');
+  const canonicalRequest = [
+    request.method.toUpperCase(),
+    canonicalUri,
+    canonicalQuery,
+    ...names.map((n) => `${n}:${headers[n]}`),
+    '',
+    signedHeaders,
+    payloadHash,
+  ].join('\n');
   const scope = `${day}/${credentials.region}/${credentials.service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', timestamp, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signature = hmac(signingKey(credentials.secretAccessKey, day, credentials.region, credentials.service), stringToSign).toString('hex');
+  const signature = hmac(signingKey(credentials.secretAccessKey, day, credentials.region, credentials.service), stringToSign).toString(
+    'hex',
+  );
   return {
     ...headers,
     authorization: `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${scope},SignedHeaders=${signedHeaders},Signature=${signature}`,

@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EmailField, EnumField, NestedField, TextField } from '../../common/fields';
-import { MODIFICATION_PRIORITIES, MODIFICATION_TYPES, type ModificationPriority, type ModificationType } from '../modification-request.entity';
+import {
+  MODIFICATION_PRIORITIES,
+  MODIFICATION_TYPES,
+  type ModificationPriority,
+  type ModificationType,
+} from '../modification-request.entity';
 
 export class CreateModificationRequestDto {
   @EnumField(MODIFICATION_TYPES, { name: 'ModificationType', invalid: 'Type de modification invalide' })

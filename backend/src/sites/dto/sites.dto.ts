@@ -1,7 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PAYMENT_STATES, type PaymentState, SITE_STATUSES, SITE_TYPES, type SiteStatus, type SiteType } from '../site.entity';
 import { STATUS_CAUSES, type StatusCause } from '../site-status-history.entity';
-import { MODIFICATION_PRIORITIES, MODIFICATION_TYPES, type ModificationPriority, type ModificationType } from '../modification-request.entity';
+import {
+  MODIFICATION_PRIORITIES,
+  MODIFICATION_TYPES,
+  type ModificationPriority,
+  type ModificationType,
+} from '../modification-request.entity';
 
 /** L'avancement de la création du site, dans l'ordre des étapes */
 export class SiteProgressionDto {

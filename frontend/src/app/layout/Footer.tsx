@@ -62,8 +62,8 @@ export function Footer() {
           <div className="max-w-xs">
             <Logo />
             <p className="mt-4 text-sm leading-relaxed text-slate-600 dark:text-slate-400">
-              Des sites vitrines professionnels pour les petites entreprises, livrés en 24h. Hébergement, nom de domaine et
-              modifications inclus.
+              Des sites vitrines professionnels pour les petites entreprises, livrés en 24h. Hébergement, nom de domaine et modifications
+              inclus.
             </p>
             <ul className="mt-5 flex gap-2" aria-label="Réseaux sociaux">
               {socials.map((s) => (
@@ -75,7 +75,15 @@ export function Footer() {
                     aria-label={s.label}
                     className="flex size-10 items-center justify-center rounded-lg border border-slate-200 text-slate-600 hover:border-brand-300 hover:text-brand-700 dark:border-slate-700 dark:text-slate-300 dark:hover:border-brand-700 dark:hover:text-brand-300"
                   >
-                    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" aria-hidden="true">
+                    <svg
+                      viewBox="0 0 24 24"
+                      className="size-5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.7"
+                      strokeLinejoin="round"
+                      aria-hidden="true"
+                    >
                       <path d={s.icon} />
                     </svg>
                   </a>
@@ -90,7 +98,10 @@ export function Footer() {
                 <ul className="mt-3 space-y-2">
                   {group.links.map((link) => (
                     <li key={link.label}>
-                      <Link to={link.to} className="rounded text-sm text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-300">
+                      <Link
+                        to={link.to}
+                        className="rounded text-sm text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-300"
+                      >
                         {link.label}
                       </Link>
                     </li>

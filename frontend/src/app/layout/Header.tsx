@@ -33,12 +33,7 @@ function linkClass(active: boolean, compact = false) {
 
 function NavItemLink({ item, compact, onNavigate }: { item: NavItem; compact?: boolean; onNavigate?: () => void }) {
   return (
-    <NavLink
-      to={item.to}
-      end={item.end}
-      onClick={onNavigate}
-      className={({ isActive }) => linkClass(isActive && !item.noActive, compact)}
-    >
+    <NavLink to={item.to} end={item.end} onClick={onNavigate} className={({ isActive }) => linkClass(isActive && !item.noActive, compact)}>
       {item.label}
     </NavLink>
   );
@@ -123,7 +118,11 @@ export function Header() {
             onClick={() => setMenuOpen((open) => !open)}
           >
             <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
+              {menuOpen ? (
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+              )}
             </svg>
           </button>
         </div>
@@ -152,7 +151,9 @@ export function Header() {
           {!signedIn ? <NavItemLink item={contactLink} onNavigate={() => setMenuOpen(false)} /> : null}
           {signedIn && area ? (
             <>
-              <p className="mt-4 mb-1 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{area.title}</p>
+              <p className="mt-4 mb-1 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+                {area.title}
+              </p>
               {area.links.map((item) => (
                 <NavItemLink key={item.label} item={item} onNavigate={() => setMenuOpen(false)} />
               ))}

@@ -18,7 +18,11 @@ export function RootLayout() {
       </a>
       <ScrollManager />
       {navigation.state === 'loading' ? (
-        <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-500" role="progressbar" aria-label="Chargement de la page" />
+        <div
+          className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-500"
+          role="progressbar"
+          aria-label="Chargement de la page"
+        />
       ) : null}
       <Header />
       <main id="contenu" tabIndex={-1} className={`flex-1 outline-none ${offset}`}>

@@ -18,8 +18,7 @@ export function Card({ className, flush, ...rest }: HTMLAttributes<HTMLDivElemen
 type AlertTone = 'success' | 'error' | 'info';
 
 const tones: Record<AlertTone, string> = {
-  success:
-    'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-300',
+  success: 'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-300',
   error: 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300',
   info: 'border-brand-200 bg-brand-50 text-brand-800 dark:border-brand-900 dark:bg-brand-950/60 dark:text-brand-200',
 };
@@ -43,7 +42,11 @@ export function Badge({ children, tone = 'neutral' }: { children: ReactNode; ton
     warning: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
     danger: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
   }[tone];
-  return <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', styles)}>{children}</span>;
+  return (
+    <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', styles)}>
+      {children}
+    </span>
+  );
 }
 
 export function Container({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {

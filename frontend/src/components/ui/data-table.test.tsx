@@ -25,7 +25,9 @@ const columns: Column<Row, Key>[] = [
 ];
 
 function renderTable(props: Partial<DataTableProps<Row, Key>> = {}) {
-  return render(<DataTable<Row, Key> label="Clients" columns={columns} rows={rows} rowKey={(r) => r.id} emptyText="Aucun client" {...props} />);
+  return render(
+    <DataTable<Row, Key> label="Clients" columns={columns} rows={rows} rowKey={(r) => r.id} emptyText="Aucun client" {...props} />,
+  );
 }
 
 /** A table whose sort lives in state, toggled like usePagedSearch does. */
@@ -49,7 +51,11 @@ describe('DataTable', () => {
     renderTable();
     const table = screen.getByRole('table', { name: 'Clients' });
     const [header, ...body] = within(table).getAllByRole('row');
-    expect(within(header).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nom', 'Ville', 'Actions']);
+    expect(
+      within(header)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Nom', 'Ville', 'Actions']);
     expect(body).toHaveLength(2);
     expect(within(body[1]).getByRole('cell', { name: 'Nantes' })).toBeInTheDocument();
     expect(within(body[0]).getByRole('button', { name: 'Voir Boulangerie Martin' })).toBeInTheDocument();
@@ -88,7 +94,16 @@ describe('DataTable', () => {
 
     const onRetry = vi.fn();
     rerender(
-      <DataTable label="Clients" columns={columns} rows={undefined} rowKey={(r) => r.id} emptyText="Aucun client" error errorText="Impossible de charger les clients." onRetry={onRetry} />,
+      <DataTable
+        label="Clients"
+        columns={columns}
+        rows={undefined}
+        rowKey={(r) => r.id}
+        emptyText="Aucun client"
+        error
+        errorText="Impossible de charger les clients."
+        onRetry={onRetry}
+      />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Impossible de charger les clients.');
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
@@ -100,7 +115,11 @@ describe('DataTable', () => {
     const onPage = vi.fn();
     renderTable({ pagination: { page: 1, pageCount: 12, onPage } });
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(nav).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
     expect(within(nav).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('button', { name: 'Précédent' })).toBeDisabled();
     await user.click(within(nav).getByRole('button', { name: 'Page 4' }));

@@ -45,7 +45,11 @@ export interface DataTableProps<T, S extends string = string> {
 
 function SortIcon({ order }: { order: 'asc' | 'desc' | null }) {
   return (
-    <svg viewBox="0 0 12 16" className={cn('h-3.5 w-2.5 shrink-0', order ? 'text-brand-600 dark:text-brand-300' : 'text-slate-500 dark:text-slate-400')} aria-hidden="true">
+    <svg
+      viewBox="0 0 12 16"
+      className={cn('h-3.5 w-2.5 shrink-0', order ? 'text-brand-600 dark:text-brand-300' : 'text-slate-500 dark:text-slate-400')}
+      aria-hidden="true"
+    >
       <path d="M6 1.5 10 6H2z" fill="currentColor" opacity={order === 'desc' ? 0.35 : 1} />
       <path d="M6 14.5 2 10h8z" fill="currentColor" opacity={order === 'asc' ? 0.35 : 1} />
     </svg>
@@ -163,7 +167,9 @@ export function DataTable<T, S extends string = string>({
         </div>
       ) : null}
       {body}
-      {pagination && rows ? <Pager numbers page={pagination.page} pageCount={pagination.pageCount} onPage={pagination.onPage} className={inset} /> : null}
+      {pagination && rows ? (
+        <Pager numbers page={pagination.page} pageCount={pagination.pageCount} onPage={pagination.onPage} className={inset} />
+      ) : null}
     </>
   );
 }

@@ -5,7 +5,10 @@ export const inputClasses =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-brand-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500/40 aria-[invalid=true]:border-red-500 read-only:bg-slate-50 read-only:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:read-only:bg-slate-800/60 dark:read-only:text-slate-400 sm:text-sm';
 
 /** Selects match :read-only in browsers: the same look as inputs, without the read-only styling. */
-export const selectClasses = inputClasses.replace(/\S*read-only:\S+/g, '').replace(/\s+/g, ' ').trim();
+export const selectClasses = inputClasses
+  .replace(/\S*read-only:\S+/g, '')
+  .replace(/\s+/g, ' ')
+  .trim();
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;

@@ -42,13 +42,25 @@ export function Pager({
     </span>
   );
   const previous = (
-    <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={numbers ? 'Précédent' : undefined}>
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={page <= 1}
+      onClick={() => onPage(page - 1)}
+      aria-label={numbers ? 'Précédent' : undefined}
+    >
       {numbers ? <Chevron direction="left" /> : null}
       <span className={cn(numbers && 'hidden sm:inline')}>Précédent</span>
     </Button>
   );
   const next = (
-    <Button size="sm" variant="secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)} aria-label={numbers ? 'Suivant' : undefined}>
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={page >= pageCount}
+      onClick={() => onPage(page + 1)}
+      aria-label={numbers ? 'Suivant' : undefined}
+    >
       <span className={cn(numbers && 'hidden sm:inline')}>Suivant</span>
       {numbers ? <Chevron direction="right" /> : null}
     </Button>
@@ -56,7 +68,10 @@ export function Pager({
 
   if (!numbers) {
     return (
-      <nav aria-label="Pagination" className={cn('flex items-center justify-between border-t border-slate-200 py-4 text-sm dark:border-slate-800', className)}>
+      <nav
+        aria-label="Pagination"
+        className={cn('flex items-center justify-between border-t border-slate-200 py-4 text-sm dark:border-slate-800', className)}
+      >
         {previous}
         {summary}
         {next}
@@ -67,7 +82,10 @@ export function Pager({
   return (
     <nav
       aria-label="Pagination"
-      className={cn('flex flex-wrap items-center justify-center gap-3 border-t border-slate-200 py-4 text-sm sm:justify-between dark:border-slate-800', className)}
+      className={cn(
+        'flex flex-wrap items-center justify-center gap-3 border-t border-slate-200 py-4 text-sm sm:justify-between dark:border-slate-800',
+        className,
+      )}
     >
       <span className="hidden sm:inline">{summary}</span>
       <div className="flex items-center gap-1.5">

@@ -18,7 +18,13 @@ export function QueryState({
 }) {
   if (error) {
     return (
-      <div role="alert" className={cn('rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300', className)}>
+      <div
+        role="alert"
+        className={cn(
+          'rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300',
+          className,
+        )}
+      >
         {errorText}{' '}
         <button type="button" onClick={onRetry} className="font-semibold underline">
           Réessayer

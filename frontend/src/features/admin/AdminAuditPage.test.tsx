@@ -15,10 +15,20 @@ const entries = [
     after: { status: 'active', progression: { started: true, designOk: false, devOk: false, seoOk: false, technoReview: false } },
     createdAt: '2026-11-21T09:05:00.000Z',
   },
-  { id: 'a2', actorId: null, actorEmail: 'ancien@example.com', action: 'user.email', entityType: 'user', entityId: 'u1', before: null, after: { subject: 'Votre site est en ligne !' }, createdAt: '2026-11-20T09:05:00.000Z' },
+  {
+    id: 'a2',
+    actorId: null,
+    actorEmail: 'ancien@example.com',
+    action: 'user.email',
+    entityType: 'user',
+    entityId: 'u1',
+    before: null,
+    after: { subject: 'Votre site est en ligne !' },
+    createdAt: '2026-11-20T09:05:00.000Z',
+  },
 ];
 
-describe("Admin audit log", () => {
+describe('Admin audit log', () => {
   it('says who did what, when, and what changed, with a link to the target; filters by target', async () => {
     const user = userEvent.setup();
     const api = signedInAdmin({ 'GET /api/admin/audit-log': () => jsonResponse(200, { entries, total: 2 }) });

@@ -40,9 +40,19 @@ function Target({ entry }: { entry: AuditEntryDto }) {
 }
 
 const columns: Column<AuditEntryDto>[] = [
-  { id: 'date', header: 'Date', cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>, className: 'whitespace-nowrap tabular-nums text-slate-600 dark:text-slate-300' },
+  {
+    id: 'date',
+    header: 'Date',
+    cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>,
+    className: 'whitespace-nowrap tabular-nums text-slate-600 dark:text-slate-300',
+  },
   { id: 'actor', header: 'Administrateur', cell: (e) => e.actorEmail, className: 'max-w-52 truncate' },
-  { id: 'action', header: 'Action', cell: (e) => <span className="font-medium">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</span>, className: 'whitespace-nowrap' },
+  {
+    id: 'action',
+    header: 'Action',
+    cell: (e) => <span className="font-medium">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</span>,
+    className: 'whitespace-nowrap',
+  },
   {
     id: 'details',
     header: 'Détails',
@@ -61,7 +71,10 @@ const columns: Column<AuditEntryDto>[] = [
 /** /admin/audit: every admin write, newest first (who, when, what changed). */
 export function AdminAuditPage() {
   const list = usePagedSearch({ filters: { type: '' as AuditEntityType | '' }, filterValues: { type: ENTITY_TYPES } });
-  const query = useListAdminAuditLog({ page: list.page, limit: PAGE_SIZE, entityType: list.filters.type || undefined }, { query: { placeholderData: keepPreviousData } });
+  const query = useListAdminAuditLog(
+    { page: list.page, limit: PAGE_SIZE, entityType: list.filters.type || undefined },
+    { query: { placeholderData: keepPreviousData } },
+  );
   const total = query.data?.total ?? 0;
 
   return (
@@ -85,7 +98,12 @@ export function AdminAuditPage() {
             <label className="sr-only" htmlFor="audit-type">
               Cible
             </label>
-            <select id="audit-type" className={cn(selectClasses, 'sm:w-48')} value={list.filters.type} onChange={(e) => list.setFilter('type', e.target.value as AuditEntityType | '')}>
+            <select
+              id="audit-type"
+              className={cn(selectClasses, 'sm:w-48')}
+              value={list.filters.type}
+              onChange={(e) => list.setFilter('type', e.target.value as AuditEntityType | '')}
+            >
               <option value="">Toutes les cibles</option>
               {ENTITY_TYPES.map((t) => (
                 <option key={t} value={t}>

@@ -6,7 +6,9 @@ import { adminSite, OWNER, signedInAdmin } from './admin-fixtures';
 const user = { id: OWNER.id, name: 'Jeanne Martin', email: 'jeanne@martin.fr', role: 'client', createdAt: '2026-03-14T10:00:00.000Z' };
 const { owner: _owner, ...site } = adminSite({ status: 'active', domain: 'boulangerie-martin.fr' });
 
-function setup(send: () => Response = () => jsonResponse(202, { message: 'Message envoyé', emailId: '22222222-2222-4222-8222-222222222222' })) {
+function setup(
+  send: () => Response = () => jsonResponse(202, { message: 'Message envoyé', emailId: '22222222-2222-4222-8222-222222222222' }),
+) {
   const api = signedInAdmin({
     [`GET /api/admin/users/${OWNER.id}`]: () => jsonResponse(200, { user, sites: [site] }),
     [`POST /api/admin/users/${OWNER.id}/email`]: send,
@@ -45,7 +47,13 @@ describe('Admin client page — contact form', () => {
   it("keeps 'Envoyer' disabled while the subject or the message is empty, and while sending; then says 'Message envoyé'", async () => {
     const userE = userEvent.setup();
     let release!: () => void;
-    const api = setup(() => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(202, { message: 'Message envoyé', emailId: '22222222-2222-4222-8222-222222222222' })))) as unknown as Response);
+    const api = setup(
+      () =>
+        new Promise<Response>(
+          (resolve) =>
+            (release = () => resolve(jsonResponse(202, { message: 'Message envoyé', emailId: '22222222-2222-4222-8222-222222222222' }))),
+        ) as unknown as Response,
+    );
     const send = await screen.findByRole('button', { name: 'Envoyer' });
     expect(send).toBeDisabled();
     await userE.type(screen.getByRole('textbox', { name: 'Objet' }), 'Votre facture');
@@ -64,7 +72,9 @@ describe('Admin client page — contact form', () => {
 
   it("shows the API's field message under its field", async () => {
     const userE = userEvent.setup();
-    setup(() => jsonResponse(400, { statusCode: 400, message: 'Données invalides', errors: { subject: 'Objet trop long (200 caractères au plus)' } }));
+    setup(() =>
+      jsonResponse(400, { statusCode: 400, message: 'Données invalides', errors: { subject: 'Objet trop long (200 caractères au plus)' } }),
+    );
     await userE.selectOptions(await screen.findByRole('combobox', { name: 'Modèle' }), 'welcome');
     await userE.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText('Objet trop long (200 caractères au plus)')).toBeInTheDocument();

@@ -27,7 +27,9 @@ export const clientMessages = {
 function ContactForm({ detail }: { detail: AdminUserDetailDto }) {
   const agencyName = useAgency().data?.name ?? 'Vitrine';
   const queryClient = useQueryClient();
-  const send = useSendAdminUserEmail({ mutation: { onSuccess: () => void queryClient.invalidateQueries({ queryKey: getListAdminEmailsQueryKey() }) } });
+  const send = useSendAdminUserEmail({
+    mutation: { onSuccess: () => void queryClient.invalidateQueries({ queryKey: getListAdminEmailsQueryKey() }) },
+  });
   const context = { client: detail.user, site: siteForMessage(detail.sites), agencyName };
   const [template, setTemplate] = useState<ContactTemplate>('custom');
   const [sent, setSent] = useState(false);
@@ -56,7 +58,11 @@ function ContactForm({ detail }: { detail: AdminUserDetailDto }) {
       await send.mutateAsync({ id: detail.user.id, data: { subject: values.subject.trim(), message: values.message } });
       setSent(true);
     } catch (error) {
-      if (!applyApiFieldErrors(form, error)) setError('root.server', { type: 'server', message: isApiError(error) && error.status === 404 ? clientMessages.notFound : clientMessages.failed });
+      if (!applyApiFieldErrors(form, error))
+        setError('root.server', {
+          type: 'server',
+          message: isApiError(error) && error.status === 404 ? clientMessages.notFound : clientMessages.failed,
+        });
     }
   });
 
@@ -75,7 +81,12 @@ function ContactForm({ detail }: { detail: AdminUserDetailDto }) {
           <label htmlFor="contact-template" className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
             Modèle
           </label>
-          <select id="contact-template" className={selectClasses} value={template} onChange={(e) => choose(e.target.value as ContactTemplate)}>
+          <select
+            id="contact-template"
+            className={selectClasses}
+            value={template}
+            onChange={(e) => choose(e.target.value as ContactTemplate)}
+          >
             {CONTACT_TEMPLATES.map((t) => (
               <option key={t} value={t}>
                 {CONTACT_TEMPLATE_LABELS[t]}
@@ -137,9 +148,20 @@ export function AdminClientDetailPage() {
 
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader eyebrow="Administration · Client" title={data ? data.user.name || data.user.email : 'Client'} description={data?.user.email} actions={back} />
+      <PageHeader
+        eyebrow="Administration · Client"
+        title={data ? data.user.name || data.user.email : 'Client'}
+        description={data?.user.email}
+        actions={back}
+      />
       <div className="mt-8">
-        <QueryState loading={detail.isPending} error={detail.isError} loadingText="Chargement du client..." errorText="Impossible de charger le client." onRetry={() => void detail.refetch()} />
+        <QueryState
+          loading={detail.isPending}
+          error={detail.isError}
+          loadingText="Chargement du client..."
+          errorText="Impossible de charger le client."
+          onRetry={() => void detail.refetch()}
+        />
       </div>
       {data ? (
         <div className="grid items-start gap-6 lg:grid-cols-3">
@@ -149,11 +171,17 @@ export function AdminClientDetailPage() {
               {data.sites.length === 0 ? (
                 <p className="px-6 pt-3 pb-6 text-sm text-slate-600 dark:text-slate-400">Aucun site créé</p>
               ) : (
-                <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800" aria-label="Sites du client">
+                <ul
+                  className="mt-3 divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+                  aria-label="Sites du client"
+                >
                   {data.sites.map((site) => (
                     <li key={site.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-6 py-3">
                       <div className="min-w-0">
-                        <Link to={paths.admin.site(site.id)} className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300">
+                        <Link
+                          to={paths.admin.site(site.id)}
+                          className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300"
+                        >
                           {site.siteName}
                         </Link>
                         <p className="truncate text-sm text-slate-600 dark:text-slate-400">{site.domain ?? 'Aucun domaine'}</p>

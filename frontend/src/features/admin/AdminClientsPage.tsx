@@ -21,13 +21,22 @@ const columns: Column<UserResponseDto, UserSort>[] = [
     header: 'Nom',
     sortKey: AdminUserSortBy.name,
     cell: (u) => (
-      <Link to={paths.admin.client(u.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300">
+      <Link
+        to={paths.admin.client(u.id)}
+        className="font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300"
+      >
         {u.name || '—'}
       </Link>
     ),
     className: 'max-w-56 truncate',
   },
-  { id: 'email', header: 'Email', sortKey: AdminUserSortBy.email, cell: (u) => u.email, className: 'max-w-64 truncate text-slate-600 dark:text-slate-300' },
+  {
+    id: 'email',
+    header: 'Email',
+    sortKey: AdminUserSortBy.email,
+    cell: (u) => u.email,
+    className: 'max-w-64 truncate text-slate-600 dark:text-slate-300',
+  },
   { id: 'role', header: 'Rôle', sortKey: AdminUserSortBy.role, cell: (u) => <RoleBadge role={u.role} /> },
   {
     id: 'created',
@@ -78,7 +87,14 @@ export function AdminClientsPage() {
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             {query.isSuccess ? formatCount(total, 'utilisateur') : '\u00a0'}
           </p>
-          <SearchForm label="Rechercher un utilisateur" placeholder="Nom ou email" value={list.search} onSearch={list.setSearch} className="w-full sm:w-auto" inputClassName="sm:w-64" />
+          <SearchForm
+            label="Rechercher un utilisateur"
+            placeholder="Nom ou email"
+            value={list.search}
+            onSearch={list.setSearch}
+            className="w-full sm:w-auto"
+            inputClassName="sm:w-64"
+          />
         </div>
         <DataTable
           label="Utilisateurs"

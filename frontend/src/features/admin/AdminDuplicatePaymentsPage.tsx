@@ -32,8 +32,20 @@ const columns: Column<DuplicatePayment>[] = [
   },
   { id: 'email', header: 'Client', cell: (d) => d.customerEmail ?? '—', className: 'max-w-56 truncate' },
   { id: 'kind', header: 'Origine', cell: (d) => KIND_LABELS[d.kind] ?? d.kind, className: 'whitespace-nowrap' },
-  { id: 'amount', header: 'Montant', align: 'right', cell: (d) => formatEuros(d.amountCents, { cents: true }), className: 'whitespace-nowrap tabular-nums' },
-  { id: 'refunded', header: 'Remboursé', align: 'right', cell: (d) => formatEuros(d.refundedCents, { cents: true }), className: 'whitespace-nowrap tabular-nums' },
+  {
+    id: 'amount',
+    header: 'Montant',
+    align: 'right',
+    cell: (d) => formatEuros(d.amountCents, { cents: true }),
+    className: 'whitespace-nowrap tabular-nums',
+  },
+  {
+    id: 'refunded',
+    header: 'Remboursé',
+    align: 'right',
+    cell: (d) => formatEuros(d.refundedCents, { cents: true }),
+    className: 'whitespace-nowrap tabular-nums',
+  },
   {
     id: 'status',
     header: 'Statut',
@@ -48,7 +60,9 @@ const columns: Column<DuplicatePayment>[] = [
     cell: (d) => (
       <>
         <span className="block">{d.reason}</span>
-        {d.status === 'failed' && d.lastError ? <span className="mt-1 block text-xs text-red-700 dark:text-red-300">Dernière erreur : {d.lastError}</span> : null}
+        {d.status === 'failed' && d.lastError ? (
+          <span className="mt-1 block text-xs text-red-700 dark:text-red-300">Dernière erreur : {d.lastError}</span>
+        ) : null}
       </>
     ),
     className: 'min-w-56',

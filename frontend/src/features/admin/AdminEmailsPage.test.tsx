@@ -36,7 +36,8 @@ function adminApi(extra = {}) {
   return mockApi({
     'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ role: 'admin', name: 'Admin' })),
     'GET /api/admin/emails': () => jsonResponse(200, { emails, total: 2 }),
-    'GET /api/admin/emails/11111111-1111-4111-8111-111111111111': () => jsonResponse(200, { ...emails[0], html: '<p>Bonjour Claire</p>', text: 'Bonjour Claire (texte)' }),
+    'GET /api/admin/emails/11111111-1111-4111-8111-111111111111': () =>
+      jsonResponse(200, { ...emails[0], html: '<p>Bonjour Claire</p>', text: 'Bonjour Claire (texte)' }),
     ...extra,
   });
 }
@@ -68,10 +69,15 @@ describe('Admin mail log', () => {
   });
 
   it('previews a mail in a sandboxed frame, shows its text, and retries it', async () => {
-    const { calls } = adminApi({ 'POST /api/admin/emails/11111111-1111-4111-8111-111111111111/retry': () => jsonResponse(200, { ...emails[0], status: 'queued', attempts: 0 }) });
+    const { calls } = adminApi({
+      'POST /api/admin/emails/11111111-1111-4111-8111-111111111111/retry': () =>
+        jsonResponse(200, { ...emails[0], status: 'queued', attempts: 0 }),
+    });
     renderApp('/admin/emails');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: "Voir l'e-mail « Réinitialisation de votre mot de passe » à claire@example.com" }));
+    await user.click(
+      await screen.findByRole('button', { name: "Voir l'e-mail « Réinitialisation de votre mot de passe » à claire@example.com" }),
+    );
     const frame = await screen.findByTitle('Aperçu : Réinitialisation de votre mot de passe');
     expect(frame).toHaveAttribute('sandbox', '');
     expect(frame).toHaveAttribute('srcdoc', '<p>Bonjour Claire</p>');

@@ -78,7 +78,10 @@ function EmailPreview({ email, onClose }: { email: EmailSummaryDto; onClose: () 
                 type="button"
                 aria-pressed={view === v}
                 onClick={() => setView(v)}
-                className={cn('rounded-md px-3 py-1 text-sm', view === v ? 'bg-brand-600 text-white' : 'text-slate-600 dark:text-slate-300')}
+                className={cn(
+                  'rounded-md px-3 py-1 text-sm',
+                  view === v ? 'bg-brand-600 text-white' : 'text-slate-600 dark:text-slate-300',
+                )}
               >
                 {v === 'html' ? 'HTML' : 'Texte'}
               </button>
@@ -94,8 +97,16 @@ function EmailPreview({ email, onClose }: { email: EmailSummaryDto; onClose: () 
           </Button>
         </div>
       </div>
-      {retry.isSuccess ? <Alert tone="success" className="m-5">E-mail remis en file d'envoi.</Alert> : null}
-      {retry.isError ? <Alert tone="error" className="m-5">{isApiError(retry.error) ? retry.error.message : "Erreur lors de l'envoi."}</Alert> : null}
+      {retry.isSuccess ? (
+        <Alert tone="success" className="m-5">
+          E-mail remis en file d'envoi.
+        </Alert>
+      ) : null}
+      {retry.isError ? (
+        <Alert tone="error" className="m-5">
+          {isApiError(retry.error) ? retry.error.message : "Erreur lors de l'envoi."}
+        </Alert>
+      ) : null}
       {detail.isPending ? (
         <p role="status" className="p-5 text-sm text-slate-600 dark:text-slate-400">
           Chargement de l'aperçu...
@@ -108,7 +119,9 @@ function EmailPreview({ email, onClose }: { email: EmailSummaryDto; onClose: () 
         // Sandboxed: no scripts, no same-origin access; the mail is shown as the recipient would see it.
         <iframe title={`Aperçu : ${email.subject}`} sandbox="" srcDoc={detail.data.html} className="h-[32rem] w-full bg-white" />
       ) : (
-        <pre className="max-h-[32rem] overflow-auto p-5 text-sm whitespace-pre-wrap text-slate-800 dark:text-slate-200">{detail.data.text}</pre>
+        <pre className="max-h-[32rem] overflow-auto p-5 text-sm whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+          {detail.data.text}
+        </pre>
       )}
     </Card>
   );
@@ -130,7 +143,12 @@ function Address({ email }: { email: string }) {
 const STATUSES = Object.keys(STATUS_LABELS) as MailStatus[];
 
 const columns: Column<EmailSummaryDto>[] = [
-  { id: 'date', header: 'Date', cell: (email) => formatDateTime(email.createdAt), className: 'whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300' },
+  {
+    id: 'date',
+    header: 'Date',
+    cell: (email) => formatDateTime(email.createdAt),
+    className: 'whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300',
+  },
   { id: 'recipient', header: 'Destinataire', cell: (email) => <Address email={email.recipient} /> },
   { id: 'subject', header: 'Objet', cell: (email) => email.subject, className: 'max-w-xs truncate' },
   { id: 'status', header: 'Statut', cell: (email) => <StatusBadge status={email.status} /> },
@@ -153,7 +171,12 @@ export function AdminEmailsPage() {
       header: <span className="sr-only">Actions</span>,
       align: 'right',
       cell: (email) => (
-        <Button size="sm" variant="secondary" onClick={() => setSelected(email)} aria-label={`Voir l'e-mail « ${email.subject} » à ${email.recipient}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setSelected(email)}
+          aria-label={`Voir l'e-mail « ${email.subject} » à ${email.recipient}`}
+        >
           Voir
         </Button>
       ),
@@ -162,7 +185,11 @@ export function AdminEmailsPage() {
 
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader eyebrow="Administration" title="Journal des e-mails" description="Chaque e-mail envoyé par le service, son statut et son rendu." />
+      <PageHeader
+        eyebrow="Administration"
+        title="Journal des e-mails"
+        description="Chaque e-mail envoyé par le service, son statut et son rendu."
+      />
       <div className="mt-8 grid min-w-0 gap-6">
         <Card flush className="min-w-0 overflow-hidden">
           <div className="flex flex-col gap-3 border-b border-slate-200 p-5 lg:flex-row lg:items-center lg:justify-between dark:border-slate-800">

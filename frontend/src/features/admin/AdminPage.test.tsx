@@ -12,7 +12,11 @@ const stats = {
   pendingSites: 5,
   suspendedSites: 2,
   totals: { invoices: 310, sites: 37, users: 44 },
-  recentSites: [adminSite({ id: 's1', siteName: 'Garage Dupont', status: 'active', type: 'business' }), adminSite({ id: 's2', siteName: 'Fleurs', status: 'suspended', type: 'custom' }), adminSite({ id: 's3', siteName: 'Atelier', status: 'pending', type: 'pro' })],
+  recentSites: [
+    adminSite({ id: 's1', siteName: 'Garage Dupont', status: 'active', type: 'business' }),
+    adminSite({ id: 's2', siteName: 'Fleurs', status: 'suspended', type: 'custom' }),
+    adminSite({ id: 's3', siteName: 'Atelier', status: 'pending', type: 'pro' }),
+  ],
   recentUsers: [
     { id: 'u1', name: 'Admin', email: 'admin@example.com', role: 'admin', createdAt: '2026-01-01T00:00:00.000Z' },
     { id: 'u2', name: 'Jeanne Martin', email: 'jeanne@martin.fr', role: 'client', createdAt: '2026-01-02T00:00:00.000Z' },
@@ -27,7 +31,15 @@ describe('Admin dashboard', () => {
     expect(within(tiles).getByText(/12\s345,67\s€/)).toBeInTheDocument();
     expect(within(tiles).getByText('42')).toBeInTheDocument();
     const sites = screen.getByRole('list', { name: 'Sites récents' });
-    expect(within(sites).getAllByRole('listitem').map((li) => within(li).getAllByText(/^(Actif|Suspendu|En attente|Business|Custom|Pro)$/).map((b) => b.textContent))).toEqual([
+    expect(
+      within(sites)
+        .getAllByRole('listitem')
+        .map((li) =>
+          within(li)
+            .getAllByText(/^(Actif|Suspendu|En attente|Business|Custom|Pro)$/)
+            .map((b) => b.textContent),
+        ),
+    ).toEqual([
       ['Actif', 'Business'],
       ['Suspendu', 'Custom'],
       ['En attente', 'Pro'],
@@ -45,7 +57,8 @@ describe('Admin dashboard', () => {
     const user = userEvent.setup();
     const api = signedInAdmin({
       'GET /api/admin/stats': () => jsonResponse(200, stats),
-      'GET /api/admin/exports/sites.csv': () => new Response('\uFEFFIdentifiant;Nom du site\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+      'GET /api/admin/exports/sites.csv': () =>
+        new Response('\uFEFFIdentifiant;Nom du site\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
     });
     const createObjectURL = vi.fn(() => 'blob:export');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));

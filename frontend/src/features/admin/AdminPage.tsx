@@ -82,7 +82,12 @@ export function AdminPage() {
 
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader eyebrow="Administration" title="Tableau de bord administrateur" description="Clients, sites et revenus de l'agence." actions={<AdminModeToggle />} />
+      <PageHeader
+        eyebrow="Administration"
+        title="Tableau de bord administrateur"
+        description="Clients, sites et revenus de l'agence."
+        actions={<AdminModeToggle />}
+      />
 
       <div className="mt-8">
         <QueryState

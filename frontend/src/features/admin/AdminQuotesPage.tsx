@@ -62,7 +62,9 @@ function QuoteRow({ quote }: { quote: QuoteResponseDto }) {
           </dd>
         </div>
       </dl>
-      <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-line text-slate-700 dark:bg-slate-800/60 dark:text-slate-200">{quote.description}</p>
+      <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-line text-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
+        {quote.description}
+      </p>
     </li>
   );
 }

@@ -28,13 +28,29 @@ export function AdminRevenuePage() {
         }
       />
       <div className="mt-8">
-        <QueryState loading={revenue.isPending} error={revenue.isError} loadingText="Chargement des revenus..." errorText="Impossible de charger les revenus." onRetry={() => void revenue.refetch()} />
+        <QueryState
+          loading={revenue.isPending}
+          error={revenue.isError}
+          loadingText="Chargement des revenus..."
+          errorText="Impossible de charger les revenus."
+          onRetry={() => void revenue.refetch()}
+        />
       </div>
       {data ? (
         <>
           <section aria-label="Chiffres clés" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-            <StatTile wide label="Revenu mensuel récurrent" value={formatEuros(data.mrrCents, { cents: true })} note="Prix du catalogue, hors options" />
-            <StatTile wide label="Abonnements actifs" value={formatNumber(data.activeSubscriptions)} note={data.cancelScheduled ? `dont ${formatNumber(data.cancelScheduled)} à résilier en fin de période` : undefined} />
+            <StatTile
+              wide
+              label="Revenu mensuel récurrent"
+              value={formatEuros(data.mrrCents, { cents: true })}
+              note="Prix du catalogue, hors options"
+            />
+            <StatTile
+              wide
+              label="Abonnements actifs"
+              value={formatNumber(data.activeSubscriptions)}
+              note={data.cancelScheduled ? `dont ${formatNumber(data.cancelScheduled)} à résilier en fin de période` : undefined}
+            />
             <StatTile label="Nouveaux abonnements" value={formatNumber(data.last30Days.newSubscriptions)} note="30 derniers jours" />
             <StatTile label="Abonnements résiliés" value={formatNumber(data.last30Days.canceledSubscriptions)} note="30 derniers jours" />
           </section>
@@ -44,7 +60,8 @@ export function AdminRevenuePage() {
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-lg font-semibold">Chiffre d'affaires des 12 derniers mois</h2>
                 <p className="text-sm text-slate-600 dark:text-slate-400">
-                  {formatMonth(data.months[0]?.month ?? '')} – {formatMonth(data.months.at(-1)?.month ?? '')} : <strong className="text-slate-900 dark:text-white">{formatEuros(year, { cents: true })}</strong>
+                  {formatMonth(data.months[0]?.month ?? '')} – {formatMonth(data.months.at(-1)?.month ?? '')} :{' '}
+                  <strong className="text-slate-900 dark:text-white">{formatEuros(year, { cents: true })}</strong>
                 </p>
               </div>
               <div className="mt-4">
@@ -59,9 +76,15 @@ export function AdminRevenuePage() {
                   <caption className="sr-only">Abonnements par formule</caption>
                   <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
                     <tr>
-                      <th scope="col" className="px-6 py-3 font-semibold">Formule</th>
-                      <th scope="col" className="px-3 py-3 text-right font-semibold">Abonnés</th>
-                      <th scope="col" className="px-6 py-3 text-right font-semibold">Par mois</th>
+                      <th scope="col" className="px-6 py-3 font-semibold">
+                        Formule
+                      </th>
+                      <th scope="col" className="px-3 py-3 text-right font-semibold">
+                        Abonnés
+                      </th>
+                      <th scope="col" className="px-6 py-3 text-right font-semibold">
+                        Par mois
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -74,7 +97,9 @@ export function AdminRevenuePage() {
                           </span>
                         </th>
                         <td className="px-3 py-3 text-right tabular-nums">{formatNumber(plan.subscriptions)}</td>
-                        <td className="px-6 py-3 text-right tabular-nums">{plan.monthlyPriceCents === null ? '—' : formatEuros(plan.mrrCents, { cents: true })}</td>
+                        <td className="px-6 py-3 text-right tabular-nums">
+                          {plan.monthlyPriceCents === null ? '—' : formatEuros(plan.mrrCents, { cents: true })}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

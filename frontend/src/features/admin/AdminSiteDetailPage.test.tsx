@@ -29,7 +29,12 @@ function setup(patch: (call: RecordedCall) => Response) {
 
 const merged = (call: RecordedCall) => {
   const body = call.body as { domain?: string | null; status?: string; progression?: Record<string, boolean> };
-  return { ...site, ...('domain' in body ? { domain: body.domain } : {}), ...(body.status ? { status: body.status } : {}), progression: { ...site.progression, ...body.progression } };
+  return {
+    ...site,
+    ...('domain' in body ? { domain: body.domain } : {}),
+    ...(body.status ? { status: body.status } : {}),
+    progression: { ...site.progression, ...body.progression },
+  };
 };
 
 describe('Admin site page', () => {
@@ -69,7 +74,13 @@ describe('Admin site page', () => {
 
   it("says 'Erreur lors de la mise à jour.' on failure, with the field's message under the field", async () => {
     const user = userEvent.setup();
-    setup(() => jsonResponse(400, { statusCode: 400, message: 'Données invalides', errors: { domain: 'Nom de domaine invalide (exemple : boulangerie-martin.fr)' } }));
+    setup(() =>
+      jsonResponse(400, {
+        statusCode: 400,
+        message: 'Données invalides',
+        errors: { domain: 'Nom de domaine invalide (exemple : boulangerie-martin.fr)' },
+      }),
+    );
     await user.type(await screen.findByRole('textbox', { name: 'Nom de domaine' }), 'pas un domaine');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Erreur lors de la mise à jour.')).toBeInTheDocument();
@@ -85,7 +96,11 @@ describe('Admin site page', () => {
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
     expect(await screen.findByText('Site mis à jour.')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ progression: { designOk: true } }]);
-    expect(within(screen.getByRole('group', { name: 'Étapes de création' })).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual([true, true, false, false, false]);
+    expect(
+      within(screen.getByRole('group', { name: 'Étapes de création' }))
+        .getAllByRole('checkbox')
+        .map((c) => (c as HTMLInputElement).checked),
+    ).toEqual([true, true, false, false, false]);
   });
 
   it("puts a step back and says 'Erreur lors de la mise à jour.' when its save fails", async () => {
@@ -114,7 +129,8 @@ describe('Admin site page', () => {
 
   it('shows the payment state', async () => {
     signedInAdmin({
-      [`GET /api/admin/sites/${site.id}`]: () => jsonResponse(200, { ...site, paymentState: 'past_due', paymentStateSince: new Date(2026, 10, 12, 10).toISOString() }),
+      [`GET /api/admin/sites/${site.id}`]: () =>
+        jsonResponse(200, { ...site, paymentState: 'past_due', paymentStateSince: new Date(2026, 10, 12, 10).toISOString() }),
       'GET /api/admin/audit-log': () => jsonResponse(200, { entries: [], total: 0 }),
     });
     renderApp(`/admin/sites/${site.id}`);

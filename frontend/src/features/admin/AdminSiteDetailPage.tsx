@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { getGetAdminSiteQueryKey, getListAdminAuditLogQueryKey, useGetAdminSite, useListAdminAuditLog, useUpdateAdminSite } from '../../api/generated/admin/admin';
+import {
+  getGetAdminSiteQueryKey,
+  getListAdminAuditLogQueryKey,
+  useGetAdminSite,
+  useListAdminAuditLog,
+  useUpdateAdminSite,
+} from '../../api/generated/admin/admin';
 import { type AdminSiteDetailDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
@@ -52,7 +58,15 @@ interface SiteValues {
   status: SiteStatus;
 }
 
-function DomainStatusForm({ site, feedback, onFeedback }: { site: AdminSiteDetailDto; feedback: Feedback; onFeedback: (f: Feedback) => void }) {
+function DomainStatusForm({
+  site,
+  feedback,
+  onFeedback,
+}: {
+  site: AdminSiteDetailDto;
+  feedback: Feedback;
+  onFeedback: (f: Feedback) => void;
+}) {
   const save = useSaveSite(site.id);
   const form = useForm<SiteValues>({ defaultValues: { domain: site.domain ?? '', status: site.status } });
   const {
@@ -78,7 +92,15 @@ function DomainStatusForm({ site, feedback, onFeedback }: { site: AdminSiteDetai
     <Card id="modifier" className="scroll-mt-32">
       <h2 className="text-lg font-semibold">Domaine et statut</h2>
       <form onSubmit={onSubmit} className="mt-5 grid gap-5 sm:grid-cols-2" noValidate>
-        <Field label="Nom de domaine" placeholder="boulangerie-martin.fr" hint="Laisser vide tant qu'il n'y en a pas." autoComplete="off" spellCheck={false} error={errors.domain?.message} {...register('domain')} />
+        <Field
+          label="Nom de domaine"
+          placeholder="boulangerie-martin.fr"
+          hint="Laisser vide tant qu'il n'y en a pas."
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.domain?.message}
+          {...register('domain')}
+        />
         <div>
           <label htmlFor="admin-site-status" className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
             Statut
@@ -151,7 +173,12 @@ function Checklist({ site, feedback, onFeedback }: { site: AdminSiteDetailDto; f
           {PROGRESSION_STEPS.map((step, i) => (
             <li key={step.key}>
               <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800/40">
-                <input type="checkbox" className="size-4 accent-brand-600" checked={progression[step.key]} onChange={(e) => void toggle(step.key, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  checked={progression[step.key]}
+                  onChange={(e) => void toggle(step.key, e.target.checked)}
+                />
                 <span className="text-sm">
                   <span className="mr-2 text-slate-500 tabular-nums dark:text-slate-400">{i + 1}.</span>
                   {step.label}
@@ -229,8 +256,18 @@ function Order({ order }: { order: NonNullable<AdminSiteDetailDto['order']> }) {
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {order.photos.map((photo) => (
             <li key={photo.id}>
-              <a href={photo.url} target="_blank" rel="noreferrer" className="group block overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
-                <img src={photo.url} alt={photo.name} loading="lazy" className="aspect-square w-full object-cover transition-transform group-hover:scale-105" />
+              <a
+                href={photo.url}
+                target="_blank"
+                rel="noreferrer"
+                className="group block overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800"
+              >
+                <img
+                  src={photo.url}
+                  alt={photo.name}
+                  loading="lazy"
+                  className="aspect-square w-full object-cover transition-transform group-hover:scale-105"
+                />
               </a>
               <p className="mt-1 truncate text-xs text-slate-600 dark:text-slate-400">{photo.name}</p>
             </li>
@@ -266,9 +303,27 @@ export function AdminSiteDetailPage() {
 
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader eyebrow="Administration · Site" title={data?.siteName ?? 'Site'} description={data ? <span className="flex flex-wrap items-center gap-2">{data.domain ?? 'Aucun domaine'} <SiteStatusBadge status={data.status} /> <SiteTypeBadge type={data.type} /> <AdminPaymentBadge state={data.paymentState} since={data.paymentStateSince} /></span> : undefined} actions={back} />
+      <PageHeader
+        eyebrow="Administration · Site"
+        title={data?.siteName ?? 'Site'}
+        description={
+          data ? (
+            <span className="flex flex-wrap items-center gap-2">
+              {data.domain ?? 'Aucun domaine'} <SiteStatusBadge status={data.status} /> <SiteTypeBadge type={data.type} />{' '}
+              <AdminPaymentBadge state={data.paymentState} since={data.paymentStateSince} />
+            </span>
+          ) : undefined
+        }
+        actions={back}
+      />
       <div className="mt-8">
-        <QueryState loading={site.isPending} error={site.isError} loadingText="Chargement du site..." errorText="Impossible de charger le site." onRetry={() => void site.refetch()} />
+        <QueryState
+          loading={site.isPending}
+          error={site.isError}
+          loadingText="Chargement du site..."
+          errorText="Impossible de charger le site."
+          onRetry={() => void site.refetch()}
+        />
       </div>
       {data ? (
         <div className="grid items-start gap-6 lg:grid-cols-3">
@@ -301,7 +356,9 @@ export function AdminSiteDetailPage() {
                   <dt className="text-slate-600 dark:text-slate-400">Paiements</dt>
                   <dd>
                     {adminPaymentState(data.paymentState, data.paymentStateSince).label}
-                    {data.paymentState !== 'current' && data.paymentState !== 'past_due' && data.paymentStateSince ? ` (depuis le ${formatDate(data.paymentStateSince)})` : ''}
+                    {data.paymentState !== 'current' && data.paymentState !== 'past_due' && data.paymentStateSince
+                      ? ` (depuis le ${formatDate(data.paymentStateSince)})`
+                      : ''}
                   </dd>
                 </div>
                 <div>

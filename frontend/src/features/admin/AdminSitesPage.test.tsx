@@ -4,7 +4,14 @@ import { jsonResponse, type RecordedCall, renderApp } from '../../test/utils';
 import { adminSite, queryOf, signedInAdmin } from './admin-fixtures';
 
 const sites = [
-  adminSite({ id: 's1', siteName: 'Boulangerie Martin', status: 'active', type: 'business', domain: 'boulangerie-martin.fr', createdAt: '2026-03-14T10:00:00.000Z' }),
+  adminSite({
+    id: 's1',
+    siteName: 'Boulangerie Martin',
+    status: 'active',
+    type: 'business',
+    domain: 'boulangerie-martin.fr',
+    createdAt: '2026-03-14T10:00:00.000Z',
+  }),
   adminSite({ id: 's2', siteName: 'Garage Dupont', status: 'suspended', type: 'custom', createdAt: '2026-01-02T10:00:00.000Z' }),
   adminSite({ id: 's3', siteName: 'Fleurs', status: 'pending', type: 'pro' }),
 ];
@@ -23,7 +30,14 @@ describe('Admin sites list', () => {
     const { lastQuery } = setup('/admin/sites');
     const table = await screen.findByRole('table', { name: 'Sites' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 4).map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(0, 4)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['Boulangerie Martin', 'boulangerie-martin.fr', 'Actif', 'Business'],
       ['Garage Dupont', 'Aucun domaine', 'Suspendu', 'Custom'],
       ['Fleurs', 'Aucun domaine', 'En attente', 'Pro'],
@@ -43,7 +57,15 @@ describe('Admin sites list', () => {
   it('restores the whole list state from the URL (a reload or a shared link shows the same page)', async () => {
     const { lastQuery } = setup('/admin/sites?q=martin&status=pending&type=pro&sort=owner_name&order=desc&page=2', 30);
     await screen.findByRole('table', { name: 'Sites' });
-    expect(lastQuery()).toEqual({ page: '2', limit: '10', search: 'martin', status: 'pending', type: 'pro', sortBy: 'owner_name', sortOrder: 'desc' });
+    expect(lastQuery()).toEqual({
+      page: '2',
+      limit: '10',
+      search: 'martin',
+      status: 'pending',
+      type: 'pro',
+      sortBy: 'owner_name',
+      sortOrder: 'desc',
+    });
     expect(screen.getByRole('searchbox', { name: 'Rechercher un site' })).toHaveValue('martin');
     expect(screen.getByRole('combobox', { name: 'Statut' })).toHaveValue('pending');
     expect(screen.getByRole('combobox', { name: 'Formule' })).toHaveValue('pro');
@@ -104,7 +126,11 @@ describe('Admin sites list', () => {
     const { lastQuery } = setup('/admin/sites', 123);
     await screen.findByRole('table', { name: 'Sites' });
     const pager = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(pager).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(pager)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
     expect(within(pager).getByRole('button', { name: 'Précédent' })).toBeDisabled();
     await user.click(within(pager).getByRole('button', { name: 'Suivant' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2' }));
@@ -132,15 +158,19 @@ describe('Admin sites list', () => {
       .getAllByRole('columnheader')
       .findIndex((h) => h.textContent === 'Paiements');
     expect(paymentColumn).toBeGreaterThan(-1);
-    expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[paymentColumn].textContent)).toEqual([
-      'À jour',
-      'Paiement en retard depuis le 12/11/2026',
-      'Suspendu pour impayé',
-      'Abonnement terminé',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[paymentColumn].textContent),
+    ).toEqual(['À jour', 'Paiement en retard depuis le 12/11/2026', 'Suspendu pour impayé', 'Abonnement terminé']);
 
     const filter = screen.getByRole('combobox', { name: 'Paiements' });
-    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Tous', 'En impayé', 'Paiement en retard', 'Suspendus pour impayé', 'Abonnements terminés']);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Tous', 'En impayé', 'Paiement en retard', 'Suspendus pour impayé', 'Abonnements terminés']);
     await user.selectOptions(filter, 'En impayé');
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: '1', paymentState: 'arrears' }));
     expect(search()).toBe('?paymentState=arrears');
@@ -148,7 +178,7 @@ describe('Admin sites list', () => {
     await waitFor(() => expect(lastQuery().paymentState).toBeUndefined());
   });
 
-  it("restores the payment filter from the URL and ignores a value the API would refuse", async () => {
+  it('restores the payment filter from the URL and ignores a value the API would refuse', async () => {
     const first = setup('/admin/sites?paymentState=unpaid');
     await screen.findByRole('table', { name: 'Sites' });
     expect(first.lastQuery()).toMatchObject({ paymentState: 'unpaid' });

@@ -1,7 +1,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useListAdminSites } from '../../api/generated/admin/admin';
-import { type AdminSiteDto, type AdminSitePaymentFilter, AdminSiteSortBy, AdminSiteStatusFilter, AdminSiteTypeFilter } from '../../api/generated/model';
+import {
+  type AdminSiteDto,
+  type AdminSitePaymentFilter,
+  AdminSiteSortBy,
+  AdminSiteStatusFilter,
+  AdminSiteTypeFilter,
+} from '../../api/generated/model';
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, Container } from '../../components/ui/card';
@@ -27,7 +33,15 @@ function EyeIcon() {
 
 function PencilIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L8 18l-4 1 1-4 11.5-11.5Z" />
     </svg>
   );
@@ -51,7 +65,10 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
     header: 'Site',
     sortKey: AdminSiteSortBy.site_name,
     cell: (s) => (
-      <Link to={paths.admin.site(s.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300">
+      <Link
+        to={paths.admin.site(s.id)}
+        className="font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300"
+      >
         {s.siteName}
       </Link>
     ),
@@ -92,10 +109,24 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
     align: 'right',
     cell: (s) => (
       <span className="inline-flex gap-1">
-        <ButtonLink to={paths.admin.site(s.id)} size="sm" variant="ghost" className="w-9 px-0" aria-label={`Voir ${s.siteName}`} title="Voir">
+        <ButtonLink
+          to={paths.admin.site(s.id)}
+          size="sm"
+          variant="ghost"
+          className="w-9 px-0"
+          aria-label={`Voir ${s.siteName}`}
+          title="Voir"
+        >
           <EyeIcon />
         </ButtonLink>
-        <ButtonLink to={`${paths.admin.site(s.id)}#modifier`} size="sm" variant="ghost" className="w-9 px-0" aria-label={`Modifier ${s.siteName}`} title="Modifier">
+        <ButtonLink
+          to={`${paths.admin.site(s.id)}#modifier`}
+          size="sm"
+          variant="ghost"
+          className="w-9 px-0"
+          aria-label={`Modifier ${s.siteName}`}
+          title="Modifier"
+        >
           <PencilIcon />
         </ButtonLink>
       </span>
@@ -105,7 +136,15 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
 ];
 
 /** One labelled filter of the list: 'all' (empty) first, then the options. */
-function FilterSelect(props: { id: string; label: string; allLabel: string; value: string; options: ReadonlyArray<{ value: string; label: string }>; onChange: (value: string) => void; className?: string }) {
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
   return (
     <div className={props.className ?? 'sm:w-44'}>
       <label className={filterLabelClass} htmlFor={props.id}>

@@ -44,7 +44,15 @@ export function ExportMenu() {
         <p className="text-sm text-slate-600 dark:text-slate-400">Fichiers CSV (séparateur « ; ») lisibles dans Excel ou LibreOffice.</p>
         <div className="grid grid-cols-3 gap-2">
           {EXPORTS.map((item) => (
-            <Button key={item.id} size="sm" variant="secondary" loading={busy === item.id} disabled={busy !== null} onClick={() => void run(item)} aria-label={`Exporter les ${item.label.toLowerCase()} (CSV)`}>
+            <Button
+              key={item.id}
+              size="sm"
+              variant="secondary"
+              loading={busy === item.id}
+              disabled={busy !== null}
+              onClick={() => void run(item)}
+              aria-label={`Exporter les ${item.label.toLowerCase()} (CSV)`}
+            >
               {item.label}
             </Button>
           ))}

@@ -27,9 +27,22 @@ export function RevenueChart({ months }: { months: MonthRevenueDto[] }) {
   return (
     <figure className="m-0">
       <ScrollArea>
-        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full min-w-[34rem] text-slate-500 dark:text-slate-400" aria-hidden="true" focusable="false">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="h-auto w-full min-w-[34rem] text-slate-500 dark:text-slate-400"
+          aria-hidden="true"
+          focusable="false"
+        >
           {[0, 0.5, 1].map((f) => (
-            <line key={f} x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + innerHeight * (1 - f)} y2={PAD.top + innerHeight * (1 - f)} stroke="currentColor" strokeOpacity={f === 0 ? 0.5 : 0.2} />
+            <line
+              key={f}
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={PAD.top + innerHeight * (1 - f)}
+              y2={PAD.top + innerHeight * (1 - f)}
+              stroke="currentColor"
+              strokeOpacity={f === 0 ? 0.5 : 0.2}
+            />
           ))}
           {months.map((m, i) => {
             const height = (m.revenueCents / max) * innerHeight;
@@ -37,9 +50,21 @@ export function RevenueChart({ months }: { months: MonthRevenueDto[] }) {
             const y = PAD.top + innerHeight - height;
             return (
               <g key={m.month}>
-                <rect x={x} y={y} width={bar} height={Math.max(height, m.revenueCents > 0 ? 2 : 0)} rx={4} className="fill-brand-600 dark:fill-brand-400" />
+                <rect
+                  x={x}
+                  y={y}
+                  width={bar}
+                  height={Math.max(height, m.revenueCents > 0 ? 2 : 0)}
+                  rx={4}
+                  className="fill-brand-600 dark:fill-brand-400"
+                />
                 {m.revenueCents > 0 ? (
-                  <text x={x + bar / 2} y={y - 6} textAnchor="middle" className="fill-slate-700 text-[11px] font-semibold dark:fill-slate-200">
+                  <text
+                    x={x + bar / 2}
+                    y={y - 6}
+                    textAnchor="middle"
+                    className="fill-slate-700 text-[11px] font-semibold dark:fill-slate-200"
+                  >
                     {formatEurosCompact(m.revenueCents)}
                   </text>
                 ) : null}

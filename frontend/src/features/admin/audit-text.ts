@@ -16,7 +16,12 @@ export function describeSiteChange(entry: Pick<AuditEntryDto, 'before' | 'after'
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;
   const lines: string[] = [];
-  const show = (field: string, value: unknown) => (value === null || value === undefined || value === '' ? 'aucun' : field === 'status' ? (SITE_STATUS_LABELS[value as SiteStatus] ?? String(value)) : String(value));
+  const show = (field: string, value: unknown) =>
+    value === null || value === undefined || value === ''
+      ? 'aucun'
+      : field === 'status'
+        ? (SITE_STATUS_LABELS[value as SiteStatus] ?? String(value))
+        : String(value);
   for (const field of Object.keys(AUDIT_FIELDS)) {
     if (field in after) lines.push(`${AUDIT_FIELDS[field]} : ${show(field, before[field])} → ${show(field, after[field])}`);
   }

@@ -24,7 +24,10 @@ export function siteForMessage<T extends { status: string }>(sites: readonly T[]
   return sites.find((s) => s.status === 'active') ?? sites[0] ?? null;
 }
 
-export function contactTemplate(template: ContactTemplate, { client, site, agencyName }: ContactContext): { subject: string; message: string } {
+export function contactTemplate(
+  template: ContactTemplate,
+  { client, site, agencyName }: ContactContext,
+): { subject: string; message: string } {
   const name = client.name.trim() || client.email;
   const greeting = `Bonjour ${name},`;
   const signature = `À très bientôt,\nL'équipe ${agencyName}`;

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
 
 /** Centred card used by the sign-in, registration and first-login pages. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-slate-50 px-4 py-12 sm:items-center dark:bg-slate-950">
       <div className="w-full max-w-md">

@@ -35,7 +35,10 @@ export function FirstLoginPage() {
   const { setSession } = useAuth();
   const firstLogin = useFirstLogin();
 
-  const tokenRejected = isApiError(firstLogin.error) && (firstLogin.error.status === 400 || firstLogin.error.status === 404) && !firstLogin.error.fieldErrors.password;
+  const tokenRejected =
+    isApiError(firstLogin.error) &&
+    (firstLogin.error.status === 400 || firstLogin.error.status === 404) &&
+    !firstLogin.error.fieldErrors.password;
   if (!token || tokenRejected) return <InvalidLink />;
 
   return (

@@ -50,7 +50,11 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           {forgot.isError && !hasApiFieldError(forgot.error, ['email']) ? (
-            <Alert tone="error">{isApiError(forgot.error) && forgot.error.status === 429 ? forgot.error.message : "Erreur lors de l'envoi. Veuillez réessayer."}</Alert>
+            <Alert tone="error">
+              {isApiError(forgot.error) && forgot.error.status === 429
+                ? forgot.error.message
+                : "Erreur lors de l'envoi. Veuillez réessayer."}
+            </Alert>
           ) : null}
           <EmailInput error={errors.email?.message} {...register('email', emailRules)} />
           <Button type="submit" className="w-full" loading={forgot.isPending}>

@@ -13,7 +13,10 @@ async function signIn(email: string, password: string) {
 
 describe('Login page', () => {
   it("shows 'Email ou mot de passe incorrect' on a 401", async () => {
-    mockApi({ ...anonymous, 'POST /api/auth/login': () => jsonResponse(401, { statusCode: 401, message: 'Email ou mot de passe incorrect' }) });
+    mockApi({
+      ...anonymous,
+      'POST /api/auth/login': () => jsonResponse(401, { statusCode: 401, message: 'Email ou mot de passe incorrect' }),
+    });
     renderApp('/login');
     await signIn('claire@example.com', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Email ou mot de passe incorrect');
@@ -30,7 +33,8 @@ describe('Login page', () => {
   it("puts the server's field errors (400) under their field, without the generic message", async () => {
     mockApi({
       ...anonymous,
-      'POST /api/auth/login': () => jsonResponse(400, { statusCode: 400, message: 'Données invalides', errors: { password: 'Le mot de passe est trop long' } }),
+      'POST /api/auth/login': () =>
+        jsonResponse(400, { statusCode: 400, message: 'Données invalides', errors: { password: 'Le mot de passe est trop long' } }),
     });
     renderApp('/login');
     await signIn('claire@example.com', 'x'.repeat(12));

@@ -66,7 +66,8 @@ describe('Reset password page', () => {
   it('turns a refused token into the invalid-link view', async () => {
     mockApi({
       ...anonymous,
-      'POST /api/auth/reset-password': () => jsonResponse(400, { statusCode: 400, message: 'Lien invalide ou expiré', errors: { token: 'Lien invalide ou expiré' } }),
+      'POST /api/auth/reset-password': () =>
+        jsonResponse(400, { statusCode: 400, message: 'Lien invalide ou expiré', errors: { token: 'Lien invalide ou expiré' } }),
     });
     renderApp('/reset-password?token=used');
     const user = userEvent.setup();

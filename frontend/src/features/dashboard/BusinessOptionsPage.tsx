@@ -42,13 +42,25 @@ export const BUSINESS_MESSAGES = {
 /** Required after trimming, with the given message. */
 const required = (message: string) => ({ validate: (v: unknown) => (typeof v === 'string' && v.trim() !== '') || message });
 
-function TextArea({ id, label, error, ...rest }: { id: string; label: string; error?: string } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+function TextArea({
+  id,
+  label,
+  error,
+  ...rest
+}: { id: string; label: string; error?: string } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
       </label>
-      <textarea id={id} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={cn(inputClasses, 'h-auto py-2')} {...rest} />
+      <textarea
+        id={id}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={cn(inputClasses, 'h-auto py-2')}
+        {...rest}
+      />
       {error ? (
         <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
           {error}
@@ -84,7 +96,10 @@ export function BusinessOptionsForm({ siteId, initial }: { siteId: string; initi
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
     try {
-      const saved = await save.mutateAsync({ id: siteId, data: { ...values, businessType: values.businessType as Exclude<typeof values.businessType, ''> } });
+      const saved = await save.mutateAsync({
+        id: siteId,
+        data: { ...values, businessType: values.businessType as Exclude<typeof values.businessType, ''> },
+      });
       queryClient.setQueryData(getGetBusinessOptionsQueryKey(siteId), saved);
       setResult({ ok: true, at: saved.savedAt ?? undefined });
     } catch (error) {
@@ -92,17 +107,25 @@ export function BusinessOptionsForm({ siteId, initial }: { siteId: string; initi
     }
   });
 
-  const text = (name: 'businessName' | 'industry' | 'budget' | 'timeline', label: string, rules?: RegisterOptions<BusinessOptionsValues, typeof name>) => (
-    <Field label={label} error={errors[name]?.message as string | undefined} {...form.register(name, rules)} />
-  );
+  const text = (
+    name: 'businessName' | 'industry' | 'budget' | 'timeline',
+    label: string,
+    rules?: RegisterOptions<BusinessOptionsValues, typeof name>,
+  ) => <Field label={label} error={errors[name]?.message as string | undefined} {...form.register(name, rules)} />;
 
   return (
     <Container className="py-10 sm:py-12">
       <ButtonLink to={paths.dashboard.site(siteId)} variant="ghost" size="sm" className="-ml-3">
         ← Retour au site
       </ButtonLink>
-      <PageHeader eyebrow="Espace client" title="Options Business" description="Parlez-nous de votre activité : nous construisons votre site à partir de ces informations." />
-      {savedAt ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Dernier enregistrement : {formatDateTime(result?.at ?? savedAt)}</p> : null}
+      <PageHeader
+        eyebrow="Espace client"
+        title="Options Business"
+        description="Parlez-nous de votre activité : nous construisons votre site à partir de ces informations."
+      />
+      {savedAt ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Dernier enregistrement : {formatDateTime(result?.at ?? savedAt)}</p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="mt-8 space-y-6">
         <Card className="space-y-4">
           <h2 className="text-lg font-semibold">Votre entreprise</h2>
@@ -130,8 +153,18 @@ export function BusinessOptionsForm({ siteId, initial }: { siteId: string; initi
             {text('industry', "Secteur d'activité", required(BUSINESS_MESSAGES.industry))}
             {text('budget', 'Budget')}
           </div>
-          <TextArea id="keyServices" label="Services principaux" error={errors.keyServices?.message} {...form.register('keyServices', required(BUSINESS_MESSAGES.keyServices))} />
-          <TextArea id="businessGoals" label="Objectifs" error={errors.businessGoals?.message} {...form.register('businessGoals', required(BUSINESS_MESSAGES.businessGoals))} />
+          <TextArea
+            id="keyServices"
+            label="Services principaux"
+            error={errors.keyServices?.message}
+            {...form.register('keyServices', required(BUSINESS_MESSAGES.keyServices))}
+          />
+          <TextArea
+            id="businessGoals"
+            label="Objectifs"
+            error={errors.businessGoals?.message}
+            {...form.register('businessGoals', required(BUSINESS_MESSAGES.businessGoals))}
+          />
           <TextArea id="targetAudience" label="Public cible" {...form.register('targetAudience')} />
         </Card>
 
@@ -144,7 +177,8 @@ export function BusinessOptionsForm({ siteId, initial }: { siteId: string; initi
               autoComplete="email"
               error={errors.contactInfo?.email?.message}
               {...form.register('contactInfo.email', {
-                validate: (v) => (v.trim() === '' ? BUSINESS_MESSAGES.emailRequired : EMAIL_PATTERN.test(v.trim()) || BUSINESS_MESSAGES.emailInvalid),
+                validate: (v) =>
+                  v.trim() === '' ? BUSINESS_MESSAGES.emailRequired : EMAIL_PATTERN.test(v.trim()) || BUSINESS_MESSAGES.emailInvalid,
               })}
             />
             <Field label="Téléphone" type="tel" autoComplete="tel" {...form.register('contactInfo.phone')} />

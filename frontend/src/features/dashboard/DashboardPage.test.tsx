@@ -34,11 +34,19 @@ const issue = (siteId: string, siteName: string) => ({
 
 describe('Dashboard — Mes Sites', () => {
   it('lists the client’s sites with their domain and status badge', async () => {
-    signedInWith([site('s1', 'Boulangerie Martin', 'pending'), site('s2', 'Garage Dupont', 'active', 'garage-dupont.fr'), site('s3', 'Ancien site', 'suspended')]);
+    signedInWith([
+      site('s1', 'Boulangerie Martin', 'pending'),
+      site('s2', 'Garage Dupont', 'active', 'garage-dupont.fr'),
+      site('s3', 'Ancien site', 'suspended'),
+    ]);
     renderApp('/dashboard');
     const list = await screen.findByRole('list', { name: 'Mes sites' });
     const rows = within(list).getAllByRole('link');
-    expect(rows.map((r) => r.textContent)).toEqual(['Boulangerie MartinAucun domaineEn attente', 'Garage Dupontgarage-dupont.frActif', 'Ancien siteAucun domaineAnnulé']);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Boulangerie MartinAucun domaineEn attente',
+      'Garage Dupontgarage-dupont.frActif',
+      'Ancien siteAucun domaineAnnulé',
+    ]);
     expect(rows[0]).toHaveAttribute('href', '/dashboard/sites/s1');
     expect(screen.getByRole('link', { name: 'Nouveau site' })).toHaveAttribute('href', '/order');
   });
@@ -51,7 +59,10 @@ describe('Dashboard — Mes Sites', () => {
 
   it('shows the failing payments above the tiles, and a payment badge beside the status', async () => {
     signedInWith(
-      [{ ...site('s1', 'Boulangerie Martin', 'active'), paymentState: 'past_due' }, { ...site('s2', 'Garage Dupont', 'suspended'), paymentState: 'ended' }],
+      [
+        { ...site('s1', 'Boulangerie Martin', 'active'), paymentState: 'past_due' },
+        { ...site('s2', 'Garage Dupont', 'suspended'), paymentState: 'ended' },
+      ],
       [issue('s1', 'Boulangerie Martin')],
     );
     renderApp('/dashboard');
@@ -67,7 +78,10 @@ describe('Dashboard — Mes Sites', () => {
 
 describe('Mes Sites and a site', () => {
   it('/dashboard/sites shows every issue and the payment badges', async () => {
-    signedInWith([{ ...site('s1', 'Boulangerie Martin', 'suspended'), paymentState: 'unpaid' }], [issue('s1', 'Boulangerie Martin'), issue('s2', 'Garage Dupont')]);
+    signedInWith(
+      [{ ...site('s1', 'Boulangerie Martin', 'suspended'), paymentState: 'unpaid' }],
+      [issue('s1', 'Boulangerie Martin'), issue('s2', 'Garage Dupont')],
+    );
     renderApp('/dashboard/sites');
     expect(await screen.findByRole('region', { name: '2 paiements ont échoué' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Mes sites' });
@@ -78,7 +92,8 @@ describe('Mes Sites and a site', () => {
     givenSessionCookie();
     mockApi({
       'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' })),
-      'GET /api/billing/payment-issues': () => jsonResponse(200, { issues: [issue('s1', 'Boulangerie Martin'), issue('s2', 'Garage Dupont')] }),
+      'GET /api/billing/payment-issues': () =>
+        jsonResponse(200, { issues: [issue('s1', 'Boulangerie Martin'), issue('s2', 'Garage Dupont')] }),
       'GET /api/sites/s2': () =>
         jsonResponse(200, {
           ...site('s2', 'Garage Dupont', 'active'),
@@ -102,7 +117,14 @@ describe('Mes Sites and a site', () => {
       'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' })),
       'GET /api/billing/payment-issues': () => jsonResponse(200, { issues: [] }),
       'GET /api/sites/s3': () =>
-        jsonResponse(200, { ...site('s3', 'Atelier Roux', 'pending'), paymentState: 'current', planLabel: 'Business (59€)', ageDays: 90, statusHistory: [], modificationOptions: { types: [], priorities: [] } }),
+        jsonResponse(200, {
+          ...site('s3', 'Atelier Roux', 'pending'),
+          paymentState: 'current',
+          planLabel: 'Business (59€)',
+          ageDays: 90,
+          statusHistory: [],
+          modificationOptions: { types: [], priorities: [] },
+        }),
     });
     const { router } = renderApp('/dashboard/sites/s3?restarted=1');
     expect(await screen.findByText(/Votre paiement est enregistré : votre site repart avec son nouvel abonnement\./)).toBeInTheDocument();

@@ -41,11 +41,23 @@ function SummaryTiles() {
 function SiteList() {
   const sites = useListSites({ limit: 100 });
   if (sites.isPending || sites.isError) {
-    return <QueryState className="mt-4" loading={sites.isPending} error={sites.isError} loadingText="Chargement des sites..." errorText="Impossible de charger vos sites." onRetry={() => void sites.refetch()} />;
+    return (
+      <QueryState
+        className="mt-4"
+        loading={sites.isPending}
+        error={sites.isError}
+        loadingText="Chargement des sites..."
+        errorText="Impossible de charger vos sites."
+        onRetry={() => void sites.refetch()}
+      />
+    );
   }
   if (sites.data.sites.length === 0) return <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Aucun site créé</p>;
   return (
-    <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800" aria-label="Mes sites">
+    <ul
+      className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+      aria-label="Mes sites"
+    >
       {sites.data.sites.map((site: SiteDto) => {
         const status = clientSiteStatus(site.status);
         return (

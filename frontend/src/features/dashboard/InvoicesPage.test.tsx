@@ -57,7 +57,10 @@ describe('Invoices', () => {
     renderApp('/dashboard/invoices');
     const table = await screen.findByRole('table', { name: 'Factures' });
     const rows = within(table).getAllByRole('row').slice(1);
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells(rows[0])[2]).toBe('Boulangerie Martin');
     expect(cells(rows[0])[4]).toBe('Payée');
     expect(cells(rows[1])[4]).toBe('Échouée');
@@ -75,7 +78,11 @@ describe('Invoices', () => {
     await waitFor(() => expect(select).toHaveValue(SITE_B));
     const invoiceQuery = () => new URL(calls.filter((c) => c.url.startsWith('/api/billing/invoices')).at(-1)!.url, 'http://x').searchParams;
     expect(invoiceQuery().get('siteId')).toBe(SITE_B);
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Tous les sites', 'Boulangerie Martin', 'Garage Dupont']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Tous les sites', 'Boulangerie Martin', 'Garage Dupont']);
 
     await user.selectOptions(select, 'Tous les sites');
     await waitFor(() => expect(router.state.location.search).toBe(''));

@@ -25,7 +25,13 @@ const columns: Column<ClientInvoiceDto>[] = [
   { id: 'number', header: 'Numéro', cell: (i) => <span className="font-medium whitespace-nowrap">{i.number ?? i.id.slice(-8)}</span> },
   { id: 'date', header: 'Date', cell: (i) => formatDate(i.date), className: 'whitespace-nowrap' },
   { id: 'site', header: 'Site', cell: (i) => i.siteName ?? '—', className: 'max-w-48 truncate' },
-  { id: 'amount', header: 'Montant', align: 'right', cell: (i) => formatEuros(i.amountCents, { cents: true }), className: 'whitespace-nowrap tabular-nums' },
+  {
+    id: 'amount',
+    header: 'Montant',
+    align: 'right',
+    cell: (i) => formatEuros(i.amountCents, { cents: true }),
+    className: 'whitespace-nowrap tabular-nums',
+  },
   {
     id: 'status',
     header: 'Statut',
@@ -41,7 +47,12 @@ const columns: Column<ClientInvoiceDto>[] = [
     cell: (i) => (
       <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
         {canPayInvoice(i) && i.hostedUrl ? (
-          <a href={i.hostedUrl} target="_blank" rel="noopener noreferrer" className={cn(linkClass, 'whitespace-nowrap text-red-700 dark:text-red-300')}>
+          <a
+            href={i.hostedUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(linkClass, 'whitespace-nowrap text-red-700 dark:text-red-300')}
+          >
             Régler maintenant
           </a>
         ) : null}
@@ -70,7 +81,13 @@ function SiteFilter({ value, fallbackName, onChange }: { value: string; fallback
       <label htmlFor="invoices-site" className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
         Site
       </label>
-      <select id="invoices-site" className={selectClasses} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={sites.isPending || undefined}>
+      <select
+        id="invoices-site"
+        className={selectClasses}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-busy={sites.isPending || undefined}
+      >
         <option value="">Tous les sites</option>
         {options.map((site) => (
           <option key={site.id} value={site.id}>
@@ -104,7 +121,9 @@ export function InvoicesPage() {
         <Card className="mt-6 border-red-200 dark:border-red-900" role="alert">
           <h2 className="text-lg font-semibold text-red-800 dark:text-red-300">Erreur</h2>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            {isApiError(query.error) && query.error.status !== 0 && query.error.status < 500 ? query.error.message : 'Impossible de charger les factures'}
+            {isApiError(query.error) && query.error.status !== 0 && query.error.status < 500
+              ? query.error.message
+              : 'Impossible de charger les factures'}
           </p>
           <Button variant="secondary" size="sm" className="mt-4" onClick={() => void query.refetch()}>
             Réessayer

@@ -82,13 +82,15 @@ export function ModificationRequestForm({ siteId, options }: { siteId: string; o
             <label htmlFor={`${id}-description`} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
               Description
             </label>
-            <textarea id={`${id}-description`} rows={4} maxLength={5000} className={cn(inputClasses, 'h-auto py-2')} {...form.register('description')} />
+            <textarea
+              id={`${id}-description`}
+              rows={4}
+              maxLength={5000}
+              className={cn(inputClasses, 'h-auto py-2')}
+              {...form.register('description')}
+            />
           </div>
-          {result === 'sent' ? (
-            <Alert tone="success">
-              {MODIFICATION_SENT} Nous vous répondons sous 24-48h.
-            </Alert>
-          ) : null}
+          {result === 'sent' ? <Alert tone="success">{MODIFICATION_SENT} Nous vous répondons sous 24-48h.</Alert> : null}
           {result === 'failed' ? <Alert tone="error">{MODIFICATION_FAILED}</Alert> : null}
           <Button type="submit" loading={sending} disabled={sending || description.trim() === ''}>
             Envoyer la demande

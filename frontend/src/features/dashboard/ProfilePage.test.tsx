@@ -47,7 +47,11 @@ describe('Profile page — password change', () => {
     mockApi({
       ...signedIn(),
       'POST /api/auth/change-password': () =>
-        jsonResponse(400, { statusCode: 400, message: 'Ancien mot de passe incorrect.', errors: { oldPassword: 'Ancien mot de passe incorrect.' } }),
+        jsonResponse(400, {
+          statusCode: 400,
+          message: 'Ancien mot de passe incorrect.',
+          errors: { oldPassword: 'Ancien mot de passe incorrect.' },
+        }),
     });
     const user = userEvent.setup();
     const f = await openProfile();

@@ -50,7 +50,14 @@ function ProfileForm() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Votre nom apparaît dans vos échanges avec notre équipe.</p>
       <form onSubmit={onSubmit} className="mt-6 space-y-5" noValidate>
         <Field label="Nom" autoComplete="name" maxLength={100} error={errors.name?.message} {...register('name')} />
-        <Field label="Email" type="email" value={user?.email ?? ''} readOnly aria-readonly="true" hint="L'adresse e-mail ne peut pas être modifiée ici." />
+        <Field
+          label="Email"
+          type="email"
+          value={user?.email ?? ''}
+          readOnly
+          aria-readonly="true"
+          hint="L'adresse e-mail ne peut pas être modifiée ici."
+        />
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         {saved ? <Alert tone="success">{profileMessages.profileSaved}</Alert> : null}
         <Button type="submit" loading={isSubmitting}>
@@ -69,9 +76,7 @@ export function PasswordForm() {
   return (
     <Card>
       <h2 className="text-lg font-semibold">Mot de passe</h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Après le changement, vos autres sessions ouvertes sont fermées.
-      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Après le changement, vos autres sessions ouvertes sont fermées.</p>
       <div className="mt-6">
         <NewPasswordForm
           withCurrentPassword

@@ -44,7 +44,10 @@ export function SiteDetailPage() {
     ]).then(() => setSearchParams((params) => (params.delete('restarted'), params), { replace: true, state: location.state }));
   }, [restartedInUrl, refetch, queryClient, id, setSearchParams, location.state]);
 
-  const back = origin === 'sites' ? { to: paths.dashboard.sites, label: 'Retour à mes sites' } : { to: paths.dashboard.root, label: 'Retour au tableau de bord' };
+  const back =
+    origin === 'sites'
+      ? { to: paths.dashboard.sites, label: 'Retour à mes sites' }
+      : { to: paths.dashboard.root, label: 'Retour au tableau de bord' };
 
   if (site.isPending) return <LoadingScreen />;
   if (site.isError) {
@@ -108,7 +111,12 @@ export function SiteDetailPage() {
                 <dt className="text-slate-600 dark:text-slate-400">Domaine</dt>
                 <dd className="mt-1 font-medium break-all">
                   {s.domain ? (
-                    <a href={`https://${s.domain}`} target="_blank" rel="noreferrer" className="text-brand-700 underline dark:text-brand-300">
+                    <a
+                      href={`https://${s.domain}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="text-brand-700 underline dark:text-brand-300"
+                    >
                       {s.domain}
                     </a>
                   ) : (
@@ -135,7 +143,9 @@ export function SiteDetailPage() {
 
           <Card>
             <h2 className="text-lg font-semibold">Statistiques</h2>
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Les statistiques de votre site sont en cours de développement.</p>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              Les statistiques de votre site sont en cours de développement.
+            </p>
           </Card>
         </div>
 

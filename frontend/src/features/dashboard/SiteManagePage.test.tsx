@@ -34,7 +34,14 @@ const active: SiteSubscriptionDto = {
   paymentIssue: null,
 };
 
-const scheduled: SiteSubscriptionDto = { ...active, statusLabel: 'Annulation programmée', cancelAtPeriodEnd: true, canCancel: false, canReactivate: true, canChangePlan: false };
+const scheduled: SiteSubscriptionDto = {
+  ...active,
+  statusLabel: 'Annulation programmée',
+  cancelAtPeriodEnd: true,
+  canCancel: false,
+  canReactivate: true,
+  canChangePlan: false,
+};
 
 const ended: SiteSubscriptionDto = {
   ...active,
@@ -65,7 +72,9 @@ const posts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST'
 describe('Subscription management', () => {
   it("active: offers the upgrade and the cancellation, whose dialog says 'Garder mon abonnement' / 'Annuler à la fin de la période'", async () => {
     const user = userEvent.setup();
-    const { calls } = manage(active, { [`POST /api/sites/${SITE_ID}/subscription/cancel`]: () => jsonResponse(200, { ...active, ...scheduled }) });
+    const { calls } = manage(active, {
+      [`POST /api/sites/${SITE_ID}/subscription/cancel`]: () => jsonResponse(200, { ...active, ...scheduled }),
+    });
     expect(await screen.findByText('Actif')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Passer en Business' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Réactiver' })).not.toBeInTheDocument();
@@ -74,7 +83,11 @@ describe('Subscription management', () => {
 
     await user.click(screen.getByRole('button', { name: 'Annuler à la fin de la période' }));
     const dialog = screen.getByRole('dialog', { name: 'Annuler à la fin de la période ?' });
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Garder mon abonnement', 'Annuler à la fin de la période']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Garder mon abonnement', 'Annuler à la fin de la période']);
     await user.click(within(dialog).getByRole('button', { name: 'Garder mon abonnement' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts(calls)).toEqual([]);
@@ -88,7 +101,9 @@ describe('Subscription management', () => {
     const user = userEvent.setup();
     manage(active);
     await user.click(await screen.findByRole('button', { name: 'Passer en Business' }));
-    expect(within(screen.getByRole('dialog', { name: 'Passer en Business ?' })).getByRole('button', { name: 'Retour' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('dialog', { name: 'Passer en Business ?' })).getByRole('button', { name: 'Retour' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Annuler' })).not.toBeInTheDocument();
   });
 
@@ -109,7 +124,8 @@ describe('Subscription management', () => {
     const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
     const user = userEvent.setup();
     const { calls } = manage(ended, {
-      [`POST /api/sites/${SITE_ID}/subscription/restart`]: () => jsonResponse(201, { sessionId: 'cs_restart', url: 'https://checkout.example/c/cs_restart' }),
+      [`POST /api/sites/${SITE_ID}/subscription/restart`]: () =>
+        jsonResponse(201, { sessionId: 'cs_restart', url: 'https://checkout.example/c/cs_restart' }),
     });
     expect(await screen.findByText(/^Abonnement terminé le \d{2}\/11\/2026$/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Réactiver' })).not.toBeInTheDocument();
@@ -127,7 +143,11 @@ describe('Subscription management', () => {
     const dialog = screen.getByRole('dialog', { name: 'Relancer votre site ?' });
     expect(dialog).toHaveTextContent(/Un nouvel abonnement Business à 59\s€ \/ mois commence aujourd’hui/);
     expect(dialog).toHaveTextContent(/revient en ligne avec tout son historique/);
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Retour', 'Relancer mon site']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Retour', 'Relancer mon site']);
     await user.click(within(dialog).getByRole('button', { name: 'Relancer mon site' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/c/cs_restart'));
@@ -140,7 +160,10 @@ describe('Subscription management', () => {
     const user = userEvent.setup();
     const { calls } = manage(
       { ...ended, plan: 'business', planLabel: 'Business (59€)' },
-      { [`POST /api/sites/${SITE_ID}/subscription/restart`]: () => jsonResponse(409, { statusCode: 409, message: 'Ce site a déjà un abonnement en cours.' }) },
+      {
+        [`POST /api/sites/${SITE_ID}/subscription/restart`]: () =>
+          jsonResponse(409, { statusCode: 409, message: 'Ce site a déjà un abonnement en cours.' }),
+      },
     );
     expect(await screen.findByRole('radio', { name: /^Business/ })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Choisir Pro' }));
@@ -157,12 +180,19 @@ describe('Subscription management', () => {
     const user = userEvent.setup();
     const { router } = manage(
       active,
-      { [`POST /api/sites/${SITE_ID}/subscription/payment-method`]: () => jsonResponse(201, { sessionId: 'cs_card', url: 'https://checkout.example/c/cs_card' }) },
+      {
+        [`POST /api/sites/${SITE_ID}/subscription/payment-method`]: () =>
+          jsonResponse(201, { sessionId: 'cs_card', url: 'https://checkout.example/c/cs_card' }),
+      },
       `${MANAGE}?card=updated`,
     );
-    expect(await screen.findByText('Votre nouvelle carte est enregistrée. Elle sera utilisée pour les prochains prélèvements.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Votre nouvelle carte est enregistrée. Elle sera utilisée pour les prochains prélèvements.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.getByText('Votre nouvelle carte est enregistrée. Elle sera utilisée pour les prochains prélèvements.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Votre nouvelle carte est enregistrée. Elle sera utilisée pour les prochains prélèvements.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Changer de carte' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/c/cs_card'));
   });

@@ -106,7 +106,19 @@ function failureText(error: unknown, fallback: string | null): string | null {
 }
 
 /** 'Relancer mon site': the plan of the new subscription (Pro or Business), then the confirmation. */
-function RestartSection({ sub, plans, plan, onPlan, onRestart }: { sub: SiteSubscriptionDto; plans: PlanDto[]; plan: PaidPlanType; onPlan: (plan: PaidPlanType) => void; onRestart: () => void }) {
+function RestartSection({
+  sub,
+  plans,
+  plan,
+  onPlan,
+  onRestart,
+}: {
+  sub: SiteSubscriptionDto;
+  plans: PlanDto[];
+  plan: PaidPlanType;
+  onPlan: (plan: PaidPlanType) => void;
+  onRestart: () => void;
+}) {
   const name = useId();
   const price = (id: PaidPlanType) => plans.find((p) => p.id === id)?.monthlyPriceCents ?? FALLBACK_PRICE_CENTS[id];
   return (
@@ -124,10 +136,19 @@ function RestartSection({ sub, plans, plan, onPlan, onRestart }: { sub: SiteSubs
               key={id}
               className={cn(
                 'flex cursor-pointer items-center gap-3 rounded-lg border px-4 py-3 text-sm',
-                plan === id ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-950/40' : 'border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800/40',
+                plan === id
+                  ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-950/40'
+                  : 'border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800/40',
               )}
             >
-              <input type="radio" name={name} value={id} checked={plan === id} onChange={() => onPlan(id)} className="size-4 accent-brand-600" />
+              <input
+                type="radio"
+                name={name}
+                value={id}
+                checked={plan === id}
+                onChange={() => onPlan(id)}
+                className="size-4 accent-brand-600"
+              />
               <span>
                 <span className="font-semibold">{COLUMN_NAMES[id]}</span> · {monthly(price(id))}
               </span>
@@ -149,14 +170,20 @@ function PaymentMethodCard({ siteId }: { siteId: string }) {
     <Card className="mt-6">
       <h2 className="text-lg font-semibold">Moyen de paiement</h2>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        Votre carte enregistrée paie chaque mois cet abonnement. Changez-la si elle arrive à expiration ou si un paiement a échoué : la nouvelle carte sera utilisée pour les prochains prélèvements.
+        Votre carte enregistrée paie chaque mois cet abonnement. Changez-la si elle arrive à expiration ou si un paiement a échoué : la
+        nouvelle carte sera utilisée pour les prochains prélèvements.
       </p>
       {changeCard.isError ? (
         <Alert tone="error" className="mt-4">
           {failureText(changeCard.error, manageMessages.cardFailed)}
         </Alert>
       ) : null}
-      <Button variant="secondary" className="mt-4" loading={changeCard.isPending || changeCard.isSuccess} onClick={() => changeCard.mutate({ id: siteId })}>
+      <Button
+        variant="secondary"
+        className="mt-4"
+        loading={changeCard.isPending || changeCard.isSuccess}
+        onClick={() => changeCard.mutate({ id: siteId })}
+      >
         Changer de carte
       </Button>
     </Card>
@@ -318,7 +345,9 @@ export function SiteManagePage() {
         <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
           <div>
             <dt className="text-slate-600 dark:text-slate-400">Statut</dt>
-            <dd className="mt-1 font-medium">{ended && sub.endedAt ? `Abonnement terminé le ${formatDate(sub.endedAt)}` : sub.statusLabel}</dd>
+            <dd className="mt-1 font-medium">
+              {ended && sub.endedAt ? `Abonnement terminé le ${formatDate(sub.endedAt)}` : sub.statusLabel}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600 dark:text-slate-400">Formule</dt>
@@ -336,7 +365,9 @@ export function SiteManagePage() {
       </Card>
 
       {/* After the end, restarting is what the page is for: first, before the plans. */}
-      {sub.canRestart ? <RestartSection sub={sub} plans={plans} plan={restartPlan} onPlan={setChosenPlan} onRestart={() => setAction('restart')} /> : null}
+      {sub.canRestart ? (
+        <RestartSection sub={sub} plans={plans} plan={restartPlan} onPlan={setChosenPlan} onRestart={() => setAction('restart')} />
+      ) : null}
 
       <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-3" aria-label="Formules">
         {plans.map((plan) => {
@@ -358,7 +389,9 @@ export function SiteManagePage() {
         })}
       </ul>
       {!ended && !sub.canChangePlan ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">Les changements de formule sont proposés lorsque l'abonnement est actif et sans annulation programmée.</p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          Les changements de formule sont proposés lorsque l'abonnement est actif et sans annulation programmée.
+        </p>
       ) : null}
 
       {ended ? null : (
@@ -381,14 +414,17 @@ export function SiteManagePage() {
           {sub.canCancel ? (
             <>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                Votre site reste en ligne jusqu'à la fin de la période en cours{sub.currentPeriodEnd ? ` (${formatDate(sub.currentPeriodEnd)})` : ''}.
+                Votre site reste en ligne jusqu'à la fin de la période en cours
+                {sub.currentPeriodEnd ? ` (${formatDate(sub.currentPeriodEnd)})` : ''}.
               </p>
               <Button variant="danger" className="mt-4" onClick={() => setAction('cancel')}>
                 Annuler à la fin de la période
               </Button>
             </>
           ) : null}
-          {!sub.canReactivate && !sub.canCancel ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">L'abonnement n'est pas actif.</p> : null}
+          {!sub.canReactivate && !sub.canCancel ? (
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">L'abonnement n'est pas actif.</p>
+          ) : null}
         </Card>
       )}
 

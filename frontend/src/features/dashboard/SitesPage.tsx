@@ -28,7 +28,13 @@ export function SitesPage() {
       <Card className="mt-8" flush>
         {sites.isPending || sites.isError ? (
           <div className="p-6">
-            <QueryState loading={sites.isPending} error={sites.isError} loadingText="Chargement des sites..." errorText="Impossible de charger vos sites." onRetry={() => void sites.refetch()} />
+            <QueryState
+              loading={sites.isPending}
+              error={sites.isError}
+              loadingText="Chargement des sites..."
+              errorText="Impossible de charger vos sites."
+              onRetry={() => void sites.refetch()}
+            />
           </div>
         ) : sites.data.sites.length === 0 ? (
           <p className="p-6 text-sm text-slate-600 dark:text-slate-400">Aucun site créé</p>

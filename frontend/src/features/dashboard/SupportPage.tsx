@@ -17,8 +17,14 @@ import { useSecondsLeft, waitText } from './countdown';
 
 const FAQ = [
   { q: 'Combien de temps faut-il pour créer mon site ?', a: 'Votre site est mis en ligne sous 24-48h une fois vos informations reçues.' },
-  { q: 'Puis-je modifier mon site après sa mise en ligne ?', a: 'Oui : envoyez une demande de modification depuis la page de votre site, nous la traitons sous 24-48h.' },
-  { q: 'Comment annuler mon abonnement ?', a: 'Depuis « Gérer l’abonnement » sur la page de votre site : l’annulation prend effet à la fin de la période en cours.' },
+  {
+    q: 'Puis-je modifier mon site après sa mise en ligne ?',
+    a: 'Oui : envoyez une demande de modification depuis la page de votre site, nous la traitons sous 24-48h.',
+  },
+  {
+    q: 'Comment annuler mon abonnement ?',
+    a: 'Depuis « Gérer l’abonnement » sur la page de votre site : l’annulation prend effet à la fin de la période en cours.',
+  },
 ];
 
 type Values = Required<Pick<CreateSupportMessageDto, 'email' | 'subject' | 'message'>> & { name: string };
@@ -40,7 +46,14 @@ export function SupportPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setSent(false);
     try {
-      const result = await send.mutateAsync({ data: { email: values.email, subject: values.subject, message: values.message, ...(values.name.trim() ? { name: values.name } : {}) } });
+      const result = await send.mutateAsync({
+        data: {
+          email: values.email,
+          subject: values.subject,
+          message: values.message,
+          ...(values.name.trim() ? { name: values.name } : {}),
+        },
+      });
       setDeadline(Date.parse(result.nextAllowedAt ?? '') || Date.now() + result.retryAfter * 1000);
       form.reset({ ...values, subject: '', message: '' });
       setSent(true);
@@ -79,7 +92,9 @@ export function SupportPage() {
                 className={cn(inputClasses, 'h-auto py-2')}
                 {...form.register('message')}
               />
-              {form.formState.errors.message ? <p className="mt-1.5 text-sm text-red-700 dark:text-red-400">{form.formState.errors.message.message}</p> : null}
+              {form.formState.errors.message ? (
+                <p className="mt-1.5 text-sm text-red-700 dark:text-red-400">{form.formState.errors.message.message}</p>
+              ) : null}
             </div>
             {sent ? <Alert tone="success">Message envoyé</Alert> : null}
             {secondsLeft > 0 ? <Alert tone="info">{waitText(secondsLeft)}</Alert> : null}
@@ -95,11 +110,27 @@ export function SupportPage() {
             <dl className="mt-4 space-y-3 text-sm">
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">Téléphone</dt>
-                <dd className="font-medium">{agency ? <a href={agency.phoneHref} className="text-brand-700 underline dark:text-brand-300">{agency.phone}</a> : '—'}</dd>
+                <dd className="font-medium">
+                  {agency ? (
+                    <a href={agency.phoneHref} className="text-brand-700 underline dark:text-brand-300">
+                      {agency.phone}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">Email</dt>
-                <dd className="font-medium break-all">{agency ? <a href={`mailto:${agency.email}`} className="text-brand-700 underline dark:text-brand-300">{agency.email}</a> : '—'}</dd>
+                <dd className="font-medium break-all">
+                  {agency ? (
+                    <a href={`mailto:${agency.email}`} className="text-brand-700 underline dark:text-brand-300">
+                      {agency.email}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">Chat</dt>

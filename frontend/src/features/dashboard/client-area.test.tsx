@@ -30,7 +30,10 @@ const site = {
 
 function signedIn(handlers: Parameters<typeof mockApi>[0]) {
   givenSessionCookie();
-  return mockApi({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin', email: 'claire@example.com' })), ...handlers });
+  return mockApi({
+    'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin', email: 'claire@example.com' })),
+    ...handlers,
+  });
 }
 
 describe('the support wait', () => {
@@ -43,11 +46,14 @@ describe('the support wait', () => {
 
   it('comes from the server after a reload, and blocks the send button', async () => {
     signedIn({
-      'GET /api/support/messages/next-allowed': () => jsonResponse(200, { nextAllowedAt: new Date(Date.now() + 600_000).toISOString(), retryAfter: 600 }),
+      'GET /api/support/messages/next-allowed': () =>
+        jsonResponse(200, { nextAllowedAt: new Date(Date.now() + 600_000).toISOString(), retryAfter: 600 }),
       'GET /api/agency': () => jsonResponse(500, {}),
     });
     renderApp('/dashboard/support');
-    expect(await screen.findByText(/^Vous devez attendre (10:0[01]|09:5\d) avant de pouvoir envoyer un nouveau message$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Vous devez attendre (10:0[01]|09:5\d) avant de pouvoir envoyer un nouveau message$/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Envoyer' })).toBeDisabled();
   });
 
@@ -56,7 +62,13 @@ describe('the support wait', () => {
     const { calls } = signedIn({
       'GET /api/support/messages/next-allowed': () => jsonResponse(200, { nextAllowedAt: null, retryAfter: 0 }),
       'GET /api/agency': () => jsonResponse(500, {}),
-      'POST /api/support/messages': () => jsonResponse(201, { id: 'm1', sentAt: new Date().toISOString(), nextAllowedAt: new Date(Date.now() + 900_000).toISOString(), retryAfter: 900 }),
+      'POST /api/support/messages': () =>
+        jsonResponse(201, {
+          id: 'm1',
+          sentAt: new Date().toISOString(),
+          nextAllowedAt: new Date(Date.now() + 900_000).toISOString(),
+          retryAfter: 900,
+        }),
     });
     renderApp('/dashboard/support');
     const send = await screen.findByRole('button', { name: 'Envoyer' });
@@ -69,7 +81,12 @@ describe('the support wait', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('');
     expect(screen.getByLabelText('Sujet')).toHaveValue('');
     expect(screen.getByText(/^Vous devez attendre (15:0[01]|14:5\d)/)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/support/messages'))?.body).toEqual({ email: 'claire@example.com', name: 'Claire Martin', subject: 'Facture', message: 'Une question' });
+    expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/support/messages'))?.body).toEqual({
+      email: 'claire@example.com',
+      name: 'Claire Martin',
+      subject: 'Facture',
+      message: 'Une question',
+    });
   });
 });
 
@@ -80,7 +97,9 @@ describe('the modification request', () => {
     signedIn({
       [`GET /api/sites/${SITE_ID}`]: () => jsonResponse(200, site),
       [`POST /api/sites/${SITE_ID}/modification-requests`]: () =>
-        ok ? jsonResponse(201, { id: 'r1', type: 'content', priority: 'high', description: 'x', createdAt: site.createdAt }) : jsonResponse(500, { statusCode: 500, message: 'Erreur' }),
+        ok
+          ? jsonResponse(201, { id: 'r1', type: 'content', priority: 'high', description: 'x', createdAt: site.createdAt })
+          : jsonResponse(500, { statusCode: 500, message: 'Erreur' }),
     });
     renderApp({ pathname: `/dashboard/sites/${SITE_ID}`, state: { origin: 'sites' } });
     expect(await screen.findByRole('heading', { name: 'Boulangerie Martin' }, { timeout: 4000 })).toBeInTheDocument();
@@ -126,7 +145,13 @@ describe('the business options', () => {
     });
     renderApp(`/dashboard/sites/${SITE_ID}/business-options`);
     await user.click(await screen.findByRole('button', { name: 'Enregistrer' }));
-    for (const message of ["Le nom de l'entreprise est requis", "Le type d'activité est requis", "Le secteur d'activité est requis", 'Les services principaux sont requis', 'Les objectifs sont requis']) {
+    for (const message of [
+      "Le nom de l'entreprise est requis",
+      "Le type d'activité est requis",
+      "Le secteur d'activité est requis",
+      'Les services principaux sont requis',
+      'Les objectifs sont requis',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Email')).toHaveValue('claire@example.com');

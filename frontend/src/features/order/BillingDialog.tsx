@@ -33,7 +33,9 @@ function otherMessages(error: unknown): string[] {
     .map(([, message]) => message);
   if (fromFields.length) return fromFields;
   // A 4xx with its own French message (e.g. an order already paid) says more than the generic text.
-  return error.status >= 400 && error.status < 500 && error.status !== 409 && Object.keys(error.fieldErrors).length === 0 ? [error.message] : [];
+  return error.status >= 400 && error.status < 500 && error.status !== 409 && Object.keys(error.fieldErrors).length === 0
+    ? [error.message]
+    : [];
 }
 
 /**
@@ -93,7 +95,11 @@ export function BillingDialog({
   });
 
   const error = submitError;
-  const emailConflict = isApiError(error) && error.status === 409 && Boolean(error.fieldErrors.email ?? error.fieldErrors['billing.email']) && Boolean(errors.email);
+  const emailConflict =
+    isApiError(error) &&
+    error.status === 409 &&
+    Boolean(error.fieldErrors.email ?? error.fieldErrors['billing.email']) &&
+    Boolean(errors.email);
   const others = errors.root ? otherMessages(error) : [];
   const showGeneric = Boolean(errors.root) && !emailConflict;
 
@@ -120,7 +126,15 @@ export function BillingDialog({
           aria-label="Fermer"
           className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
         >
-          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            aria-hidden="true"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
@@ -140,7 +154,13 @@ export function BillingDialog({
           </Alert>
         ) : null}
 
-        <Field label="Nom complet" autoComplete="name" maxLength={MAX_LENGTHS.fullName} error={errors.fullName?.message} {...register('fullName', { validate: billingRules.fullName })} />
+        <Field
+          label="Nom complet"
+          autoComplete="name"
+          maxLength={MAX_LENGTHS.fullName}
+          error={errors.fullName?.message}
+          {...register('fullName', { validate: billingRules.fullName })}
+        />
         <div>
           <Field
             label="Email"
@@ -162,11 +182,39 @@ export function BillingDialog({
             </p>
           ) : null}
         </div>
-        <Field label="Téléphone (facultatif)" type="tel" maxLength={MAX_LENGTHS.phone} autoComplete="tel" inputMode="tel" error={errors.phone?.message} {...register('phone')} />
-        <Field label="Adresse" autoComplete="street-address" maxLength={MAX_LENGTHS.address} error={errors.address?.message} {...register('address', { validate: billingRules.address })} />
+        <Field
+          label="Téléphone (facultatif)"
+          type="tel"
+          maxLength={MAX_LENGTHS.phone}
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <Field
+          label="Adresse"
+          autoComplete="street-address"
+          maxLength={MAX_LENGTHS.address}
+          error={errors.address?.message}
+          {...register('address', { validate: billingRules.address })}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Code postal" autoComplete="postal-code" maxLength={MAX_LENGTHS.postalCode} inputMode="numeric" error={errors.postalCode?.message} {...register('postalCode', { validate: billingRules.postalCode })} />
-          <Field label="Ville" autoComplete="address-level2" maxLength={MAX_LENGTHS.city} className="sm:col-span-2" error={errors.city?.message} {...register('city', { validate: billingRules.city })} />
+          <Field
+            label="Code postal"
+            autoComplete="postal-code"
+            maxLength={MAX_LENGTHS.postalCode}
+            inputMode="numeric"
+            error={errors.postalCode?.message}
+            {...register('postalCode', { validate: billingRules.postalCode })}
+          />
+          <Field
+            label="Ville"
+            autoComplete="address-level2"
+            maxLength={MAX_LENGTHS.city}
+            className="sm:col-span-2"
+            error={errors.city?.message}
+            {...register('city', { validate: billingRules.city })}
+          />
         </div>
 
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">

@@ -5,7 +5,11 @@ import { formForApi } from './draft-model';
 import { defaultOrderValues } from './order-wizard';
 import { catalogue as wizardCatalogue } from './test-fixtures';
 
-const catalogue = { ...catalogueAnswer, ...wizardCatalogue, addOns: wizardCatalogue.addOns.map((a) => ({ ...a, description: '', perUnit: a.id === 'extraEmail' })) };
+const catalogue = {
+  ...catalogueAnswer,
+  ...wizardCatalogue,
+  addOns: wizardCatalogue.addOns.map((a) => ({ ...a, description: '', perUnit: a.id === 'extraEmail' })),
+};
 
 const draftAnswer = (overrides: Record<string, unknown> = {}) => ({
   id: '7d1f0c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',
@@ -16,8 +20,20 @@ const draftAnswer = (overrides: Record<string, unknown> = {}) => ({
   status: 'draft',
   data: { ...formForApi(defaultOrderValues('pro')), siteName: 'Boulangerie Martin', currentEmail: 'claire@example.com' },
   billing: null,
-  photos: [{ id: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'four.jpg', size: 2048, contentType: 'image/jpeg', url: '/api/order-photos/a1?exp=1&sig=x' }],
-  recap: { lines: [{ code: 'pro', label: 'Formule Pro', quantity: 1, amountCents: 2900, recurring: true }], firstMonthCents: 2900, monthlyCents: 2900 },
+  photos: [
+    {
+      id: 'a1b2c3d4-0000-4000-8000-000000000001',
+      name: 'four.jpg',
+      size: 2048,
+      contentType: 'image/jpeg',
+      url: '/api/order-photos/a1?exp=1&sig=x',
+    },
+  ],
+  recap: {
+    lines: [{ code: 'pro', label: 'Formule Pro', quantity: 1, amountCents: 2900, recurring: true }],
+    firstMonthCents: 2900,
+    monthlyCents: 2900,
+  },
   createdAt: '2025-09-01T10:00:00.000Z',
   updatedAt: '2025-09-01T10:00:00.000Z',
   ...overrides,
@@ -39,8 +55,10 @@ describe('/order on the API', () => {
     const { calls } = mockApi({
       'GET /api/catalogue': () => jsonResponse(200, catalogue),
       'GET /api/order-drafts/current': () => jsonResponse(404, { statusCode: 404, message: 'Aucune commande en cours' }),
-      'POST /api/order-drafts': (call) => jsonResponse(201, draftAnswer({ planType: (call.body as { planType: string }).planType, currentStep: '1', photos: [] })),
-      'PATCH /api/order-drafts/7d1f0c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f': (call) => jsonResponse(200, draftAnswer({ ...(call.body as object), photos: [] })),
+      'POST /api/order-drafts': (call) =>
+        jsonResponse(201, draftAnswer({ planType: (call.body as { planType: string }).planType, currentStep: '1', photos: [] })),
+      'PATCH /api/order-drafts/7d1f0c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f': (call) =>
+        jsonResponse(200, draftAnswer({ ...(call.body as object), photos: [] })),
     });
     renderApp('/commande?plan=business');
     const name = await screen.findByLabelText('Nom du site');

@@ -42,11 +42,19 @@ export function OrderPage() {
   const catalogue = useGetCatalogue({ query: { staleTime: Infinity } });
   // Asked once the session is known (a signed-in buyer's draft is the account's); never kept for another visit.
   const current = useGetCurrentOrderDraft({
-    query: { enabled: status !== 'loading', retry: false, staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false },
+    query: {
+      enabled: status !== 'loading',
+      retry: false,
+      staleTime: Infinity,
+      gcTime: 0,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    },
   });
   const noDraft = isApiError(current.error) && current.error.status === 404;
 
-  if (status === 'loading' || catalogue.isPending || (current.isPending && !noDraft)) return <LoadingScreen label="Chargement de votre commande..." />;
+  if (status === 'loading' || catalogue.isPending || (current.isPending && !noDraft))
+    return <LoadingScreen label="Chargement de votre commande..." />;
   if (catalogue.isError || (current.isError && !noDraft)) {
     return (
       <LoadError

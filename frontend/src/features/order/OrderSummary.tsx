@@ -12,7 +12,9 @@ export function OrderSummary({ planName, features, recap }: { planName: string; 
       <p className="mt-3 flex items-baseline justify-between gap-3">
         <span className="font-medium text-slate-800 dark:text-slate-200">Formule {planName}</span>
         {recap ? (
-          <span className="text-sm font-semibold whitespace-nowrap text-slate-900 dark:text-white">{formatEuros(recap.lines[0].amountCents)}/mois</span>
+          <span className="text-sm font-semibold whitespace-nowrap text-slate-900 dark:text-white">
+            {formatEuros(recap.lines[0].amountCents)}/mois
+          </span>
         ) : null}
       </p>
       {options.length ? (
@@ -44,14 +46,17 @@ export function OrderSummary({ planName, features, recap }: { planName: string; 
         </dl>
       ) : null}
       {features.length ? (
-      <ul className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400" aria-label="Inclus dans la formule">
-        {features.map((item) => (
-          <li key={item} className="flex gap-2">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" />
-            {item}
-          </li>
-        ))}
-      </ul>
+        <ul
+          className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400"
+          aria-label="Inclus dans la formule"
+        >
+          {features.map((item) => (
+            <li key={item} className="flex gap-2">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" />
+              {item}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </Card>
   );

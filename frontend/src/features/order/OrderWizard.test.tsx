@@ -11,7 +11,12 @@ import { catalogue, makeDraft } from './test-fixtures';
 /** An in-memory draft server: what the wizard sent, and photo uploads that wait until released. */
 function fakeApi() {
   let draft: DraftSnapshot | null = null;
-  const pendingUploads: Array<{ file: File; progress: (f: number) => void; resolve: (p: DraftPhoto) => void; reject: (e: unknown) => void }> = [];
+  const pendingUploads: Array<{
+    file: File;
+    progress: (f: number) => void;
+    resolve: (p: DraftPhoto) => void;
+    reject: (e: unknown) => void;
+  }> = [];
   const snapshot = (patch?: DraftPatch): DraftSnapshot => {
     const base = draft ?? makeDraft();
     const next = patch
@@ -22,10 +27,21 @@ function fakeApi() {
           prefersCall: patch.prefersCall,
           currentStep: patch.currentStep,
           data: patch.data,
-          billing: patch.billing ? { ...(base.billing ?? { fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' }), ...patch.billing } : base.billing,
+          billing: patch.billing
+            ? { ...(base.billing ?? { fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' }), ...patch.billing }
+            : base.billing,
         }
       : base;
-    return { ...next, recap: computeRecap(catalogue, { ...defaultOrderValues(next.planType), ...next.data, businessEnabled: next.planType === 'business', extraEmails: next.data.extraEmails.map((value) => ({ value })) }) ?? undefined };
+    return {
+      ...next,
+      recap:
+        computeRecap(catalogue, {
+          ...defaultOrderValues(next.planType),
+          ...next.data,
+          businessEnabled: next.planType === 'business',
+          extraEmails: next.data.extraEmails.map((value) => ({ value })),
+        }) ?? undefined,
+    };
   };
   const api = {
     create: vi.fn(async (planType: PlanType) => (draft = snapshot()) && { ...draft, planType }),
@@ -47,7 +63,18 @@ function renderWizard(props: Partial<OrderWizardProps> = {}) {
     [
       {
         path: '/order',
-        element: <OrderWizard api={fake.api} catalogue={catalogue} initialDraft={null} plan={null} canceled={false} account={null} redirect={redirect} {...props} />,
+        element: (
+          <OrderWizard
+            api={fake.api}
+            catalogue={catalogue}
+            initialDraft={null}
+            plan={null}
+            canceled={false}
+            account={null}
+            redirect={redirect}
+            {...props}
+          />
+        ),
       },
       { path: '/login', element: <p>Page de connexion</p> },
     ],
@@ -148,7 +175,13 @@ describe('OrderWizard — transitions', () => {
   });
 
   it('step 4 goes back to 3 on the form path', async () => {
-    const { user } = renderWizard({ initialDraft: makeDraft({ currentStep: '4', prefersCall: false, data: { ...makeDraft().data, siteName: 'Boulangerie Martin', currentEmail: 'c@example.com' } }) });
+    const { user } = renderWizard({
+      initialDraft: makeDraft({
+        currentStep: '4',
+        prefersCall: false,
+        data: { ...makeDraft().data, siteName: 'Boulangerie Martin', currentEmail: 'c@example.com' },
+      }),
+    });
     expect(heading()).toHaveTextContent('Validation et paiement');
     await user.click(screen.getByRole('button', { name: 'Retour' }));
     expect(heading()).toHaveTextContent('Design et options');
@@ -214,7 +247,8 @@ describe('OrderWizard — step 2', () => {
 });
 
 describe('OrderWizard — step 3', () => {
-  const atStep3 = (overrides: Partial<DraftSnapshot> = {}) => renderWizard({ initialDraft: makeDraft({ currentStep: '3', prefersCall: false, ...overrides }) });
+  const atStep3 = (overrides: Partial<DraftSnapshot> = {}) =>
+    renderWizard({ initialDraft: makeDraft({ currentStep: '3', prefersCall: false, ...overrides }) });
   const jpg = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
 
   it('offers the 8 colours and 4 styles of the catalogue; the business options with the toggle', async () => {
@@ -222,12 +256,11 @@ describe('OrderWizard — step 3', () => {
     expect(screen.getByText('Étape 3 sur 4')).toBeInTheDocument();
     const colours = within(screen.getByRole('group', { name: /Couleur dominante/ })).getAllByRole('radio');
     expect(colours).toHaveLength(8);
-    expect(within(screen.getByRole('group', { name: /Style souhaité/ })).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual([
-      'Moderne',
-      'Classique',
-      'Élégant',
-      'Coloré',
-    ]);
+    expect(
+      within(screen.getByRole('group', { name: /Style souhaité/ }))
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['Moderne', 'Classique', 'Élégant', 'Coloré']);
     await user.click(screen.getByRole('radio', { name: 'Vert' }));
     expect(screen.getByRole('radio', { name: 'Vert' })).toBeChecked();
 
@@ -242,11 +275,15 @@ describe('OrderWizard — step 3', () => {
   });
 
   it('uploads photos with their progress, refuses the wrong ones in French, deletes one by one', async () => {
-    const { user, api, pendingUploads } = atStep3({ photos: [{ id: 'p0', name: 'vitrine.jpg', size: 2048, contentType: 'image/jpeg', url: '/api/order-photos/p0?sig=x' }] });
+    const { user, api, pendingUploads } = atStep3({
+      photos: [{ id: 'p0', name: 'vitrine.jpg', size: 2048, contentType: 'image/jpeg', url: '/api/order-photos/p0?sig=x' }],
+    });
     expect(screen.getByText('vitrine.jpg')).toBeInTheDocument();
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     // As a drop would: the picker's accept filter does not apply.
-    await userEvent.setup({ applyAccept: false }).upload(input, [jpg('four.jpg'), new File(['GIF89a'], 'anim.gif', { type: 'image/gif' }), jpg('grand.jpg', 5 * 1024 * 1024 + 1)]);
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(input, [jpg('four.jpg'), new File(['GIF89a'], 'anim.gif', { type: 'image/gif' }), jpg('grand.jpg', 5 * 1024 * 1024 + 1)]);
 
     expect(screen.getByText("« anim.gif » n'est pas une image JPG ou PNG.")).toBeInTheDocument();
     expect(screen.getByText('« grand.jpg » dépasse 5 Mo.')).toBeInTheDocument();
@@ -269,14 +306,22 @@ describe('OrderWizard — step 3', () => {
     const { user, pendingUploads } = atStep3();
     await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, jpg('faux.jpg'));
     await waitFor(() => expect(pendingUploads).toHaveLength(1));
-    await act(async () => pendingUploads[0].reject(new ApiError(400, { statusCode: 400, message: 'Seules les images JPG et PNG sont acceptées.' })));
+    await act(async () =>
+      pendingUploads[0].reject(new ApiError(400, { statusCode: 400, message: 'Seules les images JPG et PNG sont acceptées.' })),
+    );
     expect(screen.getByText('Seules les images JPG et PNG sont acceptées.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     await waitFor(() => expect(pendingUploads).toHaveLength(2));
   });
 
   it('stops at 10 photos', async () => {
-    const photos = Array.from({ length: 9 }, (_, i) => ({ id: `p${i}`, name: `photo-${i}.jpg`, size: 10, contentType: 'image/jpeg', url: `/p${i}` }));
+    const photos = Array.from({ length: 9 }, (_, i) => ({
+      id: `p${i}`,
+      name: `photo-${i}.jpg`,
+      size: 10,
+      contentType: 'image/jpeg',
+      url: `/p${i}`,
+    }));
     const { user } = atStep3({ photos });
     await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, [jpg('dixieme.jpg'), jpg('onzieme.jpg')]);
     expect(screen.getByText("10 photos au maximum : « onzieme.jpg » n'a pas été ajoutée.")).toBeInTheDocument();
@@ -289,7 +334,15 @@ describe('OrderWizard — step 4 and billing', () => {
     makeDraft({
       currentStep: '4',
       prefersCall: false,
-      data: { ...makeDraft().data, siteName: 'Boulangerie Martin', currentEmail: 'claire@example.com', phone: '06 12 34 56 78', logoOption: 'create', includeGoogleBusiness: true, extraEmails: ['devis', 'compta'] },
+      data: {
+        ...makeDraft().data,
+        siteName: 'Boulangerie Martin',
+        currentEmail: 'claire@example.com',
+        phone: '06 12 34 56 78',
+        logoOption: 'create',
+        includeGoogleBusiness: true,
+        extraEmails: ['devis', 'compta'],
+      },
     });
 
   it('shows the recap: the first month with the logo, then each month without it, in euros', async () => {
@@ -359,7 +412,11 @@ describe('OrderWizard — step 4 and billing', () => {
   it('puts the existing-account conflict under the e-mail, with a link to sign in that comes back to the order', async () => {
     const { user, api, router } = renderWizard({ initialDraft: filled() });
     api.checkout.mockRejectedValueOnce(
-      new ApiError(409, { statusCode: 409, message: 'Un compte existe déjà avec cet email : connectez-vous pour commander.', errors: { email: 'Un compte existe déjà avec cet email : connectez-vous pour commander.' } }),
+      new ApiError(409, {
+        statusCode: 409,
+        message: 'Un compte existe déjà avec cet email : connectez-vous pour commander.',
+        errors: { email: 'Un compte existe déjà avec cet email : connectez-vous pour commander.' },
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Finaliser ma commande' }));
     const dialog = screen.getByRole('dialog');
@@ -400,7 +457,12 @@ describe('OrderWizard — the draft', () => {
     await waitFor(() => expect(api.update).toHaveBeenCalled(), { timeout: 3000 });
     expect(api.create).toHaveBeenCalledTimes(1);
     expect(api.create).toHaveBeenCalledWith('business');
-    expect(lastPatch()).toMatchObject({ planType: 'business', businessEnabled: true, currentStep: '1', data: { siteName: 'Garage Dupont' } });
+    expect(lastPatch()).toMatchObject({
+      planType: 'business',
+      businessEnabled: true,
+      currentStep: '1',
+      data: { siteName: 'Garage Dupont' },
+    });
     expect(await screen.findByText('Brouillon enregistré')).toBeInTheDocument();
   });
 
@@ -432,7 +494,11 @@ describe('OrderWizard — the draft', () => {
   it('after a cancelled payment shows the error with the draft intact', () => {
     renderWizard({
       canceled: true,
-      initialDraft: makeDraft({ currentStep: '4', prefersCall: false, data: { ...makeDraft().data, siteName: 'Boulangerie Martin', currentEmail: 'c@example.com' } }),
+      initialDraft: makeDraft({
+        currentStep: '4',
+        prefersCall: false,
+        data: { ...makeDraft().data, siteName: 'Boulangerie Martin', currentEmail: 'c@example.com' },
+      }),
     });
     expect(screen.getByRole('alert')).toHaveTextContent('Une erreur est survenue lors du paiement. Veuillez réessayer.');
     expect(heading()).toHaveTextContent('Validation et paiement');

@@ -116,7 +116,10 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
     wizardRef.current = wizard;
   });
 
-  const buildPatch = useCallback(() => patchFor(form.getValues(), wizardRef.current.step, wizardRef.current.prefersCall, billingRef.current), [form]);
+  const buildPatch = useCallback(
+    () => patchFor(form.getValues(), wizardRef.current.step, wizardRef.current.prefersCall, billingRef.current),
+    [form],
+  );
   const sync = useDraftSync(api, initialDraft, buildPatch);
   const photoRules = catalogue.orderOptions?.photoRules ?? DEFAULT_PHOTO_RULES;
   const photos = usePhotoUploads(api, initialDraft?.photos ?? [], sync.ensureDraft, photoRules);
@@ -196,7 +199,8 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
 
   const localRecap = useMemo(() => computeRecap(catalogue, values), [catalogue, values]);
   // The server's recap once the draft holds every change; the same rule computed here meanwhile.
-  const recap = sync.inSync && sync.status === 'saved' && sync.saved?.recap && sync.saved.planType === planOf(values) ? sync.saved.recap : localRecap;
+  const recap =
+    sync.inSync && sync.status === 'saved' && sync.saved?.recap && sync.saved.planType === planOf(values) ? sync.saved.recap : localRecap;
   const options = catalogue.orderOptions;
   const plans = {
     pro: catalogue.plans.find((p) => p.id === 'pro'),
@@ -205,7 +209,9 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
   const planName = (planOf(values) === 'business' ? plans.business?.name : plans.pro?.name) ?? planOf(values);
   const price = (id: string) => catalogue.addOns.find((a) => a.id === id)?.priceCents;
   const businessExtra =
-    plans.business?.monthlyPriceCents != null && plans.pro?.monthlyPriceCents != null ? plans.business.monthlyPriceCents - plans.pro.monthlyPriceCents : undefined;
+    plans.business?.monthlyPriceCents != null && plans.pro?.monthlyPriceCents != null
+      ? plans.business.monthlyPriceCents - plans.pro.monthlyPriceCents
+      : undefined;
   const info = STEP_INFO[wizard.step];
   const wide = wizard.step === '4';
 
@@ -232,7 +238,11 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
           <p className="text-sm font-semibold text-brand-700 dark:text-brand-300">
             Étape {info.number} sur {STEP_COUNT}
           </p>
-          <h2 ref={heading} tabIndex={-1} className="mt-1 text-xl font-bold tracking-tight text-slate-900 outline-none sm:text-2xl dark:text-white">
+          <h2
+            ref={heading}
+            tabIndex={-1}
+            className="mt-1 text-xl font-bold tracking-tight text-slate-900 outline-none sm:text-2xl dark:text-white"
+          >
             {info.title}
           </h2>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{DESCRIPTIONS[wizard.step]}</p>
@@ -244,7 +254,16 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
               {wizard.step === '2' ? <ContentStep /> : null}
               {wizard.step === '3' ? (
                 <DesignStep
-                  photos={<PhotoPicker photos={photos.photos} rules={photoRules} rejected={photos.rejected} onAdd={photos.add} onRemove={(key) => void photos.remove(key)} onRetry={photos.retry} />}
+                  photos={
+                    <PhotoPicker
+                      photos={photos.photos}
+                      rules={photoRules}
+                      rejected={photos.rejected}
+                      onAdd={photos.add}
+                      onRemove={(key) => void photos.remove(key)}
+                      onRetry={photos.retry}
+                    />
+                  }
                   colors={options?.colors ?? []}
                   styles={options?.styles ?? []}
                   businessFeatures={options?.businessFeatures ?? []}
@@ -303,7 +322,13 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
           </FormProvider>
         </Card>
 
-        {!wide ? <OrderSummary planName={planName} features={(planOf(values) === 'business' ? plans.business : plans.pro)?.features ?? []} recap={recap} /> : null}
+        {!wide ? (
+          <OrderSummary
+            planName={planName}
+            features={(planOf(values) === 'business' ? plans.business : plans.pro)?.features ?? []}
+            recap={recap}
+          />
+        ) : null}
       </div>
 
       {billingOpen ? (

@@ -18,7 +18,12 @@ export function ResultCard({ tone, title, children, actions }: { tone: Tone; tit
   return (
     <div className="bg-slate-50 dark:bg-slate-950">
       <Container className="flex min-h-[calc(100dvh-4rem)] items-start justify-center py-12 sm:items-center">
-        <Card flush className="w-full max-w-xl p-6 text-center sm:p-10" role={tone === 'waiting' ? 'status' : undefined} aria-live={tone === 'waiting' ? 'polite' : undefined}>
+        <Card
+          flush
+          className="w-full max-w-xl p-6 text-center sm:p-10"
+          role={tone === 'waiting' ? 'status' : undefined}
+          aria-live={tone === 'waiting' ? 'polite' : undefined}
+        >
           <span className={cn('mx-auto flex size-14 items-center justify-center rounded-full', badge[tone])} aria-hidden="true">
             {tone === 'success' ? <CheckIcon className="size-7" /> : null}
             {tone === 'waiting' ? <Spinner className="size-7" /> : null}

@@ -37,7 +37,9 @@ describe('/payment-success', () => {
     expect(screen.queryByText(/confirmée/)).not.toBeInTheDocument();
 
     answer = status();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' }, { timeout: POLL_INTERVAL_MS + 2000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' }, { timeout: POLL_INTERVAL_MS + 2000 }),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/checkout-sessions/cs_1').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText(/Consultez votre boîte e-mail/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
@@ -53,7 +55,10 @@ describe('/payment-success', () => {
     renderApp('/payment-success?session_id=cs_2&prefers_call=1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Accéder à mon tableau de bord' })).toHaveAttribute('href', '/dashboard');
-    expect(screen.getByRole('link', { name: 'Voir mon site' })).toHaveAttribute('href', '/dashboard/sites/0b6c7a9e-1f0e-4a55-9d4c-3c2f1a7e8b10');
+    expect(screen.getByRole('link', { name: 'Voir mon site' })).toHaveAttribute(
+      'href',
+      '/dashboard/sites/0b6c7a9e-1f0e-4a55-9d4c-3c2f1a7e8b10',
+    );
     expect(screen.getByText(/Vous avez choisi d'être rappelé/)).toBeInTheDocument();
     expect(screen.queryByText(/Consultez votre boîte e-mail/)).not.toBeInTheDocument();
   });
@@ -98,13 +103,18 @@ describe('/payment-success', () => {
   });
 
   it("says 'Erreur lors du traitement du paiement' for an unknown or expired session", async () => {
-    mockApi({ 'GET /api/checkout-sessions/cs_3': () => jsonResponse(200, status({ status: 'expired', paymentStatus: 'unpaid', provisioned: false, siteId: null })) });
+    mockApi({
+      'GET /api/checkout-sessions/cs_3': () =>
+        jsonResponse(200, status({ status: 'expired', paymentStatus: 'unpaid', provisioned: false, siteId: null })),
+    });
     renderApp('/payment-success?session_id=cs_3');
     expect(await screen.findByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' })).toBeInTheDocument();
 
     mockApi({ 'GET /api/checkout-sessions/cs_4': () => jsonResponse(404, { statusCode: 404, message: 'Paiement introuvable' }) });
     renderApp('/payment-success?session_id=cs_4');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -170,7 +180,10 @@ describe('/upgrade-success', () => {
     });
     expect(await screen.findByText('Votre site est maintenant en formule Business.')).toBeInTheDocument();
     expect(screen.queryByText(/formule Pro/)).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Remplir le formulaire Business' })).toHaveAttribute('href', '/dashboard/sites/s1/business-options');
+    expect(screen.getByRole('link', { name: 'Remplir le formulaire Business' })).toHaveAttribute(
+      'href',
+      '/dashboard/sites/s1/business-options',
+    );
     expect(calls.some((c) => c.url === '/api/sites/s1')).toBe(true);
   });
 
@@ -181,7 +194,9 @@ describe('/upgrade-success', () => {
     await act(async () => {
       vi.advanceTimersByTime(1100);
     });
-    expect(await screen.findByRole('heading', { level: 1, name: "Erreur lors du traitement de la modification d'abonnement" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Erreur lors du traitement de la modification d'abonnement" }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/formule/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Remplir le formulaire Business' })).not.toBeInTheDocument();
   });
@@ -200,7 +215,9 @@ describe('/upgrade-success', () => {
 
   it('waits 2 s after a payment, and shows the upgrade only once it is paid', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    signedInWithSite(() => jsonResponse(200, siteDetail('business')), { 'GET /api/checkout-sessions/cs_9': () => jsonResponse(200, status({ provisioned: false, siteId: null })) });
+    signedInWithSite(() => jsonResponse(200, siteDetail('business')), {
+      'GET /api/checkout-sessions/cs_9': () => jsonResponse(200, status({ provisioned: false, siteId: null })),
+    });
     renderApp('/upgrade-success?session_id=cs_9&site_id=s1&plan_type=business');
     await screen.findByText('Mise à jour de votre abonnement...');
     await act(async () => {
@@ -213,14 +230,19 @@ describe('/upgrade-success', () => {
     expect(await screen.findByText('Votre site est maintenant en formule Business.')).toBeInTheDocument();
   });
 
-  it("says the plan change failed when the payment did not go through", async () => {
+  it('says the plan change failed when the payment did not go through', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi({ 'GET /api/checkout-sessions/cs_8': () => jsonResponse(200, status({ status: 'expired', paymentStatus: 'unpaid', provisioned: false })) });
+    mockApi({
+      'GET /api/checkout-sessions/cs_8': () =>
+        jsonResponse(200, status({ status: 'expired', paymentStatus: 'unpaid', provisioned: false })),
+    });
     renderApp('/upgrade-success?session_id=cs_8&site_id=s1');
     await screen.findByText('Mise à jour de votre abonnement...');
     await act(async () => {
       vi.advanceTimersByTime(2100);
     });
-    expect(await screen.findByRole('heading', { level: 1, name: "Erreur lors du traitement de la modification d'abonnement" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Erreur lors du traitement de la modification d'abonnement" }),
+    ).toBeInTheDocument();
   });
 });

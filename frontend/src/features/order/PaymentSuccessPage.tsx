@@ -62,7 +62,10 @@ function PaymentFailed() {
         </>
       }
     >
-      <p>Votre paiement n'a pas pu être confirmé. Votre commande est conservée : vous pouvez réessayer, ou nous contacter si vous avez été débité.</p>
+      <p>
+        Votre paiement n'a pas pu être confirmé. Votre commande est conservée : vous pouvez réessayer, ou nous contacter si vous avez été
+        débité.
+      </p>
     </ResultCard>
   );
 }
@@ -96,7 +99,15 @@ function RedirectCountdown({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function PaymentStatus({ sessionId, prefersCallInUrl, siteIdInUrl }: { sessionId: string; prefersCallInUrl: boolean; siteIdInUrl: string | null }) {
+function PaymentStatus({
+  sessionId,
+  prefersCallInUrl,
+  siteIdInUrl,
+}: {
+  sessionId: string;
+  prefersCallInUrl: boolean;
+  siteIdInUrl: string | null;
+}) {
   const { status: authStatus } = useAuth();
   const [startedAt] = useState(() => Date.now());
   const [slow, setSlow] = useState(false);
@@ -117,17 +128,23 @@ function PaymentStatus({ sessionId, prefersCallInUrl, siteIdInUrl }: { sessionId
     return () => clearTimeout(timer);
   }, [waiting, startedAt]);
 
-  if (query.isError || data?.status === 'expired' || (data?.status === 'complete' && data.paymentStatus === 'unpaid')) return <PaymentFailed />;
+  if (query.isError || data?.status === 'expired' || (data?.status === 'complete' && data.paymentStatus === 'unpaid'))
+    return <PaymentFailed />;
   if (!data || authStatus === 'loading') return <LoadingScreen label="Vérification de votre paiement..." />;
 
   if (!data.provisioned) {
     const paid = data.status === 'complete';
     return (
       <ResultCard tone="waiting" title={paid ? 'Paiement reçu' : 'Vérification de votre paiement'}>
-        <p>{paid ? 'Nous finalisons votre commande : cela ne prend que quelques secondes.' : 'Nous attendons la confirmation de votre banque...'}</p>
+        <p>
+          {paid
+            ? 'Nous finalisons votre commande : cela ne prend que quelques secondes.'
+            : 'Nous attendons la confirmation de votre banque...'}
+        </p>
         {slow ? (
           <p className="text-sm">
-            Cela prend plus de temps que prévu. Vous pouvez fermer cette page : vous recevrez un e-mail dès que votre commande sera enregistrée. Une question ?{' '}
+            Cela prend plus de temps que prévu. Vous pouvez fermer cette page : vous recevrez un e-mail dès que votre commande sera
+            enregistrée. Une question ?{' '}
             <Link to={paths.contact} className={linkClass}>
               Contactez-nous
             </Link>
@@ -166,7 +183,10 @@ function PaymentStatus({ sessionId, prefersCallInUrl, siteIdInUrl }: { sessionId
       }
     >
       {signedIn ? (
-        <p>Votre nouveau site apparaît dans votre tableau de bord, en attente de création. Nous le mettons en ligne sous 24h et vous tenons informé de chaque étape.</p>
+        <p>
+          Votre nouveau site apparaît dans votre tableau de bord, en attente de création. Nous le mettons en ligne sous 24h et vous tenons
+          informé de chaque étape.
+        </p>
       ) : (
         <p>
           {data.newAccount
@@ -174,7 +194,11 @@ function PaymentStatus({ sessionId, prefersCallInUrl, siteIdInUrl }: { sessionId
             : 'Connectez-vous à votre espace client pour suivre la création de votre site.'}
         </p>
       )}
-      {prefersCall ? <p>Vous avez choisi d'être rappelé : un conseiller vous appelle sous 24h pour un échange de 30 minutes sur le contenu de votre site.</p> : null}
+      {prefersCall ? (
+        <p>
+          Vous avez choisi d'être rappelé : un conseiller vous appelle sous 24h pour un échange de 30 minutes sur le contenu de votre site.
+        </p>
+      ) : null}
       {signedIn && siteIdInUrl ? (
         <p>
           <Link to={paths.dashboard.siteBusinessOptions(siteIdInUrl)} className={linkClass}>
@@ -213,4 +237,3 @@ export function PaymentSuccessPage() {
   if (!sessionId) return <MissingSession />;
   return <PaymentStatus sessionId={sessionId} prefersCallInUrl={isYes(params.get('prefers_call'))} siteIdInUrl={siteId} />;
 }
-

@@ -24,9 +24,24 @@ export function StepProgress({ step, skipped }: { step: Step; skipped: boolean }
           const passedBy = skipped && (number === 2 || number === 3) && current === 4;
           return (
             <li key={label} aria-current={active ? 'step' : undefined} className="min-w-0">
-              <div className={cn('h-1.5 rounded-full', done || active ? 'bg-brand-600' : 'bg-slate-200 dark:bg-slate-800', passedBy && 'bg-slate-300 dark:bg-slate-700')} />
-              <p className={cn('mt-2 flex items-center gap-1.5 truncate text-sm', active ? 'font-semibold text-brand-700 dark:text-brand-300' : 'text-slate-600 dark:text-slate-400')}>
-                {done && !passedBy ? <CheckIcon className="size-4 shrink-0 text-brand-600 dark:text-brand-400" /> : <span className="tabular-nums">{number}.</span>}
+              <div
+                className={cn(
+                  'h-1.5 rounded-full',
+                  done || active ? 'bg-brand-600' : 'bg-slate-200 dark:bg-slate-800',
+                  passedBy && 'bg-slate-300 dark:bg-slate-700',
+                )}
+              />
+              <p
+                className={cn(
+                  'mt-2 flex items-center gap-1.5 truncate text-sm',
+                  active ? 'font-semibold text-brand-700 dark:text-brand-300' : 'text-slate-600 dark:text-slate-400',
+                )}
+              >
+                {done && !passedBy ? (
+                  <CheckIcon className="size-4 shrink-0 text-brand-600 dark:text-brand-400" />
+                ) : (
+                  <span className="tabular-nums">{number}.</span>
+                )}
                 <span className="truncate">{label}</span>
                 {done && !passedBy ? <span className="sr-only">(terminée)</span> : null}
                 {passedBy ? <span className="sr-only">(avec votre conseiller)</span> : null}

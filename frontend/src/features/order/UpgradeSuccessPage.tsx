@@ -53,7 +53,9 @@ function Done({ site, downgrade }: { site: SiteDetailDto | null; downgrade: bool
       title={downgrade ? 'Votre formule a changé' : 'Votre abonnement est mis à jour !'}
       actions={
         <>
-          {business && site ? <ButtonLink to={paths.dashboard.siteBusinessOptions(site.id)}>Remplir le formulaire Business</ButtonLink> : null}
+          {business && site ? (
+            <ButtonLink to={paths.dashboard.siteBusinessOptions(site.id)}>Remplir le formulaire Business</ButtonLink>
+          ) : null}
           <ButtonLink to={paths.dashboard.root} variant={business ? 'secondary' : 'primary'}>
             Accéder à mon tableau de bord
           </ButtonLink>
@@ -73,8 +75,8 @@ function Done({ site, downgrade }: { site: SiteDetailDto | null; downgrade: bool
         <p>Le changement s'applique dès maintenant.</p>
       ) : business ? (
         <p>
-          Il repasse en attente le temps que nous ajoutions vos nouvelles fonctionnalités : remplissez le formulaire Business pour nous dire ce qu'il vous faut, la mise à jour est faite
-          sous 24 à 48h.
+          Il repasse en attente le temps que nous ajoutions vos nouvelles fonctionnalités : remplissez le formulaire Business pour nous dire
+          ce qu'il vous faut, la mise à jour est faite sous 24 à 48h.
         </p>
       ) : (
         <p>La mise à jour de votre site est faite sous 24 à 48h.</p>
@@ -109,7 +111,8 @@ function PaidUpgrade({ sessionId, siteId, downgrade }: { sessionId: string; site
     query: { retry: 2, refetchOnWindowFocus: false, refetchInterval: (q) => (q.state.data?.status === 'open' ? POLL_INTERVAL_MS : false) },
   });
   const data = query.data;
-  if (query.isError || data?.status === 'expired' || (data?.status === 'complete' && data.paymentStatus === 'unpaid')) return <Failed siteId={siteId} />;
+  if (query.isError || data?.status === 'expired' || (data?.status === 'complete' && data.paymentStatus === 'unpaid'))
+    return <Failed siteId={siteId} />;
   if (!data || data.status === 'open') return <LoadingScreen label="Vérification de votre paiement..." />;
   return <Result siteId={siteId} downgrade={downgrade} />;
 }

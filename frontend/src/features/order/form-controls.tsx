@@ -84,10 +84,25 @@ export function ChoiceCard({ type, title, description, aside, ref, cardClassName
 }
 
 /** A group of choices with a visible legend. */
-export function ChoiceGroup({ legend, hint, error, children, className }: { legend: ReactNode; hint?: ReactNode; error?: string; children: ReactNode; className?: string }) {
+export function ChoiceGroup({
+  legend,
+  hint,
+  error,
+  children,
+  className,
+}: {
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
-    <fieldset className={className} aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}>
+    <fieldset
+      className={className}
+      aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+    >
       <legend className={labelClass}>{legend}</legend>
       {hint ? (
         <p id={`${id}-hint`} className={cn(hintClass, 'mt-0 mb-2')}>
@@ -120,7 +135,12 @@ export function Switch({
 }) {
   const id = useId();
   return (
-    <div className={cn('flex items-start gap-4 rounded-xl border p-4', checked ? 'border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-brand-950/60' : 'border-slate-300 dark:border-slate-700')}>
+    <div
+      className={cn(
+        'flex items-start gap-4 rounded-xl border p-4',
+        checked ? 'border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-brand-950/60' : 'border-slate-300 dark:border-slate-700',
+      )}
+    >
       <button
         id={id}
         type="button"
@@ -134,7 +154,13 @@ export function Switch({
           checked ? 'bg-brand-600' : 'bg-slate-400 dark:bg-slate-600',
         )}
       >
-        <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5.5' : 'translate-x-0.5')} />
+        <span
+          aria-hidden="true"
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5.5' : 'translate-x-0.5',
+          )}
+        />
       </button>
       <div className="min-w-0 flex-1 text-sm">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
@@ -164,7 +190,15 @@ export function SubHeading({ children, description }: { children: ReactNode; des
 
 export function RemoveIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
     </svg>
   );
@@ -180,7 +214,16 @@ export function PlusIcon() {
 
 export function CheckIcon({ className = 'size-4' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M5 12.5l4.5 4.5L19 7.5" />
     </svg>
   );

@@ -101,7 +101,13 @@ describe('the plan in the URL', () => {
 
   it('has the spec defaults', () => {
     const values = defaultOrderValues();
-    expect(values).toMatchObject({ domainChoice: 'existing', domainTld: '.fr', displayEmailChoice: 'pro', proEmailLocalPart: 'contact', logoOption: 'none' });
+    expect(values).toMatchObject({
+      domainChoice: 'existing',
+      domainTld: '.fr',
+      displayEmailChoice: 'pro',
+      proEmailLocalPart: 'contact',
+      logoOption: 'none',
+    });
     expect(values.services).toEqual([{ value: '' }]);
     expect(values.socialLinks).toEqual([{ value: '' }]);
   });
@@ -145,7 +151,15 @@ describe('step 2 rules (spec §5)', () => {
   it('numbers the invalid social links from 1; empty ones are fine; only http and https', () => {
     const errors = stepErrors(
       '2',
-      valid({ socialLinks: [{ value: 'https://instagram.com/martin' }, { value: '' }, { value: 'facebook.com/martin' }, { value: 'ftp://x.fr' }, { value: 'http://x.fr' }] }),
+      valid({
+        socialLinks: [
+          { value: 'https://instagram.com/martin' },
+          { value: '' },
+          { value: 'facebook.com/martin' },
+          { value: 'ftp://x.fr' },
+          { value: 'http://x.fr' },
+        ],
+      }),
     );
     expect(errors).toEqual({ 'socialLinks.2.value': 'Lien n°3 invalide.', 'socialLinks.3.value': 'Lien n°4 invalide.' });
     expect(canContinue('2', valid({ socialLinks: [{ value: 'javascript:alert(1)' }] }))).toBe(false);
@@ -156,7 +170,9 @@ describe('step 2 rules (spec §5)', () => {
 describe('step 3 rules', () => {
   it('accepts any choice; extra addresses are local parts', () => {
     expect(canContinue('3', valid())).toBe(true);
-    expect(stepErrors('3', valid({ extraEmails: [{ value: 'devis' }, { value: 'a b' }] }))).toEqual({ 'extraEmails.1.value': 'Adresse e-mail supplémentaire invalide.' });
+    expect(stepErrors('3', valid({ extraEmails: [{ value: 'devis' }, { value: 'a b' }] }))).toEqual({
+      'extraEmails.1.value': 'Adresse e-mail supplémentaire invalide.',
+    });
   });
 });
 
@@ -169,7 +185,16 @@ describe('billing rules (spec §5)', () => {
       city: 'La ville est requise.',
       postalCode: 'Le code postal est requis.',
     });
-    expect(billingErrors({ fullName: 'Claire Martin', email: 'claire@', phone: '', address: '1 rue de la Paix', city: 'Lyon', postalCode: '69001' })).toEqual({
+    expect(
+      billingErrors({
+        fullName: 'Claire Martin',
+        email: 'claire@',
+        phone: '',
+        address: '1 rue de la Paix',
+        city: 'Lyon',
+        postalCode: '69001',
+      }),
+    ).toEqual({
       email: "Format d'email invalide.",
     });
   });
@@ -181,11 +206,21 @@ describe('photo checks (spec §9)', () => {
 
   it('accepts JPG and PNG up to 5 MB and refuses the rest with a French message', () => {
     const { accepted, rejected } = checkPhotoFiles(
-      [file('a.jpg', MB, 'image/jpeg'), file('b.png', 5 * MB, 'image/png'), file('c.gif', 10, 'image/gif'), file('d.jpg', 5 * MB + 1, 'image/jpeg'), file('e.exe', 10, 'application/x-msdownload')],
+      [
+        file('a.jpg', MB, 'image/jpeg'),
+        file('b.png', 5 * MB, 'image/png'),
+        file('c.gif', 10, 'image/gif'),
+        file('d.jpg', 5 * MB + 1, 'image/jpeg'),
+        file('e.exe', 10, 'application/x-msdownload'),
+      ],
       0,
     );
     expect(accepted.map((f) => f.name)).toEqual(['a.jpg', 'b.png']);
-    expect(rejected).toEqual(["« c.gif » n'est pas une image JPG ou PNG.", '« d.jpg » dépasse 5 Mo.', "« e.exe » n'est pas une image JPG ou PNG."]);
+    expect(rejected).toEqual([
+      "« c.gif » n'est pas une image JPG ou PNG.",
+      '« d.jpg » dépasse 5 Mo.',
+      "« e.exe » n'est pas une image JPG ou PNG.",
+    ]);
   });
 
   it('stops at 10 photos in all', () => {

@@ -420,7 +420,10 @@ export interface PriceCatalogue {
   addOns: ReadonlyArray<{ id: string; name: string; priceCents: number; billing: 'one_time' | 'monthly' }>;
 }
 
-type RecapSelection = Pick<OrderFormValues, 'businessEnabled' | 'logoOption' | 'includeGoogleBusiness' | 'includeTrustpilot' | 'extraEmails'>;
+type RecapSelection = Pick<
+  OrderFormValues,
+  'businessEnabled' | 'logoOption' | 'includeGoogleBusiness' | 'includeTrustpilot' | 'extraEmails'
+>;
 
 /** The distinct, non-empty extra addresses (what is billed 1 € each). */
 export function extraEmailsOf(entries: readonly ListEntry[]): string[] {
@@ -431,7 +434,9 @@ export function extraEmailsOf(entries: readonly ListEntry[]): string[] {
 export function computeRecap(catalogue: PriceCatalogue, selection: RecapSelection): Recap | null {
   const plan = catalogue.plans.find((p) => p.id === planOf(selection));
   if (!plan || plan.monthlyPriceCents === null) return null;
-  const lines: RecapLine[] = [{ code: plan.id, label: `Formule ${plan.name}`, quantity: 1, amountCents: plan.monthlyPriceCents, recurring: true }];
+  const lines: RecapLine[] = [
+    { code: plan.id, label: `Formule ${plan.name}`, quantity: 1, amountCents: plan.monthlyPriceCents, recurring: true },
+  ];
   const add = (id: string, quantity: number): boolean => {
     if (quantity <= 0) return true;
     const addOn = catalogue.addOns.find((a) => a.id === id);

@@ -55,4 +55,3 @@ export function makeDraft(overrides: Partial<DraftSnapshot> = {}): DraftSnapshot
     ...overrides,
   };
 }
-

@@ -8,7 +8,14 @@ import type { PhotoItem } from './steps/PhotoPicker';
 const UPLOAD_FAILED = "L'envoi a échoué.";
 const DELETE_FAILED = 'La suppression a échoué. Réessayez.';
 
-const stored = (photo: DraftPhoto): PhotoItem => ({ key: photo.id, name: photo.name, size: photo.size, status: 'done', progress: 1, previewUrl: photo.url });
+const stored = (photo: DraftPhoto): PhotoItem => ({
+  key: photo.id,
+  name: photo.name,
+  size: photo.size,
+  status: 'done',
+  progress: 1,
+  previewUrl: photo.url,
+});
 
 let localCounter = 0;
 
@@ -16,7 +23,12 @@ let localCounter = 0;
  * The photos of the order: those already on the draft, and the new ones, each uploaded with its progress (checked
  * here first: type, size, count; the server checks again by content). Deleting one asks the server at once.
  */
-export function usePhotoUploads(api: OrderDraftApi, initialPhotos: DraftPhoto[], ensureDraft: () => Promise<DraftSnapshot>, rules: PhotoRules) {
+export function usePhotoUploads(
+  api: OrderDraftApi,
+  initialPhotos: DraftPhoto[],
+  ensureDraft: () => Promise<DraftSnapshot>,
+  rules: PhotoRules,
+) {
   const [photos, setPhotos] = useState<PhotoItem[]>(() => initialPhotos.map(stored));
   const [rejected, setRejected] = useState<string[]>([]);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -28,7 +40,8 @@ export function usePhotoUploads(api: OrderDraftApi, initialPhotos: DraftPhoto[],
     photosRef.current = photos;
   });
 
-  const patch = (key: string, change: Partial<PhotoItem>) => setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  const patch = (key: string, change: Partial<PhotoItem>) =>
+    setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
 
   const upload = useCallback(
     async (key: string, file: File) => {
@@ -37,7 +50,10 @@ export function usePhotoUploads(api: OrderDraftApi, initialPhotos: DraftPhoto[],
       patch(key, { status: 'uploading', progress: 0, error: undefined });
       try {
         const draft = await ensureDraft();
-        const photo = await api.uploadPhoto(draft.id, file, { onProgress: (progress) => patch(key, { progress }), signal: controller.signal });
+        const photo = await api.uploadPhoto(draft.id, file, {
+          onProgress: (progress) => patch(key, { progress }),
+          signal: controller.signal,
+        });
         files.current.delete(key);
         // Keep the local preview (already decoded); the server's link serves after a reload.
         setPhotos((list) => list.map((p) => (p.key === key ? { ...stored(photo), previewUrl: p.previewUrl ?? photo.url } : p)));

@@ -19,7 +19,21 @@ const hours: [string, string][] = [
 const linkCard =
   'group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50/40 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700 dark:hover:bg-brand-950/30';
 
-function ChannelCard({ href, icon, title, text, action, external }: { href: string; icon: IconName; title: string; text: string; action: string; external?: boolean }) {
+function ChannelCard({
+  href,
+  icon,
+  title,
+  text,
+  action,
+  external,
+}: {
+  href: string;
+  icon: IconName;
+  title: string;
+  text: string;
+  action: string;
+  external?: boolean;
+}) {
   return (
     <a href={href} className={linkCard} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
       <IconTile>
@@ -50,12 +64,15 @@ function ContactContent({ a }: { a: AgencyResponseDto }) {
         />
         <Container className="py-16 text-center sm:py-20">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Contact</p>
-          <h1 id="contact-titre" className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
+          <h1
+            id="contact-titre"
+            className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white"
+          >
             Parlons de votre projet
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600 dark:text-slate-300">
-            Une question sur nos formules, un projet sur mesure ou besoin d’aide sur votre site ? Notre équipe vous répond en moins
-            de 3 heures, même le week-end.
+            Une question sur nos formules, un projet sur mesure ou besoin d’aide sur votre site ? Notre équipe vous répond en moins de 3
+            heures, même le week-end.
           </p>
           <a
             href={a.phoneHref}
@@ -85,7 +102,13 @@ function ContactContent({ a }: { a: AgencyResponseDto }) {
                     <th scope="row" className="py-2.5 text-left font-medium text-slate-700 dark:text-slate-200">
                       {day}
                     </th>
-                    <td className={time === 'Fermé' ? 'py-2.5 text-right font-medium text-slate-500 dark:text-slate-400' : 'py-2.5 text-right text-slate-600 tabular-nums dark:text-slate-300'}>
+                    <td
+                      className={
+                        time === 'Fermé'
+                          ? 'py-2.5 text-right font-medium text-slate-500 dark:text-slate-400'
+                          : 'py-2.5 text-right text-slate-600 tabular-nums dark:text-slate-300'
+                      }
+                    >
                       {time}
                     </td>
                   </tr>

@@ -12,27 +12,62 @@ const services: { title: string; icon: IconName; text: string; points: string[] 
     title: 'Création de site vitrine',
     icon: 'layout',
     text: 'Un site professionnel à votre image, pensé pour le mobile et livré en 24 heures ouvrées.',
-    points: ['Design sur mesure, textes relus', 'Nom de domaine, hébergement et SSL inclus', 'Formulaires de contact et de devis', 'Modifications incluses dans l’abonnement'],
+    points: [
+      'Design sur mesure, textes relus',
+      'Nom de domaine, hébergement et SSL inclus',
+      'Formulaires de contact et de devis',
+      'Modifications incluses dans l’abonnement',
+    ],
   },
   {
     title: 'Optimisation SEO',
     icon: 'search',
     text: 'Soyez trouvé par les clients qui vous cherchent, sur Google et dans votre ville.',
-    points: ['Structure et balises optimisées', 'Référencement local et fiche Google Business', 'Vitesse de chargement soignée', 'Suivi des positions et conseils'],
+    points: [
+      'Structure et balises optimisées',
+      'Référencement local et fiche Google Business',
+      'Vitesse de chargement soignée',
+      'Suivi des positions et conseils',
+    ],
   },
   {
     title: 'Automatisation IA',
     icon: 'sparkles',
     text: 'Gagnez du temps sur les tâches répétitives grâce à des outils d’intelligence artificielle bien intégrés.',
-    points: ['Réponses automatiques aux demandes fréquentes', 'Prise de rendez-vous et relances', 'Rédaction assistée de vos actualités', 'Tri et synthèse des demandes de devis'],
+    points: [
+      'Réponses automatiques aux demandes fréquentes',
+      'Prise de rendez-vous et relances',
+      'Rédaction assistée de vos actualités',
+      'Tri et synthèse des demandes de devis',
+    ],
   },
 ];
 
 const timeline: { title: string; duration: string; text: string; icon: IconName }[] = [
-  { title: 'Prise de contact', duration: '5 minutes', text: 'Vous choisissez votre formule et nous parlez de votre activité, en ligne ou par téléphone.', icon: 'phone' },
-  { title: 'Design', duration: '6 heures', text: 'Nous composons la maquette : couleurs, mise en page, textes et photos de votre entreprise.', icon: 'palette' },
-  { title: 'Développement', duration: '12 heures', text: 'Le site est construit, optimisé pour le mobile et le référencement, puis testé.', icon: 'code' },
-  { title: 'Mise en ligne', duration: '1 heure', text: 'Nom de domaine, certificat SSL, dernières vérifications : votre site est en ligne.', icon: 'rocket' },
+  {
+    title: 'Prise de contact',
+    duration: '5 minutes',
+    text: 'Vous choisissez votre formule et nous parlez de votre activité, en ligne ou par téléphone.',
+    icon: 'phone',
+  },
+  {
+    title: 'Design',
+    duration: '6 heures',
+    text: 'Nous composons la maquette : couleurs, mise en page, textes et photos de votre entreprise.',
+    icon: 'palette',
+  },
+  {
+    title: 'Développement',
+    duration: '12 heures',
+    text: 'Le site est construit, optimisé pour le mobile et le référencement, puis testé.',
+    icon: 'code',
+  },
+  {
+    title: 'Mise en ligne',
+    duration: '1 heure',
+    text: 'Nom de domaine, certificat SSL, dernières vérifications : votre site est en ligne.',
+    icon: 'rocket',
+  },
 ];
 
 export function ServicesPage() {
@@ -46,12 +81,15 @@ export function ServicesPage() {
         />
         <Container className="py-16 text-center sm:py-24">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Nos services</p>
-          <h1 id="services-titre" className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
+          <h1
+            id="services-titre"
+            className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white"
+          >
             Tout ce qu’il faut pour exister en ligne
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600 dark:text-slate-300">
-            Création de site, référencement et automatisation par l’IA : une seule équipe, un seul abonnement, et un site en
-            ligne en 24h. Plus de 140 sites déjà déployés.
+            Création de site, référencement et automatisation par l’IA : une seule équipe, un seul abonnement, et un site en ligne en 24h.
+            Plus de 140 sites déjà déployés.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Button size="lg" className="w-full sm:w-auto" aria-haspopup="dialog" onClick={() => setQuoteOpen(true)}>
@@ -88,11 +126,18 @@ export function ServicesPage() {
         </ul>
       </Section>
 
-      <Section id="processus" eyebrow="Notre méthode" title="Votre site en 24h, étape par étape" intro="Un processus rodé sur plus de 140 sites : vous savez à chaque instant où en est votre projet.">
+      <Section
+        id="processus"
+        eyebrow="Notre méthode"
+        title="Votre site en 24h, étape par étape"
+        intro="Un processus rodé sur plus de 140 sites : vous savez à chaque instant où en est votre projet."
+      >
         <ol className="relative mx-auto mt-12 max-w-3xl">
           {timeline.map((step, i) => (
             <li key={step.title} className="relative flex gap-5 pb-10 last:pb-0">
-              {i < timeline.length - 1 ? <span className="absolute top-12 bottom-0 left-[1.375rem] w-px bg-slate-200 dark:bg-slate-800" aria-hidden="true" /> : null}
+              {i < timeline.length - 1 ? (
+                <span className="absolute top-12 bottom-0 left-[1.375rem] w-px bg-slate-200 dark:bg-slate-800" aria-hidden="true" />
+              ) : null}
               <IconTile className="relative z-10 bg-white dark:bg-slate-950">
                 <Icon name={step.icon} />
               </IconTile>
@@ -101,7 +146,9 @@ export function ServicesPage() {
                   <span>
                     <span className="text-slate-500 dark:text-slate-400">{i + 1}.</span> {step.title}
                   </span>
-                  <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">{step.duration}</span>
+                  <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
+                    {step.duration}
+                  </span>
                 </h3>
                 <p className="mt-1.5 text-slate-600 dark:text-slate-300">{step.text}</p>
               </div>
@@ -110,7 +157,10 @@ export function ServicesPage() {
         </ol>
       </Section>
 
-      <ClosingCta title="Prêt à passer à la vitesse supérieure ?" text="Choisissez votre formule, ou demandez un devis pour un projet sur mesure : nous vous répondons en moins de 3 heures." />
+      <ClosingCta
+        title="Prêt à passer à la vitesse supérieure ?"
+        text="Choisissez votre formule, ou demandez un devis pour un projet sur mesure : nous vous répondons en moins de 3 heures."
+      />
       {quoteOpen ? <QuoteDialog onClose={() => setQuoteOpen(false)} /> : null}
     </>
   );

@@ -1,7 +1,21 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 
-function ChoiceButton({ title, description, points, onClick, selected, icon }: { title: string; description: string; points: string[]; onClick: () => void; selected: boolean; icon: ReactNode }) {
+function ChoiceButton({
+  title,
+  description,
+  points,
+  onClick,
+  selected,
+  icon,
+}: {
+  title: string;
+  description: string;
+  points: string[];
+  onClick: () => void;
+  selected: boolean;
+  icon: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -9,10 +23,15 @@ function ChoiceButton({ title, description, points, onClick, selected, icon }: {
       aria-pressed={selected}
       className={cn(
         'group flex h-full flex-col rounded-2xl border bg-white p-5 text-left shadow-sm transition-colors hover:border-brand-500 hover:bg-brand-50/60 sm:p-6 dark:bg-slate-900 dark:hover:border-brand-400 dark:hover:bg-brand-950/40',
-        selected ? 'border-brand-600 ring-1 ring-brand-600 dark:border-brand-400 dark:ring-brand-400' : 'border-slate-300 dark:border-slate-700',
+        selected
+          ? 'border-brand-600 ring-1 ring-brand-600 dark:border-brand-400 dark:ring-brand-400'
+          : 'border-slate-300 dark:border-slate-700',
       )}
     >
-      <span className="flex size-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-300" aria-hidden="true">
+      <span
+        className="flex size-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-300"
+        aria-hidden="true"
+      >
         {icon}
       </span>
       <span className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{title}</span>
@@ -54,7 +73,15 @@ export function ChoiceStep({ prefersCall, onChoose }: { prefersCall: boolean | n
         selected={prefersCall === false}
         onClick={() => onChoose(false)}
         icon={
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M9 5H6a1 1 0 0 0-1 1v13a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1h-3M9 5a3 3 0 0 1 6 0v1H9V5Zm0 8h6m-6 4h4" />
           </svg>
         }

@@ -20,7 +20,12 @@ export function ContentStep() {
 
   return (
     <div className="space-y-6">
-      <Field label="Slogan (facultatif)" placeholder="Le bon pain, tout simplement" maxLength={MAX_LENGTHS.tagline} {...register('tagline')} />
+      <Field
+        label="Slogan (facultatif)"
+        placeholder="Le bon pain, tout simplement"
+        maxLength={MAX_LENGTHS.tagline}
+        {...register('tagline')}
+      />
 
       <TextAreaField
         label="Présentation de votre activité"
@@ -44,7 +49,18 @@ export function ContentStep() {
         maxRows={FORM_LIMITS.services}
       />
 
-      <TextAreaField label={<>Horaires d'ouverture<Optional /></>} rows={3} maxLength={MAX_LENGTHS.openingHours} placeholder={'Du mardi au samedi, 7h-19h\nDimanche, 7h-13h'} {...register('openingHours')} />
+      <TextAreaField
+        label={
+          <>
+            Horaires d'ouverture
+            <Optional />
+          </>
+        }
+        rows={3}
+        maxLength={MAX_LENGTHS.openingHours}
+        placeholder={'Du mardi au samedi, 7h-19h\nDimanche, 7h-13h'}
+        {...register('openingHours')}
+      />
 
       <ListField
         name="socialLinks"

@@ -25,7 +25,12 @@ const once = (cents: number | undefined) => (cents === undefined ? undefined : `
 
 /** The domain shown after the extra addresses: the one typed at step 1, else a placeholder. */
 export function domainOf(values: Pick<OrderFormValues, 'domainName' | 'domainTld' | 'domainChoice'>): string {
-  const name = values.domainName.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+  const name = values.domainName
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/.*$/, '');
   if (!name) return 'votre-domaine.fr';
   return values.domainChoice === 'new' && !name.includes('.') ? `${name}${values.domainTld}` : name;
 }
@@ -45,7 +50,10 @@ export function DesignStep({
   prices: OptionPrices;
 }) {
   const { register, control } = useFormContext<OrderFormValues>();
-  const [businessEnabled, domainName, domainTld, domainChoice] = useWatch({ control, name: ['businessEnabled', 'domainName', 'domainTld', 'domainChoice'] });
+  const [businessEnabled, domainName, domainTld, domainChoice] = useWatch({
+    control,
+    name: ['businessEnabled', 'domainName', 'domainTld', 'domainChoice'],
+  });
 
   return (
     <div className="space-y-8">
@@ -55,10 +63,20 @@ export function DesignStep({
         control={control}
         name="dominantColor"
         render={({ field }) => (
-          <ChoiceGroup legend={<>Couleur dominante<Optional /></>}>
+          <ChoiceGroup
+            legend={
+              <>
+                Couleur dominante
+                <Optional />
+              </>
+            }
+          >
             <div className="grid grid-cols-4 gap-3 sm:grid-cols-8">
               {colors.map((color) => (
-                <label key={color.value} className="group flex cursor-pointer flex-col items-center gap-1.5 text-xs text-slate-700 dark:text-slate-300">
+                <label
+                  key={color.value}
+                  className="group flex cursor-pointer flex-col items-center gap-1.5 text-xs text-slate-700 dark:text-slate-300"
+                >
                   <input
                     type="radio"
                     name={field.name}
@@ -83,7 +101,15 @@ export function DesignStep({
         )}
       />
 
-      <ChoiceGroup legend={<>Style souhaité<Optional /></>} hint="Plusieurs choix possibles.">
+      <ChoiceGroup
+        legend={
+          <>
+            Style souhaité
+            <Optional />
+          </>
+        }
+        hint="Plusieurs choix possibles."
+      >
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {styles.map((style) => (
             <ChoiceCard key={style.value} type="checkbox" value={style.value} title={style.label} {...register('stylePreferences')} />
@@ -106,10 +132,20 @@ export function DesignStep({
           )}
         />
         {businessEnabled ? (
-          <ChoiceGroup legend="Fonctionnalités Business souhaitées" hint="Choisissez celles dont vous avez besoin ; nous en reparlons avec vous.">
+          <ChoiceGroup
+            legend="Fonctionnalités Business souhaitées"
+            hint="Choisissez celles dont vous avez besoin ; nous en reparlons avec vous."
+          >
             <div className="grid grid-cols-2 gap-2 lg:grid-cols-3">
               {businessFeatures.map((feature) => (
-                <ChoiceCard key={feature.value} type="checkbox" value={feature.value} title={feature.label} cardClassName="gap-2! p-3!" {...register('businessFeatures')} />
+                <ChoiceCard
+                  key={feature.value}
+                  type="checkbox"
+                  value={feature.value}
+                  title={feature.label}
+                  cardClassName="gap-2! p-3!"
+                  {...register('businessFeatures')}
+                />
               ))}
             </div>
           </ChoiceGroup>
@@ -120,14 +156,45 @@ export function DesignStep({
         <SubHeading description="À ajouter à votre abonnement si vous le souhaitez.">Options</SubHeading>
         <ChoiceGroup legend="Logo">
           <div className="grid gap-3 xl:grid-cols-3">
-            <ChoiceCard type="radio" value="have" title="J'ai déjà un logo" description="Vous nous l'enverrez." {...register('logoOption')} />
-            <ChoiceCard type="radio" value="none" title="Pas de logo" description="Le nom de votre site en titre." {...register('logoOption')} />
-            <ChoiceCard type="radio" value="create" title="Création de logo" description="Facturée une fois, le premier mois." aside={once(prices.logoCents)} {...register('logoOption')} />
+            <ChoiceCard
+              type="radio"
+              value="have"
+              title="J'ai déjà un logo"
+              description="Vous nous l'enverrez."
+              {...register('logoOption')}
+            />
+            <ChoiceCard
+              type="radio"
+              value="none"
+              title="Pas de logo"
+              description="Le nom de votre site en titre."
+              {...register('logoOption')}
+            />
+            <ChoiceCard
+              type="radio"
+              value="create"
+              title="Création de logo"
+              description="Facturée une fois, le premier mois."
+              aside={once(prices.logoCents)}
+              {...register('logoOption')}
+            />
           </div>
         </ChoiceGroup>
         <div className="grid gap-3 sm:grid-cols-2">
-          <ChoiceCard type="checkbox" title="Fiche Google Business" description="Création et suivi de votre fiche." aside={perMonth(prices.googleBusinessCents)} {...register('includeGoogleBusiness')} />
-          <ChoiceCard type="checkbox" title="Profil Trustpilot" description="Création et suivi de votre profil." aside={perMonth(prices.trustpilotCents)} {...register('includeTrustpilot')} />
+          <ChoiceCard
+            type="checkbox"
+            title="Fiche Google Business"
+            description="Création et suivi de votre fiche."
+            aside={perMonth(prices.googleBusinessCents)}
+            {...register('includeGoogleBusiness')}
+          />
+          <ChoiceCard
+            type="checkbox"
+            title="Profil Trustpilot"
+            description="Création et suivi de votre profil."
+            aside={perMonth(prices.trustpilotCents)}
+            {...register('includeTrustpilot')}
+          />
         </div>
         <ListField
           name="extraEmails"
@@ -145,7 +212,12 @@ export function DesignStep({
       </div>
 
       <TextAreaField
-        label={<>Demandes particulières<Optional /></>}
+        label={
+          <>
+            Demandes particulières
+            <Optional />
+          </>
+        }
         rows={3}
         maxLength={MAX_LENGTHS.specialRequirements}
         placeholder="Une page en anglais, un plan d'accès, une couleur à éviter…"

@@ -11,8 +11,15 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
     control,
     formState: { errors },
   } = useFormContext<OrderFormValues>();
-  const [domainChoice, displayEmailChoice, domainName, domainTld] = useWatch({ control, name: ['domainChoice', 'displayEmailChoice', 'domainName', 'domainTld'] });
-  const domainShown = domainName.trim() ? (domainChoice === 'new' && !domainName.includes('.') ? `${domainName.trim()}${domainTld}` : domainName.trim()) : 'votre-domaine.fr';
+  const [domainChoice, displayEmailChoice, domainName, domainTld] = useWatch({
+    control,
+    name: ['domainChoice', 'displayEmailChoice', 'domainName', 'domainTld'],
+  });
+  const domainShown = domainName.trim()
+    ? domainChoice === 'new' && !domainName.includes('.')
+      ? `${domainName.trim()}${domainTld}`
+      : domainName.trim()
+    : 'votre-domaine.fr';
 
   return (
     <div className="space-y-6">
@@ -36,8 +43,20 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
 
       <ChoiceGroup legend="Nom de domaine">
         <div className="grid gap-3 sm:grid-cols-2">
-          <ChoiceCard type="radio" value="existing" title="J'ai déjà un nom de domaine" description="Nous relions votre site à votre adresse actuelle." {...register('domainChoice')} />
-          <ChoiceCard type="radio" value="new" title="Je veux un nouveau nom de domaine" description="Inclus dans votre abonnement." {...register('domainChoice')} />
+          <ChoiceCard
+            type="radio"
+            value="existing"
+            title="J'ai déjà un nom de domaine"
+            description="Nous relions votre site à votre adresse actuelle."
+            {...register('domainChoice')}
+          />
+          <ChoiceCard
+            type="radio"
+            value="new"
+            title="Je veux un nouveau nom de domaine"
+            description="Inclus dans votre abonnement."
+            {...register('domainChoice')}
+          />
         </div>
       </ChoiceGroup>
 
@@ -75,8 +94,23 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
         </div>
       ) : (
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Votre nom de domaine (facultatif)" placeholder="boulangerie-martin.fr" maxLength={MAX_LENGTHS.domainName} autoCapitalize="none" spellCheck={false} {...register('domainName')} />
-          <Field label="Adresse du site actuel (facultatif)" type="url" placeholder="https://www.boulangerie-martin.fr" maxLength={MAX_LENGTHS.oldWebsiteUrl} autoCapitalize="none" spellCheck={false} {...register('oldWebsiteUrl')} />
+          <Field
+            label="Votre nom de domaine (facultatif)"
+            placeholder="boulangerie-martin.fr"
+            maxLength={MAX_LENGTHS.domainName}
+            autoCapitalize="none"
+            spellCheck={false}
+            {...register('domainName')}
+          />
+          <Field
+            label="Adresse du site actuel (facultatif)"
+            type="url"
+            placeholder="https://www.boulangerie-martin.fr"
+            maxLength={MAX_LENGTHS.oldWebsiteUrl}
+            autoCapitalize="none"
+            spellCheck={false}
+            {...register('oldWebsiteUrl')}
+          />
         </div>
       )}
 
@@ -106,8 +140,20 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
 
       <ChoiceGroup legend="Adresse e-mail affichée sur le site">
         <div className="grid gap-3 sm:grid-cols-2">
-          <ChoiceCard type="radio" value="pro" title="Une adresse professionnelle" description={`Sur votre domaine, incluse.`} {...register('displayEmailChoice')} />
-          <ChoiceCard type="radio" value="personal" title="Mon adresse actuelle" description="Celle indiquée ci-dessus." {...register('displayEmailChoice')} />
+          <ChoiceCard
+            type="radio"
+            value="pro"
+            title="Une adresse professionnelle"
+            description={`Sur votre domaine, incluse.`}
+            {...register('displayEmailChoice')}
+          />
+          <ChoiceCard
+            type="radio"
+            value="personal"
+            title="Mon adresse actuelle"
+            description="Celle indiquée ci-dessus."
+            {...register('displayEmailChoice')}
+          />
         </div>
       </ChoiceGroup>
 
@@ -133,7 +179,13 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
         </div>
       ) : null}
 
-      <Field label="Adresse de l'entreprise (facultatif)" autoComplete="street-address" placeholder="12 rue de la République, 69002 Lyon" maxLength={MAX_LENGTHS.companyAddress} {...register('companyAddress')} />
+      <Field
+        label="Adresse de l'entreprise (facultatif)"
+        autoComplete="street-address"
+        placeholder="12 rue de la République, 69002 Lyon"
+        maxLength={MAX_LENGTHS.companyAddress}
+        {...register('companyAddress')}
+      />
     </div>
   );
 }

@@ -84,7 +84,10 @@ export function ListField({
                   autoCapitalize={inputType === 'url' || suffix ? 'none' : undefined}
                   spellCheck={inputType === 'url' || suffix ? false : undefined}
                   className={cn(inputClasses, suffix ? 'w-28! flex-none sm:w-48!' : 'min-w-0 flex-1')}
-                  {...register(`${name}.${index}.value` as const, validateItem ? { validate: (v: string) => validateItem(v, index) } : undefined)}
+                  {...register(
+                    `${name}.${index}.value` as const,
+                    validateItem ? { validate: (v: string) => validateItem(v, index) } : undefined,
+                  )}
                 />
                 {suffix ? (
                   <span className="min-w-0 flex-1 truncate text-sm text-slate-600 dark:text-slate-300" aria-hidden="true">
@@ -92,7 +95,12 @@ export function ListField({
                   </span>
                 ) : null}
                 {fields.length > minRows ? (
-                  <button type="button" className={iconButtonClass} onClick={() => removeAt(index)} aria-label={`Retirer : ${itemLabel(index + 1)}`}>
+                  <button
+                    type="button"
+                    className={iconButtonClass}
+                    onClick={() => removeAt(index)}
+                    aria-label={`Retirer : ${itemLabel(index + 1)}`}
+                  >
                     <RemoveIcon />
                   </button>
                 ) : null}

@@ -72,7 +72,9 @@ export function PhotoPicker({
         )}
       >
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {full ? `Vous avez ajouté ${rules.maxCount} photos, le maximum.` : 'Ajoutez vos photos depuis votre appareil, ou glissez-les ici.'}
+          {full
+            ? `Vous avez ajouté ${rules.maxCount} photos, le maximum.`
+            : 'Ajoutez vos photos depuis votre appareil, ou glissez-les ici.'}
         </p>
         <input
           ref={input}
@@ -120,7 +122,9 @@ function PhotoTile({ photo, onRemove, onRetry }: { photo: PhotoItem; onRemove: (
   return (
     <li className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="relative aspect-4/3 bg-slate-100 dark:bg-slate-800">
-        {photo.previewUrl ? <img src={photo.previewUrl} alt="" className={cn('size-full object-cover', photo.status === 'uploading' && 'opacity-60')} /> : null}
+        {photo.previewUrl ? (
+          <img src={photo.previewUrl} alt="" className={cn('size-full object-cover', photo.status === 'uploading' && 'opacity-60')} />
+        ) : null}
         {photo.status === 'uploading' ? (
           <div className="absolute inset-x-2 bottom-2">
             <div
@@ -156,7 +160,9 @@ function PhotoTile({ photo, onRemove, onRetry }: { photo: PhotoItem; onRemove: (
             </button>
           </p>
         ) : (
-          <p className="mt-0.5 text-slate-500 dark:text-slate-400">{photo.status === 'uploading' ? `Envoi… ${percent} %` : formatFileSize(photo.size)}</p>
+          <p className="mt-0.5 text-slate-500 dark:text-slate-400">
+            {photo.status === 'uploading' ? `Envoi… ${percent} %` : formatFileSize(photo.size)}
+          </p>
         )}
       </div>
     </li>

@@ -6,7 +6,8 @@ import { ChoiceCard, ChoiceGroup } from '../form-controls';
 import { extraEmailsOf, type OrderFormValues, type Recap } from '../order-wizard';
 import { domainOf, type Choice } from './DesignStep';
 
-const labelOf = (choices: Choice[], value: string | null) => (value ? (choices.find((c) => c.value === value)?.label ?? value) : EMPTY_VALUE);
+const labelOf = (choices: Choice[], value: string | null) =>
+  value ? (choices.find((c) => c.value === value)?.label ?? value) : EMPTY_VALUE;
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -34,7 +35,9 @@ export function RecapTable({ recap }: { recap: Recap | null }) {
             <span className="min-w-0 text-slate-700 dark:text-slate-300">
               {line.label}
               {line.quantity > 1 ? ` × ${line.quantity}` : ''}
-              <span className="block text-xs text-slate-500 dark:text-slate-400">{line.recurring ? 'Chaque mois' : 'Une seule fois, le premier mois'}</span>
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                {line.recurring ? 'Chaque mois' : 'Une seule fois, le premier mois'}
+              </span>
             </span>
             <span className="shrink-0 font-medium text-slate-900 tabular-nums dark:text-white">{formatEuros(line.amountCents)}</span>
           </li>
@@ -54,7 +57,9 @@ export function RecapTable({ recap }: { recap: Recap | null }) {
           </dd>
         </div>
       </dl>
-      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">Sans engagement : résiliable à tout moment depuis votre espace client.</p>
+      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+        Sans engagement : résiliable à tout moment depuis votre espace client.
+      </p>
     </div>
   );
 }
@@ -83,15 +88,18 @@ export function RecapStep({
   const extras = extraEmailsOf(values.extraEmails);
   const domain = domainOf(values);
   const logo = { have: "J'ai déjà un logo", none: 'Pas de logo', create: 'Création de logo' }[values.logoOption];
-  const options = [values.includeGoogleBusiness && 'Fiche Google Business', values.includeTrustpilot && 'Profil Trustpilot'].filter(Boolean).join(', ');
-  const price = (plan?: { monthlyPriceCents: number | null }) => (plan?.monthlyPriceCents != null ? `${formatEuros(plan.monthlyPriceCents)}/mois` : undefined);
+  const options = [values.includeGoogleBusiness && 'Fiche Google Business', values.includeTrustpilot && 'Profil Trustpilot']
+    .filter(Boolean)
+    .join(', ');
+  const price = (plan?: { monthlyPriceCents: number | null }) =>
+    plan?.monthlyPriceCents != null ? `${formatEuros(plan.monthlyPriceCents)}/mois` : undefined;
 
   return (
     <div className="space-y-8">
       {prefersCall ? (
         <Alert tone="info">
-          Vous avez choisi de réserver un appel : un conseiller vous appelle sous 24h pour un échange de 30 minutes et prépare le contenu de votre site
-          avec vous.
+          Vous avez choisi de réserver un appel : un conseiller vous appelle sous 24h pour un échange de 30 minutes et prépare le contenu de
+          votre site avec vous.
         </Alert>
       ) : null}
 
@@ -141,7 +149,9 @@ export function RecapStep({
                 <Row term="Services">{services.length ? services.join(', ') : EMPTY_VALUE}</Row>
                 <Row term="Photos">{photoCount ? formatCount(photoCount, 'photo') : 'Aucune'}</Row>
                 <Row term="Couleur dominante">{labelOf(colors, values.dominantColor)}</Row>
-                <Row term="Style">{values.stylePreferences.length ? values.stylePreferences.map((s) => labelOf(styles, s)).join(', ') : EMPTY_VALUE}</Row>
+                <Row term="Style">
+                  {values.stylePreferences.length ? values.stylePreferences.map((s) => labelOf(styles, s)).join(', ') : EMPTY_VALUE}
+                </Row>
                 {values.businessEnabled && values.businessFeatures.length ? (
                   <Row term="Fonctionnalités Business">{values.businessFeatures.map((f) => labelOf(businessFeatures, f)).join(', ')}</Row>
                 ) : null}
@@ -153,7 +163,10 @@ export function RecapStep({
           </dl>
         </section>
 
-        <section aria-labelledby="order-recap-title" className="self-start rounded-xl border border-slate-200 bg-slate-50 p-5 lg:col-span-2 dark:border-slate-800 dark:bg-slate-950/40">
+        <section
+          aria-labelledby="order-recap-title"
+          className="self-start rounded-xl border border-slate-200 bg-slate-50 p-5 lg:col-span-2 dark:border-slate-800 dark:bg-slate-950/40"
+        >
           <h3 id="order-recap-title" className="text-base font-semibold text-slate-900 dark:text-white">
             Récapitulatif du prix
           </h3>

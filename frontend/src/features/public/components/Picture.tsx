@@ -30,7 +30,16 @@ export function Picture({
   return (
     <picture className={className}>
       <source type="image/webp" srcSet={srcSet(image.webp)} sizes={sizes} />
-      <img src={largest.src} srcSet={srcSet(image.fallback)} sizes={sizes} width={image.width} height={image.height} alt={alt} className={imgClassName} {...rest} />
+      <img
+        src={largest.src}
+        srcSet={srcSet(image.fallback)}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        className={imgClassName}
+        {...rest}
+      />
     </picture>
   );
 }

@@ -23,14 +23,22 @@ const withUs = [
 /** The conversion section: why a site, what changes, the claims. */
 export function Conversion() {
   return (
-    <Section id="pourquoi" eyebrow="Pourquoi Vitrine" title="Ce qui change quand votre entreprise a un vrai site" intro="Plus de 100 entreprises nous confient déjà leur présence en ligne, du site vitrine au référencement et à l’automatisation par l’IA.">
+    <Section
+      id="pourquoi"
+      eyebrow="Pourquoi Vitrine"
+      title="Ce qui change quand votre entreprise a un vrai site"
+      intro="Plus de 100 entreprises nous confient déjà leur présence en ligne, du site vitrine au référencement et à l’automatisation par l’IA."
+    >
       <div className="mt-12 grid gap-6 lg:grid-cols-2">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8 dark:border-slate-800 dark:bg-slate-900">
           <h3 className="font-semibold text-slate-500 dark:text-slate-400">Sans site professionnel</h3>
           <ul className="mt-4 space-y-3">
             {without.map((item) => (
               <li key={item} className="flex gap-3 text-slate-600 dark:text-slate-300">
-                <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400" aria-hidden="true">
+                <span
+                  className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400"
+                  aria-hidden="true"
+                >
                   <Icon name="close" className="size-3" strokeWidth={2.6} />
                 </span>
                 {item}
@@ -43,7 +51,10 @@ export function Conversion() {
           <ul className="mt-4 space-y-3">
             {withUs.map((item) => (
               <li key={item} className="flex gap-3 text-slate-800 dark:text-slate-100">
-                <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white" aria-hidden="true">
+                <span
+                  className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white"
+                  aria-hidden="true"
+                >
                   <Icon name="check" className="size-3" strokeWidth={3} />
                 </span>
                 {item}
@@ -134,7 +145,13 @@ function FaqItem({ q, a }: { q: string; a: string }) {
           </span>
         </button>
       </h3>
-      <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open} className="px-5 pb-5 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
+      <div
+        id={panelId}
+        role="region"
+        aria-labelledby={buttonId}
+        hidden={!open}
+        className="px-5 pb-5 text-sm leading-relaxed text-slate-600 dark:text-slate-300"
+      >
         {a}
       </div>
     </li>
@@ -152,7 +169,9 @@ export function Faq() {
       </ul>
       <div className="mx-auto mt-10 max-w-3xl rounded-2xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
         <p className="font-semibold text-slate-900 dark:text-white">Vous ne trouvez pas votre réponse ?</p>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Notre équipe vous répond en moins de 3 heures, du lundi au samedi.</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Notre équipe vous répond en moins de 3 heures, du lundi au samedi.
+        </p>
         <ButtonLink to={paths.contact} variant="secondary" className="mt-4">
           Contactez-nous
         </ButtonLink>
@@ -170,13 +189,17 @@ export function ClosingCta({ title = 'Votre site en ligne dès demain', text }: 
     <section aria-labelledby="cta-final" className="py-16 sm:py-24">
       <Container>
         <div className="relative overflow-hidden rounded-3xl bg-slate-900 px-6 py-14 text-center shadow-xl sm:px-12 dark:bg-slate-900 dark:ring-1 dark:ring-slate-800">
-          <div className="absolute inset-0 bg-[radial-gradient(60%_80%_at_50%_0%,color-mix(in_oklab,var(--color-brand-500)_45%,transparent),transparent)]" aria-hidden="true" />
+          <div
+            className="absolute inset-0 bg-[radial-gradient(60%_80%_at_50%_0%,color-mix(in_oklab,var(--color-brand-500)_45%,transparent),transparent)]"
+            aria-hidden="true"
+          />
           <div className="relative">
             <h2 id="cta-final" className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
               {title}
             </h2>
             <p className="mx-auto mt-4 max-w-xl text-lg text-slate-300">
-              {text ?? 'Choisissez votre formule en 5 minutes, nous faisons le reste. Sans engagement, satisfait ou remboursé pendant 30 jours.'}
+              {text ??
+                'Choisissez votre formule en 5 minutes, nous faisons le reste. Sans engagement, satisfait ou remboursé pendant 30 jours.'}
             </p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
               <Link to={paths.features} className={`${ctaBase} bg-white text-slate-900 shadow-sm hover:bg-brand-50`}>

@@ -19,12 +19,15 @@ export function Hero() {
             <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
             Utilisé par plus de 100 entreprises
           </p>
-          <h1 id="hero-titre" className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-[3.4rem] lg:leading-[1.05] dark:text-white">
+          <h1
+            id="hero-titre"
+            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-[3.4rem] lg:leading-[1.05] dark:text-white"
+          >
             Votre site vitrine professionnel, <span className="text-brand-600 dark:text-brand-400">en ligne en 24h</span>
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-slate-600 lg:mx-0 dark:text-slate-300">
-            Nous concevons, hébergeons et faisons vivre le site de votre entreprise. Nom de domaine, hébergement, modifications
-            et support inclus dans un abonnement mensuel, sans engagement.
+            Nous concevons, hébergeons et faisons vivre le site de votre entreprise. Nom de domaine, hébergement, modifications et support
+            inclus dans un abonnement mensuel, sans engagement.
           </p>
           <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
             <ButtonLink to={paths.features} size="lg" className="w-full sm:w-auto">

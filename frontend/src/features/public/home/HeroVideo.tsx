@@ -89,7 +89,10 @@ function VideoFrame({ src }: { src: string }) {
           role="status"
           className="absolute inset-x-3 bottom-3 flex items-center gap-3 rounded-xl border border-slate-200 bg-white/90 px-4 py-2.5 text-left shadow-sm backdrop-blur sm:inset-x-auto sm:right-4 sm:bottom-4 dark:border-slate-700 dark:bg-slate-900/90"
         >
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300" aria-hidden="true">
+          <span
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+            aria-hidden="true"
+          >
             <Icon name="play" className="size-4" />
           </span>
           <span className="text-xs leading-snug">

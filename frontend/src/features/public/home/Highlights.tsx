@@ -20,7 +20,10 @@ export function Stats() {
       <Container>
         <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {stats.map((s) => (
-            <li key={s.value} className="rounded-2xl border border-slate-200 bg-slate-50 p-5 text-center sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+            <li
+              key={s.value}
+              className="rounded-2xl border border-slate-200 bg-slate-50 p-5 text-center sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+            >
               <p className="text-3xl font-extrabold tracking-tight text-brand-700 sm:text-4xl dark:text-brand-300">{s.value}</p>
               <p className="mt-2 text-sm text-pretty text-slate-600 dark:text-slate-300">{s.label}</p>
             </li>
@@ -33,18 +36,38 @@ export function Stats() {
 
 const steps: { title: string; text: string; icon: IconName }[] = [
   { title: 'Choisissez votre formule', text: 'Pro ou Business, sans engagement. La commande prend moins de 5 minutes.', icon: 'layout' },
-  { title: 'Parlez-nous de votre activité', text: 'Remplissez le formulaire guidé ou réservez un appel de 30 minutes : nous recueillons textes, photos et envies.', icon: 'chat' },
-  { title: 'Nous concevons votre site', text: 'Nos designers et développeurs créent un site à votre image, pensé pour le mobile et le référencement.', icon: 'palette' },
+  {
+    title: 'Parlez-nous de votre activité',
+    text: 'Remplissez le formulaire guidé ou réservez un appel de 30 minutes : nous recueillons textes, photos et envies.',
+    icon: 'chat',
+  },
+  {
+    title: 'Nous concevons votre site',
+    text: 'Nos designers et développeurs créent un site à votre image, pensé pour le mobile et le référencement.',
+    icon: 'palette',
+  },
   { title: 'Vous validez', text: 'Vous relisez, nous ajustons. Les modifications sont incluses dans votre abonnement.', icon: 'check' },
-  { title: 'Votre site est en ligne', text: 'En 24 heures ouvrées, avec nom de domaine, hébergement et certificat SSL. Sinon, un mois vous est offert.', icon: 'rocket' },
+  {
+    title: 'Votre site est en ligne',
+    text: 'En 24 heures ouvrées, avec nom de domaine, hébergement et certificat SSL. Sinon, un mois vous est offert.',
+    icon: 'rocket',
+  },
 ];
 
 export function HowItWorks() {
   return (
-    <Section id="comment-ca-marche" eyebrow="Comment ça marche" title="Cinq étapes, et votre entreprise est en ligne" intro="Vous vous occupez de vos clients, nous nous occupons du reste.">
+    <Section
+      id="comment-ca-marche"
+      eyebrow="Comment ça marche"
+      title="Cinq étapes, et votre entreprise est en ligne"
+      intro="Vous vous occupez de vos clients, nous nous occupons du reste."
+    >
       <ol className="mt-12 grid gap-4 md:grid-cols-5">
         {steps.map((step, i) => (
-          <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <li
+            key={step.title}
+            className="relative rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
             <div className="flex items-center justify-between">
               <IconTile>
                 <Icon name={step.icon} />
@@ -65,7 +88,14 @@ export function HowItWorks() {
   );
 }
 
-const included = ['Nom de domaine', 'Hébergement rapide', 'Certificat SSL', 'Modifications gratuites', 'Support 7j/7', 'Sauvegardes quotidiennes'];
+const included = [
+  'Nom de domaine',
+  'Hébergement rapide',
+  'Certificat SSL',
+  'Modifications gratuites',
+  'Support 7j/7',
+  'Sauvegardes quotidiennes',
+];
 
 export function OfferCard() {
   const catalogue = useGetCatalogue();
@@ -83,8 +113,8 @@ export function OfferCard() {
                 Un site professionnel, sans rien avancer
               </h2>
               <p className="mt-4 max-w-xl text-lg text-brand-50">
-                Pas de devis à rallonge ni de frais cachés : un abonnement mensuel qui couvre la création, l’hébergement et
-                l’évolution de votre site.
+                Pas de devis à rallonge ni de frais cachés : un abonnement mensuel qui couvre la création, l’hébergement et l’évolution de
+                votre site.
               </p>
               <ul className="mt-6 grid max-w-lg grid-cols-1 gap-2 sm:grid-cols-2">
                 {included.map((item) => (
@@ -112,7 +142,9 @@ export function OfferCard() {
                 </li>
                 <li className="flex items-center gap-2">
                   <Icon name="clock" className="size-4 text-brand-600 dark:text-brand-400" />
-                  {offer ? `${offer.includedChangeMinutes} minutes de modifications incluses chaque mois` : 'Modifications incluses chaque mois'}
+                  {offer
+                    ? `${offer.includedChangeMinutes} minutes de modifications incluses chaque mois`
+                    : 'Modifications incluses chaque mois'}
                 </li>
               </ul>
               <ButtonLink to={paths.features} size="lg" className="mt-6 w-full">
@@ -127,17 +159,47 @@ export function OfferCard() {
 }
 
 const guarantees: { title: string; text: string; icon: IconName }[] = [
-  { title: 'Livré en 24h ouvrées', text: 'Votre site est en ligne dans les 24 heures ouvrées. En cas de retard, nous vous remboursons un mois d’abonnement.', icon: 'clock' },
-  { title: 'Satisfait ou remboursé', text: 'Pendant 30 jours, si le site ne vous convient pas, nous vous remboursons sous 5 jours ouvrés.', icon: 'refund' },
-  { title: 'Sans engagement', text: 'Vous arrêtez quand vous voulez : l’abonnement reste actif jusqu’à la fin de la période payée.', icon: 'unlock' },
-  { title: 'Hébergement sécurisé', text: 'Certificat SSL, sauvegardes quotidiennes et mises à jour de sécurité, sans que vous ayez à y penser.', icon: 'shield' },
-  { title: 'Support réactif', text: 'Une équipe joignable 6 jours sur 7, avec une réponse garantie en moins de 3 heures.', icon: 'headset' },
-  { title: 'Vos données protégées', text: 'Données hébergées en France, conformité RGPD, et toute demande sur vos données traitée sous 30 jours.', icon: 'lock' },
+  {
+    title: 'Livré en 24h ouvrées',
+    text: 'Votre site est en ligne dans les 24 heures ouvrées. En cas de retard, nous vous remboursons un mois d’abonnement.',
+    icon: 'clock',
+  },
+  {
+    title: 'Satisfait ou remboursé',
+    text: 'Pendant 30 jours, si le site ne vous convient pas, nous vous remboursons sous 5 jours ouvrés.',
+    icon: 'refund',
+  },
+  {
+    title: 'Sans engagement',
+    text: 'Vous arrêtez quand vous voulez : l’abonnement reste actif jusqu’à la fin de la période payée.',
+    icon: 'unlock',
+  },
+  {
+    title: 'Hébergement sécurisé',
+    text: 'Certificat SSL, sauvegardes quotidiennes et mises à jour de sécurité, sans que vous ayez à y penser.',
+    icon: 'shield',
+  },
+  {
+    title: 'Support réactif',
+    text: 'Une équipe joignable 6 jours sur 7, avec une réponse garantie en moins de 3 heures.',
+    icon: 'headset',
+  },
+  {
+    title: 'Vos données protégées',
+    text: 'Données hébergées en France, conformité RGPD, et toute demande sur vos données traitée sous 30 jours.',
+    icon: 'lock',
+  },
 ];
 
 export function Guarantees() {
   return (
-    <Section id="garanties" eyebrow="Nos garanties" title="Un engagement clair, par écrit" intro="Tout est prévu pour que vous vous lanciez l’esprit tranquille." tinted>
+    <Section
+      id="garanties"
+      eyebrow="Nos garanties"
+      title="Un engagement clair, par écrit"
+      intro="Tout est prévu pour que vous vous lanciez l’esprit tranquille."
+      tinted
+    >
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {guarantees.map((g) => (
           <li key={g.title}>

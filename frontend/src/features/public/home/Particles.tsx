@@ -117,12 +117,13 @@ export function Particles({ className }: { className?: string }) {
       }
     };
 
-    const observer = typeof IntersectionObserver === 'function'
-      ? new IntersectionObserver(([entry]) => {
-          visible = entry.isIntersecting;
-          sync();
-        })
-      : null;
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver(([entry]) => {
+            visible = entry.isIntersecting;
+            sync();
+          })
+        : null;
     observer?.observe(canvas);
     const themeObserver = new MutationObserver(() => {
       dark = document.documentElement.classList.contains('dark');
@@ -142,9 +143,7 @@ export function Particles({ className }: { className?: string }) {
       window.addEventListener('resize', onResize);
       sync();
     };
-    const idle = window.requestIdleCallback
-      ? window.requestIdleCallback(start, { timeout: 2500 })
-      : window.setTimeout(start, 1200);
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 2500 }) : window.setTimeout(start, 1200);
 
     document.addEventListener('visibilitychange', sync);
     reducedMotion.addEventListener?.('change', sync);

@@ -100,7 +100,12 @@ export function Portfolio() {
   const [open, setOpen] = useState<Example | null>(null);
 
   return (
-    <Section id="portfolio" eyebrow="Portfolio" title="Des sites qui travaillent pour leurs propriétaires" intro="Quelques-uns des 140+ sites que nous avons mis en ligne pour des artisans, des commerçants et des professions libérales.">
+    <Section
+      id="portfolio"
+      eyebrow="Portfolio"
+      title="Des sites qui travaillent pour leurs propriétaires"
+      intro="Quelques-uns des 140+ sites que nous avons mis en ligne pour des artisans, des commerçants et des professions libérales."
+    >
       <ul id="portfolio-exemples" className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {examples.map((example, i) => (
           <li key={example.name} className={cn(i > 0 && !expanded && 'hidden sm:block', i === 2 && 'sm:col-span-2 lg:col-span-1')}>
@@ -119,14 +124,19 @@ export function Portfolio() {
                   decoding="async"
                   imgClassName="block aspect-[16/10] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
                 />
-                <span className="absolute top-3 right-3 flex size-9 items-center justify-center rounded-full bg-white/90 text-slate-800 shadow opacity-90 dark:bg-slate-900/90 dark:text-slate-100" aria-hidden="true">
+                <span
+                  className="absolute top-3 right-3 flex size-9 items-center justify-center rounded-full bg-white/90 text-slate-800 shadow opacity-90 dark:bg-slate-900/90 dark:text-slate-100"
+                  aria-hidden="true"
+                >
                   <Icon name="expand" className="size-4" />
                 </span>
               </button>
               <div className="p-5">
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="font-semibold text-slate-900 dark:text-white">{example.name}</h3>
-                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200">{example.plan}</span>
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+                    {example.plan}
+                  </span>
                 </div>
                 <p className="text-sm text-slate-500 dark:text-slate-400">
                   {example.sector} · {example.city}

@@ -22,11 +22,14 @@ export const orderLinks: Record<'pro' | 'business', string> = {
 function PlanCard({ plan, quoteOpen, onToggleQuote }: { plan: PlanDto; quoteOpen: boolean; onToggleQuote: () => void }) {
   const highlighted = plan.id === 'business';
   return (
-    <Card className={cn('relative flex h-full flex-col', highlighted && 'border-brand-500 ring-2 ring-brand-500 dark:border-brand-400 dark:ring-brand-400')}>
+    <Card
+      className={cn(
+        'relative flex h-full flex-col',
+        highlighted && 'border-brand-500 ring-2 ring-brand-500 dark:border-brand-400 dark:ring-brand-400',
+      )}
+    >
       {highlighted ? (
-        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-          Le plus choisi
-        </span>
+        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">Le plus choisi</span>
       ) : null}
       <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{plan.name}</h3>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{plan.description}</p>
@@ -97,7 +100,10 @@ function AddOnsSkeleton() {
       <div className="mx-auto h-7 w-44 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="h-32 animate-pulse rounded-xl border border-slate-200 bg-white lg:h-44 dark:border-slate-800 dark:bg-slate-900" />
+          <div
+            key={i}
+            className="h-32 animate-pulse rounded-xl border border-slate-200 bg-white lg:h-44 dark:border-slate-800 dark:bg-slate-900"
+          />
         ))}
       </div>
     </div>
@@ -132,7 +138,13 @@ function QuotePanel({ onClose }: { onClose: () => void }) {
           </button>
         </div>
         <div className="mt-6">
-          <Suspense fallback={<p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400" role="status">Chargement du formulaire...</p>}>
+          <Suspense
+            fallback={
+              <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400" role="status">
+                Chargement du formulaire...
+              </p>
+            }
+          >
             <QuoteForm idPrefix="teams" />
           </Suspense>
         </div>
@@ -162,7 +174,8 @@ export function Pricing() {
             Réessayez dans un instant
             {agency ? (
               <>
-                {' '}ou appelez-nous au{' '}
+                {' '}
+                ou appelez-nous au{' '}
                 <a href={agency.phoneHref} className="font-semibold underline">
                   {agency.phone}
                 </a>
@@ -214,7 +227,10 @@ export function Pricing() {
           </p>
         </div>
         <div className="flex w-full shrink-0 flex-col gap-3 whitespace-nowrap sm:w-auto sm:flex-row">
-          <a href={agency?.phoneHref ?? paths.contact} className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+          <a
+            href={agency?.phoneHref ?? paths.contact}
+            className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
             <Icon name="phone" className="size-4" />
             {agency?.phone ?? 'Nous appeler'}
           </a>

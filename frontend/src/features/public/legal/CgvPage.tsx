@@ -11,14 +11,14 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     body: (
       <>
         <p>
-          Les présentes conditions générales de vente (CGV) régissent les relations entre {a.legalName}, {a.legalForm} au
-          capital de {a.capital}, immatriculée au {a.rcs}, dont le siège est situé {a.address}, {a.country} (ci-après « le
-          Prestataire »), et toute personne physique ou morale agissant pour les besoins de son activité professionnelle qui
-          souscrit un abonnement sur le site (ci-après « le Client »).
+          Les présentes conditions générales de vente (CGV) régissent les relations entre {a.legalName}, {a.legalForm} au capital de{' '}
+          {a.capital}, immatriculée au {a.rcs}, dont le siège est situé {a.address}, {a.country} (ci-après « le Prestataire »), et toute
+          personne physique ou morale agissant pour les besoins de son activité professionnelle qui souscrit un abonnement sur le site
+          (ci-après « le Client »).
         </p>
         <p>
-          Toute commande implique l’acceptation sans réserve des présentes CGV, qui prévalent sur tout autre document. Le
-          Prestataire peut les modifier à tout moment ; la version applicable est celle en vigueur à la date de la commande.
+          Toute commande implique l’acceptation sans réserve des présentes CGV, qui prévalent sur tout autre document. Le Prestataire peut
+          les modifier à tout moment ; la version applicable est celle en vigueur à la date de la commande.
         </p>
       </>
     ),
@@ -28,23 +28,25 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     title: 'Description des services',
     body: (
       <>
-        <p>Le Prestataire conçoit, met en ligne, héberge et maintient des sites vitrines professionnels, sous forme d’abonnement mensuel :</p>
+        <p>
+          Le Prestataire conçoit, met en ligne, héberge et maintient des sites vitrines professionnels, sous forme d’abonnement mensuel :
+        </p>
         <ul>
           <li>
             <strong>Formule Pro</strong> : un site vitrine complet ;
           </li>
           <li>
-            <strong>Formule Business</strong> : la formule Pro enrichie de fonctionnalités métier (prise de rendez-vous, demande de
-            devis, catalogue, blog, galerie, newsletter…) et d’un accompagnement prioritaire ;
+            <strong>Formule Business</strong> : la formule Pro enrichie de fonctionnalités métier (prise de rendez-vous, demande de devis,
+            catalogue, blog, galerie, newsletter…) et d’un accompagnement prioritaire ;
           </li>
           <li>
             <strong>Formule Teams</strong> : un projet sur mesure, faisant l’objet d’un devis personnalisé.
           </li>
         </ul>
         <p>
-          Chaque abonnement comprend le nom de domaine, l’hébergement, le certificat SSL, les sauvegardes, les modifications du
-          site et le support téléphonique. Le Prestataire propose également des prestations d’optimisation du référencement
-          (SEO) et d’automatisation par l’intelligence artificielle.
+          Chaque abonnement comprend le nom de domaine, l’hébergement, le certificat SSL, les sauvegardes, les modifications du site et le
+          support téléphonique. Le Prestataire propose également des prestations d’optimisation du référencement (SEO) et d’automatisation
+          par l’intelligence artificielle.
         </p>
       </>
     ),
@@ -55,13 +57,13 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     body: (
       <>
         <p>
-          Le Client passe commande en ligne : il choisit sa formule et ses options, renseigne les informations sur son activité
-          (ou réserve un appel de 30 minutes), vérifie le récapitulatif puis procède au paiement. La commande est définitive à la
-          confirmation du paiement.
+          Le Client passe commande en ligne : il choisit sa formule et ses options, renseigne les informations sur son activité (ou réserve
+          un appel de 30 minutes), vérifie le récapitulatif puis procède au paiement. La commande est définitive à la confirmation du
+          paiement.
         </p>
         <p>
-          Un compte client est alors créé ; le Client reçoit par e-mail un lien pour définir son mot de passe. Il y suit
-          l’avancement de son site, envoie ses demandes de modification et consulte ses factures.
+          Un compte client est alors créé ; le Client reçoit par e-mail un lien pour définir son mot de passe. Il y suit l’avancement de son
+          site, envoie ses demandes de modification et consulte ses factures.
         </p>
       </>
     ),
@@ -77,11 +79,14 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
           <li>Formule Business : 59 € par mois ;</li>
           <li>Formule Teams : prix fixé par devis.</li>
         </ul>
-        <p>Options : création de logo, 15 € facturés une seule fois avec le premier mois ; fiche Google Business, 10 € par mois ; profil Trustpilot, 10 € par mois ; adresse e-mail professionnelle supplémentaire, 1 € par mois et par adresse.</p>
         <p>
-          Le premier mois comprend la formule, le logo éventuel, les options et les adresses e-mail ; les mois suivants, la
-          formule, les options et les adresses e-mail. Toute évolution tarifaire est notifiée au Client au moins 30 jours avant
-          son application ; le Client peut alors résilier sans frais.
+          Options : création de logo, 15 € facturés une seule fois avec le premier mois ; fiche Google Business, 10 € par mois ; profil
+          Trustpilot, 10 € par mois ; adresse e-mail professionnelle supplémentaire, 1 € par mois et par adresse.
+        </p>
+        <p>
+          Le premier mois comprend la formule, le logo éventuel, les options et les adresses e-mail ; les mois suivants, la formule, les
+          options et les adresses e-mail. Toute évolution tarifaire est notifiée au Client au moins 30 jours avant son application ; le
+          Client peut alors résilier sans frais.
         </p>
       </>
     ),
@@ -92,8 +97,8 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     body: (
       <>
         <p>
-          Le paiement s’effectue par carte bancaire, via un prestataire de paiement sécurisé ; le Prestataire n’a jamais accès aux
-          données de la carte. L’abonnement est prélevé chaque mois à la date anniversaire de la commande.
+          Le paiement s’effectue par carte bancaire, via un prestataire de paiement sécurisé ; le Prestataire n’a jamais accès aux données
+          de la carte. L’abonnement est prélevé chaque mois à la date anniversaire de la commande.
         </p>
         <p>
           Les factures sont disponibles dans l’espace client. En cas d’échec de paiement, le Client est prévenu par e-mail ; sans
@@ -108,13 +113,13 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     body: (
       <>
         <p>
-          Le site est mis en ligne dans un délai de <strong>24 heures ouvrées</strong> à compter de la réception des informations
-          complètes nécessaires à sa création (formulaire rempli ou appel réalisé). Les jours ouvrés s’entendent du lundi au
-          vendredi, hors jours fériés.
+          Le site est mis en ligne dans un délai de <strong>24 heures ouvrées</strong> à compter de la réception des informations complètes
+          nécessaires à sa création (formulaire rempli ou appel réalisé). Les jours ouvrés s’entendent du lundi au vendredi, hors jours
+          fériés.
         </p>
         <p>
-          Si ce délai n’est pas respecté du fait du Prestataire, le Client est indemnisé par le <strong>remboursement d’un mois
-          d’abonnement</strong>, sur simple demande au support.
+          Si ce délai n’est pas respecté du fait du Prestataire, le Client est indemnisé par le{' '}
+          <strong>remboursement d’un mois d’abonnement</strong>, sur simple demande au support.
         </p>
       </>
     ),
@@ -125,14 +130,12 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     body: (
       <>
         <p>
-          Les modifications du site sont incluses dans l’abonnement, dans la limite de 30 minutes de travail par mois pour l’offre
-          tout compris ; au-delà, un devis est proposé avant toute intervention. Les demandes se font depuis l’espace client ou
-          par téléphone.
+          Les modifications du site sont incluses dans l’abonnement, dans la limite de 30 minutes de travail par mois pour l’offre tout
+          compris ; au-delà, un devis est proposé avant toute intervention. Les demandes se font depuis l’espace client ou par téléphone.
         </p>
         <p>
-          Le support est joignable du lundi au samedi de 9h00 à 17h00 au {a.phone} ou à{' '}
-          <a href={`mailto:${a.email}`}>{a.email}</a>. Une réponse est apportée en moins de 3 heures, y compris le
-          week-end pour les demandes écrites.
+          Le support est joignable du lundi au samedi de 9h00 à 17h00 au {a.phone} ou à <a href={`mailto:${a.email}`}>{a.email}</a>. Une
+          réponse est apportée en moins de 3 heures, y compris le week-end pour les demandes écrites.
         </p>
       </>
     ),
@@ -143,13 +146,13 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     body: (
       <>
         <p>
-          L’abonnement est conclu pour une durée d’un mois, renouvelable tacitement, <strong>sans engagement</strong>. Le Client
-          peut le résilier à tout moment depuis son espace client ; la résiliation prend effet à la fin de la période en cours,
-          déjà payée, et aucun prorata n’est dû.
+          L’abonnement est conclu pour une durée d’un mois, renouvelable tacitement, <strong>sans engagement</strong>. Le Client peut le
+          résilier à tout moment depuis son espace client ; la résiliation prend effet à la fin de la période en cours, déjà payée, et aucun
+          prorata n’est dû.
         </p>
         <p>
-          Le Client peut passer de la formule Pro à la formule Business à tout moment ; la différence est facturée au prorata. En
-          fin d’abonnement, le Prestataire remet au Client ses contenus et l’accompagne dans le transfert de son nom de domaine.
+          Le Client peut passer de la formule Pro à la formule Business à tout moment ; la différence est facturée au prorata. En fin
+          d’abonnement, le Prestataire remet au Client ses contenus et l’accompagne dans le transfert de son nom de domaine.
         </p>
       </>
     ),
@@ -159,9 +162,9 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     title: 'Garantie satisfait ou remboursé',
     body: (
       <p>
-        Pendant les <strong>30 jours</strong> suivant la commande, le Client insatisfait peut demander le remboursement des
-        sommes versées, sans avoir à se justifier, par e-mail au support. Le remboursement intervient sous{' '}
-        <strong>5 jours ouvrés</strong>, sur le moyen de paiement utilisé, et met fin à l’abonnement.
+        Pendant les <strong>30 jours</strong> suivant la commande, le Client insatisfait peut demander le remboursement des sommes versées,
+        sans avoir à se justifier, par e-mail au support. Le remboursement intervient sous <strong>5 jours ouvrés</strong>, sur le moyen de
+        paiement utilisé, et met fin à l’abonnement.
       </p>
     ),
   },
@@ -175,9 +178,8 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
           nécessaires à leur utilisation. Le logo créé par le Prestataire devient la propriété du Client dès son paiement.
         </p>
         <p>
-          Les éléments techniques (gabarits, code, outils) restent la propriété du Prestataire, qui en concède au Client un droit
-          d’usage pendant la durée de l’abonnement. Sauf refus écrit du Client, le Prestataire peut mentionner le site parmi ses
-          réalisations.
+          Les éléments techniques (gabarits, code, outils) restent la propriété du Prestataire, qui en concède au Client un droit d’usage
+          pendant la durée de l’abonnement. Sauf refus écrit du Client, le Prestataire peut mentionner le site parmi ses réalisations.
         </p>
       </>
     ),
@@ -189,12 +191,12 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
       <>
         <p>
           Le Prestataire met en œuvre les moyens nécessaires à la disponibilité et à la sécurité des sites hébergés (sauvegardes
-          quotidiennes, certificat SSL, mises à jour). Il est tenu d’une obligation de moyens ; les interruptions pour maintenance
-          sont, autant que possible, programmées en dehors des heures ouvrées.
+          quotidiennes, certificat SSL, mises à jour). Il est tenu d’une obligation de moyens ; les interruptions pour maintenance sont,
+          autant que possible, programmées en dehors des heures ouvrées.
         </p>
         <p>
-          La responsabilité du Prestataire est limitée au montant des sommes versées par le Client au cours des douze derniers
-          mois. Elle ne saurait être engagée en cas de force majeure ou du fait des contenus publiés par le Client.
+          La responsabilité du Prestataire est limitée au montant des sommes versées par le Client au cours des douze derniers mois. Elle ne
+          saurait être engagée en cas de force majeure ou du fait des contenus publiés par le Client.
         </p>
       </>
     ),
@@ -204,11 +206,10 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     title: 'Données personnelles',
     body: (
       <p>
-        Les données collectées lors de la commande sont nécessaires à son exécution et à la facturation. Elles sont traitées
-        conformément au règlement général sur la protection des données (RGPD). Le Client dispose d’un droit d’accès, de
-        rectification, d’effacement, de portabilité et d’opposition, qu’il exerce par e-mail à{' '}
-        <a href={`mailto:${a.email}`}>{a.email}</a> ; toute demande reçoit une réponse sous 30 jours. Le détail figure
-        dans les <Link to={paths.legalNotice}>mentions légales</Link>.
+        Les données collectées lors de la commande sont nécessaires à son exécution et à la facturation. Elles sont traitées conformément au
+        règlement général sur la protection des données (RGPD). Le Client dispose d’un droit d’accès, de rectification, d’effacement, de
+        portabilité et d’opposition, qu’il exerce par e-mail à <a href={`mailto:${a.email}`}>{a.email}</a> ; toute demande reçoit une
+        réponse sous 30 jours. Le détail figure dans les <Link to={paths.legalNotice}>mentions légales</Link>.
       </p>
     ),
   },
@@ -217,9 +218,9 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     title: 'Droit applicable et litiges',
     body: (
       <p>
-        Les présentes CGV sont soumises au droit français. En cas de différend, les parties recherchent d’abord une solution
-        amiable ; le Client peut écrire au support, qui lui répond sous 3 heures ouvrées. À défaut d’accord dans un délai de 30
-        jours, le litige est porté devant les tribunaux compétents du ressort de la cour d’appel de Lyon.
+        Les présentes CGV sont soumises au droit français. En cas de différend, les parties recherchent d’abord une solution amiable ; le
+        Client peut écrire au support, qui lui répond sous 3 heures ouvrées. À défaut d’accord dans un délai de 30 jours, le litige est
+        porté devant les tribunaux compétents du ressort de la cour d’appel de Lyon.
       </p>
     ),
   },
@@ -233,7 +234,11 @@ export function CgvPage() {
           title="Conditions générales de vente"
           meta="Version du 06/09/2025"
           tocLabel="Sommaire"
-          intro={<p>Ces conditions s’appliquent à tous les abonnements souscrits sur notre site. Prenez le temps de les lire avant de commander.</p>}
+          intro={
+            <p>
+              Ces conditions s’appliquent à tous les abonnements souscrits sur notre site. Prenez le temps de les lire avant de commander.
+            </p>
+          }
           sections={sections(a)}
         />
       )}

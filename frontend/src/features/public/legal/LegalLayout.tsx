@@ -19,7 +19,19 @@ function goTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
 }
 
 /** A legal page: title, version, a table of contents linked to each numbered <h2>. */
-export function LegalLayout({ title, meta, intro, sections, tocLabel }: { title: string; meta: ReactNode; intro?: ReactNode; sections: LegalSection[]; tocLabel: string }) {
+export function LegalLayout({
+  title,
+  meta,
+  intro,
+  sections,
+  tocLabel,
+}: {
+  title: string;
+  meta: ReactNode;
+  intro?: ReactNode;
+  sections: LegalSection[];
+  tocLabel: string;
+}) {
   return (
     <Container className="py-12 sm:py-16">
       <header className="max-w-3xl">
@@ -53,7 +65,11 @@ export function LegalLayout({ title, meta, intro, sections, tocLabel }: { title:
         <div className="max-w-3xl space-y-10">
           {sections.map((section, i) => (
             <section key={section.id} aria-labelledby={section.id}>
-              <h2 id={section.id} tabIndex={-1} className="text-xl font-bold tracking-tight text-slate-900 outline-none sm:text-2xl dark:text-white">
+              <h2
+                id={section.id}
+                tabIndex={-1}
+                className="text-xl font-bold tracking-tight text-slate-900 outline-none sm:text-2xl dark:text-white"
+              >
                 {i + 1}. {section.title}
               </h2>
               <div className="mt-4 space-y-3 leading-relaxed text-slate-700 dark:text-slate-300 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 dark:[&_a]:text-brand-300 [&_li]:ml-5 [&_ul]:list-disc [&_ul]:space-y-1.5">

@@ -39,7 +39,13 @@ export function QuoteDialog({ onClose }: { onClose: () => void }) {
         </button>
       </div>
       <div className="p-5 sm:p-6">
-        <Suspense fallback={<p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400" role="status">Chargement du formulaire...</p>}>
+        <Suspense
+          fallback={
+            <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400" role="status">
+              Chargement du formulaire...
+            </p>
+          }
+        >
           <QuoteForm idPrefix="services" onDone={() => ref.current?.close()} />
         </Suspense>
       </div>

@@ -119,7 +119,8 @@ describe('QuoteForm', () => {
 
   it('shows the server’s message for a 429', async () => {
     mockApi({
-      'POST /api/quotes': () => jsonResponse(429, { statusCode: 429, message: 'Trop de demandes envoyées. Réessayez dans 42 minutes.', retryAfter: 2520 }),
+      'POST /api/quotes': () =>
+        jsonResponse(429, { statusCode: 429, message: 'Trop de demandes envoyées. Réessayez dans 42 minutes.', retryAfter: 2520 }),
     });
     await renderForm();
     const user = await fillRequired();

@@ -53,7 +53,6 @@ export function toQuoteRequest(values: QuoteFormValues): CreateQuoteDto {
 /** Moves the focus to the success message when it appears, so screen readers and keyboards land on it. */
 const focusOnMount = (element: HTMLDivElement | null) => element?.focus();
 
-
 const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200';
 const errorClass = 'mt-1.5 text-sm font-medium text-red-600 dark:text-red-400';
 const optional = <span className="font-normal text-slate-500 dark:text-slate-400"> (facultatif)</span>;
@@ -87,7 +86,12 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
 
   if (createQuote.isSuccess) {
     return (
-      <div ref={focusOnMount} tabIndex={-1} role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-center outline-none sm:p-8 dark:border-emerald-900 dark:bg-emerald-950/40">
+      <div
+        ref={focusOnMount}
+        tabIndex={-1}
+        role="status"
+        className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-center outline-none sm:p-8 dark:border-emerald-900 dark:bg-emerald-950/40"
+      >
         <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-600 text-white" aria-hidden="true">
           <Icon name="check" className="size-6" strokeWidth={2.4} />
         </span>
@@ -167,7 +171,13 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
           <label htmlFor={id('budget')} className={labelClass}>
             Budget{optional}
           </label>
-          <select id={id('budget')} className={selectClasses} aria-invalid={errors.budget ? true : undefined} aria-describedby={describedBy('budget')} {...register('budget')}>
+          <select
+            id={id('budget')}
+            className={selectClasses}
+            aria-invalid={errors.budget ? true : undefined}
+            aria-describedby={describedBy('budget')}
+            {...register('budget')}
+          >
             <option value="">{quoteMessages.notSpecified}</option>
             {(options?.budgets ?? []).map(({ value, label }) => (
               <option key={value} value={value}>
@@ -175,13 +185,23 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
               </option>
             ))}
           </select>
-          {errors.budget ? <p id={`${id('budget')}-error`} className={errorClass}>{errors.budget.message}</p> : null}
+          {errors.budget ? (
+            <p id={`${id('budget')}-error`} className={errorClass}>
+              {errors.budget.message}
+            </p>
+          ) : null}
         </div>
         <div>
           <label htmlFor={id('timeline')} className={labelClass}>
             Délai souhaité{optional}
           </label>
-          <select id={id('timeline')} className={selectClasses} aria-invalid={errors.timeline ? true : undefined} aria-describedby={describedBy('timeline')} {...register('timeline')}>
+          <select
+            id={id('timeline')}
+            className={selectClasses}
+            aria-invalid={errors.timeline ? true : undefined}
+            aria-describedby={describedBy('timeline')}
+            {...register('timeline')}
+          >
             <option value="">{quoteMessages.notSpecified}</option>
             {(options?.timelines ?? []).map(({ value, label }) => (
               <option key={value} value={value}>
@@ -189,7 +209,11 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
               </option>
             ))}
           </select>
-          {errors.timeline ? <p id={`${id('timeline')}-error`} className={errorClass}>{errors.timeline.message}</p> : null}
+          {errors.timeline ? (
+            <p id={`${id('timeline')}-error`} className={errorClass}>
+              {errors.timeline.message}
+            </p>
+          ) : null}
         </div>
       </div>
 
