@@ -26,6 +26,7 @@ const wholeEuros = new Intl.NumberFormat('fr-FR', {
   maximumFractionDigits: 0,
 });
 const numberFormat = new Intl.NumberFormat('fr-FR');
+const megabytes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
 const compactEuros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 1 });
 const euroCents = new Intl.NumberFormat('fr-FR', {
   style: 'currency',
@@ -110,4 +111,10 @@ export function formatNumber(value: number): string {
 /** Short euros for a chart's labels: 2900 → '29 €', 1234500 → '12,3 k€'. */
 export function formatEurosCompact(amountCents: number): string {
   return compactEuros.format(amountCents / 100).replace(/\s(?=k|M|Md)/, '\u202f');
+}
+
+/** A file's size: '340 Ko', '2,4 Mo'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
+  return `${megabytes.format(bytes / (1024 * 1024))} Mo`;
 }

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { selectClasses, inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
+import { applyApiFieldErrors } from '../../lib/form-errors';
 
 export const MODIFICATION_SENT = 'Votre demande a été envoyée.';
 export const MODIFICATION_FAILED = 'Une erreur est survenue. Merci de réessayer.';
@@ -22,6 +23,7 @@ export function ModificationRequestForm({ siteId, options }: { siteId: string; o
   const send = useCreateModificationRequest();
   const description = form.watch('description');
   const sending = send.isPending;
+  const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
@@ -29,8 +31,9 @@ export function ModificationRequestForm({ siteId, options }: { siteId: string; o
       await send.mutateAsync({ id: siteId, data: { ...values, description: values.description.trim() } });
       form.reset({ type: values.type, priority: values.priority, description: '' });
       setResult('sent');
-    } catch {
-      setResult('failed');
+    } catch (error) {
+      // A refusal about a field (400) goes under that field, like every form; anything else is the spec's message.
+      setResult(applyApiFieldErrors(form, error, { fields: ['type', 'priority', 'description'] }) ? null : 'failed');
     }
   });
 
@@ -57,25 +60,39 @@ export function ModificationRequestForm({ siteId, options }: { siteId: string; o
               <label htmlFor={`${id}-type`} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
                 Type de modification
               </label>
-              <select id={`${id}-type`} className={selectClasses} {...form.register('type')}>
+              <select
+                id={`${id}-type`}
+                className={selectClasses}
+                aria-invalid={Boolean(errors.type)}
+                aria-describedby={errors.type ? `${id}-type-error` : undefined}
+                {...form.register('type')}
+              >
                 {options.types.map((t) => (
                   <option key={t.value} value={t.value}>
                     {t.label}
                   </option>
                 ))}
               </select>
+              <FieldError id={`${id}-type-error`} message={errors.type?.message} />
             </div>
             <div>
               <label htmlFor={`${id}-priority`} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
                 Priorité
               </label>
-              <select id={`${id}-priority`} className={selectClasses} {...form.register('priority')}>
+              <select
+                id={`${id}-priority`}
+                className={selectClasses}
+                aria-invalid={Boolean(errors.priority)}
+                aria-describedby={errors.priority ? `${id}-priority-error` : undefined}
+                {...form.register('priority')}
+              >
                 {options.priorities.map((p) => (
                   <option key={p.value} value={p.value}>
                     {p.label}
                   </option>
                 ))}
               </select>
+              <FieldError id={`${id}-priority-error`} message={errors.priority?.message} />
             </div>
           </div>
           <div>
@@ -87,8 +104,11 @@ export function ModificationRequestForm({ siteId, options }: { siteId: string; o
               rows={4}
               maxLength={5000}
               className={cn(inputClasses, 'h-auto py-2')}
+              aria-invalid={Boolean(errors.description)}
+              aria-describedby={errors.description ? `${id}-description-error` : undefined}
               {...form.register('description')}
             />
+            <FieldError id={`${id}-description-error`} message={errors.description?.message} />
           </div>
           {result === 'sent' ? <Alert tone="success">{MODIFICATION_SENT} Nous vous répondons sous 24-48h.</Alert> : null}
           {result === 'failed' ? <Alert tone="error">{MODIFICATION_FAILED}</Alert> : null}
@@ -99,4 +119,12 @@ export function ModificationRequestForm({ siteId, options }: { siteId: string; o
       </div>
     </section>
   );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+      {message}
+    </p>
+  ) : null;
 }

@@ -119,6 +119,27 @@ describe('the modification request', () => {
     await user.click(submit);
     expect(await screen.findByText('Une erreur est survenue. Merci de réessayer.')).toBeInTheDocument();
   });
+
+  it('shows a refusal about a field under that field, not as a failure', async () => {
+    const user = userEvent.setup();
+    signedIn({
+      [`GET /api/sites/${SITE_ID}`]: () => jsonResponse(200, site),
+      [`POST /api/sites/${SITE_ID}/modification-requests`]: () =>
+        jsonResponse(400, {
+          statusCode: 400,
+          message: 'Données invalides',
+          errors: { description: 'La description ne doit pas dépasser 5000 caractères' },
+        }),
+    });
+    renderApp({ pathname: `/dashboard/sites/${SITE_ID}` });
+    await user.click(await screen.findByRole('button', { name: /Demander une modification/ }, { timeout: 4000 }));
+    await user.type(screen.getByLabelText('Description'), 'Trop long');
+    await user.click(screen.getByRole('button', { name: 'Envoyer la demande' }));
+    const message = await screen.findByText('La description ne doit pas dépasser 5000 caractères');
+    expect(screen.getByLabelText('Description')).toHaveAttribute('aria-describedby', message.id);
+    expect(screen.getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Une erreur est survenue. Merci de réessayer.')).not.toBeInTheDocument();
+  });
 });
 
 describe('the business options', () => {

@@ -1,3 +1,4 @@
+import { formatFileSize } from '../../lib/format';
 import {
   billingErrors,
   canContinue,
@@ -5,7 +6,6 @@ import {
   computeRecap,
   defaultOrderValues,
   emptyBilling,
-  formatFileSize,
   nextStep,
   planFromQuery,
   previousStep,

@@ -389,12 +389,6 @@ export function checkPhotoFiles<F extends { name: string; size: number; type: st
   return { accepted, rejected };
 }
 
-/** '340 Ko', '2,4 Mo' */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Price recap (spec §9): first month = plan + logo + options + e-mails; then the same without the logo
 // ---------------------------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@ import { useId, useRef, type ChangeEvent, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { errorClass, RemoveIcon } from '../form-controls';
-import { formatFileSize, type PhotoRules } from '../order-wizard';
+import { formatFileSize } from '../../../lib/format';
+import type { PhotoRules } from '../order-wizard';
 
 export interface PhotoItem {
   /** Stable key: the server's id once stored, a local one while uploading. */
