@@ -27,6 +27,7 @@ test('build output, dependencies and incremental state are not inputs', () => {
   write('frontend/dist/.build-hash', before);
   write('frontend/node_modules/.vite/deps.json', '{}');
   write('frontend/coverage/lcov.info', '');
+  write('frontend/dist-tools/tools/seed.js', '');
   write('frontend/tsconfig.tsbuildinfo', '{}');
   assert.equal(inputsHash(root, 'frontend', []), before);
 });

@@ -16,14 +16,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = '.build-hash';
 const force = process.argv.includes('--force');
 
-/** The hash of a workspace's build inputs: its files (not node_modules/, dist/, coverage/, *.tsbuildinfo), the root lockfile and tsconfig, and the given variables. */
+/** The hash of a workspace's build inputs: its files (not node_modules/, dist/, dist-tools/, coverage/, *.tsbuildinfo), the root lockfile and tsconfig, and the given variables. */
+/** Folders that builds and tools write: never inputs. */
+const BUILD_OUTPUTS = new Set(['node_modules', 'dist', 'dist-tools', 'coverage']);
+
 export function inputsHash(root: string, workspace: string, env: string[]): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== 'dist' && entry.name !== 'coverage') walk(path);
+        if (!BUILD_OUTPUTS.has(entry.name)) walk(path);
       } else if (entry.isFile() && !entry.name.endsWith('.tsbuildinfo')) {
         hash
           .update(`${relative(root, path)}\0`)

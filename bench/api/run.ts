@@ -50,7 +50,7 @@ const preload = ['request-probe.ts', 'cpu-profile.ts'].map((file) => `--import $
 
 console.log(`Remplissage : ${SITES.toLocaleString('fr-FR')} sites…`);
 const seedStarted = Date.now();
-const seeded = spawnSync(process.execPath, [join(root, 'backend', 'dist', 'scripts', 'seed.js'), '--sites', String(SITES)], {
+const seeded = spawnSync(process.execPath, [join(root, 'backend', 'dist-tools', 'tools', 'seed.js'), '--sites', String(SITES)], {
   cwd: root,
   env: { ...process.env, DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(postgresPort), DATABASE_URL: '' },
   stdio: 'inherit',

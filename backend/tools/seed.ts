@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../config/app-config';
-import { dataSourceOptions } from '../data-source';
-import { runMigrationsLocked } from '../database/migrate';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres';
+import { loadConfig } from '../src/config/app-config';
+import { dataSourceOptions } from '../src/data-source';
+import { runMigrationsLocked } from '../src/database/migrate';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres';
 
 /**
  * Fills the database with realistic data for the admin area and its benchmarks:
