@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 import { paths } from '../../config/paths';
 import type { LoginRedirectState } from '../../lib/auth/redirect';
 import { applyApiFieldErrors } from '../../lib/form-errors';
@@ -14,16 +15,6 @@ const FIELDS: (keyof BillingValues)[] = ['fullName', 'email', 'phone', 'address'
 
 /** Signing in from the e-mail conflict comes back to the order, where the draft waits. */
 const backToOrder: LoginRedirectState = { from: { pathname: paths.order, search: '', hash: '' } };
-
-/** Closes a <dialog> (where the browser lacks the method, as jsdom does: drops `open` and says so). */
-function closeDialog(dialog: HTMLDialogElement | null) {
-  if (!dialog?.open) return;
-  if (typeof dialog.close === 'function') dialog.close();
-  else {
-    dialog.removeAttribute('open');
-    dialog.dispatchEvent(new Event('close'));
-  }
-}
 
 /** The messages of an error that are not about a billing field (the order itself: 'data.about'…), for the alert. */
 function otherMessages(error: unknown): string[] {
@@ -57,7 +48,6 @@ export function BillingDialog({
   onChange?: (values: BillingValues) => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const form = useForm<BillingValues>({ defaultValues, mode: 'onTouched' });
   const {
     register,
@@ -67,14 +57,6 @@ export function BillingDialog({
   const [submitError, setSubmitError] = useState<unknown>(null);
   // After a successful call the browser is on its way to the payment page: the button stays busy.
   const [redirecting, setRedirecting] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-    return () => closeDialog(dialog);
-  }, []);
 
   useEffect(() => {
     if (!onChange) return;
@@ -104,12 +86,12 @@ export function BillingDialog({
   const showGeneric = Boolean(errors.root) && !emailConflict;
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="billing-title"
-      aria-describedby="billing-description"
+    <ModalDialog
+      labelledBy="billing-title"
+      describedBy="billing-description"
       onClose={onClose}
-      className="m-auto max-h-[calc(100dvh-1.5rem)] w-[min(36rem,calc(100vw-1.5rem))] max-w-none overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/70 backdrop:backdrop-blur-sm dark:bg-slate-900 dark:text-slate-100"
+      busy={isSubmitting || redirecting}
+      className="max-h-[calc(100dvh-1.5rem)] w-[min(36rem,calc(100vw-1.5rem))] overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:backdrop-blur-sm dark:bg-slate-900 dark:text-slate-100"
     >
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
         <div>
@@ -122,7 +104,7 @@ export function BillingDialog({
         </div>
         <button
           type="button"
-          onClick={() => closeDialog(ref.current)}
+          onClick={onClose}
           aria-label="Fermer"
           className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
         >
@@ -218,7 +200,7 @@ export function BillingDialog({
         </div>
 
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => closeDialog(ref.current)}>
+          <Button variant="secondary" onClick={onClose}>
             Annuler
           </Button>
           <Button type="submit" loading={isSubmitting || redirecting}>
@@ -226,6 +208,6 @@ export function BillingDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { cn } from '../../../lib/cn';
 import { Icon } from '../components/icons';
 import { portfolioImages } from '../components/images';
@@ -48,25 +49,12 @@ const examples: Example[] = [
 
 /** The enlarged screenshot, in a modal <dialog> (Escape, the close button or a click outside closes it). */
 function Lightbox({ example, onClose }: { example: Example; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-    return () => {
-      if (dialog.open) dialog.close();
-    };
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="apercu-titre"
+    <ModalDialog
+      labelledBy="apercu-titre"
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) ref.current?.close();
-      }}
-      className="m-auto w-[min(64rem,calc(100vw-1.5rem))] max-w-none overflow-visible bg-transparent p-0 backdrop:bg-slate-950/80 backdrop:backdrop-blur-sm"
+      closeOnBackdrop
+      className="w-[min(64rem,calc(100vw-1.5rem))] overflow-visible bg-transparent p-0 backdrop:bg-slate-950/80 backdrop:backdrop-blur-sm"
     >
       <div className="overflow-hidden rounded-2xl bg-white shadow-2xl dark:bg-slate-900">
         <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3 sm:px-6 dark:border-slate-800">
@@ -81,7 +69,7 @@ function Lightbox({ example, onClose }: { example: Example; onClose: () => void 
           <button
             type="button"
             autoFocus
-            onClick={() => ref.current?.close()}
+            onClick={onClose}
             aria-label="Fermer l'aperçu"
             className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
           >
@@ -90,7 +78,7 @@ function Lightbox({ example, onClose }: { example: Example; onClose: () => void 
         </div>
         <Picture image={example.image} alt={example.alt} sizes="(min-width: 1024px) 1024px, 100vw" imgClassName="block h-auto w-full" />
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 

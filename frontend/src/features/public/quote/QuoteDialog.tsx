@@ -1,26 +1,16 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Icon } from '../components/icons';
 
 const QuoteForm = lazy(() => import('./QuoteForm'));
 
 /** The quote form in a modal <dialog> (used by /services; the home page shows it in the Teams panel). */
 export function QuoteDialog({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-    return () => {
-      if (dialog.open) dialog.close();
-    };
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="devis-dialogue-titre"
+    <ModalDialog
+      labelledBy="devis-dialogue-titre"
       onClose={onClose}
-      className="m-auto max-h-[calc(100dvh-1.5rem)] w-[min(42rem,calc(100vw-1.5rem))] max-w-none overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/70 backdrop:backdrop-blur-sm dark:bg-slate-900 dark:text-slate-100"
+      className="max-h-[calc(100dvh-1.5rem)] w-[min(42rem,calc(100vw-1.5rem))] overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:backdrop-blur-sm dark:bg-slate-900 dark:text-slate-100"
     >
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
         <div>
@@ -31,7 +21,7 @@ export function QuoteDialog({ onClose }: { onClose: () => void }) {
         </div>
         <button
           type="button"
-          onClick={() => ref.current?.close()}
+          onClick={onClose}
           aria-label="Fermer"
           className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
         >
@@ -46,9 +36,9 @@ export function QuoteDialog({ onClose }: { onClose: () => void }) {
             </p>
           }
         >
-          <QuoteForm idPrefix="services" onDone={() => ref.current?.close()} />
+          <QuoteForm idPrefix="services" onDone={onClose} />
         </Suspense>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
