@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { SessionUser, UserRole } from '../common/current-user';
 import { escapeLike, type PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
-import { type RollUp, RowCountRollUps } from '../database/row-counts';
+import { type RollUp, rollUpStatement, RowCountRollUps } from '../database/row-counts';
 import { User } from './user.entity';
 
 export type UserSortKey = 'name' | 'email' | 'role' | 'created_at';
@@ -21,14 +21,8 @@ export interface UserListQuery extends PageWindow {
   sortOrder: 'asc' | 'desc';
 }
 
-/**
- * Folds the deltas of `user_counts` into one row per role, in one statement (see ROLL_UP_SITE_COUNTS in
- * sites.repository.ts: deltas inserted meanwhile are kept; skipped while another roll-up holds the lock).
- */
-const ROLL_UP_USER_COUNTS = `WITH locked AS (SELECT pg_try_advisory_xact_lock(hashtext('user_counts')) AS ok),
-  gone AS (DELETE FROM user_counts WHERE (SELECT ok FROM locked) RETURNING role, n),
-  summed AS (INSERT INTO user_counts (role, n) SELECT role, sum(n) FROM gone GROUP BY role HAVING sum(n) <> 0)
-  SELECT ok AS locked FROM locked`;
+/** Folds the deltas of `user_counts` into one row per role (see rollUpStatement). */
+const ROLL_UP_USER_COUNTS = rollUpStatement('user_counts', ['role']);
 
 /**
  * The `users` table. E-mails are stored lower-cased, and found case-insensitively here and nowhere else. Totals by

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { newTestService } from '../../test/unit/new-test-service';
 import type { AppConfig } from '../config/app-config';
-import { ROLL_UP_AFTER_DELTAS, ROLL_UP_EVERY_MS, RowCountRollUps } from './row-counts';
+import { ROLL_UP_AFTER_DELTAS, ROLL_UP_EVERY_MS, RowCountRollUps, rollUpStatement } from './row-counts';
 
 const config = (nodeEnv: AppConfig['nodeEnv']) => ({ nodeEnv }) as AppConfig;
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -97,5 +97,17 @@ describe('RowCountRollUps', () => {
     await rollUp.now();
     rollUp.afterRead(ROLL_UP_AFTER_DELTAS * 10);
     expect(sites.run).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('rollUpStatement', () => {
+  it('deletes and sums back the same rows of one table, per bucket, under that table’s advisory lock', () => {
+    const sql = rollUpStatement('site_counts', ['status', 'type']).replace(/\s+/g, ' ');
+    expect(sql).toBe(
+      "WITH locked AS (SELECT pg_try_advisory_xact_lock(hashtext('site_counts')) AS ok), " +
+        'gone AS (DELETE FROM site_counts WHERE (SELECT ok FROM locked) RETURNING status, type, n), ' +
+        'summed AS (INSERT INTO site_counts (status, type, n) SELECT status, type, sum(n) FROM gone GROUP BY status, type HAVING sum(n) <> 0) ' +
+        'SELECT ok AS locked FROM locked',
+    );
   });
 });

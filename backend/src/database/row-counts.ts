@@ -6,6 +6,21 @@ export const ROLL_UP_EVERY_MS = 60_000;
 /** A read that sums more delta rows than this asks for a roll-up at once, without waiting for the timer. */
 export const ROLL_UP_AFTER_DELTAS = 1000;
 
+/**
+ * The one statement that folds a delta table's rows into one row per bucket (the RowCounts migration's `site_counts`,
+ * `user_counts`): the rows it deletes are the ones it sums back, so deltas inserted meanwhile (not seen by the DELETE)
+ * are kept and every total stays exact. Skipped (nothing deleted, `locked` false) while another instance's roll-up,
+ * or a TRUNCATE of the counted table, holds the table's advisory lock. `table` and `buckets` are the code's own
+ * identifiers, never a request's.
+ */
+export function rollUpStatement(table: string, buckets: readonly string[]): string {
+  const columns = buckets.join(', ');
+  return `WITH locked AS (SELECT pg_try_advisory_xact_lock(hashtext('${table}')) AS ok),
+  gone AS (DELETE FROM ${table} WHERE (SELECT ok FROM locked) RETURNING ${columns}, n),
+  summed AS (INSERT INTO ${table} (${columns}, n) SELECT ${columns}, sum(n) FROM gone GROUP BY ${columns} HAVING sum(n) <> 0)
+  SELECT ok AS locked FROM locked`;
+}
+
 /** One delta table's roll-up, as its repository registered it. */
 export interface RollUp {
   /** Rolls up now, or joins the roll-up under way in this instance. Nothing once the app is shutting down. */

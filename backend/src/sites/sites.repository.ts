@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike, type PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
-import { type RollUp, RowCountRollUps } from '../database/row-counts';
+import { type RollUp, rollUpStatement, RowCountRollUps } from '../database/row-counts';
 import { type PaymentState, type Progression, Site, type SiteStatus, type SiteType } from './site.entity';
 import { type StatusCause, SiteStatusChange } from './site-status-history.entity';
 
@@ -120,15 +120,8 @@ const withOwner = (row: SiteRow): SiteWithOwner => ({
   owner: { id: row.user_id, name: row.owner_name, email: row.owner_email },
 });
 
-/**
- * Folds the deltas of `site_counts` into one row per bucket, in one statement: the rows it deletes are the ones it
- * sums back, so deltas inserted meanwhile (not seen by the DELETE) are kept, and every total stays exact. Skipped
- * (nothing deleted) while another instance's roll-up, or a TRUNCATE of sites, holds the table's advisory lock.
- */
-const ROLL_UP_SITE_COUNTS = `WITH locked AS (SELECT pg_try_advisory_xact_lock(hashtext('site_counts')) AS ok),
-  gone AS (DELETE FROM site_counts WHERE (SELECT ok FROM locked) RETURNING status, type, n),
-  summed AS (INSERT INTO site_counts (status, type, n) SELECT status, type, sum(n) FROM gone GROUP BY status, type HAVING sum(n) <> 0)
-  SELECT ok AS locked FROM locked`;
+/** Folds the deltas of `site_counts` into one row per status and type (see rollUpStatement). */
+const ROLL_UP_SITE_COUNTS = rollUpStatement('site_counts', ['status', 'type']);
 
 /**
  * The sites module's `sites` table. The admin's reads join `users` (read only) for the owner's name and e-mail, so
