@@ -453,16 +453,7 @@ export class SandboxCore implements RenderContext {
     session.status = 'complete';
     session.payment_status = 'paid';
     session.customer = customer?.id ?? null;
-    session.customer_details = {
-      address: null,
-      business_name: null,
-      email,
-      individual_name: null,
-      name,
-      phone: null,
-      tax_exempt: 'none',
-      tax_ids: [],
-    };
+    session.customer_details = customerDetails(email, name);
     session._completed_at = t;
     events.push(this.emit('checkout.session.completed', renderSession(session, this.publicUrl())));
     this.save();
@@ -503,16 +494,7 @@ export class SandboxCore implements RenderContext {
     session.setup_intent = si.id;
     session.status = 'complete';
     session.payment_status = 'no_payment_required';
-    session.customer_details = {
-      address: null,
-      business_name: null,
-      email: customer.email,
-      individual_name: null,
-      name,
-      phone: null,
-      tax_exempt: 'none',
-      tax_ids: [],
-    };
+    session.customer_details = customerDetails(customer.email, name);
     session._completed_at = t;
     const events = [
       this.emit('setup_intent.succeeded', renderSetupIntent(si)),
@@ -975,4 +957,9 @@ export class SandboxCore implements RenderContext {
   customerJson(c: CustomerRec): Json {
     return renderCustomer(c);
   }
+}
+
+/** A completed session's `customer_details`, as Stripe fills them from the hosted page. */
+function customerDetails(email: string | null, name: string | null): Json {
+  return { address: null, business_name: null, email, individual_name: null, name, phone: null, tax_exempt: 'none', tax_ids: [] };
 }

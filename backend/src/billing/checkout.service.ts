@@ -18,6 +18,8 @@ const lookupKeyOf = (id: string) => [...PLANS, ...ADD_ONS].find((x) => x.id === 
 /** What the sign-up page already tells about an address, and nothing more. */
 export const ACCOUNT_EXISTS = 'Un compte existe déjà avec cet email. Connectez-vous pour finaliser votre commande.';
 
+const ALREADY_PAID = 'Cette commande est déjà payée';
+
 const TOO_MANY_CHECKOUTS = 'Trop de paiements commencés. Réessayez dans {minutes}.';
 
 /** The priced selection of a checkout, in its metadata: the webhook provisions what was paid, not a later edit. */
@@ -111,16 +113,17 @@ export class CheckoutService {
   /**
    * Closes the session opened last time for the same thing, so it can no longer be paid. Stripe unreachable here
    * stops the checkout (503): opening a second session while the first may still be open could let it be paid twice.
-   * Only a session Stripe no longer knows is skipped; a completed one means it is paid already (409).
+   * Only a session Stripe no longer knows is skipped. A completed one answers 409 `alreadyPaid` (a payment); null
+   * when completing it settles nothing for good (a card saved: another may follow).
    */
-  private async closePrevious(sessionId: string | null): Promise<void> {
+  private async closePrevious(sessionId: string | null, alreadyPaid: string | null = ALREADY_PAID): Promise<void> {
     if (!sessionId) return;
     const client = this.stripe.client;
     const previous = await client.checkout.sessions.retrieve(sessionId).catch((error: unknown) => {
       if (isMissingAtStripe(error)) return null;
       throw error;
     });
-    if (previous?.status === 'complete' && previous.mode !== 'setup') throw new ConflictException('Cette commande est déjà payée');
+    if (previous?.status === 'complete' && alreadyPaid) throw new ConflictException(alreadyPaid);
     if (previous?.status === 'open') await client.checkout.sessions.expire(previous.id);
   }
 
@@ -164,7 +167,7 @@ export class CheckoutService {
     return this.leases.with(
       `card:${site.id}`,
       async (lease) => {
-        await this.closePrevious(lease.previousSessionId);
+        await this.closePrevious(lease.previousSessionId, null);
         const session = await this.stripe.client.checkout.sessions.create(
           {
             mode: 'setup',

@@ -1,23 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { pageWindow, toPage } from '../common/pagination';
 import { SitesService } from '../sites/sites.service';
-import { BillingRepository } from './billing.repository';
+import { BillingRepository, type ClientInvoice } from './billing.repository';
 import type { ClientInvoiceDto, ClientInvoiceListResponseDto, InvoiceListQueryDto } from './dto/client-billing.dto';
 
-type InvoiceLike = {
-  id: string;
-  number: string | null;
-  date: Date;
-  amountCents: number;
-  currency: string;
-  status: string;
-  description: string | null;
-  pdfUrl: string | null;
-  hostedUrl: string | null;
-  paymentFailedAt?: Date | null;
-  refundedCents?: number;
-  siteId?: string | null;
-};
+/** The client's invoice rows, or the admin's (which carry neither the payment failure nor the site). */
+type InvoiceLike = Omit<ClientInvoice, 'paymentFailedAt' | 'refundedCents' | 'siteId'> &
+  Partial<Pick<ClientInvoice, 'paymentFailedAt' | 'refundedCents' | 'siteId'>>;
 
 /** An invoice as the API shows it (the client's list, and the admin's with the owner added). */
 export function toInvoiceResponse(i: InvoiceLike, siteName: string | null = null): ClientInvoiceDto {

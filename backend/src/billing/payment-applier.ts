@@ -159,31 +159,13 @@ export class PaymentApplier {
   private async applyRestart(r: PaidRestart, effects: Effects, userId: string | null, tx: EntityManager): Promise<void> {
     const site = await this.sites.lockSite(r.siteId, tx);
     if (!site || site.stripeSubscriptionId === r.subscriptionId) return;
-    if (site.userId !== r.userId || (userId && site.userId !== userId)) {
-      this.logger.error(`Relance ${r.sessionId} pour le site ${r.siteId} d'un autre compte : remboursement`);
-      await this.recordDuplicate(
-        'restart',
-        r.siteId,
-        effects,
-        r.sessionId,
-        r.subscriptionId,
-        userId,
-        'Relance payée pour un site d’un autre compte.',
-        tx,
-      );
-      return;
-    }
-    if (site.paymentState !== 'ended') {
-      await this.recordDuplicate(
-        'restart',
-        r.siteId,
-        effects,
-        r.sessionId,
-        r.subscriptionId,
-        userId,
-        'Un site dont l’abonnement est en cours a été relancé une seconde fois.',
-        tx,
-      );
+    const otherAccount = site.userId !== r.userId || (userId !== null && site.userId !== userId);
+    if (otherAccount || site.paymentState !== 'ended') {
+      if (otherAccount) this.logger.error(`Relance ${r.sessionId} pour le site ${r.siteId} d'un autre compte : remboursement`);
+      const reason = otherAccount
+        ? 'Relance payée pour un site d’un autre compte.'
+        : 'Un site dont l’abonnement est en cours a été relancé une seconde fois.';
+      await this.recordDuplicate('restart', r.siteId, effects, r.sessionId, r.subscriptionId, userId, reason, tx);
       return;
     }
     await this.billing.linkSite(r.subscriptionId, site.id, tx);

@@ -1,5 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type Stripe from 'stripe';
+import type { EntityManager } from 'typeorm';
 import { UsersService } from '../auth/users.service';
 import type { SessionUser } from '../common/current-user';
 import { euros, fromUnix, shortDate } from '../common/format';
@@ -132,15 +133,16 @@ export class SubscriptionsService {
   async paymentIssues(user: SessionUser): Promise<{ issues: PaymentIssueDto[] }> {
     const sites = (await this.sites.inArrearsOfUser(user.id)).filter((s) => s.paymentState === 'past_due' || s.paymentState === 'unpaid');
     const open = await this.billing.openInvoicesOf(sites.map((s) => s.stripeSubscriptionId).filter((id): id is string => Boolean(id)));
+    // Only past-due and unpaid sites are listed: each has its issue.
     return {
       issues: sites
         .map((s) =>
           paymentIssueOf(
             s,
             open.find((i) => i.subscriptionId === s.stripeSubscriptionId),
-          )!,
+          ),
         )
-        .filter(Boolean),
+        .filter((i) => i !== null),
     };
   }
 
@@ -299,7 +301,7 @@ export class SubscriptionsService {
     site: Site,
     notice: Parameters<MailService['notify']>[1],
     dedupeKey: string,
-    tx: import('typeorm').EntityManager,
+    tx: EntityManager,
   ): Promise<void> {
     await this.mail.notify(
       { siteId: site.id, siteName: site.siteName, customerName: user.name || user.email, customerEmail: user.email },
