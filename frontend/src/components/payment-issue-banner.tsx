@@ -96,12 +96,22 @@ export function PaymentIssueNotice({ issues, className }: { issues: PaymentIssue
 }
 
 /**
+ * The client's failing payments, asked again when the window gets the focus back (after paying in Stripe's tab), and
+ * `waiting` until their first answer (or failure): a page showing them waits for it before its first paint of content,
+ * so the notice never pushes down what is already on screen; a later refetch never brings the wait back.
+ */
+export function usePaymentIssues(siteId?: string): { issues: PaymentIssueDto[]; waiting: boolean } {
+  const query = useListPaymentIssues({ query: { refetchOnWindowFocus: true, staleTime: 0 } });
+  const issues = (query.data?.issues ?? []).filter((issue) => siteId === undefined || issue.siteId === siteId);
+  return { issues, waiting: query.dataUpdatedAt === 0 && query.errorUpdatedAt === 0 };
+}
+
+/**
  * The client's failing payments (GET /api/billing/payment-issues): all of them, or only one site's with `siteId`.
  * Renders nothing while loading, on error, or without issue (no layout shift on a healthy account). Asked again when
  * the window gets the focus back (after paying in Stripe's tab).
  */
 export function PaymentIssueBanner({ siteId, className }: { siteId?: string; className?: string }) {
-  const query = useListPaymentIssues({ query: { refetchOnWindowFocus: true, staleTime: 0 } });
-  const issues = (query.data?.issues ?? []).filter((issue) => siteId === undefined || issue.siteId === siteId);
+  const { issues } = usePaymentIssues(siteId);
   return <PaymentIssueNotice issues={issues} className={className} />;
 }

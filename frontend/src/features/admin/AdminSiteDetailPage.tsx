@@ -307,12 +307,15 @@ export function AdminSiteDetailPage() {
         eyebrow="Administration · Site"
         title={data?.siteName ?? 'Site'}
         description={
-          data ? (
-            <span className="flex flex-wrap items-center gap-2">
-              {data.domain ?? 'Aucun domaine'} <SiteStatusBadge status={data.status} /> <SiteTypeBadge type={data.type} />{' '}
-              <AdminPaymentBadge state={data.paymentState} since={data.paymentStateSince} />
-            </span>
-          ) : undefined
+          // The line is there from the first paint (empty while loading), so the badges do not push the page down.
+          <span className="flex min-h-6 flex-wrap items-center gap-2">
+            {data ? (
+              <>
+                {data.domain ?? 'Aucun domaine'} <SiteStatusBadge status={data.status} /> <SiteTypeBadge type={data.type} />{' '}
+                <AdminPaymentBadge state={data.paymentState} since={data.paymentStateSince} />
+              </>
+            ) : null}
+          </span>
         }
         actions={back}
       />

@@ -3,12 +3,12 @@ import { useGetDashboardSummary } from '../../api/generated/dashboard/dashboard'
 import { useListSites } from '../../api/generated/sites/sites';
 import type { SiteDto } from '../../api/generated/model';
 import { ButtonLink } from '../../components/ui/button';
-import { Badge, Card, Container } from '../../components/ui/card';
+import { Badge, Card, Container, LoadingScreen } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { AdminModeToggle } from '../../components/admin-mode-toggle';
-import { PaymentIssueBanner } from '../../components/payment-issue-banner';
+import { PaymentIssueNotice, usePaymentIssues } from '../../components/payment-issue-banner';
 import { ClientPaymentBadge } from '../../components/payment-state-badge';
 import { useAuth } from '../../lib/auth/session';
 import { clientSiteStatus } from '../../lib/site-status';
@@ -65,13 +65,13 @@ function SiteList() {
             <Link
               to={paths.dashboard.site(site.id)}
               state={{ origin: 'dashboard' }}
-              className="flex items-center justify-between gap-4 px-4 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/40"
+              className="flex flex-col gap-2 px-4 py-3 hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between sm:gap-4 dark:hover:bg-slate-800/40"
             >
               <span className="min-w-0">
                 <span className="block truncate font-medium text-slate-900 dark:text-white">{site.siteName}</span>
                 <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{site.domain ?? 'Aucun domaine'}</span>
               </span>
-              <span className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+              <span className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:justify-end">
                 <Badge tone={status.tone}>{status.label}</Badge>
                 <ClientPaymentBadge state={site.paymentState} />
               </span>
@@ -85,7 +85,10 @@ function SiteList() {
 
 export function DashboardPage() {
   const { user } = useAuth();
+  const payments = usePaymentIssues();
   if (!user) return null;
+  // The banner is known before the first paint of content: it never pushes the tiles and lists down.
+  if (payments.waiting) return <LoadingScreen />;
   const displayName = user.name?.trim() || user.email;
 
   return (
@@ -104,7 +107,7 @@ export function DashboardPage() {
         }
       />
 
-      <PaymentIssueBanner className="mt-8" />
+      <PaymentIssueNotice issues={payments.issues} className="mt-8" />
 
       <SummaryTiles />
 

@@ -3,7 +3,7 @@ import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { getGetSiteSubscriptionQueryKey, getListPaymentIssuesQueryKey } from '../../api/generated/billing/billing';
 import { useGetSite } from '../../api/generated/sites/sites';
-import { PaymentIssueBanner } from '../../components/payment-issue-banner';
+import { PaymentIssueNotice, usePaymentIssues } from '../../components/payment-issue-banner';
 import { ClientPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Alert, Badge, Card, Container, LoadingScreen } from '../../components/ui/card';
@@ -22,6 +22,7 @@ export function SiteDetailPage() {
   const origin = (location.state as { origin?: SiteOrigin } | null)?.origin;
   const [searchParams, setSearchParams] = useSearchParams();
   const site = useGetSite(id);
+  const payments = usePaymentIssues(id);
   const upgraded = searchParams.get('upgraded') === 'true';
   // Back from the checkout of a restart (?restarted=1): said once, the parameter then leaves the address.
   const [restarted] = useState(() => searchParams.get('restarted') === '1');
@@ -49,7 +50,8 @@ export function SiteDetailPage() {
       ? { to: paths.dashboard.sites, label: 'Retour à mes sites' }
       : { to: paths.dashboard.root, label: 'Retour au tableau de bord' };
 
-  if (site.isPending) return <LoadingScreen />;
+  // The banner is known before the first paint of content: it never pushes the page down.
+  if (site.isPending || payments.waiting) return <LoadingScreen />;
   if (site.isError) {
     const notFound = isApiError(site.error) && site.error.status === 404;
     return (
@@ -95,7 +97,7 @@ export function SiteDetailPage() {
           Merci ! Votre paiement est enregistré : votre site repart avec son nouvel abonnement.
         </Alert>
       ) : null}
-      <PaymentIssueBanner siteId={s.id} className="mt-6" />
+      <PaymentIssueNotice issues={payments.issues} className="mt-6" />
       {canceled ? (
         <Alert tone="info" className="mt-6">
           Abonnement annulé

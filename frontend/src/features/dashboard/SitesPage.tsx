@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useListSites } from '../../api/generated/sites/sites';
-import { PaymentIssueBanner } from '../../components/payment-issue-banner';
+import { PaymentIssueNotice, usePaymentIssues } from '../../components/payment-issue-banner';
 import { ClientPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
-import { Badge, Card, Container } from '../../components/ui/card';
+import { Badge, Card, Container, LoadingScreen } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
@@ -13,6 +13,9 @@ import { SITE_TYPE_LABELS } from './site-labels';
 /** /dashboard/sites: every site of the client with its plan, domain and status. */
 export function SitesPage() {
   const sites = useListSites({ limit: 100 });
+  const payments = usePaymentIssues();
+  // The banner is known before the first paint of content: it never pushes the list down.
+  if (payments.waiting) return <LoadingScreen />;
   return (
     <Container className="py-10 sm:py-12">
       <PageHeader
@@ -24,7 +27,7 @@ export function SitesPage() {
           </ButtonLink>
         }
       />
-      <PaymentIssueBanner className="mt-8" />
+      <PaymentIssueNotice issues={payments.issues} className="mt-8" />
       <Card className="mt-8" flush>
         {sites.isPending || sites.isError ? (
           <div className="p-6">
