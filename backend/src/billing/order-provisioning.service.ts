@@ -94,10 +94,7 @@ export class OrderProvisioning {
     await this.orders.markPaid(order.id, { checkoutSessionId: paid.sessionId, userId: buyer.user.id, accountCreated: buyer.created }, tx);
     if (buyer.created) await this.auth.inviteToFirstLogin(buyer.user.id, tx);
 
-    const recap = computeRecap({
-      planType: paid.planType,
-      addOns: { ...paid.addOns, extraEmails: Array.from({ length: paid.addOns.extraEmailCount }, (_, i) => `adresse-${i + 1}`) },
-    });
+    const recap = computeRecap({ planType: paid.planType, ...paid.addOns });
     const name = buyer.user.name || order.billing?.fullName || buyer.user.email;
     const siteName = order.data.siteName.trim() || 'Mon site';
     await this.mail.enqueue(

@@ -23,7 +23,7 @@ describe('catalogue', () => {
 
 describe('computeRecap', () => {
   it('is the plan alone when nothing is added', () => {
-    expect(computeRecap({ planType: 'pro', addOns: {} })).toEqual({
+    expect(computeRecap({ planType: 'pro', logo: false, googleBusiness: false, trustpilot: false, extraEmailCount: 0 })).toEqual({
       lines: [{ code: 'pro', label: 'Formule Pro', quantity: 1, amountCents: 2900, recurring: true }],
       firstMonthCents: 2900,
       monthlyCents: 2900,
@@ -31,10 +31,7 @@ describe('computeRecap', () => {
   });
 
   it('counts the logo in the first month only, options and e-mails every month', () => {
-    const recap = computeRecap({
-      planType: 'business',
-      addOns: { logo: true, googleBusiness: true, trustpilot: true, extraEmails: ['contact', 'devis', ' '] },
-    });
+    const recap = computeRecap({ planType: 'business', logo: true, googleBusiness: true, trustpilot: true, extraEmailCount: 2 });
     // 59 + 15 + 10 + 10 + 2 × 1
     expect(recap.firstMonthCents).toBe(9600);
     // 59 + 10 + 10 + 2
@@ -50,6 +47,8 @@ describe('computeRecap', () => {
   });
 
   it('refuses a plan without a price', () => {
-    expect(() => computeRecap({ planType: 'teams' as 'pro', addOns: {} })).toThrow('Formule sans prix');
+    expect(() =>
+      computeRecap({ planType: 'teams' as 'pro', logo: false, googleBusiness: false, trustpilot: false, extraEmailCount: 0 }),
+    ).toThrow('Formule sans prix');
   });
 });

@@ -2,6 +2,8 @@
  * The catalogue: the single source of truth for plans, add-ons and prices (in euro cents). The API serves it, the
  * frontend shows it, Stripe prices are found by their `lookupKey`.
  */
+import { type Recap as RecapOf, recapAt, type RecapSelection } from './order-rules';
+
 export type PlanId = 'pro' | 'business' | 'teams';
 export type AddOnId = 'logo' | 'googleBusiness' | 'trustpilot' | 'extraEmail';
 
@@ -95,47 +97,16 @@ export const ADD_ONS: readonly AddOn[] = [
 /** The landing page's all-inclusive offer ("à partir de 29,99 €/mois, sans engagement, 30 minutes de modifications"). */
 export const OFFER = { fromMonthlyPriceCents: 2999, includedChangeMinutes: 30, commitment: false } as const;
 
-export interface Selection {
-  planType: 'pro' | 'business';
-  addOns: { logo?: boolean; googleBusiness?: boolean; trustpilot?: boolean; extraEmails?: string[] };
-}
-
-export interface RecapLine {
-  code: PlanId | AddOnId;
-  label: string;
-  quantity: number;
-  amountCents: number;
-  recurring: boolean;
-}
-
-export interface Recap {
-  lines: RecapLine[];
-  firstMonthCents: number;
-  monthlyCents: number;
-}
-
-const addOn = (id: AddOnId): AddOn => ADD_ONS.find((a) => a.id === id)!;
+export type { RecapSelection } from './order-rules';
+/** A recap whose lines are the catalogue's plans and add-ons. */
+export type Recap = RecapOf<PlanId | AddOnId>;
 
 /**
- * The spec's recap rule: first month = plan + logo + options + e-mails; following months = plan + options + e-mails
- * (the logo is billed once). Google Business and Trustpilot count monthly, as the spec's recap does.
+ * The spec's recap rule at the catalogue's prices (order-rules.ts, shared with the browser): first month = plan +
+ * logo + options + e-mails; following months = plan + options + e-mails (the logo is billed once).
  */
-export function computeRecap(selection: Selection): Recap {
-  const plan = PLANS.find((p) => p.id === selection.planType);
-  if (!plan || plan.monthlyPriceCents === null) throw new Error(`Formule sans prix : ${selection.planType}`);
-  const lines: RecapLine[] = [
-    { code: plan.id, label: `Formule ${plan.name}`, quantity: 1, amountCents: plan.monthlyPriceCents, recurring: true },
-  ];
-  const push = (id: AddOnId, quantity: number) => {
-    if (quantity <= 0) return;
-    const a = addOn(id);
-    lines.push({ code: id, label: a.name, quantity, amountCents: a.priceCents * quantity, recurring: a.billing === 'monthly' });
-  };
-  if (selection.addOns.logo) push('logo', 1);
-  if (selection.addOns.googleBusiness) push('googleBusiness', 1);
-  if (selection.addOns.trustpilot) push('trustpilot', 1);
-  push('extraEmail', (selection.addOns.extraEmails ?? []).filter((e) => e.trim() !== '').length);
-  const firstMonthCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
-  const monthlyCents = lines.filter((l) => l.recurring).reduce((sum, l) => sum + l.amountCents, 0);
-  return { lines, firstMonthCents, monthlyCents };
+export function computeRecap(selection: RecapSelection): Recap {
+  const recap = recapAt({ plans: PLANS, addOns: ADD_ONS }, selection);
+  if (!recap) throw new Error(`Formule sans prix : ${selection.planType}`);
+  return recap;
 }

@@ -23,6 +23,10 @@ describe('order form rules', () => {
     expect(orderFormProblems(filled({ currentEmail: 'pas-un-email' }), true)).toEqual({ 'data.currentEmail': "Format d'email invalide." });
     expect(orderFormProblems(filled({ phone: '06 12' }), true)).toEqual({ 'data.phone': 'Numéro trop court.' });
     expect(orderFormProblems(filled({ domainName: 'mon site!' }), true)).toEqual({ 'data.domainName': 'Nom de domaine invalide.' });
+    // The wizard's Continue needs two characters: a draft sent past it by hand is refused the same way.
+    expect(orderFormProblems(filled({ siteName: ' B ' }), true)).toEqual({
+      'data.siteName': 'Le nom du site doit contenir au moins 2 caractères.',
+    });
   });
 
   it('asks for steps 2 and 3 unless the buyer books a call instead', () => {

@@ -1,8 +1,22 @@
 /**
  * The order form of the wizard (spec "public site and ordering" §3): its fields, their choices with French labels
  * (served in the catalogue, used in the team's mail), their defaults, and the checks a draft must pass before it can
- * be paid (§5, the spec's messages). The one source for the server and, through GET /api/catalogue, the browser.
+ * be paid (§5, the spec's messages). The one source for the server and, through GET /api/catalogue, the browser; the
+ * messages, limits and recap rule the browser applies itself are in order-rules.ts, which it receives as a copy.
  */
+import {
+  distinctAddresses,
+  DOMAIN_NAME,
+  EMAIL_ADDRESS,
+  FORM_DEFAULTS,
+  isHttpUrl,
+  isPhoneLongEnough,
+  linkInvalidMessage,
+  MIN_ABOUT_LENGTH,
+  MIN_SITE_NAME_LENGTH,
+  ORDER_MESSAGES as M,
+} from './order-rules';
+
 export const PAID_PLAN_TYPES = ['pro', 'business'] as const;
 export type PaidPlanType = (typeof PAID_PLAN_TYPES)[number];
 
@@ -73,12 +87,7 @@ export const LOGO_LABELS: Record<LogoOption, string> = {
   create: 'Création de logo (15 €)',
 };
 
-/** Photos of an order: JPG and PNG, read from their bytes; 5 MB each, 10 per order. */
-export const PHOTO_RULES = { maxCount: 10, maxBytes: 5 * 1024 * 1024, contentTypes: ['image/jpeg', 'image/png'] } as const;
-
-export const FORM_LIMITS = { services: 20, socialLinks: 10, extraEmails: 20 } as const;
-/** The local part of an address on the client's domain (what comes before @). */
-export const LOCAL_PART = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
+export { FORM_LIMITS, LOCAL_PART, MAX_LENGTHS, PHOTO_RULES } from './order-rules';
 
 export interface OrderFormData {
   siteName: string;
@@ -119,15 +128,12 @@ export interface BillingInfo {
 /** A new draft's form: the spec's defaults (existing domain in .fr, pro address contact@, no logo), one empty service and link row. */
 export function emptyOrderForm(): OrderFormData {
   return {
+    ...FORM_DEFAULTS,
     siteName: '',
     businessSector: '',
-    domainChoice: 'existing',
     domainName: '',
-    domainTld: '.fr',
     phone: '',
     currentEmail: '',
-    displayEmailChoice: 'pro',
-    proEmailLocalPart: 'contact',
     companyAddress: '',
     oldWebsiteUrl: '',
     tagline: '',
@@ -135,7 +141,6 @@ export function emptyOrderForm(): OrderFormData {
     services: [''],
     openingHours: '',
     socialLinks: [''],
-    logoOption: 'none',
     includeGoogleBusiness: false,
     includeTrustpilot: false,
     dominantColor: null,
@@ -148,37 +153,26 @@ export function emptyOrderForm(): OrderFormData {
 
 export const EMPTY_BILLING: BillingInfo = { fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * What is missing or wrong before payment, field by field (`data.siteName`…), with the spec's messages: step 1
  * always; steps 2 and 3 unless the buyer chose to book a call instead of filling them.
  */
 export function orderFormProblems(data: OrderFormData, prefersCall: boolean | null): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (data.siteName.trim() === '') problems['data.siteName'] = 'Le nom du site est requis.';
-  if (data.currentEmail.trim() === '') problems['data.currentEmail'] = "L'email est requis.";
-  else if (!EMAIL.test(data.currentEmail.trim())) problems['data.currentEmail'] = "Format d'email invalide.";
-  if (data.phone.trim() !== '' && data.phone.replace(/\D/g, '').length < 9) problems['data.phone'] = 'Numéro trop court.';
-  if (data.domainName.trim() !== '' && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(data.domainName.trim())) {
-    problems['data.domainName'] = 'Nom de domaine invalide.';
-  }
+  const siteName = data.siteName.trim();
+  if (siteName === '') problems['data.siteName'] = M.siteNameRequired;
+  else if (siteName.length < MIN_SITE_NAME_LENGTH) problems['data.siteName'] = M.siteNameTooShort;
+  if (data.currentEmail.trim() === '') problems['data.currentEmail'] = M.emailRequired;
+  else if (!EMAIL_ADDRESS.test(data.currentEmail.trim())) problems['data.currentEmail'] = M.emailInvalid;
+  if (!isPhoneLongEnough(data.phone)) problems['data.phone'] = M.phoneTooShort;
+  if (data.domainName.trim() !== '' && !DOMAIN_NAME.test(data.domainName.trim())) problems['data.domainName'] = M.domainInvalid;
   if (prefersCall !== true) {
-    if (data.about.trim().length < 30) problems['data.about'] = 'Décrivez au moins 30 caractères.';
-    if (!data.services.some((s) => s.trim() !== '')) problems['data.services'] = 'Ajoutez au moins un service.';
+    if (data.about.trim().length < MIN_ABOUT_LENGTH) problems['data.about'] = M.aboutTooShort;
+    if (!data.services.some((s) => s.trim() !== '')) problems['data.services'] = M.servicesRequired;
     const badLink = data.socialLinks.findIndex((link) => link.trim() !== '' && !isHttpUrl(link.trim()));
-    if (badLink >= 0) problems['data.socialLinks'] = `Lien n°${badLink + 1} invalide.`;
+    if (badLink >= 0) problems['data.socialLinks'] = linkInvalidMessage(badLink + 1);
   }
   return problems;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** The requested domain (`boulangerie-martin.fr`), or null when none was typed. A name typed with its extension keeps it. */
@@ -204,6 +198,6 @@ export function selectedAddOns(data: OrderFormData): {
     logo: data.logoOption === 'create',
     googleBusiness: data.includeGoogleBusiness,
     trustpilot: data.includeTrustpilot,
-    extraEmails: [...new Set(data.extraEmails.map((e) => e.trim().toLowerCase()).filter(Boolean))],
+    extraEmails: distinctAddresses(data.extraEmails),
   };
 }

@@ -34,7 +34,8 @@ export { euros };
 export const planName = (planType: PaidPlanType) => PLANS.find((p) => p.id === planType)!.name;
 
 export function recapOf(planType: PaidPlanType, data: OrderFormData): Recap {
-  return computeRecap({ planType, addOns: selectedAddOns(data) });
+  const { extraEmails, ...options } = selectedAddOns(data);
+  return computeRecap({ planType, ...options, extraEmailCount: extraEmails.length });
 }
 
 /** Every answer of the order, in the wizard's order, in French, for the team. */

@@ -12,6 +12,7 @@ import {
   FORM_LIMITS,
   LOCAL_PART,
   LOGO_OPTIONS,
+  MAX_LENGTHS,
   type LogoOption,
   ORDER_COLOR_VALUES,
   ORDER_STEPS,
@@ -22,6 +23,7 @@ import {
   PAID_PLAN_TYPES,
   type PaidPlanType,
 } from '../order-form';
+import { ORDER_MESSAGES as M } from '../order-rules';
 import { ORDER_DRAFT_STATUSES, type OrderDraftStatus } from '../order-draft.entity';
 
 const PLAN = { name: 'PaidPlanType', invalid: 'Formule invalide' } as const;
@@ -38,65 +40,69 @@ export class CreateOrderDraftDto {
  * précédente). Les formats saisis (e-mail, téléphone, description, liens) sont vérifiés au paiement.
  */
 export class OrderFormPatchDto {
-  @TextField({ optional: true, max: 100, tooLong: tooLong('Le nom du site', 100) })
+  @TextField({ optional: true, max: MAX_LENGTHS.siteName, tooLong: tooLong('Le nom du site', MAX_LENGTHS.siteName) })
   siteName?: string;
 
-  @TextField({ optional: true, max: 100, tooLong: tooLong("Le secteur d'activité", 100) })
+  @TextField({ optional: true, max: MAX_LENGTHS.businessSector, tooLong: tooLong("Le secteur d'activité", MAX_LENGTHS.businessSector) })
   businessSector?: string;
 
   @EnumField(DOMAIN_CHOICES, { name: 'DomainChoice', invalid: 'Choix de domaine invalide.', optional: true })
   domainChoice?: DomainChoice;
 
   /** Nom de domaine souhaité ou existant, sans ou avec son extension */
-  @TextField({ optional: true, max: 100, tooLong: tooLong('Le nom de domaine', 100) })
+  @TextField({ optional: true, max: MAX_LENGTHS.domainName, tooLong: tooLong('Le nom de domaine', MAX_LENGTHS.domainName) })
   domainName?: string;
 
   @EnumField(DOMAIN_TLDS, { name: 'DomainTld', invalid: 'Extension de domaine invalide.', optional: true })
   domainTld?: DomainTld;
 
-  @TextField({ optional: true, max: 30, tooLong: tooLong('Le téléphone', 30) })
+  @TextField({ optional: true, max: MAX_LENGTHS.phone, tooLong: tooLong('Le téléphone', MAX_LENGTHS.phone) })
   phone?: string;
 
   /** Ignoré pour un client connecté : c'est l'e-mail du compte */
-  @TextField({ optional: true, max: 254, tooLong: "Format d'email invalide." })
+  @TextField({ optional: true, max: MAX_LENGTHS.email, tooLong: M.emailInvalid })
   currentEmail?: string;
 
   @EnumField(DISPLAY_EMAIL_CHOICES, { name: 'DisplayEmailChoice', invalid: "Choix d'adresse e-mail invalide.", optional: true })
   displayEmailChoice?: DisplayEmailChoice;
 
-  @TextField({ optional: true, max: 64, tooLong: tooLong("L'adresse professionnelle", 64) })
+  @TextField({
+    optional: true,
+    max: MAX_LENGTHS.proEmailLocalPart,
+    tooLong: tooLong("L'adresse professionnelle", MAX_LENGTHS.proEmailLocalPart),
+  })
   proEmailLocalPart?: string;
 
-  @TextField({ optional: true, max: 300, tooLong: tooLong("L'adresse de l'entreprise", 300) })
+  @TextField({ optional: true, max: MAX_LENGTHS.companyAddress, tooLong: tooLong("L'adresse de l'entreprise", MAX_LENGTHS.companyAddress) })
   companyAddress?: string;
 
-  @TextField({ optional: true, max: 300, tooLong: tooLong("L'adresse de l'ancien site", 300) })
+  @TextField({ optional: true, max: MAX_LENGTHS.oldWebsiteUrl, tooLong: tooLong("L'adresse de l'ancien site", MAX_LENGTHS.oldWebsiteUrl) })
   oldWebsiteUrl?: string;
 
-  @TextField({ optional: true, max: 200, tooLong: tooLong('Le slogan', 200) })
+  @TextField({ optional: true, max: MAX_LENGTHS.tagline, tooLong: tooLong('Le slogan', MAX_LENGTHS.tagline) })
   tagline?: string;
 
-  @TextField({ optional: true, max: 5000, tooLong: tooLong('La description', 5000) })
+  @TextField({ optional: true, max: MAX_LENGTHS.about, tooLong: tooLong('La description', MAX_LENGTHS.about) })
   about?: string;
 
   @TextListField({
     optional: true,
     maxItems: FORM_LIMITS.services,
     tooMany: `${FORM_LIMITS.services} services au maximum.`,
-    maxLength: 200,
-    tooLong: tooLong('Un service', 200),
+    maxLength: MAX_LENGTHS.service,
+    tooLong: tooLong('Un service', MAX_LENGTHS.service),
   })
   services?: string[];
 
-  @TextField({ optional: true, max: 1000, tooLong: tooLong('Les horaires', 1000) })
+  @TextField({ optional: true, max: MAX_LENGTHS.openingHours, tooLong: tooLong('Les horaires', MAX_LENGTHS.openingHours) })
   openingHours?: string;
 
   @TextListField({
     optional: true,
     maxItems: FORM_LIMITS.socialLinks,
     tooMany: `${FORM_LIMITS.socialLinks} liens au maximum.`,
-    maxLength: 300,
-    tooLong: tooLong('Un lien', 300),
+    maxLength: MAX_LENGTHS.socialLink,
+    tooLong: tooLong('Un lien', MAX_LENGTHS.socialLink),
   })
   socialLinks?: string[];
 
@@ -119,7 +125,11 @@ export class OrderFormPatchDto {
   @EnumListField(BUSINESS_FEATURE_VALUES, { name: 'BusinessFeature', invalid: 'Fonctionnalité invalide.', optional: true })
   businessFeatures?: BusinessFeature[];
 
-  @TextField({ optional: true, max: 5000, tooLong: tooLong('Les demandes particulières', 5000) })
+  @TextField({
+    optional: true,
+    max: MAX_LENGTHS.specialRequirements,
+    tooLong: tooLong('Les demandes particulières', MAX_LENGTHS.specialRequirements),
+  })
   specialRequirements?: string;
 
   /** Adresses supplémentaires sur le domaine (partie avant @), 1 €/mois chacune */
@@ -127,9 +137,9 @@ export class OrderFormPatchDto {
     optional: true,
     maxItems: FORM_LIMITS.extraEmails,
     tooMany: `${FORM_LIMITS.extraEmails} adresses supplémentaires au maximum.`,
-    maxLength: 64,
-    tooLong: 'Adresse e-mail supplémentaire invalide.',
-    invalid: 'Adresse e-mail supplémentaire invalide.',
+    maxLength: MAX_LENGTHS.extraEmail,
+    tooLong: M.extraEmailInvalid,
+    invalid: M.extraEmailInvalid,
     pattern: LOCAL_PART,
     lowerCase: true,
     dropEmpty: true,
@@ -139,34 +149,34 @@ export class OrderFormPatchDto {
 
 /** Les informations de facturation en cours de saisie : seules celles envoyées changent. */
 export class BillingInfoPatchDto {
-  @TextField({ optional: true, max: 100, tooLong: tooLong('Le nom complet', 100) })
+  @TextField({ optional: true, max: MAX_LENGTHS.fullName, tooLong: tooLong('Le nom complet', MAX_LENGTHS.fullName) })
   fullName?: string;
-  @TextField({ optional: true, max: 254, tooLong: "Format d'email invalide." })
+  @TextField({ optional: true, max: MAX_LENGTHS.email, tooLong: M.emailInvalid })
   email?: string;
-  @TextField({ optional: true, max: 30, tooLong: tooLong('Le téléphone', 30) })
+  @TextField({ optional: true, max: MAX_LENGTHS.phone, tooLong: tooLong('Le téléphone', MAX_LENGTHS.phone) })
   phone?: string;
-  @TextField({ optional: true, max: 200, tooLong: tooLong("L'adresse", 200) })
+  @TextField({ optional: true, max: MAX_LENGTHS.address, tooLong: tooLong("L'adresse", MAX_LENGTHS.address) })
   address?: string;
-  @TextField({ optional: true, max: 100, tooLong: tooLong('La ville', 100) })
+  @TextField({ optional: true, max: MAX_LENGTHS.city, tooLong: tooLong('La ville', MAX_LENGTHS.city) })
   city?: string;
-  @TextField({ optional: true, max: 20, tooLong: tooLong('Le code postal', 20) })
+  @TextField({ optional: true, max: MAX_LENGTHS.postalCode, tooLong: tooLong('Le code postal', MAX_LENGTHS.postalCode) })
   postalCode?: string;
 }
 
 /** Les informations de facturation du paiement (modale « Finaliser ma commande »). */
 export class CheckoutBillingDto {
-  @TextField({ required: 'Le nom complet est requis.', max: 100, tooLong: tooLong('Le nom complet', 100) })
+  @TextField({ required: M.fullNameRequired, max: MAX_LENGTHS.fullName, tooLong: tooLong('Le nom complet', MAX_LENGTHS.fullName) })
   fullName: string;
   /** Ignoré pour un client connecté : c'est l'e-mail du compte */
-  @EmailField({ required: "L'email est requis.", invalid: "Format d'email invalide." })
+  @EmailField({ required: M.emailRequired, invalid: M.emailInvalid })
   email: string;
-  @TextField({ optional: true, max: 30, tooLong: tooLong('Le téléphone', 30) })
+  @TextField({ optional: true, max: MAX_LENGTHS.phone, tooLong: tooLong('Le téléphone', MAX_LENGTHS.phone) })
   phone?: string;
-  @TextField({ required: "L'adresse est requise.", max: 200, tooLong: tooLong("L'adresse", 200) })
+  @TextField({ required: M.addressRequired, max: MAX_LENGTHS.address, tooLong: tooLong("L'adresse", MAX_LENGTHS.address) })
   address: string;
-  @TextField({ required: 'La ville est requise.', max: 100, tooLong: tooLong('La ville', 100) })
+  @TextField({ required: M.cityRequired, max: MAX_LENGTHS.city, tooLong: tooLong('La ville', MAX_LENGTHS.city) })
   city: string;
-  @TextField({ required: 'Le code postal est requis.', max: 20, tooLong: tooLong('Le code postal', 20) })
+  @TextField({ required: M.postalCodeRequired, max: MAX_LENGTHS.postalCode, tooLong: tooLong('Le code postal', MAX_LENGTHS.postalCode) })
   postalCode: string;
 }
 

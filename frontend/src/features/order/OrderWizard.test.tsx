@@ -34,13 +34,12 @@ function fakeApi() {
       : base;
     return {
       ...next,
-      recap:
-        computeRecap(catalogue, {
-          ...defaultOrderValues(next.planType),
-          ...next.data,
-          businessEnabled: next.planType === 'business',
-          extraEmails: next.data.extraEmails.map((value) => ({ value })),
-        }) ?? undefined,
+      recap: (computeRecap(catalogue, {
+        ...defaultOrderValues(next.planType),
+        ...next.data,
+        businessEnabled: next.planType === 'business',
+        extraEmails: next.data.extraEmails.map((value) => ({ value })),
+      }) ?? undefined) as DraftSnapshot['recap'],
     };
   };
   const api = {
@@ -319,7 +318,7 @@ describe('OrderWizard — step 3', () => {
       id: `p${i}`,
       name: `photo-${i}.jpg`,
       size: 10,
-      contentType: 'image/jpeg',
+      contentType: 'image/jpeg' as const,
       url: `/p${i}`,
     }));
     const { user } = atStep3({ photos });

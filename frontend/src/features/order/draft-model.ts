@@ -3,6 +3,7 @@
  * for react-hook-form and back, and an autosave sends only what the server accepts (an extra address still being
  * typed waits until it is valid).
  */
+import type { OrderDraftDto, OrderFormDto, OrderPhotoDto, UpdateOrderDraftDto } from '../../api/generated/model';
 import {
   defaultOrderValues,
   emptyBilling,
@@ -10,74 +11,28 @@ import {
   LOCAL_PART,
   planOf,
   type BillingValues,
-  type DisplayEmailChoice,
-  type DomainChoice,
-  type DomainTld,
-  type LogoOption,
   type OrderFormValues,
   type PlanType,
-  type Recap,
   type Step,
 } from './order-wizard';
 
-/** The form as the API holds it (OrderFormDto). */
-export interface DraftForm {
-  siteName: string;
-  businessSector: string;
-  domainChoice: DomainChoice;
-  domainName: string;
-  domainTld: DomainTld;
-  phone: string;
-  currentEmail: string;
-  displayEmailChoice: DisplayEmailChoice;
-  proEmailLocalPart: string;
-  companyAddress: string;
-  oldWebsiteUrl: string;
-  tagline: string;
-  about: string;
-  services: string[];
-  openingHours: string;
-  socialLinks: string[];
-  logoOption: LogoOption;
-  includeGoogleBusiness: boolean;
-  includeTrustpilot: boolean;
-  dominantColor: string | null;
-  stylePreferences: string[];
-  businessFeatures: string[];
-  specialRequirements: string;
-  extraEmails: string[];
-}
+/** The form as the API holds it. */
+export type DraftForm = OrderFormDto;
 
-export interface DraftPhoto {
-  id: string;
-  name: string;
-  size: number;
-  contentType: string;
-  url: string;
-}
+export type DraftPhoto = OrderPhotoDto;
 
-/** What the wizard reads of an order draft (OrderDraftDto). */
-export interface DraftSnapshot {
-  id: string;
-  planType: PlanType;
-  businessEnabled: boolean;
-  prefersCall: boolean | null;
-  currentStep: string;
-  data: DraftForm;
-  billing: BillingValues | null;
-  photos: DraftPhoto[];
-  recap?: Recap;
-}
+/** What the wizard reads of an order draft. */
+export type DraftSnapshot = Pick<
+  OrderDraftDto,
+  'id' | 'planType' | 'businessEnabled' | 'prefersCall' | 'currentStep' | 'data' | 'billing' | 'photos'
+> &
+  Partial<Pick<OrderDraftDto, 'recap'>>;
 
-/** What an autosave sends (UpdateOrderDraftDto). */
-export interface DraftPatch {
-  planType: PlanType;
-  businessEnabled: boolean;
-  prefersCall: boolean | null;
-  currentStep: Step;
-  data: DraftForm;
-  billing?: Partial<BillingValues>;
-}
+/** What an autosave sends: the whole form, the plan, the step and the choice of 1.5; the billing once typed. */
+export type DraftPatch = Required<Pick<UpdateOrderDraftDto, 'planType' | 'businessEnabled' | 'prefersCall' | 'currentStep'>> & {
+  data: OrderFormDto;
+  billing?: UpdateOrderDraftDto['billing'];
+};
 
 const rows = (list: readonly string[] | undefined, atLeastOne: boolean) => {
   const entries = (list ?? []).map((value) => ({ value }));
@@ -87,7 +42,7 @@ const rows = (list: readonly string[] | undefined, atLeastOne: boolean) => {
 /** The form filled from a saved draft; `plan` (from the URL) overrides the saved plan when given. */
 export function valuesFromDraft(draft: DraftSnapshot, plan: PlanType | null = null): OrderFormValues {
   const defaults = defaultOrderValues(draft.planType);
-  const data = { ...defaults, ...draft.data } as unknown as DraftForm;
+  const data: Partial<DraftForm> = draft.data;
   return {
     ...defaults,
     ...data,

@@ -1,15 +1,57 @@
 /**
  * The order wizard without React: its steps and transitions (spec §4), each step's rules with the spec's French
  * messages (§5), the photo checks (§9) and the price recap (§9's rule). The components only render what this says.
+ * The messages, limits, photo rules and recap rule are the server's (api/generated/order-rules.ts, a copy of
+ * backend/src/orders/order-rules.ts made by `npm run generate`); the form's types are the generated DTOs.
  */
-import { EMAIL_PATTERN } from '../../lib/validation';
+import type {
+  BillingInfoDto,
+  BusinessFeature,
+  DisplayEmailChoice,
+  DomainChoice,
+  LogoOption,
+  OrderColor,
+  OrderStyle,
+  PaidPlanType,
+} from '../../api/generated/model';
+import { DomainTld, OrderStep } from '../../api/generated/model';
+import {
+  distinctAddresses,
+  EMAIL_ADDRESS,
+  FORM_DEFAULTS,
+  isHttpUrl,
+  isPhoneLongEnough,
+  linkInvalidMessage,
+  LOCAL_PART,
+  MIN_ABOUT_LENGTH,
+  MIN_SITE_NAME_LENGTH,
+  ORDER_MESSAGES,
+  PHOTO_RULES,
+  recapAt,
+  type PriceList,
+  type Recap,
+} from '../../api/generated/order-rules';
+
+export {
+  FORM_LIMITS,
+  isHttpUrl,
+  LOCAL_PART,
+  MAX_LENGTHS,
+  MIN_ABOUT_LENGTH,
+  MIN_PHONE_DIGITS,
+  MIN_SITE_NAME_LENGTH,
+  type Recap,
+  type RecapLine,
+} from '../../api/generated/order-rules';
+export type { DisplayEmailChoice, DomainChoice, LogoOption };
+export { DomainTld };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Steps and transitions
 // ---------------------------------------------------------------------------------------------------------------
 
-export const STEPS = ['1', '1.5', '2', '3', '4'] as const;
-export type Step = (typeof STEPS)[number];
+export type Step = OrderStep;
+export const STEPS: readonly Step[] = Object.values(OrderStep);
 
 export function isStep(value: unknown): value is Step {
   return typeof value === 'string' && (STEPS as readonly string[]).includes(value);
@@ -105,13 +147,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 // The form
 // ---------------------------------------------------------------------------------------------------------------
 
-export type DomainChoice = 'new' | 'existing';
-export type DomainTld = '.fr' | '.com' | '.net' | '.org';
-export type DisplayEmailChoice = 'personal' | 'pro';
-export type LogoOption = 'have' | 'none' | 'create';
-export type PlanType = 'pro' | 'business';
+export type PlanType = PaidPlanType;
 
-export const DOMAIN_TLDS: readonly DomainTld[] = ['.fr', '.com', '.net', '.org'];
+export const DOMAIN_TLDS: readonly DomainTld[] = Object.values(DomainTld);
 
 /** A row of a growing list (react-hook-form's field arrays hold objects). */
 export interface ListEntry {
@@ -139,11 +177,11 @@ export interface OrderFormValues {
   logoOption: LogoOption;
   includeGoogleBusiness: boolean;
   includeTrustpilot: boolean;
-  dominantColor: string | null;
-  stylePreferences: string[];
+  dominantColor: OrderColor | null;
+  stylePreferences: OrderStyle[];
   /** The business toggle: on = the Business plan. */
   businessEnabled: boolean;
-  businessFeatures: string[];
+  businessFeatures: BusinessFeature[];
   specialRequirements: string;
   extraEmails: ListEntry[];
 }
@@ -151,15 +189,12 @@ export interface OrderFormValues {
 /** The spec's defaults: existing domain in .fr, pro address contact@, no logo; one empty service and link row. */
 export function defaultOrderValues(planType: PlanType = 'pro', currentEmail = ''): OrderFormValues {
   return {
+    ...FORM_DEFAULTS,
     siteName: '',
     businessSector: '',
-    domainChoice: 'existing',
     domainName: '',
-    domainTld: '.fr',
     phone: '',
     currentEmail,
-    displayEmailChoice: 'pro',
-    proEmailLocalPart: 'contact',
     companyAddress: '',
     oldWebsiteUrl: '',
     tagline: '',
@@ -167,7 +202,6 @@ export function defaultOrderValues(planType: PlanType = 'pro', currentEmail = ''
     services: [{ value: '' }],
     openingHours: '',
     socialLinks: [{ value: '' }],
-    logoOption: 'none',
     includeGoogleBusiness: false,
     includeTrustpilot: false,
     dominantColor: null,
@@ -192,52 +226,7 @@ export const planOf = (values: Pick<OrderFormValues, 'businessEnabled'>): PlanTy
 // Rules and messages (spec §5, word for word)
 // ---------------------------------------------------------------------------------------------------------------
 
-export const orderMessages = {
-  siteNameRequired: 'Le nom du site est requis.',
-  siteNameTooShort: 'Le nom du site doit contenir au moins 2 caractères.',
-  emailRequired: "L'email est requis.",
-  emailInvalid: "Format d'email invalide.",
-  phoneTooShort: 'Numéro trop court.',
-  aboutTooShort: 'Décrivez au moins 30 caractères.',
-  servicesRequired: 'Ajoutez au moins un service.',
-  linkInvalid: (n: number) => `Lien n°${n} invalide.`,
-  extraEmailInvalid: 'Adresse e-mail supplémentaire invalide.',
-  fullNameRequired: 'Le nom complet est requis.',
-  addressRequired: "L'adresse est requise.",
-  cityRequired: 'La ville est requise.',
-  postalCodeRequired: 'Le code postal est requis.',
-  paymentError: 'Une erreur est survenue lors du paiement. Veuillez réessayer.',
-} as const;
-
-export const MIN_ABOUT_LENGTH = 30;
-/** The longest text each field takes (the server's limits), set on the inputs so an autosave never fails on length. */
-export const MAX_LENGTHS = {
-  siteName: 100,
-  businessSector: 100,
-  domainName: 100,
-  phone: 30,
-  email: 254,
-  proEmailLocalPart: 64,
-  companyAddress: 300,
-  oldWebsiteUrl: 300,
-  tagline: 200,
-  about: 5000,
-  service: 200,
-  openingHours: 1000,
-  socialLink: 300,
-  extraEmail: 64,
-  specialRequirements: 5000,
-  fullName: 100,
-  address: 200,
-  city: 100,
-  postalCode: 20,
-} as const;
-
-/** How many rows the growing lists take (the server's limits). */
-export const FORM_LIMITS = { services: 20, socialLinks: 10, extraEmails: 20 } as const;
-export const MIN_PHONE_DIGITS = 9;
-/** Continue on step 1 needs a site name longer than 1 character (spec §5). */
-export const MIN_SITE_NAME_LENGTH = 2;
+export const orderMessages = { ...ORDER_MESSAGES, linkInvalid: linkInvalidMessage } as const;
 
 /** Each rule answers true when the value passes, else the message to show (react-hook-form's `validate` shape). */
 export const rules = {
@@ -249,12 +238,11 @@ export const rules = {
   email(value: string): true | string {
     const email = value.trim();
     if (email === '') return orderMessages.emailRequired;
-    return EMAIL_PATTERN.test(email) || orderMessages.emailInvalid;
+    return EMAIL_ADDRESS.test(email) || orderMessages.emailInvalid;
   },
   /** Optional; when filled, at least 9 digits (spaces, dots and +33 allowed around them). */
   phone(value: string): true | string {
-    if (value.trim() === '') return true;
-    return value.replace(/\D/g, '').length >= MIN_PHONE_DIGITS || orderMessages.phoneTooShort;
+    return isPhoneLongEnough(value) || orderMessages.phoneTooShort;
   },
   about(value: string): true | string {
     return value.trim().length >= MIN_ABOUT_LENGTH || orderMessages.aboutTooShort;
@@ -276,18 +264,6 @@ export const rules = {
     return (value: string): true | string => value.trim() !== '' || message;
   },
 };
-
-/** The local part of an address (what comes before @), as the server accepts it. */
-export const LOCAL_PART = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 export type StepErrors = Partial<Record<string, string>>;
 
@@ -320,14 +296,7 @@ export function canContinue(step: Step, values: OrderFormValues): boolean {
 // Billing (the modal of 'Finaliser ma commande')
 // ---------------------------------------------------------------------------------------------------------------
 
-export interface BillingValues {
-  fullName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postalCode: string;
-}
+export type BillingValues = BillingInfoDto;
 
 export const emptyBilling = (): BillingValues => ({ fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' });
 
@@ -359,7 +328,7 @@ export interface PhotoRules {
   contentTypes: readonly string[];
 }
 
-export const DEFAULT_PHOTO_RULES: PhotoRules = { maxCount: 10, maxBytes: 5 * 1024 * 1024, contentTypes: ['image/jpeg', 'image/png'] };
+export const DEFAULT_PHOTO_RULES: PhotoRules = PHOTO_RULES;
 
 const PHOTO_EXTENSIONS = /\.(jpe?g|png)$/i;
 
@@ -393,26 +362,8 @@ export function checkPhotoFiles<F extends { name: string; size: number; type: st
 // Price recap (spec §9): first month = plan + logo + options + e-mails; then the same without the logo
 // ---------------------------------------------------------------------------------------------------------------
 
-export interface RecapLine {
-  code: string;
-  label: string;
-  quantity: number;
-  amountCents: number;
-  /** false: billed once, in the first month (the logo) */
-  recurring: boolean;
-}
-
-export interface Recap {
-  lines: RecapLine[];
-  firstMonthCents: number;
-  monthlyCents: number;
-}
-
 /** The parts of GET /api/catalogue the recap reads. */
-export interface PriceCatalogue {
-  plans: ReadonlyArray<{ id: string; name: string; monthlyPriceCents: number | null }>;
-  addOns: ReadonlyArray<{ id: string; name: string; priceCents: number; billing: 'one_time' | 'monthly' }>;
-}
+export type PriceCatalogue = PriceList;
 
 type RecapSelection = Pick<
   OrderFormValues,
@@ -421,32 +372,16 @@ type RecapSelection = Pick<
 
 /** The distinct, non-empty extra addresses (what is billed 1 € each). */
 export function extraEmailsOf(entries: readonly ListEntry[]): string[] {
-  return [...new Set(entries.map((e) => e.value.trim().toLowerCase()).filter(Boolean))];
+  return distinctAddresses(entries.map((e) => e.value));
 }
 
-/** The recap from the catalogue's prices; null while a price is missing from it. */
+/** The recap at the catalogue's prices, by the server's rule; null while a price is missing from them. */
 export function computeRecap(catalogue: PriceCatalogue, selection: RecapSelection): Recap | null {
-  const plan = catalogue.plans.find((p) => p.id === planOf(selection));
-  if (!plan || plan.monthlyPriceCents === null) return null;
-  const lines: RecapLine[] = [
-    { code: plan.id, label: `Formule ${plan.name}`, quantity: 1, amountCents: plan.monthlyPriceCents, recurring: true },
-  ];
-  const add = (id: string, quantity: number): boolean => {
-    if (quantity <= 0) return true;
-    const addOn = catalogue.addOns.find((a) => a.id === id);
-    if (!addOn) return false;
-    lines.push({ code: id, label: addOn.name, quantity, amountCents: addOn.priceCents * quantity, recurring: addOn.billing === 'monthly' });
-    return true;
-  };
-  const complete =
-    add('logo', selection.logoOption === 'create' ? 1 : 0) &&
-    add('googleBusiness', selection.includeGoogleBusiness ? 1 : 0) &&
-    add('trustpilot', selection.includeTrustpilot ? 1 : 0) &&
-    add('extraEmail', extraEmailsOf(selection.extraEmails).length);
-  if (!complete) return null;
-  return {
-    lines,
-    firstMonthCents: lines.reduce((sum, l) => sum + l.amountCents, 0),
-    monthlyCents: lines.filter((l) => l.recurring).reduce((sum, l) => sum + l.amountCents, 0),
-  };
+  return recapAt(catalogue, {
+    planType: planOf(selection),
+    logo: selection.logoOption === 'create',
+    googleBusiness: selection.includeGoogleBusiness,
+    trustpilot: selection.includeTrustpilot,
+    extraEmailCount: extraEmailsOf(selection.extraEmails).length,
+  });
 }

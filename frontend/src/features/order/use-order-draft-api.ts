@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { OrderFormPatchDto, OrderPhotoDto } from '../../api/generated/model';
+import type { OrderPhotoDto } from '../../api/generated/model';
 import { getAddOrderPhotoUrl, useCreateOrderDraft, useDeleteOrderPhoto, useUpdateOrderDraft } from '../../api/generated/orders/orders';
 import { useCreateCheckoutSession } from '../../api/generated/billing/billing';
 import { uploadWithProgress } from '../../api/http';
@@ -15,9 +15,7 @@ export function useOrderDraftApi(): OrderDraftApi {
   return useMemo<OrderDraftApi>(
     () => ({
       create: (planType) => create({ data: { planType } }),
-      update: (id, patch) =>
-        // The colour, styles and features come from the catalogue's own lists (GET /api/catalogue).
-        update({ id, data: { ...patch, data: patch.data as OrderFormPatchDto } }),
+      update: (id, data) => update({ id, data }),
       uploadPhoto: (id, file, { onProgress, signal }) => {
         const body = new FormData();
         body.append('file', file);
