@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getSession } from '../../api/http';
 import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
@@ -44,6 +44,24 @@ describe('Header', () => {
     const logout = calls.find((c) => c.url === '/api/auth/logout')!;
     expect(logout.headers.get('Authorization')).toBe('Bearer admin-token');
     expect(await screen.findAllByRole('link', { name: 'Connexion' })).not.toHaveLength(0);
+  });
+
+  it('lifts off the page with a shadow once it has scrolled more than 10 px, and not before', async () => {
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }) });
+    renderApp('/contact');
+    const header = await screen.findByRole('banner');
+    expect(header).not.toHaveAttribute('data-scrolled');
+    const scrollTo = (y: number) =>
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+        fireEvent.scroll(window);
+      });
+    scrollTo(10);
+    expect(header).not.toHaveAttribute('data-scrolled');
+    scrollTo(11);
+    expect(header).toHaveAttribute('data-scrolled', 'true');
+    scrollTo(0);
+    expect(header).not.toHaveAttribute('data-scrolled');
   });
 
   it("toggles the theme: 'dark' class on <html> and saved under the 'theme' key", async () => {

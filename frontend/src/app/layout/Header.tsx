@@ -4,6 +4,7 @@ import { dashboardPathFor, paths } from '../../config/paths';
 import { useAdminMode } from '../../lib/auth/admin-mode';
 import { useAuth } from '../../lib/auth/session';
 import { cn } from '../../lib/cn';
+import { useScrollState } from '../../lib/use-scrolling';
 import { buttonClasses } from '../../components/ui/button';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { adminLinks, clientLinks, contactLink, publicLinks, type NavItem } from './nav-links';
@@ -62,6 +63,8 @@ export function Header() {
   const area = useAreaLinks();
   const inSignedInArea = location.pathname.startsWith('/dashboard') || location.pathname.startsWith('/admin');
   const signedIn = status === 'authenticated' && user !== null;
+  // Past 10 px the header lifts off the page with a shadow (spec §10's scroll rule).
+  const { scrolled } = useScrollState();
 
   // Escape closes the mobile menu.
   useEffect(() => {
@@ -80,7 +83,13 @@ export function Header() {
   const dashboardTo = dashboardPathFor(user?.role);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
+    <header
+      data-scrolled={scrolled || undefined}
+      className={cn(
+        'fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md transition-shadow dark:border-slate-800/80 dark:bg-slate-950/85',
+        scrolled && 'shadow-md shadow-slate-900/5 dark:shadow-black/30',
+      )}
+    >
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
 

@@ -36,7 +36,7 @@ export const BUSINESS_MESSAGES = {
   emailRequired: "L'email est requis",
   emailInvalid: "Format d'email invalide",
   saved: 'Vos informations ont été enregistrées.',
-  failed: 'Une erreur est survenue. Merci de réessayer.',
+  failed: "Erreur lors de l'envoi du formulaire. Veuillez réessayer.",
 } as const;
 
 /** Required after trimming, with the given message. */

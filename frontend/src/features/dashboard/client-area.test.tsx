@@ -179,4 +179,33 @@ describe('the business options', () => {
     expect(screen.getByLabelText('Pays')).toHaveValue('France');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
+
+  it("say 'Erreur lors de l'envoi du formulaire. Veuillez réessayer.' when the save fails, keeping the answers", async () => {
+    const user = userEvent.setup();
+    const saved = {
+      businessName: 'Boulangerie Martin',
+      businessType: 'restaurant',
+      industry: 'Boulangerie',
+      targetAudience: '',
+      keyServices: 'Pains au levain',
+      contactInfo: { email: 'claire@example.com', phone: '', address: '', city: '', postalCode: '', country: 'France' },
+      businessGoals: 'Plus de commandes',
+      designPreferences: '',
+      specialRequirements: '',
+      budget: '',
+      timeline: '',
+      competitors: '',
+      socialMedia: { facebook: '', instagram: '', linkedin: '', twitter: '' },
+      savedAt: null,
+    };
+    const { calls } = signedIn({
+      [`GET /api/sites/${SITE_ID}/business-options`]: () => jsonResponse(200, saved),
+      [`PUT /api/sites/${SITE_ID}/business-options`]: () => jsonResponse(500, { statusCode: 500, message: 'Erreur interne' }),
+    });
+    renderApp(`/dashboard/sites/${SITE_ID}/business-options`);
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText("Erreur lors de l'envoi du formulaire. Veuillez réessayer.")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(true);
+    expect(screen.getByLabelText("Nom de l'entreprise")).toHaveValue('Boulangerie Martin');
+  });
 });

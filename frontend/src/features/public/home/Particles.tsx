@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useScrollState } from '../../../lib/use-scrolling';
 import { isWeakDevice, particleCounts } from './particle-counts';
 
 type Kind = 'dot' | 'glow' | 'ring';
@@ -45,11 +46,19 @@ function makeParticles(width: number, height: number): Particle[] {
 }
 
 /**
- * Decorative particles behind the hero, drawn on a canvas. Starts once the page is idle, pauses while off screen
- * or in a hidden tab, and draws nothing under prefers-reduced-motion.
+ * Decorative particles behind the hero, drawn on a canvas. Starts once the page is idle, pauses while off screen,
+ * in a hidden tab or while the page scrolls (the scroll keeps the frames), and draws nothing under
+ * prefers-reduced-motion.
  */
 export function Particles({ className }: { className?: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const { scrolling } = useScrollState();
+  const scrollingRef = useRef(scrolling);
+  const syncRef = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    scrollingRef.current = scrolling;
+    syncRef.current?.();
+  }, [scrolling]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -109,7 +118,7 @@ export function Particles({ className }: { className?: string }) {
       frame = 0;
     };
     const sync = () => {
-      const run = started && visible && !document.hidden && !reducedMotion.matches;
+      const run = started && visible && !document.hidden && !reducedMotion.matches && !scrollingRef.current;
       if (run && !frame) frame = window.requestAnimationFrame(loop);
       if (!run) {
         stop();
@@ -145,6 +154,7 @@ export function Particles({ className }: { className?: string }) {
     };
     const idle = window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 2500 }) : window.setTimeout(start, 1200);
 
+    syncRef.current = sync;
     document.addEventListener('visibilitychange', sync);
     reducedMotion.addEventListener?.('change', sync);
 
@@ -158,6 +168,7 @@ export function Particles({ className }: { className?: string }) {
       window.removeEventListener('resize', onResize);
       document.removeEventListener('visibilitychange', sync);
       reducedMotion.removeEventListener?.('change', sync);
+      syncRef.current = null;
     };
   }, []);
 
