@@ -92,6 +92,10 @@ describe('POST /api/quotes', () => {
       ['quote-team', 'equipe@vitrine.example'],
     ]);
     expect(mails[1].subject).toBe('Nouvelle demande de devis : Jean-Pierre de La Fontaine');
+    // The spec's request shape: a fixed type, the name split into last name (all but the last word) and first name.
+    expect(mails[1].text).toContain('Type de demande : Site web sur mesure');
+    expect(mails[1].text).toContain('Nom : Jean-Pierre de La\n');
+    expect(mails[1].text).toContain('Prénom : Fontaine\n');
     expect(mails[1].text).toContain('Entreprise : Non spécifié');
     expect(mails[1].text).toContain('Budget : Non spécifié');
     expect(mails[1].text).toContain('Délai : Normal (1-2 mois)');
@@ -190,5 +194,14 @@ describe('POST /api/quotes', () => {
     expect(res.body.total).toBeGreaterThanOrEqual(3);
     expect(res.body.quotes).toHaveLength(2);
     expect(new Date(res.body.quotes[0].createdAt) >= new Date(res.body.quotes[1].createdAt)).toBe(true);
+    const fontaine = (await t.api.get('/api/admin/quotes?limit=100').set(bearer(admin)).expect(200)).body.quotes.find(
+      (q: { email: string }) => q.email === 'jp@fontaine.fr',
+    );
+    expect(fontaine).toMatchObject({
+      fullName: 'Jean-Pierre de La Fontaine',
+      lastName: 'Jean-Pierre de La',
+      firstName: 'Fontaine',
+      requestType: 'Site web sur mesure',
+    });
   });
 });

@@ -11,6 +11,9 @@ export interface MailTemplates {
   'first-login': { name: string; firstLoginUrl: string; expiresHours: number };
   'quote-team': {
     fullName: string;
+    lastName: string;
+    firstName: string;
+    requestType: string;
     email: string;
     phone: string;
     company: string;
@@ -156,7 +159,9 @@ Ce lien est valable {{expiresHours}} heures et ne peut servir qu'une fois.`,
     subject: 'Nouvelle demande de devis : {{fullName}}',
     html: `<h1 style="font-size:22px;margin:0 0 16px">Nouvelle demande de devis</h1>
 <table style="border-collapse:collapse;width:100%;font-size:14px">
-<tr><td style="padding:6px 0;color:#64748b;width:40%">Nom complet</td><td style="padding:6px 0">{{fullName}}</td></tr>
+<tr><td style="padding:6px 0;color:#64748b;width:40%">Type de demande</td><td style="padding:6px 0">{{requestType}}</td></tr>
+<tr><td style="padding:6px 0;color:#64748b">Nom</td><td style="padding:6px 0">{{lastName}}</td></tr>
+<tr><td style="padding:6px 0;color:#64748b">Prénom</td><td style="padding:6px 0">{{firstName}}</td></tr>
 <tr><td style="padding:6px 0;color:#64748b">Email</td><td style="padding:6px 0"><a href="mailto:{{email}}" style="color:#4f46e5">{{email}}</a></td></tr>
 <tr><td style="padding:6px 0;color:#64748b">Téléphone</td><td style="padding:6px 0">{{phone}}</td></tr>
 <tr><td style="padding:6px 0;color:#64748b">Entreprise</td><td style="padding:6px 0">{{company}}</td></tr>
@@ -169,7 +174,9 @@ Ce lien est valable {{expiresHours}} heures et ne peut servir qu'une fois.`,
 ${button('adminUrl', 'Voir les demandes de devis')}`,
     text: `Nouvelle demande de devis
 
-Nom complet : {{fullName}}
+Type de demande : {{requestType}}
+Nom : {{lastName}}
+Prénom : {{firstName}}
 Email : {{email}}
 Téléphone : {{phone}}
 Entreprise : {{company}}
@@ -184,6 +191,9 @@ Voir les demandes de devis : {{adminUrl}}`,
     action: 'adminUrl',
     sample: {
       fullName: 'Jean-Pierre de La Fontaine',
+      lastName: 'Jean-Pierre de La',
+      firstName: 'Fontaine',
+      requestType: 'Site web sur mesure',
       email: 'jp@fontaine.fr',
       phone: '06 12 34 56 78',
       company: 'Non spécifié',

@@ -39,3 +39,15 @@ export const QUOTE_OPTIONS = {
   callbackPreferences: options(CALLBACK_PREFERENCES, CALLBACK_LABELS),
   notSpecified: NOT_SPECIFIED,
 };
+
+/** What every quote request of the public site asks for (the spec's fixed `type`). */
+export const QUOTE_REQUEST_TYPE = 'Site web sur mesure';
+
+/**
+ * The spec's split of a full name: the last name is every word but the last (or the whole name when it is one word),
+ * the first name the last word — 'Jean-Pierre de La Fontaine' → 'Jean-Pierre de La' / 'Fontaine'.
+ */
+export function splitFullName(fullName: string): { lastName: string; firstName: string } {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  return { lastName: words.slice(0, -1).join(' ') || words.join(' '), firstName: words.at(-1) ?? '' };
+}

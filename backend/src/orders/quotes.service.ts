@@ -4,7 +4,7 @@ import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { Transactions } from '../database/transactions';
 import type { CreateQuoteDto, QuoteCreatedResponseDto, QuoteListResponseDto, QuoteResponseDto } from './dto/orders.dto';
 import { MailService } from '../mail/mail.service';
-import { BUDGET_LABELS, CALLBACK_LABELS, NOT_SPECIFIED, TIMELINE_LABELS } from './quote-labels';
+import { BUDGET_LABELS, CALLBACK_LABELS, NOT_SPECIFIED, QUOTE_REQUEST_TYPE, splitFullName, TIMELINE_LABELS } from './quote-labels';
 import type { QuoteRequest } from './quote-request.entity';
 import { QuotesRepository } from './quotes.repository';
 
@@ -43,6 +43,8 @@ export class QuotesService {
         this.mail.teamEmail,
         {
           fullName: quote.fullName,
+          ...splitFullName(quote.fullName),
+          requestType: QUOTE_REQUEST_TYPE,
           email: quote.email,
           phone: quote.phone,
           company: quote.company ?? NOT_SPECIFIED,
@@ -74,6 +76,8 @@ export function toQuoteResponse(q: QuoteRequest): QuoteResponseDto {
   return {
     id: q.id,
     fullName: q.fullName,
+    ...splitFullName(q.fullName),
+    requestType: QUOTE_REQUEST_TYPE,
     email: q.email,
     phone: q.phone,
     company: q.company,

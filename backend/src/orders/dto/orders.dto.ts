@@ -84,6 +84,13 @@ export class QuoteResponseDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
   fullName: string;
+  /** Nom : tous les mots du nom complet sauf le dernier (ou le nom entier s'il n'a qu'un mot) */
+  lastName: string;
+  /** Prénom : le dernier mot du nom complet */
+  firstName: string;
+  /** Type de la demande */
+  @ApiProperty({ enum: ['Site web sur mesure'], enumName: 'QuoteRequestType' })
+  requestType: 'Site web sur mesure';
   email: string;
   phone: string;
   @ApiProperty({ nullable: true, type: String })

@@ -129,6 +129,7 @@ export * from './quoteCreatedResponseDto';
 export * from './quoteListResponseDto';
 export * from './quoteOptionDto';
 export * from './quoteOptionsDto';
+export * from './quoteRequestType';
 export * from './quoteResponseDto';
 export * from './quoteTimeline';
 export * from './recapDto';

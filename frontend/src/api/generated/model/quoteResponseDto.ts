@@ -7,6 +7,7 @@
  */
 import type { CallbackPreference } from './callbackPreference';
 import type { QuoteBudget } from './quoteBudget';
+import type { QuoteRequestType } from './quoteRequestType';
 import type { QuoteTimeline } from './quoteTimeline';
 
 export interface QuoteResponseDto {
@@ -17,8 +18,14 @@ export interface QuoteResponseDto {
   createdAt: string;
   description: string;
   email: string;
+  /** Prénom : le dernier mot du nom complet */
+  firstName: string;
   fullName: string;
   id: string;
+  /** Nom : tous les mots du nom complet sauf le dernier (ou le nom entier s'il n'a qu'un mot) */
+  lastName: string;
   phone: string;
+  /** Type de la demande */
+  requestType: QuoteRequestType;
   timeline: QuoteTimeline | null;
 }
