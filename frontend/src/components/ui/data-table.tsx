@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import type { SortState } from '../../lib/use-paged-search';
-import { Alert } from './card';
-import { Pager } from './pager';
+import { ListBody, type ListStatesProps } from './list-body';
 import { ScrollArea } from './scroll-area';
 
 export interface Column<T, S extends string = string> {
@@ -18,29 +17,16 @@ export interface Column<T, S extends string = string> {
   className?: string;
 }
 
-export interface DataTableProps<T, S extends string = string> {
+export interface DataTableProps<T, S extends string = string> extends ListStatesProps<T> {
   /** Accessible name of the table (a visually hidden caption) and of its scroll box. */
   label: string;
   columns: Column<T, S>[];
-  /** undefined while loading */
-  rows: T[] | undefined;
   rowKey: (row: T) => string;
-  loading?: boolean;
-  loadingText?: string;
-  /** Shown (with 'Réessayer' when onRetry is given) when the list failed to load. */
-  error?: boolean;
-  errorText?: string;
-  onRetry?: () => void;
-  emptyText: string;
   sort?: SortState<S> | null;
   onSort?: (key: S) => void;
-  /** The pager under the table; hidden when everything fits on one page. */
-  pagination?: { page: number; pageCount: number; onPage: (page: number) => void };
   /** Below this width the table scrolls inside its box (Tailwind class, e.g. 'min-w-[44rem]'). */
   minWidthClass?: string;
   rowClassName?: (row: T) => string | false | undefined;
-  /** Horizontal padding of cells, pager and states, to line up with the card's header. */
-  inset?: 'px-5' | 'px-6';
 }
 
 function SortIcon({ order }: { order: 'asc' | 'desc' | null }) {
@@ -58,118 +44,69 @@ function SortIcon({ order }: { order: 'asc' | 'desc' | null }) {
 
 /**
  * The list table of the admin and client areas: sortable headers (a button in the th, aria-sort on the active
- * column), loading / error ('Réessayer') / empty states, the numbered pager, and a scroll box with edge shadows so a
+ * column), loading / error ('Réessayer') / empty states and the numbered pager (`ListBody`), and a scroll box with edge shadows so a
  * wide table never widens the page. State (page, sort…) comes from the caller, usually `usePagedSearch`.
  */
 export function DataTable<T, S extends string = string>({
   label,
   columns,
-  rows,
   rowKey,
-  loading = false,
-  loadingText = 'Chargement...',
-  error = false,
-  errorText = 'Impossible de charger la liste.',
-  onRetry,
-  emptyText,
   sort,
   onSort,
-  pagination,
   minWidthClass = 'min-w-[40rem]',
   rowClassName,
-  inset = 'px-6',
+  ...states
 }: DataTableProps<T, S>) {
-  let body: ReactNode;
-  if (error && !rows) {
-    body = (
-      <div className={cn('py-5', inset)}>
-        <Alert tone="error">
-          {errorText}{' '}
-          {onRetry ? (
-            <button type="button" onClick={onRetry} className="font-semibold underline">
-              Réessayer
-            </button>
-          ) : null}
-        </Alert>
-      </div>
-    );
-  } else if (loading && !rows) {
-    body = (
-      <p className={cn('py-5 text-sm text-slate-600 dark:text-slate-400', inset)} role="status">
-        {loadingText}
-      </p>
-    );
-  } else if (!rows || rows.length === 0) {
-    body = <p className={cn('py-5 text-sm text-slate-600 dark:text-slate-400', inset)}>{emptyText}</p>;
-  } else {
-    body = (
-      <ScrollArea label={label}>
-        <table className={cn('w-full text-left text-sm', minWidthClass)} aria-busy={loading || undefined}>
-          <caption className="sr-only">{label}</caption>
-          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
-            <tr>
-              {columns.map((column) => {
-                const active = column.sortKey !== undefined && sort?.by === column.sortKey ? sort.order : null;
-                const alignClass = column.align === 'right' ? 'text-right' : undefined;
-                return (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    aria-sort={active ? (active === 'asc' ? 'ascending' : 'descending') : undefined}
-                    className={cn('py-3 font-semibold whitespace-nowrap', inset, alignClass)}
-                  >
-                    {column.sortKey !== undefined && onSort ? (
-                      <button
-                        type="button"
-                        onClick={() => onSort(column.sortKey as S)}
-                        className="-mx-1.5 inline-flex items-center gap-1.5 rounded px-1.5 py-0.5 uppercase hover:text-slate-900 dark:hover:text-white"
-                      >
-                        {column.header}
-                        <SortIcon order={active} />
-                      </button>
-                    ) : (
-                      column.header
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {rows.map((row) => (
-              <tr key={rowKey(row)} className={cn('hover:bg-slate-50 dark:hover:bg-slate-800/40', rowClassName?.(row))}>
-                {columns.map((column) => (
-                  <td key={column.id} className={cn('py-3', inset, column.align === 'right' && 'text-right', column.className)}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollArea>
-    );
-  }
-
+  const inset = states.inset ?? 'px-6';
   return (
-    <>
-      {error && rows ? (
-        // A refresh failed but the previous rows are still shown.
-        <div className={cn('py-3', inset)}>
-          <Alert tone="error">
-            {errorText}{' '}
-            {onRetry ? (
-              <button type="button" onClick={onRetry} className="font-semibold underline">
-                Réessayer
-              </button>
-            ) : null}
-          </Alert>
-        </div>
-      ) : null}
-      {body}
-      {pagination && rows ? (
-        <Pager numbers page={pagination.page} pageCount={pagination.pageCount} onPage={pagination.onPage} className={inset} />
-      ) : null}
-    </>
+    <ListBody {...states}>
+      {(rows) => (
+        <ScrollArea label={label}>
+          <table className={cn('w-full text-left text-sm', minWidthClass)} aria-busy={states.loading || undefined}>
+            <caption className="sr-only">{label}</caption>
+            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
+              <tr>
+                {columns.map((column) => {
+                  const active = column.sortKey !== undefined && sort?.by === column.sortKey ? sort.order : null;
+                  const alignClass = column.align === 'right' ? 'text-right' : undefined;
+                  return (
+                    <th
+                      key={column.id}
+                      scope="col"
+                      aria-sort={active ? (active === 'asc' ? 'ascending' : 'descending') : undefined}
+                      className={cn('py-3 font-semibold whitespace-nowrap', inset, alignClass)}
+                    >
+                      {column.sortKey !== undefined && onSort ? (
+                        <button
+                          type="button"
+                          onClick={() => onSort(column.sortKey as S)}
+                          className="-mx-1.5 inline-flex items-center gap-1.5 rounded px-1.5 py-0.5 uppercase hover:text-slate-900 dark:hover:text-white"
+                        >
+                          {column.header}
+                          <SortIcon order={active} />
+                        </button>
+                      ) : (
+                        column.header
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {rows.map((row) => (
+                <tr key={rowKey(row)} className={cn('hover:bg-slate-50 dark:hover:bg-slate-800/40', rowClassName?.(row))}>
+                  {columns.map((column) => (
+                    <td key={column.id} className={cn('py-3', inset, column.align === 'right' && 'text-right', column.className)}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollArea>
+      )}
+    </ListBody>
   );
 }

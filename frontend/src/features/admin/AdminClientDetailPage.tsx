@@ -5,18 +5,17 @@ import { Link, useParams } from 'react-router';
 import { getListAdminEmailsQueryKey, useGetAdminUser, useSendAdminUserEmail } from '../../api/generated/admin/admin';
 import type { AdminUserDetailDto, SendAdminEmailDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { Alert, Card, Container } from '../../components/ui/card';
+import { Button } from '../../components/ui/button';
+import { Alert, Card } from '../../components/ui/card';
 import { Field, inputClasses, selectClasses } from '../../components/ui/field';
-import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { applyApiFieldErrors } from '../../lib/form-errors';
 import { useAgency } from '../../lib/site-info';
 import { CONTACT_TEMPLATE_LABELS, CONTACT_TEMPLATES, type ContactTemplate, contactTemplate, siteForMessage } from './contact-templates';
+import { AdminDetailPage } from './AdminDetailPage';
 import { RoleBadge, SiteStatusBadge, SiteTypeBadge } from './labels';
-import { QueryState } from '../../components/ui/query-state';
 
 export const clientMessages = {
   sent: 'Message envoyé',
@@ -128,104 +127,80 @@ function ContactForm({ detail }: { detail: AdminUserDetailDto }) {
 export function AdminClientDetailPage() {
   const { id = '' } = useParams();
   const detail = useGetAdminUser(id);
-  const back = (
-    <ButtonLink to={paths.admin.clients} variant="secondary">
-      Retour aux clients
-    </ButtonLink>
-  );
-
-  if (detail.isError && isApiError(detail.error) && detail.error.status === 404) {
-    return (
-      <Container className="py-10 sm:py-12">
-        <PageHeader eyebrow="Administration" title={clientMessages.notFound} actions={back} />
-        <Card className="mt-8">
-          <p className="text-slate-600 dark:text-slate-300">Ce compte n'existe pas ou a été supprimé.</p>
-        </Card>
-      </Container>
-    );
-  }
-  const data = detail.data;
 
   return (
-    <Container className="py-10 sm:py-12">
-      <PageHeader
-        eyebrow="Administration · Client"
-        title={data ? data.user.name || data.user.email : 'Client'}
-        description={data?.user.email}
-        actions={back}
-      />
-      <div className="mt-8">
-        <QueryState
-          loading={detail.isPending}
-          error={detail.isError}
-          loadingText="Chargement du client..."
-          errorText="Impossible de charger le client."
-          onRetry={() => void detail.refetch()}
-        />
-      </div>
-      {data ? (
-        <div className="grid items-start gap-6 lg:grid-cols-3">
-          <div className="grid min-w-0 gap-6 lg:col-span-2">
-            <Card flush className="min-w-0 overflow-hidden">
-              <h2 className="px-6 pt-6 text-lg font-semibold">Sites</h2>
-              {data.sites.length === 0 ? (
-                <p className="px-6 pt-3 pb-6 text-sm text-slate-600 dark:text-slate-400">Aucun site créé</p>
-              ) : (
-                <ul
-                  className="mt-3 divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800"
-                  aria-label="Sites du client"
-                >
-                  {data.sites.map((site) => (
-                    <li key={site.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-6 py-3">
-                      <div className="min-w-0">
-                        <Link
-                          to={paths.admin.site(site.id)}
-                          className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300"
-                        >
-                          {site.siteName}
-                        </Link>
-                        <p className="truncate text-sm text-slate-600 dark:text-slate-400">{site.domain ?? 'Aucun domaine'}</p>
-                      </div>
-                      <div className="flex shrink-0 gap-2">
-                        <SiteStatusBadge status={site.status} />
-                        <SiteTypeBadge type={site.type} />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Card>
-            <ContactForm key={data.user.id} detail={data} />
-          </div>
-          <Card>
-            <h2 className="text-lg font-semibold">Compte</h2>
-            <dl className="mt-3 space-y-3 text-sm">
-              <div>
-                <dt className="text-slate-600 dark:text-slate-400">Nom</dt>
-                <dd className="font-medium">{data.user.name || '—'}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600 dark:text-slate-400">Email</dt>
-                <dd className="break-all">
-                  <a href={`mailto:${data.user.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
-                    {data.user.email}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600 dark:text-slate-400">Rôle</dt>
-                <dd className="mt-1">
-                  <RoleBadge role={data.user.role} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600 dark:text-slate-400">Inscription</dt>
-                <dd>{formatDate(data.user.createdAt)}</dd>
-              </div>
-            </dl>
+    <AdminDetailPage
+      query={detail}
+      kind="Client"
+      title={(data) => data.user.name || data.user.email}
+      description={(data) => data?.user.email}
+      back={{ to: paths.admin.clients, label: 'Retour aux clients' }}
+      notFound={{ title: clientMessages.notFound, text: "Ce compte n'existe pas ou a été supprimé." }}
+      loadingText="Chargement du client..."
+      errorText="Impossible de charger le client."
+      main={(data) => (
+        <>
+          <Card flush className="min-w-0 overflow-hidden">
+            <h2 className="px-6 pt-6 text-lg font-semibold">Sites</h2>
+            {data.sites.length === 0 ? (
+              <p className="px-6 pt-3 pb-6 text-sm text-slate-600 dark:text-slate-400">Aucun site créé</p>
+            ) : (
+              <ul
+                className="mt-3 divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+                aria-label="Sites du client"
+              >
+                {data.sites.map((site) => (
+                  <li key={site.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-6 py-3">
+                    <div className="min-w-0">
+                      <Link
+                        to={paths.admin.site(site.id)}
+                        className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300"
+                      >
+                        {site.siteName}
+                      </Link>
+                      <p className="truncate text-sm text-slate-600 dark:text-slate-400">{site.domain ?? 'Aucun domaine'}</p>
+                    </div>
+                    <div className="flex shrink-0 gap-2">
+                      <SiteStatusBadge status={site.status} />
+                      <SiteTypeBadge type={site.type} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
           </Card>
-        </div>
-      ) : null}
-    </Container>
+          <ContactForm key={data.user.id} detail={data} />
+        </>
+      )}
+      aside={(data) => (
+        <Card>
+          <h2 className="text-lg font-semibold">Compte</h2>
+          <dl className="mt-3 space-y-3 text-sm">
+            <div>
+              <dt className="text-slate-600 dark:text-slate-400">Nom</dt>
+              <dd className="font-medium">{data.user.name || '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600 dark:text-slate-400">Email</dt>
+              <dd className="break-all">
+                <a href={`mailto:${data.user.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
+                  {data.user.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600 dark:text-slate-400">Rôle</dt>
+              <dd className="mt-1">
+                <RoleBadge role={data.user.role} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600 dark:text-slate-400">Inscription</dt>
+              <dd>{formatDate(data.user.createdAt)}</dd>
+            </div>
+          </dl>
+        </Card>
+      )}
+    />
   );
 }

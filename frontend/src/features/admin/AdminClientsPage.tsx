@@ -3,13 +3,12 @@ import { Link } from 'react-router';
 import { useListAdminUsers } from '../../api/generated/admin/admin';
 import { AdminUserSortBy, type UserResponseDto } from '../../api/generated/model';
 import { ButtonLink } from '../../components/ui/button';
-import { Card, Container } from '../../components/ui/card';
-import { DataTable, type Column } from '../../components/ui/data-table';
-import { PageHeader } from '../../components/ui/page';
+import type { Column } from '../../components/ui/data-table';
 import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
 import { formatCount, formatDate } from '../../lib/format';
 import { usePagedSearch } from '../../lib/use-paged-search';
+import { AdminListPage } from './AdminListPage';
 import { RoleBadge } from './labels';
 
 const PAGE_SIZE = 10;
@@ -67,52 +66,37 @@ export function AdminClientsPage() {
     { page: list.page, limit: PAGE_SIZE, search: list.search || undefined, sortBy: list.sort?.by, sortOrder: list.sort?.order },
     { query: { placeholderData: keepPreviousData } },
   );
-  const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
-    <Container className="py-10 sm:py-12">
-      <PageHeader
-        eyebrow="Administration"
-        title="Clients"
-        description="Les comptes clients et administrateurs ; ouvrez une fiche pour voir ses sites ou lui écrire."
-        actions={
-          <ButtonLink to={paths.admin.root} variant="secondary">
-            Retour à l'administration
-          </ButtonLink>
-        }
-      />
-      <Card flush className="mt-8 min-w-0 overflow-hidden">
-        <div className="flex flex-col gap-4 border-b border-slate-200 p-6 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {query.isSuccess ? formatCount(total, 'utilisateur') : '\u00a0'}
-          </p>
-          <SearchForm
-            label="Rechercher un utilisateur"
-            placeholder="Nom ou email"
-            value={list.search}
-            onSearch={list.setSearch}
-            className="w-full sm:w-auto"
-            inputClassName="sm:w-64"
-          />
-        </div>
-        <DataTable
-          label="Utilisateurs"
-          columns={columns}
-          rows={query.data?.users}
-          rowKey={(u) => u.id}
-          loading={query.isFetching}
-          loadingText="Chargement des utilisateurs..."
-          error={query.isError}
-          errorText="Impossible de charger les utilisateurs."
-          onRetry={() => void query.refetch()}
-          emptyText="Aucun utilisateur trouvé"
-          sort={list.sort}
-          onSort={list.toggleSort}
-          pagination={{ page: list.page, pageCount, onPage: list.setPage }}
-          minWidthClass="min-w-[44rem]"
+    <AdminListPage
+      title="Clients"
+      description="Les comptes clients et administrateurs ; ouvrez une fiche pour voir ses sites ou lui écrire."
+      query={query}
+      rows={query.data?.users}
+      list={list}
+      pageSize={PAGE_SIZE}
+      count={(n) => formatCount(n, 'utilisateur')}
+      toolbar={
+        <SearchForm
+          label="Rechercher un utilisateur"
+          placeholder="Nom ou email"
+          value={list.search}
+          onSearch={list.setSearch}
+          className="w-full sm:w-auto"
+          inputClassName="sm:w-64"
         />
-      </Card>
-    </Container>
+      }
+      loadingText="Chargement des utilisateurs..."
+      errorText="Impossible de charger les utilisateurs."
+      emptyText="Aucun utilisateur trouvé"
+      table={{
+        label: 'Utilisateurs',
+        columns,
+        rowKey: (u) => u.id,
+        sort: list.sort,
+        onSort: list.toggleSort,
+        minWidthClass: 'min-w-[44rem]',
+      }}
+    />
   );
 }

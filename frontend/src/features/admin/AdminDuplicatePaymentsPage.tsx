@@ -2,13 +2,12 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useListDuplicatePayments } from '../../api/generated/admin/admin';
 import type { AdminDuplicatePaymentDto } from '../../api/generated/model';
-import { ButtonLink } from '../../components/ui/button';
-import { Badge, type BadgeTone, Card, Container } from '../../components/ui/card';
-import { DataTable, type Column } from '../../components/ui/data-table';
-import { PageHeader } from '../../components/ui/page';
+import { Badge, type BadgeTone } from '../../components/ui/card';
+import type { Column } from '../../components/ui/data-table';
 import { paths } from '../../config/paths';
 import { formatCount, formatDateTime, formatEuros } from '../../lib/format';
 import { usePagedSearch } from '../../lib/use-paged-search';
+import { AdminListPage } from './AdminListPage';
 
 const PAGE_SIZE = 20;
 
@@ -86,42 +85,20 @@ const columns: Column<DuplicatePayment>[] = [
 export function AdminDuplicatePaymentsPage() {
   const list = usePagedSearch();
   const query = useListDuplicatePayments({ page: list.page, limit: PAGE_SIZE }, { query: { placeholderData: keepPreviousData } });
-  const data = query.data;
-  const total = data?.total ?? 0;
 
   return (
-    <Container className="py-10 sm:py-12">
-      <PageHeader
-        eyebrow="Administration"
-        title="Paiements en double"
-        description="Un second paiement d'une même commande ou relance : l'abonnement en trop est annulé et le paiement remboursé automatiquement."
-        actions={
-          <ButtonLink to={paths.admin.root} variant="secondary">
-            Retour à l'administration
-          </ButtonLink>
-        }
-      />
-      <Card flush className="mt-8 min-w-0 overflow-hidden">
-        <div className="border-b border-slate-200 p-6 dark:border-slate-800">
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {query.isSuccess ? formatCount(total, 'paiement en double', 'paiements en double') : '\u00a0'}
-          </p>
-        </div>
-        <DataTable
-          label="Paiements en double"
-          columns={columns}
-          rows={data?.duplicatePayments}
-          rowKey={(d) => d.id}
-          loading={query.isFetching}
-          loadingText="Chargement des paiements..."
-          error={query.isError}
-          errorText="Impossible de charger les paiements en double."
-          onRetry={() => void query.refetch()}
-          emptyText="Aucun paiement en double"
-          pagination={{ page: list.page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), onPage: list.setPage }}
-          minWidthClass="min-w-[64rem]"
-        />
-      </Card>
-    </Container>
+    <AdminListPage
+      title="Paiements en double"
+      description="Un second paiement d'une même commande ou relance : l'abonnement en trop est annulé et le paiement remboursé automatiquement."
+      query={query}
+      rows={query.data?.duplicatePayments}
+      list={list}
+      pageSize={PAGE_SIZE}
+      count={(n) => formatCount(n, 'paiement en double', 'paiements en double')}
+      loadingText="Chargement des paiements..."
+      errorText="Impossible de charger les paiements en double."
+      emptyText="Aucun paiement en double"
+      table={{ label: 'Paiements en double', columns, rowKey: (d) => d.id, minWidthClass: 'min-w-[64rem]' }}
+    />
   );
 }

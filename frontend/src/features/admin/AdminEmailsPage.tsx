@@ -4,14 +4,14 @@ import { getListAdminEmailsQueryKey, useGetAdminEmail, useListAdminEmails, useRe
 import type { EmailSummaryDto, MailStatus } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { Alert, Badge, Card, Container } from '../../components/ui/card';
-import { DataTable, type Column } from '../../components/ui/data-table';
+import { Alert, Badge, Card } from '../../components/ui/card';
+import type { Column } from '../../components/ui/data-table';
 import { selectClasses } from '../../components/ui/field';
-import { PageHeader } from '../../components/ui/page';
 import { SearchForm } from '../../components/ui/search-form';
 import { cn } from '../../lib/cn';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { usePagedSearch } from '../../lib/use-paged-search';
+import { AdminListPage } from './AdminListPage';
 
 const PAGE_SIZE = 20;
 
@@ -161,9 +161,6 @@ export function AdminEmailsPage() {
     { page: list.page, limit: PAGE_SIZE, status: list.filters.status || undefined, recipient: list.search || undefined },
     { query: { placeholderData: keepPreviousData, refetchInterval: 5000 } },
   );
-  const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-
   const tableColumns: Column<EmailSummaryDto>[] = [
     ...columns,
     {
@@ -184,56 +181,48 @@ export function AdminEmailsPage() {
   ];
 
   return (
-    <Container className="py-10 sm:py-12">
-      <PageHeader
-        eyebrow="Administration"
-        title="Journal des e-mails"
-        description="Chaque e-mail envoyé par le service, son statut et son rendu."
-      />
-      <div className="mt-8 grid min-w-0 gap-6">
-        <Card flush className="min-w-0 overflow-hidden">
-          <div className="flex flex-col gap-3 border-b border-slate-200 p-5 lg:flex-row lg:items-center lg:justify-between dark:border-slate-800">
-            <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-              {query.isSuccess ? formatCount(total, 'e-mail') : '\u00a0'}
-            </p>
-            <SearchForm label="Destinataire" value={list.search} onSearch={list.setSearch} inputClassName="sm:w-64">
-              <label htmlFor="email-status" className="sr-only">
-                Statut
-              </label>
-              <select
-                id="email-status"
-                value={list.filters.status}
-                onChange={(e) => list.setFilter('status', e.target.value as MailStatus | '')}
-                className={cn(selectClasses, 'sm:w-48')}
-              >
-                <option value="">Tous les statuts</option>
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </SearchForm>
-          </div>
-          <DataTable
-            label="Journal des e-mails"
-            columns={tableColumns}
-            rows={query.data?.emails}
-            rowKey={(email) => email.id}
-            rowClassName={(email) => selected?.id === email.id && 'bg-brand-50 dark:bg-brand-950/40'}
-            loading={query.isFetching}
-            loadingText="Chargement des e-mails..."
-            error={query.isError}
-            errorText="Impossible de charger le journal des e-mails."
-            onRetry={() => void query.refetch()}
-            emptyText="Aucun e-mail"
-            pagination={{ page: list.page, pageCount, onPage: list.setPage }}
-            minWidthClass="min-w-[44rem]"
-            inset="px-5"
-          />
-        </Card>
-        {selected ? <EmailPreview key={selected.id} email={selected} onClose={() => setSelected(null)} /> : null}
-      </div>
-    </Container>
+    <AdminListPage
+      title="Journal des e-mails"
+      description="Chaque e-mail envoyé par le service, son statut et son rendu."
+      back={false}
+      query={query}
+      rows={query.data?.emails}
+      list={list}
+      pageSize={PAGE_SIZE}
+      count={(n) => formatCount(n, 'e-mail')}
+      inset="px-5"
+      toolbarFrom="lg"
+      toolbar={
+        <SearchForm label="Destinataire" value={list.search} onSearch={list.setSearch} inputClassName="sm:w-64">
+          <label htmlFor="email-status" className="sr-only">
+            Statut
+          </label>
+          <select
+            id="email-status"
+            value={list.filters.status}
+            onChange={(e) => list.setFilter('status', e.target.value as MailStatus | '')}
+            className={cn(selectClasses, 'sm:w-48')}
+          >
+            <option value="">Tous les statuts</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </SearchForm>
+      }
+      loadingText="Chargement des e-mails..."
+      errorText="Impossible de charger le journal des e-mails."
+      emptyText="Aucun e-mail"
+      table={{
+        label: 'Journal des e-mails',
+        columns: tableColumns,
+        rowKey: (email) => email.id,
+        rowClassName: (email) => selected?.id === email.id && 'bg-brand-50 dark:bg-brand-950/40',
+        minWidthClass: 'min-w-[44rem]',
+      }}
+      after={selected ? <EmailPreview key={selected.id} email={selected} onClose={() => setSelected(null)} /> : null}
+    />
   );
 }

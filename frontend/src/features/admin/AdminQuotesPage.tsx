@@ -1,15 +1,12 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useListAdminQuotes } from '../../api/generated/admin/admin';
 import type { QuoteResponseDto } from '../../api/generated/model';
-import { ButtonLink } from '../../components/ui/button';
-import { Alert, Badge, Card, Container } from '../../components/ui/card';
-import { PageHeader } from '../../components/ui/page';
-import { Pager } from '../../components/ui/pager';
-import { paths } from '../../config/paths';
+import { Badge } from '../../components/ui/card';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { quoteMessages } from '../../lib/quote-texts';
 import { labelOf, useQuoteOptions } from '../../lib/site-info';
 import { usePagedSearch } from '../../lib/use-paged-search';
+import { AdminListPage } from './AdminListPage';
 
 const PAGE_SIZE = 20;
 
@@ -73,51 +70,26 @@ function QuoteRow({ quote }: { quote: QuoteResponseDto }) {
 export function AdminQuotesPage() {
   const list = usePagedSearch();
   const query = useListAdminQuotes({ page: list.page, limit: PAGE_SIZE }, { query: { placeholderData: keepPreviousData } });
-  const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
-    <Container className="py-10 sm:py-12">
-      <PageHeader
-        eyebrow="Administration"
-        title="Demandes de devis"
-        description="Les demandes de devis sur mesure envoyées depuis le site."
-        actions={
-          <ButtonLink to={paths.admin.root} variant="secondary">
-            Retour à l'administration
-          </ButtonLink>
-        }
-      />
-      <Card flush className="mt-8 overflow-hidden">
-        <div className="border-b border-slate-200 px-6 py-4 dark:border-slate-800">
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {query.isSuccess ? formatCount(total, 'demande') : '\u00a0'}
-          </p>
-        </div>
-        {query.isPending ? (
-          <p className="p-6 text-sm text-slate-600 dark:text-slate-400" role="status">
-            Chargement des demandes...
-          </p>
-        ) : query.isError ? (
-          <div className="p-6">
-            <Alert tone="error">
-              Impossible de charger les demandes de devis.{' '}
-              <button type="button" onClick={() => void query.refetch()} className="font-semibold underline">
-                Réessayer
-              </button>
-            </Alert>
-          </div>
-        ) : query.data.quotes.length === 0 ? (
-          <p className="p-6 text-sm text-slate-600 dark:text-slate-400">Aucune demande de devis pour le moment.</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-            {query.data.quotes.map((quote) => (
-              <QuoteRow key={quote.id} quote={quote} />
-            ))}
-          </ul>
-        )}
-        {query.isSuccess ? <Pager numbers page={list.page} pageCount={pageCount} onPage={list.setPage} /> : null}
-      </Card>
-    </Container>
+    <AdminListPage
+      title="Demandes de devis"
+      description="Les demandes de devis sur mesure envoyées depuis le site."
+      query={query}
+      rows={query.data?.quotes}
+      list={list}
+      pageSize={PAGE_SIZE}
+      count={(n) => formatCount(n, 'demande')}
+      loadingText="Chargement des demandes..."
+      errorText="Impossible de charger les demandes de devis."
+      emptyText="Aucune demande de devis pour le moment."
+      renderRows={(quotes) => (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {quotes.map((quote) => (
+            <QuoteRow key={quote.id} quote={quote} />
+          ))}
+        </ul>
+      )}
+    />
   );
 }

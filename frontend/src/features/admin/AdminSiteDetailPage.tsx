@@ -10,20 +10,18 @@ import {
   useUpdateAdminSite,
 } from '../../api/generated/admin/admin';
 import { type AdminSiteDetailDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
-import { isApiError } from '../../api/http';
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { Alert, Card, Container } from '../../components/ui/card';
+import { Alert, Card } from '../../components/ui/card';
 import { Field, selectClasses } from '../../components/ui/field';
-import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { adminPaymentState } from '../../lib/payment-state';
 import { applyApiFieldErrors } from '../../lib/form-errors';
 import { describeSiteChange } from './audit-text';
 import { PROGRESSION_STEPS, progressionPercent, SITE_STATUS_LABELS } from '../../lib/site-status';
+import { AdminDetailPage } from './AdminDetailPage';
 import { SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
-import { QueryState } from '../../components/ui/query-state';
 
 export const siteMessages = {
   saved: 'Site mis à jour.',
@@ -283,101 +281,77 @@ export function AdminSiteDetailPage() {
   const { id = '' } = useParams();
   const site = useGetAdminSite(id);
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const back = (
-    <ButtonLink to={paths.admin.sites} variant="secondary">
-      Retour aux sites
-    </ButtonLink>
-  );
-
-  if (site.isError && isApiError(site.error) && site.error.status === 404) {
-    return (
-      <Container className="py-10 sm:py-12">
-        <PageHeader eyebrow="Administration" title={siteMessages.notFound} actions={back} />
-        <Card className="mt-8">
-          <p className="text-slate-600 dark:text-slate-300">Ce site n'existe pas ou a été supprimé.</p>
-        </Card>
-      </Container>
-    );
-  }
-  const data = site.data;
 
   return (
-    <Container className="py-10 sm:py-12">
-      <PageHeader
-        eyebrow="Administration · Site"
-        title={data?.siteName ?? 'Site'}
-        description={
-          // The line is there from the first paint (empty while loading), so the badges do not push the page down.
-          <span className="flex min-h-6 flex-wrap items-center gap-2">
-            {data ? (
-              <>
-                {data.domain ?? 'Aucun domaine'} <SiteStatusBadge status={data.status} /> <SiteTypeBadge type={data.type} />{' '}
-                <AdminPaymentBadge state={data.paymentState} since={data.paymentStateSince} />
-              </>
-            ) : null}
-          </span>
-        }
-        actions={back}
-      />
-      <div className="mt-8">
-        <QueryState
-          loading={site.isPending}
-          error={site.isError}
-          loadingText="Chargement du site..."
-          errorText="Impossible de charger le site."
-          onRetry={() => void site.refetch()}
-        />
-      </div>
-      {data ? (
-        <div className="grid items-start gap-6 lg:grid-cols-3">
-          <div className="grid min-w-0 gap-6 lg:col-span-2">
-            <DomainStatusForm key={data.id} site={data} feedback={feedback} onFeedback={setFeedback} />
-            <Checklist site={data} feedback={feedback} onFeedback={setFeedback} />
-            {data.order ? <Order order={data.order} /> : null}
-          </div>
-          <div className="grid min-w-0 gap-6">
-            <Card>
-              <h2 className="text-lg font-semibold">Client</h2>
-              <p className="mt-3 font-medium">{data.owner.name || '—'}</p>
-              <p className="text-sm break-all text-slate-600 dark:text-slate-400">{data.owner.email}</p>
-              <ButtonLink to={paths.admin.client(data.owner.id)} variant="secondary" size="sm" className="mt-4 w-full">
-                Voir le client
-              </ButtonLink>
-            </Card>
-            <Card>
-              <h2 className="text-lg font-semibold">Informations</h2>
-              <dl className="mt-3 space-y-3 text-sm">
-                <div>
-                  <dt className="text-slate-600 dark:text-slate-400">Identifiant</dt>
-                  <dd className="font-mono text-xs break-all">{data.id}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600 dark:text-slate-400">Formule</dt>
-                  <dd>{SITE_TYPE_LABELS[data.type]}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600 dark:text-slate-400">Paiements</dt>
-                  <dd>
-                    {adminPaymentState(data.paymentState, data.paymentStateSince).label}
-                    {data.paymentState !== 'current' && data.paymentState !== 'past_due' && data.paymentStateSince
-                      ? ` (depuis le ${formatDate(data.paymentStateSince)})`
-                      : ''}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600 dark:text-slate-400">Créé le</dt>
-                  <dd>{formatDate(data.createdAt)}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600 dark:text-slate-400">Modifié le</dt>
-                  <dd>{formatDateTime(data.updatedAt)}</dd>
-                </div>
-              </dl>
-            </Card>
-            <History siteId={data.id} />
-          </div>
-        </div>
-      ) : null}
-    </Container>
+    <AdminDetailPage
+      query={site}
+      kind="Site"
+      title={(data) => data.siteName}
+      description={(data) => (
+        // The line is there from the first paint (empty while loading), so the badges do not push the page down.
+        <span className="flex min-h-6 flex-wrap items-center gap-2">
+          {data ? (
+            <>
+              {data.domain ?? 'Aucun domaine'} <SiteStatusBadge status={data.status} /> <SiteTypeBadge type={data.type} />{' '}
+              <AdminPaymentBadge state={data.paymentState} since={data.paymentStateSince} />
+            </>
+          ) : null}
+        </span>
+      )}
+      back={{ to: paths.admin.sites, label: 'Retour aux sites' }}
+      notFound={{ title: siteMessages.notFound, text: "Ce site n'existe pas ou a été supprimé." }}
+      loadingText="Chargement du site..."
+      errorText="Impossible de charger le site."
+      main={(data) => (
+        <>
+          <DomainStatusForm key={data.id} site={data} feedback={feedback} onFeedback={setFeedback} />
+          <Checklist site={data} feedback={feedback} onFeedback={setFeedback} />
+          {data.order ? <Order order={data.order} /> : null}
+        </>
+      )}
+      aside={(data) => (
+        <>
+          <Card>
+            <h2 className="text-lg font-semibold">Client</h2>
+            <p className="mt-3 font-medium">{data.owner.name || '—'}</p>
+            <p className="text-sm break-all text-slate-600 dark:text-slate-400">{data.owner.email}</p>
+            <ButtonLink to={paths.admin.client(data.owner.id)} variant="secondary" size="sm" className="mt-4 w-full">
+              Voir le client
+            </ButtonLink>
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold">Informations</h2>
+            <dl className="mt-3 space-y-3 text-sm">
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">Identifiant</dt>
+                <dd className="font-mono text-xs break-all">{data.id}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">Formule</dt>
+                <dd>{SITE_TYPE_LABELS[data.type]}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">Paiements</dt>
+                <dd>
+                  {adminPaymentState(data.paymentState, data.paymentStateSince).label}
+                  {data.paymentState !== 'current' && data.paymentState !== 'past_due' && data.paymentStateSince
+                    ? ` (depuis le ${formatDate(data.paymentStateSince)})`
+                    : ''}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">Créé le</dt>
+                <dd>{formatDate(data.createdAt)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">Modifié le</dt>
+                <dd>{formatDateTime(data.updatedAt)}</dd>
+              </div>
+            </dl>
+          </Card>
+          <History siteId={data.id} />
+        </>
+      )}
+    />
   );
 }

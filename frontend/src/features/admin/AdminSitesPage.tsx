@@ -10,16 +10,15 @@ import {
 } from '../../api/generated/model';
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
-import { Card, Container } from '../../components/ui/card';
-import { DataTable, type Column } from '../../components/ui/data-table';
+import type { Column } from '../../components/ui/data-table';
 import { selectClasses } from '../../components/ui/field';
-import { PageHeader } from '../../components/ui/page';
 import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
 import { formatCount, formatDate } from '../../lib/format';
 import { ADMIN_PAYMENT_FILTER_ALL, ADMIN_PAYMENT_FILTERS } from '../../lib/payment-state';
 import { usePagedSearch } from '../../lib/use-paged-search';
 import { SITE_STATUS_LABELS } from '../../lib/site-status';
+import { AdminListPage } from './AdminListPage';
 import { SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
 
 function EyeIcon() {
@@ -183,79 +182,65 @@ export function AdminSitesPage() {
     },
     { query: { placeholderData: keepPreviousData } },
   );
-  const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / SITES_PAGE_SIZE));
 
   return (
-    <Container className="py-10 sm:py-12">
-      <PageHeader
-        eyebrow="Administration"
-        title="Sites"
-        description="Tous les sites des clients : recherche, filtres et suivi de la création."
-        actions={
-          <ButtonLink to={paths.admin.root} variant="secondary">
-            Retour à l'administration
-          </ButtonLink>
-        }
-      />
-      <Card flush className="mt-8 min-w-0 overflow-hidden">
-        <div className="flex flex-col gap-4 border-b border-slate-200 p-5 xl:flex-row xl:items-end xl:justify-between dark:border-slate-800">
-          <p className="text-sm text-slate-600 xl:pb-3 dark:text-slate-400" aria-live="polite">
-            {query.isSuccess ? formatCount(total, 'site') : '\u00a0'}
-          </p>
-          <SearchForm
-            label="Rechercher un site"
-            placeholder="Site, domaine, client ou email"
-            value={list.search}
-            onSearch={list.setSearch}
-            className="sm:flex-wrap sm:items-end"
-            inputClassName="sm:w-64"
-          >
-            <FilterSelect
-              id="admin-sites-status"
-              label="Statut"
-              allLabel="Tous les statuts"
-              value={list.filters.status}
-              options={STATUSES.map((s) => ({ value: s, label: SITE_STATUS_LABELS[s] }))}
-              onChange={(value) => list.setFilter('status', value as Status | '')}
-            />
-            <FilterSelect
-              id="admin-sites-type"
-              label="Formule"
-              allLabel="Toutes les formules"
-              value={list.filters.type}
-              options={TYPES.map((t) => ({ value: t, label: SITE_TYPE_LABELS[t] }))}
-              onChange={(value) => list.setFilter('type', value as Type | '')}
-            />
-            <FilterSelect
-              id="admin-sites-payment"
-              label="Paiements"
-              allLabel={ADMIN_PAYMENT_FILTER_ALL}
-              value={list.filters.paymentState}
-              options={ADMIN_PAYMENT_FILTERS}
-              onChange={(value) => list.setFilter('paymentState', value as Payment | '')}
-              className="sm:w-52"
-            />
-          </SearchForm>
-        </div>
-        <DataTable
-          label="Sites"
-          columns={columns}
-          rows={query.data?.sites}
-          rowKey={(s) => s.id}
-          loading={query.isFetching}
-          loadingText="Chargement des sites..."
-          error={query.isError}
-          errorText="Impossible de charger les sites."
-          onRetry={() => void query.refetch()}
-          emptyText="Aucun site trouvé"
-          sort={list.sort}
-          onSort={list.toggleSort}
-          pagination={{ page: list.page, pageCount, onPage: list.setPage }}
-          minWidthClass="min-w-[66rem]"
-          inset="px-5"
-        />
-      </Card>
-    </Container>
+    <AdminListPage
+      title="Sites"
+      description="Tous les sites des clients : recherche, filtres et suivi de la création."
+      query={query}
+      rows={query.data?.sites}
+      list={list}
+      pageSize={SITES_PAGE_SIZE}
+      count={(n) => formatCount(n, 'site')}
+      inset="px-5"
+      toolbarFrom="xl"
+      toolbar={
+        <SearchForm
+          label="Rechercher un site"
+          placeholder="Site, domaine, client ou email"
+          value={list.search}
+          onSearch={list.setSearch}
+          className="sm:flex-wrap sm:items-end"
+          inputClassName="sm:w-64"
+        >
+          <FilterSelect
+            id="admin-sites-status"
+            label="Statut"
+            allLabel="Tous les statuts"
+            value={list.filters.status}
+            options={STATUSES.map((s) => ({ value: s, label: SITE_STATUS_LABELS[s] }))}
+            onChange={(value) => list.setFilter('status', value as Status | '')}
+          />
+          <FilterSelect
+            id="admin-sites-type"
+            label="Formule"
+            allLabel="Toutes les formules"
+            value={list.filters.type}
+            options={TYPES.map((t) => ({ value: t, label: SITE_TYPE_LABELS[t] }))}
+            onChange={(value) => list.setFilter('type', value as Type | '')}
+          />
+          <FilterSelect
+            id="admin-sites-payment"
+            label="Paiements"
+            allLabel={ADMIN_PAYMENT_FILTER_ALL}
+            value={list.filters.paymentState}
+            options={ADMIN_PAYMENT_FILTERS}
+            onChange={(value) => list.setFilter('paymentState', value as Payment | '')}
+            className="sm:w-52"
+          />
+        </SearchForm>
+      }
+      loadingText="Chargement des sites..."
+      errorText="Impossible de charger les sites."
+      emptyText="Aucun site trouvé"
+      table={{
+        label: 'Sites',
+        columns,
+        rowKey: (s) => s.id,
+        sort: list.sort,
+        onSort: list.toggleSort,
+        minWidthClass: 'min-w-[66rem]',
+      }}
+    />
   );
 }
