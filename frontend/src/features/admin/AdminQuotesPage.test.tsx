@@ -5,10 +5,10 @@ import { queryOf, signedInAdmin } from './admin-fixtures';
 
 const quote = (overrides: Record<string, unknown>) => ({
   id: 'q1',
-  requestType: 'custom',
+  requestType: 'Site web sur mesure',
   fullName: 'Paul Lambert',
-  firstName: 'Paul',
-  lastName: 'Lambert',
+  lastName: 'Paul',
+  firstName: 'Lambert',
   company: 'Garage Lambert',
   email: 'paul@garage-lambert.fr',
   phone: '06 12 34 56 78',
@@ -30,6 +30,7 @@ describe('Admin quote requests', () => {
     renderApp('/admin/quotes');
     expect(await screen.findByRole('heading', { level: 1, name: 'Demandes de devis' })).toBeInTheDocument();
     const first = (await screen.findByRole('heading', { level: 3, name: 'Paul Lambert' })).closest('li')!;
+    expect(within(first).getByText('Site web sur mesure')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'paul@garage-lambert.fr' })).toHaveAttribute('href', 'mailto:paul@garage-lambert.fr');
     expect(await within(first).findByText('3 000 € – 5 000 €')).toBeInTheDocument();
     expect(within(first).getByText('Non spécifié')).toBeInTheDocument();

@@ -20,7 +20,10 @@ function QuoteRow({ quote }: { quote: QuoteResponseDto }) {
     <li className="p-6">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h3 className="font-semibold text-slate-900 dark:text-white">{quote.fullName}</h3>
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold text-slate-900 dark:text-white">{quote.fullName}</h3>
+            <Badge tone="neutral">{quote.requestType}</Badge>
+          </div>
           <p className="text-sm text-slate-600 dark:text-slate-300">{quote.company ?? <NotSpecified />}</p>
         </div>
         <p className="text-sm text-slate-500 tabular-nums dark:text-slate-400">
