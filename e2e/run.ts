@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { type BuiltApp, root, startBuiltApp } from './app.ts';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const only = process.argv.slice(2);
 
 // Without Chromium the browser tier fails (so `npm test` never passes without having run it), unless the developer
 // says to skip it with SKIP_BROWSER=1, and then it says so.
@@ -30,6 +31,8 @@ try {
   app = await startBuiltApp('e2e', undefined, { logFile });
   const files = readdirSync(join(root, 'e2e', 'journeys'))
     .filter((f) => f.endsWith('.test.ts'))
+    // `node e2e/run.ts order checkout`: only the journeys whose file names contain one of these words.
+    .filter((f) => only.length === 0 || only.some((word) => f.includes(word)))
     .map((f) => join('e2e', 'journeys', f));
   const runner = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
     cwd: root,

@@ -44,6 +44,12 @@ async function fillWizard(page: Page, order: Order, shots?: string): Promise<voi
   await page.getByRole('button', { name: /Continuer le formulaire/ }).click();
 
   await step(page, 'Contenu de votre site');
+  // The steps are history entries: the browser's Back returns to the choice, Forward comes back, answers kept.
+  await page.goBack();
+  await step(page, 'Comment souhaitez-vous continuer ?');
+  await page.goForward();
+  await step(page, 'Contenu de votre site');
+  assert.equal(new URL(page.url()).searchParams.get('step'), '2');
   await page
     .getByLabel('Présentation de votre activité')
     .fill('Boulangerie artisanale au cœur de Lyon depuis 1990 : pains au levain et viennoiseries.');
@@ -100,7 +106,7 @@ describe('ordering a site', () => {
 
     await page.goto('/');
     await page.locator('#features').getByRole('link', { name: 'Commencer avec la formule Pro' }).click();
-    await page.waitForURL('**/order?plan=basic');
+    await page.waitForURL((url) => url.pathname === '/order' && url.searchParams.get('plan') === 'basic');
     await fillWizard(page, order, 'order-desktop-light');
     await billAndGoToCheckout(page, 'order-desktop-light');
     assert.equal(await page.getByLabel('Adresse e-mail').inputValue(), order.email);
@@ -142,7 +148,7 @@ describe('ordering a site', () => {
     await billAndGoToCheckout(page);
     await page.getByRole('button', { name: 'Annuler' }).click();
 
-    await page.waitForURL('**/order?canceled=1');
+    await page.waitForURL((url) => url.pathname === '/order' && url.searchParams.get('canceled') === '1');
     await page.getByRole('alert').getByText('Une erreur est survenue lors du paiement. Veuillez réessayer.').waitFor();
     await step(page, 'Validation et paiement');
     await page.getByText(order.siteName).first().waitFor();
@@ -193,7 +199,7 @@ describe('ordering with an existing account', () => {
     await page.getByLabel('Mot de passe', { exact: true }).fill('atelier-2025');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     // Back to the order, as it was, now on the account: its e-mail, read-only (sign-in hashes: slow on a busy machine).
-    await page.waitForURL('**/order', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/order', { timeout: 30_000 });
     await step(page, 'Validation et paiement');
     await page.getByText('Atelier Céramique Garnier').first().waitFor();
     await page.getByRole('button', { name: 'Finaliser ma commande' }).click();

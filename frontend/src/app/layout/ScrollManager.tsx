@@ -18,12 +18,15 @@ const USER_INTENT_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as 
  * CSS scroll-behavior, reduced-motion aware); a new page jumps straight to the target.
  */
 export function ScrollManager() {
-  const { pathname, hash, key } = useLocation();
+  const { pathname, hash, key, state } = useLocation();
+  // A page that moves within itself through the URL (the order wizard's steps) places the view itself.
+  const keepScroll = (state as { keepScroll?: boolean } | null)?.keepScroll === true;
   const previousPathname = useRef<string | null>(null);
 
   useEffect(() => {
     const samePage = previousPathname.current === pathname;
     previousPathname.current = pathname;
+    if (samePage && keepScroll) return;
     if (!hash) {
       window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       return;
@@ -81,7 +84,7 @@ export function ScrollManager() {
     for (const type of USER_INTENT_EVENTS) window.addEventListener(type, stop, { passive: true });
     seek();
     return stop;
-  }, [pathname, hash, key]);
+  }, [pathname, hash, key, keepScroll]);
 
   return null;
 }

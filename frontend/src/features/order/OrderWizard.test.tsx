@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../../api/http';
@@ -55,7 +55,7 @@ function fakeApi() {
   return { api, pendingUploads, lastPatch: () => api.update.mock.calls.at(-1)?.[1] };
 }
 
-function renderWizard(props: Partial<OrderWizardProps> = {}) {
+function renderWizard(props: Partial<OrderWizardProps> = {}, url = '/order') {
   const fake = fakeApi();
   const redirect = vi.fn();
   const router = createMemoryRouter(
@@ -77,7 +77,7 @@ function renderWizard(props: Partial<OrderWizardProps> = {}) {
       },
       { path: '/login', element: <p>Page de connexion</p> },
     ],
-    { initialEntries: ['/order'] },
+    { initialEntries: [url] },
   );
   render(<RouterProvider router={router} />);
   return { ...fake, redirect, router, user: userEvent.setup() };
@@ -186,6 +186,54 @@ describe('OrderWizard — transitions', () => {
     expect(heading()).toHaveTextContent('Design et options');
     await user.click(screen.getByRole('button', { name: 'Retour' }));
     expect(heading()).toHaveTextContent('Contenu de votre site');
+  });
+});
+
+describe('OrderWizard — the steps in the browser history', () => {
+  const search = (router: ReturnType<typeof renderWizard>['router']) => new URLSearchParams(router.state.location.search);
+
+  it('names each step in the URL; Back goes one step back and Forward one step forward, keeping the other parameters', async () => {
+    const { user, router } = renderWizard({}, '/order?plan=business');
+    await waitFor(() => expect(search(router).get('step')).toBe('1'));
+    expect(search(router).get('plan')).toBe('business');
+    await fillStep1(user);
+    await user.click(continueButton());
+    await user.click(screen.getByRole('button', { name: /Continuer le formulaire/ }));
+    await waitFor(() => expect(search(router).get('step')).toBe('2'));
+
+    await act(() => router.navigate(-1));
+    expect(heading()).toHaveTextContent('Comment souhaitez-vous continuer ?');
+    await act(() => router.navigate(-1));
+    expect(heading()).toHaveTextContent('Informations générales');
+    expect(screen.getByLabelText('Nom du site')).toHaveValue('Boulangerie Martin');
+    await act(() => router.navigate(1));
+    expect(heading()).toHaveTextContent('Comment souhaitez-vous continuer ?');
+    await act(() => router.navigate(1));
+    expect(heading()).toHaveTextContent('Contenu de votre site');
+    expect(search(router).get('plan')).toBe('business');
+  });
+
+  it('never shows a step whose earlier answers are missing: a link to step 3 of an empty order opens step 1', async () => {
+    const { router } = renderWizard({}, '/order?step=3');
+    expect(heading()).toHaveTextContent('Informations générales');
+    await waitFor(() => expect(search(router).get('step')).toBe('1'));
+  });
+
+  it('a reload lands on the step of the URL when the answers reach it, and no further than they do', async () => {
+    const data = { ...makeDraft().data, siteName: 'Boulangerie Martin', currentEmail: 'claire@example.com' };
+    renderWizard({ initialDraft: makeDraft({ currentStep: '3', prefersCall: false, data }) }, '/order?step=1.5');
+    expect(heading()).toHaveTextContent('Comment souhaitez-vous continuer ?');
+    cleanup();
+    // Step 2 is not complete (no description, no service): step 3 is not reachable yet.
+    const { router } = renderWizard({ initialDraft: makeDraft({ currentStep: '3', prefersCall: false, data }) }, '/order?step=3');
+    expect(heading()).toHaveTextContent('Contenu de votre site');
+    await waitFor(() => expect(search(router).get('step')).toBe('2'));
+  });
+
+  it('sends a buyer who chose the call to step 4 rather than the form steps they skipped', async () => {
+    const data = { ...makeDraft().data, siteName: 'Boulangerie Martin', currentEmail: 'claire@example.com' };
+    renderWizard({ initialDraft: makeDraft({ currentStep: '4', prefersCall: true, data }) }, '/order?step=2');
+    expect(heading()).toHaveTextContent('Validation et paiement');
   });
 });
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Alert, Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
@@ -13,8 +14,10 @@ import {
   DEFAULT_PHOTO_RULES,
   DOMAIN_TLDS,
   defaultOrderValues,
+  isStep,
   orderMessages,
   planOf,
+  reachableStep,
   STEP_INFO,
   STEP_COUNT,
   stepAnnouncement,
@@ -50,6 +53,12 @@ export interface OrderCatalogue extends PriceCatalogue {
     domainTlds?: DomainTld[];
     photoRules?: PhotoRules;
   };
+}
+
+/** The step named in the URL (`?step=2`), if it is one. */
+function stepInUrl(params: URLSearchParams): Step | null {
+  const step = params.get('step');
+  return isStep(step) ? step : null;
 }
 
 const DESCRIPTIONS: Record<Step, string> = {
@@ -107,14 +116,55 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
   });
   const form = useForm<OrderFormValues>({ defaultValues: defaults, mode: 'onTouched' });
   const values = useWatch({ control: form.control }) as OrderFormValues;
-  const [wizard, dispatch] = useReducer(wizardReducer, START, (start) =>
-    initialDraft ? wizardReducer(start, { type: 'resume', step: stepOfDraft(initialDraft), prefersCall: initialDraft.prefersCall }) : start,
-  );
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const urlStep = stepInUrl(params);
+  const [wizard, dispatch] = useReducer(wizardReducer, START, (start) => {
+    const resumed = initialDraft
+      ? wizardReducer(start, { type: 'resume', step: stepOfDraft(initialDraft), prefersCall: initialDraft.prefersCall })
+      : start;
+    // A reload or a shared link lands on the URL's step, as far as the answers reach.
+    return urlStep ? { ...resumed, step: reachableStep(urlStep, resumed.prefersCall, defaults) } : resumed;
+  });
   const wizardRef = useRef(wizard);
   const billingRef = useRef<BillingValues | undefined>(undefined);
   useEffect(() => {
     wizardRef.current = wizard;
   });
+
+  // Each step is a history entry (?step=…): the browser's Back goes one step back, Forward one step forward, as far as
+  // the answers allow. A step change made here pushes an entry (the first one, and a correction, replace it).
+  const shownInUrl = useRef<Step | null>(urlStep);
+  const replaceNext = useRef(true);
+  const paramsRef = useRef(params);
+  useEffect(() => {
+    paramsRef.current = params;
+  });
+  const showInUrl = useCallback(
+    (step: Step, replace: boolean) => {
+      shownInUrl.current = step;
+      const search = new URLSearchParams(paramsRef.current);
+      search.set('step', step);
+      navigate({ search: `?${search}` }, { replace, state: { keepScroll: true } });
+    },
+    [navigate],
+  );
+  useEffect(() => {
+    if (urlStep === shownInUrl.current) return;
+    shownInUrl.current = urlStep;
+    const target = reachableStep(urlStep ?? '1', wizardRef.current.prefersCall, form.getValues());
+    if (target === wizardRef.current.step) {
+      if (target !== urlStep) showInUrl(target, true);
+      return;
+    }
+    replaceNext.current = target !== urlStep;
+    dispatch({ type: 'goto', step: target });
+  }, [urlStep, form, showInUrl]);
+  useEffect(() => {
+    if (shownInUrl.current === wizard.step) return;
+    showInUrl(wizard.step, replaceNext.current);
+    replaceNext.current = false;
+  }, [wizard.step, showInUrl]);
 
   const buildPatch = useCallback(
     () => patchFor(form.getValues(), wizardRef.current.step, wizardRef.current.prefersCall, billingRef.current),

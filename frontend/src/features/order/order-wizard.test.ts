@@ -9,6 +9,7 @@ import {
   nextStep,
   planFromQuery,
   previousStep,
+  reachableStep,
   stepAnnouncement,
   stepErrors,
   wizardReducer,
@@ -294,5 +295,24 @@ describe('price recap (spec §9)', () => {
   it('answers null while the catalogue lacks a price', () => {
     expect(computeRecap({ plans: [], addOns: [] }, valid())).toBeNull();
     expect(computeRecap({ plans: catalogue.plans, addOns: [] }, valid({ includeTrustpilot: true }))).toBeNull();
+  });
+});
+
+describe('reachableStep (what a URL may show)', () => {
+  const empty = defaultOrderValues('pro');
+  const step1Only = { ...empty, siteName: 'Boulangerie Martin', currentEmail: 'claire@example.com' };
+
+  it('stops at the first step whose answers are missing', () => {
+    expect(reachableStep('4', false, empty)).toBe('1');
+    expect(reachableStep('3', false, step1Only)).toBe('2');
+    expect(reachableStep('4', false, valid())).toBe('4');
+    expect(reachableStep('3', false, valid())).toBe('3');
+  });
+
+  it('never goes beyond 1.5 before the choice, nor to the form steps after choosing the call', () => {
+    expect(reachableStep('2', null, valid())).toBe('1.5');
+    expect(reachableStep('2', true, step1Only)).toBe('4');
+    expect(reachableStep('1.5', true, step1Only)).toBe('1.5');
+    expect(reachableStep('1', true, valid())).toBe('1');
   });
 });

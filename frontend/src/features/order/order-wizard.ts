@@ -84,7 +84,9 @@ export type WizardAction =
   | { type: 'continue' }
   | { type: 'back' }
   | { type: 'choose'; prefersCall: boolean }
-  | { type: 'resume'; step: Step; prefersCall: boolean | null };
+  | { type: 'resume'; step: Step; prefersCall: boolean | null }
+  /** The browser's Back or Forward, a reload or a shared link: a step already checked by `reachableStep`. */
+  | { type: 'goto'; step: Step };
 
 /** Where Continue leads from a step (1.5 has no Continue: its two choices decide). */
 export function nextStep(step: Step): Step | null {
@@ -133,6 +135,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'choose':
       if (state.step !== '1.5') return state;
       return { step: action.prefersCall ? '4' : '2', prefersCall: action.prefersCall };
+    case 'goto':
+      return action.step === state.step ? state : { ...state, step: action.step };
     case 'resume': {
       const needsChoice = action.step === '2' || action.step === '3' || action.step === '4';
       if (needsChoice && action.prefersCall === null) return { step: '1.5', prefersCall: null };
@@ -290,6 +294,22 @@ export function stepErrors(step: Step, values: OrderFormValues): StepErrors {
 /** Whether Continue is enabled on a step. */
 export function canContinue(step: Step, values: OrderFormValues): boolean {
   return Object.keys(stepErrors(step, values)).length === 0;
+}
+
+/**
+ * The step a URL may show (the browser's Back and Forward, a reload, a shared link): the one asked for when every
+ * step before it on the buyer's path is complete, else the first that is not — never past a step whose answers are
+ * missing, never on 2 or 3 for a buyer who chose the call, never beyond 1.5 before the choice.
+ */
+export function reachableStep(target: Step, prefersCall: boolean | null, values: OrderFormValues): Step {
+  if (target === '1') return '1';
+  if (!canContinue('1', values)) return '1';
+  if (target === '1.5' || prefersCall === null) return '1.5';
+  if (prefersCall) return '4';
+  for (const step of ['2', '3'] as const) {
+    if (target === step || !canContinue(step, values)) return step;
+  }
+  return '4';
 }
 
 // ---------------------------------------------------------------------------------------------------------------
