@@ -25,7 +25,9 @@ export function RootLayout() {
         />
       ) : null}
       <Header />
-      <main id="contenu" tabIndex={-1} className={`flex-1 outline-none ${offset}`}>
+      {/* At least a screen high: while a page or its first answer loads, the footer stays below the fold instead of
+          showing and then jumping down (a layout shift). */}
+      <main id="contenu" tabIndex={-1} className={`min-h-dvh flex-1 outline-none ${offset}`}>
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>
