@@ -67,6 +67,13 @@ async function fillWizard(page: Page, order: Order, shots?: string): Promise<voi
   ]);
   await page.getByText('2 / 10 photos').waitFor();
   await page.getByRole('progressbar').first().waitFor({ state: 'detached', timeout: 15_000 });
+  // A file that only claims to be a JPEG: the server refuses it, the wizard says so once and does not count it.
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'faux.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('pas une image') }]);
+  await page.getByText('« faux.jpg » : Seules les images JPG et PNG sont acceptées.').waitFor();
+  await page.getByText('2 / 10 photos').waitFor();
+  assert.equal(await page.getByText('faux.jpg', { exact: true }).count(), 0);
   await page.getByText('Vert', { exact: true }).click();
   await page.getByText('Moderne', { exact: true }).click();
   await page.getByRole('radio', { name: /Création de logo/ }).check();

@@ -349,16 +349,29 @@ describe('OrderWizard — step 3', () => {
     expect(screen.getByText('four.jpg')).toBeInTheDocument();
   });
 
-  it("shows the server's refusal of a photo, with Réessayer", async () => {
+  it("says the server's refusal of a photo once, and takes it out of the grid and the count", async () => {
     const { user, pendingUploads } = atStep3();
-    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, jpg('faux.jpg'));
-    await waitFor(() => expect(pendingUploads).toHaveLength(1));
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, [jpg('faux.jpg'), jpg('vraie.jpg')]);
+    await waitFor(() => expect(pendingUploads).toHaveLength(2));
+    expect(screen.getByText('2 / 10 photos')).toBeInTheDocument();
     await act(async () =>
       pendingUploads[0].reject(new ApiError(400, { statusCode: 400, message: 'Seules les images JPG et PNG sont acceptées.' })),
     );
-    expect(screen.getByText('Seules les images JPG et PNG sont acceptées.')).toBeInTheDocument();
+    expect(screen.getByText('« faux.jpg » : Seules les images JPG et PNG sont acceptées.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).not.toBeInTheDocument();
+    expect(screen.queryByText('faux.jpg')).not.toBeInTheDocument();
+    expect(screen.getByText('1 / 10 photo')).toBeInTheDocument();
+  });
+
+  it('keeps a photo whose upload failed on the way, with a Réessayer that sends it again', async () => {
+    const { user, pendingUploads } = atStep3();
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, jpg('vitrine.jpg'));
+    await waitFor(() => expect(pendingUploads).toHaveLength(1));
+    await act(async () => pendingUploads[0].reject(new ApiError(0, undefined, 'Connexion impossible')));
+    expect(screen.getByText('vitrine.jpg')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     await waitFor(() => expect(pendingUploads).toHaveLength(2));
+    expect(pendingUploads[1].file.name).toBe('vitrine.jpg');
   });
 
   it('stops at 10 photos', async () => {

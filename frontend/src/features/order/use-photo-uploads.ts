@@ -19,6 +19,10 @@ const stored = (photo: DraftPhoto): PhotoItem => ({
 
 let localCounter = 0;
 
+/** The server read the photo and refused it (its type, size, the count…): sending it again cannot succeed. */
+const isRefusal = (error: unknown): boolean =>
+  isApiError(error) && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
+
 /**
  * The photos of the order: those already on the draft, and the new ones, each uploaded with its progress (checked
  * here first: type, size, count; the server checks again by content). Deleting one asks the server at once.
@@ -59,6 +63,14 @@ export function usePhotoUploads(
         setPhotos((list) => list.map((p) => (p.key === key ? { ...stored(photo), previewUrl: p.previewUrl ?? photo.url } : p)));
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') return;
+        if (isRefusal(error)) {
+          // Said once, above the grid; the photo leaves it and is not counted.
+          files.current.delete(key);
+          setPhotos((list) => list.filter((p) => p.key !== key));
+          setRejected((list) => [...list, `« ${file.name} » : ${(error as Error).message}`]);
+          return;
+        }
+        // A network or server failure: the photo stays, with 'Réessayer'.
         patch(key, { status: 'error', error: isApiError(error) && error.status !== 0 ? error.message : UPLOAD_FAILED });
       } finally {
         uploads.current.delete(key);
@@ -70,8 +82,8 @@ export function usePhotoUploads(
   const add = useCallback(
     (chosen: File[]) => {
       setDeleteError(null);
-      const counted = photosRef.current.filter((p) => p.status !== 'error').length;
-      const { accepted, rejected: refused } = checkPhotoFiles(chosen, counted, rules);
+      // Every photo in the grid takes a place, one waiting for 'Réessayer' too (as the picker counts them).
+      const { accepted, rejected: refused } = checkPhotoFiles(chosen, photosRef.current.length, rules);
       setRejected(refused);
       const items = accepted.map((file): PhotoItem => {
         localCounter += 1;
