@@ -115,6 +115,17 @@ describe('admin: from a paid order to a live site', () => {
     await table.getByRole('row').filter({ hasText: siteName }).waitFor();
     assert.equal(await page.getByRole('searchbox', { name: 'Rechercher un site' }).inputValue(), suffix);
     assert.equal(await page.getByRole('columnheader', { name: /Site/ }).first().getAttribute('aria-sort'), 'ascending');
+    // On a phone each row is a card: status, plan, client and actions all in view, nothing to scroll sideways.
+    const row = table.getByRole('row').filter({ hasText: siteName });
+    for (const cell of await row.getByRole('cell').all()) {
+      const box = (await cell.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `a cell is off the screen: ${await cell.textContent()}`);
+    }
+    const scroll = await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth);
+    assert.equal(scroll, 0, 'the table scrolls sideways on a phone');
+    // The search box takes the card's width (its button goes under it), room for 'Site, domaine, client ou email'.
+    const search = (await page.getByRole('searchbox', { name: 'Rechercher un site' }).boundingBox())!;
+    assert.ok(search.width >= 300, `the search box is ${search.width} px wide`);
     await screenshot(page, 'admin-sites-phone-dark');
     await context.close();
   });

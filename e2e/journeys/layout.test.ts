@@ -162,9 +162,15 @@ describe('narrow screens', () => {
       await assertFitsPhone(page, path);
     }
 
-    // The mail log's table is wider than the screen: it scrolls in its box, which says so with a shadow on the
-    // side that has more, and can be scrolled from the keyboard.
+    // On a phone a list is cards: the mail log's rows fit the screen with nothing to scroll sideways.
     await page.goto('/admin/emails');
+    const table = page.getByRole('table', { name: 'Journal des e-mails' });
+    await table.getByRole('row').nth(1).waitFor();
+    assert.equal(await table.evaluate((e) => e.parentElement!.scrollWidth - e.parentElement!.clientWidth), 0);
+
+    // Between a phone and a wide screen the mail log's table is wider than its card: it scrolls in its box, which
+    // says so with a shadow on the side that has more, and can be scrolled from the keyboard.
+    await page.setViewportSize({ width: 700, height: 900 });
     const box = page.getByRole('region', { name: 'Journal des e-mails' });
     await box.waitFor();
     const shadow = (side: 'start' | 'end') =>

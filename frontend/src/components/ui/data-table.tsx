@@ -15,6 +15,8 @@ export interface Column<T, S extends string = string> {
   align?: 'left' | 'right';
   /** Extra classes of the cells (width, truncation, colour…). */
   className?: string;
+  /** The label of the cell on a phone, where each row is a card; the header's text by default (none for actions). */
+  phoneLabel?: string;
 }
 
 export interface DataTableProps<T, S extends string = string> extends ListStatesProps<T> {
@@ -28,6 +30,9 @@ export interface DataTableProps<T, S extends string = string> extends ListStates
   minWidthClass?: string;
   rowClassName?: (row: T) => string | false | undefined;
 }
+
+const sortable = <T, S extends string>(column: Column<T, S>, onSort: ((key: S) => void) | undefined): boolean =>
+  column.sortKey !== undefined && onSort !== undefined;
 
 function SortIcon({ order }: { order: 'asc' | 'desc' | null }) {
   return (
@@ -46,6 +51,10 @@ function SortIcon({ order }: { order: 'asc' | 'desc' | null }) {
  * The list table of the admin and client areas: sortable headers (a button in the th, aria-sort on the active
  * column), loading / error ('Réessayer') / empty states and the numbered pager (`ListBody`), and a scroll box with edge shadows so a
  * wide table never widens the page. State (page, sort…) comes from the caller, usually `usePagedSearch`.
+ *
+ * Below 640 px each row is a card (CSS only: one DOM, the same for every width): every cell on its own line with its
+ * column's name before it, the sort buttons in a row above the cards. The explicit ARIA roles keep the table's
+ * semantics for assistive technology when its parts are displayed as blocks.
  */
 export function DataTable<T, S extends string = string>({
   label,
@@ -62,10 +71,17 @@ export function DataTable<T, S extends string = string>({
     <ListBody {...states}>
       {(rows) => (
         <ScrollArea label={label}>
-          <table className={cn('w-full text-left text-sm', minWidthClass)} aria-busy={states.loading || undefined}>
+          <table
+            role="table"
+            className={cn('w-full text-left text-sm max-sm:block', minWidthClass, 'max-sm:min-w-0!')}
+            aria-busy={states.loading || undefined}
+          >
             <caption className="sr-only">{label}</caption>
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
-              <tr>
+            <thead
+              role="rowgroup"
+              className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase max-sm:block dark:bg-slate-800/50 dark:text-slate-300"
+            >
+              <tr role="row" className={cn('max-sm:flex max-sm:flex-wrap max-sm:gap-x-4 max-sm:gap-y-1 max-sm:py-2', inset)}>
                 {columns.map((column) => {
                   const active = column.sortKey !== undefined && sort?.by === column.sortKey ? sort.order : null;
                   const alignClass = column.align === 'right' ? 'text-right' : undefined;
@@ -73,13 +89,19 @@ export function DataTable<T, S extends string = string>({
                     <th
                       key={column.id}
                       scope="col"
+                      role="columnheader"
                       aria-sort={active ? (active === 'asc' ? 'ascending' : 'descending') : undefined}
-                      className={cn('py-3 font-semibold whitespace-nowrap', inset, alignClass)}
+                      className={cn(
+                        'py-3 font-semibold whitespace-nowrap max-sm:py-1',
+                        sortable(column, onSort) ? 'max-sm:block max-sm:px-0' : 'max-sm:sr-only',
+                        inset,
+                        alignClass,
+                      )}
                     >
-                      {column.sortKey !== undefined && onSort ? (
+                      {sortable(column, onSort) ? (
                         <button
                           type="button"
-                          onClick={() => onSort(column.sortKey as S)}
+                          onClick={() => onSort?.(column.sortKey as S)}
                           className="-mx-1.5 inline-flex items-center gap-1.5 rounded px-1.5 py-0.5 uppercase hover:text-slate-900 dark:hover:text-white"
                         >
                           {column.header}
@@ -93,14 +115,35 @@ export function DataTable<T, S extends string = string>({
                 })}
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            <tbody role="rowgroup" className="divide-y divide-slate-200 max-sm:block dark:divide-slate-800">
               {rows.map((row) => (
-                <tr key={rowKey(row)} className={cn('hover:bg-slate-50 dark:hover:bg-slate-800/40', rowClassName?.(row))}>
-                  {columns.map((column) => (
-                    <td key={column.id} className={cn('py-3', inset, column.align === 'right' && 'text-right', column.className)}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
+                <tr
+                  key={rowKey(row)}
+                  role="row"
+                  className={cn('hover:bg-slate-50 max-sm:block max-sm:py-3 dark:hover:bg-slate-800/40', rowClassName?.(row))}
+                >
+                  {columns.map((column) => {
+                    const phoneLabel = column.phoneLabel ?? (typeof column.header === 'string' ? column.header : undefined);
+                    return (
+                      <td
+                        key={column.id}
+                        role="cell"
+                        data-label={phoneLabel}
+                        className={cn(
+                          'py-3 max-sm:flex max-sm:min-w-0 max-sm:items-baseline max-sm:gap-3 max-sm:py-1 max-sm:text-left',
+                          phoneLabel &&
+                            'max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-400',
+                          inset,
+                          column.align === 'right' && 'text-right',
+                          column.className,
+                          'max-sm:max-w-none',
+                        )}
+                      >
+                        {/* One box beside the label on a phone, whatever the cell holds. */}
+                        <div className="max-sm:min-w-0 max-sm:flex-1 max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]">{column.cell(row)}</div>
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>

@@ -41,7 +41,8 @@ export function SearchForm({
   return (
     <form role="search" onSubmit={submit} className={cn('flex flex-col gap-2 sm:flex-row', className)}>
       {children}
-      <div className="flex min-w-0 gap-2">
+      {/* On a phone the button goes under the box, so the box is wide enough for its placeholder. */}
+      <div className="flex min-w-0 flex-col gap-2 sm:flex-row">
         <label htmlFor={id} className="sr-only">
           {label}
         </label>
@@ -51,7 +52,7 @@ export function SearchForm({
           placeholder={placeholder ?? label}
           value={input}
           onChange={(e) => setInput(e.target.value)}
-          className={cn(inputClasses, 'min-w-0 flex-1', inputClassName)}
+          className={cn(inputClasses, 'min-w-0 sm:flex-1', inputClassName)}
         />
         <Button type="submit" variant="secondary">
           Rechercher
