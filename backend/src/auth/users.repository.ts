@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { SessionUser, UserRole } from '../common/current-user';
 import { escapeLike, type PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
+import { keysetBatch, type KeysetBatch, type KeysetCursor, keysetQuery, type KeysetRow } from '../database/keyset';
 import { type RollUp, rollUpStatement, RowCountRollUps } from '../database/row-counts';
 import { User } from './user.entity';
 
@@ -141,23 +142,16 @@ export class UsersRepository extends BaseRepository {
     return this.repo(User, tx).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
   }
 
-  /** The next `limit` accounts in (created_at, id) order after `after` (created_at as PostgreSQL prints it). */
-  async exportBatch(
-    after: { createdAt: string; id: string } | null,
-    limit: number,
-    tx?: EntityManager,
-  ): Promise<{ items: User[]; next: { createdAt: string; id: string } | null }> {
-    const rows = await this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date; created_at_key: string }>(
-      `SELECT id, email, name, role, created_at, created_at::text AS created_at_key FROM users
-       ${after ? 'WHERE (created_at, id) > ($2::timestamptz, $3::uuid)' : ''}
-       ORDER BY created_at, id LIMIT $1`,
-      after ? [limit, after.createdAt, after.id] : [limit],
+  /** The next `limit` accounts in (created_at, id) order after `after`, for exports. */
+  async exportBatch(after: KeysetCursor | null, limit: number, tx?: EntityManager): Promise<KeysetBatch<User>> {
+    const keyset = keysetQuery('created_at', 'id', after, limit, 'uuid');
+    const rows = await this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date } & KeysetRow>(
+      `SELECT id, email, name, role, created_at, ${keyset.key} FROM users ${keyset.page}`,
+      keyset.params,
       tx,
     );
-    const items = rows.map((r) =>
+    return keysetBatch(rows, limit, (r) =>
       Object.assign(new User(), { id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at }),
     );
-    const last = rows.at(-1);
-    return { items, next: rows.length === limit && last ? { createdAt: last.created_at_key, id: last.id } : null };
   }
 }

@@ -2,6 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SessionUser, UserRole } from '../common/current-user';
 import { pageWindow, type PageQueryDto } from '../common/pagination';
+import { keysetBatches } from '../database/keyset';
 import type { User } from './user.entity';
 import { type UserSortKey, UsersRepository } from './users.repository';
 
@@ -85,12 +86,7 @@ export class UsersService {
   }
 
   /** Every account, oldest first, a batch at a time (one query each), for exports. */
-  async *exportBatches(batchSize = 1000): AsyncGenerator<User[]> {
-    let cursor: { createdAt: string; id: string } | null = null;
-    do {
-      const batch = await this.users.exportBatch(cursor, batchSize);
-      if (batch.items.length) yield batch.items;
-      cursor = batch.next;
-    } while (cursor);
+  exportBatches(batchSize = 1000): AsyncGenerator<User[]> {
+    return keysetBatches((after, size) => this.users.exportBatch(after, size), batchSize);
   }
 }

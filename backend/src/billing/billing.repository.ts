@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { Not } from 'typeorm';
 import type { PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
+import { keysetBatch, type KeysetBatch, type KeysetCursor, keysetQuery, type KeysetRow } from '../database/keyset';
 import { Invoice } from './invoice.entity';
 import { Subscription } from './subscription.entity';
 import type { StripeEventOutcome } from './stripe-event.entity';
@@ -88,7 +89,6 @@ interface InvoiceOwnerRow {
   user_id: string | null;
   owner_name: string | null;
   owner_email: string | null;
-  date_key?: string;
 }
 
 const INVOICE_WITH_OWNER = `i.id, i.number, i.date, i.amount_cents, i.currency, i.status, i.description, i.hosted_url, i.pdf_url, i.customer_id, i.user_id,
@@ -470,19 +470,13 @@ export class BillingRepository extends BaseRepository {
   }
 
   /** The next `limit` invoices in (date, id) order after `after`, for exports. */
-  async exportBatch(
-    after: { date: string; id: string } | null,
-    limit: number,
-    tx?: EntityManager,
-  ): Promise<{ items: InvoiceWithOwner[]; next: { date: string; id: string } | null }> {
-    const rows = await this.query<InvoiceOwnerRow>(
-      `SELECT ${INVOICE_WITH_OWNER}, i.date::text AS date_key FROM invoices i LEFT JOIN users u ON u.id = i.user_id
-       ${after ? 'WHERE (i.date, i.id) > ($2::timestamptz, $3)' : ''}
-       ORDER BY i.date, i.id LIMIT $1`,
-      after ? [limit, after.date, after.id] : [limit],
+  async exportBatch(after: KeysetCursor | null, limit: number, tx?: EntityManager): Promise<KeysetBatch<InvoiceWithOwner>> {
+    const keyset = keysetQuery('i.date', 'i.id', after, limit);
+    const rows = await this.query<InvoiceOwnerRow & KeysetRow>(
+      `SELECT ${INVOICE_WITH_OWNER}, ${keyset.key} FROM invoices i LEFT JOIN users u ON u.id = i.user_id ${keyset.page}`,
+      keyset.params,
       tx,
     );
-    const last = rows.at(-1);
-    return { items: rows.map(toInvoiceWithOwner), next: rows.length === limit && last ? { date: last.date_key!, id: last.id } : null };
+    return keysetBatch(rows, limit, toInvoiceWithOwner);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { pageWindow, type PageQueryDto } from '../common/pagination';
+import { keysetBatches } from '../database/keyset';
 import { PLANS, type PlanId } from '../orders/catalogue';
 import { BillingRepository, type InvoiceWithOwner } from './billing.repository';
 
@@ -61,12 +62,7 @@ export class BillingService {
   }
 
   /** Every invoice with its account, oldest first, a batch at a time (one query each), for exports. */
-  async *exportBatches(batchSize = 1000): AsyncGenerator<InvoiceWithOwner[]> {
-    let cursor: { date: string; id: string } | null = null;
-    do {
-      const batch = await this.billing.exportBatch(cursor, batchSize);
-      if (batch.items.length) yield batch.items;
-      cursor = batch.next;
-    } while (cursor);
+  exportBatches(batchSize = 1000): AsyncGenerator<InvoiceWithOwner[]> {
+    return keysetBatches((after, size) => this.billing.exportBatch(after, size), batchSize);
   }
 }

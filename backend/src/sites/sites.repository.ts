@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike, type PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
+import { keysetBatch, type KeysetBatch, type KeysetCursor, keysetQuery, type KeysetRow } from '../database/keyset';
 import { type RollUp, rollUpStatement, RowCountRollUps } from '../database/row-counts';
 import { type PaymentState, type Progression, Site, type SiteStatus, type SiteType } from './site.entity';
 import { type StatusCause, SiteStatusChange } from './site-status-history.entity';
@@ -63,12 +64,6 @@ export interface SiteChanges {
   stripeSubscriptionId?: string | null;
 }
 
-/** Where the next export batch starts: after this row of the (created_at, id) order. */
-export interface SiteCursor {
-  createdAt: string;
-  id: string;
-}
-
 interface SiteRow {
   id: string;
   user_id: string;
@@ -86,8 +81,6 @@ interface SiteRow {
   updated_at: Date;
   owner_name: string;
   owner_email: string;
-  /** created_at as PostgreSQL prints it (microseconds kept), for keyset paging */
-  created_at_key?: string;
 }
 
 const SITE_WITH_OWNER = `s.id, s.user_id, s.site_name, s.domain, s.status, s.type, s.progression, s.status_before_suspension, s.payment_state, s.payment_state_since,
@@ -368,19 +361,13 @@ export class SitesRepository extends BaseRepository {
   }
 
   /** The next `limit` sites with their owner in (created_at, id) order after `after`, for exports. */
-  async exportBatch(
-    after: SiteCursor | null,
-    limit: number,
-    tx?: EntityManager,
-  ): Promise<{ items: SiteWithOwner[]; next: SiteCursor | null }> {
-    const rows = await this.query<SiteRow>(
-      `SELECT ${SITE_WITH_OWNER}, s.created_at::text AS created_at_key FROM sites s JOIN users u ON u.id = s.user_id
-       ${after ? 'WHERE (s.created_at, s.id) > ($2::timestamptz, $3::uuid)' : ''}
-       ORDER BY s.created_at, s.id LIMIT $1`,
-      after ? [limit, after.createdAt, after.id] : [limit],
+  async exportBatch(after: KeysetCursor | null, limit: number, tx?: EntityManager): Promise<KeysetBatch<SiteWithOwner>> {
+    const keyset = keysetQuery('s.created_at', 's.id', after, limit, 'uuid');
+    const rows = await this.query<SiteRow & KeysetRow>(
+      `SELECT ${SITE_WITH_OWNER}, ${keyset.key} FROM sites s JOIN users u ON u.id = s.user_id ${keyset.page}`,
+      keyset.params,
       tx,
     );
-    const last = rows.at(-1);
-    return { items: rows.map(withOwner), next: rows.length === limit && last ? { createdAt: last.created_at_key!, id: last.id } : null };
+    return keysetBatch(rows, limit, withOwner);
   }
 }

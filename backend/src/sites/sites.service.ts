@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SessionUser } from '../common/current-user';
 import { pageWindow, type PageQueryDto, toPage } from '../common/pagination';
+import { keysetBatches } from '../database/keyset';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { PLANS } from '../orders/catalogue';
@@ -23,14 +24,7 @@ import type { BillingNotice, NoticeSite } from '../mail/billing-notices';
 import { type LifeEvent, type LifeMail, type LifeState, type Transition, transition } from './site-lifecycle';
 import { type Progression, PROGRESSION_STEPS, type Site, type SiteStatus, type SiteType } from './site.entity';
 import { SiteRequestsRepository } from './site-requests.repository';
-import {
-  type AdminSiteListQuery,
-  type AdminSiteSortKey,
-  type SiteChanges,
-  type SiteCursor,
-  SitesRepository,
-  type SiteWithOwner,
-} from './sites.repository';
+import { type AdminSiteListQuery, type AdminSiteSortKey, type SiteChanges, SitesRepository, type SiteWithOwner } from './sites.repository';
 
 const NOT_FOUND = 'Site introuvable';
 
@@ -424,13 +418,8 @@ export class SitesService {
   }
 
   /** Every site with its owner, oldest first, a batch of 1,000 at a time (one query each): never the whole table in memory. */
-  async *exportBatches(batchSize = EXPORT_BATCH): AsyncGenerator<SiteWithOwner[]> {
-    let cursor: SiteCursor | null = null;
-    do {
-      const batch = await this.sites.exportBatch(cursor, batchSize);
-      if (batch.items.length) yield batch.items;
-      cursor = batch.next;
-    } while (cursor);
+  exportBatches(batchSize = EXPORT_BATCH): AsyncGenerator<SiteWithOwner[]> {
+    return keysetBatches((after, size) => this.sites.exportBatch(after, size), batchSize);
   }
 }
 

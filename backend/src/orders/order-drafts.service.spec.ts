@@ -1,0 +1,831 @@
+import { HttpException, Logger } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { phonePng, pictureJpeg } from '../../test/helpers/images';
+import { newTestService } from '../../test/unit/new-test-service';
+import type { SessionUser } from '../common/current-user';
+import { tooManyRequests } from '../common/errors';
+import { type RateLimitRule, RateLimitService } from '../common/rate-limit/rate-limit.service';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Transactions } from '../database/transactions';
+import type { DraftCaller } from './draft-caller';
+import { OrderDraft } from './order-draft.entity';
+import { type NewOrderDraft, type OrderDraftChanges, OrderDraftsRepository } from './order-drafts.repository';
+import { cleanFileName, OrderDraftsService, type UploadedPhoto } from './order-drafts.service';
+import { type BillingInfo, emptyOrderForm, type OrderFormData } from './order-form';
+import { OrderPhoto } from './order-photo.entity';
+import { recapOf } from './order-summary';
+import { stripImageMetadata } from './photos/image-metadata';
+import { PhotoLinks } from './photos/photo-links';
+import { PHOTO_STORAGE, type PhotoStorage } from './storage/photo-storage';
+
+// ---- in-memory fakes of the service's collaborators ---------------------------------------------------------------
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 86_400_000;
+const hex = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const copy = <T extends object>(Type: new () => T, row: T): T => Object.assign(new Type(), structuredClone({ ...row }));
+
+type RepositoryMethods =
+  | 'insert'
+  | 'findById'
+  | 'findByIdForUpdate'
+  | 'latestUnpaidOfUser'
+  | 'update'
+  | 'markPaid'
+  | 'touch'
+  | 'deleteStale'
+  | 'listPhotos'
+  | 'photoCountAndNextPosition'
+  | 'insertPhoto'
+  | 'findPhoto'
+  | 'deletePhoto';
+
+/** The order_drafts and order_photos tables as maps; ids are UUIDs, checked as PostgreSQL does. */
+class FakeDraftsRepository implements Pick<OrderDraftsRepository, RepositoryMethods> {
+  drafts = new Map<string, OrderDraft>();
+  photos = new Map<string, OrderPhoto>();
+  /** Every row lock taken, with the transaction holding it */
+  locks: Array<{ id: string; tx: EntityManager }> = [];
+  touched: string[] = [];
+  purges: Array<{ ttlDays: number; limit: number }> = [];
+
+  /** A stored draft, the fields not given at a fresh draft's values. */
+  seed(fields: Partial<OrderDraft> = {}): OrderDraft {
+    const now = new Date();
+    const draft = Object.assign(new OrderDraft(), {
+      id: randomUUID(),
+      userId: null,
+      secretHash: null,
+      planType: 'pro',
+      businessEnabled: false,
+      prefersCall: null,
+      currentStep: '1',
+      data: emptyOrderForm(),
+      billing: null,
+      status: 'draft',
+      checkoutSessionId: null,
+      accountCreated: false,
+      paidAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...fields,
+    } satisfies Omit<OrderDraft, 'user'>);
+    this.drafts.set(draft.id, draft);
+    return copy(OrderDraft, draft);
+  }
+
+  seedPhoto(draftId: string, fields: Partial<OrderPhoto> = {}): OrderPhoto {
+    const id = fields.id ?? randomUUID();
+    return this.store({
+      id,
+      draftId,
+      originalName: 'vitrine.jpg',
+      contentType: 'image/jpeg',
+      sizeBytes: 1234,
+      storageKey: `order-drafts/${draftId}/${id}.jpg`,
+      position: this.photosOf(draftId).length,
+      ...fields,
+    });
+  }
+
+  snapshot() {
+    return { drafts: new Map([...this.drafts].map(([id, d]) => [id, copy(OrderDraft, d)])), photos: new Map(this.photos) };
+  }
+
+  restore(saved: ReturnType<FakeDraftsRepository['snapshot']>) {
+    this.drafts = saved.drafts;
+    this.photos = saved.photos;
+  }
+
+  stored(id: string): OrderDraft {
+    return this.drafts.get(id)!;
+  }
+
+  private byId(id: string): OrderDraft | null {
+    if (!UUID.test(id)) throw new Error(`invalid input syntax for type uuid: "${id}"`);
+    const draft = this.drafts.get(id);
+    return draft ? copy(OrderDraft, draft) : null;
+  }
+
+  private photosOf(draftId: string): OrderPhoto[] {
+    return [...this.photos.values()].filter((p) => p.draftId === draftId).sort((a, b) => a.position - b.position);
+  }
+
+  private store(photo: Omit<OrderPhoto, 'createdAt' | 'draft'>): OrderPhoto {
+    const row = Object.assign(new OrderPhoto(), { ...photo, createdAt: new Date() });
+    this.photos.set(row.id, row);
+    return copy(OrderPhoto, row);
+  }
+
+  insert(draft: NewOrderDraft): Promise<OrderDraft> {
+    return Promise.resolve(this.seed(draft));
+  }
+
+  findById(id: string): Promise<OrderDraft | null> {
+    return Promise.resolve(this.byId(id));
+  }
+
+  findByIdForUpdate(id: string, tx: EntityManager): Promise<OrderDraft | null> {
+    if (!tx) throw new Error('FOR UPDATE outside a transaction');
+    this.locks.push({ id, tx });
+    return Promise.resolve(this.byId(id));
+  }
+
+  latestUnpaidOfUser(userId: string): Promise<OrderDraft | null> {
+    const mine = [...this.drafts.values()].filter((d) => d.userId === userId && d.status === 'draft');
+    const latest = mine.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+    return Promise.resolve(latest ? copy(OrderDraft, latest) : null);
+  }
+
+  update(id: string, changes: OrderDraftChanges): Promise<void> {
+    const draft = this.drafts.get(id);
+    if (draft) Object.assign(draft, structuredClone(changes), { updatedAt: new Date() });
+    return Promise.resolve();
+  }
+
+  markPaid(id: string, paid: { checkoutSessionId: string; userId: string; accountCreated: boolean }): Promise<boolean> {
+    const draft = this.drafts.get(id);
+    if (!draft || draft.status !== 'draft') return Promise.resolve(false);
+    Object.assign(draft, paid, { status: 'paid', paidAt: new Date() });
+    return Promise.resolve(true);
+  }
+
+  touch(id: string): Promise<void> {
+    this.touched.push(id);
+    this.drafts.get(id)!.updatedAt = new Date();
+    return Promise.resolve();
+  }
+
+  deleteStale(ttlDays: number, limit: number): Promise<{ drafts: number; storageKeys: string[] }> {
+    this.purges.push({ ttlDays, limit });
+    const doomed = [...this.drafts.values()]
+      .filter((d) => d.status === 'draft' && d.updatedAt.getTime() < Date.now() - ttlDays * DAY_MS)
+      .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
+      .slice(0, limit);
+    const storageKeys: string[] = [];
+    for (const draft of doomed) {
+      for (const photo of this.photosOf(draft.id)) {
+        this.photos.delete(photo.id);
+        storageKeys.push(photo.storageKey);
+      }
+      this.drafts.delete(draft.id);
+    }
+    return Promise.resolve({ drafts: doomed.length, storageKeys });
+  }
+
+  listPhotos(draftId: string): Promise<OrderPhoto[]> {
+    return Promise.resolve(this.photosOf(draftId).map((p) => copy(OrderPhoto, p)));
+  }
+
+  photoCountAndNextPosition(draftId: string): Promise<{ count: number; nextPosition: number }> {
+    const photos = this.photosOf(draftId);
+    return Promise.resolve({ count: photos.length, nextPosition: Math.max(-1, ...photos.map((p) => p.position)) + 1 });
+  }
+
+  insertPhoto(photo: Omit<OrderPhoto, 'createdAt' | 'draft'>): Promise<OrderPhoto> {
+    return Promise.resolve(this.store(photo));
+  }
+
+  findPhoto(photoId: string): Promise<OrderPhoto | null> {
+    if (!UUID.test(photoId)) throw new Error(`invalid input syntax for type uuid: "${photoId}"`);
+    const photo = this.photos.get(photoId);
+    return Promise.resolve(photo ? copy(OrderPhoto, photo) : null);
+  }
+
+  deletePhoto(draftId: string, photoId: string): Promise<string | null> {
+    const photo = this.photos.get(photoId);
+    if (!photo || photo.draftId !== draftId) return Promise.resolve(null);
+    this.photos.delete(photoId);
+    return Promise.resolve(photo.storageKey);
+  }
+}
+
+/** A transaction over the fake tables: what `fn` changed is undone when it throws. */
+class FakeTransactions implements Pick<Transactions, 'run'> {
+  private opened = 0;
+  constructor(private readonly db: FakeDraftsRepository) {}
+
+  async run<T>(fn: (tx: EntityManager) => Promise<T>, tx?: EntityManager): Promise<T> {
+    if (tx) return fn(tx);
+    const saved = this.db.snapshot();
+    try {
+      return await fn({ transaction: ++this.opened } as unknown as EntityManager);
+    } catch (error) {
+      this.db.restore(saved);
+      throw error;
+    }
+  }
+}
+
+class FakeStorage implements PhotoStorage {
+  files = new Map<string, { data: Buffer; contentType: string }>();
+  puts = 0;
+  failDeletes = false;
+  /** Runs once, right after the next put: what a parallel request does meanwhile. */
+  afterPut?: () => void;
+
+  put(key: string, data: Buffer, contentType: string): Promise<void> {
+    this.puts++;
+    this.files.set(key, { data, contentType });
+    const meanwhile = this.afterPut;
+    this.afterPut = undefined;
+    meanwhile?.();
+    return Promise.resolve();
+  }
+
+  get(key: string): Promise<Buffer | null> {
+    return Promise.resolve(this.files.get(key)?.data ?? null);
+  }
+
+  delete(key: string): Promise<void> {
+    if (this.failDeletes) return Promise.reject(new Error('stockage indisponible'));
+    this.files.delete(key);
+    return Promise.resolve();
+  }
+}
+
+class FakeRateLimit implements Pick<RateLimitService, 'hit'> {
+  rules: RateLimitRule[] = [];
+  refuse = false;
+
+  hit(rule: RateLimitRule): Promise<void> {
+    this.rules.push(rule);
+    return this.refuse ? Promise.reject(tooManyRequests(rule.message.replace('{minutes}', '5 minutes'), 300)) : Promise.resolve();
+  }
+}
+
+/** The constructor parameter Nest injects by `token` (`@Inject(token)`). */
+function injected(token: unknown): number {
+  const params = Reflect.getMetadata('self:paramtypes', OrderDraftsService) as Array<{ index: number; param: unknown }>;
+  return params.find((p) => p.param === token)!.index;
+}
+
+function setup() {
+  const db = new FakeDraftsRepository();
+  const storage = new FakeStorage();
+  const rateLimit = new FakeRateLimit();
+  const links = new PhotoLinks('secret-des-tests', 'https://vitrine.test');
+  const { sut } = newTestService(OrderDraftsService, [
+    [OrderDraftsRepository, db],
+    [Transactions, new FakeTransactions(db)],
+    [RateLimitService, rateLimit],
+    [PhotoLinks, links],
+    [injected(PHOTO_STORAGE), storage],
+    [injected(APP_CONFIG), { orders: { draftTtlDays: 30 } } as AppConfig],
+  ]);
+  return { sut, db, storage, rateLimit, links };
+}
+
+// ---- callers and forms ----------------------------------------------------------------------------------------------
+
+const account = (email: string): SessionUser => ({
+  id: randomUUID(),
+  email,
+  name: email.split('@')[0],
+  role: 'client',
+  createdAt: new Date(),
+});
+const jeanne = account('jeanne@martin.fr');
+const paul = account('paul@durand.fr');
+const signedIn = (user: SessionUser, cookie?: string): DraftCaller => ({ user, cookie });
+
+/** An anonymous draft and the cookie of the browser that holds it. */
+function anonymousDraft(db: FakeDraftsRepository, fields: Partial<OrderDraft> = {}) {
+  const secret = `secret-${randomUUID()}`;
+  const draft = db.seed({ secretHash: hex(secret), ...fields });
+  return { draft, browser: { cookie: `${draft.id}.${secret}` } as DraftCaller, secret };
+}
+
+/** A form with everything payment asks for. */
+const completeForm = (changes: Partial<OrderFormData> = {}): OrderFormData => ({
+  ...emptyOrderForm(),
+  siteName: 'Boulangerie Martin',
+  currentEmail: 'contact@boulangerie-martin.fr',
+  about: 'Boulangerie artisanale au cœur de Lyon, pains au levain.',
+  services: ['Pains au levain'],
+  ...changes,
+});
+
+/** The autosave's body; JSON may also send null (back to the default), which the DTO's type does not say. */
+type UpdateDto = Parameters<OrderDraftsService['update']>[1];
+
+const photo = (buffer: Buffer, originalname = 'vitrine.png'): UploadedPhoto => ({ originalname, size: buffer.length, buffer });
+
+/** The HTTP answer a call ends with: its status, French message and per-field errors. */
+async function refusal(call: Promise<unknown>): Promise<{ status: number; message: unknown; errors?: unknown }> {
+  try {
+    await call;
+  } catch (error) {
+    if (!(error instanceof HttpException)) throw error;
+    const body = error.getResponse() as { message: unknown; errors?: unknown };
+    return { status: error.getStatus(), message: body.message, errors: body.errors };
+  }
+  throw new Error('expected the call to be refused');
+}
+
+const NOT_FOUND = { status: 404, message: 'Commande introuvable' };
+const PAID = { status: 409, message: 'Cette commande est déjà payée' };
+const fileError = (message: string) => ({ status: 400, message, errors: { file: message } });
+
+// ---- tests ------------------------------------------------------------------------------------------------------------
+
+describe('OrderDraftsService', () => {
+  let logs: jest.SpyInstance[];
+  beforeEach(() => {
+    logs = [jest.spyOn(Logger.prototype, 'log').mockImplementation(), jest.spyOn(Logger.prototype, 'error').mockImplementation()];
+  });
+  afterEach(() => logs.forEach((spy) => spy.mockRestore()));
+
+  describe('create', () => {
+    it("gives an anonymous browser a draft of its own: a secret in the cookie, only the secret's hash stored", async () => {
+      const { sut, db, rateLimit } = setup();
+      const { draft, cookie } = await sut.create({ planType: 'business' }, {}, '203.0.113.7');
+      expect(rateLimit.rules).toEqual([expect.objectContaining({ key: 'order-draft:ip:203.0.113.7', limit: 30, windowSeconds: 3600 })]);
+      const [id, secret] = cookie!.split('.');
+      expect(id).toBe(draft.id);
+      expect(secret.length).toBeGreaterThanOrEqual(43);
+      expect(db.stored(id)).toMatchObject({ userId: null, secretHash: hex(secret), planType: 'business', businessEnabled: true });
+      expect(draft).toMatchObject({ planType: 'business', businessEnabled: true, status: 'draft', data: emptyOrderForm(), billing: null });
+      expect(draft.recap).toEqual(recapOf('business', emptyOrderForm()));
+
+      expect((await sut.get(id, { cookie })).id).toBe(id);
+      expect(await refusal(sut.get(id, { cookie: `${id}.${secret}x` }))).toEqual(NOT_FOUND);
+    });
+
+    it("makes a signed-in buyer's draft the account's, its e-mail prefilled, with no cookie", async () => {
+      const { sut, db } = setup();
+      const { draft, cookie } = await sut.create({ planType: 'pro' }, signedIn(jeanne), '203.0.113.7');
+      expect(cookie).toBeUndefined();
+      expect(db.stored(draft.id)).toMatchObject({ userId: jeanne.id, secretHash: null, businessEnabled: false });
+      expect(draft.data.currentEmail).toBe('jeanne@martin.fr');
+    });
+
+    it('creates nothing over the rate limit (429 with its French message)', async () => {
+      const { sut, db, rateLimit } = setup();
+      rateLimit.refuse = true;
+      expect(await refusal(sut.create({ planType: 'pro' }, {}, '203.0.113.7'))).toEqual({
+        status: 429,
+        message: 'Trop de commandes commencées. Réessayez dans 5 minutes.',
+      });
+      expect(db.drafts.size).toBe(0);
+    });
+  });
+
+  describe('ownership', () => {
+    it('lets only the account read its draft, and only the browser with the secret read an anonymous one (others: 404)', async () => {
+      const { sut, db } = setup();
+      const accounts = db.seed({ userId: jeanne.id });
+      const { draft: anonymous, browser, secret } = anonymousDraft(db);
+      const other = anonymousDraft(db);
+
+      expect((await sut.get(accounts.id, signedIn(jeanne))).id).toBe(accounts.id);
+      expect((await sut.get(anonymous.id, browser)).id).toBe(anonymous.id);
+      expect((await sut.get(anonymous.id, signedIn(paul, browser.cookie))).id).toBe(anonymous.id);
+
+      for (const [id, caller] of [
+        [accounts.id, signedIn(paul)],
+        [accounts.id, {}],
+        [accounts.id, { cookie: browser.cookie }],
+        [anonymous.id, {}],
+        [anonymous.id, signedIn(jeanne)],
+        [anonymous.id, { cookie: `${anonymous.id}.${secret.slice(0, -1)}` }],
+        [anonymous.id, { cookie: `${anonymous.id}${secret}` }],
+        [anonymous.id, other.browser],
+        [other.draft.id, { cookie: `${other.draft.id}.${secret}` }],
+        [randomUUID(), signedIn(jeanne)],
+      ] as Array<[string, DraftCaller]>) {
+        expect(await refusal(sut.get(id, caller))).toEqual(NOT_FOUND);
+      }
+    });
+
+    it("refuses to change, or to add to, another's draft, and changes nothing", async () => {
+      const { sut, db, storage } = setup();
+      const accounts = db.seed({ userId: jeanne.id, data: completeForm() });
+      const before = structuredClone(db.stored(accounts.id));
+
+      expect(await refusal(sut.update(accounts.id, { data: { siteName: 'Piraté' }, currentStep: '4' }, signedIn(paul)))).toEqual(NOT_FOUND);
+      expect(await refusal(sut.addPhoto(accounts.id, photo(phonePng().data), signedIn(paul)))).toEqual(NOT_FOUND);
+      const existing = db.seedPhoto(accounts.id);
+      expect(await refusal(sut.deletePhoto(accounts.id, existing.id, signedIn(paul)))).toEqual(NOT_FOUND);
+      expect(await refusal(sut.photoFile(accounts.id, existing.id, signedIn(paul)))).toEqual(NOT_FOUND);
+      expect(await refusal(sut.forCheckout(accounts.id, signedIn(paul)))).toEqual(NOT_FOUND);
+
+      expect(db.stored(accounts.id)).toEqual(before);
+      expect(db.photos.has(existing.id)).toBe(true);
+      expect(storage.files.size).toBe(0);
+    });
+  });
+
+  describe('current', () => {
+    it("answers the caller's most recently changed unpaid draft, the account's or the browser's", async () => {
+      const { sut, db } = setup();
+      const accounts = db.seed({ userId: jeanne.id, updatedAt: new Date(Date.now() - 60_000) });
+      const { draft: browsers, browser } = anonymousDraft(db, { updatedAt: new Date() });
+
+      expect((await sut.current(signedIn(jeanne, browser.cookie))).id).toBe(browsers.id);
+      await db.update(accounts.id, { currentStep: '2' });
+      expect((await sut.current(signedIn(jeanne, browser.cookie))).id).toBe(accounts.id);
+      expect((await sut.current(browser)).id).toBe(browsers.id);
+      expect((await sut.current(signedIn(jeanne))).id).toBe(accounts.id);
+    });
+
+    it("leaves out a paid draft, another's cookie and a cookie that is not a draft id (404, never a failed query)", async () => {
+      const { sut, db } = setup();
+      const paid = anonymousDraft(db, { status: 'paid' });
+      const { draft: other, secret } = anonymousDraft(db);
+      const none = { status: 404, message: 'Aucune commande en cours' };
+
+      expect(await refusal(sut.current(paid.browser))).toEqual(none);
+      expect(await refusal(sut.current({ cookie: `${other.id}.${secret}-faux` }))).toEqual(none);
+      expect(await refusal(sut.current({ cookie: `aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaz.${secret}` }))).toEqual(none);
+      expect(await refusal(sut.current({ cookie: 'pas-un-uuid' }))).toEqual(none);
+      expect(await refusal(sut.current(signedIn(paul)))).toEqual(none);
+    });
+  });
+
+  describe('update', () => {
+    it('changes only the form fields sent: null puts one back to its default, a list sent replaces the list', async () => {
+      const { sut, db } = setup();
+      const { draft, browser } = anonymousDraft(db, {
+        data: completeForm({ logoOption: 'create', tagline: 'Le bon pain', services: ['Pains'] }),
+      });
+      const patch = { siteName: 'Le Fournil', services: ['Pains', 'Viennoiseries'], logoOption: null, tagline: undefined, inconnu: 'x' };
+
+      const answer = await sut.update(draft.id, { data: patch } as unknown as UpdateDto, browser);
+
+      const expected = completeForm({
+        siteName: 'Le Fournil',
+        services: ['Pains', 'Viennoiseries'],
+        logoOption: 'none',
+        tagline: 'Le bon pain',
+      });
+      expect(db.stored(draft.id).data).toEqual(expected);
+      expect(answer.data).toEqual(expected);
+      expect(answer.recap).toEqual(recapOf('pro', expected));
+    });
+
+    it("keeps a signed-in buyer's e-mail the account's, whatever the patch says; an anonymous one types it", async () => {
+      const { sut, db } = setup();
+      const accounts = db.seed({ userId: jeanne.id });
+      await sut.update(accounts.id, { data: { currentEmail: 'autre@exemple.fr', siteName: 'Martin' } }, signedIn(jeanne));
+      expect(db.stored(accounts.id).data).toMatchObject({ currentEmail: 'jeanne@martin.fr', siteName: 'Martin' });
+
+      const { draft, browser } = anonymousDraft(db);
+      await sut.update(draft.id, { data: { currentEmail: 'autre@exemple.fr' } }, browser);
+      expect(db.stored(draft.id).data.currentEmail).toBe('autre@exemple.fr');
+    });
+
+    it('keeps the plan and the Business option together, and the step and call choice unless sent', async () => {
+      const { sut, db } = setup();
+      const { draft, browser } = anonymousDraft(db, { planType: 'pro', businessEnabled: false, currentStep: '2', prefersCall: false });
+
+      await sut.update(draft.id, { planType: 'business' }, browser);
+      expect(db.stored(draft.id)).toMatchObject({ planType: 'business', businessEnabled: true, currentStep: '2', prefersCall: false });
+
+      await sut.update(draft.id, { businessEnabled: false, currentStep: '3' }, browser);
+      expect(db.stored(draft.id)).toMatchObject({ planType: 'pro', businessEnabled: false, currentStep: '3', prefersCall: false });
+
+      await sut.update(draft.id, { businessEnabled: true, prefersCall: null }, browser);
+      expect(db.stored(draft.id)).toMatchObject({ planType: 'business', businessEnabled: true, currentStep: '3', prefersCall: null });
+
+      await sut.update(draft.id, { prefersCall: true }, browser);
+      expect(db.stored(draft.id)).toMatchObject({ planType: 'business', prefersCall: true });
+    });
+
+    it('refuses a plan and a Business option that disagree (400 on businessEnabled), changing nothing', async () => {
+      const { sut, db } = setup();
+      const { draft, browser } = anonymousDraft(db, { planType: 'business', businessEnabled: true });
+      const message = "L'option Business va avec la formule Business.";
+
+      expect(await refusal(sut.update(draft.id, { planType: 'pro', businessEnabled: true, data: { siteName: 'X' } }, browser))).toEqual({
+        status: 400,
+        message,
+        errors: { businessEnabled: message },
+      });
+      expect(await refusal(sut.update(draft.id, { planType: 'business', businessEnabled: false }, browser))).toMatchObject({ status: 400 });
+      expect(db.stored(draft.id)).toMatchObject({ planType: 'business', businessEnabled: true, data: emptyOrderForm() });
+    });
+
+    it('merges the billing information field by field (null empties one), and keeps it when none is sent', async () => {
+      const { sut, db } = setup();
+      const { draft, browser } = anonymousDraft(db);
+
+      await sut.update(draft.id, { billing: { fullName: 'Jeanne Martin', city: 'Lyon' } }, browser);
+      const first = { fullName: 'Jeanne Martin', email: '', phone: '', address: '', city: 'Lyon', postalCode: '' };
+      expect(db.stored(draft.id).billing).toEqual(first);
+
+      await sut.update(draft.id, { billing: { city: null, postalCode: '69001' } } as unknown as UpdateDto, browser);
+      expect(db.stored(draft.id).billing).toEqual({ ...first, city: '', postalCode: '69001' });
+
+      const answer = await sut.update(draft.id, { currentStep: '4' }, browser);
+      expect(answer.billing).toEqual({ ...first, city: '', postalCode: '69001' });
+
+      const older = anonymousDraft(db, { billing: { fullName: 'Paul Durand' } as BillingInfo });
+      expect((await sut.get(older.draft.id, older.browser)).billing).toEqual({ ...emptyBilling(), fullName: 'Paul Durand' });
+    });
+
+    it('changes the draft with its row locked, in a transaction', async () => {
+      const { sut, db } = setup();
+      const { draft, browser } = anonymousDraft(db);
+      await sut.update(draft.id, { currentStep: '2' }, browser);
+      expect(db.locks).toEqual([{ id: draft.id, tx: expect.anything() }]);
+    });
+
+    it('leaves a paid order as it is (409)', async () => {
+      const { sut, db } = setup();
+      const accounts = db.seed({ userId: jeanne.id, status: 'paid', data: completeForm() });
+      expect(await refusal(sut.update(accounts.id, { data: { siteName: 'Autre' } }, signedIn(jeanne)))).toEqual(PAID);
+      expect(db.stored(accounts.id).data.siteName).toBe('Boulangerie Martin');
+    });
+  });
+
+  describe('photos', () => {
+    it('stores a photo without its metadata under a key of ours, records it next in line, and links to it', async () => {
+      const { sut, db, storage, links } = setup();
+      const { draft, browser } = anonymousDraft(db);
+      const upload = phonePng().data;
+
+      const added = await sut.addPhoto(draft.id, photo(upload, 'C:\\Users\\jeanne\\Ma boutique.png'), browser);
+
+      const key = `order-drafts/${draft.id}/${added.id}.png`;
+      const clean = stripImageMetadata(upload).data;
+      expect(storage.files.get(key)).toEqual({ data: clean, contentType: 'image/png' });
+      expect(clean.includes('Secr')).toBe(false);
+      expect(db.photos.get(added.id)).toMatchObject({ draftId: draft.id, originalName: 'Ma boutique.png', storageKey: key, position: 0 });
+      expect(added).toMatchObject({ name: 'Ma boutique.png', size: clean.length, contentType: 'image/png' });
+      const url = new URL(added.url, 'https://vitrine.test');
+      expect(url.pathname).toBe(`/api/order-photos/${added.id}`);
+      expect(links.verify(added.id, url.searchParams.get('exp')!, url.searchParams.get('sig')!)).toBe(true);
+      expect(db.touched).toEqual([draft.id]);
+
+      const second = await sut.addPhoto(draft.id, photo(pictureJpeg().data, 'vitrine.jpg'), browser);
+      expect(db.photos.get(second.id)).toMatchObject({
+        position: 1,
+        contentType: 'image/jpeg',
+        storageKey: `order-drafts/${draft.id}/${second.id}.jpg`,
+      });
+      expect((await sut.get(draft.id, browser)).photos.map((p) => p.id)).toEqual([added.id, second.id]);
+
+      // After a deletion, the next photo still goes last (after the highest position, not at the count).
+      await sut.deletePhoto(draft.id, added.id, browser);
+      const third = await sut.addPhoto(draft.id, photo(upload), browser);
+      expect(db.photos.get(third.id)?.position).toBe(2);
+      expect((await sut.get(draft.id, browser)).photos.map((p) => p.id)).toEqual([second.id, third.id]);
+    });
+
+    it('refuses a missing file, an eleventh photo, one over 5 MB and one that is neither JPG nor PNG, on the file field', async () => {
+      const { sut, db, storage } = setup();
+      const { draft, browser } = anonymousDraft(db);
+      const png = phonePng().data;
+
+      expect(await refusal(sut.addPhoto(draft.id, undefined, browser))).toEqual(fileError('Aucune photo reçue.'));
+      expect(await refusal(sut.addPhoto(draft.id, { ...photo(png), size: 5 * 1024 * 1024 + 1 }, browser))).toEqual(
+        fileError('La photo dépasse 5 Mo.'),
+      );
+      const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
+      expect(await refusal(sut.addPhoto(draft.id, { ...photo(big), size: 1000 }, browser))).toEqual(fileError('La photo dépasse 5 Mo.'));
+      expect(await refusal(sut.addPhoto(draft.id, photo(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), 'x.gif'), browser))).toEqual(
+        fileError('Seules les images JPG et PNG sont acceptées.'),
+      );
+
+      for (let i = 0; i < 9; i++) db.seedPhoto(draft.id);
+      await sut.addPhoto(draft.id, photo(png), browser);
+      expect(await refusal(sut.addPhoto(draft.id, photo(png), browser))).toEqual(fileError('10 photos au maximum.'));
+      expect(db.photos.size).toBe(10);
+      expect(storage.puts).toBe(1);
+    });
+
+    it('counts again with the draft locked: a photo added meanwhile makes this one the eleventh, and its file is removed', async () => {
+      const { sut, db, storage } = setup();
+      const { draft, browser } = anonymousDraft(db);
+      for (let i = 0; i < 9; i++) db.seedPhoto(draft.id);
+      storage.afterPut = () => db.seedPhoto(draft.id);
+
+      expect(await refusal(sut.addPhoto(draft.id, photo(phonePng().data), browser))).toEqual(fileError('10 photos au maximum.'));
+      expect(db.photos.size).toBe(10);
+      expect(storage.puts).toBe(1);
+      expect(storage.files.size).toBe(0);
+      expect(db.locks.map((l) => l.id)).toEqual([draft.id]);
+      expect(db.touched).toEqual([]);
+    });
+
+    it('adds no photo to, and removes none from, a paid order (409)', async () => {
+      const { sut, db, storage } = setup();
+      const accounts = db.seed({ userId: jeanne.id, status: 'paid' });
+      const existing = db.seedPhoto(accounts.id);
+      expect(await refusal(sut.addPhoto(accounts.id, photo(phonePng().data), signedIn(jeanne)))).toEqual(PAID);
+      expect(await refusal(sut.deletePhoto(accounts.id, existing.id, signedIn(jeanne)))).toEqual(PAID);
+      expect(storage.puts).toBe(0);
+      expect(db.photos.size).toBe(1);
+    });
+
+    it("deletes a photo of the caller's draft, row and file; another draft's photo is 404 and stays", async () => {
+      const { sut, db, storage } = setup();
+      const { draft, browser } = anonymousDraft(db);
+      const added = await sut.addPhoto(draft.id, photo(phonePng().data), browser);
+      const otherDraft = db.seed({ userId: paul.id });
+      const others = db.seedPhoto(otherDraft.id);
+      db.touched = [];
+
+      expect(await refusal(sut.deletePhoto(draft.id, others.id, browser))).toEqual({ status: 404, message: 'Photo introuvable' });
+      expect(db.photos.has(others.id)).toBe(true);
+      expect(db.touched).toEqual([]);
+
+      await sut.deletePhoto(draft.id, added.id, browser);
+      expect(db.photos.has(added.id)).toBe(false);
+      expect(storage.files.size).toBe(0);
+      expect(db.touched).toEqual([draft.id]);
+    });
+
+    it('deletes the row even when the storage fails to remove the file, and logs it', async () => {
+      const { sut, db, storage } = setup();
+      const { draft, browser } = anonymousDraft(db);
+      const added = await sut.addPhoto(draft.id, photo(phonePng().data), browser);
+      storage.failDeletes = true;
+
+      await sut.deletePhoto(draft.id, added.id, browser);
+      expect(db.photos.has(added.id)).toBe(false);
+      expect(logs[1]).toHaveBeenCalledWith(expect.stringContaining('stockage indisponible'));
+    });
+
+    it("serves a photo's bytes to its draft's owner, or through a valid signed link only", async () => {
+      const { sut, db, storage, links } = setup();
+      const { draft, browser } = anonymousDraft(db);
+      const added = await sut.addPhoto(draft.id, photo(pictureJpeg().data, 'devanture.jpg'), browser);
+      const file = {
+        data: storage.files.get(`order-drafts/${draft.id}/${added.id}.jpg`)!.data,
+        contentType: 'image/jpeg',
+        name: 'devanture.jpg',
+      };
+
+      expect(await sut.photoFile(draft.id, added.id, browser)).toEqual(file);
+      const url = new URL(added.url, 'https://vitrine.test');
+      const [exp, sig] = [url.searchParams.get('exp')!, url.searchParams.get('sig')!];
+      expect(await sut.signedPhotoFile(added.id, exp, sig)).toEqual(file);
+
+      const badLink = { status: 404, message: 'Lien invalide ou expiré' };
+      const tampered = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+      expect(await refusal(sut.signedPhotoFile(added.id, exp, tampered))).toEqual(badLink);
+      expect(await refusal(sut.signedPhotoFile(added.id, String(Number(exp) + 1), sig))).toEqual(badLink);
+      const past = new Date(Date.now() - 1000);
+      expect(await refusal(sut.signedPhotoFile(added.id, String(Math.floor(past.getTime() / 1000)), undefined))).toEqual(badLink);
+      const expired = new URL(links.link(added.id, past), 'https://vitrine.test');
+      expect(await refusal(sut.signedPhotoFile(added.id, expired.searchParams.get('exp')!, expired.searchParams.get('sig')!))).toEqual(
+        badLink,
+      );
+
+      const other = anonymousDraft(db);
+      expect(await refusal(sut.photoFile(other.draft.id, added.id, other.browser))).toEqual({ status: 404, message: 'Photo introuvable' });
+      storage.files.clear();
+      expect(await refusal(sut.photoFile(draft.id, added.id, browser))).toEqual({ status: 404, message: 'Photo introuvable' });
+    });
+
+    it("cleans the device's file name: no folder, no control character, UTF-8 read back, a default when nothing is left", () => {
+      expect(cleanFileName('C:\\Users\\jeanne\\photo.jpg', 'image/jpeg')).toBe('photo.jpg');
+      expect(cleanFileName('../../etc/passwd', 'image/jpeg')).toBe('passwd');
+      expect(cleanFileName(Buffer.from('Été à Lyon.png', 'utf8').toString('latin1'), 'image/png')).toBe('Été à Lyon.png');
+      expect(cleanFileName('  vi\u0000tr\u001fine\u007f.jpg ', 'image/jpeg')).toBe('vitrine.jpg');
+      expect(cleanFileName('\u0001\u0002', 'image/png')).toBe('photo.png');
+      expect(cleanFileName('dossier/', 'image/jpeg')).toBe('photo.jpg');
+      expect(cleanFileName(`${'a'.repeat(300)}.jpg`, 'image/jpeg')).toHaveLength(200);
+    });
+  });
+
+  describe('forCheckout', () => {
+    it('refuses an incomplete form with a 400: the first problem as the message, every problem on its field', async () => {
+      const { sut, db } = setup();
+      const { draft, browser } = anonymousDraft(db, { prefersCall: false, data: completeForm({ siteName: ' ', about: 'Trop court' }) });
+
+      expect(await refusal(sut.forCheckout(draft.id, browser))).toEqual({
+        status: 400,
+        message: 'Le nom du site est requis.',
+        errors: { 'data.siteName': 'Le nom du site est requis.', 'data.about': 'Décrivez au moins 30 caractères.' },
+      });
+    });
+
+    it('asks only for step 1 of a buyer who books a call, and reads a signed-in buyer\u2019s e-mail from the account', async () => {
+      const { sut, db } = setup();
+      const sparse = completeForm({ currentEmail: '', about: '', services: [''] });
+      const { draft, browser } = anonymousDraft(db, { prefersCall: true, data: sparse });
+      expect(await refusal(sut.forCheckout(draft.id, browser))).toEqual({
+        status: 400,
+        message: "L'email est requis.",
+        errors: { 'data.currentEmail': "L'email est requis." },
+      });
+
+      const accounts = db.seed({ userId: jeanne.id, prefersCall: true, planType: 'business', businessEnabled: true, data: sparse });
+      const order = await sut.forCheckout(accounts.id, signedIn(jeanne));
+      expect(order).toMatchObject({
+        id: accounts.id,
+        userId: jeanne.id,
+        planType: 'business',
+        businessEnabled: true,
+        prefersCall: true,
+        status: 'draft',
+        data: { ...sparse, currentEmail: 'jeanne@martin.fr' },
+      });
+    });
+
+    it('refuses a paid order (409)', async () => {
+      const { sut, db } = setup();
+      const accounts = db.seed({ userId: jeanne.id, status: 'paid', data: completeForm() });
+      expect(await refusal(sut.forCheckout(accounts.id, signedIn(jeanne)))).toEqual(PAID);
+    });
+  });
+
+  describe('payment (for the billing module)', () => {
+    it("locks the draft in the caller's transaction and reads its form over today's defaults; an unknown one is null", async () => {
+      const { sut, db } = setup();
+      const older: Partial<OrderFormData> = completeForm();
+      delete older.extraEmails; // fields added to the form after the draft was saved
+      delete older.includeTrustpilot;
+      const draft = db.seed({ data: older as OrderFormData, billing: { ...emptyBilling(), fullName: 'Jeanne Martin' } });
+      const tx = { transaction: 'billing' } as unknown as EntityManager;
+
+      const order = await sut.lockForPayment(draft.id, tx);
+      expect(db.locks).toEqual([{ id: draft.id, tx }]);
+      expect(order).toMatchObject({ id: draft.id, status: 'draft', billing: { fullName: 'Jeanne Martin' }, checkoutSessionId: null });
+      expect(order!.data).toEqual(completeForm());
+      expect(await sut.lockForPayment(randomUUID(), tx)).toBeNull();
+    });
+
+    it("keeps the checkout's billing and gives a signed-in buyer's order to the account, with its e-mail", async () => {
+      const { sut, db } = setup();
+      const { draft, browser } = anonymousDraft(db, { data: completeForm() });
+      const order = await sut.forCheckout(draft.id, browser);
+      const billing = { ...emptyBilling(), fullName: 'Jeanne Martin', email: 'jeanne@martin.fr' };
+
+      await sut.saveCheckoutBilling(order, billing, null);
+      expect(db.stored(draft.id)).toMatchObject({ userId: null, billing, data: { currentEmail: 'contact@boulangerie-martin.fr' } });
+
+      await sut.saveCheckoutBilling(order, billing, { id: jeanne.id, email: jeanne.email });
+      expect(db.stored(draft.id)).toMatchObject({ userId: jeanne.id, data: { ...completeForm(), currentEmail: 'jeanne@martin.fr' } });
+    });
+
+    it('says whether an order is paid, once, and how it continues', async () => {
+      const { sut, db } = setup();
+      const draft = db.seed({ prefersCall: null });
+      expect(await sut.paymentState(draft.id)).toEqual({ paid: false, accountCreated: false, prefersCall: false });
+      const tx = {} as EntityManager;
+      expect(await sut.markPaid(draft.id, { checkoutSessionId: 'cs_1', userId: jeanne.id, accountCreated: true }, tx)).toBe(true);
+      expect(await sut.markPaid(draft.id, { checkoutSessionId: 'cs_2', userId: jeanne.id, accountCreated: true }, tx)).toBe(false);
+      await db.update(draft.id, { prefersCall: true });
+      expect(await sut.paymentState(draft.id)).toEqual({ paid: true, accountCreated: true, prefersCall: true });
+      expect(await sut.paymentState(randomUUID())).toBeNull();
+    });
+
+    it("sums the order up for the team with absolute photo links valid 7 days, and for the admin's page", async () => {
+      const { sut, db, links } = setup();
+      const { draft, browser } = anonymousDraft(db, { data: completeForm() });
+      const added = await sut.addPhoto(draft.id, photo(phonePng().data, 'devanture.png'), browser);
+      const summary = await sut.summaryForTeam(await sut.forCheckout(draft.id, browser));
+
+      expect(summary.answers).toContainEqual({ label: 'Nom du site', value: 'Boulangerie Martin' });
+      expect(summary.photos).toEqual([
+        { name: 'devanture.png', url: expect.stringMatching(/^https:\/\/vitrine\.test\/api\/order-photos\//) },
+      ]);
+      const url = new URL(summary.photos[0].url);
+      const exp = Number(url.searchParams.get('exp'));
+      expect(exp * 1000 - Date.now()).toBeGreaterThan(7 * DAY_MS - 60_000);
+      expect(links.verify(added.id, String(exp), url.searchParams.get('sig')!, new Date(Date.now() + 7 * DAY_MS - 60_000))).toBe(true);
+
+      const admin = await sut.summaryForAdmin(draft.id);
+      expect(admin?.answers).toEqual(summary.answers);
+      expect(admin?.photos.map((p) => p.id)).toEqual([added.id]);
+      expect(await sut.summaryForAdmin(randomUUID())).toBeNull();
+    });
+  });
+
+  describe('purgeStale', () => {
+    it('deletes the unpaid drafts idle for the configured days, batch after batch, with their photo files', async () => {
+      const { sut, db, storage } = setup();
+      const old = new Date(Date.now() - 31 * DAY_MS);
+      const stale = Array.from({ length: 450 }, () => db.seed({ updatedAt: old }));
+      for (const draft of stale.slice(0, 3)) {
+        const p = db.seedPhoto(draft.id);
+        await storage.put(p.storageKey, Buffer.from('x'), 'image/jpeg');
+      }
+      const recent = db.seed({ updatedAt: new Date(Date.now() - 29 * DAY_MS) });
+      const paid = db.seed({ updatedAt: old, status: 'paid' });
+      const kept = db.seedPhoto(recent.id);
+      await storage.put(kept.storageKey, Buffer.from('y'), 'image/jpeg');
+
+      expect(await sut.purgeStale()).toEqual({ drafts: 450, photos: 3 });
+      expect(db.purges).toEqual([
+        { ttlDays: 30, limit: 200 },
+        { ttlDays: 30, limit: 200 },
+        { ttlDays: 30, limit: 200 },
+      ]);
+      expect([...db.drafts.keys()].sort()).toEqual([recent.id, paid.id].sort());
+      expect([...storage.files.keys()]).toEqual([kept.storageKey]);
+      expect(logs[0]).toHaveBeenCalledWith('450 commande(s) abandonnée(s) supprimée(s), avec 3 photo(s)');
+
+      expect(await sut.purgeStale()).toEqual({ drafts: 0, photos: 0 });
+    });
+  });
+});
+
+function emptyBilling() {
+  return { fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' };
+}
