@@ -8,12 +8,12 @@ import {
   distinctAddresses,
   DOMAIN_NAME,
   EMAIL_ADDRESS,
-  FORM_DEFAULTS,
   isHttpUrl,
   isPhoneLongEnough,
   linkInvalidMessage,
   MIN_ABOUT_LENGTH,
   MIN_SITE_NAME_LENGTH,
+  newOrderForm,
   ORDER_MESSAGES as M,
 } from './order-rules';
 
@@ -127,28 +127,7 @@ export interface BillingInfo {
 
 /** A new draft's form: the spec's defaults (existing domain in .fr, pro address contact@, no logo), one empty service and link row. */
 export function emptyOrderForm(): OrderFormData {
-  return {
-    ...FORM_DEFAULTS,
-    siteName: '',
-    businessSector: '',
-    domainName: '',
-    phone: '',
-    currentEmail: '',
-    companyAddress: '',
-    oldWebsiteUrl: '',
-    tagline: '',
-    about: '',
-    services: [''],
-    openingHours: '',
-    socialLinks: [''],
-    includeGoogleBusiness: false,
-    includeTrustpilot: false,
-    dominantColor: null,
-    stylePreferences: [],
-    businessFeatures: [],
-    specialRequirements: '',
-    extraEmails: [],
-  };
+  return newOrderForm();
 }
 
 export const EMPTY_BILLING: BillingInfo = { fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' };

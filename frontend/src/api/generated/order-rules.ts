@@ -6,14 +6,38 @@
  * copy is stale, and a frontend test compares the two. It must therefore import nothing and stay plain TypeScript.
  */
 
-/** A new order's choices (spec §3): an existing domain in .fr, the professional address contact@, no logo. */
-export const FORM_DEFAULTS = {
-  domainChoice: 'existing',
-  domainTld: '.fr',
-  displayEmailChoice: 'pro',
-  proEmailLocalPart: 'contact',
-  logoOption: 'none',
-} as const;
+/**
+ * A new order's answers (spec §3): an existing domain in .fr, the professional address contact@, no logo, one empty
+ * service and link row.
+ */
+export function newOrderForm() {
+  return {
+    siteName: '',
+    businessSector: '',
+    domainChoice: 'existing' as const,
+    domainName: '',
+    domainTld: '.fr' as const,
+    phone: '',
+    currentEmail: '',
+    displayEmailChoice: 'pro' as const,
+    proEmailLocalPart: 'contact',
+    companyAddress: '',
+    oldWebsiteUrl: '',
+    tagline: '',
+    about: '',
+    services: [''],
+    openingHours: '',
+    socialLinks: [''],
+    logoOption: 'none' as const,
+    includeGoogleBusiness: false,
+    includeTrustpilot: false,
+    dominantColor: null,
+    stylePreferences: [] as never[],
+    businessFeatures: [] as never[],
+    specialRequirements: '',
+    extraEmails: [] as string[],
+  };
+}
 
 /** The spec's messages, word for word. */
 export const ORDER_MESSAGES = {

@@ -4,27 +4,18 @@
  * The messages, limits, photo rules and recap rule are the server's (api/generated/order-rules.ts, a copy of
  * backend/src/orders/order-rules.ts made by `npm run generate`); the form's types are the generated DTOs.
  */
-import type {
-  BillingInfoDto,
-  BusinessFeature,
-  DisplayEmailChoice,
-  DomainChoice,
-  LogoOption,
-  OrderColor,
-  OrderStyle,
-  PaidPlanType,
-} from '../../api/generated/model';
+import type { BillingInfoDto, DisplayEmailChoice, DomainChoice, LogoOption, OrderFormDto, PaidPlanType } from '../../api/generated/model';
 import { DomainTld, OrderStep } from '../../api/generated/model';
 import {
   distinctAddresses,
   EMAIL_ADDRESS,
-  FORM_DEFAULTS,
   isHttpUrl,
   isPhoneLongEnough,
   linkInvalidMessage,
   LOCAL_PART,
   MIN_ABOUT_LENGTH,
   MIN_SITE_NAME_LENGTH,
+  newOrderForm,
   ORDER_MESSAGES,
   PHOTO_RULES,
   recapAt,
@@ -160,60 +151,28 @@ export interface ListEntry {
   value: string;
 }
 
-/** Spec §3's order form, as the wizard edits it. */
-export interface OrderFormValues {
-  siteName: string;
-  businessSector: string;
-  domainChoice: DomainChoice;
-  domainName: string;
-  domainTld: DomainTld;
-  phone: string;
-  currentEmail: string;
-  displayEmailChoice: DisplayEmailChoice;
-  proEmailLocalPart: string;
-  companyAddress: string;
-  oldWebsiteUrl: string;
-  tagline: string;
-  about: string;
+/**
+ * Spec §3's order form, as the wizard edits it: the API's form (OrderFormDto) with its growing lists as rows (the
+ * field arrays of react-hook-form) and the Business toggle (on = the Business plan).
+ */
+export type OrderFormValues = Omit<OrderFormDto, 'services' | 'socialLinks' | 'extraEmails'> & {
   services: ListEntry[];
-  openingHours: string;
   socialLinks: ListEntry[];
-  logoOption: LogoOption;
-  includeGoogleBusiness: boolean;
-  includeTrustpilot: boolean;
-  dominantColor: OrderColor | null;
-  stylePreferences: OrderStyle[];
-  /** The business toggle: on = the Business plan. */
-  businessEnabled: boolean;
-  businessFeatures: BusinessFeature[];
-  specialRequirements: string;
   extraEmails: ListEntry[];
-}
+  businessEnabled: boolean;
+};
 
 /** The spec's defaults: existing domain in .fr, pro address contact@, no logo; one empty service and link row. */
 export function defaultOrderValues(planType: PlanType = 'pro', currentEmail = ''): OrderFormValues {
+  const form = newOrderForm();
+  const rows = (list: string[]) => list.map((value) => ({ value }));
   return {
-    ...FORM_DEFAULTS,
-    siteName: '',
-    businessSector: '',
-    domainName: '',
-    phone: '',
+    ...form,
     currentEmail,
-    companyAddress: '',
-    oldWebsiteUrl: '',
-    tagline: '',
-    about: '',
-    services: [{ value: '' }],
-    openingHours: '',
-    socialLinks: [{ value: '' }],
-    includeGoogleBusiness: false,
-    includeTrustpilot: false,
-    dominantColor: null,
-    stylePreferences: [],
+    services: rows(form.services),
+    socialLinks: rows(form.socialLinks),
+    extraEmails: rows(form.extraEmails),
     businessEnabled: planType === 'business',
-    businessFeatures: [],
-    specialRequirements: '',
-    extraEmails: [],
   };
 }
 
