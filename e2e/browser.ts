@@ -26,11 +26,62 @@ export function launch(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/** What each page's journey expects to fail (a wrong password's 401…): anything else fails the journey. */
+const expectedFailures = new WeakMap<BrowserContext, RegExp[]>();
+
+/**
+ * Says that this journey provokes these failures on purpose (matched against 'STATUS METHOD /path'), e.g.
+ * `expectFailures(page, /^401 POST \/api\/auth\/login$/)`.
+ */
+export function expectFailures(page: Page, ...patterns: RegExp[]): void {
+  const context = page.context();
+  expectedFailures.set(context, [...(expectedFailures.get(context) ?? []), ...patterns]);
+}
+
+/**
+ * A fresh context and page. Every journey fails on a console error, an uncaught exception or an HTTP error answered
+ * by the app that it did not say it expects (`expectFailures`): a normal path never answers an error. The check runs
+ * when the context is closed.
+ */
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: BASE_URL, locale: 'fr-FR' });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  const failures: string[] = [];
+  const origin = new URL(BASE_URL).origin;
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    if (response.status() >= 400 && url.origin === origin)
+      failures.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
+  });
+  context.on('page', (opened) => watchConsole(opened, failures));
+  watchConsole(page, failures);
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    const allowed = expectedFailures.get(context) ?? [];
+    await close(options);
+    const unexpected = failures.filter((f) => !allowed.some((pattern) => pattern.test(f)));
+    if (unexpected.length) throw new Error(`Erreurs inattendues pendant le parcours :\n${unexpected.join('\n')}`);
+  };
   return { context, page };
+}
+
+/**
+ * The journeys' own init scripts (the theme or admin mode written to localStorage) also run in the frames the app
+ * embeds without storage (the sandboxed mail preview, the video player's frame): their refusal is the harness's, not
+ * the app's.
+ */
+const HARNESS_ONLY =
+  /^Failed to read the 'localStorage' property from 'Window': (Access is denied for this document|The document is sandboxed)/;
+
+function watchConsole(page: Page, failures: string[]): void {
+  page.on('pageerror', (error) => {
+    if (!HARNESS_ONLY.test(error.message)) failures.push(`exception ${error.message}`);
+  });
+  page.on('console', (message) => {
+    // A failed resource is counted by its response above (with its address); the console line repeats it.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) failures.push(`console ${message.text()}`);
+  });
 }
 
 /** A screenshot in the artifacts: the whole page, or only what the window shows (a dialog over the page). */

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launch, newPage, PHONE, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import { BASE_URL, expectFailures, launch, newPage, PHONE, signInAsAdmin, uniqueEmail } from '../browser.ts';
 import { orderPaidSite, type PaidSite, provisionedClient, type ProvisionedClient, seedDraft, signInAsClient } from '../orders.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -296,6 +296,7 @@ async function auditOrder(page: Page, label: string, problems: string[]): Promis
   await page.goto('/payment-success');
   await page.getByRole('heading', { level: 1, name: 'Session de paiement manquante' }).waitFor();
   await audited('/payment-success');
+  expectFailures(page, /^404 GET \/api\/checkout-sessions\/cs_inconnu$/);
   await page.goto('/payment-success?session_id=cs_inconnu');
   await page.getByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' }).waitFor({ timeout: 15_000 });
   await audited('/payment-success?session_id=…');

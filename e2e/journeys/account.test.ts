@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, launch, newPage, PHONE, screenshot, signIn, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import { DESKTOP, expectFailures, launch, newPage, PHONE, screenshot, signIn, signInAsAdmin, uniqueEmail } from '../browser.ts';
 
 let browser: Browser;
 before(async () => {
@@ -32,6 +32,7 @@ describe('account', () => {
     await page.getByRole('link', { name: 'Connexion' }).first().waitFor();
 
     await page.goto('/login');
+    expectFailures(page, /^401 POST \/api\/auth\/login$/);
     await signIn(page, email, 'mauvais-mot-de-passe');
     await page.getByText('Email ou mot de passe incorrect').waitFor();
     await page.getByLabel('Mot de passe', { exact: true }).fill('motdepasse1');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { capturedLink, launch, newPage, PHONE, screenshot, uniqueEmail } from '../browser.ts';
+import { capturedLink, expectFailures, launch, newPage, PHONE, screenshot, uniqueEmail } from '../browser.ts';
 import { picture, seedDraft } from '../orders.ts';
 
 let browser: Browser;
@@ -68,6 +68,7 @@ async function fillWizard(page: Page, order: Order, shots?: string): Promise<voi
   await page.getByText('2 / 10 photos').waitFor();
   await page.getByRole('progressbar').first().waitFor({ state: 'detached', timeout: 15_000 });
   // A file that only claims to be a JPEG: the server refuses it, the wizard says so once and does not count it.
+  expectFailures(page, /^400 POST \/api\/order-drafts\/[0-9a-f-]{36}\/photos$/);
   await page
     .locator('input[type="file"]')
     .setInputFiles([{ name: 'faux.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('pas une image') }]);
@@ -194,6 +195,7 @@ describe('ordering with an existing account', () => {
     await seedDraft(page, { step: '4', email });
     await page.goto('/order');
     await step(page, 'Validation et paiement');
+    expectFailures(page, /^409 POST \/api\/checkout-sessions$/);
     await submitBilling(page);
     const dialog = page.getByRole('dialog', { name: 'Informations de facturation' });
     await dialog.getByText('Un compte existe déjà avec cet email. Connectez-vous pour finaliser votre commande.').waitFor();
@@ -289,6 +291,7 @@ describe('order pages in both themes, wide and on a phone', () => {
         await noSideScroll('/payment-success');
         await screenshot(page, `payment-success-${label}-${theme}`);
 
+        expectFailures(page, /^404 GET \/api\/checkout-sessions\/cs_inconnu$/);
         await page.goto('/payment-success?session_id=cs_inconnu');
         await page.getByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' }).waitFor({ timeout: 15_000 });
         await screenshot(page, `payment-error-${label}-${theme}`);

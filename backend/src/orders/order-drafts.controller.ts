@@ -14,7 +14,7 @@ import {
   StreamableFile,
   UploadedFile,
 } from '@nestjs/common';
-import { ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/access.decorator';
 import { uuidParam } from '../common/uuid-param';
@@ -52,11 +52,15 @@ export class OrderDraftsController {
     return this.cookie.issue(res, await this.drafts.create(dto, caller, ip));
   }
 
-  /** La dernière commande non payée de l'appelant (compte connecté ou cookie du navigateur). */
+  /** La dernière commande non payée de l'appelant (compte connecté ou cookie du navigateur) ; 204 s'il n'en a pas. */
   @Public()
   @Get('current')
-  getCurrentOrderDraft(@Caller() caller: DraftCaller): Promise<OrderDraftDto> {
-    return this.drafts.current(caller);
+  @ApiOkResponse({ type: OrderDraftDto, description: 'La commande en cours' })
+  @ApiNoContentResponse({ description: "Aucune commande en cours (première visite) : ce n'est pas une erreur" })
+  async getCurrentOrderDraft(@Caller() caller: DraftCaller, @Res({ passthrough: true }) res: Response): Promise<OrderDraftDto | undefined> {
+    const draft = await this.drafts.current(caller);
+    if (!draft) res.status(204);
+    return draft ?? undefined;
   }
 
   /** Une commande de l'appelant. */

@@ -423,24 +423,23 @@ describe('OrderDraftsService', () => {
       const accounts = db.seed({ userId: jeanne.id, updatedAt: new Date(Date.now() - 60_000) });
       const { draft: browsers, browser } = anonymousDraft(db, { updatedAt: new Date() });
 
-      expect((await sut.current(signedIn(jeanne, browser.cookie))).id).toBe(browsers.id);
+      expect((await sut.current(signedIn(jeanne, browser.cookie)))?.id).toBe(browsers.id);
       await db.update(accounts.id, { currentStep: '2' });
-      expect((await sut.current(signedIn(jeanne, browser.cookie))).id).toBe(accounts.id);
-      expect((await sut.current(browser)).id).toBe(browsers.id);
-      expect((await sut.current(signedIn(jeanne))).id).toBe(accounts.id);
+      expect((await sut.current(signedIn(jeanne, browser.cookie)))?.id).toBe(accounts.id);
+      expect((await sut.current(browser))?.id).toBe(browsers.id);
+      expect((await sut.current(signedIn(jeanne)))?.id).toBe(accounts.id);
     });
 
-    it("leaves out a paid draft, another's cookie and a cookie that is not a draft id (404, never a failed query)", async () => {
+    it("leaves out a paid draft, another's cookie and a cookie that is not a draft id (none: null, never a failed query)", async () => {
       const { sut, db } = setup();
       const paid = anonymousDraft(db, { status: 'paid' });
       const { draft: other, secret } = anonymousDraft(db);
-      const none = { status: 404, message: 'Aucune commande en cours' };
 
-      expect(await refusal(sut.current(paid.browser))).toEqual(none);
-      expect(await refusal(sut.current({ cookie: `${other.id}.${secret}-faux` }))).toEqual(none);
-      expect(await refusal(sut.current({ cookie: `aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaz.${secret}` }))).toEqual(none);
-      expect(await refusal(sut.current({ cookie: 'pas-un-uuid' }))).toEqual(none);
-      expect(await refusal(sut.current(signedIn(paul)))).toEqual(none);
+      expect(await sut.current(paid.browser)).toBeNull();
+      expect(await sut.current({ cookie: `${other.id}.${secret}-faux` })).toBeNull();
+      expect(await sut.current({ cookie: `aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaz.${secret}` })).toBeNull();
+      expect(await sut.current({ cookie: 'pas-un-uuid' })).toBeNull();
+      expect(await sut.current(signedIn(paul))).toBeNull();
     });
   });
 

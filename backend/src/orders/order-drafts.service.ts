@@ -26,7 +26,6 @@ import { PhotoLinks, roundedExpiry } from './photos/photo-links';
 import { PHOTO_STORAGE, type PhotoStorage } from './storage/photo-storage';
 
 export const DRAFT_NOT_FOUND = 'Commande introuvable';
-const NO_CURRENT_DRAFT = 'Aucune commande en cours';
 const ALREADY_PAID = 'Cette commande est déjà payée';
 const PHOTO_NOT_FOUND = 'Photo introuvable';
 export const PHOTO_MESSAGES = {
@@ -124,7 +123,8 @@ export class OrderDraftsService {
   }
 
   /** The caller's most recently changed unpaid draft: the account's, or the one of the browser's cookie. */
-  async current(caller: DraftCaller): Promise<OrderDraftDto> {
+  /** The caller's latest unpaid draft, or null when there is none (a first visit: not an error). */
+  async current(caller: DraftCaller): Promise<OrderDraftDto | null> {
     const candidates: OrderDraft[] = [];
     if (caller.user) {
       const mine = await this.drafts.latestUnpaidOfUser(caller.user.id);
@@ -137,8 +137,7 @@ export class OrderDraftsService {
       if (browsers && browsers.status === 'draft' && this.owns(browsers, caller)) candidates.push(browsers);
     }
     const latest = candidates.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
-    if (!latest) throw new NotFoundException(NO_CURRENT_DRAFT);
-    return this.toDto(latest);
+    return latest ? this.toDto(latest) : null;
   }
 
   async get(id: string, caller: DraftCaller): Promise<OrderDraftDto> {

@@ -168,12 +168,13 @@ const NO_REFRESH = /^\/api\/auth\/(login|register|refresh|first-login|logout)$/;
 /** Bodies read as text; any other type (a CSV export, an image…) comes back as a Blob, ready to save. */
 const TEXT_TYPE = /json|^text\/(plain|html)/;
 
+/** No content is null (a query may answer 'nothing', e.g. no order draft yet: TanStack Query refuses undefined data). */
 async function parseBody(res: Response): Promise<unknown> {
-  if ([204, 205, 304].includes(res.status)) return undefined;
+  if ([204, 205, 304].includes(res.status)) return null;
   const type = res.headers.get('content-type') ?? '';
   if (res.ok && type && !TEXT_TYPE.test(type)) return res.blob();
   const text = await res.text();
-  if (!text) return undefined;
+  if (!text) return null;
   if (type.includes('json')) {
     try {
       return JSON.parse(text);

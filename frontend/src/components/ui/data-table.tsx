@@ -140,7 +140,9 @@ export function DataTable<T, S extends string = string>({
                         )}
                       >
                         {/* One box beside the label on a phone, whatever the cell holds. */}
-                        <div className="max-sm:min-w-0 max-sm:flex-1 max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]">{column.cell(row)}</div>
+                        <div className="max-sm:min-w-0 max-sm:flex-1 max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]">
+                          {column.cell(row)}
+                        </div>
                       </td>
                     );
                   })}

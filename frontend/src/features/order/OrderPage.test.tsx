@@ -54,7 +54,7 @@ describe('/order on the API', () => {
   it('starts a new order when there is none, creating the draft with the plan of the URL on the first save', async () => {
     const { calls } = mockApi({
       'GET /api/catalogue': () => jsonResponse(200, catalogue),
-      'GET /api/order-drafts/current': () => jsonResponse(404, { statusCode: 404, message: 'Aucune commande en cours' }),
+      'GET /api/order-drafts/current': () => jsonResponse(204),
       'POST /api/order-drafts': (call) =>
         jsonResponse(201, draftAnswer({ planType: (call.body as { planType: string }).planType, currentStep: '1', photos: [] })),
       'PATCH /api/order-drafts/7d1f0c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f': (call) =>
@@ -77,7 +77,7 @@ describe('/order on the API', () => {
     mockApi({
       'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ email: 'client@example.com' })),
       'GET /api/catalogue': () => jsonResponse(200, catalogue),
-      'GET /api/order-drafts/current': () => jsonResponse(404, { statusCode: 404, message: 'Aucune commande en cours' }),
+      'GET /api/order-drafts/current': () => jsonResponse(204),
     });
     renderApp('/order');
     const email = await screen.findByLabelText('Email');

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
 import { useGetCatalogue, useGetCurrentOrderDraft } from '../../api/generated/orders/orders';
-import { isApiError } from '../../api/http';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Card, Container, LoadingScreen } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
@@ -51,11 +50,8 @@ export function OrderPage() {
       refetchOnReconnect: false,
     },
   });
-  const noDraft = isApiError(current.error) && current.error.status === 404;
-
-  if (status === 'loading' || catalogue.isPending || (current.isPending && !noDraft))
-    return <LoadingScreen label="Chargement de votre commande..." />;
-  if (catalogue.isError || (current.isError && !noDraft)) {
+  if (status === 'loading' || catalogue.isPending || current.isPending) return <LoadingScreen label="Chargement de votre commande..." />;
+  if (catalogue.isError || current.isError) {
     return (
       <LoadError
         onRetry={() => {
@@ -66,7 +62,8 @@ export function OrderPage() {
     );
   }
 
-  const draft = current.data ?? null;
+  // No draft yet (204): a new order.
+  const draft = current.data || null;
   return (
     <OrderWizard
       key={draft?.id ?? 'new'}

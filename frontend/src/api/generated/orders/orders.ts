@@ -260,11 +260,11 @@ export const useCreateOrderDraft = <TError = ErrorType<ErrorResponseDto>,
 }
 
 /**
- * @summary La dernière commande non payée de l'appelant (compte connecté ou cookie du navigateur).
+ * @summary La dernière commande non payée de l'appelant (compte connecté ou cookie du navigateur) ; 204 s'il n'en a pas.
  */
-export const getCurrentOrderDraft = async ( options?: Parameters<typeof customFetch>[1]): Promise<OrderDraftDto> => {
+export const getCurrentOrderDraft = async ( options?: Parameters<typeof customFetch>[1]): Promise<OrderDraftDto | void> => {
 
-  return customFetch<OrderDraftDto>(getGetCurrentOrderDraftUrl(),
+  return customFetch<OrderDraftDto | void>(getGetCurrentOrderDraftUrl(),
   {
     ...options,
     method: 'GET'
@@ -331,7 +331,7 @@ export function useGetCurrentOrderDraft<TData = Awaited<ReturnType<typeof getCur
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary La dernière commande non payée de l'appelant (compte connecté ou cookie du navigateur).
+ * @summary La dernière commande non payée de l'appelant (compte connecté ou cookie du navigateur) ; 204 s'il n'en a pas.
  */
 
 export function useGetCurrentOrderDraft<TData = Awaited<ReturnType<typeof getCurrentOrderDraft>>, TError = ErrorType<ErrorResponseDto>>(
