@@ -354,12 +354,8 @@ export class SandboxCore implements RenderContext {
 
   // ---- checkout -------------------------------------------------------------------------------------------------
 
-  /**
-   * The hosted page's "Payer": customer, the card typed (a PaymentMethod, in subscription mode attached to the
-   * customer and made its invoice_settings.default_payment_method), subscription, first invoice paid with that card
-   * (its PaymentIntent and Charge; in payment mode the session's own PaymentIntent), session completed; the events.
-   */
-  completeCheckout(session: SessionRec, form: { email?: string; name?: string; card?: CardInput }): EventRec[] {
+  /** A session can be completed once: paid, set up or expired, it answers Stripe's error. */
+  private assertSessionOpen(session: SessionRec): void {
     if (session.status !== 'open')
       throw new ApiError(
         400,
@@ -367,6 +363,15 @@ export class SandboxCore implements RenderContext {
         undefined,
         'checkout_session_inactive',
       );
+  }
+
+  /**
+   * The hosted page's "Payer": customer, the card typed (a PaymentMethod, in subscription mode attached to the
+   * customer and made its invoice_settings.default_payment_method), subscription, first invoice paid with that card
+   * (its PaymentIntent and Charge; in payment mode the session's own PaymentIntent), session completed; the events.
+   */
+  completeCheckout(session: SessionRec, form: { email?: string; name?: string; card?: CardInput }): EventRec[] {
+    this.assertSessionOpen(session);
     if (session.mode === 'setup') return this.completeSetup(session, form);
     let customer = session.customer ? this.db.customers[session.customer] : undefined;
     const email = customer?.email ?? session.customer_email ?? form.email?.trim() ?? null;
@@ -465,13 +470,7 @@ export class SandboxCore implements RenderContext {
    * (not its default, as with Stripe), a succeeded SetupIntent; setup_intent.succeeded then checkout.session.completed.
    */
   completeSetup(session: SessionRec, form: { name?: string; card?: CardInput }): EventRec[] {
-    if (session.status !== 'open')
-      throw new ApiError(
-        400,
-        `This Checkout Session is no longer active (status: ${session.status}).`,
-        undefined,
-        'checkout_session_inactive',
-      );
+    this.assertSessionOpen(session);
     const customer = session.customer ? this.db.customers[session.customer] : undefined;
     if (!customer || customer.deleted) throw new ApiError(400, 'Client introuvable pour cette session.', 'customer', 'resource_missing');
     const name = form.name?.trim() || customer.name || null;
@@ -723,11 +722,12 @@ export class SandboxCore implements RenderContext {
     const fraction = period.end > period.start ? Math.min(1, Math.max(0, (period.end - t) / (period.end - period.start))) : 0;
     const dateLabel = formatDate(t);
 
-    const credit = (item: SubItemRec, price: PriceRec): void => {
+    // The unused time of an item's old price is credited, the remaining time of its new price debited.
+    const prorate = (item: SubItemRec, price: PriceRec, sign: 1 | -1): void => {
       prorations.push({
         id: randomId('il_'),
-        description: `Temps inutilisé sur ${item.quantity} × ${this.productName(price)} après le ${dateLabel}`,
-        amount: -Math.round(price.unit_amount * item.quantity * fraction),
+        description: `${sign < 0 ? 'Temps inutilisé' : 'Temps restant'} sur ${item.quantity} × ${this.productName(price)} après le ${dateLabel}`,
+        amount: sign * Math.round(price.unit_amount * item.quantity * fraction),
         currency: price.currency,
         quantity: item.quantity,
         price: price.id,
@@ -738,21 +738,8 @@ export class SandboxCore implements RenderContext {
         invoice_item: randomId('ii_'),
       });
     };
-    const debit = (item: SubItemRec, price: PriceRec): void => {
-      prorations.push({
-        id: randomId('il_'),
-        description: `Temps restant sur ${item.quantity} × ${this.productName(price)} après le ${dateLabel}`,
-        amount: Math.round(price.unit_amount * item.quantity * fraction),
-        currency: price.currency,
-        quantity: item.quantity,
-        price: price.id,
-        product: price.product,
-        period: { start: t, end: period.end },
-        proration: true,
-        subscription_item: item.id,
-        invoice_item: randomId('ii_'),
-      });
-    };
+    const credit = (item: SubItemRec, price: PriceRec): void => prorate(item, price, -1);
+    const debit = (item: SubItemRec, price: PriceRec): void => prorate(item, price, 1);
 
     // Validate everything before changing anything.
     const plan = (changes.items ?? []).map((change) => {

@@ -143,6 +143,15 @@ function apiKeyOf(req: IncomingMessage): string | undefined {
   return '';
 }
 
+/** A hosted page's request: the object's id in the path and what follows it ('/pay', '/pdf'…). */
+interface HostedPageRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  id: string;
+  action: string | undefined;
+  method: string;
+}
+
 export async function startStripeSandbox(options: StripeSandboxOptions): Promise<StripeSandbox> {
   if (!options.webhookSecret) throw new Error('startStripeSandbox: webhookSecret is required');
   const log = options.log ?? ((): void => undefined);
@@ -305,13 +314,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
   // ---- hosted pages ---------------------------------------------------------------------------------------------
 
-  async function handleCheckout(
-    req: IncomingMessage,
-    res: ServerResponse,
-    id: string,
-    action: string | undefined,
-    method: string,
-  ): Promise<void> {
+  async function handleCheckout({ req, res, id, action, method }: HostedPageRequest): Promise<void> {
     let session;
     try {
       session = sessionById(core, id);
@@ -375,13 +378,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     }
   }
 
-  async function handleInvoice(
-    req: IncomingMessage,
-    res: ServerResponse,
-    id: string,
-    action: string | undefined,
-    method: string,
-  ): Promise<void> {
+  async function handleInvoice({ req, res, id, action, method }: HostedPageRequest): Promise<void> {
     const inv = core.db.invoices[id];
     if (!inv) {
       sendHtml(res, 404, messagePage('Facture introuvable', "Cette facture n'existe pas."));
@@ -516,9 +513,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     if (path.startsWith('/v1/')) return handleApi(req, res, url, method);
     if (path.startsWith('/test/')) return handleTest(req, res, url, method);
     let m = path.match(/^\/checkout\/([^/]+)(?:\/(pay|cancel))?\/?$/);
-    if (m) return handleCheckout(req, res, m[1], m[2], method);
+    if (m) return handleCheckout({ req, res, id: m[1], action: m[2], method });
     m = path.match(/^\/invoices\/([^/]+)(\/pdf|\/pay)?\/?$/);
-    if (m) return handleInvoice(req, res, m[1], m[2], method);
+    if (m) return handleInvoice({ req, res, id: m[1], action: m[2], method });
     if (path === '/' && method === 'GET') {
       sendHtml(
         res,

@@ -75,7 +75,8 @@ export interface InvoiceWithOwner {
   owner: { id: string; name: string; email: string } | null;
 }
 
-interface InvoiceOwnerRow {
+/** The columns of an invoice that both the client's list and the admin's show, as SQL returns them. */
+interface InvoiceSqlRow {
   id: string;
   number: string | null;
   date: Date;
@@ -85,16 +86,11 @@ interface InvoiceOwnerRow {
   description: string | null;
   hosted_url: string | null;
   pdf_url: string | null;
-  customer_id: string;
-  user_id: string | null;
-  owner_name: string | null;
-  owner_email: string | null;
 }
 
-const INVOICE_WITH_OWNER = `i.id, i.number, i.date, i.amount_cents, i.currency, i.status, i.description, i.hosted_url, i.pdf_url, i.customer_id, i.user_id,
-  u.name AS owner_name, u.email AS owner_email`;
+const INVOICE_COLUMNS = 'i.id, i.number, i.date, i.amount_cents, i.currency, i.status, i.description, i.hosted_url, i.pdf_url';
 
-const toInvoiceWithOwner = (r: InvoiceOwnerRow): InvoiceWithOwner => ({
+const toInvoiceFields = (r: InvoiceSqlRow) => ({
   id: r.id,
   number: r.number,
   date: r.date,
@@ -104,6 +100,19 @@ const toInvoiceWithOwner = (r: InvoiceOwnerRow): InvoiceWithOwner => ({
   description: r.description,
   hostedUrl: r.hosted_url,
   pdfUrl: r.pdf_url,
+});
+
+interface InvoiceOwnerRow extends InvoiceSqlRow {
+  customer_id: string;
+  user_id: string | null;
+  owner_name: string | null;
+  owner_email: string | null;
+}
+
+const INVOICE_WITH_OWNER = `${INVOICE_COLUMNS}, i.customer_id, i.user_id, u.name AS owner_name, u.email AS owner_email`;
+
+const toInvoiceWithOwner = (r: InvoiceOwnerRow): InvoiceWithOwner => ({
+  ...toInvoiceFields(r),
   customerId: r.customer_id,
   owner: r.user_id ? { id: r.user_id, name: r.owner_name ?? '', email: r.owner_email ?? '' } : null,
 });
@@ -350,21 +359,8 @@ export class BillingRepository extends BaseRepository {
     const siteSql = siteId ? `AND s.site_id = $${params.push(siteId)}` : '';
     const from = `FROM invoices i LEFT JOIN subscriptions s ON s.id = i.subscription_id WHERE i.user_id = $1 AND i.status <> 'draft' ${siteSql}`;
     const [rows, [{ total }]] = await Promise.all([
-      this.query<{
-        id: string;
-        number: string | null;
-        date: Date;
-        amount_cents: number;
-        currency: string;
-        status: string;
-        description: string | null;
-        pdf_url: string | null;
-        hosted_url: string | null;
-        payment_failed_at: Date | null;
-        refunded_cents: number;
-        site_id: string | null;
-      }>(
-        `SELECT i.id, i.number, i.date, i.amount_cents, i.currency, i.status, i.description, i.pdf_url, i.hosted_url, i.payment_failed_at, i.refunded_cents, s.site_id
+      this.query<InvoiceSqlRow & { payment_failed_at: Date | null; refunded_cents: number; site_id: string | null }>(
+        `SELECT ${INVOICE_COLUMNS}, i.payment_failed_at, i.refunded_cents, s.site_id
          ${from} ORDER BY i.date DESC, i.id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, window.limit, window.offset],
         tx,
@@ -372,15 +368,7 @@ export class BillingRepository extends BaseRepository {
       this.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params, tx),
     ]);
     const items = rows.map((r) => ({
-      id: r.id,
-      number: r.number,
-      date: r.date,
-      amountCents: r.amount_cents,
-      currency: r.currency,
-      status: r.status,
-      description: r.description,
-      pdfUrl: r.pdf_url,
-      hostedUrl: r.hosted_url,
+      ...toInvoiceFields(r),
       paymentFailedAt: r.payment_failed_at,
       refundedCents: r.refunded_cents,
       siteId: r.site_id,

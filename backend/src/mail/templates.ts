@@ -104,6 +104,17 @@ const button = (url: string, label: string) =>
   `<p style="margin:28px 0"><a href="{{${url}}}" style="background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${label}</a></p>
 <p style="font-size:13px;color:#64748b">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br><a href="{{${url}}}" style="color:#4f46e5;word-break:break-all">{{${url}}}</a></p>`;
 
+/** The sample invoice of the payment mails (failed, reminder). */
+const paymentSample = {
+  name: 'Camille Dupont',
+  amount: '59,00 €',
+  date: '12/11/2026',
+  invoiceUrl: 'http://localhost:12111/invoices/in_exemple',
+};
+
+/** The sample order of the order mails (the client's receipt, the team's notice). */
+const orderSample = { siteName: 'Boulangerie Dupont', planName: 'Business', firstMonth: '74,00 €', monthly: '59,00 €' };
+
 export const TEMPLATES: { [K in MailTemplateName]: TemplateSource<MailTemplates[K]> } = {
   welcome: {
     subject: 'Bienvenue chez {{agency.name}} !',
@@ -237,13 +248,7 @@ Régler maintenant : {{invoiceUrl}}
 Changer de carte : {{dashboardUrl}}
 Besoin d'aide ? Répondez à cet e-mail.`,
     action: 'invoiceUrl',
-    sample: {
-      name: 'Camille Dupont',
-      amount: '59,00 €',
-      date: '12/11/2026',
-      invoiceUrl: 'http://localhost:12111/invoices/in_exemple',
-      dashboardUrl: 'http://localhost:3000/dashboard',
-    },
+    sample: { ...paymentSample, dashboardUrl: 'http://localhost:3000/dashboard' },
   },
   'payment-reminder': {
     subject: 'Rappel : le paiement de votre abonnement est en attente',
@@ -260,14 +265,7 @@ Régler la facture : {{invoiceUrl}}
 Vos factures : {{dashboardUrl}}
 Besoin d'aide ? Répondez à cet e-mail.`,
     action: 'invoiceUrl',
-    sample: {
-      name: 'Camille Dupont',
-      amount: '59,00 €',
-      date: '12/11/2026',
-      days: 3,
-      invoiceUrl: 'http://localhost:12111/invoices/in_exemple',
-      dashboardUrl: 'http://localhost:3000/dashboard/invoices',
-    },
+    sample: { ...paymentSample, days: 3, dashboardUrl: 'http://localhost:3000/dashboard/invoices' },
   },
   'modification-request-team': {
     subject: 'Demande de modification : {{siteName}}',
@@ -373,15 +371,12 @@ Suivre mon site : {{dashboardUrl}}
 Sans engagement : vous pouvez arrêter votre abonnement à tout moment depuis votre espace client.`,
     action: 'dashboardUrl',
     sample: {
+      ...orderSample,
       name: 'Camille Dupont',
-      siteName: 'Boulangerie Dupont',
-      planName: 'Business',
       lines: [
         { label: 'Formule Business', amount: '59,00 €' },
         { label: 'Création de logo', amount: '15,00 €' },
       ],
-      firstMonth: '74,00 €',
-      monthly: '59,00 €',
       nextStep: 'Notre équipe commence la création de votre site, livré sous 24 heures ouvrées.',
       accountNote: 'Un second e-mail vous permet de choisir le mot de passe de votre espace client.',
       dashboardUrl: 'http://localhost:3000/dashboard',
@@ -420,12 +415,9 @@ Photos ({{photosNote}})
 Voir le site dans l’administration : {{adminUrl}}`,
     action: 'adminUrl',
     sample: {
-      siteName: 'Boulangerie Dupont',
-      planName: 'Business',
+      ...orderSample,
       customerName: 'Camille Dupont',
       customerEmail: 'camille@example.com',
-      firstMonth: '74,00 €',
-      monthly: '59,00 €',
       answers: [
         { label: 'Nom du site', value: 'Boulangerie Dupont' },
         { label: 'Services', value: 'Pain, Viennoiseries' },

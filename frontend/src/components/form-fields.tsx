@@ -1,11 +1,31 @@
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from './ui/field';
 
 type Registered = UseFormRegisterReturn & { error?: string };
 
-/** The e-mail input of every form (register it with `emailRules`). */
-export function EmailInput({ error, label = 'Email', readOnly, ...registration }: Registered & { label?: string; readOnly?: boolean }) {
-  return <Field label={label} type="email" autoComplete="email" inputMode="email" readOnly={readOnly} error={error} {...registration} />;
+/** The e-mail input of every form (register it with `emailRules`, or the form's own rule). */
+export function EmailInput({
+  error,
+  label = 'Email',
+  readOnly,
+  maxLength,
+  hint,
+  ...registration
+}: Registered & { label?: string; readOnly?: boolean; maxLength?: number; hint?: ReactNode }) {
+  return (
+    <Field
+      label={label}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      readOnly={readOnly}
+      maxLength={maxLength}
+      hint={hint}
+      error={error}
+      {...registration}
+    />
+  );
 }
 
 /** A new password and its confirmation (register them with `newPasswordRules` and `confirmPasswordRules`). */

@@ -139,3 +139,8 @@ export function usePagedSearch<F extends Record<string, string> = Record<string,
     [state, update],
   );
 }
+
+/** A list's page, search and sort as the generated list hooks take them, `limit` rows a page. */
+export function pageQueryParams<S extends string>(list: { page: number; search: string; sort: SortState<S> | null }, limit: number) {
+  return { page: list.page, limit, search: list.search || undefined, sortBy: list.sort?.by, sortOrder: list.sort?.order };
+}

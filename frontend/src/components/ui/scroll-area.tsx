@@ -51,22 +51,23 @@ export function ScrollArea({ children, label, className }: { children: ReactNode
       >
         {children}
       </div>
-      <div
-        aria-hidden="true"
-        data-scroll-shadow="start"
-        className={cn(
-          'pointer-events-none absolute inset-y-0 left-0 w-8 bg-linear-to-r from-slate-900/15 to-transparent transition-opacity duration-200 dark:from-black/60',
-          edges.start ? 'opacity-100' : 'opacity-0',
-        )}
-      />
-      <div
-        aria-hidden="true"
-        data-scroll-shadow="end"
-        className={cn(
-          'pointer-events-none absolute inset-y-0 right-0 w-8 bg-linear-to-l from-slate-900/15 to-transparent transition-opacity duration-200 dark:from-black/60',
-          edges.end ? 'opacity-100' : 'opacity-0',
-        )}
-      />
+      <ScrollShadow edge="start" shown={edges.start} />
+      <ScrollShadow edge="end" shown={edges.end} />
     </div>
+  );
+}
+
+/** The shadow on one edge, shown while there is more to scroll to that side. */
+function ScrollShadow({ edge, shown }: { edge: 'start' | 'end'; shown: boolean }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-scroll-shadow={edge}
+      className={cn(
+        'pointer-events-none absolute inset-y-0 w-8 from-slate-900/15 to-transparent transition-opacity duration-200 dark:from-black/60',
+        edge === 'start' ? 'left-0 bg-linear-to-r' : 'right-0 bg-linear-to-l',
+        shown ? 'opacity-100' : 'opacity-0',
+      )}
+    />
   );
 }

@@ -15,7 +15,7 @@ import { applyApiFieldErrors } from '../../lib/form-errors';
 import { useAgency } from '../../lib/site-info';
 import { CONTACT_TEMPLATE_LABELS, CONTACT_TEMPLATES, type ContactTemplate, contactTemplate, siteForMessage } from './contact-templates';
 import { AdminDetailPage } from './AdminDetailPage';
-import { RoleBadge, SiteStatusBadge, SiteTypeBadge } from './labels';
+import { RoleBadge, SiteRow } from './labels';
 
 export const clientMessages = {
   sent: 'Message envoyé',
@@ -150,21 +150,7 @@ export function AdminClientDetailPage() {
                 aria-label="Sites du client"
               >
                 {data.sites.map((site) => (
-                  <li key={site.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-6 py-3">
-                    <div className="min-w-0">
-                      <Link
-                        to={paths.admin.site(site.id)}
-                        className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300"
-                      >
-                        {site.siteName}
-                      </Link>
-                      <p className="truncate text-sm text-slate-600 dark:text-slate-400">{site.domain ?? 'Aucun domaine'}</p>
-                    </div>
-                    <div className="flex shrink-0 gap-2">
-                      <SiteStatusBadge status={site.status} />
-                      <SiteTypeBadge type={site.type} />
-                    </div>
-                  </li>
+                  <SiteRow key={site.id} site={site} detail={site.domain ?? 'Aucun domaine'} />
                 ))}
               </ul>
             )}

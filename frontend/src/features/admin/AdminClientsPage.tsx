@@ -7,9 +7,9 @@ import type { Column } from '../../components/ui/data-table';
 import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
 import { formatCount, formatDate } from '../../lib/format';
-import { usePagedSearch } from '../../lib/use-paged-search';
+import { pageQueryParams, usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
-import { RoleBadge } from './labels';
+import { RoleBadge, rowLinkClass } from './labels';
 
 const PAGE_SIZE = 10;
 type UserSort = AdminUserSortBy;
@@ -20,10 +20,7 @@ const columns: Column<UserResponseDto, UserSort>[] = [
     header: 'Nom',
     sortKey: AdminUserSortBy.name,
     cell: (u) => (
-      <Link
-        to={paths.admin.client(u.id)}
-        className="font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300"
-      >
+      <Link to={paths.admin.client(u.id)} className={rowLinkClass}>
         {u.name || '—'}
       </Link>
     ),
@@ -62,10 +59,7 @@ export function AdminClientsPage() {
     sortKeys: Object.values(AdminUserSortBy),
     defaultSort: { by: AdminUserSortBy.created_at, order: 'desc' },
   });
-  const query = useListAdminUsers(
-    { page: list.page, limit: PAGE_SIZE, search: list.search || undefined, sortBy: list.sort?.by, sortOrder: list.sort?.order },
-    { query: { placeholderData: keepPreviousData } },
-  );
+  const query = useListAdminUsers(pageQueryParams(list, PAGE_SIZE), { query: { placeholderData: keepPreviousData } });
 
   return (
     <AdminListPage
@@ -93,8 +87,6 @@ export function AdminClientsPage() {
         label: 'Utilisateurs',
         columns,
         rowKey: (u) => u.id,
-        sort: list.sort,
-        onSort: list.toggleSort,
         minWidthClass: 'min-w-[44rem]',
       }}
     />

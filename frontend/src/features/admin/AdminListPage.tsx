@@ -6,6 +6,7 @@ import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
+import type { SortState } from '../../lib/use-paged-search';
 
 /** What the frame reads of a generated list query (`useListAdminSites(…)`…). */
 export interface AdminListQuery {
@@ -26,10 +27,15 @@ const TOOLBAR_ROW = {
   xl: { row: 'xl:flex-row xl:items-end xl:justify-between', count: 'xl:pb-3' },
 } as const;
 
-type TableProps<T, S extends string> = Pick<
-  DataTableProps<T, S>,
-  'label' | 'columns' | 'rowKey' | 'minWidthClass' | 'rowClassName' | 'sort' | 'onSort'
->;
+type TableProps<T, S extends string> = Pick<DataTableProps<T, S>, 'label' | 'columns' | 'rowKey' | 'minWidthClass' | 'rowClassName'>;
+
+/** The list's state the frame reads: its page, and its sort when the columns have sort keys (`usePagedSearch`). */
+interface ListState<S extends string> {
+  page: number;
+  setPage: (page: number) => void;
+  sort?: SortState<S> | null;
+  toggleSort?(by: S): void;
+}
 
 export type AdminListPageProps<T, S extends string = string> = {
   title: string;
@@ -39,8 +45,8 @@ export type AdminListPageProps<T, S extends string = string> = {
   query: AdminListQuery;
   /** The page's rows, from `query.data` (undefined while loading). */
   rows: T[] | undefined;
-  /** The page, and the pager's changes, usually from `usePagedSearch`. */
-  list: { page: number; setPage: (page: number) => void };
+  /** The page and the sort, and the pager's and the headers' changes, usually from `usePagedSearch`. */
+  list: ListState<S>;
   pageSize: number;
   /** The count above the list, e.g. `(n) => formatCount(n, 'site')`; blank until the first answer. */
   count: (total: number) => string;
@@ -125,7 +131,11 @@ export function AdminListPage<T, S extends string = string>({
             </p>
             {toolbar}
           </div>
-          {table ? <DataTable {...table} {...states} /> : renderRows ? <ListBody {...states}>{renderRows}</ListBody> : null}
+          {table ? (
+            <DataTable {...table} sort={list.sort} onSort={list.toggleSort} {...states} />
+          ) : renderRows ? (
+            <ListBody {...states}>{renderRows}</ListBody>
+          ) : null}
         </Card>
         {after}
       </div>

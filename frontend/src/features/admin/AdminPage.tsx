@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetAdminStats } from '../../api/generated/admin/admin';
 import type { AdminStatsDto } from '../../api/generated/model';
@@ -8,61 +9,49 @@ import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { formatDate, formatEuros, formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
-import { RoleBadge, SiteStatusBadge, SiteTypeBadge } from './labels';
+import { RoleBadge, rowLinkClass, SiteRow } from './labels';
 import { QueryState } from '../../components/ui/query-state';
 import { StatTile } from './StatTile';
 
-const linkClass = 'font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300';
-
-function RecentSites({ sites }: { sites: AdminStatsDto['recentSites'] }) {
+/** A card of the newest rows, under its title and the link to the whole list. */
+function RecentCard({ title, to, linkText, children }: { title: string; to: string; linkText: string; children: ReactNode }) {
   return (
     <Card flush className="min-w-0 overflow-hidden">
       <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-slate-800">
-        <h2 className="text-lg font-semibold">Sites récents</h2>
-        <Link to={paths.admin.sites} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
-          Voir tous les sites
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <Link to={to} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          {linkText}
         </Link>
       </div>
+      {children}
+    </Card>
+  );
+}
+
+function RecentSites({ sites }: { sites: AdminStatsDto['recentSites'] }) {
+  return (
+    <RecentCard title="Sites récents" to={paths.admin.sites} linkText="Voir tous les sites">
       {sites.length === 0 ? (
         <p className="px-6 py-5 text-sm text-slate-600 dark:text-slate-400">Aucun site pour le moment.</p>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Sites récents">
           {sites.map((site) => (
-            <li key={site.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-6 py-3">
-              <div className="min-w-0">
-                <Link to={paths.admin.site(site.id)} className={`${linkClass} block truncate`}>
-                  {site.siteName}
-                </Link>
-                <p className="truncate text-sm text-slate-600 dark:text-slate-400">
-                  {site.owner.name || site.owner.email} · {formatDate(site.createdAt)}
-                </p>
-              </div>
-              <div className="flex shrink-0 gap-2">
-                <SiteStatusBadge status={site.status} />
-                <SiteTypeBadge type={site.type} />
-              </div>
-            </li>
+            <SiteRow key={site.id} site={site} detail={`${site.owner.name || site.owner.email} · ${formatDate(site.createdAt)}`} />
           ))}
         </ul>
       )}
-    </Card>
+    </RecentCard>
   );
 }
 
 function RecentUsers({ users }: { users: AdminStatsDto['recentUsers'] }) {
   return (
-    <Card flush className="min-w-0 overflow-hidden">
-      <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-slate-800">
-        <h2 className="text-lg font-semibold">Utilisateurs récents</h2>
-        <Link to={paths.admin.clients} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
-          Voir tous les clients
-        </Link>
-      </div>
+    <RecentCard title="Utilisateurs récents" to={paths.admin.clients} linkText="Voir tous les clients">
       <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Utilisateurs récents">
         {users.map((user) => (
           <li key={user.id} className="flex items-center justify-between gap-4 px-6 py-3">
             <div className="min-w-0">
-              <Link to={paths.admin.client(user.id)} className={`${linkClass} block truncate`}>
+              <Link to={paths.admin.client(user.id)} className={`${rowLinkClass} block truncate`}>
                 {user.name || user.email}
               </Link>
               <p className="truncate text-sm text-slate-600 dark:text-slate-400">{user.email}</p>
@@ -71,7 +60,7 @@ function RecentUsers({ users }: { users: AdminStatsDto['recentUsers'] }) {
           </li>
         ))}
       </ul>
-    </Card>
+    </RecentCard>
   );
 }
 

@@ -9,12 +9,13 @@ import {
   useListAdminAuditLog,
   useUpdateAdminSite,
 } from '../../api/generated/admin/admin';
-import { type AdminSiteDetailDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
+import { type AdminSiteDetailDto, type OrderAnswerDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Card } from '../../components/ui/card';
 import { Field, selectClasses } from '../../components/ui/field';
 import { paths } from '../../config/paths';
+import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { adminPaymentState } from '../../lib/payment-state';
 import { applyApiFieldErrors } from '../../lib/form-errors';
@@ -226,27 +227,27 @@ function History({ siteId }: { siteId: string }) {
   );
 }
 
+/** The order's answers (or its billing details), each label over its value, in two columns from 640 px. */
+function Answers({ answers, className, valueClassName }: { answers: OrderAnswerDto[]; className: string; valueClassName: string }) {
+  return (
+    <dl className={cn('grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2', className)}>
+      {answers.map((answer) => (
+        <div key={answer.label} className="min-w-0">
+          <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{answer.label}</dt>
+          <dd className={valueClassName}>{answer.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function Order({ order }: { order: NonNullable<AdminSiteDetailDto['order']> }) {
   return (
     <Card>
       <h2 className="text-lg font-semibold">Commande</h2>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        {order.answers.map((answer) => (
-          <div key={answer.label} className="min-w-0">
-            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{answer.label}</dt>
-            <dd className="break-words whitespace-pre-line">{answer.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Answers answers={order.answers} className="mt-4" valueClassName="break-words whitespace-pre-line" />
       <h3 className="mt-6 text-base font-semibold">Facturation</h3>
-      <dl className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        {order.billing.map((answer) => (
-          <div key={answer.label} className="min-w-0">
-            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{answer.label}</dt>
-            <dd className="break-words">{answer.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Answers answers={order.billing} className="mt-3" valueClassName="break-words" />
       <h3 className="mt-6 text-base font-semibold">Photos</h3>
       {order.photos.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Aucune photo jointe.</p>

@@ -12,39 +12,15 @@ import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
 import type { Column } from '../../components/ui/data-table';
 import { selectClasses } from '../../components/ui/field';
+import { EyeIcon, PencilIcon } from '../../components/ui/icons';
 import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
 import { formatCount, formatDate } from '../../lib/format';
 import { ADMIN_PAYMENT_FILTER_ALL, ADMIN_PAYMENT_FILTERS } from '../../lib/payment-state';
-import { usePagedSearch } from '../../lib/use-paged-search';
+import { pageQueryParams, usePagedSearch } from '../../lib/use-paged-search';
 import { SITE_STATUS_LABELS } from '../../lib/site-status';
 import { AdminListPage } from './AdminListPage';
-import { SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
-
-function EyeIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
-
-function PencilIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L8 18l-4 1 1-4 11.5-11.5Z" />
-    </svg>
-  );
-}
+import { rowLinkClass, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
 
 /** Admin lists: 10 per page (spec §9). */
 export const SITES_PAGE_SIZE = 10;
@@ -64,10 +40,7 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
     header: 'Site',
     sortKey: AdminSiteSortBy.site_name,
     cell: (s) => (
-      <Link
-        to={paths.admin.site(s.id)}
-        className="font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300"
-      >
+      <Link to={paths.admin.site(s.id)} className={rowLinkClass}>
         {s.siteName}
       </Link>
     ),
@@ -171,14 +144,10 @@ export function AdminSitesPage() {
   });
   const query = useListAdminSites(
     {
-      page: list.page,
-      limit: SITES_PAGE_SIZE,
-      search: list.search || undefined,
+      ...pageQueryParams(list, SITES_PAGE_SIZE),
       status: list.filters.status || undefined,
       type: list.filters.type || undefined,
       paymentState: list.filters.paymentState || undefined,
-      sortBy: list.sort?.by,
-      sortOrder: list.sort?.order,
     },
     { query: { placeholderData: keepPreviousData } },
   );
@@ -237,8 +206,6 @@ export function AdminSitesPage() {
         label: 'Sites',
         columns,
         rowKey: (s) => s.id,
-        sort: list.sort,
-        onSort: list.toggleSort,
         minWidthClass: 'min-w-[66rem]',
       }}
     />

@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { SiteStatus, SiteType, UserRole } from '../../api/generated/model';
 import { Badge } from '../../components/ui/card';
+import { paths } from '../../config/paths';
 import { SITE_STATUS_LABELS } from '../../lib/site-status';
 
 /** The admin's words (signed-in areas spec §2): Business / Custom / Pro, Admin / Client; the statuses' are shared (lib/site-status). */
@@ -16,4 +19,31 @@ export function SiteTypeBadge({ type }: { type: SiteType }) {
 
 export function RoleBadge({ role }: { role: UserRole }) {
   return <Badge tone={role === 'admin' ? 'brand' : 'neutral'}>{role === 'admin' ? 'Admin' : 'Client'}</Badge>;
+}
+
+/** A row's main link (a site's or a client's name) in the admin's lists. */
+export const rowLinkClass = 'font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-300';
+
+/** A site in a short admin list (the newest sites, a client's sites): its name, a line about it, its status and plan. */
+export function SiteRow({
+  site,
+  detail,
+}: {
+  site: { id: string; siteName: string; status: SiteStatus; type: SiteType };
+  detail: ReactNode;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-6 py-3">
+      <div className="min-w-0">
+        <Link to={paths.admin.site(site.id)} className={`${rowLinkClass} block truncate`}>
+          {site.siteName}
+        </Link>
+        <p className="truncate text-sm text-slate-600 dark:text-slate-400">{detail}</p>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <SiteStatusBadge status={site.status} />
+        <SiteTypeBadge type={site.type} />
+      </div>
+    </li>
+  );
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
 
@@ -11,7 +12,8 @@ export function AuthCard({
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
-  footer?: ReactNode;
+  /** Under the card: a sentence and its link ('Pas encore de compte ? Créer un compte'). */
+  footer?: { text: string; to: string; link: string };
 }) {
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-slate-50 px-4 py-12 sm:items-center dark:bg-slate-950">
@@ -21,7 +23,14 @@ export function AuthCard({
           {subtitle ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{subtitle}</p> : null}
           <div className="mt-6">{children}</div>
         </Card>
-        {footer ? <div className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">{footer}</div> : null}
+        {footer ? (
+          <div className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+            {footer.text}{' '}
+            <Link to={footer.to} className={textLinkClass}>
+              {footer.link}
+            </Link>
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -1,10 +1,10 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useFirstLogin } from '../../api/generated/auth/auth';
 import { isApiError } from '../../api/http';
 import { ButtonLink } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { paths } from '../../config/paths';
-import { AuthCard, textLinkClass } from './AuthCard';
+import { AuthCard } from './AuthCard';
 import { useAuth } from '../../lib/auth/session';
 import { NewPasswordForm } from '../../components/new-password-form';
 import { messages } from '../../lib/validation';
@@ -45,14 +45,7 @@ export function FirstLoginPage() {
     <AuthCard
       title="Bienvenue !"
       subtitle="Choisissez votre mot de passe pour accéder à votre espace client."
-      footer={
-        <>
-          Déjà un mot de passe ?{' '}
-          <Link to={paths.login} className={textLinkClass}>
-            Se connecter
-          </Link>
-        </>
-      }
+      footer={{ text: 'Déjà un mot de passe ?', to: paths.login, link: 'Se connecter' }}
     >
       <NewPasswordForm
         submitLabel="Définir mon mot de passe"

@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { useForgotPassword } from '../../api/generated/auth/auth';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
@@ -7,7 +6,7 @@ import { Alert } from '../../components/ui/card';
 import { EmailInput } from '../../components/form-fields';
 import { paths } from '../../config/paths';
 import { applyApiFieldErrors, hasApiFieldError } from '../../lib/form-errors';
-import { AuthCard, textLinkClass } from './AuthCard';
+import { AuthCard } from './AuthCard';
 import { emailRules } from '../../lib/validation';
 
 interface ForgotPasswordForm {
@@ -31,14 +30,7 @@ export function ForgotPasswordPage() {
     <AuthCard
       title="Mot de passe oublié"
       subtitle="Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
-      footer={
-        <>
-          Vous vous en souvenez ?{' '}
-          <Link to={paths.login} className={textLinkClass}>
-            Se connecter
-          </Link>
-        </>
-      }
+      footer={{ text: 'Vous vous en souvenez ?', to: paths.login, link: 'Se connecter' }}
     >
       {forgot.isSuccess ? (
         <div className="space-y-4">

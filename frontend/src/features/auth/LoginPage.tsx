@@ -50,14 +50,7 @@ export function LoginPage() {
     <AuthCard
       title="Connexion"
       subtitle="Accédez à votre espace client pour suivre vos sites et vos factures."
-      footer={
-        <>
-          Pas encore de compte ?{' '}
-          <Link to={paths.register} className={textLinkClass}>
-            Créer un compte
-          </Link>
-        </>
-      }
+      footer={{ text: 'Pas encore de compte ?', to: paths.register, link: 'Créer un compte' }}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {login.isError && !hasApiFieldError(login.error, FIELDS) ? <Alert tone="error">{loginErrorMessage(login.error)}</Alert> : null}

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useRegister } from '../../api/generated/auth/auth';
 import type { RegisterDto } from '../../api/generated/model';
 import { Button } from '../../components/ui/button';
@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/card';
 import { EmailInput, NewPasswordInputs } from '../../components/form-fields';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
-import { AuthCard, textLinkClass } from './AuthCard';
+import { AuthCard } from './AuthCard';
 import { useAuth } from '../../lib/auth/session';
 import { applyApiFieldErrors } from '../../lib/form-errors';
 import { confirmPasswordRules, emailRules, messages, newPasswordRules } from '../../lib/validation';
@@ -39,14 +39,7 @@ export function RegisterPage() {
     <AuthCard
       title="Créer un compte"
       subtitle="Quelques secondes suffisent pour accéder à votre espace client."
-      footer={
-        <>
-          Déjà un compte ?{' '}
-          <Link to={paths.login} className={textLinkClass}>
-            Se connecter
-          </Link>
-        </>
-      }
+      footer={{ text: 'Déjà un compte ?', to: paths.login, link: 'Se connecter' }}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}

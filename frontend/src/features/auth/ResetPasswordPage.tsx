@@ -1,10 +1,10 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../api/generated/auth/auth';
 import { isApiError } from '../../api/http';
 import { ButtonLink } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { paths } from '../../config/paths';
-import { AuthCard, textLinkClass } from './AuthCard';
+import { AuthCard } from './AuthCard';
 import { useAuth } from '../../lib/auth/session';
 import { NewPasswordForm } from '../../components/new-password-form';
 import { messages } from '../../lib/validation';
@@ -39,14 +39,7 @@ export function ResetPasswordPage() {
     <AuthCard
       title="Nouveau mot de passe"
       subtitle="Choisissez un nouveau mot de passe pour votre compte."
-      footer={
-        <>
-          Retour à la{' '}
-          <Link to={paths.login} className={textLinkClass}>
-            connexion
-          </Link>
-        </>
-      }
+      footer={{ text: 'Retour à la', to: paths.login, link: 'connexion' }}
     >
       <NewPasswordForm
         submitLabel="Enregistrer le mot de passe"

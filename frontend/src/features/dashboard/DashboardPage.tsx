@@ -1,17 +1,13 @@
-import { Link } from 'react-router';
 import { useGetDashboardSummary } from '../../api/generated/dashboard/dashboard';
 import { useListSites } from '../../api/generated/sites/sites';
-import type { SiteDto } from '../../api/generated/model';
 import { ButtonLink } from '../../components/ui/button';
 import { Badge, Card, Container, LoadingScreen } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
-import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { AdminModeToggle } from '../../components/admin-mode-toggle';
 import { PaymentIssueNotice, usePaymentIssues } from '../../components/payment-issue-banner';
-import { ClientPaymentBadge } from '../../components/payment-state-badge';
 import { useAuth } from '../../lib/auth/session';
-import { clientSiteStatus } from '../../lib/site-status';
+import { SiteLinks } from './SiteLinks';
 
 /** The four tiles: days as member (rounded up), active sites, pending sites, invoices. */
 function SummaryTiles() {
@@ -37,50 +33,10 @@ function SummaryTiles() {
   );
 }
 
-/** The client's sites: name, domain or 'Aucun domaine', status badge; a row opens the site. */
+/** The client's sites, asked for once the page shows (after the payment banner is known). */
 function SiteList() {
   const sites = useListSites({ limit: 100 });
-  if (sites.isPending || sites.isError) {
-    return (
-      <QueryState
-        className="mt-4"
-        loading={sites.isPending}
-        error={sites.isError}
-        loadingText="Chargement des sites..."
-        errorText="Impossible de charger vos sites."
-        onRetry={() => void sites.refetch()}
-      />
-    );
-  }
-  if (sites.data.sites.length === 0) return <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Aucun site créé</p>;
-  return (
-    <ul
-      className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
-      aria-label="Mes sites"
-    >
-      {sites.data.sites.map((site: SiteDto) => {
-        const status = clientSiteStatus(site.status);
-        return (
-          <li key={site.id}>
-            <Link
-              to={paths.dashboard.site(site.id)}
-              state={{ origin: 'dashboard' }}
-              className="flex flex-col gap-2 px-4 py-3 hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between sm:gap-4 dark:hover:bg-slate-800/40"
-            >
-              <span className="min-w-0">
-                <span className="block truncate font-medium text-slate-900 dark:text-white">{site.siteName}</span>
-                <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{site.domain ?? 'Aucun domaine'}</span>
-              </span>
-              <span className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:justify-end">
-                <Badge tone={status.tone}>{status.label}</Badge>
-                <ClientPaymentBadge state={site.paymentState} />
-              </span>
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
-  );
+  return <SiteLinks sites={sites} origin="dashboard" />;
 }
 
 export function DashboardPage() {

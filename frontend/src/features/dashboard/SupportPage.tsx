@@ -29,6 +29,24 @@ const FAQ = [
 
 type Values = Required<Pick<CreateSupportMessageDto, 'email' | 'subject' | 'message'>> & { name: string };
 
+/** One way to reach the agency: its label, then its link, or '—' until the agency's details are known. */
+function ContactLink({ label, href, text, className }: { label: string; href?: string; text?: string; className?: string }) {
+  return (
+    <div>
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className={cn('font-medium', className)}>
+        {href ? (
+          <a href={href} className="text-brand-700 underline dark:text-brand-300">
+            {text}
+          </a>
+        ) : (
+          '—'
+        )}
+      </dd>
+    </div>
+  );
+}
+
 /** /dashboard/support: a message to the team, one every 15 minutes (the server says when the next may go). */
 export function SupportPage() {
   const { user } = useAuth();
@@ -108,30 +126,8 @@ export function SupportPage() {
           <Card>
             <h2 className="text-lg font-semibold">Nous contacter</h2>
             <dl className="mt-4 space-y-3 text-sm">
-              <div>
-                <dt className="text-slate-600 dark:text-slate-400">Téléphone</dt>
-                <dd className="font-medium">
-                  {agency ? (
-                    <a href={agency.phoneHref} className="text-brand-700 underline dark:text-brand-300">
-                      {agency.phone}
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600 dark:text-slate-400">Email</dt>
-                <dd className="font-medium break-all">
-                  {agency ? (
-                    <a href={`mailto:${agency.email}`} className="text-brand-700 underline dark:text-brand-300">
-                      {agency.email}
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </dd>
-              </div>
+              <ContactLink label="Téléphone" href={agency?.phoneHref} text={agency?.phone} />
+              <ContactLink label="Email" href={agency && `mailto:${agency.email}`} text={agency?.email} className="break-all" />
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">Chat</dt>
                 <dd className="mt-1">

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/http';
+import { EmailInput } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { ModalDialog } from '../../components/ui/modal-dialog';
+import { TitledDialog } from '../../components/ui/modal-dialog';
 import { paths } from '../../config/paths';
 import type { LoginRedirectState } from '../../lib/auth/redirect';
 import { applyApiFieldErrors } from '../../lib/form-errors';
@@ -86,42 +87,15 @@ export function BillingDialog({
   const showGeneric = Boolean(errors.root) && !emailConflict;
 
   return (
-    <ModalDialog
-      labelledBy="billing-title"
-      describedBy="billing-description"
+    <TitledDialog
+      titleId="billing-title"
+      title="Informations de facturation"
+      descriptionId="billing-description"
+      description="Elles figurent sur vos factures. Vous réglez ensuite par carte sur la page de paiement sécurisée."
+      width="w-[min(36rem,calc(100vw-1.5rem))]"
       onClose={onClose}
       busy={isSubmitting || redirecting}
-      className="max-h-[calc(100dvh-1.5rem)] w-[min(36rem,calc(100vw-1.5rem))] overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:backdrop-blur-sm dark:bg-slate-900 dark:text-slate-100"
     >
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
-        <div>
-          <h2 id="billing-title" className="text-xl font-semibold">
-            Informations de facturation
-          </h2>
-          <p id="billing-description" className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Elles figurent sur vos factures. Vous réglez ensuite par carte sur la page de paiement sécurisée.
-          </p>
-        </div>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Fermer"
-          className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
-        >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
-      </div>
-
       <form onSubmit={submit} noValidate className="space-y-4 p-5 sm:p-6" aria-label="Informations de facturation">
         {showGeneric ? (
           <Alert tone="error">
@@ -144,11 +118,7 @@ export function BillingDialog({
           {...register('fullName', { validate: billingRules.fullName })}
         />
         <div>
-          <Field
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
+          <EmailInput
             readOnly={emailLocked}
             maxLength={MAX_LENGTHS.email}
             hint={emailLocked ? "L'adresse de votre compte." : undefined}
@@ -208,6 +178,6 @@ export function BillingDialog({
           </Button>
         </div>
       </form>
-    </ModalDialog>
+    </TitledDialog>
   );
 }

@@ -1,6 +1,8 @@
 /** The wizard's form controls beyond the shared Field: text areas, choice cards, a switch and growing lists. */
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { inputClasses } from '../../components/ui/field';
+import { StrokeIcon } from '../../components/ui/icons';
 import { cn } from '../../lib/cn';
 
 export const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200';
@@ -119,6 +121,32 @@ export function ChoiceGroup({
   );
 }
 
+/** One radio card of a `RadioCards` group. */
+export interface RadioOption {
+  value: string;
+  title: string;
+  description?: ReactNode;
+  aside?: ReactNode;
+}
+
+/** A group of radio cards for one registered field: its legend, then a card per option. */
+export function RadioCards({
+  legend,
+  options,
+  gridClassName = 'grid gap-3 sm:grid-cols-2',
+  ...field
+}: UseFormRegisterReturn & { legend: ReactNode; options: readonly RadioOption[]; gridClassName?: string }) {
+  return (
+    <ChoiceGroup legend={legend}>
+      <div className={gridClassName}>
+        {options.map((option) => (
+          <ChoiceCard key={option.value} type="radio" {...option} {...field} />
+        ))}
+      </div>
+    </ChoiceGroup>
+  );
+}
+
 /** An on/off switch (a checkbox with role switch), its label and description beside it. */
 export function Switch({
   checked,
@@ -190,42 +218,25 @@ export function SubHeading({ children, description }: { children: ReactNode; des
 
 export function RemoveIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon strokeLinecap="round">
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 export function PlusIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+    <StrokeIcon className="size-4" strokeWidth="2" strokeLinecap="round">
       <path d="M12 5v14M5 12h14" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 export function CheckIcon({ className = 'size-4' }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.4"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon className={className} strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
       <path d="M5 12.5l4.5 4.5L19 7.5" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

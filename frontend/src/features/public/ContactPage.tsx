@@ -2,7 +2,7 @@ import { Card, Container } from '../../components/ui/card';
 import { ButtonLink } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { Icon, type IconName } from './components/icons';
-import { IconTile } from './components/Section';
+import { IconTile, PageHero } from './components/Section';
 import type { AgencyResponseDto } from '../../api/generated/model';
 import { AgencyGate } from '../../components/agency-gate';
 
@@ -57,33 +57,22 @@ export function ContactPage() {
 function ContactContent({ a }: { a: AgencyResponseDto }) {
   return (
     <>
-      <section aria-labelledby="contact-titre" className="relative isolate overflow-hidden">
-        <div
-          className="absolute inset-0 -z-10 bg-[radial-gradient(50%_70%_at_50%_0%,var(--color-brand-100),transparent)] dark:bg-[radial-gradient(50%_70%_at_50%_0%,color-mix(in_oklab,var(--color-brand-900)_70%,transparent),transparent)]"
-          aria-hidden="true"
-        />
-        <Container className="py-16 text-center sm:py-20">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Contact</p>
-          <h1
-            id="contact-titre"
-            className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white"
-          >
-            Parlons de votre projet
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600 dark:text-slate-300">
-            Une question sur nos formules, un projet sur mesure ou besoin d’aide sur votre site ? Notre équipe vous répond en moins de 3
-            heures, même le week-end.
-          </p>
-          <a
-            href={a.phoneHref}
-            className="mt-10 inline-flex h-14 items-center justify-center gap-3 rounded-xl bg-brand-600 px-7 text-lg font-semibold text-white shadow-lg shadow-brand-600/25 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-          >
-            <Icon name="phone" className="size-5" />
-            Appeler le {a.phone}
-          </a>
-          <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Appel non surtaxé, du lundi au samedi de 9h00 à 17h00</p>
-        </Container>
-      </section>
+      <PageHero
+        id="contact-titre"
+        eyebrow="Contact"
+        title="Parlons de votre projet"
+        intro="Une question sur nos formules, un projet sur mesure ou besoin d’aide sur votre site ? Notre équipe vous répond en moins de 3 heures, même le week-end."
+        className="py-16 sm:py-20"
+      >
+        <a
+          href={a.phoneHref}
+          className="mt-10 inline-flex h-14 items-center justify-center gap-3 rounded-xl bg-brand-600 px-7 text-lg font-semibold text-white shadow-lg shadow-brand-600/25 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          <Icon name="phone" className="size-5" />
+          Appeler le {a.phone}
+        </a>
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Appel non surtaxé, du lundi au samedi de 9h00 à 17h00</p>
+      </PageHero>
 
       <Container className="pb-16 sm:pb-24">
         <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr]">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Card, Container } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { Icon, type IconName } from './components/icons';
-import { IconTile, Section } from './components/Section';
+import { IconTile, PageHero, Section } from './components/Section';
 import { ClosingCta } from './home/Closing';
 import { QuoteDialog } from './quote/QuoteDialog';
 
@@ -74,33 +74,22 @@ export function ServicesPage() {
   const [quoteOpen, setQuoteOpen] = useState(false);
   return (
     <>
-      <section aria-labelledby="services-titre" className="relative isolate overflow-hidden">
-        <div
-          className="absolute inset-0 -z-10 bg-[radial-gradient(50%_70%_at_50%_0%,var(--color-brand-100),transparent)] dark:bg-[radial-gradient(50%_70%_at_50%_0%,color-mix(in_oklab,var(--color-brand-900)_70%,transparent),transparent)]"
-          aria-hidden="true"
-        />
-        <Container className="py-16 text-center sm:py-24">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Nos services</p>
-          <h1
-            id="services-titre"
-            className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white"
-          >
-            Tout ce qu’il faut pour exister en ligne
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600 dark:text-slate-300">
-            Création de site, référencement et automatisation par l’IA : une seule équipe, un seul abonnement, et un site en ligne en 24h.
-            Plus de 140 sites déjà déployés.
-          </p>
-          <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Button size="lg" className="w-full sm:w-auto" aria-haspopup="dialog" onClick={() => setQuoteOpen(true)}>
-              Demander un devis
-            </Button>
-            <ButtonLink to={paths.features} size="lg" variant="secondary" className="w-full sm:w-auto">
-              Voir les tarifs
-            </ButtonLink>
-          </div>
-        </Container>
-      </section>
+      <PageHero
+        id="services-titre"
+        eyebrow="Nos services"
+        title="Tout ce qu’il faut pour exister en ligne"
+        intro="Création de site, référencement et automatisation par l’IA : une seule équipe, un seul abonnement, et un site en ligne en 24h. Plus de 140 sites déjà déployés."
+        className="py-16 sm:py-24"
+      >
+        <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <Button size="lg" className="w-full sm:w-auto" aria-haspopup="dialog" onClick={() => setQuoteOpen(true)}>
+            Demander un devis
+          </Button>
+          <ButtonLink to={paths.features} size="lg" variant="secondary" className="w-full sm:w-auto">
+            Voir les tarifs
+          </ButtonLink>
+        </div>
+      </PageHero>
 
       <Section id="services" eyebrow="Ce que nous faisons" title="Trois expertises au service de votre activité" tinted>
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { formatEuros } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
-import { CheckIcon, ChoiceCard, ChoiceGroup, Optional, SubHeading, Switch, TextAreaField } from '../form-controls';
+import { CheckIcon, ChoiceCard, ChoiceGroup, Optional, RadioCards, SubHeading, Switch, TextAreaField } from '../form-controls';
 import { FORM_LIMITS, MAX_LENGTHS, rules, type OrderFormValues } from '../order-wizard';
 import { ListField } from './ListField';
 
@@ -154,32 +154,21 @@ export function DesignStep({
 
       <div className="space-y-4">
         <SubHeading description="À ajouter à votre abonnement si vous le souhaitez.">Options</SubHeading>
-        <ChoiceGroup legend="Logo">
-          <div className="grid gap-3 xl:grid-cols-3">
-            <ChoiceCard
-              type="radio"
-              value="have"
-              title="J'ai déjà un logo"
-              description="Vous nous l'enverrez."
-              {...register('logoOption')}
-            />
-            <ChoiceCard
-              type="radio"
-              value="none"
-              title="Pas de logo"
-              description="Le nom de votre site en titre."
-              {...register('logoOption')}
-            />
-            <ChoiceCard
-              type="radio"
-              value="create"
-              title="Création de logo"
-              description="Facturée une fois, le premier mois."
-              aside={once(prices.logoCents)}
-              {...register('logoOption')}
-            />
-          </div>
-        </ChoiceGroup>
+        <RadioCards
+          legend="Logo"
+          gridClassName="grid gap-3 xl:grid-cols-3"
+          options={[
+            { value: 'have', title: "J'ai déjà un logo", description: "Vous nous l'enverrez." },
+            { value: 'none', title: 'Pas de logo', description: 'Le nom de votre site en titre.' },
+            {
+              value: 'create',
+              title: 'Création de logo',
+              description: 'Facturée une fois, le premier mois.',
+              aside: once(prices.logoCents),
+            },
+          ]}
+          {...register('logoOption')}
+        />
         <div className="grid gap-3 sm:grid-cols-2">
           <ChoiceCard
             type="checkbox"

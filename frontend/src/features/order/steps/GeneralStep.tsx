@@ -1,8 +1,19 @@
 import { useFormContext, useWatch } from 'react-hook-form';
+import { EmailInput } from '../../../components/form-fields';
 import { Field, selectClasses } from '../../../components/ui/field';
-import { ChoiceCard, ChoiceGroup, hintClass, labelClass, Optional } from '../form-controls';
+import { hintClass, labelClass, Optional, RadioCards, type RadioOption } from '../form-controls';
 import { cn } from '../../../lib/cn';
 import { DOMAIN_TLDS, MAX_LENGTHS, rules, type DomainTld, type OrderFormValues } from '../order-wizard';
+
+const DOMAIN_CHOICES: RadioOption[] = [
+  { value: 'existing', title: "J'ai déjà un nom de domaine", description: 'Nous relions votre site à votre adresse actuelle.' },
+  { value: 'new', title: 'Je veux un nouveau nom de domaine', description: 'Inclus dans votre abonnement.' },
+];
+
+const DISPLAY_EMAIL_CHOICES: RadioOption[] = [
+  { value: 'pro', title: 'Une adresse professionnelle', description: 'Sur votre domaine, incluse.' },
+  { value: 'personal', title: 'Mon adresse actuelle', description: 'Celle indiquée ci-dessus.' },
+];
 
 /** Step 1: the business, its domain and how to reach it. */
 export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: boolean; tlds?: readonly DomainTld[] }) {
@@ -41,24 +52,7 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
         />
       </div>
 
-      <ChoiceGroup legend="Nom de domaine">
-        <div className="grid gap-3 sm:grid-cols-2">
-          <ChoiceCard
-            type="radio"
-            value="existing"
-            title="J'ai déjà un nom de domaine"
-            description="Nous relions votre site à votre adresse actuelle."
-            {...register('domainChoice')}
-          />
-          <ChoiceCard
-            type="radio"
-            value="new"
-            title="Je veux un nouveau nom de domaine"
-            description="Inclus dans votre abonnement."
-            {...register('domainChoice')}
-          />
-        </div>
-      </ChoiceGroup>
+      <RadioCards legend="Nom de domaine" options={DOMAIN_CHOICES} {...register('domainChoice')} />
 
       {domainChoice === 'new' ? (
         <div>
@@ -115,11 +109,7 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
       )}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
+        <EmailInput
           readOnly={emailLocked}
           maxLength={MAX_LENGTHS.email}
           hint={emailLocked ? "L'adresse de votre compte." : 'Pour vous envoyer la confirmation et vos accès.'}
@@ -138,24 +128,7 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
         />
       </div>
 
-      <ChoiceGroup legend="Adresse e-mail affichée sur le site">
-        <div className="grid gap-3 sm:grid-cols-2">
-          <ChoiceCard
-            type="radio"
-            value="pro"
-            title="Une adresse professionnelle"
-            description={`Sur votre domaine, incluse.`}
-            {...register('displayEmailChoice')}
-          />
-          <ChoiceCard
-            type="radio"
-            value="personal"
-            title="Mon adresse actuelle"
-            description="Celle indiquée ci-dessus."
-            {...register('displayEmailChoice')}
-          />
-        </div>
-      </ChoiceGroup>
+      <RadioCards legend="Adresse e-mail affichée sur le site" options={DISPLAY_EMAIL_CHOICES} {...register('displayEmailChoice')} />
 
       {displayEmailChoice === 'pro' ? (
         <div>

@@ -59,3 +59,43 @@ export function IconTile({ children, className }: { children: ReactNode; classNa
     </span>
   );
 }
+
+/** The top of a page (the services, the contact page): eyebrow, the page's h1 and its introduction, centred on a glow. */
+export function PageHero({
+  id,
+  eyebrow,
+  title,
+  intro,
+  className,
+  children,
+}: {
+  /** The h1's id (the section is labelled by it). */
+  id: string;
+  eyebrow: string;
+  title: ReactNode;
+  intro: ReactNode;
+  /** The vertical padding. */
+  className: string;
+  /** The calls to action under the introduction. */
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="relative isolate overflow-hidden">
+      <div
+        className="absolute inset-0 -z-10 bg-[radial-gradient(50%_70%_at_50%_0%,var(--color-brand-100),transparent)] dark:bg-[radial-gradient(50%_70%_at_50%_0%,color-mix(in_oklab,var(--color-brand-900)_70%,transparent),transparent)]"
+        aria-hidden="true"
+      />
+      <Container className={cn('text-center', className)}>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{eyebrow}</p>
+        <h1
+          id={id}
+          className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white"
+        >
+          {title}
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600 dark:text-slate-300">{intro}</p>
+        {children}
+      </Container>
+    </section>
+  );
+}

@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../../components/ui/icons';
+
 // Stroke icons (24×24, currentColor), decorative: always aria-hidden.
 const paths = {
   check: 'M5 12.5l4.5 4.5L19 7.5',
@@ -36,18 +38,8 @@ export type IconName = keyof typeof paths;
 
 export function Icon({ name, className = 'size-5', strokeWidth = 1.8 }: { name: IconName; className?: string; strokeWidth?: number }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon className={className} strokeWidth={strokeWidth} strokeLinecap="round" strokeLinejoin="round" focusable="false">
       <path d={paths[name]} />
-    </svg>
+    </StrokeIcon>
   );
 }

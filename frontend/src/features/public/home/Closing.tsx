@@ -20,6 +20,44 @@ const withUs = [
   'Mises à jour et automatisations IA qui vous font gagner du temps',
 ];
 
+/** The two sides of the comparison: without a site (greyed, crosses), with us (brand colours, ticks). */
+const COMPARISON = {
+  without: {
+    box: 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900',
+    title: 'text-slate-500 dark:text-slate-400',
+    item: 'text-slate-600 dark:text-slate-300',
+    mark: 'bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400',
+    icon: <Icon name="close" className="size-3" strokeWidth={2.6} />,
+  },
+  with: {
+    box: 'border-brand-200 bg-brand-50 dark:border-brand-900 dark:bg-brand-950/50',
+    title: 'text-brand-800 dark:text-brand-200',
+    item: 'text-slate-800 dark:text-slate-100',
+    mark: 'bg-brand-600 text-white',
+    icon: <Icon name="check" className="size-3" strokeWidth={3} />,
+  },
+};
+
+/** One side of the comparison: its title, then each item behind its round mark. */
+function ComparisonColumn({ side, title, items }: { side: keyof typeof COMPARISON; title: string; items: string[] }) {
+  const tone = COMPARISON[side];
+  return (
+    <div className={cn('rounded-2xl border p-6 sm:p-8', tone.box)}>
+      <h3 className={cn('font-semibold', tone.title)}>{title}</h3>
+      <ul className="mt-4 space-y-3">
+        {items.map((item) => (
+          <li key={item} className={cn('flex gap-3', tone.item)}>
+            <span className={cn('mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full', tone.mark)} aria-hidden="true">
+              {tone.icon}
+            </span>
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The conversion section: why a site, what changes, the claims. */
 export function Conversion() {
   return (
@@ -30,38 +68,8 @@ export function Conversion() {
       intro="Plus de 100 entreprises nous confient déjà leur présence en ligne, du site vitrine au référencement et à l’automatisation par l’IA."
     >
       <div className="mt-12 grid gap-6 lg:grid-cols-2">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-          <h3 className="font-semibold text-slate-500 dark:text-slate-400">Sans site professionnel</h3>
-          <ul className="mt-4 space-y-3">
-            {without.map((item) => (
-              <li key={item} className="flex gap-3 text-slate-600 dark:text-slate-300">
-                <span
-                  className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400"
-                  aria-hidden="true"
-                >
-                  <Icon name="close" className="size-3" strokeWidth={2.6} />
-                </span>
-                {item}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="rounded-2xl border border-brand-200 bg-brand-50 p-6 sm:p-8 dark:border-brand-900 dark:bg-brand-950/50">
-          <h3 className="font-semibold text-brand-800 dark:text-brand-200">Avec Vitrine</h3>
-          <ul className="mt-4 space-y-3">
-            {withUs.map((item) => (
-              <li key={item} className="flex gap-3 text-slate-800 dark:text-slate-100">
-                <span
-                  className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white"
-                  aria-hidden="true"
-                >
-                  <Icon name="check" className="size-3" strokeWidth={3} />
-                </span>
-                {item}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ComparisonColumn side="without" title="Sans site professionnel" items={without} />
+        <ComparisonColumn side="with" title="Avec Vitrine" items={withUs} />
       </div>
       <dl className="mx-auto mt-12 grid max-w-3xl grid-cols-3 gap-4 text-center">
         {[

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { CloseButton, ModalDialog } from '../../../components/ui/modal-dialog';
 import { cn } from '../../../lib/cn';
 import { Icon } from '../components/icons';
 import { portfolioImages } from '../components/images';
@@ -66,15 +66,7 @@ function Lightbox({ example, onClose }: { example: Example; onClose: () => void 
               {example.sector} · {example.city}
             </p>
           </div>
-          <button
-            type="button"
-            autoFocus
-            onClick={onClose}
-            aria-label="Fermer l'aperçu"
-            className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
-          >
-            <Icon name="close" />
-          </button>
+          <CloseButton autoFocus onClick={onClose} label="Fermer l'aperçu" className="hover:text-slate-900" />
         </div>
         <Picture image={example.image} alt={example.alt} sizes="(min-width: 1024px) 1024px, 100vw" imgClassName="block h-auto w-full" />
       </div>

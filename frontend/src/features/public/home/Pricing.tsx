@@ -1,17 +1,16 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useGetCatalogue } from '../../../api/generated/orders/orders';
 import type { PlanDto } from '../../../api/generated/model';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert, Card } from '../../../components/ui/card';
+import { CloseButton } from '../../../components/ui/modal-dialog';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { Icon } from '../components/icons';
 import { Section } from '../components/Section';
+import { LazyQuoteForm, loadQuoteForm } from '../quote/LazyQuoteForm';
 import { useAgency } from '../../../lib/site-info';
 import { formatEuros } from '../../../lib/format';
-
-const loadQuoteForm = () => import('../quote/QuoteForm');
-const QuoteForm = lazy(loadQuoteForm);
 
 /** The order URL per plan (spec: Pro 'Commencer' → plan=basic, Business 'Commencer' → plan=business). */
 export const orderLinks: Record<'pro' | 'business', string> = {
@@ -128,25 +127,10 @@ function QuotePanel({ onClose }: { onClose: () => void }) {
               Décrivez votre projet : un conseiller vous rappelle dans les 24h sur le créneau de votre choix.
             </p>
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Fermer le formulaire de devis"
-            className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
-          >
-            <Icon name="close" />
-          </button>
+          <CloseButton onClick={onClose} label="Fermer le formulaire de devis" />
         </div>
         <div className="mt-6">
-          <Suspense
-            fallback={
-              <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400" role="status">
-                Chargement du formulaire...
-              </p>
-            }
-          >
-            <QuoteForm idPrefix="teams" />
-          </Suspense>
+          <LazyQuoteForm idPrefix="teams" />
         </div>
       </Card>
     </div>
