@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { PUBLIC_EXTENSION } from './common/access.decorator';
 import { ErrorResponseDto } from './common/error-response.dto';
 import { HttpExceptionFilter, toErrorBody } from './common/http-exception.filter';
+import { RATE_LIMITED_EXTENSION, rateLimitHeaders } from './common/rate-limit/rate-limit-headers';
 import { createValidationPipe } from './common/validation';
 import { allowedOrigins, type AppConfig } from './config/app-config';
 
@@ -23,6 +24,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       'API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.',
     )
     .setVersion('1.0.0')
+    .addServer('/', 'Le serveur qui sert cette documentation (APP_URL)')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
     .addSecurityRequirements('bearer')
     .build();
@@ -53,6 +55,21 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (body && !('$ref' in body) && body.content['application/json'] && !operation.responses['415']) {
         operation.responses['415'] = { description: 'Corps de requête autre que JSON', content: errorContent };
       }
+      operation.responses['500'] ??= {
+        description: 'Erreur interne inattendue (message générique, détail dans les journaux)',
+        content: errorContent,
+      };
+      // A 429 says how long to wait; a route marked @RateLimited says its limit on every answer.
+      const limited = extensions[RATE_LIMITED_EXTENSION] === true;
+      delete extensions[RATE_LIMITED_EXTENSION];
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!response || '$ref' in response) continue;
+        const headers = {
+          ...(limited && (/^2/.test(status) || status === '429') ? RATE_LIMIT_HEADERS : {}),
+          ...(status === '429' ? RETRY_AFTER_HEADER : {}),
+        };
+        if (Object.keys(headers).length) response.headers = { ...headers, ...response.headers };
+      }
       operation.responses.default = {
         description: 'Erreur (message en français, erreurs par champ pour une saisie invalide)',
         content: errorContent,
@@ -62,6 +79,15 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   closeRequestSchemas(document, requestSchemas);
   return document;
 }
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' as const, minimum: 0 } });
+/** draft-ietf-httpapi-ratelimit-headers, as `sayRateLimit` sets them. */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': integerHeader('Requêtes permises dans la fenêtre de la limite'),
+  'RateLimit-Remaining': integerHeader('Requêtes restantes dans la fenêtre'),
+  'RateLimit-Reset': integerHeader('Secondes avant la prochaine fenêtre'),
+};
+const RETRY_AFTER_HEADER = { 'Retry-After': integerHeader('Secondes à attendre avant de réessayer') };
 
 type SchemaNode = NonNullable<OpenAPIObject['components']>['schemas'] extends Record<string, infer S> | undefined ? S : never;
 
@@ -128,11 +154,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     origin: (origin, cb) => cb(null, !origin || allowed.has(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    // A browser client on an allowed origin may read the limits (and a 429's wait).
+    exposedHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
     maxAge: 600,
   });
   // gzip for the app's assets and API answers (Lighthouse's phone profile: ~3.5 s of first paint without it).
   app.use(compression({ threshold: 1024 }));
   app.use(cookieParser());
+  app.use(`/${API_PREFIX}`, rateLimitHeaders);
   // API answers depend on the caller (session, cookies): never stored by a browser or a proxy, unless a route says
   // otherwise with its own Cache-Control (a photo's bytes, kept in the browser's cache only).
   app.use(`/${API_PREFIX}`, (_req: Request, res: Response, next: NextFunction) => {

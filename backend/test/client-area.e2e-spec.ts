@@ -323,6 +323,12 @@ describe('the client area', () => {
         .send({ email: 'alice@example.com', subject: 'Facture', message: 'Une question' })
         .expect(201);
       expect(sent.body).toMatchObject({ retryAfter: 900, nextAllowedAt: expect.any(String) });
+      // One message per 15 minutes, said in the IETF headers: none left until the wait is over.
+      expect([sent.headers['ratelimit-limit'], sent.headers['ratelimit-remaining'], sent.headers['ratelimit-reset']]).toEqual([
+        '1',
+        '0',
+        '900',
+      ]);
       const [mail] = await outboxFor(t, 'equipe@vitrine.example', 'support-team');
       expect(mail.subject).toBe('Support : Facture');
 
@@ -337,6 +343,7 @@ describe('the client area', () => {
       expect(refused.body.retryAfter).toBeGreaterThan(890);
       expect(refused.body.message).toMatch(/^Vous devez attendre 1[45]:\d\d avant de pouvoir envoyer un nouveau message$/);
       expect(refused.headers['retry-after']).toBe(String(refused.body.retryAfter));
+      expect(refused.headers['ratelimit-reset']).toBe(String(refused.body.retryAfter));
       // Another account is not held back; and once 15 minutes have passed, Alice may write again.
       await t.api
         .post('/api/support/messages')

@@ -20,9 +20,10 @@ interface Operation {
   tags?: string[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   parameters?: Array<{ in: string; name: string; schema: Schema }>;
-  responses: Record<string, unknown>;
+  responses: Record<string, { headers?: Record<string, unknown> }>;
 }
 const doc = parse(readFileSync(resolve(__dirname, '../../openapi.yaml'), 'utf8')) as {
+  servers?: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
 };
@@ -97,5 +98,32 @@ describe('openapi.yaml: the request contract', () => {
     ])
       expect([id, Boolean(byId.get(id)?.responses['429'])]).toEqual([id, true]);
     for (const id of ['login', 'refresh']) expect([id, Boolean(byId.get(id)?.responses['401'])]).toEqual([id, true]);
+  });
+
+  it('declares its server, a 500 on every operation, and UUID path ids where the server only takes UUIDs', () => {
+    expect(doc.servers?.map((s) => s.url)).toEqual(['/']);
+    expect(operations.filter(({ op }) => !op.responses['500']).map(({ path, method }) => `${method} ${path}`)).toEqual([]);
+    const ids = operations.flatMap(({ path, method, op }) =>
+      (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => ({ at: `${method} ${path} {${p.name}}`, format: p.schema.format })),
+    );
+    // A checkout session's id is Stripe's (cs_…); every other path id is one of ours.
+    expect(ids.filter((p) => p.format !== 'uuid').map((p) => p.at)).toEqual(['get /api/checkout-sessions/{id} {id}']);
+  });
+
+  it('says the rate-limit headers on the limited routes, and Retry-After on every 429', () => {
+    const limited = operations.filter(({ op }) => op.responses['429']);
+    for (const { op, path } of limited)
+      expect([path, Object.keys(op.responses['429'].headers ?? {})]).toEqual([path, expect.arrayContaining(['Retry-After'])]);
+    const withHeaders = limited.filter(({ op }) =>
+      Object.entries(op.responses).some(([s, r]) => s.startsWith('2') && r.headers?.['RateLimit-Remaining']),
+    );
+    expect(withHeaders.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+      'post /api/auth/forgot-password',
+      'post /api/auth/register',
+      'post /api/checkout-sessions',
+      'post /api/order-drafts',
+      'post /api/quotes',
+      'post /api/support/messages',
+    ]);
   });
 });

@@ -145,13 +145,18 @@ describe('POST /api/quotes', () => {
     });
   });
 
-  it('limits requests per e-mail (3 an hour) with a French 429 and Retry-After', async () => {
-    for (let i = 0; i < 3; i++)
-      await t.api
+  it('limits requests per e-mail (3 an hour) with a French 429 and Retry-After, saying the limit on every answer', async () => {
+    for (let i = 0; i < 3; i++) {
+      const ok = await t.api
         .post('/api/quotes')
         .send({ ...valid, email: 'same@example.com' })
         .set('X-Forwarded-For', `10.0.0.${i}`)
         .expect(201);
+      // The stricter of the two limits (3 per e-mail, 5 per address): IETF RateLimit-* headers.
+      expect(ok.headers['ratelimit-limit']).toBe('3');
+      expect(ok.headers['ratelimit-remaining']).toBe(String(2 - i));
+      expect(Number(ok.headers['ratelimit-reset'])).toBeGreaterThan(3500);
+    }
     const res = await t.api
       .post('/api/quotes')
       .send({ ...valid, email: 'same@example.com' })
@@ -159,6 +164,8 @@ describe('POST /api/quotes', () => {
     expect(res.body.message).toBe('Trop de demandes envoyées. Réessayez dans 60 minutes.');
     expect(res.body.retryAfter).toBeGreaterThan(3500);
     expect(Number(res.headers['retry-after'])).toBe(res.body.retryAfter);
+    expect(res.headers['ratelimit-remaining']).toBe('0');
+    expect(res.headers['ratelimit-reset']).toBe(String(res.body.retryAfter));
   });
 
   it('limits requests per address (5 an hour), whatever the e-mail', async () => {

@@ -1,8 +1,8 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
-import { uuidParam } from '../common/uuid-param';
+import { UuidParam, uuidParam } from '../common/uuid-param';
 import { EmailDetailDto, EmailListResponseDto, EmailSummaryDto, ListAdminEmailsQueryDto } from '../mail/dto/mail.dto';
 import { MailLogService } from '../mail/mail-log.service';
 import { AdminService } from './admin.service';
@@ -26,14 +26,14 @@ export class AdminEmailsController {
 
   /** Un e-mail avec son rendu HTML et texte. */
   @Get(':id')
-  getAdminEmail(@Param('id', uuid) id: string): Promise<EmailDetailDto> {
+  getAdminEmail(@UuidParam('id', uuid) id: string): Promise<EmailDetailDto> {
     return this.mailLog.get(id);
   }
 
   /** Renvoie un e-mail en échec (ou en attente) immédiatement. */
   @Post(':id/retry')
   @HttpCode(200)
-  retryAdminEmail(@CurrentUser() { user }: AuthenticatedUser, @Param('id', uuid) id: string): Promise<EmailSummaryDto> {
+  retryAdminEmail(@CurrentUser() { user }: AuthenticatedUser, @UuidParam('id', uuid) id: string): Promise<EmailSummaryDto> {
     return this.admin.retryEmail(user, id);
   }
 }

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
-import { uuidParam } from '../common/uuid-param';
+import { UuidParam, uuidParam } from '../common/uuid-param';
 import { AdminSiteDetailDto, AdminSiteListResponseDto, ListAdminSitesQueryDto, UpdateAdminSiteDto } from './dto/admin-sites.dto';
 import { AdminService } from './admin.service';
 
@@ -22,7 +22,7 @@ export class AdminSitesController {
 
   /** Un site, son client et sa commande (réponses et photos). */
   @Get(':id')
-  getAdminSite(@Param('id', siteId) id: string): Promise<AdminSiteDetailDto> {
+  getAdminSite(@UuidParam('id', siteId) id: string): Promise<AdminSiteDetailDto> {
     return this.admin.getSite(id);
   }
 
@@ -30,7 +30,7 @@ export class AdminSitesController {
   @Patch(':id')
   updateAdminSite(
     @CurrentUser() { user }: AuthenticatedUser,
-    @Param('id', siteId) id: string,
+    @UuidParam('id', siteId) id: string,
     @Body() dto: UpdateAdminSiteDto,
   ): Promise<AdminSiteDetailDto> {
     return this.admin.updateSite(user, id, dto);

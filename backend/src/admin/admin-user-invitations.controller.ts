@@ -1,9 +1,9 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { MessageResponseDto } from '../auth/dto/auth.dto';
 import { Roles } from '../common/access.decorator';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
-import { uuidParam } from '../common/uuid-param';
+import { UuidParam, uuidParam } from '../common/uuid-param';
 import { AdminService } from './admin.service';
 
 @ApiTags('admin')
@@ -17,7 +17,7 @@ export class AdminUserInvitationsController {
   @HttpCode(202)
   async inviteAdminUser(
     @CurrentUser() { user }: AuthenticatedUser,
-    @Param('id', uuidParam('Utilisateur introuvable')) id: string,
+    @UuidParam('id', uuidParam('Utilisateur introuvable')) id: string,
   ): Promise<MessageResponseDto> {
     await this.admin.inviteUser(user, id);
     return { message: 'Invitation envoyée.' };

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
-import { uuidParam } from '../common/uuid-param';
+import { UuidParam, uuidParam } from '../common/uuid-param';
 import { AdminUserListResponseDto, ListAdminUsersQueryDto } from './dto/admin-users.dto';
 import { AdminEmailSentDto, AdminUserDetailDto, SendAdminEmailDto } from './dto/admin-users.dto';
 import { AdminService } from './admin.service';
@@ -23,7 +23,7 @@ export class AdminUsersController {
 
   /** Un compte et ses sites. */
   @Get(':id')
-  getAdminUser(@Param('id', clientId) id: string): Promise<AdminUserDetailDto> {
+  getAdminUser(@UuidParam('id', clientId) id: string): Promise<AdminUserDetailDto> {
     return this.admin.getUser(id);
   }
 
@@ -32,7 +32,7 @@ export class AdminUsersController {
   @HttpCode(202)
   sendAdminUserEmail(
     @CurrentUser() { user }: AuthenticatedUser,
-    @Param('id', clientId) id: string,
+    @UuidParam('id', clientId) id: string,
     @Body() dto: SendAdminEmailDto,
   ): Promise<AdminEmailSentDto> {
     return this.admin.emailUser(user, id, dto);

@@ -1,3 +1,4 @@
+import { RateLimited } from '../common/rate-limit/rate-limit-headers';
 import { Body, Controller, Get, HttpCode, HttpException, Ip, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiForbiddenResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -30,9 +31,7 @@ export class AuthController {
   /** Crée un compte client et ouvre une session. */
   @Public()
   @Post('register')
-  @ApiTooManyRequestsResponse({
-    description: 'Trop de comptes créés depuis cette adresse IP ou pour cet e-mail (retryAfter : secondes restantes)',
-  })
+  @RateLimited('Trop de comptes créés depuis cette adresse IP ou pour cet e-mail (retryAfter : secondes restantes)')
   async register(@Body() dto: RegisterDto, @Ip() ip: string, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
     return this.cookie.send(res, await this.auth.register(dto, ip));
   }
@@ -118,7 +117,7 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
-  @ApiTooManyRequestsResponse({ description: 'Trop de demandes depuis cette adresse IP (retryAfter)' })
+  @RateLimited('Trop de demandes depuis cette adresse IP (retryAfter)')
   forgotPassword(@Body() dto: ForgotPasswordDto, @Ip() ip: string): Promise<MessageResponseDto> {
     return this.auth.forgotPassword(dto, ip);
   }

@@ -1,5 +1,6 @@
+import { RateLimited } from '../common/rate-limit/rate-limit-headers';
 import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post, Req } from '@nestjs/common';
-import { ApiConflictResponse, ApiExcludeEndpoint, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../common/access.decorator';
 import { ApiCallerSession, Caller, type DraftCaller } from '../orders/draft-caller';
@@ -23,9 +24,7 @@ export class BillingController {
   @Post('checkout-sessions')
   @ApiConflictResponse({ description: 'Commande déjà payée, ou e-mail d’un compte existant (visiteur non connecté)' })
   @ApiCallerSession()
-  @ApiTooManyRequestsResponse({
-    description: 'Trop de paiements commencés depuis cette adresse IP ou pour cet e-mail (retryAfter : secondes restantes)',
-  })
+  @RateLimited('Trop de paiements commencés depuis cette adresse IP ou pour cet e-mail (retryAfter : secondes restantes)')
   createCheckoutSession(
     @Body() dto: CreateCheckoutSessionDto,
     @Caller() caller: DraftCaller,

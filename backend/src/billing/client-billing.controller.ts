@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
-import { uuidParam } from '../common/uuid-param';
+import { UuidParam, uuidParam } from '../common/uuid-param';
 import {
   ClientInvoiceListResponseDto,
   InvoiceListQueryDto,
@@ -28,7 +28,10 @@ export class ClientBillingController {
 
   /** L'abonnement qui paie un site du client (null s'il n'y en a pas). */
   @Get('sites/:id/subscription')
-  getSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<SiteSubscriptionResponseDto> {
+  getSiteSubscription(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @UuidParam('id', siteId) id: string,
+  ): Promise<SiteSubscriptionResponseDto> {
     return this.subscriptions.get(user, id);
   }
 
@@ -38,7 +41,7 @@ export class ClientBillingController {
   @ApiConflictResponse({ description: "Formule autre que Pro, ou abonnement qui n'est pas actif" })
   upgradeSiteSubscription(
     @CurrentUser() { user }: AuthenticatedUser,
-    @Param('id', siteId) id: string,
+    @UuidParam('id', siteId) id: string,
   ): Promise<SubscriptionUpgradeResponseDto> {
     return this.subscriptions.upgrade(user, id);
   }
@@ -47,7 +50,7 @@ export class ClientBillingController {
   @Post('sites/:id/subscription/cancel')
   @HttpCode(200)
   @ApiConflictResponse({ description: 'Abonnement déjà terminé' })
-  cancelSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<SiteSubscriptionDto> {
+  cancelSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @UuidParam('id', siteId) id: string): Promise<SiteSubscriptionDto> {
     return this.subscriptions.cancel(user, id);
   }
 
@@ -55,7 +58,10 @@ export class ClientBillingController {
   @Post('sites/:id/subscription/reactivate')
   @HttpCode(200)
   @ApiConflictResponse({ description: 'Abonnement terminé (une nouvelle commande est nécessaire)' })
-  reactivateSiteSubscription(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<SiteSubscriptionDto> {
+  reactivateSiteSubscription(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @UuidParam('id', siteId) id: string,
+  ): Promise<SiteSubscriptionDto> {
     return this.subscriptions.reactivate(user, id);
   }
 
@@ -65,7 +71,7 @@ export class ClientBillingController {
   @ApiConflictResponse({ description: "Abonnement toujours en cours, ou relance déjà en cours d'ouverture" })
   restartSiteSubscription(
     @CurrentUser() { user }: AuthenticatedUser,
-    @Param('id', siteId) id: string,
+    @UuidParam('id', siteId) id: string,
     @Body() dto: RestartSubscriptionDto,
   ): Promise<CheckoutSessionResponseDto> {
     return this.subscriptions.restart(user, id, dto.planType);
@@ -75,7 +81,7 @@ export class ClientBillingController {
   @Post('sites/:id/subscription/payment-method')
   @HttpCode(200)
   @ApiConflictResponse({ description: 'Abonnement terminé' })
-  changeSiteCard(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<CheckoutSessionResponseDto> {
+  changeSiteCard(@CurrentUser() { user }: AuthenticatedUser, @UuidParam('id', siteId) id: string): Promise<CheckoutSessionResponseDto> {
     return this.subscriptions.changeCard(user, id);
   }
 

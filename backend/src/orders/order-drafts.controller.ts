@@ -1,23 +1,9 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Header,
-  HttpCode,
-  Ip,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Res,
-  StreamableFile,
-  UploadedFile,
-} from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { RateLimited } from '../common/rate-limit/rate-limit-headers';
+import { Body, Controller, Delete, Get, Header, HttpCode, Ip, Patch, Post, Query, Res, StreamableFile, UploadedFile } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/access.decorator';
-import { uuidParam } from '../common/uuid-param';
+import { UuidParam, uuidParam } from '../common/uuid-param';
 import { ApiCallerSession, Caller, type DraftCaller, DraftCookie } from './draft-caller';
 import { CreateOrderDraftDto, OrderDraftDto, OrderPhotoDto, UpdateOrderDraftDto } from './dto/order-drafts.dto';
 import { DRAFT_NOT_FOUND, OrderDraftsService, type UploadedPhoto } from './order-drafts.service';
@@ -42,7 +28,7 @@ export class OrderDraftsController {
   /** Commence une commande ; un visiteur reçoit le cookie `order_draft` qui la lui réserve (30 jours). */
   @Public()
   @Post()
-  @ApiTooManyRequestsResponse({ description: 'Trop de commandes commencées depuis cette adresse' })
+  @RateLimited('Trop de commandes commencées depuis cette adresse')
   async createOrderDraft(
     @Body() dto: CreateOrderDraftDto,
     @Caller() caller: DraftCaller,
@@ -66,7 +52,7 @@ export class OrderDraftsController {
   /** Une commande de l'appelant. */
   @Public()
   @Get(':id')
-  getOrderDraft(@Param('id', draftId) id: string, @Caller() caller: DraftCaller): Promise<OrderDraftDto> {
+  getOrderDraft(@UuidParam('id', draftId) id: string, @Caller() caller: DraftCaller): Promise<OrderDraftDto> {
     return this.drafts.get(id, caller);
   }
 
@@ -74,7 +60,7 @@ export class OrderDraftsController {
   @Public()
   @Patch(':id')
   updateOrderDraft(
-    @Param('id', draftId) id: string,
+    @UuidParam('id', draftId) id: string,
     @Body() dto: UpdateOrderDraftDto,
     @Caller() caller: DraftCaller,
   ): Promise<OrderDraftDto> {
@@ -86,7 +72,7 @@ export class OrderDraftsController {
   @Post(':id/photos')
   @PhotoUpload()
   addOrderPhoto(
-    @Param('id', draftId) id: string,
+    @UuidParam('id', draftId) id: string,
     @UploadedFile() file: UploadedPhoto | undefined,
     @Caller() caller: DraftCaller,
   ): Promise<OrderPhotoDto> {
@@ -98,8 +84,8 @@ export class OrderDraftsController {
   @Delete(':id/photos/:photoId')
   @HttpCode(204)
   deleteOrderPhoto(
-    @Param('id', draftId) id: string,
-    @Param('photoId', photoId) photo: string,
+    @UuidParam('id', draftId) id: string,
+    @UuidParam('photoId', photoId) photo: string,
     @Caller() caller: DraftCaller,
   ): Promise<void> {
     return this.drafts.deletePhoto(id, photo, caller);
@@ -111,8 +97,8 @@ export class OrderDraftsController {
   @PhotoBytes()
   @Header('Cache-Control', 'private, max-age=3600')
   async getOrderPhoto(
-    @Param('id', draftId) id: string,
-    @Param('photoId', photoId) photo: string,
+    @UuidParam('id', draftId) id: string,
+    @UuidParam('photoId', photoId) photo: string,
     @Caller() caller: DraftCaller,
   ): Promise<StreamableFile> {
     return photoAnswer(await this.drafts.photoFile(id, photo, caller));
@@ -143,7 +129,7 @@ export class OrderPhotosController {
     schema: { type: 'string', maxLength: 43 },
   })
   async getSignedOrderPhoto(
-    @Param('photoId', photoId) photo: string,
+    @UuidParam('photoId', photoId) photo: string,
     @Query('exp') exp?: string,
     @Query('sig') sig?: string,
   ): Promise<StreamableFile> {

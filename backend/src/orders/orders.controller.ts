@@ -1,5 +1,6 @@
+import { RateLimited } from '../common/rate-limit/rate-limit-headers';
 import { Body, Controller, Get, Ip, Post } from '@nestjs/common';
-import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/access.decorator';
 import { CatalogueService } from './catalogue.service';
 import { CatalogueResponseDto, CreateQuoteDto, QuoteCreatedResponseDto } from './dto/orders.dto';
@@ -23,7 +24,7 @@ export class OrdersController {
   /** Demande de devis pour une formule sur mesure ; l'équipe rappelle sous 24h. */
   @Public()
   @Post('quotes')
-  @ApiTooManyRequestsResponse({ description: 'Trop de demandes depuis cette adresse ou pour cet e-mail' })
+  @RateLimited('Trop de demandes depuis cette adresse ou pour cet e-mail')
   createQuote(@Body() dto: CreateQuoteDto, @Ip() ip: string): Promise<QuoteCreatedResponseDto> {
     return this.quotes.create(dto, ip);
   }

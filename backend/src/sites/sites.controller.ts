@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { PageQueryDto } from '../common/page-query.dto';
-import { uuidParam } from '../common/uuid-param';
+import { UuidParam, uuidParam } from '../common/uuid-param';
 import {
   BusinessOptionsDto,
   BusinessOptionsResponseDto,
@@ -27,7 +27,7 @@ export class SitesController {
 
   /** Un site du client connecté, avec sa formule, son âge et l'historique de son statut (404 pour celui d'un autre). */
   @Get(':id')
-  getSite(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<SiteDetailDto> {
+  getSite(@CurrentUser() { user }: AuthenticatedUser, @UuidParam('id', siteId) id: string): Promise<SiteDetailDto> {
     return this.sites.getOwn(user.id, id);
   }
 
@@ -35,7 +35,7 @@ export class SitesController {
   @Post(':id/modification-requests')
   createModificationRequest(
     @CurrentUser() { user }: AuthenticatedUser,
-    @Param('id', siteId) id: string,
+    @UuidParam('id', siteId) id: string,
     @Body() dto: CreateModificationRequestDto,
   ): Promise<ModificationRequestResponseDto> {
     return this.sites.requestModification(user, id, dto);
@@ -43,7 +43,7 @@ export class SitesController {
 
   /** Le questionnaire « options business » du site : tel qu'enregistré, ou prérempli. */
   @Get(':id/business-options')
-  getBusinessOptions(@CurrentUser() { user }: AuthenticatedUser, @Param('id', siteId) id: string): Promise<BusinessOptionsResponseDto> {
+  getBusinessOptions(@CurrentUser() { user }: AuthenticatedUser, @UuidParam('id', siteId) id: string): Promise<BusinessOptionsResponseDto> {
     return this.sites.businessOptions(user, id);
   }
 
@@ -51,7 +51,7 @@ export class SitesController {
   @Put(':id/business-options')
   saveBusinessOptions(
     @CurrentUser() { user }: AuthenticatedUser,
-    @Param('id', siteId) id: string,
+    @UuidParam('id', siteId) id: string,
     @Body() dto: BusinessOptionsDto,
   ): Promise<BusinessOptionsResponseDto> {
     return this.sites.saveBusinessOptions(user, id, dto);

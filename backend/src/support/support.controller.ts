@@ -1,5 +1,6 @@
+import { RateLimited } from '../common/rate-limit/rate-limit-headers';
 import { Body, Controller, Get, Post } from '@nestjs/common';
-import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { CreateSupportMessageDto, SupportMessageResponseDto, SupportWaitDto } from './dto/support.dto';
 import { SupportService } from './support.service';
@@ -11,7 +12,7 @@ export class SupportController {
 
   /** Envoie un message au support (enregistré et transmis à l'équipe) ; un message toutes les 15 minutes par compte. */
   @Post()
-  @ApiTooManyRequestsResponse({ description: 'Un message a été envoyé il y a moins de 15 minutes (retryAfter : secondes restantes)' })
+  @RateLimited('Un message a été envoyé il y a moins de 15 minutes (retryAfter : secondes restantes)')
   sendSupportMessage(@CurrentUser() { user }: AuthenticatedUser, @Body() dto: CreateSupportMessageDto): Promise<SupportMessageResponseDto> {
     return this.support.send(user, dto);
   }

@@ -1,3 +1,4 @@
+import { sayRateLimit } from '../common/rate-limit/rate-limit-headers';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SessionUser } from '../common/current-user';
@@ -44,7 +45,11 @@ export class SupportService {
     return this.transactions.run(async (tx) => {
       await this.transactions.lock(`support:${user.id}`, tx);
       const wait = await this.waitOf(user.id, Date.now(), tx);
-      if (wait.retryAfter > 0) throw tooManyRequests(waitMessage(wait.retryAfter), wait.retryAfter);
+      // One message per wait: the answer says so in its RateLimit-* headers (none left until the wait is over).
+      if (wait.retryAfter > 0) {
+        sayRateLimit(1, 1, wait.retryAfter);
+        throw tooManyRequests(waitMessage(wait.retryAfter), wait.retryAfter);
+      }
       const saved = await this.messages.insert(
         { userId: user.id, email: dto.email, name: dto.name || null, subject: dto.subject, message: dto.message },
         tx,
@@ -62,6 +67,7 @@ export class SupportService {
         { tx, dedupeKey: `support:${saved.id}` },
       );
       const next = saved.createdAt.getTime() + SUPPORT_WAIT_MINUTES * 60_000;
+      sayRateLimit(1, 1, SUPPORT_WAIT_MINUTES * 60);
       return {
         id: saved.id,
         sentAt: saved.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { minutesText, tooManyRequests } from '../errors';
+import { sayRateLimit } from './rate-limit-headers';
 import { RateLimitRepository } from './rate-limit.repository';
 
 export interface RateLimitRule {
@@ -32,9 +33,13 @@ export class RateLimitService {
     return { allowed: hits <= rule.limit, retryAfter };
   }
 
-  /** Counts one hit; over the limit, a 429 with the rule's message. */
+  /**
+   * Counts one hit; over the limit, a 429 with the rule's message. The answer says the limit in its RateLimit-*
+   * headers (`consume` stays silent: a limit whose state must not be disclosed uses it).
+   */
   async hit(rule: RateLimitRule, tx?: EntityManager): Promise<void> {
-    const { allowed, retryAfter } = await this.consume(rule, tx);
-    if (!allowed) throw tooManyRequests(rule.message.replace('{minutes}', minutesText(retryAfter)), retryAfter);
+    const { hits, retryAfter } = await this.counters.hit(rule.key, rule.windowSeconds, tx);
+    sayRateLimit(rule.limit, hits, retryAfter);
+    if (hits > rule.limit) throw tooManyRequests(rule.message.replace('{minutes}', minutesText(retryAfter)), retryAfter);
   }
 }
