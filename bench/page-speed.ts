@@ -1,8 +1,10 @@
-// Page-speed benchmark of the built home page (not a test): Lighthouse (npm) driving Debian's Chromium, mobile and
-// desktop, median of RUNS runs each; then the home page's JavaScript (gzip) and the chunks it loads, proving that no
-// admin or client-area code is among them.
+// Page-speed benchmark of the built pages (not a test): Lighthouse (npm) driving Debian's Chromium, mobile and
+// desktop, median of RUNS runs each, for the home page, /services and /order as a visitor, /dashboard as a client
+// and /admin, /admin/sites as the admin (signed in by their session cookies); then the home page's JavaScript
+// (gzip) and the chunks it loads, proving that no admin or client-area code is among them.
 //
-//   npm run build && node bench/page-speed.ts        (RUNS=3 by default; CHROMIUM_PATH to use another browser)
+//   npm run build && node bench/page-speed.ts        (RUNS=3 by default; CHROMIUM_PATH to use another browser;
+//                                                    PAGES=/,/order to measure only some pages)
 //
 // It builds nothing: it starts the built app as `npm start` does, like the browser journeys (e2e/app.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { root, startBuiltApp } from '../e2e/app.ts';
+import { ADMIN, root, startBuiltApp } from '../e2e/app.ts';
 
 const dist = join(root, 'frontend', 'dist');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -50,10 +52,46 @@ interface NetworkItem {
 
 const pageOrigin = baseUrl;
 
-async function measure(chromePort: number, formFactor: 'mobile' | 'desktop'): Promise<Run> {
+type Who = 'visitor' | 'client' | 'admin';
+const PAGES: Array<{ path: string; who: Who }> = [
+  { path: '/', who: 'visitor' },
+  { path: '/services', who: 'visitor' },
+  { path: '/order', who: 'visitor' },
+  { path: '/dashboard', who: 'client' },
+  { path: '/admin', who: 'admin' },
+  { path: '/admin/sites', who: 'admin' },
+].filter((p) => !process.env.PAGES || process.env.PAGES.split(',').includes(p.path)) as Array<{ path: string; who: Who }>;
+
+/** The session cookies of a signed-in client or the admin (Lighthouse sends them with every request of the page). */
+async function sessionCookie(who: Who): Promise<string | undefined> {
+  if (who === 'visitor') return undefined;
+  const json = { 'Content-Type': 'application/json' };
+  const email = `bench-${Date.now()}@example.com`;
+  const res =
+    who === 'admin'
+      ? await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(ADMIN) })
+      : await fetch(`${baseUrl}/api/auth/register`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ name: 'Banc Mesure', email, password: 'mesure-2025', confirmPassword: 'mesure-2025' }),
+        });
+  if (!res.ok) throw new Error(`connexion ${who} : ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function measure(chromePort: number, formFactor: 'mobile' | 'desktop', path = '/', cookie?: string): Promise<Run> {
   const result = await lighthouse(
-    `${pageOrigin}/`,
-    { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    `${pageOrigin}${path}`,
+    {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
     formFactor === 'desktop' ? desktopConfig : undefined,
   );
   if (!result) throw new Error('Lighthouse n’a rien renvoyé');
@@ -107,33 +145,41 @@ try {
 
   const port = chrome.port;
   // Lighthouse sometimes fails to record a trace (NO_NAVSTART…): try such a run again, twice at most.
-  const measureWithRetry = async (formFactor: 'mobile' | 'desktop', attempt = 1): Promise<Run> => {
+  const measureWithRetry = async (formFactor: 'mobile' | 'desktop', path = '/', cookie?: string, attempt = 1): Promise<Run> => {
     try {
-      return await measure(port, formFactor);
+      return await measure(port, formFactor, path, cookie);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.log(`  (${(error as Error).message} — nouvel essai)`);
-      return measureWithRetry(formFactor, attempt + 1);
+      return measureWithRetry(formFactor, path, cookie, attempt + 1);
     }
   };
   // One unmeasured run first: the browser's caches and the server's first-request work must not count.
   await measureWithRetry('mobile');
 
+  const cookies = new Map<Who, string | undefined>();
+  const table: Array<{ page: string; formFactor: string; run: Run }> = [];
   const results: Record<string, Run> = {};
-  for (const formFactor of ['mobile', 'desktop'] as const) {
-    const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(formFactor));
-    results[formFactor] = median(runs);
-    console.log(`${formFactor}: scores ${runs.map((r) => r.score).join(', ')} → médiane ${results[formFactor].score}`);
+  for (const { path, who } of PAGES) {
+    if (!cookies.has(who)) cookies.set(who, await sessionCookie(who));
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(formFactor, path, cookies.get(who)));
+      const run = median(runs);
+      if (path === '/') results[formFactor] = run;
+      table.push({ page: `${path} (${who})`, formFactor, run });
+      console.log(`${path} ${formFactor}: scores ${runs.map((r) => r.score).join(', ')} → médiane ${run.score}`);
+    }
   }
 
-  console.log(`\nPage d'accueil ${pageOrigin}/ (servie par l’application, compressée en gzip) — Lighthouse ${RUNS} passage(s), médiane\n`);
-  console.log('            score   FCP        LCP        TBT       CLS');
-  for (const [name, r] of Object.entries(results)) {
+  console.log(`\nPages servies par l’application (gzip) — Lighthouse ${RUNS} passage(s), médiane\n`);
+  console.log('page                      appareil   score   FCP        LCP        TBT       CLS');
+  for (const { page, formFactor, run: r } of table) {
     console.log(
-      `${name.padEnd(10)}  ${String(r.score).padStart(5)}   ${`${(r.fcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${(r.lcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${Math.round(r.tbt)} ms`.padEnd(8)}  ${r.cls.toFixed(3)}`,
+      `${page.padEnd(26)}${formFactor.padEnd(9)}  ${String(r.score).padStart(5)}   ${`${(r.fcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${(r.lcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${Math.round(r.tbt)} ms`.padEnd(8)}  ${r.cls.toFixed(3)}`,
     );
   }
+  if (!results.mobile) throw new Error('PAGES doit contenir / (le JavaScript de la page d’accueil est mesuré sur elle)');
 
   // JavaScript of the home page: every script the mobile run loaded, gzip-compressed as a server would send it.
   const scripts = [...new Set(results.mobile.scripts)];
@@ -158,15 +204,17 @@ try {
   console.log(`Chargés sur la page d’accueil : ${leaked.length ? leaked.join(', ') : 'aucun'}`);
 
   const problems: string[] = [];
-  if (results.mobile.score < 90) problems.push(`score mobile ${results.mobile.score} < 90`);
-  if (results.desktop.score < 95) problems.push(`score desktop ${results.desktop.score} < 95`);
-  for (const [name, r] of Object.entries(results)) if (r.cls > 0.05) problems.push(`CLS ${name} ${r.cls.toFixed(3)} > 0,05`);
+  for (const { page, formFactor, run } of table) {
+    if (formFactor === 'mobile' && run.score < 95) problems.push(`${page} : score mobile ${run.score} < 95`);
+    if (formFactor === 'desktop' && run.score < 100) problems.push(`${page} : score desktop ${run.score} < 100`);
+    if (run.cls > 0.02) problems.push(`${page} : CLS ${formFactor} ${run.cls.toFixed(3)} > 0,02`);
+  }
   if (gzipTotal / 1024 > JS_BUDGET_KB) problems.push(`JavaScript ${kb(gzipTotal)} gzip > ${JS_BUDGET_KB} KB`);
   if (leaked.length) problems.push('du code admin ou espace client est chargé sur la page d’accueil');
   console.log(
     problems.length
       ? `\nObjectifs non atteints : ${problems.join(' ; ')}`
-      : '\nObjectifs atteints (mobile ≥ 90, desktop ≥ 95, CLS ≤ 0,05, JS ≤ 170 KB gzip, aucun code admin/client).',
+      : '\nObjectifs atteints (chaque page : mobile ≥ 95, desktop 100, CLS ≤ 0,02 ; JS ≤ 170 KB gzip, aucun code admin/client).',
   );
 } catch (error) {
   console.error(`Benchmark impossible : ${(error as Error).message}\n--- journal de l'application ---\n${app.log().slice(-4000)}`);
