@@ -10,7 +10,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json openapi.yaml ./
 COPY backend backend
 COPY frontend frontend
-RUN npm run build
+# The workspaces' own builds (the root's `npm run build` goes through scripts/, not in this context).
+RUN npm run build -w frontend && npm run build -w backend
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data

@@ -2,10 +2,13 @@
 // backend) runs only when a hash of its inputs differs from the one stamped in its dist folder by its last build here.
 // The inputs: every file of the workspace but node_modules/ and dist/, the root package-lock.json and tsconfig.json,
 // and for the frontend the VITE_* variables (read at build time). A fresh clone has no dist, hence no stamp: it builds
-// everything. `npm run build` (CI, the Docker image) always builds everything.
+// everything. `npm run build` (CI, `npm test`, the benches) is this script with --force: it always builds everything
+// and stamps it, so a following `npm start` builds nothing (each workspace's own build empties its dist, stamp
+// included). The Docker image builds the workspaces directly (scripts/ is not in its context).
 //
-//   node scripts/build-changed.ts            what changed
-//   node scripts/build-changed.ts --force    everything, stamped
+//   node scripts/build-changed.ts                    what changed
+//   node scripts/build-changed.ts --force            everything, stamped (npm run build)
+//   node scripts/build-changed.ts backend            only that workspace, if it changed
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,10 +19,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = '.build-hash';
 const force = process.argv.includes('--force');
 
-/** The hash of a workspace's build inputs: its files (not node_modules/, dist/, dist-tools/, coverage/, *.tsbuildinfo), the root lockfile and tsconfig, and the given variables. */
 /** Folders that builds and tools write: never inputs. */
 const BUILD_OUTPUTS = new Set(['node_modules', 'dist', 'dist-tools', 'coverage']);
+const WORKSPACES = ['frontend', 'backend'];
 
+/** The hash of a workspace's build inputs: its files (not node_modules/, dist/, dist-tools/, coverage/, *.tsbuildinfo), the root lockfile and tsconfig, and the given variables. */
 export function inputsHash(root: string, workspace: string, env: string[]): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
@@ -41,7 +45,14 @@ export function inputsHash(root: string, workspace: string, env: string[]): stri
   return hash.digest('hex');
 }
 
-for (const workspace of import.meta.main ? ['frontend', 'backend'] : []) {
+const named = import.meta.main ? process.argv.slice(2).filter((arg) => !arg.startsWith('--')) : [];
+for (const name of named) {
+  if (!WORKSPACES.includes(name)) {
+    console.error(`Espace de travail inconnu : ${name} (${WORKSPACES.join(' ou ')}).`);
+    process.exit(1);
+  }
+}
+for (const workspace of import.meta.main ? WORKSPACES.filter((w) => named.length === 0 || named.includes(w)) : []) {
   const env =
     workspace === 'frontend'
       ? Object.keys(process.env)

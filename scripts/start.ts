@@ -2,7 +2,8 @@
 // beside it the Stripe sandbox when STRIPE_SECRET_KEY is unset. The backend only reads its configuration: it gets the
 // sandbox's key and address in its environment (STRIPE_SECRET_KEY, STRIPE_API_URL). SIGINT and SIGTERM go to the
 // backend, which drains its requests in flight (sandbox still up for them); when it exits, the sandbox stops and the
-// launcher exits with the backend's code.
+// launcher exits with the backend's code. What stops the start (another instance on DATA_DIR, the sandbox's port taken;
+// the backend's own: backend/src/config/startup-errors.ts) is one French sentence on stderr, and exit code 1.
 //
 //   node scripts/start.ts              node backend/dist/main.js (built by `npm run build`)
 //   node scripts/start.ts CMD ARGS…    another command, e.g. the backend in watch mode
@@ -12,6 +13,7 @@ import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StripeSandbox } from '@vitrine/stripe-sandbox';
+import { dataDirInUseMessage, embeddedPostgresPid, sandboxMessage } from './start-checks.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(root, 'backend', 'dist', 'main.js');
@@ -33,6 +35,15 @@ function port(key: string, fallback: number): number | undefined {
 
 if (process.argv.length <= 2 && !existsSync(main)) fail(`${main} introuvable : lancez d'abord npm run build (npm start le fait).`);
 
+// DATA_DIR is read against the working directory (the root for npm start and npm run dev); the backend gets it
+// absolute, so that `npm run dev`, which runs it from backend/, uses the same folder.
+const dataDir = resolve(env.DATA_DIR || '.data');
+env.DATA_DIR = dataDir;
+
+// A second instance on the same DATA_DIR: said first, before the sandbox finds its port taken by the first one's.
+const runningPostgres = env.DATABASE_URL ? undefined : embeddedPostgresPid(dataDir);
+if (runningPostgres !== undefined) fail(dataDirInUseMessage(dataDir, runningPostgres));
+
 let sandbox: StripeSandbox | undefined;
 if (!env.STRIPE_SECRET_KEY) {
   // A development and test component, loaded only here: with real keys it is never imported.
@@ -43,20 +54,18 @@ if (!env.STRIPE_SECRET_KEY) {
   // The backend checks PORT itself; webhooks go to the port it will listen on (none when it picks one at random).
   const appPort = port('PORT', 3000);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET || 'whsec_sandbox';
+  const dataFile = join(dataDir, 'stripe-sandbox.json');
   try {
     sandbox = await startStripeSandbox({
       port: sandboxPort,
       webhookSecret,
       webhookUrl: appPort ? `http://127.0.0.1:${appPort}/api/billing/webhook` : undefined,
-      // DATA_DIR is read against the working directory, as the backend reads it.
-      dataFile: join(resolve(env.DATA_DIR || '.data'), 'stripe-sandbox.json'),
+      dataFile,
       log: (line) => console.log(`[StripeSandbox] ${line}`),
       logRequests: false,
     });
   } catch (error) {
-    fail(
-      `Stripe : le bac à sable ne démarre pas sur le port ${sandboxPort} (${(error as Error).message}). Choisissez-en un autre avec STRIPE_SANDBOX_PORT.`,
-    );
+    fail(sandboxMessage(error, sandboxPort, dataFile));
   }
   Object.assign(env, { STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: webhookSecret });
   console.log(`Stripe : bac à sable sur ${sandbox.url} (STRIPE_SECRET_KEY pour le vrai Stripe)`);

@@ -1,4 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
+import { AgencySettingsRow } from './agency/agency-settings.entity';
 import { AuditEntry } from './audit/audit-entry.entity';
 import { CheckoutLease } from './billing/checkout-lease.entity';
 import { DuplicatePayment } from './billing/duplicate-payment.entity';
@@ -32,6 +33,7 @@ import { RowCounts1763714000000 } from './database/migrations/1763714000000-RowC
 import { WebhookInbox1763714100000 } from './database/migrations/1763714100000-WebhookInbox';
 import { PaymentReminderIndex1763714200000 } from './database/migrations/1763714200000-PaymentReminderIndex';
 import { SubscriptionLife1763714300000 } from './database/migrations/1763714300000-SubscriptionLife';
+import { AgencySettings1763714400000 } from './database/migrations/1763714400000-AgencySettings';
 
 export const ENTITIES = [
   User,
@@ -54,6 +56,7 @@ export const ENTITIES = [
   AuditEntry,
   CheckoutLease,
   DuplicatePayment,
+  AgencySettingsRow,
 ];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -71,6 +74,7 @@ export const MIGRATIONS = [
   WebhookInbox1763714100000,
   PaymentReminderIndex1763714200000,
   SubscriptionLife1763714300000,
+  AgencySettings1763714400000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

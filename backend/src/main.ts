@@ -9,7 +9,8 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
-import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { type AppConfig, loadConfig } from './config/app-config';
+import { APP_PORT, assertDatabaseReachable, assertPortFree, startupMessage } from './config/startup-errors';
 import { type EmbeddedDatabase, leaveSignalsToTheApp, startEmbeddedPostgres } from './database/embedded-postgres';
 import { Lifecycle } from './health/lifecycle';
 
@@ -62,6 +63,9 @@ export async function drainAndClose(app: NestExpressApplication, config: AppConf
  */
 export async function bootstrap(config: AppConfig): Promise<RunningApp> {
   const logger = new Logger('Bootstrap');
+  // What would stop the start later is checked first, each failure one French sentence (config/startup-errors.ts):
+  // the port (before the database starts), then the database.
+  await assertPortFree(config.port, config.host, APP_PORT);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -69,6 +73,8 @@ export async function bootstrap(config: AppConfig): Promise<RunningApp> {
     logger.log(`PostgreSQL embarqué (données dans ${dir})`);
     embedded = await startEmbeddedPostgres(dir, config.embeddedPostgresPort, (line) => logger.warn(line));
     databaseUrl = embedded.url;
+  } else {
+    await assertDatabaseReachable(databaseUrl);
   }
   try {
     if (!config.stripe.secretKey) logger.warn('Stripe non configuré (STRIPE_SECRET_KEY) : le paiement en ligne est indisponible');
@@ -105,16 +111,21 @@ export async function bootstrap(config: AppConfig): Promise<RunningApp> {
   }
 }
 
+/**
+ * A start that failed: one French sentence saying what to change (a port taken, another instance on DATA_DIR, the
+ * configuration, DATABASE_URL unreachable…: startupMessage), without a stack trace, and exit code 1.
+ */
+function failToStart(error: unknown, config?: AppConfig): never {
+  console.error(startupMessage(error, config));
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
   let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    failToStart(error);
   }
   // SIGINT / SIGTERM are ours from the start: embedded-postgres would otherwise stop the database at once and exit,
   // and a signal during the start (PostgreSQL, migrations) stops the app cleanly once it is up.
@@ -140,15 +151,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  const running = await bootstrap(config);
+  const running = await bootstrap(config).catch((error: unknown) => failToStart(error, config));
   state.running = running;
   if (state.stopping) return shutdown(running);
   Logger.log(`Prêt sur ${running.url} (API ${running.url}/api, documentation ${running.url}/api/docs)`, 'Bootstrap');
 }
 
 if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  main().catch((error: unknown) => failToStart(error));
 }

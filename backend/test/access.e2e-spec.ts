@@ -28,6 +28,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/users': 'admin',
   'GET /api/catalogue': 'anonymous',
   'GET /api/agency': 'anonymous',
+  'GET /api/admin/agency-settings': 'admin',
+  'PUT /api/admin/agency-settings': 'admin',
   'POST /api/quotes': 'anonymous',
   'GET /api/admin/quotes': 'admin',
   'POST /api/auth/forgot-password': 'anonymous',

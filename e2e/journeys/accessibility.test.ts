@@ -214,6 +214,7 @@ const adminPages = (): PageCheck[] => [
   },
   { path: '/admin/clients', ready: (page) => page.getByRole('table', { name: 'Utilisateurs' }).waitFor() },
   { path: '/admin/audit', ready: (page) => page.getByRole('heading', { level: 1, name: "Journal d'audit" }).waitFor() },
+  { path: '/admin/settings', ready: (page) => page.getByRole('textbox', { name: 'Téléphone' }).waitFor() },
   {
     path: `/admin/clients/${paid.client.id}`,
     ready: async (page) => {

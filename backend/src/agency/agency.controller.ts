@@ -1,16 +1,18 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/access.decorator';
-import { AGENCY } from './agency';
 import { AgencyResponseDto } from './agency.dto';
+import { AgencySettingsService } from './agency-settings.service';
 
 @ApiTags('agency')
 @Controller('agency')
 export class AgencyController {
-  /** Identité de l'agence et coordonnées de contact (pied de page, contact, mentions légales, CGV). */
+  constructor(private readonly settings: AgencySettingsService) {}
+
+  /** Identité de l'agence et coordonnées de contact (pied de page, contact, mentions légales, CGV), telles que l'administrateur les a enregistrées. */
   @Public()
   @Get()
-  getAgency(): AgencyResponseDto {
-    return { ...AGENCY, host: { ...AGENCY.host } };
+  getAgency(): Promise<AgencyResponseDto> {
+    return this.settings.identity();
   }
 }

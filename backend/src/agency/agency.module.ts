@@ -1,5 +1,20 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { MAIL_AGENCY } from '../mail/mail-agency';
+import { AdminAgencySettingsController } from './admin-agency-settings.controller';
 import { AgencyController } from './agency.controller';
+import { AgencySettingsRepository } from './agency-settings.repository';
+import { AgencySettingsService } from './agency-settings.service';
 
-@Module({ controllers: [AgencyController] })
+/**
+ * The agency's identity (`agency_settings`): GET /api/agency, the admin's settings page, and, as MAIL_AGENCY, the
+ * mails' footer and team address. Global so that the mail module, below it, receives MAIL_AGENCY without importing it.
+ */
+@Global()
+@Module({
+  imports: [AuditModule],
+  controllers: [AgencyController, AdminAgencySettingsController],
+  providers: [AgencySettingsRepository, AgencySettingsService, { provide: MAIL_AGENCY, useExisting: AgencySettingsService }],
+  exports: [MAIL_AGENCY],
+})
 export class AgencyModule {}

@@ -1,10 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from '../auth/user.entity';
 
-/** What an admin did: `site.update`, `user.email`, `email.retry`, `user.invite`. */
-export const AUDIT_ACTIONS = ['site.update', 'user.email', 'email.retry', 'user.invite'] as const;
+/** What an admin did: `site.update`, `user.email`, `email.retry`, `user.invite`, `agency.update` (the agency's settings). */
+export const AUDIT_ACTIONS = ['site.update', 'user.email', 'email.retry', 'user.invite', 'agency.update'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ENTITY_TYPES = ['site', 'user', 'email'] as const;
+/** `agency`: the agency's settings, one target (entity id `settings`) */
+export const AUDIT_ENTITY_TYPES = ['site', 'user', 'email', 'agency'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**

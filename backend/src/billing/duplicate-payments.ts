@@ -103,7 +103,7 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
     this.logger.warn(`Paiement en double (${d.kind} ${d.referenceId}, session ${d.checkoutSessionId}) : remboursement en cours`);
     await this.mail.enqueue(
       'team-notice',
-      this.mail.teamEmail,
+      await this.mail.teamAddress(tx),
       {
         subject: 'Paiement en double détecté',
         summary: `${d.reason} Son abonnement est annulé et son paiement remboursé automatiquement.`,

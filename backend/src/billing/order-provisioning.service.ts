@@ -123,7 +123,7 @@ export class OrderProvisioning {
     const summary = await this.orders.summaryForTeam(order, tx);
     await this.mail.enqueue(
       'order-team',
-      this.mail.teamEmail,
+      await this.mail.teamAddress(tx),
       {
         siteName,
         planName: planName(paid.planType),

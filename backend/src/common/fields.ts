@@ -18,8 +18,11 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateBy,
   ValidateNested,
+  type ValidationArguments,
 } from 'class-validator';
+import { compactId, isFrenchVatFormat, isHttpsUrl, isPhoneNumber, isSiren, isSiret, vatMatchesSiren } from '../config/agency-rules';
 import { Match } from './match.decorator';
 import { NormalizeEmail, Trim } from './transforms';
 
@@ -118,6 +121,95 @@ export function DomainField(): PropertyDecorator {
     IsString({ message: invalid }),
     MaxLength(DOMAIN_MAX, { message: 'Nom de domaine trop long' }),
     Matches(/^[^\s/\\@]+\.[^\s/\\@.]+$/u, { message: invalid }),
+  );
+}
+
+/** A required check of one value (`test`), or of the value and the object it belongs to. */
+function Check(name: string, message: string, test: (value: string, object: Record<string, unknown>) => boolean): PropertyDecorator {
+  return ValidateBy(
+    {
+      name,
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) =>
+          typeof value === 'string' && test(value, (args?.object ?? {}) as Record<string, unknown>),
+      },
+    },
+    { message },
+  );
+}
+
+/** A required https address (a booking page, a website): trimmed, `max` characters at most. */
+export function HttpsUrlField(messages: { required: string; invalid: string; max?: number }): PropertyDecorator {
+  const max = messages.max ?? 500;
+  return applyDecorators(
+    ApiProperty({ type: String, format: 'uri', maxLength: max }),
+    Trim(),
+    IsString({ message: messages.required }),
+    IsNotEmpty({ message: messages.required }),
+    MaxLength(max, { message: messages.invalid }),
+    Check('httpsUrl', messages.invalid, isHttpsUrl),
+  );
+}
+
+/** A required telephone number as people write it ('01 23 45 67 89', '+33 1 23 45 67 89'): 9 to 15 digits. */
+export function PhoneField(messages: { required: string; invalid: string }): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ type: String, maxLength: 30 }),
+    Trim(),
+    IsString({ message: messages.required }),
+    IsNotEmpty({ message: messages.required }),
+    MaxLength(30, { message: messages.invalid }),
+    Check('phone', messages.invalid, isPhoneNumber),
+  );
+}
+
+const COMPANY_ID_MAX = 30;
+/** Spaces, dots and dashes taken out ('912 345 675' → '912345675'), letters upper-cased; an absurd length kept as sent. */
+const CompactId = () => Transform(({ value }) => (typeof value === 'string' && value.length <= COMPANY_ID_MAX ? compactId(value) : value));
+
+/** A French SIREN (the RCS number): 9 digits with a valid Luhn key, spaces allowed; stored compact. */
+export function SirenField(): PropertyDecorator {
+  const required = 'Le SIREN est requis';
+  return applyDecorators(
+    ApiProperty({ type: String, maxLength: COMPANY_ID_MAX, example: '912 345 675' }),
+    CompactId(),
+    IsString({ message: required }),
+    IsNotEmpty({ message: required }),
+    Matches(/^\d{9}$/, { message: 'Le SIREN doit contenir 9 chiffres' }),
+    Check('siren', 'SIREN invalide (clé de contrôle incorrecte)', isSiren),
+  );
+}
+
+/** A French SIRET: 14 digits with a valid Luhn key, starting with the SIREN of the property `sirenProperty`. */
+export function SiretField(sirenProperty: string): PropertyDecorator {
+  const required = 'Le SIRET est requis';
+  return applyDecorators(
+    ApiProperty({ type: String, maxLength: COMPANY_ID_MAX, example: '912 345 675 00017' }),
+    CompactId(),
+    IsString({ message: required }),
+    IsNotEmpty({ message: required }),
+    Matches(/^\d{14}$/, { message: 'Le SIRET doit contenir 14 chiffres' }),
+    Check('siret', 'SIRET invalide (clé de contrôle incorrecte)', isSiret),
+    Check('siretOfSiren', 'Le SIRET doit commencer par le SIREN', (value, object) => {
+      const siren = object[sirenProperty];
+      return typeof siren !== 'string' || !isSiren(siren) || value.startsWith(siren);
+    }),
+  );
+}
+
+/** A French intra-EU VAT number (FR, a 2-character key, the SIREN), consistent with the SIREN of `sirenProperty`. */
+export function FrenchVatField(sirenProperty: string): PropertyDecorator {
+  const required = 'Le numéro de TVA est requis';
+  return applyDecorators(
+    ApiProperty({ type: String, maxLength: COMPANY_ID_MAX, example: 'FR 65 912 345 675' }),
+    CompactId(),
+    IsString({ message: required }),
+    IsNotEmpty({ message: required }),
+    Check('frenchVat', 'Numéro de TVA invalide (FR, une clé de 2 caractères, puis les 9 chiffres du SIREN)', isFrenchVatFormat),
+    Check('vatOfSiren', 'Le numéro de TVA ne correspond pas au SIREN', (value, object) => {
+      const siren = object[sirenProperty];
+      return typeof siren !== 'string' || !isSiren(siren) || vatMatchesSiren(value, siren);
+    }),
   );
 }
 

@@ -78,6 +78,48 @@ describe('loadConfig', () => {
     });
   });
 
+  it("takes the agency's identity from AGENCY_*, with placeholders by default, checked as the admin's form checks it", () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).agency).toMatchObject({
+      name: 'Vitrine',
+      legalName: 'Vitrine SAS',
+      siren: '912345675',
+      siret: '91234567500017',
+      vat: 'FR65912345675',
+      phone: '01 99 00 24 24',
+      bookingUrl: 'https://calendly.com/vitrine-agence/appel-30-minutes',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        AGENCY_NAME: ' Atelier Nord ',
+        AGENCY_EMAIL: 'Bonjour@Atelier-Nord.fr',
+        AGENCY_SIREN: '732 829 320',
+        AGENCY_SIRET: '732 829 320 00074',
+        AGENCY_VAT: 'FR 44 732 829 320',
+      }).agency,
+    ).toMatchObject({
+      name: 'Atelier Nord',
+      email: 'bonjour@atelier-nord.fr',
+      siren: '732829320',
+      siret: '73282932000074',
+      vat: 'FR44732829320',
+    });
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dir,
+        AGENCY_EMAIL: 'bonjour',
+        AGENCY_PHONE: 'non',
+        AGENCY_BOOKING_URL: 'http://calendly.com/x',
+        AGENCY_SIRET: '91234567500018',
+        AGENCY_VAT: 'FR12912345675',
+      }),
+    ).toThrow(
+      /AGENCY_EMAIL n'est pas une adresse e-mail valide[\s\S]*AGENCY_PHONE n'est pas un numéro de téléphone valide[\s\S]*AGENCY_BOOKING_URL doit être une URL https valide[\s\S]*AGENCY_SIRET n'est pas un SIRET valide \(14 chiffres, clé de contrôle\) \(reçu « 91234567500018 »\)[\s\S]*AGENCY_VAT ne correspond pas à AGENCY_SIREN/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, AGENCY_SIREN: '732829320' })).toThrow(/AGENCY_SIRET doit commencer par AGENCY_SIREN/);
+  });
+
   it('reads the Stripe API base URL from STRIPE_API_URL and fills in no key of its own', () => {
     const dir = tempDir();
     expect(loadConfig({ DATA_DIR: dir }).stripe).toEqual({ webhookSecret: 'whsec_sandbox', timeoutMs: 10_000 });

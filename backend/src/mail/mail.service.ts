@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type BillingNotice, type NoticeSite, renderNotice } from './billing-notices';
+import { MAIL_AGENCY, type MailAgencySource } from './mail-agency';
 import { MailSecrets, maskLink } from './mail-secrets';
 import { OutboxRepository } from './outbox.repository';
 import { type MailTemplateName, type MailTemplates, renderMail, secretActionOf } from './templates';
@@ -19,11 +20,13 @@ export class MailService {
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly secrets: MailSecrets,
+    @Inject(MAIL_AGENCY) private readonly agency: MailAgencySource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  get teamEmail(): string {
-    return this.config.mail.teamEmail;
+  /** Where the team's mails go: the agency's settings (TEAM_EMAIL until an admin saves another). */
+  teamAddress(tx?: EntityManager): Promise<string> {
+    return this.agency.teamEmail(tx);
   }
 
   /** An absolute link into the app. */
@@ -35,7 +38,7 @@ export class MailService {
    * Returns the outbox row id, or null when the dedupe key was already used. A template whose link is a one-time
    * token is stored rendered with the link masked, the real link sealed beside it for the worker only.
    */
-  enqueue<K extends MailTemplateName>(
+  async enqueue<K extends MailTemplateName>(
     template: K,
     to: string,
     data: MailTemplates[K],
@@ -44,7 +47,7 @@ export class MailService {
     const secretKey = secretActionOf(template);
     const secretLink = secretKey ? String((data as Record<string, unknown>)[secretKey]) : null;
     const stored = secretKey && secretLink ? { ...data, [secretKey]: maskLink(secretLink) } : data;
-    const mail = renderMail(template, stored);
+    const mail = renderMail(template, stored, await this.agency.identity(options.tx));
     return this.outbox.insert(
       {
         recipient: to,
@@ -75,7 +78,7 @@ export class MailService {
     );
     await this.enqueue(
       'team-notice',
-      this.teamEmail,
+      await this.teamAddress(options.tx),
       { ...team, adminUrl: this.link(`/admin/sites/${site.siteId}`) },
       { tx: options.tx, dedupeKey: `${options.dedupeKey}:team` },
     );

@@ -1,5 +1,11 @@
 import Handlebars from 'handlebars';
-import { type MailTemplateName, renderMail, TEMPLATES } from './templates';
+import { agencyIdentity } from '../agency/agency';
+import { loadConfig } from '../config/app-config';
+import { type MailTemplateName, type MailTemplates, renderMail as render, TEMPLATES } from './templates';
+
+// The environment's defaults (AGENCY_*), as the mails carry them until an admin saves the agency's settings.
+const agency = agencyIdentity(loadConfig({ DATA_DIR: '/nonexistent', JWT_SECRET: 'x'.repeat(40) }).agency);
+const renderMail = <K extends MailTemplateName>(name: K, data: MailTemplates[K]) => render(name, data, agency);
 
 describe('mail templates', () => {
   it.each(Object.keys(TEMPLATES) as MailTemplateName[])('%s renders its sample in French, HTML and text, inside the layout', (name) => {
@@ -17,6 +23,21 @@ describe('mail templates', () => {
       expect(mail.actionUrl).toBe(url);
       expect(mail.html).toContain(`href="${Handlebars.escapeExpression(url)}"`);
       expect(mail.text).toContain(url);
+    }
+  });
+
+  it("carries the agency's identity it is given in its footer", () => {
+    const mail = render('quote-ack', TEMPLATES['quote-ack'].sample, {
+      name: 'Atelier Nord',
+      phone: '03 20 00 00 00',
+      email: 'bonjour@atelier-nord.fr',
+      legalLine: 'Atelier Nord SARL — RCS Lille 123 456 782',
+    });
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('03 20 00 00 00');
+      expect(part).toContain('bonjour@atelier-nord.fr');
+      expect(part).toContain('RCS Lille 123 456 782');
+      expect(part).not.toContain('Vitrine');
     }
   });
 

@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars';
-import { AGENCY } from '../agency/agency';
+import type { MailAgency } from './mail-agency';
 
 /**
  * Every e-mail the product sends: its data, a French subject, an HTML body (wrapped in the one layout) and a
@@ -544,14 +544,14 @@ const compiled = Object.fromEntries(
   { subject: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate; text: HandlebarsTemplateDelegate; action?: string }
 >;
 
-/** Renders a template with its data; throws when a variable the template uses is missing. */
-export function renderMail<K extends MailTemplateName>(template: K, data: MailTemplates[K]): RenderedMail {
+/** Renders a template with its data and the agency's identity; throws when a variable the template uses is missing. */
+export function renderMail<K extends MailTemplateName>(template: K, data: MailTemplates[K], agency: MailAgency): RenderedMail {
   const t = compiled[template];
   if (!t) throw new Error(`Modèle d'e-mail inconnu : ${template}`);
-  const context = { ...data, agency: AGENCY };
+  const context = { ...data, agency };
   const subject = t.subject(context).trim();
-  const html = layoutHtml({ subject, agency: AGENCY, body: t.html(context) });
-  const text = layoutText({ agency: AGENCY, body: t.text(context) });
+  const html = layoutHtml({ subject, agency, body: t.html(context) });
+  const text = layoutText({ agency, body: t.text(context) });
   const action = t.action ? (data as Record<string, unknown>)[t.action] : undefined;
   return { subject, html, text, actionUrl: typeof action === 'string' ? action : null };
 }

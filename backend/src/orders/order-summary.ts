@@ -13,6 +13,7 @@ import {
   requestedDomain,
   selectedAddOns,
 } from './order-form';
+import { addressesAt } from './order-rules';
 
 export interface Answer {
   label: string;
@@ -47,6 +48,7 @@ export function orderAnswers(order: {
 }): Answer[] {
   const d = order.data;
   const domain = requestedDomain(d);
+  const { extraEmails } = selectedAddOns(d);
   return [
     { label: 'Formule', value: `${planName(order.planType)}${order.businessEnabled ? ' (option Business)' : ''}` },
     { label: 'Suite de la commande', value: order.prefersCall ? 'Appel de 30 minutes demandé' : 'Formulaire en ligne' },
@@ -59,7 +61,7 @@ export function orderAnswers(order: {
       label: 'Email affiché sur le site',
       value:
         d.displayEmailChoice === 'pro'
-          ? `${DISPLAY_EMAIL_LABELS.pro} : ${d.proEmailLocalPart.trim() || 'contact'}@${domain ?? 'domaine'}`
+          ? `${DISPLAY_EMAIL_LABELS.pro} : ${addressesAt([d.proEmailLocalPart.trim() || 'contact'], domain)}`
           : DISPLAY_EMAIL_LABELS.personal,
     },
     { label: "Adresse de l'entreprise", value: text(d.companyAddress) },
@@ -76,7 +78,10 @@ export function orderAnswers(order: {
     { label: 'Style', value: list(d.stylePreferences.map((s) => labelOf(ORDER_STYLES, s))) },
     { label: 'Fonctionnalités Business', value: list(d.businessFeatures.map((f) => labelOf(BUSINESS_FEATURES, f))) },
     { label: 'Demandes particulières', value: text(d.specialRequirements) },
-    { label: 'Adresses e-mail supplémentaires', value: list(selectedAddOns(d).extraEmails.map((e) => `${e}@${domain ?? 'domaine'}`)) },
+    {
+      label: 'Adresses e-mail supplémentaires',
+      value: extraEmails.length ? addressesAt(extraEmails, domain) : NOT_GIVEN,
+    },
   ];
 }
 

@@ -40,7 +40,7 @@ export class QuotesService {
       const callback = CALLBACK_LABELS[quote.callbackPreference];
       await this.mail.enqueue(
         'quote-team',
-        this.mail.teamEmail,
+        await this.mail.teamAddress(tx),
         {
           fullName: quote.fullName,
           ...splitFullName(quote.fullName),

@@ -280,7 +280,7 @@ export class SitesService {
       );
       await this.mail.enqueue(
         'modification-request-team',
-        this.mail.teamEmail,
+        await this.mail.teamAddress(tx),
         {
           siteName: site.siteName,
           domain: site.domain ?? 'Aucun domaine',
@@ -319,7 +319,7 @@ export class SitesService {
       const saved = await this.requests.saveBusinessOptions(site.id, data, tx);
       await this.mail.enqueue(
         'business-options-team',
-        this.mail.teamEmail,
+        await this.mail.teamAddress(tx),
         {
           siteName: site.siteName,
           customerName: user.name || user.email,

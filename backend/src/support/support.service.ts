@@ -56,7 +56,7 @@ export class SupportService {
       );
       await this.mail.enqueue(
         'support-team',
-        this.mail.teamEmail,
+        await this.mail.teamAddress(tx),
         {
           name: dto.name || user.name || dto.email,
           email: dto.email,

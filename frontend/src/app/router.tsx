@@ -91,6 +91,10 @@ export const routes: RouteObject[] = [
               { path: 'emails', lazy: async () => ({ Component: (await import('../features/admin/AdminEmailsPage')).AdminEmailsPage }) },
               { path: 'audit', lazy: async () => ({ Component: (await import('../features/admin/AdminAuditPage')).AdminAuditPage }) },
               {
+                path: 'settings',
+                lazy: async () => ({ Component: (await import('../features/admin/AdminAgencySettingsPage')).AdminAgencySettingsPage }),
+              },
+              {
                 path: 'duplicate-payments',
                 lazy: async () => ({
                   Component: (await import('../features/admin/AdminDuplicatePaymentsPage')).AdminDuplicatePaymentsPage,

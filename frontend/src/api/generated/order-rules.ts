@@ -118,6 +118,18 @@ export function isPhoneLongEnough(value: string): boolean {
   return value.trim() === '' || value.replace(/\D/g, '').length >= MIN_PHONE_DIGITS;
 }
 
+/** What the recap and the team's mail say instead of a domain when the buyer gave none. */
+export const DOMAIN_TO_BE_DEFINED = 'domaine à définir';
+
+/**
+ * Mailbox names on the client's domain, as the recap and the team's mail show them: 'contact@martin.fr, devis@martin.fr',
+ * or without a domain 'contact, devis (domaine à définir)', never an invented domain.
+ */
+export function addressesAt(localParts: readonly string[], domain: string | null): string {
+  if (domain) return localParts.map((local) => `${local}@${domain}`).join(', ');
+  return `${localParts.join(', ')} (${DOMAIN_TO_BE_DEFINED})`;
+}
+
 /** The distinct, non-empty extra addresses, lower-cased (what is billed 1 € each). */
 export function distinctAddresses(list: readonly string[]): string[] {
   return [...new Set(list.map((e) => e.trim().toLowerCase()).filter(Boolean))];

@@ -1,5 +1,6 @@
 import { Link, type To } from 'react-router';
 import { paths } from '../../config/paths';
+import { useAgency } from '../../lib/site-info';
 import { Logo } from './Header';
 
 const groups: { title: string; links: { label: string; to: To }[] }[] = [
@@ -54,7 +55,12 @@ const socials = [
   },
 ];
 
+const contactClass = 'block truncate leading-5 text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-300';
+
 export function Footer() {
+  // The agency's identity as the admin saved it (GET /api/agency, read once per visit); its lines keep their height
+  // while it loads, so nothing below them moves.
+  const agency = useAgency().data;
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
       <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
@@ -65,6 +71,18 @@ export function Footer() {
               Des sites vitrines professionnels pour les petites entreprises, livrés en 24h. Hébergement, nom de domaine et modifications
               inclus.
             </p>
+            <address className="mt-4 h-11 space-y-1 text-sm not-italic">
+              {agency ? (
+                <>
+                  <a href={agency.phoneHref} className={contactClass}>
+                    {agency.phone}
+                  </a>
+                  <a href={`mailto:${agency.email}`} className={contactClass}>
+                    {agency.email}
+                  </a>
+                </>
+              ) : null}
+            </address>
             <ul className="mt-5 flex gap-2" aria-label="Réseaux sociaux">
               {socials.map((s) => (
                 <li key={s.label}>
@@ -112,7 +130,7 @@ export function Footer() {
           </div>
         </div>
         <div className="mt-10 flex flex-col gap-3 border-t border-slate-200 pt-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:text-slate-400">
-          <p>© 2025 Vitrine. Tous droits réservés.</p>
+          <p className="min-h-5">{agency ? `© 2025 ${agency.name}. Tous droits réservés.` : null}</p>
           <p>Plan Pro 29€/mois · Plan Business 59€/mois · Livraison en 24h</p>
         </div>
       </div>

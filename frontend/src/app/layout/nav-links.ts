@@ -33,4 +33,5 @@ export const adminLinks: NavItem[] = [
   { label: 'Revenus', to: paths.admin.revenue },
   { label: 'Devis', to: paths.admin.quotes },
   { label: 'Journal des e-mails', to: paths.admin.emails },
+  { label: 'Paramètres', to: paths.admin.settings },
 ];

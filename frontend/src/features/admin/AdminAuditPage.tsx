@@ -12,7 +12,12 @@ import { AdminListPage } from './AdminListPage';
 import { AUDIT_ACTION_LABELS, describeAuditEntry } from './audit-text';
 
 const PAGE_SIZE = 20;
-const ENTITY_LABELS: Record<AuditEntityType, string> = { site: 'Sites', user: 'Clients', email: 'E-mails' };
+const ENTITY_LABELS: Record<AuditEntityType, string> = {
+  site: 'Sites',
+  user: 'Clients',
+  email: 'E-mails',
+  agency: "Paramètres de l'agence",
+};
 const ENTITY_TYPES = Object.values(AuditEntityType);
 
 const linkClass = 'font-medium text-brand-700 hover:underline dark:text-brand-300';
@@ -28,6 +33,12 @@ function Target({ entry }: { entry: AuditEntryDto }) {
     return (
       <Link to={paths.admin.client(entry.entityId)} className={linkClass}>
         Voir le client
+      </Link>
+    );
+  if (entry.entityType === 'agency')
+    return (
+      <Link to={paths.admin.settings} className={linkClass}>
+        Voir les paramètres
       </Link>
     );
   return (

@@ -138,6 +138,9 @@ export function AdminPage() {
                   <ButtonLink to={paths.admin.duplicatePayments} variant="secondary">
                     Paiements en double
                   </ButtonLink>
+                  <ButtonLink to={paths.admin.settings} variant="secondary">
+                    Paramètres de l'agence
+                  </ButtonLink>
                 </div>
               </Card>
             </div>

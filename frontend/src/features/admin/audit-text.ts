@@ -1,5 +1,6 @@
 import type { AuditAction, AuditEntryDto, SiteStatus } from '../../api/generated/model';
 import { PROGRESSION_STEPS, SITE_STATUS_LABELS } from '../../lib/site-status';
+import { AGENCY_FIELD_LABELS, type AgencySettingsField } from './agency-settings-fields';
 
 /** What each audited admin write is called in the audit log. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -7,6 +8,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.email': 'E-mail au client',
   'email.retry': "Nouvel envoi d'un e-mail",
   'user.invite': 'Invitation de première connexion',
+  'agency.update': "Paramètres de l'agence",
 };
 
 const AUDIT_FIELDS: Record<string, string> = { domain: 'Domaine', status: 'Statut' };
@@ -33,9 +35,20 @@ export function describeSiteChange(entry: Pick<AuditEntryDto, 'before' | 'after'
   return lines;
 }
 
+/** One line per changed setting of the agency: 'Téléphone : 01 99 00 24 24 → 03 20 12 34 56'. */
+export function describeAgencyChange(entry: Pick<AuditEntryDto, 'before' | 'after'>): string[] {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  return Object.keys(after).map(
+    (field) =>
+      `${AGENCY_FIELD_LABELS[field as AgencySettingsField] ?? field} : ${String(before[field] ?? 'aucun')} → ${String(after[field])}`,
+  );
+}
+
 /** The details of any audit entry, one line each. */
 export function describeAuditEntry(entry: Pick<AuditEntryDto, 'action' | 'before' | 'after'>): string[] {
   if (entry.action === 'site.update') return describeSiteChange(entry);
+  if (entry.action === 'agency.update') return describeAgencyChange(entry);
   const after = (entry.after ?? {}) as Record<string, unknown>;
   if (entry.action === 'user.email' && typeof after.subject === 'string') return [`Objet : ${after.subject}`];
   return [];

@@ -414,6 +414,16 @@ describe('OrderWizard — step 4 and billing', () => {
     expect(screen.getByText('Adresse e-mail professionnelle supplémentaire × 2')).toBeInTheDocument();
   });
 
+  it("says 'domaine à définir' for the extra addresses of an order without a domain, never an invented one", () => {
+    renderWizard({ initialDraft: filled() });
+    expect(screen.getByText('devis, compta (domaine à définir)')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/votre-domaine|@domaine/);
+    cleanup();
+    const draft = filled();
+    renderWizard({ initialDraft: { ...draft, data: { ...draft.data, domainName: 'boulangerie-martin.fr' } } });
+    expect(screen.getByText('devis@boulangerie-martin.fr, compta@boulangerie-martin.fr')).toBeInTheDocument();
+  });
+
   it('switching to Business on step 4 changes the recap', async () => {
     const { user } = renderWizard({ initialDraft: filled() });
     await user.click(screen.getByRole('radio', { name: /Business/ }));

@@ -24,6 +24,8 @@ import {
 } from '../../api/generated/order-rules';
 
 export {
+  addressesAt,
+  DOMAIN_TO_BE_DEFINED,
   FORM_LIMITS,
   isHttpUrl,
   LOCAL_PART,

@@ -35,6 +35,7 @@ import type {
   AdminStatsDto,
   AdminUserDetailDto,
   AdminUserListResponseDto,
+  AgencySettingsDto,
   EmailDetailDto,
   EmailListResponseDto,
   EmailSummaryDto,
@@ -49,7 +50,8 @@ import type {
   MessageResponseDto,
   QuoteListResponseDto,
   SendAdminEmailDto,
-  UpdateAdminSiteDto
+  UpdateAdminSiteDto,
+  UpdateAgencySettingsDto
 } from '../model';
 
 import { customFetch } from '../../http';
@@ -79,7 +81,194 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export const getListAdminAuditLogUrl = (params?: ListAdminAuditLogParams,) => {
+export const getGetAgencySettingsUrl = () => {
+
+
+
+
+  return `/api/admin/agency-settings`
+}
+
+/**
+ * @summary Les paramètres de l'agence en vigueur (identité, mentions légales, contact, e-mail de l'équipe).
+ */
+export const getAgencySettings = async ( options?: Parameters<typeof customFetch>[1]): Promise<AgencySettingsDto> => {
+
+  return customFetch<AgencySettingsDto>(getGetAgencySettingsUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAgencySettingsQueryKey = () => {
+    return [
+    `/api/admin/agency-settings`
+    ] as const;
+    }
+
+
+export const getGetAgencySettingsQueryOptions = <TData = Awaited<ReturnType<typeof getAgencySettings>>, TError = ErrorType<ErrorResponseDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencySettings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAgencySettingsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAgencySettings>>> = ({ signal }) => getAgencySettings({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAgencySettings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAgencySettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getAgencySettings>>>
+export type GetAgencySettingsQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetAgencySettings<TData = Awaited<ReturnType<typeof getAgencySettings>>, TError = ErrorType<ErrorResponseDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencySettings>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAgencySettings>>,
+          TError,
+          Awaited<ReturnType<typeof getAgencySettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAgencySettings<TData = Awaited<ReturnType<typeof getAgencySettings>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencySettings>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAgencySettings>>,
+          TError,
+          Awaited<ReturnType<typeof getAgencySettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAgencySettings<TData = Awaited<ReturnType<typeof getAgencySettings>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencySettings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Les paramètres de l'agence en vigueur (identité, mentions légales, contact, e-mail de l'équipe).
+ */
+
+export function useGetAgencySettings<TData = Awaited<ReturnType<typeof getAgencySettings>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencySettings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAgencySettingsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getUpdateAgencySettingsUrl = () => {
+
+
+
+
+  return `/api/admin/agency-settings`
+}
+
+/**
+ * @summary Enregistre les paramètres de l'agence (les champs modifiés sont inscrits au journal d'audit).
+ */
+export const updateAgencySettings = async (updateAgencySettingsDto: UpdateAgencySettingsDto, options?: Parameters<typeof customFetch>[1]): Promise<AgencySettingsDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<AgencySettingsDto>(getUpdateAgencySettingsUrl(),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(updateAgencySettingsDto)
+  }
+);}
+
+
+
+
+
+export const getUpdateAgencySettingsMutationKey = () => ['updateAgencySettings'] as const;
+
+export const getUpdateAgencySettingsMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAgencySettings>>, TError,UpdateAgencySettingsMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateAgencySettings>>, TError,UpdateAgencySettingsMutationVariables, TContext> => {
+
+const mutationKey = getUpdateAgencySettingsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateAgencySettings>>, UpdateAgencySettingsMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateAgencySettings(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateAgencySettingsMutationResult = NonNullable<Awaited<ReturnType<typeof updateAgencySettings>>>
+    export type UpdateAgencySettingsMutationBody = UpdateAgencySettingsDto
+    export type UpdateAgencySettingsMutationError = ErrorType<ErrorResponseDto>
+    export type UpdateAgencySettingsMutationVariables = {data: UpdateAgencySettingsDto}
+
+    /**
+ * @summary Enregistre les paramètres de l'agence (les champs modifiés sont inscrits au journal d'audit).
+ */
+export const useUpdateAgencySettings = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAgencySettings>>, TError,UpdateAgencySettingsMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateAgencySettings>>,
+        TError,
+        UpdateAgencySettingsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateAgencySettingsMutationOptions(options), queryClient);
+    }
+    export const getListAdminAuditLogUrl = (params?: ListAdminAuditLogParams,) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {

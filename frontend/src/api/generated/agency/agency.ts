@@ -61,7 +61,7 @@ export const getGetAgencyUrl = () => {
 }
 
 /**
- * @summary Identité de l'agence et coordonnées de contact (pied de page, contact, mentions légales, CGV).
+ * @summary Identité de l'agence et coordonnées de contact (pied de page, contact, mentions légales, CGV), telles que l'administrateur les a enregistrées.
  */
 export const getAgency = async ( options?: Parameters<typeof customFetch>[1]): Promise<AgencyResponseDto> => {
 
@@ -132,7 +132,7 @@ export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TErr
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Identité de l'agence et coordonnées de contact (pied de page, contact, mentions légales, CGV).
+ * @summary Identité de l'agence et coordonnées de contact (pied de page, contact, mentions légales, CGV), telles que l'administrateur les a enregistrées.
  */
 
 export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = ErrorType<ErrorResponseDto>>(

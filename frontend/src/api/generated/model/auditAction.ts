@@ -14,4 +14,5 @@ export const AuditAction = {
   useremail: 'user.email',
   emailretry: 'email.retry',
   userinvite: 'user.invite',
+  agencyupdate: 'agency.update',
 } as const;

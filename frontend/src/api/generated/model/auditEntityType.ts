@@ -13,4 +13,5 @@ export const AuditEntityType = {
   site: 'site',
   user: 'user',
   email: 'email',
+  agency: 'agency',
 } as const;

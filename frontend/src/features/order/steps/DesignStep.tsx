@@ -3,7 +3,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { formatEuros } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { CheckIcon, ChoiceCard, ChoiceGroup, Optional, RadioCards, SubHeading, Switch, TextAreaField } from '../form-controls';
-import { FORM_LIMITS, MAX_LENGTHS, rules, type OrderFormValues } from '../order-wizard';
+import { DOMAIN_TO_BE_DEFINED, FORM_LIMITS, MAX_LENGTHS, rules, type OrderFormValues } from '../order-wizard';
 import { ListField } from './ListField';
 
 export interface Choice {
@@ -23,15 +23,15 @@ export interface OptionPrices {
 const perMonth = (cents: number | undefined) => (cents === undefined ? undefined : `+${formatEuros(cents)}/mois`);
 const once = (cents: number | undefined) => (cents === undefined ? undefined : `+${formatEuros(cents)}`);
 
-/** The domain shown after the extra addresses: the one typed at step 1, else a placeholder. */
-export function domainOf(values: Pick<OrderFormValues, 'domainName' | 'domainTld' | 'domainChoice'>): string {
+/** The domain typed at step 1 (with its extension when a new one is asked for), or null when none was given. */
+export function domainOf(values: Pick<OrderFormValues, 'domainName' | 'domainTld' | 'domainChoice'>): string | null {
   const name = values.domainName
     .trim()
     .toLowerCase()
     .replace(/^https?:\/\//, '')
     .replace(/^www\./, '')
     .replace(/\/.*$/, '');
-  if (!name) return 'votre-domaine.fr';
+  if (!name) return null;
   return values.domainChoice === 'new' && !name.includes('.') ? `${name}${values.domainTld}` : name;
 }
 
@@ -193,7 +193,7 @@ export function DesignStep({
           addLabel="Ajouter une adresse"
           placeholder="devis"
           maxLength={MAX_LENGTHS.extraEmail}
-          suffix={`@${domainOf({ domainName, domainTld, domainChoice })}`}
+          suffix={`@${domainOf({ domainName, domainTld, domainChoice }) ?? DOMAIN_TO_BE_DEFINED}`}
           minRows={0}
           maxRows={FORM_LIMITS.extraEmails}
           validateItem={rules.extraEmail}

@@ -3,7 +3,8 @@ import { EmailInput } from '../../../components/form-fields';
 import { Field, selectClasses } from '../../../components/ui/field';
 import { hintClass, labelClass, Optional, RadioCards, type RadioOption } from '../form-controls';
 import { cn } from '../../../lib/cn';
-import { DOMAIN_TLDS, MAX_LENGTHS, rules, type DomainTld, type OrderFormValues } from '../order-wizard';
+import { DOMAIN_TLDS, DOMAIN_TO_BE_DEFINED, MAX_LENGTHS, rules, type DomainTld, type OrderFormValues } from '../order-wizard';
+import { domainOf } from './DesignStep';
 
 const DOMAIN_CHOICES: RadioOption[] = [
   { value: 'existing', title: "J'ai déjà un nom de domaine", description: 'Nous relions votre site à votre adresse actuelle.' },
@@ -26,11 +27,7 @@ export function GeneralStep({ emailLocked, tlds = DOMAIN_TLDS }: { emailLocked: 
     control,
     name: ['domainChoice', 'displayEmailChoice', 'domainName', 'domainTld'],
   });
-  const domainShown = domainName.trim()
-    ? domainChoice === 'new' && !domainName.includes('.')
-      ? `${domainName.trim()}${domainTld}`
-      : domainName.trim()
-    : 'votre-domaine.fr';
+  const domainShown = domainOf({ domainName, domainTld, domainChoice }) ?? DOMAIN_TO_BE_DEFINED;
 
   return (
     <div className="space-y-6">

@@ -3,7 +3,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/card';
 import { EMPTY_VALUE, formatCount, formatEuros } from '../../../lib/format';
 import { ChoiceCard, ChoiceGroup } from '../form-controls';
-import { extraEmailsOf, type OrderFormValues, type Recap } from '../order-wizard';
+import { addressesAt, extraEmailsOf, type OrderFormValues, type Recap } from '../order-wizard';
 import { domainOf, type Choice } from './DesignStep';
 
 const labelOf = (choices: Choice[], value: string | null) =>
@@ -157,7 +157,7 @@ export function RecapStep({
                 ) : null}
                 <Row term="Logo">{logo}</Row>
                 <Row term="Options">{options || 'Aucune'}</Row>
-                <Row term="Adresses supplémentaires">{extras.length ? extras.map((e) => `${e}@${domain}`).join(', ') : 'Aucune'}</Row>
+                <Row term="Adresses supplémentaires">{extras.length ? addressesAt(extras, domain) : 'Aucune'}</Row>
               </>
             )}
           </dl>

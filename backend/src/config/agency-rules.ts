@@ -1,0 +1,90 @@
+/**
+ * The rules of the agency's identity, pure and importing nothing: French company identifiers as INSEE and the tax
+ * office build them (the SIREN, 9 digits, the RCS number; the SIRET, the SIREN and a 5-digit establishment number, with
+ * a Luhn key; the intra-EU VAT number, FR, a 2-digit key computed from the SIREN, the SIREN), telephone numbers and web
+ * addresses. The configuration checks AGENCY_* with them at start and the settings form's field decorators
+ * (common/fields.ts) check an admin's input with them: they sit here, under both, so neither imports the other's folder.
+ */
+
+/** What people type between the digits (spaces, no-break spaces, dots, dashes) removed; letters upper-cased. */
+export const compactId = (value: string): string => value.replace(/[\s.\u00a0\u202f-]/g, '').toUpperCase();
+
+/** The Luhn checksum (ISO/IEC 7812) of a string of digits. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const isSirenFormat = (value: string): boolean => /^\d{9}$/.test(value);
+export const isSiren = (value: string): boolean => isSirenFormat(value) && luhnValid(value);
+
+/** La Poste's establishments share one SIREN and do not follow Luhn: the sum of their digits is a multiple of 5. */
+const LA_POSTE = '356000000';
+
+export const isSiretFormat = (value: string): boolean => /^\d{14}$/.test(value);
+export function isSiret(value: string): boolean {
+  if (!isSiretFormat(value)) return false;
+  if (luhnValid(value)) return true;
+  return value.startsWith(LA_POSTE) && [...value].reduce((sum, d) => sum + Number(d), 0) % 5 === 0;
+}
+
+/** FR, a key of two characters (digits since 1990s numbers; letters for a few old ones), the SIREN. */
+export const isFrenchVatFormat = (value: string): boolean => /^FR[0-9A-HJ-NP-Z]{2}\d{9}$/.test(value);
+
+/** The numeric key of the VAT number of a SIREN: (12 + 3 × (SIREN mod 97)) mod 97, on two digits. */
+export function frenchVatKey(siren: string): string {
+  return String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, '0');
+}
+
+/** Whether a well-formed French VAT number belongs to this SIREN (its last 9 digits, and its key when numeric). */
+export function vatMatchesSiren(vat: string, siren: string): boolean {
+  if (vat.slice(4) !== siren) return false;
+  const key = vat.slice(2, 4);
+  return !/^\d{2}$/.test(key) || key === frenchVatKey(siren);
+}
+
+/** '912345675' → '912 345 675' */
+export const formatSiren = (siren: string): string => siren.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
+
+/** '91234567500017' → '912 345 675 00017' */
+export const formatSiret = (siret: string): string => siret.replace(/^(\d{3})(\d{3})(\d{3})(\d{5})$/, '$1 $2 $3 $4');
+
+/** 'FR65912345675' → 'FR 65 912 345 675' */
+export const formatFrenchVat = (vat: string): string => vat.replace(/^FR(\w{2})(\d{3})(\d{3})(\d{3})$/, 'FR $1 $2 $3 $4');
+
+// ---- contact details ----
+
+/** A telephone number as people write it ('01 99 00 24 24', '+33 1 99 00 24 24'): digits, spaces, dots, dashes, brackets. */
+export function isPhoneNumber(value: string): boolean {
+  if (!/^\+?[\d\s.()-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 9 && digits <= 15;
+}
+
+/** The tel: link of a number: a French national number ('01 99 00 24 24') becomes '+33199002424'. */
+export function phoneHref(value: string): string {
+  const digits = value.replace(/[^\d+]/g, '');
+  if (digits.startsWith('+')) return `tel:${digits}`;
+  if (digits.startsWith('00')) return `tel:+${digits.slice(2)}`;
+  if (/^0\d{9}$/.test(digits)) return `tel:+33${digits.slice(1)}`;
+  return `tel:${digits}`;
+}
+
+/** An absolute https address with a host name that has a dot ('https://calendly.com/…'), without spaces. */
+export function isHttpsUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,57 @@
+// What the launcher (scripts/start.ts) checks and says before it starts anything: each failure one French sentence
+// that says what to change, as the backend's own (backend/src/config/startup-errors.ts), which it cannot import (the
+// backend is CommonJS, compiled; the launcher runs its TypeScript as is).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The pid of the embedded PostgreSQL running on DATA_DIR (its postmaster.pid in DATA_DIR/postgres), or undefined: no
+ * pid file, no such process, or (where /proc tells) a process that is not PostgreSQL. The backend checks the same
+ * (runningServer in backend/src/database/embedded-postgres.ts); the launcher checks it first, before the Stripe
+ * sandbox, whose port a second instance would otherwise find taken.
+ */
+export function embeddedPostgresPid(dataDir: string): number | undefined {
+  const file = join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: it runs, as another user (the postgres user when we are root).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  try {
+    if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return undefined;
+  } catch {
+    // No /proc (macOS): the pid is all there is to go on.
+  }
+  return pid;
+}
+
+export function dataDirInUseMessage(dataDir: string, pid: number): string {
+  return (
+    `Une autre instance utilise déjà le dossier de données ${dataDir} (son PostgreSQL embarqué, pid ${pid}, tourne encore) : ` +
+    `arrêtez-la ou choisissez un autre DATA_DIR (plusieurs instances partagent une base avec DATABASE_URL).`
+  );
+}
+
+/** Why the Stripe sandbox did not start, in one sentence. */
+export function sandboxMessage(error: unknown, port: number, dataFile: string): string {
+  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: string; message?: string };
+  const cause = (message ?? String(error)).split('\n')[0];
+  switch (code) {
+    case 'EADDRINUSE':
+      return (
+        `Le port ${port} du bac à sable Stripe est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre ` +
+        `port avec STRIPE_SANDBOX_PORT (par exemple STRIPE_SANDBOX_PORT=${port < 65535 ? port + 1 : port - 1}).`
+      );
+    case 'EACCES':
+      if (!(error as { path?: string }).path)
+        return `Le port ${port} du bac à sable Stripe est réservé à l'administrateur de cette machine : choisissez un port entre 1024 et 65535 avec STRIPE_SANDBOX_PORT.`;
+  }
+  if (error instanceof SyntaxError || (error as { name?: string })?.name === 'SyntaxError') {
+    return `Le fichier ${dataFile} du bac à sable Stripe est illisible (« ${cause} ») : supprimez-le (il repart vide) ou choisissez un autre DATA_DIR.`;
+  }
+  return `Le bac à sable Stripe ne démarre pas sur le port ${port} (« ${cause} ») : choisissez un autre STRIPE_SANDBOX_PORT ou DATA_DIR, ou donnez STRIPE_SECRET_KEY pour le vrai Stripe.`;
+}

@@ -1,0 +1,236 @@
+// `node --test scripts/` (npm run test:scripts): what the product says when it cannot start. Each case starts the real
+// launcher (and, but for the launcher's own checks, the built backend: `node scripts/build-changed.ts backend` first,
+// which builds it only if its sources changed) against the real obstacle, a port held, another instance's server, a
+// database nobody listens on, and expects one French sentence on stderr, no stack trace, and exit code 1.
+import assert from 'node:assert/strict';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+const root = join(import.meta.dirname, '..');
+const launcher = join(root, 'scripts', 'start.ts');
+const temporary: string[] = [];
+const children: ChildProcess[] = [];
+after(() => {
+  for (const child of children) child.kill('SIGKILL');
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A DATA_DIR of its own (traversable: the embedded server runs as the 'postgres' user when we are root). */
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-start-'));
+  chmodSync(dir, 0o755);
+  temporary.push(dir);
+  return dir;
+}
+
+/** A port held by a listening server, as another program would. */
+async function hold(host = '0.0.0.0'): Promise<{ port: number; server: Server }> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, host, done));
+  return { port: (server.address() as { port: number }).port, server };
+}
+
+async function freePort(): Promise<number> {
+  const { port, server } = await hold('127.0.0.1');
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** A live process that /proc calls 'postgres', as the embedded server of a running instance. */
+async function fakePostmaster(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', "process.title = 'postgres'; console.log('ready'); setInterval(() => {}, 1e6)"], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  await new Promise((done) => child.stdout!.once('data', done));
+  return child.pid!;
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `command` to its end (30 s at most) with the environment given on top of a neutral one. */
+function run(command: string[], env: Record<string, string>, cwd = root): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, command, {
+      cwd,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        DATABASE_URL: '',
+        STRIPE_SECRET_KEY: '',
+        ADMIN_PASSWORD: 'admin-password-123',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`still running after 30 s\n${stdout}\n${stderr}`));
+    }, 30_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Exit code 1 and, on stderr, exactly `sentence` (one line, no stack trace). */
+function assertFailsWith(result: Run, sentence: string): void {
+  assert.equal(result.code, 1, `exit code ${result.code}\n${result.stdout}\n${result.stderr}`);
+  assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
+  assert.equal(result.stderr.trim(), sentence, result.stdout);
+}
+
+describe("the launcher's own checks", () => {
+  test("the Stripe sandbox's port taken: which variable to change", async () => {
+    const { port, server } = await hold('127.0.0.1');
+    try {
+      const result = await run([launcher, process.execPath, '-e', ''], { DATA_DIR: dataDir(), STRIPE_SANDBOX_PORT: String(port) });
+      assertFailsWith(
+        result,
+        `Le port ${port} du bac à sable Stripe est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port ` +
+          `avec STRIPE_SANDBOX_PORT (par exemple STRIPE_SANDBOX_PORT=${port + 1}).`,
+      );
+    } finally {
+      server.close();
+    }
+  });
+
+  test('a second instance on the same DATA_DIR: said before the sandbox starts', async () => {
+    const dir = dataDir();
+    const pid = await fakePostmaster();
+    mkdirSync(join(dir, 'postgres'));
+    writeFileSync(join(dir, 'postgres', 'postmaster.pid'), `${pid}\n${dir}/postgres\n`);
+    const result = await run([launcher, process.execPath, '-e', ''], { DATA_DIR: dir, STRIPE_SANDBOX_PORT: String(await freePort()) });
+    assertFailsWith(
+      result,
+      `Une autre instance utilise déjà le dossier de données ${dir} (son PostgreSQL embarqué, pid ${pid}, tourne encore) : ` +
+        `arrêtez-la ou choisissez un autre DATA_DIR (plusieurs instances partagent une base avec DATABASE_URL).`,
+    );
+    assert.doesNotMatch(result.stdout, /bac à sable sur/);
+    // With DATABASE_URL, the instances share a database, not the embedded server: no objection.
+    const shared = await run([launcher, process.execPath, '-e', ''], {
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:1/db',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+    });
+    assert.equal(shared.code, 0, shared.stderr);
+  });
+
+  test('npm run dev keeps the DATA_DIR given: the command gets it absolute, and the backend dev script keeps it', async () => {
+    const printDataDir = [process.execPath, '-e', 'console.log(process.env.DATA_DIR)'];
+    const given = await run([launcher, ...printDataDir], { DATA_DIR: 'elsewhere/data', STRIPE_SECRET_KEY: 'sk_test_x' });
+    assert.equal(given.code, 0, given.stderr);
+    assert.equal(given.stdout.trim(), resolve(root, 'elsewhere/data'));
+    const unset = await run([launcher, ...printDataDir], { STRIPE_SECRET_KEY: 'sk_test_x' });
+    assert.equal(unset.stdout.trim(), resolve(root, '.data'));
+
+    // backend's `dev` script, with its watch replaced by a print: run from backend/ as `npm run dev -w backend` runs it.
+    const dev = (JSON.parse(readFileSync(join(root, 'backend', 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+      .dev;
+    assert.match(dev, / nest start --watch$/);
+    const script = dev.replace(/nest start --watch$/, `"${process.execPath}" -e 'console.log(process.env.DATA_DIR)'`);
+    const inBackend = (env: Record<string, string>) =>
+      execFileSync('sh', ['-c', script], { cwd: join(root, 'backend'), env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' }).trim();
+    assert.equal(inBackend({ DATA_DIR: '/srv/vitrine' }), '/srv/vitrine');
+    assert.equal(inBackend({}), '../.data');
+  });
+});
+
+describe('the backend', () => {
+  before(() => {
+    // backend/dist as npm start runs it, built only if its sources changed since its last build.
+    execFileSync(process.execPath, [join(root, 'scripts', 'build-changed.ts'), 'backend'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  });
+
+  const main = join(root, 'backend', 'dist', 'main.js');
+  /** What the app needs to get as far as the obstacle (no Stripe sandbox: its own check is tested above). */
+  const base = async () => ({
+    DATA_DIR: dataDir(),
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    PORT: String(await freePort()),
+  });
+
+  test('PORT taken: npm start says which port and which variable, before starting anything', async () => {
+    const { port, server } = await hold();
+    try {
+      // As npm start runs it: the launcher, the Stripe sandbox, then the backend.
+      const result = await run([launcher], {
+        ...(await base()),
+        STRIPE_SECRET_KEY: '',
+        STRIPE_SANDBOX_PORT: String(await freePort()),
+        PORT: String(port),
+      });
+      assertFailsWith(
+        result,
+        `Le port ${port} est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port avec PORT (par exemple PORT=${port + 1}).`,
+      );
+      assert.doesNotMatch(result.stdout, /PostgreSQL embarqué/, 'the database was not started');
+    } finally {
+      server.close();
+    }
+  });
+
+  test("the embedded PostgreSQL's port taken: EMBEDDED_POSTGRES_PORT", async () => {
+    const { port, server } = await hold('127.0.0.1');
+    try {
+      const result = await run([launcher], { ...(await base()), EMBEDDED_POSTGRES_PORT: String(port) });
+      assertFailsWith(
+        result,
+        `Le port ${port} de PostgreSQL embarqué est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port ` +
+          `avec EMBEDDED_POSTGRES_PORT (par exemple EMBEDDED_POSTGRES_PORT=${port + 1}).`,
+      );
+    } finally {
+      server.close();
+    }
+  });
+
+  test('a second instance on the same DATA_DIR, started without the launcher', async () => {
+    const env = await base();
+    const pid = await fakePostmaster();
+    mkdirSync(join(env.DATA_DIR, 'postgres'));
+    writeFileSync(join(env.DATA_DIR, 'postgres', 'PG_VERSION'), '18\n');
+    writeFileSync(join(env.DATA_DIR, 'postgres', 'postmaster.pid'), `${pid}\n`);
+    assertFailsWith(
+      await run([main], env),
+      `Une autre instance utilise déjà le dossier de données ${env.DATA_DIR} (son PostgreSQL embarqué, pid ${pid}, tourne encore) : ` +
+        `arrêtez-la ou choisissez un autre DATA_DIR (plusieurs instances partagent une base avec DATABASE_URL).`,
+    );
+  });
+
+  test('a wrong value: the list of problems, no stack trace', async () => {
+    assertFailsWith(
+      await run([launcher], { ...(await base()), PORT: 'abc', ADMIN_EMAIL: 'nobody' }),
+      'Configuration invalide :\n' +
+        '  - PORT doit être un entier entre 0 et 65535 (reçu « abc »)\n' +
+        "  - ADMIN_EMAIL n'est pas une adresse e-mail valide (reçu « nobody »)",
+    );
+  });
+
+  test('DATABASE_URL nobody answers at', async () => {
+    const port = await freePort();
+    assertFailsWith(
+      await run([launcher], { ...(await base()), DATABASE_URL: `postgres://vitrine:secret@127.0.0.1:${port}/vitrine` }),
+      `PostgreSQL ne répond pas à l'adresse de DATABASE_URL (127.0.0.1:${port}) : démarrez-le, corrigez DATABASE_URL ou ` +
+        `retirez-la pour utiliser la base embarquée.`,
+    );
+  });
+});
