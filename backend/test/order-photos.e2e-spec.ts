@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { join } from 'node:path';
 import { OrderDraftsService } from '../src/orders/order-drafts.service';
 import { PhotoLinks } from '../src/orders/photos/photo-links';
@@ -56,7 +57,13 @@ describe('order photos', () => {
       expect(bytes.length).toBe(res.body.size);
       for (const secret of JPEG_SECRETS) expect(bytes.includes(secret)).toBe(false);
       expect(bytes.includes(GPS_RATIONALS)).toBe(false);
-      expect(jpegMarkers(bytes)).toEqual(expect.arrayContaining([0xc0, 0xda]));
+      // A fresh (progressive) JPEG, turned upright: no orientation tag, no metadata at all.
+      expect(jpegMarkers(bytes)).toEqual(expect.arrayContaining([0xc2, 0xda]));
+      const meta = await sharp(bytes).metadata();
+      expect([meta.exif, meta.xmp, meta.iptc, meta.icc, meta.orientation]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+      expect(served.headers['content-disposition']).toBe(
+        `inline; filename="Fa_ade _t_.jpg"; filename*=UTF-8''Fa%C3%A7ade%20%C3%A9t%C3%A9.jpg`,
+      );
     }
     const listed = (await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(200)).body.photos;
     expect(listed).toEqual([expect.objectContaining({ id: res.body.id, name: 'Façade été.jpg', size: res.body.size })]);
@@ -77,7 +84,6 @@ describe('order photos', () => {
       [GIF, 'anim.gif', 'image/gif'],
       [GIF, 'anim.png', 'image/png'],
       [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'dessin.jpg', 'image/jpeg'],
-      [pictureJpeg().data.subarray(0, 40), 'coupee.jpg', 'image/jpeg'],
     ] as const) {
       const res = await upload(draft, owner, data, name, type).expect(400);
       expect(res.body).toEqual({
@@ -90,17 +96,63 @@ describe('order photos', () => {
     expect((await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(200)).body.photos).toEqual([]);
   });
 
+  it('refuses an image that does not decode, and one over 40 megapixels, in French', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c84' } })
+      .jpeg()
+      .toBuffer();
+    for (const cut of [pictureJpeg().data.subarray(0, 40), jpeg.subarray(0, jpeg.length / 2)]) {
+      const res = await upload(draft, owner, cut, 'coupee.jpg').expect(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: 'Cette image est illisible ou incomplète.',
+        errors: { file: 'Cette image est illisible ou incomplète.' },
+      });
+    }
+    // 100 megapixels of white: 300 kB of PNG.
+    const bomb = await sharp({ create: { width: 10000, height: 10000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const res = await upload(draft, owner, bomb, 'bombe.png', 'image/png').expect(400);
+    expect(res.body.errors).toEqual({ file: 'Cette image est trop grande (40 mégapixels au maximum).' });
+    expect(filesOf(draft.id)).toEqual([]);
+  });
+
+  it('names a photo after the sent name, cleaned, with the extension of its real type', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const png = phonePng().data;
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    const sent: Array<[Buffer, string, string]> = [
+      [png, 'photo.html', 'photo.png'],
+      [Buffer.concat([png, html]), 'C:\\Users\\x\\page.exe', 'page.png'],
+      [phoneJpeg(), 'photo\u202egpj.exe', 'photogpj.jpg'],
+      [phoneJpeg(), '\u2066\u200f.png', 'photo.jpg'],
+    ];
+    for (const [data, name, expected] of sent) {
+      const res = await upload(draft, owner, data, name).expect(201);
+      expect(res.body.name).toBe(expected);
+      const served = await fetchBytes(res.body.url).expect(200);
+      expect(served.headers['content-disposition']).toBe(`inline; filename="${expected}"; filename*=UTF-8''${expected}`);
+      expect((served.body as Buffer).includes('<script>')).toBe(false);
+    }
+    const listed = (await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(200)).body.photos as Array<{ name: string }>;
+    expect(listed.map((p) => p.name)).toEqual(sent.map(([, , expected]) => expected));
+  });
+
   it('refuses a photo over 5 MB without keeping it', async () => {
     const { draft, owner } = await startDraft(t.api);
     const big = Buffer.concat([pictureJpeg().data, Buffer.alloc(6 * 1024 * 1024, 1)]);
     const res = await upload(draft, owner, big, 'grande.jpg').expect(400);
     expect(res.body).toEqual({ statusCode: 400, message: 'La photo dépasse 5 Mo.', errors: { file: 'La photo dépasse 5 Mo.' } });
     expect(filesOf(draft.id)).toEqual([]);
-    // Exactly 5 MB is fine.
+    // Exactly 5 MB is fine (an image, then bytes after its end, which are not kept).
     const jpeg = pictureJpeg().data;
-    const fiveMb = Buffer.concat([jpeg.subarray(0, -2), Buffer.alloc(5 * 1024 * 1024 - jpeg.length, 0), jpeg.subarray(-2)]);
+    const fiveMb = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024 - jpeg.length, 0)]);
     expect(fiveMb.length).toBe(5 * 1024 * 1024);
-    await upload(draft, owner, fiveMb, 'pile.jpg').expect(201);
+    const res5 = await upload(draft, owner, fiveMb, 'pile.jpg').expect(201);
+    expect(res5.body.size).toBeLessThan(10_000);
+    // 5 MB and one byte is not.
+    await upload(draft, owner, Buffer.concat([fiveMb, Buffer.alloc(1)]), 'pile.jpg').expect(400);
   });
 
   it('takes 10 photos, refuses an eleventh (even sent in parallel), and deletes them one by one', async () => {

@@ -153,7 +153,11 @@ describe('loadConfig', () => {
   it('keeps order drafts 30 days and photos on local disk by default', () => {
     const dir = tempDir();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config.orders).toEqual({ draftTtlDays: 30 });
+    expect(config.orders).toEqual({ draftTtlDays: 30, photoMaxMegapixels: 40 });
+    expect(loadConfig({ DATA_DIR: dir, PHOTO_MAX_MEGAPIXELS: '12' }).orders.photoMaxMegapixels).toBe(12);
+    expect(() => loadConfig({ DATA_DIR: dir, PHOTO_MAX_MEGAPIXELS: '0' })).toThrow(
+      'PHOTO_MAX_MEGAPIXELS doit être un entier entre 1 et 250 (reçu « 0 »)',
+    );
     expect(config.storage).toEqual({ uploadsDir: join(dir, 'uploads'), s3: undefined });
     expect(loadConfig({ DATA_DIR: dir, ORDER_DRAFT_TTL_DAYS: '7' }).orders.draftTtlDays).toBe(7);
     expect(() => loadConfig({ DATA_DIR: dir, ORDER_DRAFT_TTL_DAYS: '0' })).toThrow(

@@ -81,6 +81,8 @@ export interface AppConfig {
   orders: {
     /** Drafts never paid and untouched for this many days are deleted with their photos */
     draftTtlDays: number;
+    /** PHOTO_MAX_MEGAPIXELS: a photo with more pixels (width × height, in millions) is refused before being decoded */
+    photoMaxMegapixels: number;
   };
   /** Where order photos are kept: local disk by default, an S3-compatible bucket when configured */
   storage: {
@@ -305,6 +307,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const shutdownTimeoutMs = readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, problems, 100, 600_000);
 
   const draftTtlDays = readInt(env, 'ORDER_DRAFT_TTL_DAYS', 30, problems, 1, 365);
+  const photoMaxMegapixels = readInt(env, 'PHOTO_MAX_MEGAPIXELS', 40, problems, 1, 250);
   const paymentReminderDays = readDayList(env, 'PAYMENT_REMINDER_DAYS', [3, 7], problems);
   const s3 = readS3(env, problems);
   const agency = readAgency(env, problems);
@@ -353,7 +356,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     shutdown: { graceMs: shutdownGraceMs, timeoutMs: shutdownTimeoutMs },
     webhooks: { retryBaseSeconds: webhookRetryBaseSeconds, maxAttempts: webhookMaxAttempts, pollIntervalMs: webhookPollIntervalMs },
     billing: { paymentReminderDays },
-    orders: { draftTtlDays },
+    orders: { draftTtlDays, photoMaxMegapixels },
     storage: { uploadsDir: join(dataDir, 'uploads'), s3 },
     agency,
   };

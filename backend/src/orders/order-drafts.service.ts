@@ -21,7 +21,8 @@ import {
 } from './order-form';
 import type { OrderPhoto } from './order-photo.entity';
 import { type Answer, billingAnswers, orderAnswers, recapOf } from './order-summary';
-import { InvalidImageError, type PhotoContentType, stripImageMetadata } from './photos/image-metadata';
+import { cleanPhotoName } from './photos/photo-names';
+import { type PhotoContentType, PhotoRefusedError, type ProcessedPhoto, processPhoto } from './photos/photo-processing';
 import { PhotoLinks, roundedExpiry } from './photos/photo-links';
 import { PHOTO_STORAGE, type PhotoStorage } from './storage/photo-storage';
 
@@ -33,6 +34,8 @@ export const PHOTO_MESSAGES = {
   tooLarge: 'La photo dépasse 5 Mo.',
   tooMany: `${PHOTO_RULES.maxCount} photos au maximum.`,
   wrongType: 'Seules les images JPG et PNG sont acceptées.',
+  unreadable: 'Cette image est illisible ou incomplète.',
+  tooManyPixels: (megapixels: number) => `Cette image est trop grande (${megapixels} mégapixels au maximum).`,
 } as const;
 /** Links shown in the wizard stay valid at least this long; the team's links, 7 days. */
 const OWNER_LINK_HOURS = 12;
@@ -67,20 +70,6 @@ export interface PhotoFile {
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
-
-/** A file name as the buyer's device gave it, without its folder, control characters or mis-decoded UTF-8. */
-export function cleanFileName(name: string, contentType: PhotoContentType): string {
-  let clean = name;
-  const codes = [...clean].map((c) => c.codePointAt(0)!);
-  // Multipart file names may arrive as Latin-1; a UTF-8 name (é, ç) then reads as mojibake until re-decoded.
-  if (codes.some((c) => c >= 0x80) && codes.every((c) => c <= 0xff)) {
-    const decoded = Buffer.from(clean, 'latin1').toString('utf8');
-    if (!decoded.includes('\uFFFD')) clean = decoded;
-  }
-  const printable = [...clean.split(/[\\/]/).pop()!].filter((c) => c.codePointAt(0)! >= 0x20 && c.codePointAt(0) !== 0x7f).join('');
-  clean = printable.trim().slice(0, 200);
-  return clean || (contentType === 'image/png' ? 'photo.png' : 'photo.jpg');
-}
 
 /**
  * Order drafts: created, found, autosaved and given photos by their owner only (the browser holding the draft's
@@ -180,7 +169,8 @@ export class OrderDraftsService {
   // ---- photos ----
 
   /**
-   * Checks the photo (JPG or PNG by its bytes, 5 MB, 10 per order), removes its metadata, stores it, then records it.
+   * Checks the photo (5 MB, 10 per order), decodes and re-encodes it (JPG or PNG by its content, the pixel cap, no
+   * metadata: photos/photo-processing.ts), stores it under a clean name, then records it.
    * The count is checked again with the draft locked, so parallel uploads never make an eleventh.
    */
   async addPhoto(id: string, file: UploadedPhoto | undefined, caller: DraftCaller): Promise<OrderPhotoDto> {
@@ -190,13 +180,7 @@ export class OrderDraftsService {
     if ((await this.drafts.photoCountAndNextPosition(draft.id)).count >= PHOTO_RULES.maxCount)
       throw invalidField('file', PHOTO_MESSAGES.tooMany);
     if (file.size > PHOTO_RULES.maxBytes || file.buffer.length > PHOTO_RULES.maxBytes) throw invalidField('file', PHOTO_MESSAGES.tooLarge);
-    let image: { contentType: PhotoContentType; data: Buffer };
-    try {
-      image = stripImageMetadata(file.buffer);
-    } catch (error) {
-      if (error instanceof InvalidImageError) throw invalidField('file', PHOTO_MESSAGES.wrongType);
-      throw error;
-    }
+    const image = await this.processed(file.buffer);
     const photoId = randomUUID();
     const storageKey = `order-drafts/${draft.id}/${photoId}.${image.contentType === 'image/png' ? 'png' : 'jpg'}`;
     await this.storage.put(storageKey, image.data, image.contentType);
@@ -211,7 +195,7 @@ export class OrderDraftsService {
           {
             id: photoId,
             draftId: draft.id,
-            originalName: cleanFileName(file.originalname, image.contentType),
+            originalName: cleanPhotoName(file.originalname, image.contentType),
             contentType: image.contentType,
             sizeBytes: image.data.length,
             storageKey,
@@ -316,7 +300,7 @@ export class OrderDraftsService {
     return {
       answers: orderAnswers(order),
       billing: billingAnswers(order.billing),
-      photos: photos.map((p) => ({ name: p.originalName, url: this.links.link(p.id, expires, true) })),
+      photos: photos.map((p) => ({ name: cleanPhotoName(p.originalName, p.contentType), url: this.links.link(p.id, expires, true) })),
     };
   }
 
@@ -384,10 +368,23 @@ export class OrderDraftsService {
     return data as unknown as OrderFormData;
   }
 
+  /** The photo re-encoded by sharp, or its refusal as the file field's French error. */
+  private async processed(data: Buffer): Promise<ProcessedPhoto> {
+    const megapixels = this.config.orders.photoMaxMegapixels;
+    try {
+      return await processPhoto(data, { maxPixels: megapixels * 1_000_000 });
+    } catch (error) {
+      if (!(error instanceof PhotoRefusedError)) throw error;
+      this.logger.log(`Photo refusée (${error.message})`);
+      const message = error.reason === 'tooManyPixels' ? PHOTO_MESSAGES.tooManyPixels(megapixels) : PHOTO_MESSAGES[error.reason];
+      throw invalidField('file', message);
+    }
+  }
+
   private async read(photo: OrderPhoto): Promise<PhotoFile> {
     const data = await this.storage.get(photo.storageKey);
     if (!data) throw new NotFoundException(PHOTO_NOT_FOUND);
-    return { data, contentType: photo.contentType, name: photo.originalName };
+    return { data, contentType: photo.contentType, name: cleanPhotoName(photo.originalName, photo.contentType) };
   }
 
   private async removeFiles(keys: string[]): Promise<void> {
@@ -401,7 +398,7 @@ export class OrderDraftsService {
   private toPhotoDto(photo: OrderPhoto, expires = roundedExpiry(new Date(), OWNER_LINK_HOURS)): OrderPhotoDto {
     return {
       id: photo.id,
-      name: photo.originalName,
+      name: cleanPhotoName(photo.originalName, photo.contentType),
       size: photo.sizeBytes,
       contentType: photo.contentType,
       url: this.links.link(photo.id, expires),

@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import type { PhotoContentType } from './photos/image-metadata';
+import type { PhotoContentType } from './photos/photo-processing';
 import { OrderDraft } from './order-draft.entity';
 
 /** A photo attached to an order draft: its metadata here, its bytes in the photo storage under `storage_key`. */
@@ -26,7 +26,7 @@ export class OrderPhoto {
   @Column({ name: 'content_type', type: 'text' })
   contentType: PhotoContentType;
 
-  /** Stored size, after the metadata was removed */
+  /** Stored size, of the re-encoded file */
   @Column({ name: 'size_bytes', type: 'int' })
   sizeBytes: number;
 

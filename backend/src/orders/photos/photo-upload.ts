@@ -16,6 +16,7 @@ import { invalidField } from '../../common/errors';
 import { UploadOrderPhotoDto } from '../dto/order-drafts.dto';
 import { PHOTO_MESSAGES, type PhotoFile } from '../order-drafts.service';
 import { PHOTO_RULES } from '../order-form';
+import { photoContentDisposition } from './photo-names';
 
 /**
  * multer keeps the upload in memory and stops reading a file one byte past 5 MB, so an oversized upload is never
@@ -65,6 +66,6 @@ export function photoAnswer(file: PhotoFile): StreamableFile {
   return new StreamableFile(file.data, {
     type: file.contentType,
     length: file.data.length,
-    disposition: `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    disposition: photoContentDisposition('inline', file.name),
   });
 }
