@@ -18,9 +18,10 @@ describe('order drafts', () => {
         prefersCall: null,
         currentStep: '1',
         status: 'draft',
-        billing: null,
         photos: [],
       });
+      // No billing typed yet: the field is absent, never null (the schema's BillingInfoDto does not take null).
+      expect(draft).not.toHaveProperty('billing');
       expect(draft.data).toMatchObject({
         domainChoice: 'existing',
         domainTld: '.fr',

@@ -417,7 +417,7 @@ export class OrderDraftsService {
       currentStep: draft.currentStep,
       status: draft.status,
       data,
-      billing: draft.billing ? { ...EMPTY_BILLING, ...draft.billing } : null,
+      ...(draft.billing ? { billing: { ...EMPTY_BILLING, ...draft.billing } } : {}),
       photos: photos.map((p) => this.toPhotoDto(p, expires)),
       recap: recapOf(draft.planType, data),
       createdAt: draft.createdAt.toISOString(),

@@ -297,8 +297,9 @@ export class OrderDraftDto {
   @ApiProperty({ enum: ORDER_DRAFT_STATUSES, enumName: 'OrderDraftStatus' })
   status: OrderDraftStatus;
   data: OrderFormDto;
-  @ApiProperty({ type: BillingInfoDto, nullable: true })
-  billing: BillingInfoDto | null;
+  /** Absent until the buyer has typed billing details (never null: a strict reading of the schema refuses it). */
+  @ApiProperty({ type: BillingInfoDto, required: false })
+  billing?: BillingInfoDto;
   @ApiProperty({ type: [OrderPhotoDto] })
   photos: OrderPhotoDto[];
   recap: RecapDto;

@@ -19,7 +19,6 @@ const draftAnswer = (overrides: Record<string, unknown> = {}) => ({
   currentStep: '3',
   status: 'draft',
   data: { ...formForApi(defaultOrderValues('pro')), siteName: 'Boulangerie Martin', currentEmail: 'claire@example.com' },
-  billing: null,
   photos: [
     {
       id: 'a1b2c3d4-0000-4000-8000-000000000001',

@@ -50,7 +50,6 @@ export function makeDraft(overrides: Partial<DraftSnapshot> = {}): DraftSnapshot
     prefersCall: null,
     currentStep: '1',
     data: formForApi(defaultOrderValues(planType)),
-    billing: null,
     photos: [],
     ...overrides,
   };

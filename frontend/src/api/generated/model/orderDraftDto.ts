@@ -14,8 +14,8 @@ import type { PaidPlanType } from './paidPlanType';
 import type { RecapDto } from './recapDto';
 
 export interface OrderDraftDto {
-  /** @nullable */
-  billing: BillingInfoDto | null;
+  /** Absent until the buyer has typed billing details (never null: a strict reading of the schema refuses it). */
+  billing?: BillingInfoDto;
   businessEnabled: boolean;
   createdAt: string;
   currentStep: OrderStep;
