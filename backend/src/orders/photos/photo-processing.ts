@@ -1,3 +1,4 @@
+import { concurrencyLimit } from '../../common/concurrency';
 import sharp from 'sharp';
 
 /**
@@ -46,6 +47,10 @@ export const JPEG_OPTIONS = { quality: 85, progressive: true, optimiseCoding: tr
 // One-off decodes of untrusted files: nothing is worth keeping in libvips' operation cache.
 sharp.cache(false);
 
+/** Photos decoded at once by this process (each 40-megapixel decode can take a few hundred MB); others wait. */
+export const MAX_CONCURRENT_DECODES = 2;
+const decodeSlot = concurrencyLimit(MAX_CONCURRENT_DECODES);
+
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
@@ -89,7 +94,7 @@ export async function processPhoto(input: Buffer, options: PhotoProcessingOption
     .toColourspace('srgb'); // an embedded profile (Display P3, Adobe RGB, CMYK…) is converted, then dropped
   const encoded = contentType === 'image/jpeg' ? pipeline.jpeg(JPEG_OPTIONS) : pipeline.png();
   try {
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const { data, info } = await decodeSlot(() => encoded.toBuffer({ resolveWithObject: true }));
     return { contentType, data, width: info.width, height: info.height };
   } catch (error) {
     const message = (error as Error).message;
