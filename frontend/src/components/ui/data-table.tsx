@@ -79,7 +79,11 @@ export function DataTable<T, S extends string = string>({
             <caption className="sr-only">{label}</caption>
             <thead
               role="rowgroup"
-              className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase max-sm:block dark:bg-slate-800/50 dark:text-slate-300"
+              className={cn(
+                'bg-slate-50 text-xs tracking-wide text-slate-600 uppercase max-sm:block dark:bg-slate-800/50 dark:text-slate-300',
+                // On a phone the header row only holds the sort buttons: none, no empty band above the cards.
+                !columns.some((column) => sortable(column, onSort)) && 'max-sm:sr-only',
+              )}
             >
               <tr role="row" className={cn('max-sm:flex max-sm:flex-wrap max-sm:gap-x-4 max-sm:gap-y-1 max-sm:py-2', inset)}>
                 {columns.map((column) => {
