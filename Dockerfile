@@ -22,6 +22,7 @@ COPY frontend/package.json frontend/
 RUN npm ci --omit=dev --no-audit --no-fund --workspace backend && npm cache clean --force
 COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/frontend/dist frontend/dist
+COPY --from=build /app/frontend/dist-ssr frontend/dist-ssr
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000

@@ -1,7 +1,8 @@
 // Page-speed benchmark of the built pages (not a test): Lighthouse (npm) driving Debian's Chromium, mobile and
-// desktop, median of RUNS runs each, for the home page, /services and /order as a visitor, /dashboard as a client
-// and /admin, /admin/sites as the admin (signed in by their session cookies); then the home page's JavaScript
-// (gzip) and the chunks it loads, proving that no admin or client-area code is among them.
+// desktop, median of RUNS runs each, for every public page as a visitor (performance, accessibility and SEO), /dashboard
+// as a client and /admin, /admin/sites as the admin (signed in by their session cookies; performance and
+// accessibility: they are `noindex` on purpose); then the home page's JavaScript (gzip) and the chunks it loads,
+// proving that no admin or client-area code is among them.
 //
 //   npm run build && node bench/page-speed.ts        (RUNS=3 by default; CHROMIUM_PATH to use another browser;
 //                                                    PAGES=/,/order to measure only some pages)
@@ -38,6 +39,9 @@ const baseUrl = app.baseUrl;
 // ---- measurements ------------------------------------------------------------------------------------------------
 interface Run {
   score: number;
+  /** Accessibility and SEO scores (SEO: NaN for the signed-in pages, not measured) */
+  a11y: number;
+  seo: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -56,7 +60,10 @@ type Who = 'visitor' | 'client' | 'admin';
 const PAGES: Array<{ path: string; who: Who }> = [
   { path: '/', who: 'visitor' },
   { path: '/services', who: 'visitor' },
+  { path: '/contact', who: 'visitor' },
   { path: '/order', who: 'visitor' },
+  { path: '/cgv', who: 'visitor' },
+  { path: '/mentions-legales', who: 'visitor' },
   { path: '/dashboard', who: 'client' },
   { path: '/admin', who: 'admin' },
   { path: '/admin/sites', who: 'admin' },
@@ -89,7 +96,7 @@ async function measure(chromePort: number, formFactor: 'mobile' | 'desktop', pat
       port: chromePort,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: cookie ? ['performance', 'accessibility'] : ['performance', 'accessibility', 'seo'],
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     },
     formFactor === 'desktop' ? desktopConfig : undefined,
@@ -102,6 +109,8 @@ async function measure(chromePort: number, formFactor: 'mobile' | 'desktop', pat
   const scripts = items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(pageOrigin)).map((i) => new URL(i.url).pathname);
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    seo: lhr.categories.seo ? Math.round((lhr.categories.seo.score ?? 0) * 100) : NaN,
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
@@ -115,7 +124,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Chunks of the build holding admin or client-area code: the area pages, the admin API calls, their page titles. */
 function areaChunks(): Set<string> {
-  const markers = ['/api/admin/', 'Tableau de bord administrateur', 'Mon profil'];
+  const markers = ['/api/admin/', 'Tableau de bord administrateur'];
   const assets = join(dist, 'assets');
   return new Set(
     readdirSync(assets)
@@ -173,10 +182,10 @@ try {
   }
 
   console.log(`\nPages servies par l’application (gzip) — Lighthouse ${RUNS} passage(s), médiane\n`);
-  console.log('page                      appareil   score   FCP        LCP        TBT       CLS');
+  console.log('page                      appareil   score   FCP        LCP        TBT       CLS     a11y  SEO');
   for (const { page, formFactor, run: r } of table) {
     console.log(
-      `${page.padEnd(26)}${formFactor.padEnd(9)}  ${String(r.score).padStart(5)}   ${`${(r.fcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${(r.lcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${Math.round(r.tbt)} ms`.padEnd(8)}  ${r.cls.toFixed(3)}`,
+      `${page.padEnd(26)}${formFactor.padEnd(9)}  ${String(r.score).padStart(5)}   ${`${(r.fcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${(r.lcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${Math.round(r.tbt)} ms`.padEnd(8)}  ${r.cls.toFixed(3)}   ${String(r.a11y).padStart(4)}  ${Number.isNaN(r.seo) ? '  —' : String(r.seo).padStart(3)}`,
     );
   }
   if (!results.mobile) throw new Error('PAGES doit contenir / (le JavaScript de la page d’accueil est mesuré sur elle)');

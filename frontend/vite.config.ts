@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // In development, /api is proxied to the backend (npm run dev -w backend, or dist/main.js on PORT).
 const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
@@ -19,6 +19,13 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
   },
+  // The server's bundle of the public pages (`vite build --ssr src/entry-server.tsx`, see entry-server.tsx) holds its
+  // dependencies, so the backend loads one file and needs none of the frontend's packages at run time.
+  ssr: { noExternal: true },
+  ...(isSsrBuild
+    ? // React's production build on the server whatever NODE_ENV the backend runs with; public/ is the client build's.
+      { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, publicDir: false }
+    : {}),
   test: {
     environment: 'jsdom',
     globals: true,
@@ -27,4 +34,4 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
   },
-});
+}));

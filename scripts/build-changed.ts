@@ -20,7 +20,7 @@ const STAMP = '.build-hash';
 const force = process.argv.includes('--force');
 
 /** Folders that builds and tools write: never inputs. */
-const BUILD_OUTPUTS = new Set(['node_modules', 'dist', 'dist-tools', 'coverage']);
+const BUILD_OUTPUTS = new Set(['node_modules', 'dist', 'dist-ssr', 'dist-tools', 'coverage']);
 const WORKSPACES = ['frontend', 'backend'];
 
 /** The hash of a workspace's build inputs: its files (not node_modules/, dist/, dist-tools/, coverage/, *.tsbuildinfo), the root lockfile and tsconfig, and the given variables. */

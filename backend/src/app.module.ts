@@ -15,6 +15,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
+import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SitesModule } from './sites/sites.module';
 import { SupportModule } from './support/support.module';
 
@@ -60,6 +61,7 @@ export class AppModule {
         SupportModule,
         DashboardModule,
         AdminModule,
+        PublicPagesModule,
       ],
       // Deny by default: every route needs a valid access token unless it is marked @Public().
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

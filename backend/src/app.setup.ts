@@ -12,6 +12,8 @@ import { HttpExceptionFilter, toErrorBody } from './common/http-exception.filter
 import { RATE_LIMITED_EXTENSION, rateLimitHeaders } from './common/rate-limit/rate-limit-headers';
 import { createValidationPipe } from './common/validation';
 import { allowedOrigins, type AppConfig } from './config/app-config';
+import { s3LinkOrigins } from './orders/storage/s3-photo-storage';
+import { PublicPagesService } from './public-pages/public-pages.service';
 
 export const API_PREFIX = 'api';
 
@@ -135,7 +137,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // Order photos on S3 are read from the bucket's presigned links (signed links of ours redirect there).
+          imgSrc: ["'self'", 'data:', 'blob:', ...(config.storage.s3 ? s3LinkOrigins(config.storage.s3) : [])],
           connectSrc: ["'self'"],
           fontSrc: ["'self'", 'data:'],
           // The hero video's embedded player (VITE_HERO_VIDEO_*_URL).
@@ -204,7 +207,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     swaggerOptions: { persistAuthorization: true },
   });
 
-  if (config.frontendDist) serveFrontend(app, config.frontendDist);
+  if (config.frontendDist) serveFrontend(app, config.frontendDist, app.get(PublicPagesService));
 }
 
 export const JSON_ONLY_MESSAGE = 'Le corps de la requête doit être au format JSON (Content-Type: application/json).';
@@ -222,8 +225,12 @@ function jsonBodiesOnly(req: Request, res: Response, next: NextFunction): void {
   res.status(415).json({ statusCode: 415, message: JSON_ONLY_MESSAGE });
 }
 
-/** The built React app on the same port: hashed assets cached for a year, every other non-API path gets index.html. */
-function serveFrontend(app: NestExpressApplication, dist: string): void {
+/**
+ * The built React app on the same port: hashed assets cached for a year; the public pages as prerendered HTML, the
+ * other app routes as the shell with their title, an unknown address as the 404 page with a 404 status
+ * (PublicPagesService); sitemap.xml and robots.txt from APP_URL. Without the server bundle, index.html for all.
+ */
+function serveFrontend(app: NestExpressApplication, dist: string, pages: PublicPagesService): void {
   const isApi = (req: Request) => req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`);
   const assets = express.static(dist, {
     index: false,
@@ -233,9 +240,28 @@ function serveFrontend(app: NestExpressApplication, dist: string): void {
   });
   // These run before the API's routes: an API request skips the file system (a stat per request otherwise).
   app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : assets(req, res, next)));
+  const files: Record<string, [type: string, body: () => string | null]> = {
+    '/sitemap.xml': ['application/xml', () => pages.sitemap()],
+    '/robots.txt': ['text/plain', () => pages.robots()],
+  };
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) return next();
+    const file = Object.hasOwn(files, req.path) ? files[req.path] : undefined;
+    const content = file?.[1]();
+    if (file && content) {
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      return res.type(file[0]).send(content);
+    }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(join(dist, 'index.html'));
+    if (!pages.enabled) return res.sendFile(join(dist, 'index.html'));
+    pages
+      .html(req.path)
+      .then((page) => {
+        if (!page) return res.sendFile(join(dist, 'index.html'));
+        res.setHeader('ETag', page.etag);
+        if (page.status === 200 && req.headers['if-none-match'] === page.etag) return res.status(304).end();
+        res.status(page.status).type('html').send(page.html);
+      })
+      .catch(next);
   });
 }

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from './helpers/app';
+import { pathToFileURL } from 'node:url';
+import { bearer, createTestApp, loginAdmin, type TestApp } from './helpers/app';
 
 /** The built frontend on the API's port: its files and the SPA fallback, never for a path under /api. */
 describe('serving the built frontend', () => {
@@ -34,5 +35,103 @@ describe('serving the built frontend', () => {
   it('never answers an API path from the files (the static handler is skipped for /api, no file system look-up)', async () => {
     const res = await t.api.raw.get('/api/auth/me').expect(401);
     expect(res.body).toEqual({ statusCode: 401, message: 'Authentification requise' });
+  });
+});
+
+/**
+ * A stand-in for the frontend's server bundle (dist-ssr/entry-server.js, built from frontend/src/entry-server.tsx):
+ * the same exports, pages that print what they were rendered with. The real bundle is checked by the browser tier
+ * (e2e/journeys/seo.test.ts), which runs after the build.
+ */
+const FAKE_RENDERER = `
+export const PRERENDERED_PATHS = ['/', '/contact', '/broken'];
+export const NOT_FOUND_KEY = '404';
+export let renders = 0;
+export function classify(path) {
+  if (PRERENDERED_PATHS.includes(path)) return 'prerendered';
+  return path.startsWith('/dashboard') ? 'app' : 'not-found';
+}
+export async function renderPage(path, input) {
+  if (path === '/broken') throw new Error('rendu impossible');
+  renders += 1;
+  const body = '<h1>' + (path === '404' ? 'Page introuvable' : path) + '</h1><p>' + input.agency.phone + '</p><p>' + input.catalogue.plans.length + ' formules</p>';
+  return { status: path === '404' ? 404 : 200, html: input.template.replace('<div id="root"></div>', '<div id="root">' + body + '</div><link rel="canonical" href="' + input.appUrl + path + '">') };
+}
+export function renderShell(path, input) {
+  return input.template.replace('<title>Vitrine</title>', '<title>Coquille ' + path + '</title>');
+}
+export const sitemap = (appUrl) => '<urlset><url><loc>' + appUrl + '/</loc></url></urlset>';
+export const robots = (appUrl) => 'User-agent: *\\nSitemap: ' + appUrl + '/sitemap.xml';
+`;
+
+describe('the public pages rendered on the server', () => {
+  let t: TestApp;
+  const frontend = mkdtempSync(join(tmpdir(), 'vitrine-frontend-'));
+  const dist = join(frontend, 'dist');
+  beforeAll(async () => {
+    mkdirSync(dist);
+    mkdirSync(join(frontend, 'dist-ssr'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html lang="fr"><head><title>Vitrine</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(join(frontend, 'dist-ssr', 'package.json'), '{"type":"module"}');
+    writeFileSync(join(frontend, 'dist-ssr', 'entry-server.js'), FAKE_RENDERER);
+    t = await createTestApp({ FRONTEND_DIST: dist, APP_URL: 'https://www.agence.example', AGENCY_PHONE: '04 72 00 00 00' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(frontend, { recursive: true, force: true });
+  });
+
+  it("answers a public page as HTML rendered with the agency's identity, the catalogue and APP_URL, revalidated by its ETag", async () => {
+    const page = await t.api.raw.get('/contact').expect(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('<h1>/contact</h1><p>04 72 00 00 00</p><p>3 formules</p>');
+    expect(page.text).toContain('<link rel="canonical" href="https://www.agence.example/contact">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    await t.api.raw.get('/contact').set('If-None-Match', page.headers.etag).expect(304);
+  });
+
+  it('renders a page once, not per request, and again at once when an admin changes the agency', async () => {
+    const renderer = (await import(pathToFileURL(join(frontend, 'dist-ssr', 'entry-server.js')).href)) as { renders: number };
+    await t.api.raw.get('/').expect(200);
+    const before = renderer.renders;
+    for (let i = 0; i < 5; i += 1) await t.api.raw.get('/').expect(200);
+    expect(renderer.renders).toBe(before);
+
+    const admin = await loginAdmin(t.api);
+    const settings = (await t.api.get('/api/admin/agency-settings').set(bearer(admin)).expect(200)).body as Record<string, unknown>;
+    const form = Object.fromEntries(Object.entries(settings).filter(([key]) => key !== 'savedAt' && key !== 'source'));
+    await t.api
+      .put('/api/admin/agency-settings')
+      .set(bearer(admin))
+      .send({ ...form, phone: '03 20 12 34 56' })
+      .expect(200);
+    expect((await t.api.raw.get('/').expect(200)).text).toContain('<p>03 20 12 34 56</p>');
+    expect(renderer.renders).toBe(before + 1);
+  });
+
+  it('answers an unknown address with the 404 page and a 404 status, and an app route with its shell', async () => {
+    const missing = await t.api.raw.get('/une-page-qui-n-existe-pas').expect(404);
+    expect(missing.text).toContain('<h1>Page introuvable</h1>');
+    const shell = await t.api.raw.get('/dashboard/sites').expect(200);
+    expect(shell.text).toContain('<title>Coquille /dashboard/sites</title>');
+    expect(shell.text).toContain('<div id="root"></div>');
+  });
+
+  it('serves the app shell when a page fails to render, never an error', async () => {
+    const res = await t.api.raw.get('/broken').expect(200);
+    expect(res.text).toContain('<title>Coquille /broken</title>');
+  });
+
+  it('serves sitemap.xml and robots.txt from APP_URL', async () => {
+    const sitemap = await t.api.raw.get('/sitemap.xml').expect(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.text).toContain('<loc>https://www.agence.example/</loc>');
+    const robots = await t.api.raw.get('/robots.txt').expect(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.text).toContain('Sitemap: https://www.agence.example/sitemap.xml');
   });
 });

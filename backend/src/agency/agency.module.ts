@@ -15,6 +15,6 @@ import { AgencySettingsService } from './agency-settings.service';
   imports: [AuditModule],
   controllers: [AgencyController, AdminAgencySettingsController],
   providers: [AgencySettingsRepository, AgencySettingsService, { provide: MAIL_AGENCY, useExisting: AgencySettingsService }],
-  exports: [MAIL_AGENCY],
+  exports: [MAIL_AGENCY, AgencySettingsService],
 })
 export class AgencyModule {}

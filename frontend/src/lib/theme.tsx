@@ -1,17 +1,31 @@
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { storageKeys } from '../config/paths';
 
 export type Theme = 'light' | 'dark';
 
-/** public/theme-init.js already applied the saved theme before the first paint; start from what it did. */
-function initialTheme(): Theme {
+/**
+ * The theme is the document's class: public/theme-init.js applies the saved one before the first paint, applyTheme
+ * changes it. A prerendered page is rendered on the server in the light theme, so hydration starts from 'light'
+ * (the server snapshot) and then shows the document's theme.
+ */
+const listeners = new Set<() => void>();
+
+function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
+}
+
+const serverTheme = (): Theme => 'light';
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function applyTheme(theme: Theme): void {
   const root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
+  for (const listener of listeners) listener();
 }
 
 interface ThemeContextValue {
@@ -22,19 +36,16 @@ interface ThemeContextValue {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setTheme] = useState<Theme>(initialTheme);
+  const theme = useSyncExternalStore(subscribe, currentTheme, serverTheme);
 
   const toggleTheme = useCallback(() => {
-    setTheme((current) => {
-      const next: Theme = current === 'dark' ? 'light' : 'dark';
-      applyTheme(next);
-      try {
-        window.localStorage.setItem(storageKeys.theme, next);
-      } catch {
-        // storage unavailable: the choice lasts for this page
-      }
-      return next;
-    });
+    const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark';
+    applyTheme(next);
+    try {
+      window.localStorage.setItem(storageKeys.theme, next);
+    } catch {
+      // storage unavailable: the choice lasts for this page
+    }
   }, []);
 
   const value = useMemo(() => ({ theme, toggleTheme }), [theme, toggleTheme]);

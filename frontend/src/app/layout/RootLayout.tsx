@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/card';
+import { useDocumentHead } from '../seo/use-document-head';
 import { Footer } from './Footer';
 import { Header, useHeaderOffsetClass } from './Header';
 import { ScrollManager } from './ScrollManager';
@@ -8,6 +9,7 @@ import { ScrollManager } from './ScrollManager';
 export function RootLayout() {
   const navigation = useNavigation();
   const offset = useHeaderOffsetClass();
+  useDocumentHead();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

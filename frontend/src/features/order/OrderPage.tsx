@@ -5,7 +5,7 @@ import { Alert, Card, Container, LoadingScreen } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth/session';
-import { planFromQuery } from './order-wizard';
+import { ORDER_PAGE_DESCRIPTION, planFromQuery } from './order-wizard';
 import { OrderWizard } from './OrderWizard';
 import { useOrderDraftApi } from './use-order-draft-api';
 
@@ -13,18 +13,15 @@ const redirectToCheckout = (url: string) => window.location.assign(url);
 
 function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
-    <Container className="py-10 sm:py-12">
-      <PageHeader eyebrow="Commande" title="Commander mon site" />
-      <Card className="mt-8">
-        <Alert tone="error">Impossible de charger votre commande pour le moment.</Alert>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Button onClick={onRetry}>Réessayer</Button>
-          <ButtonLink to={paths.contact} variant="secondary">
-            Nous contacter
-          </ButtonLink>
-        </div>
-      </Card>
-    </Container>
+    <Card className="mt-8">
+      <Alert tone="error">Impossible de charger votre commande pour le moment.</Alert>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Button onClick={onRetry}>Réessayer</Button>
+        <ButtonLink to={paths.contact} variant="secondary">
+          Nous contacter
+        </ButtonLink>
+      </div>
+    </Card>
   );
 }
 
@@ -33,6 +30,16 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
  * cancelled payment brings every answer back; `?plan=` picks the plan, `?canceled` shows the payment error.
  */
 export function OrderPage() {
+  // The page's header shows at once (it is also the prerendered first screen), the wizard below it once loaded.
+  return (
+    <Container className="py-10 sm:py-12">
+      <PageHeader eyebrow="Commande" title="Commander mon site" description={ORDER_PAGE_DESCRIPTION} />
+      <OrderPageBody />
+    </Container>
+  );
+}
+
+function OrderPageBody() {
   const [params] = useSearchParams();
   const plan = planFromQuery(params.get('plan'));
   const canceled = params.has('canceled');

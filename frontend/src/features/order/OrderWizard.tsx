@@ -2,8 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type For
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { Alert, Card, Container } from '../../components/ui/card';
-import { PageHeader } from '../../components/ui/page';
+import { Alert, Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { BillingDialog } from './BillingDialog';
 import { billingFromDraft, patchFor, stepOfDraft, valuesFromDraft, type DraftSnapshot } from './draft-model';
@@ -266,9 +265,7 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
   const wide = wizard.step === '4';
 
   return (
-    <Container className="py-10 sm:py-12">
-      <PageHeader eyebrow="Commande" title="Commander mon site" description="Votre site vitrine en ligne sous 24h, sans engagement." />
-
+    <>
       {paymentError ? (
         <Alert tone="error" className="mt-6">
           {orderMessages.paymentError}
@@ -390,6 +387,6 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
           onClose={() => setBillingOpen(false)}
         />
       ) : null}
-    </Container>
+    </>
   );
 }

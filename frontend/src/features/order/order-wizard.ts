@@ -366,3 +366,6 @@ export function computeRecap(catalogue: PriceCatalogue, selection: RecapSelectio
     extraEmailCount: extraEmailsOf(selection.extraEmails).length,
   });
 }
+
+/** The order page's subtitle, also shown while the wizard loads. */
+export const ORDER_PAGE_DESCRIPTION = 'Votre site vitrine en ligne sous 24h, sans engagement.';

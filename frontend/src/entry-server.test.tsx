@@ -1,0 +1,103 @@
+import { act } from '@testing-library/react';
+import type { AgencyResponseDto, CatalogueResponseDto } from './api/generated/model';
+import { boot } from './app/boot';
+import { classify, NOT_FOUND_KEY, PRERENDERED_PATHS, renderPage, renderShell, robots, sitemap } from './entry-server';
+import { PUBLIC_PAGES } from './app/seo/page-heads';
+import catalogue from './test/fixtures/catalogue.json';
+import { jsonResponse, mockApi } from './test/utils';
+
+const agency: AgencyResponseDto = {
+  name: 'Vitrine',
+  legalName: 'Vitrine SAS',
+  legalForm: 'SAS',
+  capital: '1 000 €',
+  address: '3 place du Théâtre, 59000 Lille',
+  country: 'France',
+  director: 'Claire Lemaire',
+  email: 'bonjour@vitrine.example',
+  phone: '03 20 12 34 56',
+  phoneHref: 'tel:+33320123456',
+  bookingUrl: 'https://calendly.com/vitrine/appel',
+  rcs: 'RCS Lille 912 345 675',
+  siret: '91234567500017',
+  vat: 'FR65912345675',
+  legalLine: 'Vitrine SAS au capital de 1 000 €',
+  host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix', website: 'https://www.ovhcloud.com' },
+};
+const TEMPLATE =
+  '<!doctype html><html lang="fr"><head><meta charset="UTF-8" /><meta name="description" content="shell" /><title>Vitrine</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+const input = { template: TEMPLATE, appUrl: 'https://www.agence.example', agency, catalogue: catalogue as CatalogueResponseDto };
+
+describe('the server-rendered public pages (entry-server.tsx)', () => {
+  it('renders every public page with its own head, the data it used, and a 404 page with its status', async () => {
+    expect(PRERENDERED_PATHS).toEqual(['/', '/services', '/contact', '/order', '/cgv', '/mentions-legales']);
+    for (const path of PRERENDERED_PATHS) {
+      const page = await renderPage(path, input);
+      expect(page.status).toBe(200);
+      expect(page.html.match(/<title>/g)).toHaveLength(1);
+      expect(page.html).not.toContain('content="shell"');
+      expect(page.html).toContain(`<link rel="canonical" href="https://www.agence.example${path}">`);
+      expect(page.html).toMatch(/<div id="root"><.+<\/div><script type="application\/json" id="vitrine-page-data">/s);
+    }
+    const missing = await renderPage(NOT_FOUND_KEY, input);
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('Page introuvable');
+    expect(missing.html).toContain('<meta name="robots" content="noindex">');
+    expect(missing.html).not.toContain('rel="canonical"');
+  });
+
+  it("escapes what an admin typed: the agency's name can neither close a tag nor the JSON's <script>", async () => {
+    const hostile = { ...agency, name: '</script><script>alert(1)</script>', phone: '"><img src=x onerror=alert(1)>' };
+    const page = await renderPage('/contact', { ...input, agency: hostile });
+    expect(page.html).not.toContain('<script>alert(1)</script>');
+    expect(page.html).not.toContain('<img src=x');
+    const data = page.html.match(/<script type="application\/json" id="vitrine-page-data">(.*?)<\/script>/s)![1];
+    expect(JSON.parse(data).agency.name).toBe(hostile.name);
+  });
+
+  it('gives the other routes a shell with their title and noindex, and classifies addresses', () => {
+    const shell = renderShell('/dashboard/sites', input);
+    expect(shell).toContain('<title>Mes sites — Vitrine</title><meta name="description"');
+    expect(shell).toContain('<meta name="robots" content="noindex">');
+    expect(shell).toContain('<div id="root"></div>');
+    expect(classify('/')).toBe('prerendered');
+    expect(classify('/admin/sites/3b0c1e9a-0000-4000-8000-000000000000')).toBe('app');
+    expect(classify('/dashboard/sites/abc/manage')).toBe('app');
+    expect(classify('/wp-login.php')).toBe('not-found');
+    expect(classify('/services/nope')).toBe('not-found');
+  });
+
+  it('lists exactly the indexed public pages in the sitemap, and closes the private areas in robots.txt', () => {
+    const locations = [...sitemap('https://www.agence.example').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locations).toEqual(PUBLIC_PAGES.map((page) => `https://www.agence.example${page.path}`));
+    const text = robots('https://www.agence.example');
+    expect(text).toContain('Disallow: /admin\n');
+    expect(text).toContain('Disallow: /api/\n');
+    expect(text).toContain('Sitemap: https://www.agence.example/sitemap.xml');
+  });
+});
+
+describe('hydrating a prerendered page (app/boot.tsx)', () => {
+  for (const path of ['/', '/services', '/contact', '/order', '/cgv', '/mentions-legales']) {
+    it(`${path}: React takes over the server's HTML without a mismatch or a request for what it already has`, async () => {
+      const { calls } = mockApi({
+        'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }),
+        'GET /api/order-drafts/current': () => new Response(null, { status: 204 }),
+      });
+      window.history.replaceState(null, '', path);
+      const page = await renderPage(path, input);
+      document.body.innerHTML = page.html.slice(page.html.indexOf('<div id="root">'), page.html.indexOf('<script type="module"'));
+      const container = document.getElementById('root')!;
+      const h1 = container.querySelector('h1');
+      expect(h1).not.toBeNull();
+      const mismatches: unknown[] = [];
+      await act(async () => {
+        expect(await boot(container, { onRecoverableError: (error) => mismatches.push(error) })).toBe('hydrated');
+      });
+      expect(mismatches).toEqual([]);
+      expect(container.querySelector('h1')).toBe(h1);
+      expect(calls.map((call) => `${call.method} ${call.url}`).filter((call) => /agency|catalogue/.test(call))).toEqual([]);
+      document.body.innerHTML = '';
+    });
+  }
+});

@@ -1,0 +1,164 @@
+/**
+ * The server's side of the public pages (built by `vite build --ssr` into dist-ssr/, loaded by the backend at start):
+ * each public page rendered to real HTML with its own head, structured data and the answers it was rendered with, so
+ * that it paints before any JavaScript runs and search engines and link previews read it; main.tsx then hydrates it.
+ * The signed-in areas stay client-rendered: their addresses get the page shell with a useful title and `noindex`.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { getGetAgencyQueryKey } from './api/generated/agency/agency';
+import { getGetCatalogueQueryKey } from './api/generated/orders/orders';
+import { AppProviders, createQueryClient } from './app/providers';
+import { routes } from './app/router';
+import { isKnownRoute, NOT_FOUND_HEAD, type PageHead, pageHeadFor, PUBLIC_PAGES } from './app/seo/page-heads';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from './app/seo/page-data';
+import { structuredDataFor } from './features/public/structured-data';
+
+export type { PageData };
+
+export interface RenderInput extends PageData {
+  /** The built index.html (dist/index.html): its scripts and styles, and the root element to fill */
+  template: string;
+  /** The public address of the site (APP_URL), without a trailing slash */
+  appUrl: string;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  html: string;
+}
+
+/** The addresses rendered to HTML: every public page, and the 404 page under its own key. */
+export const PRERENDERED_PATHS: readonly string[] = PUBLIC_PAGES.map((page) => page.path);
+export const NOT_FOUND_KEY = '404';
+
+/** What an address gets: a prerendered page, the client-rendered app's shell, or the 404 page. */
+export function classify(pathname: string): 'prerendered' | 'app' | 'not-found' {
+  if (PRERENDERED_PATHS.includes(pathname)) return 'prerendered';
+  return isKnownRoute(pathname) ? 'app' : 'not-found';
+}
+
+/** A public page (or, with NOT_FOUND_KEY, the 404 page) as a whole HTML document. */
+export async function renderPage(path: string, input: RenderInput): Promise<RenderedPage> {
+  const notFound = path === NOT_FOUND_KEY;
+  const url = new URL(notFound ? '/__introuvable__' : path, input.appUrl);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`${path} redirige (${context.status}) : une page publique ne doit pas rediriger`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(getGetAgencyQueryKey(), input.agency);
+  queryClient.setQueryData(getGetCatalogueQueryKey(), input.catalogue);
+  const body = renderToString(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  const head = notFound ? NOT_FOUND_HEAD : pageHeadFor(path);
+  const html = fillTemplate(input.template, {
+    head: headTags(head, notFound ? null : path, input),
+    body,
+    data: { agency: input.agency, catalogue: input.catalogue },
+  });
+  return { status: notFound ? 404 : 200, html };
+}
+
+/** The shell of a client-rendered page (the signed-in areas, the auth pages): its title, and never listed. */
+export function renderShell(pathname: string, input: Pick<RenderInput, 'template' | 'appUrl'>): string {
+  return fillTemplate(input.template, { head: headTags(pageHeadFor(pathname), null, input), body: '', data: null });
+}
+
+/** sitemap.xml: exactly the public pages a search engine may list. */
+export function sitemap(appUrl: string): string {
+  const urls = PUBLIC_PAGES.filter((page) => page.head.indexed)
+    .map((page) => `  <url><loc>${escapeXml(`${appUrl}${page.path === '/' ? '/' : page.path}`)}</loc></url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+/** robots.txt: the public pages open; the API, the signed-in areas, the account pages and the order's later steps closed. */
+export function robots(appUrl: string): string {
+  const closed = [
+    '/api/',
+    '/dashboard',
+    '/admin',
+    '/login',
+    '/register',
+    '/first-login',
+    '/forgot-password',
+    '/reset-password',
+    '/payment-success',
+    '/upgrade-success',
+    '/commande',
+    '/order?',
+  ];
+  return ['User-agent: *', 'Allow: /', ...closed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${appUrl}/sitemap.xml`, ''].join('\n');
+}
+
+// ---- the document ----
+
+function headTags(head: PageHead, indexedPath: string | null, input: Pick<RenderInput, 'appUrl'> & Partial<PageData>): string {
+  const tags = [`<title>${escapeHtml(head.title)}</title>`, meta('name', 'description', head.description)];
+  if (!head.indexed || indexedPath === null) {
+    tags.push(meta('name', 'robots', 'noindex'));
+    return tags.join('');
+  }
+  const url = `${input.appUrl}${indexedPath === '/' ? '/' : indexedPath}`;
+  const image = `${input.appUrl}/og-image.png`;
+  tags.push(
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', 'Vitrine'),
+    meta('property', 'og:locale', 'fr_FR'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:width', '1200'),
+    meta('property', 'og:image:height', '630'),
+    meta('property', 'og:image:alt', 'Vitrine : votre site vitrine professionnel livré en 24h'),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', image),
+  );
+  if (input.agency && input.catalogue) {
+    const graph = structuredDataFor(indexedPath, {
+      agency: input.agency,
+      catalogue: input.catalogue,
+      appUrl: input.appUrl,
+      crumb: head.crumb,
+    });
+    if (graph) tags.push(`<script type="application/ld+json">${jsonInScript(graph)}</script>`);
+  }
+  return tags.join('');
+}
+
+function fillTemplate(template: string, parts: { head: string; body: string; data: PageData | null }): string {
+  const withoutHead = template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `${parts.head}</head>`);
+  const data = parts.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonInScript(parts.data)}</script>` : '';
+  if (!withoutHead.includes('<div id="root"></div>')) throw new Error('index.html sans <div id="root"></div>');
+  return withoutHead.replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>${data}`);
+}
+
+const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function escapeXml(text: string): string {
+  return escapeHtml(text).replace(/'/g, '&apos;');
+}
+
+/** JSON that cannot close its <script> element (every '<' escaped). */
+function jsonInScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
