@@ -34,6 +34,7 @@ import { WebhookInbox1763714100000 } from './database/migrations/1763714100000-W
 import { PaymentReminderIndex1763714200000 } from './database/migrations/1763714200000-PaymentReminderIndex';
 import { SubscriptionLife1763714300000 } from './database/migrations/1763714300000-SubscriptionLife';
 import { AgencySettings1763714400000 } from './database/migrations/1763714400000-AgencySettings';
+import { OrderPhotoThumbnails1763714500000 } from './database/migrations/1763714500000-OrderPhotoThumbnails';
 
 export const ENTITIES = [
   User,
@@ -75,6 +76,7 @@ export const MIGRATIONS = [
   PaymentReminderIndex1763714200000,
   SubscriptionLife1763714300000,
   AgencySettings1763714400000,
+  OrderPhotoThumbnails1763714500000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

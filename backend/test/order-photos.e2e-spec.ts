@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { join } from 'node:path';
 import { OrderDraftsService } from '../src/orders/order-drafts.service';
@@ -45,9 +45,9 @@ describe('order photos', () => {
     expect(res.body).toMatchObject({ name: 'Façade été.jpg', contentType: 'image/jpeg' });
     expect(res.body.size).toBeLessThan(original.length);
     expect(res.body.url).toMatch(new RegExp(`^/api/order-photos/${res.body.id}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`));
+    expect(res.body.thumbnailUrl).toMatch(new RegExp(`^/api/order-photos/${res.body.id}\\?exp=\\d+&size=thumb&sig=[A-Za-z0-9_-]{43}$`));
 
-    const [file] = filesOf(draft.id);
-    expect(file).toBe(`${res.body.id}.jpg`);
+    expect(filesOf(draft.id).sort()).toEqual([`${res.body.id}-thumb.jpg`, `${res.body.id}.jpg`]);
     for (const url of [`/api/order-drafts/${draft.id}/photos/${res.body.id}`, res.body.url]) {
       const served = await fetchBytes(url, owner).expect(200);
       expect(served.headers['content-type']).toBe('image/jpeg');
@@ -66,7 +66,96 @@ describe('order photos', () => {
       );
     }
     const listed = (await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(200)).body.photos;
-    expect(listed).toEqual([expect.objectContaining({ id: res.body.id, name: 'Façade été.jpg', size: res.body.size })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: res.body.id, name: 'Façade été.jpg', size: res.body.size, thumbnailUrl: res.body.thumbnailUrl }),
+    ]);
+  });
+
+  it('makes a thumbnail at upload: 400 pixels wide at most, proportions kept, never enlarged, without metadata', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const big = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#2a6' } })
+      .jpeg({ quality: 95 })
+      .withExif({ IFD0: { Make: 'SecretCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2964/100' } })
+      .toBuffer();
+    const small = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#a62' } })
+      .png()
+      .toBuffer();
+    const logo = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="300"><rect x="300" width="300" height="300" fill="#00f"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+    const cases = [
+      { data: big, name: 'vitrine.jpg', thumb: { format: 'jpeg', width: 400, height: 267, type: 'image/jpeg', file: 'vitrine.jpg' } },
+      { data: small, name: 'petite.png', thumb: { format: 'jpeg', width: 120, height: 90, type: 'image/jpeg', file: 'petite.jpg' } },
+      { data: logo, name: 'logo.png', thumb: { format: 'png', width: 400, height: 133, type: 'image/png', file: 'logo.png' } },
+    ];
+    for (const { data, name, thumb } of cases) {
+      const photo = (await upload(draft, owner, data, name, 'image/jpeg').expect(201)).body;
+      for (const url of [photo.thumbnailUrl, `/api/order-drafts/${draft.id}/photos/${photo.id}?size=thumb`]) {
+        const served = await fetchBytes(url, owner).expect(200);
+        expect(served.headers['content-type']).toBe(thumb.type);
+        expect(served.headers['cache-control']).toBe('private, max-age=3600');
+        expect(served.headers['content-disposition']).toBe(`inline; filename="${thumb.file}"; filename*=UTF-8''${thumb.file}`);
+        const meta = await sharp(served.body as Buffer).metadata();
+        expect(meta).toMatchObject({ format: thumb.format, width: thumb.width, height: thumb.height });
+        expect([meta.exif, meta.xmp, meta.iptc, meta.icc, meta.orientation]).toEqual([
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+        ]);
+        expect((served.body as Buffer).includes('SecretCam')).toBe(false);
+      }
+      // The photo itself keeps its size.
+      const full = await fetchBytes(`/api/order-drafts/${draft.id}/photos/${photo.id}?size=full`, owner).expect(200);
+      expect((await sharp(full.body as Buffer).metadata()).width).toBe(name === 'vitrine.jpg' ? 1800 : name === 'petite.png' ? 120 : 900);
+    }
+    const [{ size_bytes, thumbnail_key, thumbnail_content_type }] = await t.dataSource.query(
+      `SELECT size_bytes, thumbnail_key, thumbnail_content_type FROM order_photos WHERE draft_id = $1 ORDER BY position LIMIT 1`,
+      [draft.id],
+    );
+    expect(thumbnail_key).toMatch(new RegExp(`^order-drafts/${draft.id}/[0-9a-f-]{36}-thumb\\.jpg$`));
+    expect(thumbnail_content_type).toBe('image/jpeg');
+    expect(size_bytes).toBeGreaterThan(10_000);
+
+    const photo = (await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(200)).body.photos[0];
+    const bad = await as(t.api.get(`/api/order-drafts/${draft.id}/photos/${photo.id}?size=small`), owner).expect(400);
+    expect(bad.body).toEqual({ statusCode: 400, message: 'Données invalides', errors: { size: 'Taille de photo invalide.' } });
+  });
+
+  it('signs the size: a thumbnail link does not open the photo, nor the reverse, nor any other size', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const photo = (await upload(draft, owner, phoneJpeg()).expect(201)).body;
+    const full = new URL(photo.url, 'http://x');
+    const thumb = new URL(photo.thumbnailUrl, 'http://x');
+    const [exp, fullSig, thumbSig] = [full.searchParams.get('exp'), full.searchParams.get('sig'), thumb.searchParams.get('sig')];
+    await t.api.get(`/api/order-photos/${photo.id}?exp=${exp}&sig=${thumbSig}`).expect(404);
+    await t.api.get(`/api/order-photos/${photo.id}?exp=${exp}&size=full&sig=${thumbSig}`).expect(404);
+    await t.api.get(`/api/order-photos/${photo.id}?exp=${exp}&size=thumb&sig=${fullSig}`).expect(404);
+    await t.api.get(`/api/order-photos/${photo.id}?exp=${exp}&size=large&sig=${thumbSig}`).expect(404);
+    // The photo's link with size=full spelled out is the same link.
+    await t.api.get(`/api/order-photos/${photo.id}?exp=${exp}&size=full&sig=${fullSig}`).expect(200);
+  });
+
+  it('serves a photo stored before thumbnails existed in place of its thumbnail, and deletes it', async () => {
+    const { draft, owner } = await startDraft(t.api);
+    const photo = (await upload(draft, owner, phoneJpeg(), 'ancienne.jpg').expect(201)).body;
+    // As the rows and files of that time: no thumbnail.
+    await t.dataSource.query(`UPDATE order_photos SET thumbnail_key = NULL, thumbnail_content_type = NULL WHERE id = $1`, [photo.id]);
+    rmSync(join(uploads, 'order-drafts', draft.id, `${photo.id}-thumb.jpg`));
+    const listed = (await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(200)).body.photos[0];
+    const fullBytes = (await fetchBytes(listed.url).expect(200)).body as Buffer;
+    for (const url of [listed.thumbnailUrl, `/api/order-drafts/${draft.id}/photos/${photo.id}?size=thumb`]) {
+      const served = await fetchBytes(url, owner).expect(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect((served.body as Buffer).equals(fullBytes)).toBe(true);
+    }
+    await as(t.api.delete(`/api/order-drafts/${draft.id}/photos/${photo.id}`), owner).expect(204);
+    expect(filesOf(draft.id)).toEqual([]);
   });
 
   it('stores a PNG without its text, EXIF or time chunks', async () => {
@@ -163,7 +252,7 @@ describe('order photos', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.errors).toEqual({ file: '10 photos au maximum.' });
     }
-    expect(filesOf(draft.id)).toHaveLength(10);
+    expect(filesOf(draft.id)).toHaveLength(20); // and their thumbnails
     const eleventh = await upload(draft, owner, phonePng().data, 'onze.png', 'image/png').expect(400);
     expect(eleventh.body.message).toBe('10 photos au maximum.');
 
@@ -171,6 +260,8 @@ describe('order photos', () => {
     expect(photos).toHaveLength(10);
     await as(t.api.delete(`/api/order-drafts/${draft.id}/photos/${photos[0].id}`), owner).expect(204);
     expect(filesOf(draft.id)).not.toContain(`${photos[0].id}.jpg`);
+    expect(filesOf(draft.id)).not.toContain(`${photos[0].id}-thumb.jpg`);
+    expect(filesOf(draft.id)).toHaveLength(18);
     await as(t.api.delete(`/api/order-drafts/${draft.id}/photos/${photos[0].id}`), owner).expect(404);
     await as(t.api.get(`/api/order-drafts/${draft.id}/photos/${photos[0].id}`), owner).expect(404);
     await upload(draft, owner, phonePng().data, 'remplace.png', 'image/png').expect(201);
@@ -228,7 +319,7 @@ describe('order photos', () => {
     await as(t.api.get(`/api/order-drafts/${draft.id}/photos/${photo.id}`), owner).expect(200);
   });
 
-  it('purges drafts unpaid and untouched for 30 days, with their photos’ files, and nothing else', async () => {
+  it('purges drafts unpaid and untouched for 30 days, with their photos’ files and thumbnails, and nothing else', async () => {
     const stale = await startDraft(t.api);
     const fresh = await startDraft(t.api);
     const paid = await startDraft(t.api);
@@ -241,7 +332,7 @@ describe('order photos', () => {
     ]);
     await t.dataSource.query(`UPDATE order_drafts SET status = 'paid' WHERE id = $1`, [paid.draft.id]);
     await t.dataSource.query(`UPDATE order_drafts SET updated_at = now() - interval '29 days' WHERE id = $1`, [fresh.draft.id]);
-    expect(filesOf(stale.draft.id)).toHaveLength(2);
+    expect(filesOf(stale.draft.id)).toHaveLength(4);
 
     const purged = await t.app.get(OrderDraftsService).purgeStale();
     expect(purged.drafts).toBeGreaterThanOrEqual(1);
@@ -250,13 +341,13 @@ describe('order photos', () => {
     expect(existsSync(join(uploads, 'order-drafts', stale.draft.id))).toBe(false);
     await as(t.api.get(`/api/order-drafts/${stale.draft.id}`), stale.owner).expect(404);
     for (const kept of [fresh, paid]) {
-      expect(filesOf(kept.draft.id)).toHaveLength(2);
+      expect(filesOf(kept.draft.id)).toHaveLength(4);
       expect((await as(t.api.get(`/api/order-drafts/${kept.draft.id}`), kept.owner).expect(200)).body.photos).toHaveLength(2);
     }
     // A photo added or removed counts as activity.
     await t.dataSource.query(`UPDATE order_drafts SET updated_at = now() - interval '31 days' WHERE id = $1`, [fresh.draft.id]);
     await upload(fresh.draft, fresh.owner, phoneJpeg()).expect(201);
     await t.app.get(OrderDraftsService).purgeStale();
-    expect(filesOf(fresh.draft.id)).toHaveLength(3);
+    expect(filesOf(fresh.draft.id)).toHaveLength(6);
   });
 });

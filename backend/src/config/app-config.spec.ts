@@ -165,7 +165,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('stores photos in an S3-compatible bucket when all five S3 variables are set, and says which are missing', () => {
+  it('stores photos in an S3 bucket when S3 variables are set: bucket and region required, path-style with an endpoint', () => {
     const dir = tempDir();
     const s3 = {
       S3_ENDPOINT: 'http://minio:9000/',
@@ -176,16 +176,56 @@ describe('loadConfig', () => {
     };
     expect(loadConfig({ DATA_DIR: dir, ...s3 }).storage.s3).toEqual({
       endpoint: 'http://minio:9000',
+      publicEndpoint: undefined,
       bucket: 'vitrine-photos',
-      accessKeyId: 'vitrine',
-      secretAccessKey: 'secret-key',
       region: 'us-east-1',
+      credentials: { accessKeyId: 'vitrine', secretAccessKey: 'secret-key' },
+      forcePathStyle: true,
     });
-    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'vitrine-photos' })).toThrow(
-      'Stockage S3 incomplet : S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION sont requis avec S3_ENDPOINT, S3_BUCKET',
+    // Browsers reach the bucket at another address; virtual-hosted addressing asked for.
+    expect(
+      loadConfig({ DATA_DIR: dir, ...s3, S3_PUBLIC_ENDPOINT: 'https://photos.vitrine.example/', S3_FORCE_PATH_STYLE: 'false' }).storage.s3,
+    ).toMatchObject({ endpoint: 'http://minio:9000', publicEndpoint: 'https://photos.vitrine.example', forcePathStyle: false });
+    // AWS S3 itself, credentials from the SDK's default chain (AWS_* variables, instance role): virtual-hosted.
+    expect(loadConfig({ DATA_DIR: dir, S3_BUCKET: 'vitrine-photos', S3_REGION: 'eu-west-3' }).storage.s3).toEqual({
+      endpoint: undefined,
+      publicEndpoint: undefined,
+      bucket: 'vitrine-photos',
+      region: 'eu-west-3',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, S3_BUCKET: 'vitrine-photos', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: 'true' }).storage.s3,
+    ).toMatchObject({ forcePathStyle: true });
+  });
+
+  it('says what is missing or wrong in the S3 variables', () => {
+    const dir = tempDir();
+    const s3 = { S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'vitrine-photos', S3_REGION: 'us-east-1' };
+    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'vitrine' })).toThrow(
+      'Stockage S3 incomplet : S3_BUCKET, S3_REGION sont requis avec S3_ENDPOINT, S3_ACCESS_KEY_ID',
     );
-    expect(() => loadConfig({ DATA_DIR: dir, ...s3, S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'Bad_Bucket' })).toThrow(
-      /S3_ENDPOINT doit être une URL http ou https valide[\s\S]*S3_BUCKET n'est pas un nom de bucket valide/,
+    expect(() => loadConfig({ DATA_DIR: dir, S3_BUCKET: 'vitrine-photos' })).toThrow(
+      'Stockage S3 incomplet : S3_REGION est requis avec S3_BUCKET',
+    );
+    for (const half of [{ S3_ACCESS_KEY_ID: 'vitrine' }, { S3_SECRET_ACCESS_KEY: 'secret-key' }]) {
+      expect(() => loadConfig({ DATA_DIR: dir, ...s3, ...half })).toThrow(
+        "S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble (sans l'un ni l'autre, les identifiants viennent de l'environnement AWS ou du rôle de l'instance)",
+      );
+    }
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dir,
+        ...s3,
+        S3_ENDPOINT: 'minio:9000',
+        S3_PUBLIC_ENDPOINT: 'ftp://photos',
+        S3_BUCKET: 'Bad_Bucket',
+        S3_REGION: 'Europe (Paris)',
+        S3_FORCE_PATH_STYLE: 'yes',
+      }),
+    ).toThrow(
+      /S3_ENDPOINT doit être une URL http ou https valide[\s\S]*S3_PUBLIC_ENDPOINT doit être une URL http ou https valide[\s\S]*S3_BUCKET n'est pas un nom de bucket valide[\s\S]*S3_REGION n'est pas une région valide[\s\S]*S3_FORCE_PATH_STYLE doit valoir true ou false \(reçu « yes »\)/,
     );
   });
 

@@ -165,13 +165,18 @@ function readAgency(env: Env, problems: string[]): AgencyDefaults {
   return agency;
 }
 
-/** An S3-compatible bucket (AWS S3, MinIO, Scaleway, OVH…), reached with path-style URLs and SigV4. */
+/** An S3 bucket (AWS S3) or an S3-compatible one (MinIO, Scaleway, OVH…), reached through the AWS SDK. */
 export interface S3Config {
-  endpoint: string;
+  /** S3_ENDPOINT: an S3-compatible server's address; absent: AWS S3 in the region */
+  endpoint?: string;
+  /** S3_PUBLIC_ENDPOINT: the address browsers reach the bucket at, in presigned links (absent: the endpoint) */
+  publicEndpoint?: string;
   bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
   region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; absent: the SDK's default chain (AWS_* variables, instance role…) */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** S3_FORCE_PATH_STYLE: `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint>/<key>` */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -362,13 +367,27 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   };
 }
 
-const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
+const S3_KEYS = [
+  'S3_ENDPOINT',
+  'S3_PUBLIC_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
 
-/** All five S3 variables, or none (local disk). */
+/**
+ * None of the S3 variables: local disk. Any of them: S3_BUCKET and S3_REGION are required; S3_ENDPOINT names an
+ * S3-compatible server (absent: AWS S3); S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together, and without them the
+ * SDK finds credentials itself (AWS_* variables, shared files, container or instance role, web identity);
+ * S3_FORCE_PATH_STYLE is true by default with an endpoint (what MinIO and most compatible servers expect), false
+ * without (AWS's virtual-hosted addresses).
+ */
 function readS3(env: Env, problems: string[]): S3Config | undefined {
   const given = S3_KEYS.filter((key) => env[key]);
   if (given.length === 0) return undefined;
-  const missing = S3_KEYS.filter((key) => !env[key]);
+  const missing = (['S3_BUCKET', 'S3_REGION'] as const).filter((key) => !env[key]);
   if (missing.length) {
     problems.push(
       `Stockage S3 incomplet : ${missing.join(', ')} ${missing.length > 1 ? 'sont requis' : 'est requis'} avec ${given.join(', ')}`,
@@ -376,15 +395,28 @@ function readS3(env: Env, problems: string[]): S3Config | undefined {
     return undefined;
   }
   const endpoint = readUrl(env, 'S3_ENDPOINT', undefined, problems, ['http:', 'https:']);
+  const publicEndpoint = readUrl(env, 'S3_PUBLIC_ENDPOINT', undefined, problems, ['http:', 'https:']);
   const bucket = env.S3_BUCKET!;
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET n'est pas un nom de bucket valide (reçu « ${bucket} »)`);
-  if (!endpoint) return undefined;
+  const region = env.S3_REGION!;
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) problems.push(`S3_REGION n'est pas une région valide (reçu « ${region} »)`);
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!accessKeyId !== !secretAccessKey) {
+    problems.push(
+      "S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble (sans l'un ni l'autre, les identifiants viennent de l'environnement AWS ou du rôle de l'instance)",
+    );
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  if (pathStyle && pathStyle !== 'true' && pathStyle !== 'false')
+    problems.push(`S3_FORCE_PATH_STYLE doit valoir true ou false (reçu « ${pathStyle} »)`);
+  const trim = (url: string | undefined) => url?.replace(/\/+$/, '');
   return {
-    endpoint: endpoint.replace(/\/+$/, ''),
+    endpoint: trim(endpoint),
+    publicEndpoint: trim(publicEndpoint),
     bucket,
-    accessKeyId: env.S3_ACCESS_KEY_ID!,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-    region: env.S3_REGION!,
+    region,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle ? pathStyle === 'true' : endpoint !== undefined,
   };
 }
 

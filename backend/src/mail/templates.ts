@@ -66,7 +66,8 @@ export interface MailTemplates {
     monthly: string;
     answers: Array<{ label: string; value: string }>;
     billing: Array<{ label: string; value: string }>;
-    photos: Array<{ name: string; url: string }>;
+    /** Each photo's thumbnail, shown as a link to the photo itself (both signed links) */
+    photos: Array<{ name: string; url: string; thumbnailUrl: string }>;
     photosNote: string;
     adminUrl: string;
   };
@@ -396,7 +397,7 @@ Sans engagement : vous pouvez arrêter votre abonnement à tout moment depuis vo
 {{/each}}</table>
 <h2 style="font-size:16px;margin:24px 0 8px">Photos</h2>
 <p style="font-size:13px;color:#64748b">{{photosNote}}</p>
-<ul>{{#each photos}}<li><a href="{{url}}" style="color:#4f46e5">{{name}}</a></li>{{else}}<li>Aucune photo</li>{{/each}}</ul>
+<div>{{#each photos}}<a href="{{url}}" title="Ouvrir {{name}} en taille réelle" style="display:inline-block;width:180px;margin:0 8px 12px 0;vertical-align:top;color:#4f46e5;font-size:12px;text-decoration:none"><img src="{{thumbnailUrl}}" alt="{{name}}" width="180" style="display:block;width:180px;height:auto;border:1px solid #e2e8f0;border-radius:6px"><span style="display:block;margin-top:4px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">{{name}}</span></a>{{else}}<p>Aucune photo</p>{{/each}}</div>
 ${button('adminUrl', 'Voir le site dans l’administration')}`,
     text: `Nouvelle commande payée
 
@@ -424,7 +425,11 @@ Voir le site dans l’administration : {{adminUrl}}`,
       ],
       billing: [{ label: 'Nom complet', value: 'Camille Dupont' }],
       photos: [
-        { name: 'vitrine.jpg', url: 'http://localhost:3000/api/order-photos/00000000-0000-4000-8000-000000000000?exp=1&sig=exemple' },
+        {
+          name: 'vitrine.jpg',
+          url: 'http://localhost:3000/api/order-photos/00000000-0000-4000-8000-000000000000?exp=1&sig=exemple',
+          thumbnailUrl: 'http://localhost:3000/api/order-photos/00000000-0000-4000-8000-000000000000?exp=1&size=thumb&sig=exemple',
+        },
       ],
       photosNote: 'liens valables 7 jours',
       adminUrl: 'http://localhost:3000/admin/sites/00000000-0000-4000-8000-000000000000',

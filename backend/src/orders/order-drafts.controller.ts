@@ -1,13 +1,14 @@
 import { RateLimited } from '../common/rate-limit/rate-limit-headers';
 import { Body, Controller, Delete, Get, Header, HttpCode, Ip, Patch, Post, Query, Res, StreamableFile, UploadedFile } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/access.decorator';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import { ApiCallerSession, Caller, type DraftCaller, DraftCookie } from './draft-caller';
-import { CreateOrderDraftDto, OrderDraftDto, OrderPhotoDto, UpdateOrderDraftDto } from './dto/order-drafts.dto';
+import { CreateOrderDraftDto, OrderDraftDto, OrderPhotoDto, OrderPhotoQueryDto, UpdateOrderDraftDto } from './dto/order-drafts.dto';
 import { DRAFT_NOT_FOUND, OrderDraftsService, type UploadedPhoto } from './order-drafts.service';
-import { PhotoBytes, photoAnswer, PhotoUpload } from './photos/photo-upload';
+import { PHOTO_SIZES } from './photos/photo-links';
+import { PhotoBytes, photoAnswer, PhotoUpload, signedPhotoAnswer } from './photos/photo-upload';
 
 const draftId = uuidParam(DRAFT_NOT_FOUND);
 const photoId = uuidParam('Photo introuvable');
@@ -91,7 +92,7 @@ export class OrderDraftsController {
     return this.drafts.deletePhoto(id, photo, caller);
   }
 
-  /** L'image d'une photo de la commande. */
+  /** L'image d'une photo de la commande, ou sa vignette (`size=thumb`). */
   @Public()
   @Get(':id/photos/:photoId')
   @PhotoBytes()
@@ -99,28 +100,44 @@ export class OrderDraftsController {
   async getOrderPhoto(
     @UuidParam('id', draftId) id: string,
     @UuidParam('photoId', photoId) photo: string,
+    @Query() query: OrderPhotoQueryDto,
     @Caller() caller: DraftCaller,
   ): Promise<StreamableFile> {
-    return photoAnswer(await this.drafts.photoFile(id, photo, caller));
+    return photoAnswer(await this.drafts.photoFile(id, photo, caller, query.size));
   }
 }
 
-/** Photos reached by a signed, expiring link: the team's mail (7 days) and the wizard's thumbnails. */
+/**
+ * Photos reached by a signed, expiring link: the team's mail (7 days), the wizard and the admin's page. From local
+ * disk the bytes come through the app; from S3 the answer is a redirect to a presigned link of the bucket.
+ */
 @ApiTags('orders')
 @Controller('order-photos')
 export class OrderPhotosController {
   constructor(private readonly drafts: OrderDraftsService) {}
 
-  /** L'image d'une photo, par un lien signé (`exp`, `sig`) ; un lien faux ou expiré répond 404. */
+  /** L'image d'une photo ou sa vignette, par un lien signé (`exp`, `size`, `sig`) ; un lien faux ou expiré répond 404. */
   @Public()
   @Get(':photoId')
   @PhotoBytes()
+  @ApiFoundResponse({
+    description:
+      "Photos sur S3 : l'image est à lire à l'adresse présignée donnée par Location, valable une heure au plus et jamais au-delà du lien signé",
+    headers: { Location: { description: 'Lien présigné du bucket S3 (une heure au plus)', schema: { type: 'string', format: 'uri' } } },
+  })
   @Header('Cache-Control', 'private, max-age=3600')
   @ApiQuery({
     name: 'exp',
     required: false,
     description: 'Fin de validité (secondes Unix) ; toute autre valeur : 404',
     schema: { type: 'string', maxLength: 12 },
+  })
+  @ApiQuery({
+    name: 'size',
+    required: false,
+    description: 'La photo (absent) ou sa vignette (`thumb`), telle que signée ; toute autre valeur : 404',
+    enum: PHOTO_SIZES,
+    enumName: 'PhotoSize',
   })
   @ApiQuery({
     name: 'sig',
@@ -130,9 +147,11 @@ export class OrderPhotosController {
   })
   async getSignedOrderPhoto(
     @UuidParam('photoId', photoId) photo: string,
+    @Res({ passthrough: true }) res: Response,
     @Query('exp') exp?: string,
     @Query('sig') sig?: string,
-  ): Promise<StreamableFile> {
-    return photoAnswer(await this.drafts.signedPhotoFile(photo, exp, sig));
+    @Query('size') size?: string,
+  ): Promise<StreamableFile | undefined> {
+    return signedPhotoAnswer(await this.drafts.signedPhoto(photo, exp, sig, size), res);
   }
 }

@@ -74,10 +74,15 @@ export class OrderDraftsRepository extends BaseRepository {
 
   /**
    * Deletes up to `limit` drafts never paid and unchanged for `ttlDays` days, with their photos' rows, and gives back
-   * the storage keys of those photos. Rows another instance is purging at the same time are skipped (SKIP LOCKED).
+   * the storage keys of those photos and of their thumbnails. Rows another instance is purging at the same time are
+   * skipped (SKIP LOCKED).
    */
-  async deleteStale(ttlDays: number, limit: number, tx?: EntityManager): Promise<{ drafts: number; storageKeys: string[] }> {
-    const rows = await this.query<{ kind: 'draft' | 'photo'; value: string }>(
+  async deleteStale(
+    ttlDays: number,
+    limit: number,
+    tx?: EntityManager,
+  ): Promise<{ drafts: number; photos: number; storageKeys: string[] }> {
+    const rows = await this.query<{ kind: 'draft' | 'photo'; value: string; thumbnail: string | null }>(
       `WITH doomed AS (
          SELECT id FROM order_drafts
           WHERE status = 'draft' AND updated_at < now() - make_interval(days => $1)
@@ -85,19 +90,21 @@ export class OrderDraftsRepository extends BaseRepository {
           LIMIT $2
           FOR UPDATE SKIP LOCKED
        ), photos AS (
-         DELETE FROM order_photos WHERE draft_id IN (SELECT id FROM doomed) RETURNING storage_key
+         DELETE FROM order_photos WHERE draft_id IN (SELECT id FROM doomed) RETURNING storage_key, thumbnail_key
        ), drafts AS (
          DELETE FROM order_drafts WHERE id IN (SELECT id FROM doomed) RETURNING id
        )
-       SELECT 'draft' AS kind, id::text AS value FROM drafts
+       SELECT 'draft' AS kind, id::text AS value, NULL AS thumbnail FROM drafts
        UNION ALL
-       SELECT 'photo' AS kind, storage_key AS value FROM photos`,
+       SELECT 'photo' AS kind, storage_key AS value, thumbnail_key AS thumbnail FROM photos`,
       [ttlDays, limit],
       tx,
     );
+    const photos = rows.filter((r) => r.kind === 'photo');
     return {
       drafts: rows.filter((r) => r.kind === 'draft').length,
-      storageKeys: rows.filter((r) => r.kind === 'photo').map((r) => r.value),
+      photos: photos.length,
+      storageKeys: photos.flatMap((r) => (r.thumbnail ? [r.value, r.thumbnail] : [r.value])),
     };
   }
 
@@ -125,13 +132,13 @@ export class OrderDraftsRepository extends BaseRepository {
     return this.repo(OrderPhoto, tx).findOneBy({ id: photoId });
   }
 
-  /** The deleted photo's storage key, or null when the draft has no such photo. */
-  async deletePhoto(draftId: string, photoId: string, tx?: EntityManager): Promise<string | null> {
-    const [row] = await this.returning<{ storage_key: string }>(
-      `DELETE FROM order_photos WHERE id = $1 AND draft_id = $2 RETURNING storage_key`,
+  /** The deleted photo's storage keys (the photo's, its thumbnail's), or null when the draft has no such photo. */
+  async deletePhoto(draftId: string, photoId: string, tx?: EntityManager): Promise<string[] | null> {
+    const [row] = await this.returning<{ storage_key: string; thumbnail_key: string | null }>(
+      `DELETE FROM order_photos WHERE id = $1 AND draft_id = $2 RETURNING storage_key, thumbnail_key`,
       [photoId, draftId],
       tx,
     );
-    return row?.storage_key ?? null;
+    return row ? [row.storage_key, ...(row.thumbnail_key ? [row.thumbnail_key] : [])] : null;
   }
 }

@@ -15,9 +15,10 @@ import { OrderDraftsService, type UploadedPhoto } from './order-drafts.service';
 import { type BillingInfo, emptyOrderForm, type OrderFormData } from './order-form';
 import { OrderPhoto } from './order-photo.entity';
 import { recapOf } from './order-summary';
-import { processPhoto } from './photos/photo-processing';
+import * as photoProcessing from './photos/photo-processing';
+import { makeThumbnail, processPhoto } from './photos/photo-processing';
 import { PhotoLinks } from './photos/photo-links';
-import { PHOTO_STORAGE, type PhotoStorage } from './storage/photo-storage';
+import { type DirectLinkOptions, PHOTO_STORAGE, type PhotoStorage } from './storage/photo-storage';
 
 // ---- in-memory fakes of the service's collaborators ---------------------------------------------------------------
 
@@ -84,6 +85,8 @@ class FakeDraftsRepository implements Pick<OrderDraftsRepository, RepositoryMeth
       contentType: 'image/jpeg',
       sizeBytes: 1234,
       storageKey: `order-drafts/${draftId}/${id}.jpg`,
+      thumbnailKey: null,
+      thumbnailContentType: null,
       position: this.photosOf(draftId).length,
       ...fields,
     });
@@ -157,21 +160,23 @@ class FakeDraftsRepository implements Pick<OrderDraftsRepository, RepositoryMeth
     return Promise.resolve();
   }
 
-  deleteStale(ttlDays: number, limit: number): Promise<{ drafts: number; storageKeys: string[] }> {
+  deleteStale(ttlDays: number, limit: number): Promise<{ drafts: number; photos: number; storageKeys: string[] }> {
     this.purges.push({ ttlDays, limit });
     const doomed = [...this.drafts.values()]
       .filter((d) => d.status === 'draft' && d.updatedAt.getTime() < Date.now() - ttlDays * DAY_MS)
       .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
       .slice(0, limit);
     const storageKeys: string[] = [];
+    let photos = 0;
     for (const draft of doomed) {
       for (const photo of this.photosOf(draft.id)) {
         this.photos.delete(photo.id);
-        storageKeys.push(photo.storageKey);
+        photos += 1;
+        storageKeys.push(photo.storageKey, ...(photo.thumbnailKey ? [photo.thumbnailKey] : []));
       }
       this.drafts.delete(draft.id);
     }
-    return Promise.resolve({ drafts: doomed.length, storageKeys });
+    return Promise.resolve({ drafts: doomed.length, photos, storageKeys });
   }
 
   listPhotos(draftId: string): Promise<OrderPhoto[]> {
@@ -193,11 +198,11 @@ class FakeDraftsRepository implements Pick<OrderDraftsRepository, RepositoryMeth
     return Promise.resolve(photo ? copy(OrderPhoto, photo) : null);
   }
 
-  deletePhoto(draftId: string, photoId: string): Promise<string | null> {
+  deletePhoto(draftId: string, photoId: string): Promise<string[] | null> {
     const photo = this.photos.get(photoId);
     if (!photo || photo.draftId !== draftId) return Promise.resolve(null);
     this.photos.delete(photoId);
-    return Promise.resolve(photo.storageKey);
+    return Promise.resolve([photo.storageKey, ...(photo.thumbnailKey ? [photo.thumbnailKey] : [])]);
   }
 }
 
@@ -219,15 +224,17 @@ class FakeTransactions implements Pick<Transactions, 'run'> {
 }
 
 class FakeStorage implements PhotoStorage {
-  files = new Map<string, { data: Buffer; contentType: string }>();
+  files = new Map<string, { data: Buffer; contentType: string; contentDisposition?: string }>();
   puts = 0;
   failDeletes = false;
+  failPutsEndingWith?: string;
   /** Runs once, right after the next put: what a parallel request does meanwhile. */
   afterPut?: () => void;
 
-  put(key: string, data: Buffer, contentType: string): Promise<void> {
+  put(key: string, data: Buffer, contentType: string, contentDisposition?: string): Promise<void> {
     this.puts++;
-    this.files.set(key, { data, contentType });
+    if (this.failPutsEndingWith && key.endsWith(this.failPutsEndingWith)) return Promise.reject(new Error('stockage indisponible'));
+    this.files.set(key, { data, contentType, contentDisposition });
     const meanwhile = this.afterPut;
     this.afterPut = undefined;
     meanwhile?.();
@@ -242,6 +249,16 @@ class FakeStorage implements PhotoStorage {
     if (this.failDeletes) return Promise.reject(new Error('stockage indisponible'));
     this.files.delete(key);
     return Promise.resolve();
+  }
+}
+
+/** A storage browsers read directly (S3): links are recorded, not signed. */
+class FakeDirectStorage extends FakeStorage {
+  links: Array<{ key: string } & DirectLinkOptions> = [];
+
+  directLink(key: string, options: DirectLinkOptions): Promise<string> {
+    this.links.push({ key, ...options });
+    return Promise.resolve(`https://bucket.test/${key}?expires=${options.expiresInSeconds}`);
   }
 }
 
@@ -261,9 +278,8 @@ function injected(token: unknown): number {
   return params.find((p) => p.param === token)!.index;
 }
 
-function setup() {
+function setup(storage = new FakeStorage()) {
   const db = new FakeDraftsRepository();
-  const storage = new FakeStorage();
   const rateLimit = new FakeRateLimit();
   const links = new PhotoLinks('secret-des-tests', 'https://vitrine.test');
   const { sut } = newTestService(OrderDraftsService, [
@@ -541,7 +557,7 @@ describe('OrderDraftsService', () => {
   });
 
   describe('photos', () => {
-    it('stores a photo without its metadata under a key of ours, records it next in line, and links to it', async () => {
+    it('stores a photo without its metadata and its thumbnail under keys of ours, records it next in line, and links to both', async () => {
       const { sut, db, storage, links } = setup();
       const { draft, browser } = anonymousDraft(db);
       const upload = phonePng().data;
@@ -549,14 +565,42 @@ describe('OrderDraftsService', () => {
       const added = await sut.addPhoto(draft.id, photo(upload, 'C:\\Users\\jeanne\\Ma boutique.png'), browser);
 
       const key = `order-drafts/${draft.id}/${added.id}.png`;
-      const clean = (await processPhoto(upload, { maxPixels: 40_000_000 })).data;
-      expect(storage.files.get(key)).toEqual({ data: clean, contentType: 'image/png' });
-      expect(clean.includes('Secr')).toBe(false);
-      expect(db.photos.get(added.id)).toMatchObject({ draftId: draft.id, originalName: 'Ma boutique.png', storageKey: key, position: 0 });
-      expect(added).toMatchObject({ name: 'Ma boutique.png', size: clean.length, contentType: 'image/png' });
+      const thumbnailKey = `order-drafts/${draft.id}/${added.id}-thumb.jpg`;
+      const clean = await processPhoto(upload, { maxPixels: 40_000_000 });
+      expect(storage.files.get(key)).toEqual({
+        data: clean.data,
+        contentType: 'image/png',
+        contentDisposition: `inline; filename="Ma boutique.png"; filename*=UTF-8''Ma%20boutique.png`,
+      });
+      expect(clean.data.includes('Secr')).toBe(false);
+      // An opaque PNG's thumbnail is a JPEG (named so for a direct reader).
+      expect(storage.files.get(thumbnailKey)).toEqual({
+        data: (await makeThumbnail(clean)).data,
+        contentType: 'image/jpeg',
+        contentDisposition: `inline; filename="Ma boutique.jpg"; filename*=UTF-8''Ma%20boutique.jpg`,
+      });
+      expect(db.photos.get(added.id)).toMatchObject({
+        draftId: draft.id,
+        originalName: 'Ma boutique.png',
+        storageKey: key,
+        thumbnailKey,
+        thumbnailContentType: 'image/jpeg',
+        position: 0,
+      });
+      expect(added).toMatchObject({ name: 'Ma boutique.png', size: clean.data.length, contentType: 'image/png' });
       const url = new URL(added.url, 'https://vitrine.test');
       expect(url.pathname).toBe(`/api/order-photos/${added.id}`);
-      expect(links.verify(added.id, url.searchParams.get('exp')!, url.searchParams.get('sig')!)).toBe(true);
+      expect(url.searchParams.has('size')).toBe(false);
+      expect(links.verify(added.id, url.searchParams.get('exp')!, url.searchParams.get('sig')!)).toEqual(
+        new Date(Number(url.searchParams.get('exp')) * 1000),
+      );
+      const thumb = new URL(added.thumbnailUrl, 'https://vitrine.test');
+      expect([thumb.pathname, thumb.searchParams.get('exp'), thumb.searchParams.get('size')]).toEqual([
+        url.pathname,
+        url.searchParams.get('exp'),
+        'thumb',
+      ]);
+      expect(links.verify(added.id, thumb.searchParams.get('exp')!, thumb.searchParams.get('sig')!, 'thumb')).not.toBeNull();
       expect(db.touched).toEqual([draft.id]);
 
       const second = await sut.addPhoto(draft.id, photo(pictureJpeg().data, 'vitrine.jpg'), browser);
@@ -593,10 +637,10 @@ describe('OrderDraftsService', () => {
       await sut.addPhoto(draft.id, photo(png), browser);
       expect(await refusal(sut.addPhoto(draft.id, photo(png), browser))).toEqual(fileError('10 photos au maximum.'));
       expect(db.photos.size).toBe(10);
-      expect(storage.puts).toBe(1);
+      expect(storage.puts).toBe(2); // the tenth photo and its thumbnail
     });
 
-    it('counts again with the draft locked: a photo added meanwhile makes this one the eleventh, and its file is removed', async () => {
+    it('counts again with the draft locked: a photo added meanwhile makes this one the eleventh, and its files are removed', async () => {
       const { sut, db, storage } = setup();
       const { draft, browser } = anonymousDraft(db);
       for (let i = 0; i < 9; i++) db.seedPhoto(draft.id);
@@ -604,7 +648,7 @@ describe('OrderDraftsService', () => {
 
       expect(await refusal(sut.addPhoto(draft.id, photo(phonePng().data), browser))).toEqual(fileError('10 photos au maximum.'));
       expect(db.photos.size).toBe(10);
-      expect(storage.puts).toBe(1);
+      expect(storage.puts).toBe(2);
       expect(storage.files.size).toBe(0);
       expect(db.locks.map((l) => l.id)).toEqual([draft.id]);
       expect(db.touched).toEqual([]);
@@ -620,7 +664,33 @@ describe('OrderDraftsService', () => {
       expect(db.photos.size).toBe(1);
     });
 
-    it("deletes a photo of the caller's draft, row and file; another draft's photo is 404 and stays", async () => {
+    it('keeps nothing when the storage fails to write the photo or its thumbnail', async () => {
+      const { sut, db, storage } = setup();
+      const { draft, browser } = anonymousDraft(db);
+      for (const failing of ['.png', '-thumb.jpg']) {
+        storage.failPutsEndingWith = failing;
+        await expect(sut.addPhoto(draft.id, photo(phonePng().data), browser)).rejects.toThrow('stockage indisponible');
+        expect(storage.files.size).toBe(0);
+        expect(db.photos.size).toBe(0);
+      }
+    });
+
+    it('stores a photo without a thumbnail, and logs it, when making the thumbnail fails', async () => {
+      const { sut, db, storage } = setup();
+      const { draft, browser } = anonymousDraft(db);
+      const thumbnails = jest.spyOn(photoProcessing, 'makeThumbnail');
+      thumbnails.mockRejectedValueOnce(new Error('vips: out of memory'));
+      try {
+        const added = await sut.addPhoto(draft.id, photo(phonePng().data), browser);
+        expect(db.photos.get(added.id)).toMatchObject({ thumbnailKey: null, thumbnailContentType: null });
+        expect([...storage.files.keys()]).toEqual([`order-drafts/${draft.id}/${added.id}.png`]);
+        expect(logs[1]).toHaveBeenCalledWith('Vignette non créée : vips: out of memory');
+      } finally {
+        thumbnails.mockRestore();
+      }
+    });
+
+    it("deletes a photo of the caller's draft, row, file and thumbnail; another draft's photo is 404 and stays", async () => {
       const { sut, db, storage } = setup();
       const { draft, browser } = anonymousDraft(db);
       const added = await sut.addPhoto(draft.id, photo(phonePng().data), browser);
@@ -649,7 +719,7 @@ describe('OrderDraftsService', () => {
       expect(logs[1]).toHaveBeenCalledWith(expect.stringContaining('stockage indisponible'));
     });
 
-    it("serves a photo's bytes to its draft's owner, or through a valid signed link only", async () => {
+    it("serves a photo's bytes and its thumbnail's to its draft's owner, or through a valid signed link only", async () => {
       const { sut, db, storage, links } = setup();
       const { draft, browser } = anonymousDraft(db);
       const added = await sut.addPhoto(draft.id, photo(pictureJpeg().data, 'devanture.jpg'), browser);
@@ -658,20 +728,33 @@ describe('OrderDraftsService', () => {
         contentType: 'image/jpeg',
         name: 'devanture.jpg',
       };
+      const thumbnail = { ...file, data: storage.files.get(`order-drafts/${draft.id}/${added.id}-thumb.jpg`)!.data };
+      expect(thumbnail.data.equals(file.data)).toBe(false);
 
       expect(await sut.photoFile(draft.id, added.id, browser)).toEqual(file);
+      expect(await sut.photoFile(draft.id, added.id, browser, 'full')).toEqual(file);
+      expect(await sut.photoFile(draft.id, added.id, browser, 'thumb')).toEqual(thumbnail);
       const url = new URL(added.url, 'https://vitrine.test');
       const [exp, sig] = [url.searchParams.get('exp')!, url.searchParams.get('sig')!];
-      expect(await sut.signedPhotoFile(added.id, exp, sig)).toEqual(file);
+      expect(await sut.signedPhoto(added.id, exp, sig)).toEqual({ file });
+      expect(await sut.signedPhoto(added.id, exp, sig, 'full')).toEqual({ file });
+      const thumbUrl = new URL(added.thumbnailUrl, 'https://vitrine.test');
+      const thumbSig = thumbUrl.searchParams.get('sig')!;
+      expect(await sut.signedPhoto(added.id, exp, thumbSig, 'thumb')).toEqual({ file: thumbnail });
 
       const badLink = { status: 404, message: 'Lien invalide ou expiré' };
       const tampered = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
-      expect(await refusal(sut.signedPhotoFile(added.id, exp, tampered))).toEqual(badLink);
-      expect(await refusal(sut.signedPhotoFile(added.id, String(Number(exp) + 1), sig))).toEqual(badLink);
+      expect(await refusal(sut.signedPhoto(added.id, exp, tampered))).toEqual(badLink);
+      expect(await refusal(sut.signedPhoto(added.id, String(Number(exp) + 1), sig))).toEqual(badLink);
+      // The size is signed: neither link turns into the other, and no other size exists.
+      expect(await refusal(sut.signedPhoto(added.id, exp, sig, 'thumb'))).toEqual(badLink);
+      expect(await refusal(sut.signedPhoto(added.id, exp, thumbSig))).toEqual(badLink);
+      expect(await refusal(sut.signedPhoto(added.id, exp, thumbSig, 'full'))).toEqual(badLink);
+      expect(await refusal(sut.signedPhoto(added.id, exp, thumbSig, 'THUMB'))).toEqual(badLink);
       const past = new Date(Date.now() - 1000);
-      expect(await refusal(sut.signedPhotoFile(added.id, String(Math.floor(past.getTime() / 1000)), undefined))).toEqual(badLink);
-      const expired = new URL(links.link(added.id, past), 'https://vitrine.test');
-      expect(await refusal(sut.signedPhotoFile(added.id, expired.searchParams.get('exp')!, expired.searchParams.get('sig')!))).toEqual(
+      expect(await refusal(sut.signedPhoto(added.id, String(Math.floor(past.getTime() / 1000)), undefined))).toEqual(badLink);
+      const expired = new URL(links.link(added.id, past, { size: 'thumb' }), 'https://vitrine.test');
+      expect(await refusal(sut.signedPhoto(added.id, expired.searchParams.get('exp')!, expired.searchParams.get('sig')!, 'thumb'))).toEqual(
         badLink,
       );
 
@@ -679,6 +762,44 @@ describe('OrderDraftsService', () => {
       expect(await refusal(sut.photoFile(other.draft.id, added.id, other.browser))).toEqual({ status: 404, message: 'Photo introuvable' });
       storage.files.clear();
       expect(await refusal(sut.photoFile(draft.id, added.id, browser))).toEqual({ status: 404, message: 'Photo introuvable' });
+    });
+
+    it('serves the photo itself for the thumbnail of a photo stored before thumbnails existed', async () => {
+      const { sut, db, storage, links } = setup();
+      const { draft, browser } = anonymousDraft(db);
+      const old = db.seedPhoto(draft.id, { originalName: 'ancienne.jpg' });
+      await storage.put(old.storageKey, Buffer.from('jpeg bytes'), 'image/jpeg');
+      const file = { data: Buffer.from('jpeg bytes'), contentType: 'image/jpeg', name: 'ancienne.jpg' };
+
+      const [listed] = (await sut.get(draft.id, browser)).photos;
+      expect(listed.thumbnailUrl).toMatch(/&size=thumb&sig=/);
+      expect(await sut.photoFile(draft.id, old.id, browser, 'thumb')).toEqual(file);
+      const thumb = new URL(links.link(old.id, new Date(Date.now() + 60_000), { size: 'thumb' }), 'https://vitrine.test');
+      expect(await sut.signedPhoto(old.id, thumb.searchParams.get('exp')!, thumb.searchParams.get('sig')!, 'thumb')).toEqual({ file });
+    });
+
+    it('answers a signed link with a direct link of the storage when it has them: an hour at most, never past the link', async () => {
+      const storage = new FakeDirectStorage();
+      const { sut, db, links } = setup(storage);
+      const { draft, browser } = anonymousDraft(db);
+      const added = await sut.addPhoto(draft.id, photo(phonePng().data, 'Façade.png'), browser);
+      const now = Math.floor(Date.now() / 1000) * 1000;
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+      const signed = (expires: Date, size?: 'thumb') => {
+        const url = new URL(links.link(added.id, expires, { size }), 'https://vitrine.test');
+        return sut.signedPhoto(added.id, url.searchParams.get('exp')!, url.searchParams.get('sig')!, size);
+      };
+
+      const week = await signed(new Date(now + 7 * DAY_MS));
+      expect(week).toEqual({ redirect: `https://bucket.test/order-drafts/${draft.id}/${added.id}.png?expires=3600`, maxAgeSeconds: 3540 });
+      const soon = await signed(new Date(now + 90_500), 'thumb');
+      expect(storage.links).toEqual([
+        { key: `order-drafts/${draft.id}/${added.id}.png`, expiresInSeconds: 3600 },
+        { key: `order-drafts/${draft.id}/${added.id}-thumb.jpg`, expiresInSeconds: 90 },
+      ]);
+      expect(soon).toEqual({ redirect: expect.stringContaining('-thumb.jpg?expires=90'), maxAgeSeconds: 30 });
+      expect(await refusal(signed(new Date(now - 1000)))).toEqual({ status: 404, message: 'Lien invalide ou expiré' });
+      clock.mockRestore();
     });
   });
 
@@ -773,16 +894,28 @@ describe('OrderDraftsService', () => {
 
       expect(summary.answers).toContainEqual({ label: 'Nom du site', value: 'Boulangerie Martin' });
       expect(summary.photos).toEqual([
-        { name: 'devanture.png', url: expect.stringMatching(/^https:\/\/vitrine\.test\/api\/order-photos\//) },
+        {
+          name: 'devanture.png',
+          url: expect.stringMatching(/^https:\/\/vitrine\.test\/api\/order-photos\//),
+          thumbnailUrl: expect.stringMatching(/^https:\/\/vitrine\.test\/api\/order-photos\/.+&size=thumb&/),
+        },
       ]);
-      const url = new URL(summary.photos[0].url);
-      const exp = Number(url.searchParams.get('exp'));
-      expect(exp * 1000 - Date.now()).toBeGreaterThan(7 * DAY_MS - 60_000);
-      expect(links.verify(added.id, String(exp), url.searchParams.get('sig')!, new Date(Date.now() + 7 * DAY_MS - 60_000))).toBe(true);
+      const later = new Date(Date.now() + 7 * DAY_MS - 60_000);
+      for (const [link, size] of [
+        [summary.photos[0].url, undefined],
+        [summary.photos[0].thumbnailUrl, 'thumb'],
+      ] as const) {
+        const url = new URL(link);
+        const exp = Number(url.searchParams.get('exp'));
+        expect(exp * 1000 - Date.now()).toBeGreaterThan(7 * DAY_MS - 60_000);
+        expect(links.verify(added.id, String(exp), url.searchParams.get('sig')!, size, later)).not.toBeNull();
+      }
 
       const admin = await sut.summaryForAdmin(draft.id);
       expect(admin?.answers).toEqual(summary.answers);
-      expect(admin?.photos.map((p) => p.id)).toEqual([added.id]);
+      expect(admin?.photos).toEqual([
+        expect.objectContaining({ id: added.id, thumbnailUrl: expect.stringMatching(/^\/api\/order-photos\/.+&size=thumb&sig=/) }),
+      ]);
       expect(await sut.summaryForAdmin(randomUUID())).toBeNull();
     });
   });
@@ -792,9 +925,12 @@ describe('OrderDraftsService', () => {
       const { sut, db, storage } = setup();
       const old = new Date(Date.now() - 31 * DAY_MS);
       const stale = Array.from({ length: 450 }, () => db.seed({ updatedAt: old }));
-      for (const draft of stale.slice(0, 3)) {
-        const p = db.seedPhoto(draft.id);
+      for (const [i, draft] of stale.slice(0, 3).entries()) {
+        // The first photo is from before thumbnails: it has none.
+        const thumbnailKey = i ? `order-drafts/${draft.id}/${randomUUID()}-thumb.jpg` : null;
+        const p = db.seedPhoto(draft.id, { thumbnailKey, thumbnailContentType: thumbnailKey ? 'image/jpeg' : null });
         await storage.put(p.storageKey, Buffer.from('x'), 'image/jpeg');
+        if (thumbnailKey) await storage.put(thumbnailKey, Buffer.from('t'), 'image/jpeg');
       }
       const recent = db.seed({ updatedAt: new Date(Date.now() - 29 * DAY_MS) });
       const paid = db.seed({ updatedAt: old, status: 'paid' });

@@ -21,14 +21,22 @@ import {
 } from './order-form';
 import type { OrderPhoto } from './order-photo.entity';
 import { type Answer, billingAnswers, orderAnswers, recapOf } from './order-summary';
-import { cleanPhotoName } from './photos/photo-names';
-import { type PhotoContentType, PhotoRefusedError, type ProcessedPhoto, processPhoto } from './photos/photo-processing';
-import { PhotoLinks, roundedExpiry } from './photos/photo-links';
-import { PHOTO_STORAGE, type PhotoStorage } from './storage/photo-storage';
+import { cleanPhotoName, photoContentDisposition } from './photos/photo-names';
+import {
+  makeThumbnail,
+  type PhotoContentType,
+  PhotoRefusedError,
+  type ProcessedPhoto,
+  processPhoto,
+  type Thumbnail,
+} from './photos/photo-processing';
+import { PhotoLinks, type PhotoSize, roundedExpiry } from './photos/photo-links';
+import { DIRECT_LINK_MAX_SECONDS, PHOTO_STORAGE, type PhotoStorage } from './storage/photo-storage';
 
 export const DRAFT_NOT_FOUND = 'Commande introuvable';
 const ALREADY_PAID = 'Cette commande est déjà payée';
 const PHOTO_NOT_FOUND = 'Photo introuvable';
+const BAD_LINK = 'Lien invalide ou expiré';
 export const PHOTO_MESSAGES = {
   missing: 'Aucune photo reçue.',
   tooLarge: 'La photo dépasse 5 Mo.',
@@ -68,6 +76,9 @@ export interface PhotoFile {
   contentType: PhotoContentType;
   name: string;
 }
+
+/** What a signed link answers: the bytes (local disk), or where the browser reads them (a presigned S3 link). */
+export type SignedPhotoAnswer = { file: PhotoFile } | { redirect: string; maxAgeSeconds: number };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
@@ -170,8 +181,8 @@ export class OrderDraftsService {
 
   /**
    * Checks the photo (5 MB, 10 per order), decodes and re-encodes it (JPG or PNG by its content, the pixel cap, no
-   * metadata: photos/photo-processing.ts), stores it under a clean name, then records it.
-   * The count is checked again with the draft locked, so parallel uploads never make an eleventh.
+   * metadata: photos/photo-processing.ts), makes its thumbnail, stores both, then records the photo under a clean
+   * name. The count is checked again with the draft locked, so parallel uploads never make an eleventh.
    */
   async addPhoto(id: string, file: UploadedPhoto | undefined, caller: DraftCaller): Promise<OrderPhotoDto> {
     if (!file) throw invalidField('file', PHOTO_MESSAGES.missing);
@@ -181,9 +192,24 @@ export class OrderDraftsService {
       throw invalidField('file', PHOTO_MESSAGES.tooMany);
     if (file.size > PHOTO_RULES.maxBytes || file.buffer.length > PHOTO_RULES.maxBytes) throw invalidField('file', PHOTO_MESSAGES.tooLarge);
     const image = await this.processed(file.buffer);
+    const thumbnail = await this.thumbnailOf(image);
     const photoId = randomUUID();
-    const storageKey = `order-drafts/${draft.id}/${photoId}.${image.contentType === 'image/png' ? 'png' : 'jpg'}`;
-    await this.storage.put(storageKey, image.data, image.contentType);
+    const storageKey = `order-drafts/${draft.id}/${photoId}.${extension(image.contentType)}`;
+    const thumbnailKey = thumbnail ? `order-drafts/${draft.id}/${photoId}-thumb.${extension(thumbnail.contentType)}` : null;
+    const keys = thumbnailKey ? [storageKey, thumbnailKey] : [storageKey];
+    const name = cleanPhotoName(file.originalname, image.contentType);
+    const inline = (type: PhotoContentType) => photoContentDisposition('inline', cleanPhotoName(name, type));
+    const stored = await Promise.allSettled([
+      this.storage.put(storageKey, image.data, image.contentType, inline(image.contentType)),
+      ...(thumbnail && thumbnailKey
+        ? [this.storage.put(thumbnailKey, thumbnail.data, thumbnail.contentType, inline(thumbnail.contentType))]
+        : []),
+    ]);
+    const failed = stored.find((result) => result.status === 'rejected');
+    if (failed) {
+      await this.removeFiles(keys);
+      throw failed.reason;
+    }
     try {
       const photo = await this.transactions.run(async (tx) => {
         const locked = await this.drafts.findByIdForUpdate(draft.id, tx);
@@ -195,10 +221,12 @@ export class OrderDraftsService {
           {
             id: photoId,
             draftId: draft.id,
-            originalName: cleanPhotoName(file.originalname, image.contentType),
+            originalName: name,
             contentType: image.contentType,
             sizeBytes: image.data.length,
             storageKey,
+            thumbnailKey,
+            thumbnailContentType: thumbnail?.contentType ?? null,
             position: nextPosition,
           },
           tx,
@@ -208,7 +236,7 @@ export class OrderDraftsService {
       });
       return this.toPhotoDto(photo);
     } catch (error) {
-      await this.removeFiles([storageKey]);
+      await this.removeFiles(keys);
       throw error;
     }
   }
@@ -216,29 +244,41 @@ export class OrderDraftsService {
   async deletePhoto(id: string, photoId: string, caller: DraftCaller): Promise<void> {
     const draft = await this.owned(id, caller);
     if (draft.status === 'paid') throw new ConflictException(ALREADY_PAID);
-    const storageKey = await this.transactions.run(async (tx) => {
-      const key = await this.drafts.deletePhoto(draft.id, photoId, tx);
-      if (key) await this.drafts.touch(draft.id, tx);
-      return key;
+    const storageKeys = await this.transactions.run(async (tx) => {
+      const keys = await this.drafts.deletePhoto(draft.id, photoId, tx);
+      if (keys) await this.drafts.touch(draft.id, tx);
+      return keys;
     });
-    if (!storageKey) throw new NotFoundException(PHOTO_NOT_FOUND);
-    await this.removeFiles([storageKey]);
+    if (!storageKeys) throw new NotFoundException(PHOTO_NOT_FOUND);
+    await this.removeFiles(storageKeys);
   }
 
-  /** A photo of the caller's draft. */
-  async photoFile(id: string, photoId: string, caller: DraftCaller): Promise<PhotoFile> {
+  /** A photo of the caller's draft, or its thumbnail. */
+  async photoFile(id: string, photoId: string, caller: DraftCaller, size: PhotoSize = 'full'): Promise<PhotoFile> {
     const draft = await this.owned(id, caller);
     const photo = await this.drafts.findPhoto(photoId);
     if (!photo || photo.draftId !== draft.id) throw new NotFoundException(PHOTO_NOT_FOUND);
-    return this.read(photo);
+    return this.read(photo, size);
   }
 
-  /** A photo reached through a signed link (the team's mail, the wizard's thumbnails); a bad or expired link is 404. */
-  async signedPhotoFile(photoId: string, exp: string | undefined, sig: string | undefined): Promise<PhotoFile> {
-    if (!this.links.verify(photoId, exp, sig)) throw new NotFoundException('Lien invalide ou expiré');
+  /**
+   * A photo or its thumbnail reached through a signed link (the team's mail, the wizard, the admin's page); a bad
+   * or expired link is 404. From S3, a presigned link to the object (valid an hour at most, never past the signed
+   * link's expiry) instead of the bytes.
+   */
+  async signedPhoto(photoId: string, exp?: string, sig?: string, size?: string): Promise<SignedPhotoAnswer> {
+    const now = Date.now();
+    const expires = this.links.verify(photoId, exp, sig, size, new Date(now));
+    if (!expires) throw new NotFoundException(BAD_LINK);
     const photo = await this.drafts.findPhoto(photoId);
     if (!photo) throw new NotFoundException(PHOTO_NOT_FOUND);
-    return this.read(photo);
+    const picture = pictureOf(photo, size === 'thumb' ? 'thumb' : 'full');
+    if (!this.storage.directLink) return { file: await this.read(photo, picture.size) };
+    const seconds = Math.min(DIRECT_LINK_MAX_SECONDS, Math.floor((expires.getTime() - now) / 1000));
+    if (seconds < 1) throw new NotFoundException(BAD_LINK);
+    const redirect = await this.storage.directLink(picture.key, { expiresInSeconds: seconds });
+    // The browser may keep the redirect while the presigned link still has a minute to run.
+    return { redirect, maxAgeSeconds: Math.max(0, seconds - 60) };
   }
 
   // ---- checkout and provisioning (for the billing module) ----
@@ -290,17 +330,24 @@ export class OrderDraftsService {
     return draft ? { paid: draft.status === 'paid', accountCreated: draft.accountCreated, prefersCall: draft.prefersCall === true } : null;
   }
 
-  /** The whole order in French for the team's mail: answers, billing, price, and 7-day signed links to each photo. */
+  /**
+   * The whole order in French for the team's mail: answers, billing, price, and 7-day signed links to each photo and
+   * its thumbnail (the mail shows the thumbnails, each a link to its photo).
+   */
   async summaryForTeam(
     order: OrderForPayment,
     tx?: EntityManager,
-  ): Promise<{ answers: Answer[]; billing: Answer[]; photos: Array<{ name: string; url: string }> }> {
+  ): Promise<{ answers: Answer[]; billing: Answer[]; photos: Array<{ name: string; url: string; thumbnailUrl: string }> }> {
     const expires = new Date(Date.now() + TEAM_LINK_DAYS * 86400_000);
     const photos = await this.drafts.listPhotos(order.id, tx);
     return {
       answers: orderAnswers(order),
       billing: billingAnswers(order.billing),
-      photos: photos.map((p) => ({ name: cleanPhotoName(p.originalName, p.contentType), url: this.links.link(p.id, expires, true) })),
+      photos: photos.map((p) => ({
+        name: cleanPhotoName(p.originalName, p.contentType),
+        url: this.links.link(p.id, expires, { absolute: true }),
+        thumbnailUrl: this.links.link(p.id, expires, { absolute: true, size: 'thumb' }),
+      })),
     };
   }
 
@@ -319,7 +366,7 @@ export class OrderDraftsService {
 
   // ---- purge ----
 
-  /** Deletes drafts never paid and unchanged for ORDER_DRAFT_TTL_DAYS, their photos' rows, then their files. */
+  /** Deletes drafts never paid and unchanged for ORDER_DRAFT_TTL_DAYS, their photos' rows, then their files and thumbnails. */
   async purgeStale(): Promise<{ drafts: number; photos: number }> {
     let drafts = 0;
     let photos = 0;
@@ -327,7 +374,7 @@ export class OrderDraftsService {
       const batch = await this.drafts.deleteStale(this.config.orders.draftTtlDays, PURGE_BATCH);
       await this.removeFiles(batch.storageKeys);
       drafts += batch.drafts;
-      photos += batch.storageKeys.length;
+      photos += batch.photos;
       if (batch.drafts < PURGE_BATCH) break;
     }
     if (drafts) this.logger.log(`${drafts} commande(s) abandonnée(s) supprimée(s), avec ${photos} photo(s)`);
@@ -381,10 +428,24 @@ export class OrderDraftsService {
     }
   }
 
-  private async read(photo: OrderPhoto): Promise<PhotoFile> {
-    const data = await this.storage.get(photo.storageKey);
+  /**
+   * The thumbnail of a photo just re-encoded; none (the photo then stands in for it) if making it fails, which would
+   * be a bug of ours rather than the buyer's: the photo was decoded and written by sharp already.
+   */
+  private async thumbnailOf(image: ProcessedPhoto): Promise<Thumbnail | null> {
+    try {
+      return await makeThumbnail(image);
+    } catch (error) {
+      this.logger.error(`Vignette non créée : ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  private async read(photo: OrderPhoto, size: PhotoSize): Promise<PhotoFile> {
+    const picture = pictureOf(photo, size);
+    const data = await this.storage.get(picture.key);
     if (!data) throw new NotFoundException(PHOTO_NOT_FOUND);
-    return { data, contentType: photo.contentType, name: cleanPhotoName(photo.originalName, photo.contentType) };
+    return { data, contentType: picture.contentType, name: cleanPhotoName(photo.originalName, picture.contentType) };
   }
 
   private async removeFiles(keys: string[]): Promise<void> {
@@ -402,6 +463,7 @@ export class OrderDraftsService {
       size: photo.sizeBytes,
       contentType: photo.contentType,
       url: this.links.link(photo.id, expires),
+      thumbnailUrl: this.links.link(photo.id, expires, { size: 'thumb' }),
     };
   }
 
@@ -424,6 +486,18 @@ export class OrderDraftsService {
       updatedAt: draft.updatedAt.toISOString(),
     };
   }
+}
+
+const extension = (contentType: PhotoContentType) => (contentType === 'image/png' ? 'png' : 'jpg');
+
+/**
+ * Where a photo's picture of this size is stored. A photo stored before thumbnails existed has none: its full
+ * picture stands in for it.
+ */
+function pictureOf(photo: OrderPhoto, size: PhotoSize): { size: PhotoSize; key: string; contentType: PhotoContentType } {
+  if (size === 'thumb' && photo.thumbnailKey && photo.thumbnailContentType)
+    return { size, key: photo.thumbnailKey, contentType: photo.thumbnailContentType };
+  return { size: 'full', key: photo.storageKey, contentType: photo.contentType };
 }
 
 function toPayment(draft: OrderDraft): Omit<OrderForPayment, 'data'> {

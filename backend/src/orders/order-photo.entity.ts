@@ -2,10 +2,18 @@ import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, 
 import type { PhotoContentType } from './photos/photo-processing';
 import { OrderDraft } from './order-draft.entity';
 
-/** A photo attached to an order draft: its metadata here, its bytes in the photo storage under `storage_key`. */
+/**
+ * A photo attached to an order draft: its metadata here, its bytes in the photo storage under `storage_key`, its
+ * thumbnail's under `thumbnail_key`.
+ */
 @Entity('order_photos')
 @Check('order_photos_content_type_check', `content_type IN ('image/jpeg', 'image/png')`)
+@Check(
+  'order_photos_thumbnail_check',
+  `(thumbnail_key IS NULL AND thumbnail_content_type IS NULL) OR (thumbnail_key IS NOT NULL AND thumbnail_content_type IN ('image/jpeg', 'image/png'))`,
+)
 @Unique('order_photos_storage_key_key', ['storageKey'])
+@Unique('order_photos_thumbnail_key_key', ['thumbnailKey'])
 @Index('order_photos_draft_id_idx', ['draftId'])
 export class OrderPhoto {
   @PrimaryGeneratedColumn('uuid')
@@ -32,6 +40,13 @@ export class OrderPhoto {
 
   @Column({ name: 'storage_key', type: 'text' })
   storageKey: string;
+
+  /** Its thumbnail in the photo storage; null for the photos stored before thumbnails existed (the photo stands in) */
+  @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
+  thumbnailKey: string | null;
+
+  @Column({ name: 'thumbnail_content_type', type: 'text', nullable: true })
+  thumbnailContentType: PhotoContentType | null;
 
   @Column({ type: 'int' })
   position: number;

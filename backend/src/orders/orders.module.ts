@@ -28,6 +28,7 @@ import { S3PhotoStorage } from './storage/s3-photo-storage';
     OrderDraftPurger,
     DraftCookie,
     { provide: PhotoLinks, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new PhotoLinks(config.jwtSecret, config.appUrl) },
+    // Local disk by default; an S3 bucket when configured (signed links then redirect to presigned S3 links).
     {
       provide: PHOTO_STORAGE,
       inject: [APP_CONFIG],

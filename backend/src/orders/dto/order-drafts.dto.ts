@@ -25,6 +25,7 @@ import {
 } from '../order-form';
 import { ORDER_MESSAGES as M } from '../order-rules';
 import { ORDER_DRAFT_STATUSES, type OrderDraftStatus } from '../order-draft.entity';
+import { PHOTO_SIZES, type PhotoSize } from '../photos/photo-links';
 
 const PLAN = { name: 'PaidPlanType', invalid: 'Formule invalide' } as const;
 const tooLong = (what: string, max: number) => `${what} ne doit pas dépasser ${max} caractères.`;
@@ -260,6 +261,14 @@ export class OrderPhotoDto {
   contentType: 'image/jpeg' | 'image/png';
   /** Lien signé vers l'image, utilisable dans une balise img (valable au moins 12 heures) */
   url: string;
+  /** Lien signé vers sa vignette (400 pixels de large au plus), valable comme `url` ; l'image pour une photo sans vignette */
+  thumbnailUrl: string;
+}
+
+/** Quelle image d'une photo : la photo (par défaut) ou sa vignette */
+export class OrderPhotoQueryDto {
+  @EnumField(PHOTO_SIZES, { name: 'PhotoSize', invalid: 'Taille de photo invalide.', optional: true, default: 'full' })
+  size?: PhotoSize;
 }
 
 export class RecapLineDto {

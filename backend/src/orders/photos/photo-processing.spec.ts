@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { crc32 } from 'node:zlib';
 import { GPS_RATIONALS, phoneJpeg, phonePng } from '../../../test/helpers/images';
-import { type PhotoRefusal, PhotoRefusedError, processPhoto } from './photo-processing';
+import { makeThumbnail, type PhotoRefusal, PhotoRefusedError, processPhoto, THUMBNAIL_MAX_WIDTH } from './photo-processing';
 
 // Pictures made by sharp itself, each test its own.
 const MAX_PIXELS = 40_000_000;
@@ -230,5 +230,83 @@ describe('processPhoto', () => {
       Buffer.alloc(0),
     ];
     for (const other of others) expect(await refusal(process(other))).toBe('wrongType');
+  });
+});
+
+describe('makeThumbnail', () => {
+  /** The stored photo sharp would make of a picture, then its thumbnail. */
+  const thumbnailOf = async (picture: sharp.Sharp, type: 'jpeg' | 'png' = 'jpeg') =>
+    makeThumbnail(await process(await (type === 'jpeg' ? picture.jpeg({ quality: 95 }) : picture.png()).toBuffer()));
+
+  it('scales a photo down to 400 pixels wide, keeping its proportions, colours and nothing else', async () => {
+    const thumbnail = await thumbnailOf(halves(2000, 1500));
+    expect(thumbnail).toMatchObject({ contentType: 'image/jpeg', width: THUMBNAIL_MAX_WIDTH, height: 300 });
+    const meta = await sharp(thumbnail.data).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 400, height: 300, space: 'srgb', isProgressive: false });
+    expect([meta.exif, meta.xmp, meta.iptc, meta.icc, meta.orientation, meta.comments]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const { data, info } = await sharp(thumbnail.data).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number) => [...data.subarray(x * info.channels, x * info.channels + 3)];
+    expect(close(pixel(10), [255, 0, 0])).toBe(true);
+    expect(close(pixel(390), [0, 0, 255])).toBe(true);
+    // A few kB, where the stored photo weighs tens.
+    expect(thumbnail.data.length).toBeLessThan(10_000);
+
+    // Portrait, panorama, and a picture so tall that 400 pixels wide would still be huge (1200 pixels high at most).
+    for (const [width, height, expected] of [
+      [1200, 1600, [400, 533]],
+      [4000, 1000, [400, 100]],
+      [500, 5000, [120, 1200]],
+    ] as const) {
+      const made = await thumbnailOf(halves(width, height));
+      expect([made.width, made.height]).toEqual(expected);
+      expect(Math.abs(made.width / made.height - width / height)).toBeLessThan(0.01);
+    }
+  });
+
+  it('never enlarges a small picture', async () => {
+    for (const [width, height] of [
+      [120, 90],
+      [400, 20],
+      [20, 400],
+    ]) {
+      const made = await thumbnailOf(halves(width, height));
+      expect([made.width, made.height]).toEqual([width, height]);
+      expect(await sharp(made.data).metadata()).toMatchObject({ width, height });
+    }
+  });
+
+  it('makes a JPEG of an opaque PNG, and a palette PNG keeping the transparency of one that has some', async () => {
+    const opaque = await thumbnailOf(halves(800, 600).ensureAlpha(1), 'png');
+    expect(opaque).toMatchObject({ contentType: 'image/jpeg', width: 400, height: 300 });
+    expect(await sharp(opaque.data).metadata()).toMatchObject({ format: 'jpeg', hasAlpha: false });
+
+    // A logo: a red disc on a transparent background.
+    const disc = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><circle cx="400" cy="400" r="300" fill="#d00"/></svg>',
+    );
+    const logo = await makeThumbnail(await process(await sharp(disc).png().toBuffer()));
+    expect(logo).toMatchObject({ contentType: 'image/png', width: 400, height: 400 });
+    const meta = await sharp(logo.data).metadata();
+    expect(meta).toMatchObject({ format: 'png', hasAlpha: true, isPalette: true });
+    expect([meta.exif, meta.xmp, meta.icc, meta.comments]).toEqual([undefined, undefined, undefined, undefined]);
+    const { data } = await sharp(logo.data).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * 400 + x) * 4, (y * 400 + x) * 4 + 4)];
+    expect(at(0, 0)[3]).toBe(0);
+    expect(close(at(200, 200), [221, 0, 0, 255])).toBe(true);
+  });
+
+  it('makes the thumbnail of a phone’s photo upright, as stored, without its EXIF or GPS position', async () => {
+    const stored = await process(phoneJpeg());
+    const thumbnail = await makeThumbnail(stored);
+    expect([thumbnail.width, thumbnail.height]).toEqual([stored.width, stored.height]);
+    for (const secret of ['SecretCam', 'xmpmeta', 'Exif', 'ICC_PROFILE']) expect(thumbnail.data.includes(secret)).toBe(false);
+    expect(thumbnail.data.includes(GPS_RATIONALS)).toBe(false);
   });
 });

@@ -102,3 +102,52 @@ export async function processPhoto(input: Buffer, options: PhotoProcessingOption
     throw new PhotoRefusedError('unreadable', message);
   }
 }
+
+/** A thumbnail fits in this box: at most 400 px wide (a grid tile, a mail's image, at twice their CSS size), and 1200 px high for a very tall picture. */
+export const THUMBNAIL_MAX_WIDTH = 400;
+export const THUMBNAIL_MAX_HEIGHT = 1200;
+/** A thumbnail's JPEG: quality 80 is indistinguishable at this size; baseline, Huffman tables optimised. */
+export const THUMBNAIL_JPEG_OPTIONS = { quality: 80, optimiseCoding: true } as const;
+
+export interface Thumbnail {
+  contentType: PhotoContentType;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * The small picture of a stored photo shown in the wizard's grid, the admin's page and the team's mail: the photo
+ * scaled down to fit THUMBNAIL_MAX_WIDTH × THUMBNAIL_MAX_HEIGHT, its proportions kept, never enlarged. Made from the
+ * stored photo, which is already upright, sRGB and without metadata (and which sharp itself wrote).
+ *
+ * A JPEG (quality 80) whatever the photo's type — photos saved as PNG included, for which a JPEG is several times
+ * smaller — unless the picture has transparent pixels (a logo, a cut-out): a JPEG would put them on black, so it is
+ * then a palette PNG (256 colours with their transparency, quantised by libimagequant), small at this size too.
+ */
+export async function makeThumbnail(photo: Pick<ProcessedPhoto, 'data'>): Promise<Thumbnail> {
+  return decodeSlot(async () => {
+    // Scaled once to raw pixels (a JPEG is decoded at 1/2, 1/4 or 1/8 of its size when that is enough), read for
+    // transparency, then encoded.
+    const { data: pixels, info } = await sharp(photo.data, { sequentialRead: true })
+      .resize({ width: THUMBNAIL_MAX_WIDTH, height: THUMBNAIL_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const transparent = hasTransparentPixel(pixels, info.channels);
+    const encoded = transparent ? raw.png({ palette: true, compressionLevel: 9 }) : raw.removeAlpha().jpeg(THUMBNAIL_JPEG_OPTIONS);
+    return {
+      contentType: transparent ? 'image/png' : 'image/jpeg',
+      data: await encoded.toBuffer(),
+      width: info.width,
+      height: info.height,
+    };
+  });
+}
+
+/** Whether 8-bit pixels with `channels` channels have an alpha channel (grey + alpha, RGB + alpha) and any pixel not opaque. */
+function hasTransparentPixel(pixels: Buffer, channels: 1 | 2 | 3 | 4): boolean {
+  if (channels !== 2 && channels !== 4) return false;
+  for (let alpha = channels - 1; alpha < pixels.length; alpha += channels) if (pixels[alpha] !== 255) return true;
+  return false;
+}

@@ -11,10 +11,11 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { catchError, type Observable, throwError } from 'rxjs';
 import { invalidField } from '../../common/errors';
 import { UploadOrderPhotoDto } from '../dto/order-drafts.dto';
-import { PHOTO_MESSAGES, type PhotoFile } from '../order-drafts.service';
+import { PHOTO_MESSAGES, type PhotoFile, type SignedPhotoAnswer } from '../order-drafts.service';
 import { PHOTO_RULES } from '../order-form';
 import { photoContentDisposition } from './photo-names';
 
@@ -68,4 +69,14 @@ export function photoAnswer(file: PhotoFile): StreamableFile {
     length: file.data.length,
     disposition: photoContentDisposition('inline', file.name),
   });
+}
+
+/**
+ * A signed link's answer: the photo's bytes, or a 302 to where the browser reads them (a presigned S3 link), which
+ * the browser may keep while that link still runs.
+ */
+export function signedPhotoAnswer(answer: SignedPhotoAnswer, res: Response): StreamableFile | undefined {
+  if ('file' in answer) return photoAnswer(answer.file);
+  res.status(302).location(answer.redirect).setHeader('Cache-Control', `private, max-age=${answer.maxAgeSeconds}`);
+  return undefined;
 }

@@ -12,7 +12,8 @@ export class LocalPhotoStorage implements PhotoStorage {
     return join(this.root, ...key.split('/'));
   }
 
-  async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
+  /** The type and name are the database's: the app sends them with the bytes. */
+  async put(key: string, data: Buffer, _contentType?: string, _contentDisposition?: string): Promise<void> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;

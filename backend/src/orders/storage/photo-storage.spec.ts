@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalPhotoStorage } from './local-photo-storage';
-import { S3PhotoStorage } from './s3-photo-storage';
-import { sha256Hex } from './sigv4';
+import { startS3Server, type TestS3Server } from '../../../test/helpers/s3-server';
+import type { S3Config } from '../../config/app-config';
+import { S3PhotoStorage, s3LinkOrigins } from './s3-photo-storage';
 
 describe('LocalPhotoStorage', () => {
   it('writes, reads and deletes files under its folder, private to the app', async () => {
@@ -32,54 +33,113 @@ describe('LocalPhotoStorage', () => {
   });
 });
 
-describe('S3PhotoStorage', () => {
-  const config = {
-    endpoint: 'http://minio:9000',
-    bucket: 'vitrine-photos',
-    accessKeyId: 'vitrine',
-    secretAccessKey: 'minio-secret',
-    region: 'us-east-1',
-  };
-  const calls: Array<{ url: string; method: string; headers: Record<string, string>; body?: Uint8Array }> = [];
-  const responses: Response[] = [];
-  const fakeFetch = (async (url: URL, init: RequestInit) => {
-    calls.push({
-      url: url.toString(),
-      method: init.method!,
-      headers: init.headers as Record<string, string>,
-      body: init.body as Uint8Array | undefined,
-    });
-    return responses.shift()!;
-  }) as unknown as typeof fetch;
-  const storage = new S3PhotoStorage(config, fakeFetch);
-  beforeEach(() => (calls.length = 0));
+describe('S3PhotoStorage, against a real S3-compatible server (s3rver)', () => {
+  let s3: TestS3Server;
+  let storage: S3PhotoStorage;
+  const key = 'order-drafts/3f2b6c1e-0000-4000-8000-000000000001/9a1d2c3e-0000-4000-8000-000000000002.png';
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    storage = new S3PhotoStorage(s3.config);
+  });
+  afterAll(async () => {
+    storage.onModuleDestroy();
+    await s3.close();
+  });
+  beforeEach(() => s3.clear());
 
-  it('puts, gets and deletes objects with path-style URLs and signed requests', async () => {
-    responses.push(new Response('', { status: 200 }), new Response('stored bytes', { status: 200 }), new Response(null, { status: 204 }));
-    await storage.put('order-drafts/abc/photo-1.png', Buffer.from('png bytes'), 'image/png');
-    expect((await storage.get('order-drafts/abc/photo-1.png'))?.toString()).toBe('stored bytes');
-    await storage.delete('order-drafts/abc/photo-1.png');
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
-      'PUT http://minio:9000/vitrine-photos/order-drafts/abc/photo-1.png',
-      'GET http://minio:9000/vitrine-photos/order-drafts/abc/photo-1.png',
-      'DELETE http://minio:9000/vitrine-photos/order-drafts/abc/photo-1.png',
-    ]);
-    const put = calls[0];
-    expect(Buffer.from(put.body!).toString()).toBe('png bytes');
-    expect(put.headers).toMatchObject({ 'content-type': 'image/png', 'x-amz-content-sha256': sha256Hex('png bytes') });
-    expect(put.headers.authorization).toMatch(
-      /^AWS4-HMAC-SHA256 Credential=vitrine\/\d{8}\/us-east-1\/s3\/aws4_request,SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date,Signature=[0-9a-f]{64}$/,
-    );
-    expect(calls[1].headers['x-amz-content-sha256']).toBe(sha256Hex(''));
+  it('puts, gets and deletes objects; a missing one reads as null and deletes without error', async () => {
+    await storage.put(key, Buffer.from('png bytes'), 'image/png');
+    expect(await s3.keys()).toEqual([key]);
+    expect((await storage.get(key))?.toString()).toBe('png bytes');
+    await storage.put(key, Buffer.from('replaced'), 'image/png');
+    expect((await storage.get(key))?.toString()).toBe('replaced');
+    await storage.delete(key);
+    expect(await s3.keys()).toEqual([]);
+    expect(await storage.get(key)).toBeNull();
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+    await expect(storage.put('../etc/passwd', Buffer.from('x'), 'image/png')).rejects.toThrow('Clé de stockage invalide');
   });
 
-  it('reads a missing object as null, ignores deleting one, and reports other failures with S3’s code', async () => {
-    responses.push(new Response('<Error><Code>NoSuchKey</Code></Error>', { status: 404 }), new Response('', { status: 404 }));
-    expect(await storage.get('order-drafts/abc/gone.jpg')).toBeNull();
-    await expect(storage.delete('order-drafts/abc/gone.jpg')).resolves.toBeUndefined();
-    responses.push(new Response('<Error><Code>SignatureDoesNotMatch</Code></Error>', { status: 403 }));
-    await expect(storage.put('order-drafts/abc/x.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow(
-      'Stockage S3 : écriture de order-drafts/abc/x.jpg a échoué (403 SignatureDoesNotMatch)',
+  it('reports a refused request with S3’s status and code, and a missing bucket as a failure, not a missing photo', async () => {
+    const wrongKey = new S3PhotoStorage({ ...s3.config, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'not-the-secret' } });
+    await expect(wrongKey.put(key, Buffer.from('x'), 'image/png')).rejects.toThrow(
+      `Stockage S3 : écriture de ${key} a échoué (403 SignatureDoesNotMatch)`,
     );
+    const noBucket = new S3PhotoStorage({ ...s3.config, bucket: 'no-such-bucket' });
+    await expect(noBucket.get(key)).rejects.toThrow(`Stockage S3 : lecture de ${key} a échoué (404 NoSuchBucket)`);
+    wrongKey.onModuleDestroy();
+    noBucket.onModuleDestroy();
+  });
+
+  it('finds credentials through the SDK’s default chain (AWS_* variables) when none are configured', async () => {
+    const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+    process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+    process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+    const fromEnvironment = new S3PhotoStorage({ ...s3.config, credentials: undefined });
+    try {
+      await fromEnvironment.put(key, Buffer.from('signed with the environment’s key'), 'image/png');
+      expect((await storage.get(key))?.toString()).toBe('signed with the environment’s key');
+    } finally {
+      fromEnvironment.onModuleDestroy();
+      for (const [name, value] of [
+        ['AWS_ACCESS_KEY_ID', saved.id],
+        ['AWS_SECRET_ACCESS_KEY', saved.secret],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
+  it('gives presigned links that read the object typed and named as stored, an hour at most, and refuse any change', async () => {
+    const disposition = `inline; filename="Fa_ade.png"; filename*=UTF-8''Fa%C3%A7ade.png`;
+    await storage.put(key, Buffer.from('png bytes'), 'image/png', disposition);
+    const link = new URL(await storage.directLink(key, { expiresInSeconds: 90.7 }));
+    expect(`${link.origin}${link.pathname}`).toBe(`${s3.endpoint}/vitrine-photos/${key}`);
+    expect(link.searchParams.get('X-Amz-Expires')).toBe('90');
+    const res = await fetch(link);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).toString()).toBe('png bytes');
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-disposition')).toBe(disposition);
+    expect(res.headers.get('cache-control')).toBe('private, max-age=3600');
+
+    expect(new URL(await storage.directLink(key, { expiresInSeconds: 7 * 86400 })).searchParams.get('X-Amz-Expires')).toBe('3600');
+    for (const [name, value] of [
+      ['response-content-type', 'text/html'],
+      ['X-Amz-Expires', '3601'],
+      ['X-Amz-Signature', '0'.repeat(64)],
+    ]) {
+      const tampered = new URL(link);
+      tampered.searchParams.set(name, value);
+      expect((await fetch(tampered)).status).toBe(403);
+    }
+    await expect(storage.directLink(key, { expiresInSeconds: 0.5 })).rejects.toThrow('Lien S3 : durée invalide (0.5 s)');
+  });
+
+  it('signs links for the address browsers reach the bucket at (S3_PUBLIC_ENDPOINT), which the page allows images from', async () => {
+    const configs: S3Config[] = [
+      { ...s3.config, publicEndpoint: 'https://photos.vitrine.example' },
+      { ...s3.config, endpoint: 'http://minio:9000', forcePathStyle: false },
+      { bucket: 'vitrine-photos', region: 'eu-west-3', forcePathStyle: false },
+      { bucket: 'vitrine-photos', region: 'eu-west-3', forcePathStyle: true },
+      // A bucket name that cannot be a host name under https: the SDK falls back to path-style.
+      { bucket: 'photos.vitrine.example', region: 'eu-west-3', forcePathStyle: false },
+    ].map((config) => ({ credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, ...config }));
+    const origins: string[] = [];
+    for (const config of configs) {
+      const signer = new S3PhotoStorage(config);
+      const origin = new URL(await signer.directLink(key, { expiresInSeconds: 60 })).origin;
+      signer.onModuleDestroy();
+      expect(s3LinkOrigins(config)).toContain(origin);
+      origins.push(origin);
+    }
+    expect(origins).toEqual([
+      'https://photos.vitrine.example',
+      'http://vitrine-photos.minio:9000',
+      'https://vitrine-photos.s3.eu-west-3.amazonaws.com',
+      'https://s3.eu-west-3.amazonaws.com',
+      'https://s3.eu-west-3.amazonaws.com',
+    ]);
   });
 });

@@ -1,14 +1,32 @@
 /**
- * Where order photos' bytes live. Keys are ours (`order-drafts/<draftId>/<photoId>.jpg`), never a user's text.
+ * Where order photos' bytes live. Keys are ours (`order-drafts/<draftId>/<photoId>.jpg`, its thumbnail
+ * `order-drafts/<draftId>/<photoId>-thumb.jpg`), never a user's text.
  * Local disk by default; an S3-compatible bucket when S3_* is configured.
  */
 export interface PhotoStorage {
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores the bytes with the headers a direct reader gets (S3): their type and, given, their Content-Disposition
+   * (the photo's clean name); a storage read only through the app may ignore the latter.
+   */
+  put(key: string, data: Buffer, contentType: string, contentDisposition?: string): Promise<void>;
   /** The bytes, or null when nothing is stored under the key */
   get(key: string): Promise<Buffer | null>;
   /** Removes the object; a missing one is not an error */
   delete(key: string): Promise<void>;
+  /**
+   * A short-lived URL where a browser reads the object directly (an S3 presigned GET), when the storage has such
+   * URLs; without this method, the app serves the bytes itself.
+   */
+  directLink?(key: string, options: DirectLinkOptions): Promise<string>;
 }
+
+export interface DirectLinkOptions {
+  /** How long the URL works, at most DIRECT_LINK_MAX_SECONDS */
+  expiresInSeconds: number;
+}
+
+/** A direct link lasts an hour at most, whatever the signed link it answers for. */
+export const DIRECT_LINK_MAX_SECONDS = 3600;
 
 export const PHOTO_STORAGE = Symbol('PHOTO_STORAGE');
 

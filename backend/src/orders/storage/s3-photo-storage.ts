@@ -1,52 +1,127 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config/app-config';
-import { assertSafeKey, type PhotoStorage } from './photo-storage';
-import { signRequest } from './sigv4';
+import { assertSafeKey, DIRECT_LINK_MAX_SECONDS, type DirectLinkOptions, type PhotoStorage } from './photo-storage';
 
 /**
- * Photos in an S3-compatible bucket (AWS S3, MinIO…), over plain HTTPS with SigV4-signed requests and path-style
- * URLs (`<endpoint>/<bucket>/<key>`), which every S3-compatible store accepts.
+ * Photos in an S3 bucket (AWS S3) or an S3-compatible one (MinIO, Garage, Ceph, Scaleway, OVH…) through the AWS SDK:
+ * request signing, retries (3 attempts), checksums, path-style or virtual-hosted addressing, and credentials given
+ * (S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY) or found by the SDK's default chain (AWS_* variables, shared files,
+ * container or instance role, web identity).
  */
 export class S3PhotoStorage implements PhotoStorage {
-  constructor(
-    private readonly config: S3Config,
-    private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
+  private readonly client: S3Client;
+  /** Signs the links handed to browsers, with the address they reach the bucket at (S3_PUBLIC_ENDPOINT) */
+  private readonly linkSigner: S3Client;
 
-  private async send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer, contentType?: string): Promise<Response> {
+  constructor(private readonly config: S3Config) {
+    const common: S3ClientConfig = {
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      credentials: config.credentials,
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000, throwOnRequestTimeout: true },
+    };
+    this.client = new S3Client({ ...common, endpoint: config.endpoint });
+    this.linkSigner =
+      config.publicEndpoint && config.publicEndpoint !== config.endpoint
+        ? new S3Client({ ...common, endpoint: config.publicEndpoint })
+        : this.client;
+  }
+
+  /** Closes the SDK's kept-alive connections when the app stops. */
+  onModuleDestroy(): void {
+    this.client.destroy();
+    if (this.linkSigner !== this.client) this.linkSigner.destroy();
+  }
+
+  private async run<T>(action: string, key: string, call: () => Promise<T>): Promise<T> {
     assertSafeKey(key);
-    const url = new URL(`${this.config.endpoint}/${this.config.bucket}/${key}`);
-    const headers = signRequest(
-      { method, url, headers: contentType ? { 'content-type': contentType } : {}, body, date: new Date() },
-      { accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey, region: this.config.region, service: 's3' },
+    try {
+      return await call();
+    } catch (error) {
+      const status = (error as S3ServiceException).$metadata?.httpStatusCode;
+      const detail = [status, (error as Error).name].filter(Boolean).join(' ');
+      throw new Error(`Stockage S3 : ${action} ${key} a échoué (${detail})`, { cause: error });
+    }
+  }
+
+  /**
+   * The object keeps its Content-Type, Content-Disposition and Cache-Control (kept in the browser's cache only), which
+   * S3 answers to presigned links as they are: nothing to override in the link's query.
+   */
+  async put(key: string, data: Buffer, contentType: string, contentDisposition?: string): Promise<void> {
+    await this.run('écriture de', key, () =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key: key,
+          Body: data,
+          ContentType: contentType,
+          ContentDisposition: contentDisposition,
+          CacheControl: 'private, max-age=3600',
+        }),
+      ),
     );
-    delete headers.host;
-    return this.fetchImpl(url, { method, headers, body: body ? new Uint8Array(body) : undefined, signal: AbortSignal.timeout(20_000) });
-  }
-
-  private async fail(action: string, key: string, res: Response): Promise<never> {
-    const detail = (await res.text().catch(() => '')).match(/<Code>([^<]+)<\/Code>/)?.[1] ?? res.statusText;
-    throw new Error(`Stockage S3 : ${action} ${key} a échoué (${res.status} ${detail})`);
-  }
-
-  async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    const res = await this.send('PUT', key, data, contentType);
-    if (!res.ok) await this.fail('écriture de', key, res);
-    await res.arrayBuffer();
   }
 
   async get(key: string): Promise<Buffer | null> {
-    const res = await this.send('GET', key);
-    if (res.status === 404) {
-      await res.arrayBuffer();
-      return null;
-    }
-    if (!res.ok) await this.fail('lecture de', key, res);
-    return Buffer.from(await res.arrayBuffer());
+    return this.run('lecture de', key, async () => {
+      try {
+        const object = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+        if (!object.Body) return Buffer.alloc(0);
+        const bytes = await object.Body.transformToByteArray();
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    });
   }
 
   async delete(key: string): Promise<void> {
-    const res = await this.send('DELETE', key);
-    if (!res.ok && res.status !== 404) await this.fail('suppression de', key, res);
-    await res.arrayBuffer();
+    await this.run('suppression de', key, async () => {
+      try {
+        // S3 answers 204 for a missing key; some compatible servers answer 404.
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    });
   }
+
+  /** A presigned GET, valid `expiresInSeconds` (at most DIRECT_LINK_MAX_SECONDS); signed locally, no request to the bucket. */
+  async directLink(key: string, options: DirectLinkOptions): Promise<string> {
+    assertSafeKey(key);
+    const expiresIn = Math.min(DIRECT_LINK_MAX_SECONDS, Math.floor(options.expiresInSeconds));
+    if (!(expiresIn >= 1)) throw new Error(`Lien S3 : durée invalide (${options.expiresInSeconds} s)`);
+    return getSignedUrl(this.linkSigner, new GetObjectCommand({ Bucket: this.config.bucket, Key: key }), { expiresIn });
+  }
+}
+
+/** No object under the key (a missing bucket is a configuration error, not a missing photo). */
+function isMissing(error: unknown): boolean {
+  const name = (error as Error | null)?.name;
+  if (name === 'NoSuchBucket') return false;
+  return name === 'NoSuchKey' || (error as S3ServiceException | null)?.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * The origins presigned links point to, for the Content-Security-Policy's img-src: the public endpoint's (or AWS's
+ * regional address), and without path-style addressing the bucket's sub-domain of it too (the SDK falls back to
+ * path-style for a bucket name that cannot be a host name). The spec checks them against the SDK's own links.
+ */
+export function s3LinkOrigins(config: S3Config): string[] {
+  const base = new URL(config.publicEndpoint ?? config.endpoint ?? `https://s3.${config.region}.amazonaws.com`);
+  if (config.forcePathStyle) return [base.origin];
+  const virtual = new URL(base.origin);
+  virtual.hostname = `${config.bucket}.${base.hostname}`;
+  return [base.origin, virtual.origin];
 }

@@ -13,7 +13,16 @@ const site = adminSiteDetail({
       { label: 'Slogan', value: 'Du bon pain depuis 1962' },
     ],
     billing: [{ label: 'Nom complet', value: 'Jeanne Martin' }],
-    photos: [{ id: 'p1', name: 'vitrine.jpg', size: 1000, contentType: 'image/jpeg', url: '/api/order-photos/p1?exp=1&sig=x' }],
+    photos: [
+      {
+        id: 'p1',
+        name: 'vitrine.jpg',
+        size: 1000,
+        contentType: 'image/jpeg',
+        url: '/api/order-photos/p1?exp=1&sig=x',
+        thumbnailUrl: '/api/order-photos/p1?exp=1&size=thumb&sig=y',
+      },
+    ],
   },
 });
 
@@ -44,7 +53,11 @@ describe('Admin site page', () => {
     expect(screen.getByText('jeanne@martin.fr')).toBeInTheDocument();
     expect(screen.getByText(site.id)).toBeInTheDocument();
     expect(screen.getByText('Du bon pain depuis 1962')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'vitrine.jpg' })).toHaveAttribute('src', '/api/order-photos/p1?exp=1&sig=x');
+    // The thumbnail, a link to the photo itself, opened in a new tab.
+    const thumbnail = screen.getByRole('img', { name: 'vitrine.jpg' });
+    expect(thumbnail).toHaveAttribute('src', '/api/order-photos/p1?exp=1&size=thumb&sig=y');
+    expect(thumbnail.closest('a')).toHaveAttribute('href', '/api/order-photos/p1?exp=1&sig=x');
+    expect(thumbnail.closest('a')).toHaveAttribute('target', '_blank');
   });
 
   it("saves the domain and status: 'Sauvegarde...' meanwhile, then 'Site mis à jour.'", async () => {

@@ -255,14 +255,16 @@ function Order({ order }: { order: NonNullable<AdminSiteDetailDto['order']> }) {
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {order.photos.map((photo) => (
             <li key={photo.id}>
+              {/* The thumbnail; a click opens the photo itself in a new tab. */}
               <a
                 href={photo.url}
                 target="_blank"
                 rel="noreferrer"
+                title={`${photo.name} en taille réelle`}
                 className="group block overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800"
               >
                 <img
-                  src={photo.url}
+                  src={photo.thumbnailUrl}
                   alt={photo.name}
                   loading="lazy"
                   className="aspect-square w-full object-cover transition-transform group-hover:scale-105"

@@ -26,6 +26,7 @@ const draftAnswer = (overrides: Record<string, unknown> = {}) => ({
       size: 2048,
       contentType: 'image/jpeg',
       url: '/api/order-photos/a1?exp=1&sig=x',
+      thumbnailUrl: '/api/order-photos/a1?exp=1&size=thumb&sig=y',
     },
   ],
   recap: {

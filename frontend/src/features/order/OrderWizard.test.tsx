@@ -323,9 +323,23 @@ describe('OrderWizard — step 3', () => {
 
   it('uploads photos with their progress, refuses the wrong ones in French, deletes one by one', async () => {
     const { user, api, pendingUploads } = atStep3({
-      photos: [{ id: 'p0', name: 'vitrine.jpg', size: 2048, contentType: 'image/jpeg', url: '/api/order-photos/p0?sig=x' }],
+      photos: [
+        {
+          id: 'p0',
+          name: 'vitrine.jpg',
+          size: 2048,
+          contentType: 'image/jpeg',
+          url: '/api/order-photos/p0?sig=x',
+          thumbnailUrl: '/api/order-photos/p0?size=thumb&sig=y',
+        },
+      ],
     });
     expect(screen.getByText('vitrine.jpg')).toBeInTheDocument();
+    // The grid shows the thumbnail, not the photo itself.
+    expect(screen.getByText('vitrine.jpg').closest('li')!.querySelector('img')).toHaveAttribute(
+      'src',
+      '/api/order-photos/p0?size=thumb&sig=y',
+    );
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     // As a drop would: the picker's accept filter does not apply.
     await userEvent
@@ -339,7 +353,16 @@ describe('OrderWizard — step 3', () => {
 
     act(() => pendingUploads[0].progress(0.4));
     expect(screen.getByRole('progressbar', { name: 'Envoi de four.jpg' })).toHaveAttribute('aria-valuenow', '40');
-    await act(async () => pendingUploads[0].resolve({ id: 'p1', name: 'four.jpg', size: 1000, contentType: 'image/jpeg', url: '/p1' }));
+    await act(async () =>
+      pendingUploads[0].resolve({
+        id: 'p1',
+        name: 'four.jpg',
+        size: 1000,
+        contentType: 'image/jpeg',
+        url: '/p1',
+        thumbnailUrl: '/p1-thumb',
+      }),
+    );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByText('2 / 10 photos')).toBeInTheDocument();
 
@@ -381,6 +404,7 @@ describe('OrderWizard — step 3', () => {
       size: 10,
       contentType: 'image/jpeg' as const,
       url: `/p${i}`,
+      thumbnailUrl: `/p${i}-thumb`,
     }));
     const { user } = atStep3({ photos });
     await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, [jpg('dixieme.jpg'), jpg('onzieme.jpg')]);
@@ -553,7 +577,7 @@ describe('OrderWizard — the draft', () => {
         currentStep: '3',
         prefersCall: false,
         data: { ...makeDraft().data, siteName: 'Boulangerie Martin', services: ['Pain', 'Viennoiseries'] },
-        photos: [{ id: 'p1', name: 'four.jpg', size: 10, contentType: 'image/jpeg', url: '/p1' }],
+        photos: [{ id: 'p1', name: 'four.jpg', size: 10, contentType: 'image/jpeg', url: '/p1', thumbnailUrl: '/p1-thumb' }],
       }),
     });
     expect(heading()).toHaveTextContent('Design et options');

@@ -14,7 +14,8 @@ const stored = (photo: DraftPhoto): PhotoItem => ({
   size: photo.size,
   status: 'done',
   progress: 1,
-  previewUrl: photo.url,
+  // The grid shows the server's thumbnail (400 pixels wide at most), not the photo itself.
+  previewUrl: photo.thumbnailUrl,
 });
 
 let localCounter = 0;
@@ -60,7 +61,7 @@ export function usePhotoUploads(
         });
         files.current.delete(key);
         // Keep the local preview (already decoded); the server's link serves after a reload.
-        setPhotos((list) => list.map((p) => (p.key === key ? { ...stored(photo), previewUrl: p.previewUrl ?? photo.url } : p)));
+        setPhotos((list) => list.map((p) => (p.key === key ? { ...stored(photo), previewUrl: p.previewUrl ?? photo.thumbnailUrl } : p)));
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') return;
         if (isRefusal(error)) {

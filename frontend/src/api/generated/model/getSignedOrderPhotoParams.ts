@@ -5,6 +5,7 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { PhotoSize } from './photoSize';
 
 export type GetSignedOrderPhotoParams = {
 /**
@@ -17,4 +18,8 @@ exp?: string;
  * @maxLength 43
  */
 sig?: string;
+/**
+ * La photo (absent) ou sa vignette (`thumb`), telle que signée ; toute autre valeur : 404
+ */
+size?: PhotoSize;
 };

@@ -14,6 +14,8 @@ export interface OrderPhotoDto {
   name: string;
   /** Taille en octets (métadonnées retirées) */
   size: number;
+  /** Lien signé vers sa vignette (400 pixels de large au plus), valable comme `url` ; l'image pour une photo sans vignette */
+  thumbnailUrl: string;
   /** Lien signé vers l'image, utilisable dans une balise img (valable au moins 12 heures) */
   url: string;
 }

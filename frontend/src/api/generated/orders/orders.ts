@@ -29,6 +29,7 @@ import type {
   CreateOrderDraftDto,
   CreateQuoteDto,
   ErrorResponseDto,
+  GetOrderPhotoParams,
   GetSignedOrderPhotoParams,
   OrderDraftDto,
   OrderPhotoDto,
@@ -691,21 +692,30 @@ export const useDeleteOrderPhoto = <TError = ErrorType<ErrorResponseDto>,
       return useMutation(getDeleteOrderPhotoMutationOptions(options), queryClient);
     }
     export const getGetOrderPhotoUrl = (id: string,
-    photoId: string,) => {
+    photoId: string,
+    params?: GetOrderPhotoParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
 
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
 
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/api/order-drafts/${id}/photos/${photoId}`
+  return stringifiedParams.length > 0 ? `/api/order-drafts/${id}/photos/${photoId}?${stringifiedParams}` : `/api/order-drafts/${id}/photos/${photoId}`
 }
 
 /**
- * @summary L'image d'une photo de la commande.
+ * @summary L'image d'une photo de la commande, ou sa vignette (`size=thumb`).
  */
 export const getOrderPhoto = async (id: string,
-    photoId: string, options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
+    photoId: string,
+    params?: GetOrderPhotoParams, options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
 
-  return customFetch<Blob>(getGetOrderPhotoUrl(id,photoId),
+  return customFetch<Blob>(getGetOrderPhotoUrl(id,photoId,params),
   {
     ...options,
     method: 'GET'
@@ -719,24 +729,26 @@ export const getOrderPhoto = async (id: string,
 
 
 export const getGetOrderPhotoQueryKey = (id: string,
-    photoId: string,) => {
+    photoId: string,
+    params?: GetOrderPhotoParams,) => {
     return [
-    `/api/order-drafts/${id}/photos/${photoId}`
+    `/api/order-drafts/${id}/photos/${photoId}`, ...(params ? [params] : [])
     ] as const;
     }
 
 
 export const getGetOrderPhotoQueryOptions = <TData = Awaited<ReturnType<typeof getOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(id: string,
-    photoId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+    photoId: string,
+    params?: GetOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getGetOrderPhotoQueryKey(id,photoId);
+  const queryKey =  queryOptions?.queryKey ?? getGetOrderPhotoQueryKey(id,photoId,params);
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrderPhoto>>> = ({ signal }) => getOrderPhoto(id,photoId, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrderPhoto>>> = ({ signal }) => getOrderPhoto(id,photoId,params, { signal, ...requestOptions });
 
 
 
@@ -751,7 +763,8 @@ export type GetOrderPhotoQueryError = ErrorType<ErrorResponseDto>
 
 export function useGetOrderPhoto<TData = Awaited<ReturnType<typeof getOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
  id: string,
-    photoId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>> & Pick<
+    photoId: string,
+    params: undefined |  GetOrderPhotoParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOrderPhoto>>,
           TError,
@@ -762,7 +775,8 @@ export function useGetOrderPhoto<TData = Awaited<ReturnType<typeof getOrderPhoto
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetOrderPhoto<TData = Awaited<ReturnType<typeof getOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
  id: string,
-    photoId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>> & Pick<
+    photoId: string,
+    params?: GetOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOrderPhoto>>,
           TError,
@@ -773,20 +787,22 @@ export function useGetOrderPhoto<TData = Awaited<ReturnType<typeof getOrderPhoto
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetOrderPhoto<TData = Awaited<ReturnType<typeof getOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
  id: string,
-    photoId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+    photoId: string,
+    params?: GetOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary L'image d'une photo de la commande.
+ * @summary L'image d'une photo de la commande, ou sa vignette (`size=thumb`).
  */
 
 export function useGetOrderPhoto<TData = Awaited<ReturnType<typeof getOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
  id: string,
-    photoId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+    photoId: string,
+    params?: GetOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getGetOrderPhotoQueryOptions(id,photoId,options)
+  const queryOptions = getGetOrderPhotoQueryOptions(id,photoId,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -815,7 +831,7 @@ export const getGetSignedOrderPhotoUrl = (photoId: string,
 }
 
 /**
- * @summary L'image d'une photo, par un lien signé (`exp`, `sig`) ; un lien faux ou expiré répond 404.
+ * @summary L'image d'une photo ou sa vignette, par un lien signé (`exp`, `size`, `sig`) ; un lien faux ou expiré répond 404.
  */
 export const getSignedOrderPhoto = async (photoId: string,
     params?: GetSignedOrderPhotoParams, options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
@@ -841,7 +857,7 @@ export const getGetSignedOrderPhotoQueryKey = (photoId: string,
     }
 
 
-export const getGetSignedOrderPhotoQueryOptions = <TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(photoId: string,
+export const getGetSignedOrderPhotoQueryOptions = <TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<void | ErrorResponseDto>>(photoId: string,
     params?: GetSignedOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -861,10 +877,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSignedOrderPhotoQueryResult = NonNullable<Awaited<ReturnType<typeof getSignedOrderPhoto>>>
-export type GetSignedOrderPhotoQueryError = ErrorType<ErrorResponseDto>
+export type GetSignedOrderPhotoQueryError = ErrorType<void | ErrorResponseDto>
 
 
-export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<void | ErrorResponseDto>>(
  photoId: string,
     params: undefined |  GetSignedOrderPhotoParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -875,7 +891,7 @@ export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSign
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<void | ErrorResponseDto>>(
  photoId: string,
     params?: GetSignedOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -886,16 +902,16 @@ export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSign
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<void | ErrorResponseDto>>(
  photoId: string,
     params?: GetSignedOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary L'image d'une photo, par un lien signé (`exp`, `sig`) ; un lien faux ou expiré répond 404.
+ * @summary L'image d'une photo ou sa vignette, par un lien signé (`exp`, `size`, `sig`) ; un lien faux ou expiré répond 404.
  */
 
-export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<ErrorResponseDto>>(
+export function useGetSignedOrderPhoto<TData = Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError = ErrorType<void | ErrorResponseDto>>(
  photoId: string,
     params?: GetSignedOrderPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSignedOrderPhoto>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient

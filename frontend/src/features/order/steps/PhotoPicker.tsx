@@ -13,7 +13,7 @@ export interface PhotoItem {
   status: 'uploading' | 'done' | 'error';
   /** 0 to 1 while uploading */
   progress: number;
-  /** The server's link once stored, a local blob: link while uploading. */
+  /** The server's link to its thumbnail once stored, a local blob: link while uploading. */
   previewUrl?: string;
   error?: string;
 }
@@ -124,7 +124,13 @@ function PhotoTile({ photo, onRemove, onRetry }: { photo: PhotoItem; onRemove: (
     <li className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="relative aspect-4/3 bg-slate-100 dark:bg-slate-800">
         {photo.previewUrl ? (
-          <img src={photo.previewUrl} alt="" className={cn('size-full object-cover', photo.status === 'uploading' && 'opacity-60')} />
+          <img
+            src={photo.previewUrl}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className={cn('size-full object-cover', photo.status === 'uploading' && 'opacity-60')}
+          />
         ) : null}
         {photo.status === 'uploading' ? (
           <div className="absolute inset-x-2 bottom-2">
