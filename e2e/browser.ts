@@ -1,7 +1,7 @@
 // Shared helpers for the journeys: one Chromium per test file, a fresh context per test.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { ADMIN } from './app.ts';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
@@ -56,6 +56,7 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   });
   context.on('page', (opened) => watchConsole(opened, failures));
   watchConsole(page, failures);
+  waitForAppOnLoad(page, origin);
   const close = context.close.bind(context);
   context.close = async (options) => {
     const allowed = expectedFailures.get(context) ?? [];
@@ -64,6 +65,29 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
     if (unexpected.length) throw new Error(`Erreurs inattendues pendant le parcours :\n${unexpected.join('\n')}`);
   };
   return { context, page };
+}
+
+/**
+ * A prerendered page paints from its HTML and asks for its JavaScript once painted, so the browser's load event can
+ * come before React has taken over: goto() and reload() on one of the app's pages also wait until the app says it is
+ * interactive (`data-app-ready` on <html>, set by RootLayout), as a person would see the page respond.
+ */
+function waitForAppOnLoad(page: Page, origin: string): void {
+  const ready = async <T>(navigation: Promise<T>): Promise<T> => {
+    const response = await navigation;
+    const url = new URL(page.url());
+    if (
+      url.origin === origin &&
+      !url.pathname.startsWith('/api/') &&
+      /html/.test((await (response as Response | null)?.headerValue?.('content-type')) ?? 'html')
+    )
+      await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, { timeout: 15_000 });
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = (url, options) => ready(goto(url, options));
+  page.reload = (options) => ready(reload(options));
 }
 
 /**

@@ -13,6 +13,7 @@ import { RATE_LIMITED_EXTENSION, rateLimitHeaders } from './common/rate-limit/ra
 import { createValidationPipe } from './common/validation';
 import { allowedOrigins, type AppConfig } from './config/app-config';
 import { s3LinkOrigins } from './orders/storage/s3-photo-storage';
+import { pageTemplate } from './public-pages/inline-assets';
 import { PublicPagesService } from './public-pages/public-pages.service';
 
 export const API_PREFIX = 'api';
@@ -135,7 +136,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // 'self', and the two scripts written into the prerendered pages, by their hashes (public-pages/inline-assets.ts).
+          scriptSrc: ["'self'", ...(config.frontendDist ? pageTemplate(config.frontendDist).scriptSources : [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Order photos on S3 are read from the bucket's presigned links (signed links of ours redirect there).
           imgSrc: ["'self'", 'data:', 'blob:', ...(config.storage.s3 ? s3LinkOrigins(config.storage.s3) : [])],

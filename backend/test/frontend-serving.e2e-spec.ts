@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,10 +72,17 @@ describe('the public pages rendered on the server', () => {
   beforeAll(async () => {
     mkdirSync(dist);
     mkdirSync(join(frontend, 'dist-ssr'));
+    mkdirSync(join(dist, 'assets'));
     writeFileSync(
       join(dist, 'index.html'),
-      '<!doctype html><html lang="fr"><head><title>Vitrine</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html lang="fr"><head><script src="/theme-init.js"></script><title>Vitrine</title>' +
+        '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/chunk-def.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' +
+        '</head><body><div id="root"></div></body></html>',
     );
+    writeFileSync(join(dist, 'theme-init.js'), "document.documentElement.classList.toggle('dark', false);\n");
+    writeFileSync(join(dist, 'assets', 'index-abc.css'), 'body{color:#111}');
     writeFileSync(join(frontend, 'dist-ssr', 'package.json'), '{"type":"module"}');
     writeFileSync(join(frontend, 'dist-ssr', 'entry-server.js'), FAKE_RENDERER);
     t = await createTestApp({ FRONTEND_DIST: dist, APP_URL: 'https://www.agence.example', AGENCY_PHONE: '04 72 00 00 00' });
@@ -124,6 +132,25 @@ describe('the public pages rendered on the server', () => {
   it('serves the app shell when a page fails to render, never an error', async () => {
     const res = await t.api.raw.get('/broken').expect(200);
     expect(res.text).toContain('<title>Coquille /broken</title>');
+  });
+
+  it('writes the CSS and the theme script into a prerendered page, asks for its JavaScript after the first paint, and allows exactly those inline scripts', async () => {
+    const page = await t.api.raw.get('/').expect(200);
+    expect(page.text).toContain('<style>body{color:#111}</style>');
+    expect(page.text).toContain("<script>document.documentElement.classList.toggle('dark', false);\n</script>");
+    expect(page.text).not.toMatch(/<link rel="(stylesheet|modulepreload)"|<script type="module" crossorigin/);
+    const inline = [...page.text.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(2);
+    expect(inline[1]).toContain('import("/assets/index-abc.js")');
+    expect(inline[1]).toContain('["/assets/chunk-def.js"]');
+    const scriptSrc = (page.headers['content-security-policy'] as string).split(';').find((d) => d.startsWith('script-src '))!;
+    expect(scriptSrc.split(' ').slice(1).sort()).toEqual(
+      ["'self'", ...inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)].sort(),
+    );
+    // The client-rendered pages keep the linked, cached files.
+    const shell = await t.api.raw.get('/dashboard/sites').expect(200);
+    expect(shell.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(shell.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
   });
 
   it('serves sitemap.xml and robots.txt from APP_URL', async () => {

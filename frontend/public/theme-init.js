@@ -1,4 +1,5 @@
-// Applies the saved theme before the first paint (external file: the CSP forbids inline scripts).
+// Applies the saved theme before the first paint. Written into the prerendered pages (allowed by its hash in the CSP:
+// backend/src/public-pages/inline-assets.ts), loaded as a file by the others.
 (function () {
   var dark = false;
   try {

@@ -6,6 +6,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { AgencySettingsService } from '../agency/agency-settings.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CatalogueService } from '../orders/catalogue.service';
+import { pageTemplate } from './inline-assets';
 
 /** What the frontend's server bundle (frontend/src/entry-server.tsx, built into dist-ssr/) offers. */
 export interface PageRenderer {
@@ -43,7 +44,10 @@ interface Rendered {
 export class PublicPagesService implements OnApplicationBootstrap {
   private readonly logger = new Logger(PublicPagesService.name);
   private renderer: PageRenderer | null = null;
+  /** index.html as built: the shells of the client-rendered pages */
   private template = '';
+  /** index.html made for the prerendered pages: their CSS and theme script inline, their JavaScript after the first paint */
+  private pageTemplate = '';
   private readonly rendered = new Map<string, Rendered>();
 
   constructor(
@@ -61,6 +65,7 @@ export class PublicPagesService implements OnApplicationBootstrap {
       return;
     }
     this.template = readFileSync(join(dist, 'index.html'), 'utf8');
+    this.pageTemplate = pageTemplate(dist).html;
     this.renderer = (await import(pathToFileURL(bundle).href)) as PageRenderer;
     // Rendered once at start: a broken page shows in the start-up log, and the first visitor does not wait.
     for (const path of [...this.renderer.PRERENDERED_PATHS, this.renderer.NOT_FOUND_KEY]) await this.page(path);
@@ -95,7 +100,7 @@ export class PublicPagesService implements OnApplicationBootstrap {
     const known = this.rendered.get(path);
     if (known?.identity === identity) return known.page;
     const page = this.renderer!.renderPage(path, {
-      template: this.template,
+      template: this.pageTemplate,
       appUrl: this.config.appUrl,
       agency,
       catalogue: this.catalogue.get(),

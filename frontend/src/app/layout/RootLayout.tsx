@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/card';
 import { useDocumentHead } from '../seo/use-document-head';
@@ -10,6 +10,10 @@ export function RootLayout() {
   const navigation = useNavigation();
   const offset = useHeaderOffsetClass();
   useDocumentHead();
+  // Says the page is interactive: rendered by React, or the server's HTML hydrated (the browser tier waits for it).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
