@@ -225,10 +225,40 @@ describe('the backend', () => {
     );
   });
 
+  test('production: a documented example as JWT_SECRET or ADMIN_PASSWORD stops the start, naming the variable and what to do', async () => {
+    assertFailsWith(
+      await run([launcher], {
+        ...(await base()),
+        JWT_SECRET: 'change-me-to-a-long-random-secret-of-at-least-32-chars',
+        ADMIN_PASSWORD: 'change-me-please',
+      }),
+      'Configuration invalide :\n' +
+        "  - ADMIN_PASSWORD est une valeur d'exemple, trop courte ou trop prévisible : en production, choisissez un mot de passe " +
+        "d'au moins 12 caractères qui ne figure dans aucune documentation (ou retirez ADMIN_PASSWORD : un mot de passe aléatoire " +
+        'est affiché une fois au premier démarrage)\n' +
+        "  - JWT_SECRET est une valeur d'exemple ou trop prévisible : en production, donnez un secret aléatoire " +
+        '(openssl rand -base64 48), jamais celui de la documentation',
+    );
+  });
+
+  test('DATABASE_URL without JWT_SECRET: refused before connecting, saying why and how to make one', async () => {
+    assertFailsWith(
+      await run([launcher], { ...(await base()), DATABASE_URL: `postgres://vitrine:secret@127.0.0.1:${await freePort()}/vitrine` }),
+      'Configuration invalide :\n' +
+        '  - JWT_SECRET est requis avec DATABASE_URL : sans lui, chaque instance génère son propre secret dans son DATA_DIR, ' +
+        "et une session ouverte sur l'une ou un lien envoyé par e-mail depuis l'autre ne fonctionne pas. Générez-en un " +
+        '(openssl rand -base64 48) et donnez le même à toutes les instances',
+    );
+  });
+
   test('DATABASE_URL nobody answers at', async () => {
     const port = await freePort();
     assertFailsWith(
-      await run([launcher], { ...(await base()), DATABASE_URL: `postgres://vitrine:secret@127.0.0.1:${port}/vitrine` }),
+      await run([launcher], {
+        ...(await base()),
+        DATABASE_URL: `postgres://vitrine:secret@127.0.0.1:${port}/vitrine`,
+        JWT_SECRET: 'q3J0v9Xb2mZ7rT1kLw8yN4cF6hP5sD0aGe2uVx9iQo7KjR3t',
+      }),
       `PostgreSQL ne répond pas à l'adresse de DATABASE_URL (127.0.0.1:${port}) : démarrez-le, corrigez DATABASE_URL ou ` +
         `retirez-la pour utiliser la base embarquée.`,
     );

@@ -5,7 +5,7 @@
 // launcher exits with the backend's code. What stops the start (another instance on DATA_DIR, the sandbox's port taken;
 // the backend's own: backend/src/config/startup-errors.ts) is one French sentence on stderr, and exit code 1.
 //
-//   node scripts/start.ts              node backend/dist/main.js (built by `npm run build`)
+//   node scripts/start.ts              node --no-allocation-site-pretenuring backend/dist/main.js (built by `npm run build`)
 //   node scripts/start.ts CMD ARGS…    another command, e.g. the backend in watch mode
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,7 +17,10 @@ import { dataDirInUseMessage, embeddedPostgresPid, sandboxMessage } from './star
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(root, 'backend', 'dist', 'main.js');
-const [command, ...args] = process.argv.length > 2 ? process.argv.slice(2) : [process.execPath, main];
+// The server's V8 settings, on node's command line (never changed at run time; why: V8_FLAGS in backend/src/main.ts,
+// which the Dockerfile's CMD repeats).
+const V8_FLAGS = ['--no-allocation-site-pretenuring'];
+const [command, ...args] = process.argv.length > 2 ? process.argv.slice(2) : [process.execPath, ...V8_FLAGS, main];
 const env = { ...process.env };
 
 function fail(message: string): never {

@@ -35,6 +35,8 @@ import { PaymentReminderIndex1763714200000 } from './database/migrations/1763714
 import { SubscriptionLife1763714300000 } from './database/migrations/1763714300000-SubscriptionLife';
 import { AgencySettings1763714400000 } from './database/migrations/1763714400000-AgencySettings';
 import { OrderPhotoThumbnails1763714500000 } from './database/migrations/1763714500000-OrderPhotoThumbnails';
+import { AuditLogOrder1763715000000 } from './database/migrations/1763715000000-AuditLogOrder';
+import { ListIndexes1763715100000 } from './database/migrations/1763715100000-ListIndexes';
 
 export const ENTITIES = [
   User,
@@ -77,6 +79,8 @@ export const MIGRATIONS = [
   SubscriptionLife1763714300000,
   AgencySettings1763714400000,
   OrderPhotoThumbnails1763714500000,
+  AuditLogOrder1763715000000,
+  ListIndexes1763715100000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

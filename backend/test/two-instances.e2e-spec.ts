@@ -39,25 +39,25 @@ describe('two instances on one database', () => {
   };
   const count = async (query: string, params: unknown[] = []) =>
     ((await sql.query(`SELECT count(*)::int AS n FROM ${query}`, params)) as Array<{ n: number }>)[0].n;
-  const instance = (name: string) =>
-    bootstrap(
-      loadConfig({
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(join(tmpdir(), `vitrine-instance-${name}-`)),
-        DATABASE_URL: db.url,
-        JWT_SECRET: TEST_JWT_SECRET,
-        ADMIN_EMAIL,
-        ADMIN_PASSWORD,
-        FRONTEND_DIST: '/nonexistent',
-        SMTP_URL: smtp.url,
-        MAIL_POLL_INTERVAL_MS: '50',
-        STRIPE_SECRET_KEY: 'sk_test_sandbox',
-        STRIPE_API_URL: sandbox.url,
-        STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-      }),
-    );
+  /** The environment of one instance: a DATA_DIR of its own (two machines), the database and JWT_SECRET shared. */
+  const environment = (name: string, env: Record<string, string> = {}) => ({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), `vitrine-instance-${name}-`)),
+    DATABASE_URL: db.url,
+    JWT_SECRET: TEST_JWT_SECRET,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    FRONTEND_DIST: '/nonexistent',
+    SMTP_URL: smtp.url,
+    MAIL_POLL_INTERVAL_MS: '50',
+    STRIPE_SECRET_KEY: 'sk_test_sandbox',
+    STRIPE_API_URL: sandbox.url,
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    ...env,
+  });
+  const instance = (name: string, env: Record<string, string> = {}) => bootstrap(loadConfig(environment(name, env)));
 
   beforeAll(async () => {
     db = await createEmptyDatabase();
@@ -87,6 +87,15 @@ describe('two instances on one database', () => {
     expect(
       (await new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http' }).prices.list({ limit: 100 })).data,
     ).toHaveLength(pricesA.size);
+  });
+
+  it('refuse to start on one database without JWT_SECRET: each would sign sessions and seal links with a secret of its own', () => {
+    // Before, each generated its own in its DATA_DIR: a token from one answered 401 on the other, and a reset mail
+    // written by one and sent by the other's worker ended failed (« Lien illisible »).
+    const { JWT_SECRET: _shared, ...withoutSecret } = environment('sans-secret');
+    expect(() => loadConfig(withoutSecret)).toThrow(
+      /JWT_SECRET est requis avec DATABASE_URL : .* Générez-en un \(openssl rand -base64 48\) et donnez le même à toutes les instances/,
+    );
   });
 
   it('deliver each mail exactly once with both mail workers running', async () => {
@@ -190,5 +199,42 @@ describe('two instances on one database', () => {
     ])) as Array<{ template: string; n: number }>;
     expect(mails.length).toBeGreaterThan(0);
     expect(mails.every((m) => m.n === 1)).toBe(true);
+  });
+
+  it('share sessions and one-time links: a token of one works on the other; reset mails written where no worker runs are all sent, their links work anywhere', async () => {
+    const writer = await instance('c', { MAIL_WORKER: 'off' });
+    try {
+      const emails = Array.from({ length: 6 }, (_, i) => `lien-partage-${i}@example.com`);
+      const sessions = await Promise.all(
+        emails.map((email, i) =>
+          api(i % 2 ? b : a)
+            .post('/api/auth/register')
+            .send({ name: `Client ${i}`, email, password: 'client-password', confirmPassword: 'client-password' })
+            .expect(201),
+        ),
+      );
+      // A token signed by one instance is valid on the others.
+      for (const session of sessions)
+        for (const other of [a, b, writer])
+          await request(other.url).get('/api/auth/me').set('Authorization', `Bearer ${session.body.access_token}`).expect(200);
+      // Reset mails written by the instance without a worker: a and b send them, sealed by c.
+      for (const email of emails) await request(writer.url).post('/api/auth/forgot-password').send({ email }).expect(200);
+      const sent = () => count(`outbox_emails WHERE template = 'password-reset' AND recipient = ANY($1) AND status = 'sent'`, [emails]);
+      for (let i = 0; i < 200 && (await sent()) < emails.length; i++) await sleep(50);
+      expect(await count(`outbox_emails WHERE template = 'password-reset' AND recipient = ANY($1) AND status <> 'sent'`, [emails])).toBe(0);
+      expect(await sent()).toBe(emails.length);
+      // Each link works, on whichever instance the browser lands.
+      for (const [i, email] of emails.entries()) {
+        const mail = smtp.messages.find((m) => JSON.stringify(m.to).includes(email) && /mot de passe/i.test(m.subject ?? ''));
+        const token = /reset-password\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+        expect(token).toBeDefined();
+        await request([a, b, writer][i % 3].url)
+          .post('/api/auth/reset-password')
+          .send({ token, password: 'nouveau-mot-de-passe' })
+          .expect(200);
+      }
+    } finally {
+      await writer.close();
+    }
   });
 });

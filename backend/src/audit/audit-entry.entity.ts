@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from '../auth/user.entity';
 
 /** What an admin did: `site.update`, `user.email`, `email.retry`, `user.invite`, `agency.update` (the agency's settings). */
@@ -10,14 +10,20 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**
  * One admin write, recorded in the same transaction as the write itself: who (the account, and its e-mail at the
- * time, kept if the account goes), what (action and target), when, and the target's state before and after.
+ * time, kept if the account goes), what (action and target), when, and the target's state before and after. Listed
+ * by `seq`, the order in which the writes were applied (see the AuditLogOrder migration).
  */
 @Entity('audit_log')
-@Index('audit_log_created_at_idx', ['createdAt'])
-@Index('audit_log_entity_idx', ['entityType', 'entityId', 'createdAt'])
+@Index('audit_log_seq_key', ['seq'], { unique: true })
+@Index('audit_log_entity_idx', ['entityType', 'entityId', 'seq'])
 export class AuditEntry {
   @PrimaryGeneratedColumn('uuid')
   id: string;
+
+  /** Taken by the INSERT, inside the writing transaction after its lock: a later write to one target has a larger one */
+  @Column({ type: 'bigint' })
+  @Generated('increment')
+  seq: string;
 
   @Column({ name: 'actor_id', type: 'uuid', nullable: true })
   actorId: string | null;

@@ -53,7 +53,7 @@ export class AuditRepository extends BaseRepository {
     return row.id;
   }
 
-  /** Newest first; optionally the entries of one target. */
+  /** Last applied first (`seq`, see AuditEntry); optionally the entries of one target. */
   async list(
     filter: { entityType?: AuditEntityType; entityId?: string } & PageWindow,
     tx?: EntityManager,
@@ -64,7 +64,7 @@ export class AuditRepository extends BaseRepository {
     if (filter.entityId) where.push(`entity_id = $${params.push(filter.entityId)}`);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const rows = await this.query<Row>(
-      `SELECT * FROM audit_log ${whereSql} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      `SELECT * FROM audit_log ${whereSql} ORDER BY seq DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, filter.limit, filter.offset],
       tx,
     );

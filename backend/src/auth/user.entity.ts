@@ -4,14 +4,16 @@ import type { UserRole } from '../common/current-user';
 @Entity('users')
 @Check('users_email_check', 'email = lower(email)')
 @Check('users_role_check', `role IN ('client', 'admin')`)
-// Declared in the migration with DESC / on lower(email), which TypeORM cannot express: not synchronised.
-@Index('users_created_at_idx', { synchronize: false })
+// On lower(email), which TypeORM cannot express: declared in the migration.
 @Index('users_email_key', { synchronize: false })
 // Trigram indexes for the admin's searches on the owner of a site (ILIKE '%…%'): declared in the migration.
 @Index('users_name_trgm_idx', { synchronize: false })
 @Index('users_email_trgm_idx', { synchronize: false })
-// The admin's sites list sorted by owner name
+// The admin's lists sorted by sign-up date, name (also the sites by owner name), e-mail or role, the id breaking ties
+@Index('users_created_at_idx', ['createdAt', 'id'])
 @Index('users_name_idx', ['name', 'id'])
+@Index('users_email_idx', ['email', 'id'])
+@Index('users_role_idx', ['role', 'id'])
 @Unique('users_stripe_customer_id_key', ['stripeCustomerId'])
 export class User {
   @PrimaryGeneratedColumn('uuid')

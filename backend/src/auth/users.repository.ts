@@ -95,7 +95,7 @@ export class UsersRepository extends BaseRepository {
     const [rows, total] = await Promise.all([
       this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date }>(
         `SELECT u.id, u.email, u.name, u.role, u.created_at FROM users u ${whereSql}
-          ORDER BY ${SORT_COLUMNS[query.sortBy]} ${order}, u.id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          ORDER BY ${SORT_COLUMNS[query.sortBy]} ${order}, u.id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.limit, query.offset],
         tx,
       ),

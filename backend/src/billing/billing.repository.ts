@@ -361,7 +361,7 @@ export class BillingRepository extends BaseRepository {
     const [rows, [{ total }]] = await Promise.all([
       this.query<InvoiceSqlRow & { payment_failed_at: Date | null; refunded_cents: number; site_id: string | null }>(
         `SELECT ${INVOICE_COLUMNS}, i.payment_failed_at, i.refunded_cents, s.site_id
-         ${from} ORDER BY i.date DESC, i.id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+         ${from} ORDER BY i.date DESC, i.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, window.limit, window.offset],
         tx,
       ),

@@ -3,7 +3,8 @@ import { User } from '../auth/user.entity';
 
 /** Local copy of a Stripe invoice, kept up to date by the webhook inbox; admin revenue and the client's list read it. */
 @Entity('invoices')
-@Index('invoices_user_id_idx', ['userId'])
+// A client's invoices, latest first (migration ListIndexes)
+@Index('invoices_user_id_idx', ['userId', 'date', 'id'])
 @Index('invoices_customer_id_idx', ['customerId'])
 @Index('invoices_date_idx', ['date', 'id'])
 @Index('invoices_subscription_id_idx', ['subscriptionId'])

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allowedOrigins, ConfigError, loadConfig } from './app-config';
@@ -255,5 +255,120 @@ describe('loadConfig', () => {
     const base = { appUrl: 'https://vitrine.example', corsOrigins: ['https://admin.vitrine.example/'] };
     expect([...allowedOrigins({ ...base, nodeEnv: 'production' })]).toEqual(['https://vitrine.example', 'https://admin.vitrine.example']);
     expect(allowedOrigins({ ...base, nodeEnv: 'development' }).has('http://localhost:5173')).toBe(true);
+  });
+});
+
+describe('loadConfig: secrets shared by every instance, and no placeholder in production', () => {
+  const refusal = (env: Record<string, string>): string => {
+    try {
+      loadConfig({ DATA_DIR: tempDir(), ...env });
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      return (e as Error).message;
+    }
+    throw new Error('accepted');
+  };
+  const RANDOM_SECRET = 'q3J0v9Xb2mZ7rT1kLw8yN4cF6hP5sD0aGe2uVx9iQo7KjR3t';
+  const DATABASE_URL = 'postgres://u:p@db:5432/vitrine';
+
+  it('refuses DATABASE_URL without JWT_SECRET, whatever NODE_ENV: each instance would sign and seal with its own', () => {
+    for (const NODE_ENV of ['development', 'production', 'test']) {
+      const message = refusal({ NODE_ENV, DATABASE_URL });
+      expect(message).toContain('JWT_SECRET est requis avec DATABASE_URL');
+      expect(message).toContain('openssl rand -base64 48');
+      expect(message).toContain('donnez le même à toutes les instances');
+    }
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, JWT_SECRET: RANDOM_SECRET }).jwtSecret).toBe(RANDOM_SECRET);
+    // Nothing written in DATA_DIR then: the secret is the environment's.
+    const dir = tempDir();
+    loadConfig({ DATA_DIR: dir, DATABASE_URL, JWT_SECRET: RANDOM_SECRET });
+    expect(existsSync(join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('keeps generating the secret in DATA_DIR on the embedded database, in production too (one instance)', () => {
+    const dir = tempDir();
+    const { jwtSecret } = loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' });
+    expect(jwtSecret).toBe(readFileSync(join(dir, 'jwt-secret'), 'utf8'));
+  });
+
+  it.each([
+    ['the compose file’s old default', 'change-me-to-a-long-random-secret-of-at-least-32-chars'],
+    ['anything with change-me', 'prod-CHANGE-ME-9f8e7d6c5b4a39281706f5e4d3c2b1a0'],
+    ['an example', 'example-secret-for-the-readme-0123456789abcdefgh'],
+    ['one character repeated', 'x'.repeat(48)],
+    ['a short pattern repeated', 'abc123'.repeat(8)],
+    ['too few different characters', 'ab12ab21ba12ba21ab12ab21ba12ba21ab12'],
+  ])('refuses in production a JWT_SECRET that is %s', (_name, JWT_SECRET) => {
+    const message = refusal({ NODE_ENV: 'production', JWT_SECRET });
+    expect(message).toContain(
+      "JWT_SECRET est une valeur d'exemple ou trop prévisible : en production, donnez un secret aléatoire (openssl rand -base64 48)",
+    );
+    // Outside production it is only a warning sign, not a stop (tests and demos use fixed secrets).
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'development', JWT_SECRET }).jwtSecret).toBe(JWT_SECRET);
+  });
+
+  it('refuses a JWT_SECRET shorter than 32 characters everywhere, saying how to make one', () => {
+    for (const NODE_ENV of ['development', 'production']) {
+      expect(refusal({ NODE_ENV, JWT_SECRET: 'Zx8#kq2!Lm9$Tv4' })).toContain(
+        'JWT_SECRET doit contenir au moins 32 caractères (générez-en un avec openssl rand -base64 48)',
+      );
+    }
+  });
+
+  it('accepts in production a random JWT_SECRET and a strong ADMIN_PASSWORD', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      DATABASE_URL,
+      JWT_SECRET: RANDOM_SECRET,
+      ADMIN_PASSWORD: 'Tilleul-Pivoine-42-Ocre',
+    });
+    expect(config).toMatchObject({ jwtSecret: RANDOM_SECRET, adminPassword: 'Tilleul-Pivoine-42-Ocre' });
+    // 32 hexadecimal characters (openssl rand -hex 16) are random enough.
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: '9f86d081884c7d659a2feaa0c55ad015' }).jwtSecret,
+    ).toHaveLength(32);
+  });
+
+  it.each([
+    ['the compose file’s old default', 'change-me-please'],
+    ['shorter than 12 characters', 'Tilleul-42!'],
+    ['a placeholder', 'ChangeMe-2026-admin'],
+    ['one character repeated', 'aaaaaaaaaaaaaaaa'],
+  ])('refuses in production an ADMIN_PASSWORD that is %s', (_name, ADMIN_PASSWORD) => {
+    const message = refusal({ NODE_ENV: 'production', ADMIN_PASSWORD });
+    expect(message).toContain(
+      "ADMIN_PASSWORD est une valeur d'exemple, trop courte ou trop prévisible : en production, choisissez un mot de passe d'au moins 12 caractères",
+    );
+    expect(message).not.toContain(ADMIN_PASSWORD);
+  });
+
+  it('refuses in production every JWT_SECRET and ADMIN_PASSWORD example written in the README and the compose file', () => {
+    const root = join(__dirname, '../../..');
+    const examples = { JWT_SECRET: new Set<string>(), ADMIN_PASSWORD: new Set<string>() };
+    for (const file of ['README.md', 'docker-compose.yml', '.env.example', 'docs/architecture.md']) {
+      if (!existsSync(join(root, file))) continue;
+      const text = readFileSync(join(root, file), 'utf8');
+      for (const key of ['JWT_SECRET', 'ADMIN_PASSWORD'] as const) {
+        // KEY=value, KEY: value, ${KEY:-value}; never a reference to another variable or a command to run.
+        for (const match of text.matchAll(new RegExp(`${key}(?::-|[=:] ?)["'\`]?([^\\s"'\`}$|)]+)`, 'g'))) {
+          if (!/^[?<(]/.test(match[1]) && match[1].length > 3) examples[key].add(match[1]);
+        }
+      }
+    }
+    for (const secret of examples.JWT_SECRET) expect(refusal({ NODE_ENV: 'production', JWT_SECRET: secret })).toContain('JWT_SECRET');
+    for (const password of examples.ADMIN_PASSWORD)
+      expect(refusal({ NODE_ENV: 'production', ADMIN_PASSWORD: password })).toContain('ADMIN_PASSWORD');
+  });
+
+  it('writes JSON logs in production and readable lines elsewhere, unless LOG_FORMAT says otherwise', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }).log).toEqual({ format: 'json', level: 'info' });
+    expect(loadConfig({ DATA_DIR: dir }).log).toEqual({ format: 'pretty', level: 'info' });
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' }).log).toEqual({ format: 'pretty', level: 'warn' });
+    expect(loadConfig({ DATA_DIR: dir, LOG_FORMAT: 'json', LOG_LEVEL: 'debug' }).log).toEqual({ format: 'json', level: 'debug' });
+    expect(refusal({ LOG_FORMAT: 'xml', LOG_LEVEL: 'bavard' })).toMatch(
+      /LOG_FORMAT doit valoir json ou pretty \(reçu « xml »\)[\s\S]*LOG_LEVEL doit valoir debug, info, warn, error, silent \(reçu « bavard »\)/,
+    );
   });
 });

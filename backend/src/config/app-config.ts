@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { compactId, isFrenchVatFormat, isHttpsUrl, isPhoneNumber, isSiren, isSiret, vatMatchesSiren } from './agency-rules';
+import { adminPasswordProblems, jwtSecretProblems } from './secrets';
 
 /** Typed configuration, read once from the environment at start and validated. */
 export interface AppConfig {
@@ -65,6 +66,8 @@ export interface AppConfig {
     /** SHUTDOWN_TIMEOUT_MS: then wait at most this long for the requests in flight, before cutting connections */
     timeoutMs: number;
   };
+  /** What the logs look like and how much they say (common/logging) */
+  log: LogConfig;
   /** The Stripe webhook inbox's worker (billing/webhook-inbox.ts) */
   webhooks: {
     /** WEBHOOK_RETRY_BASE_SECONDS: wait after a failed attempt (Stripe unreachable…); doubles each time, at most an hour */
@@ -227,7 +230,31 @@ function readUrl(env: Env, key: string, fallback: string | undefined, problems: 
   }
 }
 
-/** Reads DATA_DIR/jwt-secret, creating it on first start so restarts keep sessions valid. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface LogConfig {
+  /** LOG_FORMAT: `json` (one JSON object a line, the default in production) or `pretty` (readable lines, elsewhere) */
+  format: 'json' | 'pretty';
+  /** LOG_LEVEL: the lowest level written (`info` by default, `warn` under NODE_ENV=test) */
+  level: LogLevel;
+}
+
+/** LOG_FORMAT and LOG_LEVEL, with their defaults for NODE_ENV. */
+function readLog(env: Env, nodeEnv: string, problems: string[]): LogConfig {
+  const format = env.LOG_FORMAT || (nodeEnv === 'production' ? 'json' : 'pretty');
+  if (format !== 'json' && format !== 'pretty') problems.push(`LOG_FORMAT doit valoir json ou pretty (reçu « ${format} »)`);
+  const level = env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info');
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    problems.push(`LOG_LEVEL doit valoir ${LOG_LEVELS.join(', ')} (reçu « ${level} »)`);
+  }
+  return {
+    format: format === 'pretty' ? 'pretty' : 'json',
+    level: (LOG_LEVELS as readonly string[]).includes(level) ? (level as LogLevel) : 'info',
+  };
+}
+
+/** Reads DATA_DIR/jwt-secret, creating it on first start so restarts keep sessions valid (without DATABASE_URL only). */
 function persistentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -262,10 +289,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const adminEmail = (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase();
   if (!EMAIL.test(adminEmail)) problems.push(`ADMIN_EMAIL n'est pas une adresse e-mail valide (reçu « ${adminEmail} »)`);
   const adminPassword = env.ADMIN_PASSWORD || undefined;
-  if (adminPassword !== undefined && adminPassword.length < 8) problems.push('ADMIN_PASSWORD doit contenir au moins 8 caractères');
-  if (env.JWT_SECRET !== undefined && env.JWT_SECRET !== '' && env.JWT_SECRET.length < 32) {
-    problems.push('JWT_SECRET doit contenir au moins 32 caractères');
-  }
+  // Secrets (config/secrets.ts): JWT_SECRET required with DATABASE_URL; in production no placeholder, no documented
+  // example, nothing predictable, for it and for ADMIN_PASSWORD.
+  const production = nodeEnvRaw === 'production';
+  problems.push(...adminPasswordProblems(adminPassword, { production }));
+  problems.push(...jwtSecretProblems(env.JWT_SECRET, { production, databaseUrl }));
+  const log = readLog(env, nodeEnvRaw, problems);
   const accessTokenTtlSeconds = readInt(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, problems, 30, 86400);
   const refreshTokenTtlDays = readInt(env, 'REFRESH_TOKEN_TTL_DAYS', 30, problems, 1, 365);
   const sessionMaxDays = readInt(env, 'SESSION_MAX_DAYS', 90, problems, 1, 3650);
@@ -359,6 +388,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       timeoutMs: stripeTimeoutMs,
     },
     shutdown: { graceMs: shutdownGraceMs, timeoutMs: shutdownTimeoutMs },
+    log,
     webhooks: { retryBaseSeconds: webhookRetryBaseSeconds, maxAttempts: webhookMaxAttempts, pollIntervalMs: webhookPollIntervalMs },
     billing: { paymentReminderDays },
     orders: { draftTtlDays, photoMaxMegapixels },

@@ -108,7 +108,8 @@ export class OutboxRepository extends BaseRepository {
     const qb = this.repo(OutboxEmail).createQueryBuilder('m');
     if (filter.status) qb.andWhere('m.status = :status', { status: filter.status });
     if (filter.recipient) qb.andWhere('m.recipient ILIKE :recipient', { recipient: `%${escapeLike(filter.recipient)}%` });
-    qb.orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'ASC').offset(filter.offset).limit(filter.limit);
+    // The id breaks ties the way of the sort: outbox_emails_created_at_idx read backwards (migration ListIndexes).
+    qb.orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC').offset(filter.offset).limit(filter.limit);
     const [items, total] = await Promise.all([qb.getMany(), qb.getCount()]);
     return { items, total };
   }

@@ -13,7 +13,8 @@ export class QuotesRepository extends BaseRepository {
 
   async list(window: PageWindow): Promise<{ items: QuoteRequest[]; total: number }> {
     const [items, total] = await this.repo(QuoteRequest).findAndCount({
-      order: { createdAt: 'DESC', id: 'ASC' },
+      // The id breaks ties the way of the sort: quote_requests_created_at_idx read backwards (migration ListIndexes).
+      order: { createdAt: 'DESC', id: 'DESC' },
       skip: window.offset,
       take: window.limit,
     });

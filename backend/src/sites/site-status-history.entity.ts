@@ -8,7 +8,7 @@ export type StatusCause = (typeof STATUS_CAUSES)[number];
 /** One change of a site's status, with its cause and time (the first row: the site's creation, from null). */
 @Entity('site_status_history')
 @Check('site_status_history_cause_check', `cause IN ('payment', 'admin', 'client')`)
-@Index('site_status_history_site_id_idx', ['siteId', 'createdAt'])
+@Index('site_status_history_site_id_idx', ['siteId', 'createdAt', 'id'])
 export class SiteStatusChange {
   @PrimaryGeneratedColumn('uuid')
   id: string;

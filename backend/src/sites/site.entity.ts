@@ -37,7 +37,8 @@ export type Progression = Record<ProgressionStep, boolean>;
 @Check('sites_status_before_suspension_check', `status_before_suspension IN ('pending', 'active')`)
 @Unique('sites_stripe_subscription_id_key', ['stripeSubscriptionId'])
 @Unique('sites_order_draft_id_key', ['orderDraftId'])
-@Index('sites_user_id_idx', ['userId'])
+// A client's sites, latest first (migration ListIndexes)
+@Index('sites_user_id_idx', ['userId', 'createdAt', 'id'])
 // Each sort column of the admin's list with the id that breaks ties, so a page (1 or 1,000) is read from an index.
 @Index('sites_status_idx', ['status', 'id'])
 @Index('sites_type_idx', ['type', 'id'])

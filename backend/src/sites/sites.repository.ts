@@ -163,7 +163,7 @@ export class SitesRepository extends BaseRepository {
   async listOfUser(userId: string, window: PageWindow, tx?: EntityManager): Promise<{ items: Site[]; total: number }> {
     const [items, total] = await this.repo(Site, tx).findAndCount({
       where: { userId },
-      order: { createdAt: 'DESC', id: 'ASC' },
+      order: { createdAt: 'DESC', id: 'DESC' },
       skip: window.offset,
       take: window.limit,
     });
@@ -212,7 +212,7 @@ export class SitesRepository extends BaseRepository {
     tx?: EntityManager,
   ): Promise<Array<Pick<SiteStatusChange, 'fromStatus' | 'toStatus' | 'cause' | 'createdAt'>>> {
     const rows = await this.query<{ from_status: string | null; to_status: string; cause: StatusCause; created_at: Date }>(
-      `SELECT from_status, to_status, cause, created_at FROM site_status_history WHERE site_id = $1 ORDER BY created_at DESC, id ASC LIMIT $2`,
+      `SELECT from_status, to_status, cause, created_at FROM site_status_history WHERE site_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
       [siteId, limit],
       tx,
     );
@@ -357,7 +357,7 @@ export class SitesRepository extends BaseRepository {
   }
 
   allOfUser(userId: string, tx?: EntityManager): Promise<Site[]> {
-    return this.repo(Site, tx).find({ where: { userId }, order: { createdAt: 'DESC', id: 'ASC' } });
+    return this.repo(Site, tx).find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
   /** The next `limit` sites with their owner in (created_at, id) order after `after`, for exports. */

@@ -1,0 +1,87 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { type Options, pinoHttp } from 'pino-http';
+import { requestLoggers } from './logger';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+const HEALTH_ROUTE = '/api/health';
+/** A request id we take as sent: what a proxy or a client would generate (a UUID, a trace id…), nothing to escape. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The caller's X-Request-Id when it is sane, else a new UUID. */
+export function requestIdOf(sent: string | string[] | undefined): string {
+  return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+type LoggedRequest = IncomingMessage & Partial<Pick<Request, 'route' | 'baseUrl' | 'originalUrl'>> & { user?: { user?: { id?: string } } };
+
+/**
+ * The route's pattern (`/api/sites/:id`), never the raw URL: ids stay out of the line, and so do query strings,
+ * where one-time links carry their token (`/reset-password?token=…`). A request no route took (the frontend's pages
+ * and files, a 404) says its path, without the query string.
+ */
+function routeOf(req: LoggedRequest): { route: string } | { path: string } {
+  const pattern = req.route?.path;
+  if (typeof pattern === 'string') return { route: `${req.baseUrl ?? ''}${pattern}` };
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
+  return { path: path.length > 200 ? `${path.slice(0, 200)}…` : path };
+}
+
+/** The fields of a request line, chosen one by one: nothing of the headers, the body or the query string. */
+function requestLine(req: LoggedRequest, res: ServerResponse, durationMs: number): Record<string, unknown> {
+  const line: Record<string, unknown> = { method: req.method, ...routeOf(req), status: res.statusCode, durationMs };
+  const userId = req.user?.user?.id;
+  if (userId) line.userId = userId;
+  // The client went away before the answer was sent (its status is what would have been sent).
+  if (!res.writableFinished) line.aborted = true;
+  return line;
+}
+
+function message(req: LoggedRequest, res: ServerResponse, durationMs: number): string {
+  const where = routeOf(req);
+  return `${req.method} ${'route' in where ? where.route : where.path} ${res.statusCode} ${durationMs} ms`;
+}
+
+/**
+ * One line per request once its answer is sent (or the client went away): request id, method, route pattern,
+ * status, duration in ms, the signed-in user's id. The request id is the caller's `X-Request-Id` when sane (at most
+ * 128 characters of [A-Za-z0-9._-]), else a new UUID, and goes back in the answer's `X-Request-Id`. While the request
+ * is handled, what the app logs through Nest's Logger carries the same `requestId` (requestLoggers).
+ * Installed first (app.setup.ts), so answers given by the middlewares themselves (415, 413, the frontend's files)
+ * have their line and their id too.
+ */
+export function httpLogger(root: Logger): RequestHandler {
+  const middleware = pinoHttp<IncomingMessage, ServerResponse>({
+    logger: root,
+    // The request's child logger binds the id only; the request line lists its own fields.
+    quietReqLogger: true,
+    quietResLogger: true,
+    wrapSerializers: false,
+    customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
+    genReqId: (req, res) => {
+      const id = requestIdOf(req.headers['x-request-id']);
+      res.setHeader(REQUEST_ID_HEADER, id);
+      return id;
+    },
+    // A 503 is a dependency down or the instance draining (said once elsewhere); other 5xx are errors. A health check
+    // that says all is well (a load balancer's, every few seconds) is debug.
+    customLogLevel: (req, res, error) => {
+      if (res.statusCode === 503) return 'warn';
+      if (error || res.statusCode >= 500) return 'error';
+      const where = routeOf(req);
+      return res.statusCode === 200 && 'route' in where && where.route === HEALTH_ROUTE ? 'debug' : 'info';
+    },
+    customSuccessObject: (req, res, value) => requestLine(req, res, (value as { durationMs: number }).durationMs),
+    // The error itself is logged by the exception filter, with its stack: the request line stays a request line.
+    customErrorObject: (req, res, _error, value) => requestLine(req, res, (value as { durationMs: number }).durationMs),
+    customSuccessMessage: (req, res, durationMs) => message(req, res, durationMs),
+    // pino-http passes the duration after the error (its types stop at the error).
+    customErrorMessage: ((req: LoggedRequest, res: ServerResponse, _error: Error, durationMs: number) =>
+      message(req, res, durationMs)) as Options['customErrorMessage'],
+  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    middleware(req, res, () => requestLoggers.run(req.log, next));
+  };
+}

@@ -1,0 +1,74 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type DestinationStream, type Logger, pino, stdSerializers } from 'pino';
+import PinoPretty from 'pino-pretty';
+import type { LogConfig } from '../../config/app-config';
+
+/**
+ * The app's logs: one pino logger per process (created by main.ts), written as one JSON object a line in production
+ * (`LOG_FORMAT=json`) or as readable lines elsewhere (`pretty`). Every line says its time, level and message (`msg`);
+ * request lines (http-logger.ts) and the lines written while a request is handled carry its `requestId`.
+ *
+ * What never reaches a line: request and response headers and bodies are never logged (request lines list chosen
+ * fields only), and as a second guard any field below is replaced by `[masqué]` wherever code logs an object.
+ */
+export const REDACTED = '[masqué]';
+const SECRET_KEYS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'passwordHash',
+  'token',
+  'access_token',
+  'refresh_token',
+  'accessToken',
+  'refreshToken',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'secret',
+  'secretLink',
+  'secret_link',
+  'stripe-signature',
+  'card',
+  'cardNumber',
+  'cvc',
+  'resetUrl',
+  'firstLoginUrl',
+  'buffer',
+];
+/** Each key at the top of a logged object or one level down (`{ user: { password } }`). */
+export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => {
+  const plain = /^\w+$/.test(key);
+  return [plain ? key : `["${key}"]`, plain ? `*.${key}` : `*["${key}"]`];
+});
+
+/** The logger of the request being handled (its lines carry the request id), for the Nest adapter. */
+export const requestLoggers = new AsyncLocalStorage<Logger>();
+
+/**
+ * The root logger. `destination`: where lines go (stdout by default, written synchronously so that nothing is lost
+ * when the process exits right after); the tests pass a stream of their own.
+ */
+export function createLogger(config: LogConfig, destination?: DestinationStream): Logger {
+  const options = {
+    level: config.level,
+    // An ISO time and the level's name, what log tools index without a mapping.
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+    redact: { paths: REDACTED_PATHS, censor: REDACTED },
+    serializers: { err: stdSerializers.err },
+  };
+  if (config.format === 'json') return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
+  const pretty = PinoPretty({
+    destination: destination ?? 1,
+    sync: true,
+    colorize: !destination && process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    // The request line's fields are in its message already.
+    ignore: 'pid,hostname,context,requestId,method,route,path,status,durationMs,userId,aborted',
+    messageFormat: '{if context}[{context}] {end}{msg}{if requestId} ({requestId}){end}',
+    singleLine: false,
+  });
+  return pino(options, pretty);
+}

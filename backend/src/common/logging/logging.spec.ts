@@ -1,0 +1,62 @@
+import { Writable } from 'node:stream';
+import { requestIdOf } from './http-logger';
+import { createLogger, REDACTED, requestLoggers } from './logger';
+import { PinoNestLogger } from './nest-logger';
+
+function capture(level: 'debug' | 'info' = 'debug') {
+  const lines: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ format: 'json', level }, destination) };
+}
+
+describe('request ids', () => {
+  it('keeps a sane X-Request-Id and replaces anything else by a UUID', () => {
+    expect(requestIdOf('abc-123_DEF.456')).toBe('abc-123_DEF.456');
+    expect(requestIdOf('x'.repeat(128))).toBe('x'.repeat(128));
+    for (const sent of ['x'.repeat(129), 'deux mots', 'a\nb', '<script>', '', undefined, ['a', 'b']])
+      expect(requestIdOf(sent)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('the logger', () => {
+  it('writes JSON lines with an ISO time and the level by name, and masks secret fields wherever code logs an object', () => {
+    const { lines, logger } = capture();
+    logger.info({ password: 'p1', user: { token: 't1', name: 'Camille' }, headers: { authorization: 'Bearer x', cookie: 'c' } }, 'hello');
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      msg: 'hello',
+      password: REDACTED,
+      user: { token: REDACTED, name: 'Camille' },
+      headers: { authorization: REDACTED, cookie: REDACTED },
+    });
+    expect(new Date(lines[0].time as string).toISOString()).toBe(lines[0].time);
+  });
+
+  it("routes Nest's Logger calls: context, error stacks, framework chatter at debug, the request's id inside a request", () => {
+    const { lines, logger } = capture();
+    const nest = new PinoNestLogger(logger);
+    nest.log('Prêt', 'Bootstrap');
+    nest.error('Échec', 'Error: boom\n    at somewhere (file.ts:1:1)', 'HTTP');
+    nest.log('Mapped {/api/health, GET} route', 'RouterExplorer');
+    nest.warn({ event: 'retry', attempt: 2 }, 'Mail');
+    requestLoggers.run(logger.child({ requestId: 'req-1' }), () => nest.log('dans la requête', 'Mail'));
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'info', context: 'Bootstrap', msg: 'Prêt' }),
+      expect.objectContaining({ level: 'error', context: 'HTTP', msg: 'Échec', stack: expect.stringContaining('at somewhere') }),
+      expect.objectContaining({ level: 'debug', context: 'RouterExplorer' }),
+      expect.objectContaining({ level: 'warn', context: 'Mail', event: 'retry', attempt: 2 }),
+      expect.objectContaining({ level: 'info', context: 'Mail', requestId: 'req-1', msg: 'dans la requête' }),
+    ]);
+  });
+
+  it('writes nothing below its level', () => {
+    const { lines, logger } = capture('info');
+    new PinoNestLogger(logger).debug('détail', 'Mail');
+    expect(lines).toEqual([]);
+  });
+});
