@@ -6,11 +6,6 @@ import { createSecretKey } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { setFlagsFromString } from 'node:v8';
-
-// The app's V8 settings (backend/src/runtime-flags.ts), so that both collect garbage alike.
-setFlagsFromString('--no-allocation-site-pretenuring');
-
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c random_page_cost=1.1' });
 const secret = createSecretKey(Buffer.from(process.env.JWT_SECRET!)); // as the app: a key object made once
 type Row = Record<string, unknown>;

@@ -62,7 +62,8 @@ Object.assign(process.env, { JWT_SECRET: secret, NODE_OPTIONS: `${process.env.NO
 const app = await startBuiltApp('bench-api', 300_000, { dataDir, postgresPort });
 const appPid = findPid('backend/dist/main.js', new URL(app.baseUrl).port);
 const rawPort = await freePort();
-const raw = spawn(process.execPath, [join(root, 'bench', 'api', 'raw-server.ts')], {
+// The app's V8 settings (V8_FLAGS in backend/src/main.ts, given on node's command line), so that both collect garbage alike.
+const raw = spawn(process.execPath, ['--no-allocation-site-pretenuring', join(root, 'bench', 'api', 'raw-server.ts')], {
   cwd: root,
   env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(rawPort) },
   stdio: ['ignore', 'pipe', 'inherit'],
