@@ -13,6 +13,7 @@ import { dataSourceOptions } from './data-source';
 import { runMigrationsLocked } from './database/migrate';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { InvoicingModule } from './invoicing/invoicing.module';
 import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
@@ -57,6 +58,7 @@ export class AppModule {
         AuthModule,
         OrdersModule,
         SitesModule,
+        InvoicingModule,
         BillingModule,
         SupportModule,
         DashboardModule,

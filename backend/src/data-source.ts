@@ -35,8 +35,11 @@ import { PaymentReminderIndex1763714200000 } from './database/migrations/1763714
 import { SubscriptionLife1763714300000 } from './database/migrations/1763714300000-SubscriptionLife';
 import { AgencySettings1763714400000 } from './database/migrations/1763714400000-AgencySettings';
 import { OrderPhotoThumbnails1763714500000 } from './database/migrations/1763714500000-OrderPhotoThumbnails';
+import { BillingProfile } from './invoicing/billing-profile.entity';
+import { LegalInvoice, LegalInvoiceCounter } from './invoicing/legal-invoice.entity';
 import { AuditLogOrder1763715000000 } from './database/migrations/1763715000000-AuditLogOrder';
 import { ListIndexes1763715100000 } from './database/migrations/1763715100000-ListIndexes';
+import { LegalInvoices1763715200000 } from './database/migrations/1763715200000-LegalInvoices';
 
 export const ENTITIES = [
   User,
@@ -60,6 +63,9 @@ export const ENTITIES = [
   CheckoutLease,
   DuplicatePayment,
   AgencySettingsRow,
+  LegalInvoice,
+  LegalInvoiceCounter,
+  BillingProfile,
 ];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -81,6 +87,7 @@ export const MIGRATIONS = [
   OrderPhotoThumbnails1763714500000,
   AuditLogOrder1763715000000,
   ListIndexes1763715100000,
+  LegalInvoices1763715200000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

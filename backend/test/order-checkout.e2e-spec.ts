@@ -112,7 +112,12 @@ describe('ordering and provisioning', () => {
         ].sort(),
       );
       const [row] = await t.dataSource.query(`SELECT billing, checkout_session_id, status FROM order_drafts WHERE id = $1`, [draftId]);
-      expect(row).toEqual({ billing: { ...BILLING, email }, checkout_session_id: sessionId, status: 'draft' });
+      // An individual (the default): no company fields.
+      expect(row).toEqual({
+        billing: { ...BILLING, email, buyerType: 'individual', companyName: '', siren: '', vatNumber: '' },
+        checkout_session_id: sessionId,
+        status: 'draft',
+      });
     });
 
     it('gets an account, a pending site, its first-login link, a receipt, and the team the whole order', async () => {

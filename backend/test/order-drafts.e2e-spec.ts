@@ -128,7 +128,18 @@ describe('order drafts', () => {
         domainTld: '.fr',
       });
       const again = await patch({ billing: { city: 'Lyon' } }).expect(200);
-      expect(again.body.billing).toEqual({ fullName: '', email: '', phone: '', address: '', city: 'Lyon', postalCode: '' });
+      expect(again.body.billing).toEqual({
+        fullName: '',
+        email: '',
+        phone: '',
+        address: '',
+        city: 'Lyon',
+        postalCode: '',
+        buyerType: 'individual',
+        companyName: '',
+        siren: '',
+        vatNumber: '',
+      });
       expect((await patch({ billing: { postalCode: '69001' } }).expect(200)).body.billing).toMatchObject({
         city: 'Lyon',
         postalCode: '69001',

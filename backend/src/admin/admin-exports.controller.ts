@@ -1,6 +1,8 @@
-import { Controller, Get, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
+import { AccountingExportQueryDto } from '../invoicing/dto/legal-invoices.dto';
+import { AccountingExport } from './accounting-export';
 import { AdminExportsService } from './admin-exports.service';
 
 const CSV = {
@@ -12,7 +14,10 @@ const CSV = {
 @Roles('admin')
 @Controller('admin/exports')
 export class AdminExportsController {
-  constructor(private readonly exports: AdminExportsService) {}
+  constructor(
+    private readonly exports: AdminExportsService,
+    private readonly accounting: AccountingExport,
+  ) {}
 
   /** Tous les sites en CSV, avec leur client. */
   @Get('sites.csv')
@@ -36,5 +41,16 @@ export class AdminExportsController {
   @ApiOkResponse(CSV)
   exportAdminInvoices(): StreamableFile {
     return this.exports.invoices();
+  }
+
+  /** Export comptable d'une période (dates incluses, heure de Paris) : les factures et avoirs Factur-X et le journal des ventes (CSV), en ZIP. */
+  @Get('accounting.zip')
+  @ApiProduces('application/zip')
+  @ApiOkResponse({
+    description: 'ZIP : factures/ et avoirs/ (fichiers Factur-X de la période) et journal-des-ventes.csv (UTF-8 avec BOM, séparateur ;)',
+    content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+  })
+  exportAccounting(@Query() query: AccountingExportQueryDto): StreamableFile {
+    return this.accounting.zip(query.from, query.to);
   }
 }

@@ -28,6 +28,7 @@ import type {
 } from './dto/admin-sites.dto';
 import type { AdminRevenueDto, AdminStatsDto } from './dto/admin-stats.dto';
 import type { AdminEmailSentDto, AdminUserDetailDto, SendAdminEmailDto } from './dto/admin-users.dto';
+import { InvoicingService } from '../invoicing/invoicing.service';
 
 const SITE_NOT_FOUND = 'Site introuvable';
 const CLIENT_NOT_FOUND = 'Client introuvable';
@@ -35,7 +36,11 @@ const RECENT = 5;
 
 const toAdminSite = ({ site, owner }: SiteWithOwner): AdminSiteDto => ({ ...toSiteResponse(site), owner });
 
-const toAdminInvoice = (i: InvoiceWithOwner): AdminInvoiceDto => ({ ...toInvoiceResponse(i), customerId: i.customerId, owner: i.owner });
+const toAdminInvoice = (i: InvoiceWithOwner, legal?: Parameters<typeof toInvoiceResponse>[2]): AdminInvoiceDto => ({
+  ...toInvoiceResponse(i, null, legal),
+  customerId: i.customerId,
+  owner: i.owner,
+});
 
 /** A site's fields as the audit log keeps them: the API's names (progression in camelCase). */
 function auditedSite(fields: Partial<Pick<Site, 'domain' | 'status' | 'progression'>>): Record<string, unknown> {
@@ -59,6 +64,7 @@ export class AdminService {
     private readonly mailLog: MailLogService,
     private readonly audit: AuditService,
     private readonly transactions: Transactions,
+    private readonly invoicing: InvoicingService,
   ) {}
 
   // ---- dashboard ----
@@ -173,7 +179,12 @@ export class AdminService {
 
   async listInvoices(query: ListAdminInvoicesQueryDto): Promise<AdminInvoiceListResponseDto> {
     const { items, total } = await this.billing.listInvoices({ ...query, status: query.status === 'all' ? undefined : query.status });
-    return toPage('invoices', items.map(toAdminInvoice), total);
+    const legal = await this.invoicing.ofStripeInvoices(items.map((i) => i.id));
+    return toPage(
+      'invoices',
+      items.map((i) => toAdminInvoice(i, legal.get(i.id))),
+      total,
+    );
   }
 
   // ---- audit log ----

@@ -21,6 +21,10 @@ describe('CSV for French Excel', () => {
     expect(csvCell('+33 6 12')).toBe("'+33 6 12");
     expect(csvCell('-moins')).toBe("'-moins");
     expect(csvCell('@somme')).toBe("'@somme");
+    // A negative amount (a credit note's in the sales journal) stays a number; anything more after the minus does not.
+    expect(csvCell('-29,00')).toBe('-29,00');
+    expect(csvCell('-1+1')).toBe("'-1+1");
+    expect(csvCell('-2,5;x')).toBe('"\'-2,5;x"');
   });
 
   it('writes amounts with a decimal comma and dates in Paris time', () => {

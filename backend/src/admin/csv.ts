@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
  * CSV for French Excel: UTF-8 with a byte-order mark (else Excel reads Latin-1), `;` between fields (`,` is the
  * decimal separator), CRLF line ends. A field holding `;`, a quote, a line break or edge spaces is quoted, its quotes
  * doubled (RFC 4180). A text starting with = + - @ (or a tab / carriage return) is prefixed with an apostrophe so a
- * spreadsheet never runs it as a formula (OWASP's CSV injection advice); numbers are written as they are.
+ * spreadsheet never runs it as a formula (OWASP's CSV injection advice), unless it is a plain negative amount
+ * ('-29,00'); numbers are written as they are.
  */
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
@@ -14,7 +15,8 @@ export type CsvCell = string | number | null | undefined;
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'number' ? String(value) : value;
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A negative amount ('-29,00', a credit note's) is a number, not a formula: kept as it is.
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+(,\d+)?$/.test(text)) text = `'${text}`;
   return /[;"\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,5 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EmailField, FrenchVatField, HttpsUrlField, PhoneField, SirenField, SiretField, TextField } from '../common/fields';
+import { EmailField, EnumField, FrenchVatField, HttpsUrlField, PhoneField, SirenField, SiretField, TextField } from '../common/fields';
+
+const VAT_REGIMES = ['standard', 'franchise'] as const;
+const VAT_RATES = ['20', '10', '5.5', '2.1'] as const;
 
 const ONE_LINE = 'Ce champ doit tenir sur une ligne';
 const text = (max: number, required: string, tooLong: string) => TextField({ max, required, tooLong, singleLine: ONE_LINE });
@@ -85,6 +88,14 @@ export class UpdateAgencySettingsDto {
     invalid: "Le site de l'hébergeur doit être une adresse https valide (https://…)",
   })
   hostWebsite: string;
+
+  /** Absent : inchangé. Régime de TVA des factures : standard (TVA au taux `vatRate`) ou franchise en base (« TVA non applicable, art. 293 B du CGI ») */
+  @EnumField(VAT_REGIMES, { name: 'VatRegime', invalid: 'Régime de TVA invalide (standard ou franchise)', optional: true })
+  vatRegime?: (typeof VAT_REGIMES)[number];
+
+  /** Absent : inchangé. Taux de TVA des factures, en pourcentage */
+  @EnumField(VAT_RATES, { name: 'VatRate', invalid: 'Taux de TVA invalide (20, 10, 5.5 ou 2.1)', optional: true })
+  vatRate?: (typeof VAT_RATES)[number];
 }
 
 /** Les paramètres de l'agence en vigueur, pour la page d'administration. */
@@ -110,6 +121,10 @@ export class AgencySettingsDto {
   hostName: string;
   hostAddress: string;
   hostWebsite: string;
+  @ApiProperty({ enum: VAT_REGIMES, enumName: 'VatRegime' })
+  vatRegime: (typeof VAT_REGIMES)[number];
+  @ApiProperty({ enum: VAT_RATES, enumName: 'VatRate' })
+  vatRate: (typeof VAT_RATES)[number];
   /** Date du dernier enregistrement ; null : jamais enregistrés, ce sont les valeurs de l'environnement (AGENCY_*, TEAM_EMAIL) */
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   savedAt: string | null;

@@ -61,6 +61,13 @@ export class AgencySettingsRow {
   @Column({ name: 'host_website', type: 'text' })
   hostWebsite: string;
 
+  /** standard | franchise (added with the legal invoices: existing rows are 'standard' at 20 %) */
+  @Column({ name: 'vat_regime', type: 'text', default: 'standard' })
+  vatRegime: string;
+
+  @Column({ name: 'vat_rate', type: 'text', default: '20' })
+  vatRate: string;
+
   @Column({ name: 'team_email', type: 'text' })
   teamEmail: string;
 

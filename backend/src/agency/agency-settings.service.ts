@@ -65,10 +65,15 @@ export class AgencySettingsService implements MailAgencySource {
    * audit log, in the same transaction. Concurrent saves go one after the other, each seeing the one before.
    */
   async update(actor: SessionUser, dto: UpdateAgencySettingsDto): Promise<AgencySettingsDto> {
-    const next = pickSettings(dto);
     const saved = await this.transactions.run(async (tx) => {
       await this.transactions.lock('agency_settings', tx);
       const now = await this.read(tx);
+      // The VAT fields (added with the legal invoices) may be left out: they keep their value.
+      const next = pickSettings({
+        ...dto,
+        vatRegime: dto.vatRegime ?? now.settings.vatRegime,
+        vatRate: dto.vatRate ?? now.settings.vatRate,
+      } as UpdateAgencySettingsDto);
       const changed = AGENCY_SETTINGS_FIELDS.filter((field) => now.settings[field] !== next[field]);
       if (changed.length === 0) return now;
       const savedAt = await this.rows.save(next, tx);
@@ -120,5 +125,8 @@ function pickSettings(dto: UpdateAgencySettingsDto): AgencySettings {
 }
 
 function toDto({ settings, savedAt }: InForce): AgencySettingsDto {
-  return { ...pickSettings(settings), savedAt: savedAt?.toISOString() ?? null };
+  return {
+    ...(pickSettings(settings as unknown as UpdateAgencySettingsDto) as unknown as AgencySettingsDto),
+    savedAt: savedAt?.toISOString() ?? null,
+  };
 }

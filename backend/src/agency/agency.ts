@@ -31,6 +31,8 @@ export const AGENCY_SETTINGS_FIELDS = [
   'hostName',
   'hostAddress',
   'hostWebsite',
+  'vatRegime',
+  'vatRate',
 ] as const satisfies ReadonlyArray<keyof AgencySettings>;
 
 /** What the public pages and the mails show: the identifiers formatted, the registration and legal line built. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
+import { InvoicingModule } from '../invoicing/invoicing.module';
 import { MailModule } from '../mail/mail.module';
 import { OrdersModule } from '../orders/orders.module';
 import { SitesModule } from '../sites/sites.module';
@@ -23,7 +24,7 @@ import { PaymentApplier } from './payment-applier';
 import { StripeReader } from './stripe-reader';
 
 @Module({
-  imports: [AuthModule, MailModule, OrdersModule, SitesModule, RateLimitModule],
+  imports: [AuthModule, MailModule, OrdersModule, SitesModule, RateLimitModule, InvoicingModule],
   controllers: [BillingController, ClientBillingController],
   providers: [
     StripeProvider,

@@ -331,6 +331,16 @@ export class BillingRepository extends BaseRepository {
     }));
   }
 
+  /** The account an invoice belongs to and the site its subscription pays for. */
+  async ownerOfInvoice(id: string, tx?: EntityManager): Promise<{ userId: string | null; siteId: string | null } | null> {
+    const [row] = await this.query<{ user_id: string | null; site_id: string | null }>(
+      `SELECT i.user_id, s.site_id FROM invoices i LEFT JOIN subscriptions s ON s.id = i.subscription_id WHERE i.id = $1`,
+      [id],
+      tx,
+    );
+    return row ? { userId: row.user_id, siteId: row.site_id } : null;
+  }
+
   /** Records the site a subscription pays for. */
   async linkSite(subscriptionId: string, siteId: string, tx?: EntityManager): Promise<void> {
     await this.query(

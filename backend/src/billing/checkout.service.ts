@@ -68,7 +68,21 @@ export class CheckoutService {
       throw new ConflictException({ message: ACCOUNT_EXISTS, errors: { email: ACCOUNT_EXISTS } });
     }
     const email = account?.email ?? dto.billing.email;
-    await this.orders.saveCheckoutBilling(draft, { ...dto.billing, phone: dto.billing.phone ?? '', email }, account);
+    const b = dto.billing;
+    const company = b.buyerType === 'company';
+    await this.orders.saveCheckoutBilling(
+      draft,
+      {
+        ...b,
+        phone: b.phone ?? '',
+        email,
+        buyerType: company ? 'company' : 'individual',
+        companyName: company ? (b.companyName ?? '') : '',
+        siren: company ? (b.siren ?? '') : '',
+        vatNumber: company ? (b.vatNumber ?? '') : '',
+      },
+      account,
+    );
 
     const recap = recapOf(draft.planType, draft.data);
     const priceIds = await this.prices.priceIds();

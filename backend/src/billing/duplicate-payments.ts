@@ -8,6 +8,7 @@ import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { SitesService } from '../sites/sites.service';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
+import { InvoicingService } from '../invoicing/invoicing.service';
 
 /** A second payment of something already paid, as the webhook found it (inside its transaction). */
 export interface DuplicateFound {
@@ -73,6 +74,7 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
     private readonly transactions: Transactions,
     private readonly mail: MailService,
     private readonly sites: SitesService,
+    private readonly invoicing: InvoicingService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super(dataSource);
@@ -198,8 +200,19 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
         tx,
       );
       if (!done) return;
-      if (row.invoice_id && refundedCents)
+      if (row.invoice_id && refundedCents) {
         await this.query(`UPDATE invoices SET refunded_cents = $2, updated_at = now() WHERE id = $1`, [row.invoice_id, refundedCents], tx);
+        // The refund is a credit note (avoir) referring to the invoice of the refunded payment, numbered here.
+        await this.invoicing.issueCreditNote(
+          {
+            sourceKey: `duplicate:${row.id}`,
+            stripeInvoiceId: row.invoice_id,
+            refundedAt: refund?.created ? new Date(refund.created * 1000) : new Date(),
+            amountCents: refundedCents,
+          },
+          tx,
+        );
+      }
       const site = siteId ? await this.sites.findWithOwner(siteId) : null;
       if (site && refundedCents) {
         await this.mail.notify(
@@ -219,6 +232,7 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
         );
       }
     });
+    this.invoicing.renderIssued();
     this.logger.log(`Paiement en double ${row.id} : abonnement annulé, ${euros(refundedCents)} remboursés`);
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { pageWindow, toPage } from '../common/pagination';
+import { InvoicingService } from '../invoicing/invoicing.service';
 import { SitesService } from '../sites/sites.service';
 import { BillingRepository, type ClientInvoice } from './billing.repository';
 import type { ClientInvoiceDto, ClientInvoiceListResponseDto, InvoiceListQueryDto } from './dto/client-billing.dto';
@@ -9,7 +10,11 @@ type InvoiceLike = Omit<ClientInvoice, 'paymentFailedAt' | 'refundedCents' | 'si
   Partial<Pick<ClientInvoice, 'paymentFailedAt' | 'refundedCents' | 'siteId'>>;
 
 /** An invoice as the API shows it (the client's list, and the admin's with the owner added). */
-export function toInvoiceResponse(i: InvoiceLike, siteName: string | null = null): ClientInvoiceDto {
+export function toInvoiceResponse(
+  i: InvoiceLike,
+  siteName: string | null = null,
+  legal: Array<{ id: string; kind: 'invoice' | 'credit_note'; number: string }> = [],
+): ClientInvoiceDto {
   return {
     id: i.id,
     number: i.number,
@@ -24,6 +29,7 @@ export function toInvoiceResponse(i: InvoiceLike, siteName: string | null = null
     description: i.description,
     pdfUrl: i.pdfUrl,
     hostedUrl: i.hostedUrl,
+    legalDocuments: legal.map((l) => ({ id: l.id, kind: l.kind, number: l.number })),
   };
 }
 
@@ -35,6 +41,7 @@ export class InvoicesService {
   constructor(
     private readonly billing: BillingRepository,
     private readonly sites: SitesService,
+    private readonly invoicing: InvoicingService,
   ) {}
 
   async listOwn(userId: string, query: InvoiceListQueryDto): Promise<ClientInvoiceListResponseDto> {
@@ -43,10 +50,13 @@ export class InvoicesService {
       pageWindow({ page: query.page, limit: query.limit ?? INVOICES_PER_PAGE }),
       query.siteId,
     );
-    const names = await this.sites.namesOf([...new Set(items.map((i) => i.siteId).filter((id): id is string => Boolean(id)))]);
+    const [names, legal] = await Promise.all([
+      this.sites.namesOf([...new Set(items.map((i) => i.siteId).filter((id): id is string => Boolean(id)))]),
+      this.invoicing.ofStripeInvoices(items.map((i) => i.id)),
+    ]);
     return toPage(
       'invoices',
-      items.map((i) => toInvoiceResponse(i, i.siteId ? (names.get(i.siteId) ?? null) : null)),
+      items.map((i) => toInvoiceResponse(i, i.siteId ? (names.get(i.siteId) ?? null) : null, legal.get(i.id))),
       total,
     );
   }

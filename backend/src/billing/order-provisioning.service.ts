@@ -10,6 +10,7 @@ import { type PaidPlanType, requestedDomain } from '../orders/order-form';
 import { euros, planName } from '../orders/order-summary';
 import { SitesService } from '../sites/sites.service';
 import { BillingRepository } from './billing.repository';
+import { InvoicingService } from '../invoicing/invoicing.service';
 
 /** A completed checkout of an order, as read from Stripe before the transaction (its metadata: what was paid). */
 export interface PaidCheckout {
@@ -46,6 +47,7 @@ export class OrderProvisioning {
     private readonly sites: SitesService,
     private readonly billing: BillingRepository,
     private readonly mail: MailService,
+    private readonly invoicing: InvoicingService,
   ) {}
 
   /** The order (locked until the transaction ends) and its buyer: the signed-in account it belongs to, or the payer's. */
@@ -92,6 +94,8 @@ export class OrderProvisioning {
     );
     if (siteId && paid.subscriptionId) await this.billing.linkSite(paid.subscriptionId, siteId, tx);
     await this.orders.markPaid(order.id, { checkoutSessionId: paid.sessionId, userId: buyer.user.id, accountCreated: buyer.created }, tx);
+    // The billing identity given at the order's billing step is the account's from now on (its invoices' buyer).
+    if (order.billing && order.billing.fullName.trim()) await this.invoicing.saveProfileFromOrder(buyer.user.id, order.billing, tx);
     if (buyer.created) await this.auth.inviteToFirstLogin(buyer.user.id, tx);
 
     const recap = computeRecap({ planType: paid.planType, ...paid.addOns });

@@ -10,7 +10,37 @@ import type { StatusCause } from '../sites/site-status-history.entity';
 import { BillingRepository, type InvoiceRow } from './billing.repository';
 import { DuplicatePayments } from './duplicate-payments';
 import { OrderProvisioning } from './order-provisioning.service';
-import { type Effects, type PaidRestart, planNameOf, StripeReader, type SubscriptionFromStripe, toInvoiceRow } from './stripe-reader';
+import { InvoicingService } from '../invoicing/invoicing.service';
+import type { BilledLine } from '../invoicing/legal-document';
+import { parisDate } from '../invoicing/legal-document';
+import {
+  type Effects,
+  type PaidRestart,
+  planNameOf,
+  type StripeLineFacts,
+  StripeReader,
+  type SubscriptionFromStripe,
+  toInvoiceRow,
+} from './stripe-reader';
+
+/** A Stripe line as a legal invoice's line: the catalogue's name, a proration said so, the site and the period. */
+export function billedLine(line: StripeLineFacts, siteName: string | null): BilledLine {
+  const name = line.label ?? line.description ?? 'Abonnement';
+  const label = line.proration
+    ? line.amountCents < 0
+      ? `Crédit au prorata : ${name} (période non utilisée)`
+      : `Ajustement au prorata : ${name}`
+    : name;
+  const period = line.periodStart !== null && line.periodEnd !== null && line.periodEnd > line.periodStart;
+  return {
+    label,
+    detail: siteName ? `Site « ${siteName} »` : null,
+    periodStart: period ? parisDate(fromUnix(line.periodStart!)) : null,
+    periodEnd: period ? parisDate(fromUnix(line.periodEnd!)) : null,
+    quantity: line.proration ? 1 : line.quantity,
+    amountInclCents: line.amountCents,
+  };
+}
 
 /**
  * Applying to our copy, the last part of the webhook: what Stripe's current state calls for (Effects, read by
@@ -32,6 +62,7 @@ export class PaymentApplier {
     private readonly sites: SitesService,
     private readonly duplicates: DuplicatePayments,
     private readonly reader: StripeReader,
+    private readonly invoicing: InvoicingService,
   ) {}
 
   /** Our copy of a subscription: its plan is the first item whose price is a plan's (any other price: a custom plan). */
@@ -44,6 +75,7 @@ export class PaymentApplier {
     const syncedAt = new Date();
     const row = await this.reader.toSubscriptionRow(subscription, syncedAt);
     const invoiceRows = invoices.map((i) => toInvoiceRow(i, syncedAt, planNameOf(row.plan)));
+    await this.reader.label(invoiceRows);
     await this.transactions.run(async (t) => {
       const user = await this.users.linkStripeCustomer(row.customerId, null, t);
       await this.billing.upsertSubscription({ ...row, userId: user?.id ?? null }, t);
@@ -54,7 +86,37 @@ export class PaymentApplier {
         await this.lifeContext(row, invoiceRows, t),
         t,
       );
+      await this.issueLegalInvoices(invoiceRows, null, t);
     }, tx);
+    if (!tx) this.invoicing.renderIssued();
+  }
+
+  /**
+   * The legal invoice of every amount Stripe collected among these invoices (paid, more than zero), issued in the
+   * transaction that records the payment: its buyer is the account's billing identity, its lines the Stripe lines
+   * named after the catalogue with the site's name and period. Once per Stripe invoice.
+   */
+  async issueLegalInvoices(invoices: Effects['invoices'], email: string | null, tx: EntityManager): Promise<void> {
+    for (const invoice of invoices) {
+      if (invoice.status !== 'paid' || !invoice.facts || invoice.amountCents <= 0) continue;
+      const owner = await this.billing.ownerOfInvoice(invoice.id, tx);
+      // A checkout's first invoice read before its checkout was applied (events in any order) has no account yet: the
+      // checkout's own event, which carries the same invoice, issues it with the buyer's billing identity.
+      if (!owner?.userId && invoice.facts.billingReason === 'subscription_create') continue;
+      const user = owner?.userId ? await this.users.findById(owner.userId, tx) : null;
+      const siteName = owner?.siteId ? ((await this.sites.namesOf([owner.siteId], tx)).get(owner.siteId) ?? null) : null;
+      await this.invoicing.issueInvoice(
+        {
+          stripeInvoiceId: invoice.id,
+          stripeNumber: invoice.facts.number,
+          userId: user?.id ?? null,
+          fallback: { name: user?.name || invoice.facts.customerName || '', email: user?.email ?? email ?? '' },
+          paidAt: fromUnix(invoice.facts.paidAt ?? invoice.created),
+          lines: invoice.facts.lines.map((line) => billedLine(line, siteName)),
+        },
+        tx,
+      );
+    }
   }
 
   async apply(effects: Effects, tx: EntityManager): Promise<void> {

@@ -64,6 +64,13 @@ export class PriceBook implements OnApplicationBootstrap {
     return 'teams';
   }
 
+  /** What a Stripe price is called in the catalogue ('Formule Pro', 'Création de logo'…); null for another price. */
+  async labelOfPrice(priceId: string | null): Promise<string | null> {
+    if (!priceId) return null;
+    const ids = await this.priceIds();
+    return ENTRIES.find((e) => ids.get(e.lookupKey) === priceId)?.productName ?? null;
+  }
+
   private async sync(): Promise<Map<string, Stripe.Price>> {
     const client = this.stripe.client;
     const found = new Map<string, Stripe.Price>();

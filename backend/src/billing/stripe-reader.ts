@@ -12,7 +12,7 @@ export interface Effects {
   customerId?: string;
   email?: string | null;
   subscription?: SubscriptionFromStripe;
-  invoices: Array<InvoiceRow & { amountDue: number }>;
+  invoices: Array<InvoiceRow & { amountDue: number; facts?: StripeInvoiceFacts }>;
   /** Chosen from the current state read from Stripe, never from the event's name */
   mail?: 'payment-failed';
   /** A paid order to provision (checkout.session.completed of a session opened for an order draft) */
@@ -75,8 +75,65 @@ export function invoiceDescription(inv: Stripe.Invoice, planName?: string): stri
   return inv.description ?? lines[0]?.description ?? null;
 }
 
-export function toInvoiceRow(inv: Stripe.Invoice, syncedAt: Date, planName?: string): InvoiceRow & { amountDue: number } {
+/** A line of a Stripe invoice, as the legal invoice needs it (amounts including tax, in cents). */
+export interface StripeLineFacts {
+  priceId: string | null;
+  /** The catalogue's name of its price, filled by StripeReader.label before any transaction */
+  label?: string | null;
+  description: string | null;
+  amountCents: number;
+  quantity: number;
+  periodStart: number | null;
+  periodEnd: number | null;
+  proration: boolean;
+}
+
+/** What a paid Stripe invoice says that a legal invoice needs: when it was paid, and its lines. */
+export interface StripeInvoiceFacts {
+  number: string | null;
+  /** subscription_create (a checkout's first invoice), subscription_cycle, subscription_update… */
+  billingReason: string | null;
+  paidAt: number | null;
+  lines: StripeLineFacts[];
+  customerName: string | null;
+}
+
+export function invoiceFacts(inv: Stripe.Invoice): StripeInvoiceFacts {
   return {
+    number: inv.number ?? null,
+    billingReason: inv.billing_reason ?? null,
+    paidAt: inv.status_transitions?.paid_at ?? null,
+    customerName: inv.customer_name ?? null,
+    lines: (inv.lines?.data ?? []).map((l) => {
+      const line = l as unknown as {
+        pricing?: { price_details?: { price?: string | { id: string } } };
+        price?: { id: string } | null;
+        proration?: boolean;
+      };
+      const parent = l.parent as {
+        subscription_item_details?: { proration?: boolean };
+        invoice_item_details?: { proration?: boolean };
+      } | null;
+      return {
+        priceId: idOf(line.pricing?.price_details?.price) ?? line.price?.id ?? null,
+        description: l.description ?? null,
+        amountCents: l.amount,
+        quantity: l.quantity ?? 1,
+        periodStart: l.period?.start ?? null,
+        periodEnd: l.period?.end ?? null,
+        proration: Boolean(parent?.subscription_item_details?.proration || parent?.invoice_item_details?.proration || line.proration),
+      };
+    }),
+  };
+}
+
+export function toInvoiceRow(
+  inv: Stripe.Invoice,
+  syncedAt: Date,
+  planName?: string,
+): InvoiceRow & { amountDue: number; facts: StripeInvoiceFacts } {
+  return {
+    facts: invoiceFacts(inv),
     id: inv.id!,
     customerId: idOf(inv.customer)!,
     userId: null,
@@ -168,7 +225,9 @@ export class StripeReader {
 
   async load(event: ReceivedEvent, reader: BatchReader): Promise<Effects> {
     try {
-      return await this.read(event, reader);
+      const effects = await this.read(event, reader);
+      await this.label(effects.invoices);
+      return effects;
     } catch (error) {
       if (isMissingAtStripe(error)) return { invoices: [], ignored: `objet introuvable chez Stripe (${(error as Error).message})` };
       throw error;
@@ -226,6 +285,12 @@ export class StripeReader {
       default:
         return { invoices: [], ignored: 'type d’événement non traité' };
     }
+  }
+
+  /** Names each invoice line after the catalogue (the price book is read now, outside any transaction). */
+  async label(invoices: Array<{ facts?: StripeInvoiceFacts }>): Promise<void> {
+    for (const invoice of invoices)
+      for (const line of invoice.facts?.lines ?? []) line.label = await this.prices.labelOfPrice(line.priceId);
   }
 
   /** Reads a subscription from Stripe in our columns. */

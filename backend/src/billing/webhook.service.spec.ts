@@ -111,7 +111,7 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
     [Transactions, transactions],
     [StripeReader, reader],
     [PaymentApplier, applier],
-    [6, config],
+    [7, config],
   ]);
   return { sut, timeline, billing, mail, client };
 }

@@ -5,6 +5,7 @@ import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
 import { BillingRepository, type ClaimedEvent, type ReceivedEvent } from './billing.repository';
+import { InvoicingService } from '../invoicing/invoicing.service';
 import { DuplicatePayments } from './duplicate-payments';
 import { PaymentApplier } from './payment-applier';
 import { type Effects, OBJECT_OF_TYPE, StripeReader } from './stripe-reader';
@@ -61,6 +62,7 @@ export class WebhookService {
     private readonly reader: StripeReader,
     private readonly applier: PaymentApplier,
     private readonly duplicates: DuplicatePayments,
+    private readonly invoicing: InvoicingService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -158,6 +160,8 @@ export class WebhookService {
         }
       }
     }
+    // The Factur-X files of the invoices just issued, made after the commit (InvoiceFiles).
+    this.invoicing.renderIssued();
     // A payment we did not intend is cancelled and refunded at once (outside the transaction: Stripe calls).
     if (loaded.some((l) => l.effects.paidOrder || l.effects.restart)) {
       await this.duplicates
@@ -177,7 +181,11 @@ export class WebhookService {
           tx,
         ),
       );
-      for (const { group, effects } of loaded) if (group.some((e) => taken.has(e.id))) await this.applier.apply(effects, tx);
+      const applied = loaded.filter(({ group }) => group.some((e) => taken.has(e.id)));
+      for (const { effects } of applied) await this.applier.apply(effects, tx);
+      // Last, once every account, site and subscription of the batch is in place: the legal invoices of what Stripe
+      // collected, numbered in this transaction (the counter's row lock is held only until it commits).
+      for (const { effects } of applied) await this.applier.issueLegalInvoices(effects.invoices, effects.email ?? null, tx);
     });
   }
 

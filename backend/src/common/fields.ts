@@ -19,6 +19,7 @@ import {
   Min,
   MinLength,
   ValidateBy,
+  ValidateIf,
   ValidateNested,
   type ValidationArguments,
 } from 'class-validator';
@@ -207,6 +208,70 @@ export function FrenchVatField(sirenProperty: string): PropertyDecorator {
     IsNotEmpty({ message: required }),
     Check('frenchVat', 'Numéro de TVA invalide (FR, une clé de 2 caractères, puis les 9 chiffres du SIREN)', isFrenchVatFormat),
     Check('vatOfSiren', 'Le numéro de TVA ne correspond pas au SIREN', (value, object) => {
+      const siren = object[sirenProperty];
+      return typeof siren !== 'string' || !isSiren(siren) || vatMatchesSiren(value, siren);
+    }),
+  );
+}
+
+/** A calendar date 'YYYY-MM-DD' (a real day: no 2026-02-30). */
+export function DateField(messages: { required: string; invalid: string }): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ type: String, format: 'date', maxLength: 10, example: '2026-11-01' }),
+    IsString({ message: messages.required }),
+    IsNotEmpty({ message: messages.required }),
+    Matches(/^\d{4}-\d{2}-\d{2}$/, { message: messages.invalid }),
+    Check('calendarDate', messages.invalid, (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    }),
+  );
+}
+
+/** A text required only when `when(object)` holds (a company's name for a company buyer); trimmed, `max` characters at most. */
+export function TextRequiredWhenField(options: {
+  max: number;
+  tooLong: string;
+  required: string;
+  when: (object: Record<string, unknown>) => boolean;
+}): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, maxLength: options.max }),
+    Trim(),
+    ValidateIf((object: Record<string, unknown>) => options.when(object)),
+    IsString({ message: options.required }),
+    IsNotEmpty({ message: options.required }),
+    MaxLength(options.max, { message: options.tooLong }),
+  );
+}
+
+/**
+ * A buyer's optional company identifiers (their billing identity): empty or absent is fine; given, the SIREN has its
+ * 9 digits and Luhn key, the VAT number is French and matches the SIREN of `sirenProperty` (when that one is valid).
+ * Spaces allowed, stored compact. Only checked when `when(object)` holds (a company buyer); ignored otherwise.
+ */
+export function OptionalSirenField(invalid: string, when: (object: Record<string, unknown>) => boolean): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, maxLength: COMPANY_ID_MAX, example: '912 345 675' }),
+    CompactId(),
+    ValidateIf((object: Record<string, unknown>, value: unknown) => when(object) && value !== undefined && value !== null && value !== ''),
+    IsString({ message: invalid }),
+    Check('siren', invalid, isSiren),
+  );
+}
+
+export function OptionalFrenchVatField(
+  sirenProperty: string,
+  messages: { invalid: string; mismatch: string },
+  when: (object: Record<string, unknown>) => boolean,
+): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, maxLength: COMPANY_ID_MAX, example: 'FR 65 912 345 675' }),
+    CompactId(),
+    ValidateIf((object: Record<string, unknown>, value: unknown) => when(object) && value !== undefined && value !== null && value !== ''),
+    IsString({ message: messages.invalid }),
+    Check('frenchVat', messages.invalid, isFrenchVatFormat),
+    Check('vatOfSiren', messages.mismatch, (value, object) => {
       const siren = object[sirenProperty];
       return typeof siren !== 'string' || !isSiren(siren) || vatMatchesSiren(value, siren);
     }),

@@ -123,6 +123,10 @@ export interface AgencyDefaults {
   hostName: string;
   hostAddress: string;
   hostWebsite: string;
+  /** 'standard' (VAT at `vatRate` on invoices) or 'franchise' (franchise en base: 'TVA non applicable, art. 293 B du CGI') */
+  vatRegime: string;
+  /** The VAT rate on invoices, in percent: '20', '10', '5.5' or '2.1' */
+  vatRate: string;
 }
 
 /** Each field of the agency's identity, its variable and its default (placeholders: set yours, or save them in the admin). */
@@ -144,6 +148,8 @@ export const AGENCY_VARIABLES: ReadonlyArray<readonly [keyof AgencyDefaults, str
   ['hostName', 'AGENCY_HOST_NAME', 'Scaleway SAS'],
   ['hostAddress', 'AGENCY_HOST_ADDRESS', '8 rue de la Ville-l’Évêque, 75008 Paris, France'],
   ['hostWebsite', 'AGENCY_HOST_WEBSITE', 'https://www.scaleway.com'],
+  ['vatRegime', 'AGENCY_VAT_REGIME', 'standard'],
+  ['vatRate', 'AGENCY_VAT_RATE', '20'],
 ];
 
 /** AGENCY_* (defaults above), checked with the rules of the admin's settings form. */
@@ -165,6 +171,9 @@ function readAgency(env: Env, problems: string[]): AgencyDefaults {
   if (!isFrenchVatFormat(agency.vat))
     bad('AGENCY_VAT', "n'est pas un numéro de TVA français valide (FR, 2 caractères, le SIREN)", agency.vat);
   else if (!vatMatchesSiren(agency.vat, agency.siren)) bad('AGENCY_VAT', 'ne correspond pas à AGENCY_SIREN', agency.vat);
+  if (!['standard', 'franchise'].includes(agency.vatRegime))
+    bad('AGENCY_VAT_REGIME', 'doit valoir standard ou franchise', agency.vatRegime);
+  if (!['20', '10', '5.5', '2.1'].includes(agency.vatRate)) bad('AGENCY_VAT_RATE', 'doit valoir 20, 10, 5.5 ou 2.1', agency.vatRate);
   return agency;
 }
 

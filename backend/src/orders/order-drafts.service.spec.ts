@@ -528,7 +528,8 @@ describe('OrderDraftsService', () => {
       const { draft, browser } = anonymousDraft(db);
 
       await sut.update(draft.id, { billing: { fullName: 'Jeanne Martin', city: 'Lyon' } }, browser);
-      const first = { fullName: 'Jeanne Martin', email: '', phone: '', address: '', city: 'Lyon', postalCode: '' };
+      // An individual until told otherwise (the billing identity's company fields stay empty).
+      const first = { ...emptyBilling(), fullName: 'Jeanne Martin', city: 'Lyon' };
       expect(db.stored(draft.id).billing).toEqual(first);
 
       await sut.update(draft.id, { billing: { city: null, postalCode: '69001' } } as unknown as UpdateDto, browser);
@@ -952,6 +953,18 @@ describe('OrderDraftsService', () => {
   });
 });
 
-function emptyBilling() {
-  return { fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' };
+/** What the API answers for billing details not typed yet: an individual, every field empty. */
+function emptyBilling(): Required<BillingInfo> {
+  return {
+    fullName: '',
+    email: '',
+    phone: '',
+    address: '',
+    city: '',
+    postalCode: '',
+    buyerType: 'individual',
+    companyName: '',
+    siren: '',
+    vatNumber: '',
+  };
 }

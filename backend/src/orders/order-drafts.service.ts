@@ -515,10 +515,10 @@ function toPayment(draft: OrderDraft): Omit<OrderForPayment, 'data'> {
 }
 
 function mergeBilling(current: BillingInfo | null, patch: BillingInfoPatchDto): BillingInfo {
-  const billing: BillingInfo = { ...EMPTY_BILLING, ...current };
+  const billing: Record<string, string> = { ...EMPTY_BILLING, ...current };
   for (const key of Object.keys(EMPTY_BILLING) as Array<keyof BillingInfo>) {
     const value = patch[key];
     if (value !== undefined) billing[key] = value ?? '';
   }
-  return billing;
+  return billing as unknown as BillingInfo;
 }

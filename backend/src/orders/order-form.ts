@@ -123,6 +123,11 @@ export interface BillingInfo {
   address: string;
   city: string;
   postalCode: string;
+  /** Absent in drafts saved before the billing identity existed: an individual */
+  buyerType?: 'individual' | 'company';
+  companyName?: string;
+  siren?: string;
+  vatNumber?: string;
 }
 
 /** A new draft's form: the spec's defaults (existing domain in .fr, pro address contact@, no logo), one empty service and link row. */
@@ -130,7 +135,18 @@ export function emptyOrderForm(): OrderFormData {
   return newOrderForm();
 }
 
-export const EMPTY_BILLING: BillingInfo = { fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' };
+export const EMPTY_BILLING: Required<BillingInfo> = {
+  fullName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  postalCode: '',
+  buyerType: 'individual',
+  companyName: '',
+  siren: '',
+  vatNumber: '',
+};
 
 /**
  * What is missing or wrong before payment, field by field (`data.siteName`…), with the spec's messages: step 1

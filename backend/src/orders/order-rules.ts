@@ -53,6 +53,11 @@ export const ORDER_MESSAGES = {
   addressRequired: "L'adresse est requise.",
   cityRequired: 'La ville est requise.',
   postalCodeRequired: 'Le code postal est requis.',
+  buyerTypeInvalid: 'Choisissez particulier ou entreprise.',
+  companyNameRequired: "Le nom de l'entreprise est requis.",
+  sirenInvalid: 'SIREN invalide : 9 chiffres avec une clé de contrôle correcte.',
+  vatNumberInvalid: 'Numéro de TVA invalide : FR, une clé de 2 caractères, puis les 9 chiffres du SIREN.',
+  vatNumberMismatch: 'Le numéro de TVA ne correspond pas au SIREN.',
   paymentError: 'Une erreur est survenue lors du paiement. Veuillez réessayer.',
 } as const;
 
@@ -86,7 +91,12 @@ export const MAX_LENGTHS = {
   address: 200,
   city: 100,
   postalCode: 20,
+  companyName: 150,
+  companyId: 30,
 } as const;
+
+/** Who the invoices are made out to: a person, or a company (its name, and optionally its SIREN and VAT number). */
+export const BUYER_TYPES = ['individual', 'company'] as const;
 
 /** How many rows the growing lists take. */
 export const FORM_LIMITS = { services: 20, socialLinks: 10, extraEmails: 20 } as const;

@@ -87,7 +87,16 @@ export function orderAnswers(order: {
 
 export function billingAnswers(billing: BillingInfo | null): Answer[] {
   const b = billing ?? { fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' };
+  const company =
+    b.buyerType === 'company'
+      ? [
+          { label: 'Entreprise', value: text(b.companyName ?? '') },
+          { label: 'SIREN', value: text(b.siren ?? '') },
+          { label: 'N° de TVA', value: text(b.vatNumber ?? '') },
+        ]
+      : [];
   return [
+    ...company,
     { label: 'Nom complet', value: text(b.fullName) },
     { label: 'Email', value: text(b.email) },
     { label: 'Téléphone', value: text(b.phone) },

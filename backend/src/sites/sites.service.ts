@@ -188,8 +188,8 @@ export class SitesService {
   }
 
   /** Site names by id (invoices name their site). */
-  namesOf(ids: string[]): Promise<Map<string, string>> {
-    return this.sites.namesOf(ids);
+  namesOf(ids: string[], tx?: EntityManager): Promise<Map<string, string>> {
+    return this.sites.namesOf(ids, tx);
   }
 
   /** The id of the site an order became, or null while it is not paid. */

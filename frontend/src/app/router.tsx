@@ -95,6 +95,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/admin/AdminAgencySettingsPage')).AdminAgencySettingsPage }),
               },
               {
+                path: 'invoices',
+                lazy: async () => ({ Component: (await import('../features/admin/legal-invoices')).AdminLegalInvoicesPage }),
+              },
+              {
                 path: 'duplicate-payments',
                 lazy: async () => ({
                   Component: (await import('../features/admin/AdminDuplicatePaymentsPage')).AdminDuplicatePaymentsPage,

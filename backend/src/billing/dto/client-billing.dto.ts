@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EnumField, LimitField, UuidField } from '../../common/fields';
 import { PageQueryDto } from '../../common/page-query.dto';
+import { LegalDocumentRefDto } from '../../invoicing/dto/legal-invoices.dto';
 
 /** Un paiement qui échoue sur un site du client : ce qu'il faut régler, depuis quand, et où */
 export class PaymentIssueDto {
@@ -131,6 +132,9 @@ export class ClientInvoiceDto {
   /** La page de la facture chez Stripe */
   @ApiProperty({ type: String, nullable: true })
   hostedUrl: string | null;
+  /** La facture légale émise pour ce paiement (numéro F-…), puis ses avoirs (AV-…) ; vide tant que rien n'est encaissé */
+  @ApiProperty({ type: [LegalDocumentRefDto] })
+  legalDocuments: LegalDocumentRefDto[];
 }
 
 export class ClientInvoiceListResponseDto {

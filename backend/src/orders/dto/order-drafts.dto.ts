@@ -1,5 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { BooleanField, EmailField, EnumField, EnumListField, NestedField, TextField, TextListField } from '../../common/fields';
+import {
+  BooleanField,
+  EmailField,
+  EnumField,
+  EnumListField,
+  NestedField,
+  OptionalFrenchVatField,
+  OptionalSirenField,
+  TextField,
+  TextListField,
+  TextRequiredWhenField,
+} from '../../common/fields';
 import {
   BUSINESS_FEATURE_VALUES,
   type BusinessFeature,
@@ -23,12 +34,15 @@ import {
   PAID_PLAN_TYPES,
   type PaidPlanType,
 } from '../order-form';
-import { ORDER_MESSAGES as M } from '../order-rules';
+import { BUYER_TYPES, ORDER_MESSAGES as M } from '../order-rules';
 import { ORDER_DRAFT_STATUSES, type OrderDraftStatus } from '../order-draft.entity';
 import { PHOTO_SIZES, type PhotoSize } from '../photos/photo-links';
 
 const PLAN = { name: 'PaidPlanType', invalid: 'Formule invalide' } as const;
 const tooLong = (what: string, max: number) => `${what} ne doit pas dépasser ${max} caractères.`;
+const BUYER = { name: 'BuyerType', invalid: M.buyerTypeInvalid } as const;
+const isCompany = (o: Record<string, unknown>) => o.buyerType === 'company';
+const VAT_MESSAGES = { invalid: M.vatNumberInvalid, mismatch: M.vatNumberMismatch };
 
 export class CreateOrderDraftDto {
   /** Formule choisie (pro ou business), par exemple depuis `/order?plan=business` */
@@ -162,6 +176,14 @@ export class BillingInfoPatchDto {
   city?: string;
   @TextField({ optional: true, max: MAX_LENGTHS.postalCode, tooLong: tooLong('Le code postal', MAX_LENGTHS.postalCode) })
   postalCode?: string;
+  @EnumField(BUYER_TYPES, { ...BUYER, optional: true })
+  buyerType?: (typeof BUYER_TYPES)[number];
+  @TextField({ optional: true, max: MAX_LENGTHS.companyName, tooLong: tooLong("Le nom de l'entreprise", MAX_LENGTHS.companyName) })
+  companyName?: string;
+  @TextField({ optional: true, max: MAX_LENGTHS.companyId, tooLong: M.sirenInvalid })
+  siren?: string;
+  @TextField({ optional: true, max: MAX_LENGTHS.companyId, tooLong: M.vatNumberInvalid })
+  vatNumber?: string;
 }
 
 /** Les informations de facturation du paiement (modale « Finaliser ma commande »). */
@@ -179,6 +201,23 @@ export class CheckoutBillingDto {
   city: string;
   @TextField({ required: M.postalCodeRequired, max: MAX_LENGTHS.postalCode, tooLong: tooLong('Le code postal', MAX_LENGTHS.postalCode) })
   postalCode: string;
+  /** Particulier (par défaut) ou entreprise : à qui les factures sont établies */
+  @EnumField(BUYER_TYPES, { ...BUYER, optional: true, default: 'individual' })
+  buyerType?: (typeof BUYER_TYPES)[number];
+  /** Raison sociale, requise pour une entreprise */
+  @TextRequiredWhenField({
+    required: M.companyNameRequired,
+    max: MAX_LENGTHS.companyName,
+    tooLong: tooLong("Le nom de l'entreprise", MAX_LENGTHS.companyName),
+    when: isCompany,
+  })
+  companyName?: string;
+  /** SIREN de l'entreprise (facultatif, 9 chiffres) */
+  @OptionalSirenField(M.sirenInvalid, isCompany)
+  siren?: string;
+  /** Numéro de TVA intracommunautaire de l'entreprise (facultatif) */
+  @OptionalFrenchVatField('siren', VAT_MESSAGES, isCompany)
+  vatNumber?: string;
 }
 
 /** Enregistrement automatique du brouillon : seuls les champs envoyés changent. */
@@ -247,6 +286,11 @@ export class BillingInfoDto {
   address: string;
   city: string;
   postalCode: string;
+  @ApiProperty({ enum: BUYER_TYPES, enumName: 'BuyerType' })
+  buyerType: (typeof BUYER_TYPES)[number];
+  companyName: string;
+  siren: string;
+  vatNumber: string;
 }
 
 /** Une photo de la commande */

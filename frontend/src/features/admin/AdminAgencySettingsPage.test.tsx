@@ -26,6 +26,8 @@ const settings: AgencySettingsDto = {
   hostName: 'Scaleway SAS',
   hostAddress: '8 rue de la Ville-l’Évêque, 75008 Paris, France',
   hostWebsite: 'https://www.scaleway.com',
+  vatRegime: 'standard',
+  vatRate: '20',
   savedAt: null,
 };
 
@@ -48,8 +50,13 @@ describe("Admin 'Paramètres de l'agence' page", () => {
     expect(field('Téléphone')).toHaveAccessibleDescription('Tel qu’il doit s’afficher : 01 23 45 67 89.');
     const labels = AGENCY_SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.label));
     expect(labels).toHaveLength(Object.keys(settings).length - 1);
-    for (const label of labels) expect(field(label)).toBeInTheDocument();
-    for (const title of ['Identité', 'Siège et immatriculation', 'Contact', 'Hébergeur'])
+    const choices = AGENCY_SETTINGS_SECTIONS.flatMap((s) => s.fields.filter((f) => f.options).map((f) => f.label));
+    for (const label of labels)
+      expect(choices.includes(label) ? screen.getByRole('combobox', { name: label }) : field(label)).toBeInTheDocument();
+    // The VAT of the invoices: a regime and a rate, chosen from the lists.
+    expect(screen.getByRole('combobox', { name: 'Régime de TVA' })).toHaveValue('standard');
+    expect(screen.getByRole('combobox', { name: 'Taux de TVA' })).toHaveValue('20');
+    for (const title of ['Identité', 'Siège et immatriculation', 'Facturation', 'Contact', 'Hébergeur'])
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Paramètres' })[0]).toHaveAttribute('href', '/admin/settings');
   });

@@ -11,7 +11,7 @@ import { getGetAgencyQueryKey } from '../../api/generated/agency/agency';
 import type { AgencySettingsDto, UpdateAgencySettingsDto } from '../../api/generated/model';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Card, Container } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
+import { Field, selectClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
@@ -68,20 +68,50 @@ function SettingsForm({ settings }: { settings: AgencySettingsDto }) {
           <h2 className="text-lg font-semibold">{section.title}</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{section.description}</p>
           <div className="mt-5 grid gap-5 sm:grid-cols-2">
-            {section.fields.map((field) => (
-              <Field
-                key={field.name}
-                id={`agency-${field.name}`}
-                label={field.label}
-                type={field.type ?? 'text'}
-                autoComplete={field.autoComplete ?? 'off'}
-                spellCheck={field.type ? false : undefined}
-                hint={field.hint}
-                error={errors[field.name]?.message}
-                className={cn('min-w-0', field.wide && 'sm:col-span-2')}
-                {...register(field.name)}
-              />
-            ))}
+            {section.fields.map((field) =>
+              field.options ? (
+                <div key={field.name} className={cn('min-w-0', field.wide && 'sm:col-span-2')}>
+                  <label htmlFor={`agency-${field.name}`} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+                    {field.label}
+                  </label>
+                  <select
+                    id={`agency-${field.name}`}
+                    className={selectClasses}
+                    aria-describedby={field.hint ? `agency-${field.name}-hint` : undefined}
+                    {...register(field.name)}
+                  >
+                    {field.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                  {field.hint ? (
+                    <p id={`agency-${field.name}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                      {field.hint}
+                    </p>
+                  ) : null}
+                  {errors[field.name]?.message ? (
+                    <p className="mt-1 text-sm text-red-700 dark:text-red-400" role="alert">
+                      {errors[field.name]?.message}
+                    </p>
+                  ) : null}
+                </div>
+              ) : (
+                <Field
+                  key={field.name}
+                  id={`agency-${field.name}`}
+                  label={field.label}
+                  type={field.type ?? 'text'}
+                  autoComplete={field.autoComplete ?? 'off'}
+                  spellCheck={field.type ? false : undefined}
+                  hint={field.hint}
+                  error={errors[field.name]?.message}
+                  className={cn('min-w-0', field.wide && 'sm:col-span-2')}
+                  {...register(field.name)}
+                />
+              ),
+            )}
           </div>
         </Card>
       ))}

@@ -12,6 +12,27 @@ function setup(
   const api = signedInAdmin({
     [`GET /api/admin/users/${OWNER.id}`]: () => jsonResponse(200, { user, sites: [site] }),
     [`POST /api/admin/users/${OWNER.id}/email`]: send,
+    'GET /api/admin/legal-invoices': (call) =>
+      jsonResponse(200, {
+        legalInvoices: call.url.includes(`userId=${OWNER.id}`)
+          ? [
+              {
+                id: '77777777-7777-4777-8777-777777777777',
+                kind: 'invoice',
+                number: 'F-2026-000042',
+                issuedAt: '2026-11-24T10:00:00.000Z',
+                paidAt: '2026-11-24T10:00:00.000Z',
+                creditedNumber: null,
+                buyerName: 'Jeanne Martin',
+                userId: OWNER.id,
+                totalExclCents: 2417,
+                vatCents: 483,
+                totalInclCents: 2900,
+              },
+            ]
+          : [],
+        total: 1,
+      }),
   });
   renderApp(`/admin/clients/${OWNER.id}`);
   return api;
@@ -24,6 +45,15 @@ describe('Admin client page — contact form', () => {
     expect(within(sites).getByRole('link', { name: 'Boulangerie Martin' })).toHaveAttribute('href', `/admin/sites/${site.id}`);
     expect(within(sites).getByText('Actif')).toBeInTheDocument();
     expect(within(sites).getByText('Business')).toBeInTheDocument();
+  });
+
+  it("lists the client's invoices and credit notes, each downloadable", async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: 'Factures et avoirs du client' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(within(row).getByText('F-2026-000042')).toBeInTheDocument();
+    expect(row.textContent).toContain('29,00');
+    expect(within(row).getByRole('button', { name: 'Télécharger facture F-2026-000042 (PDF)' })).toBeInTheDocument();
   });
 
   it('prefills subject and message from each template, greeting the client by name', async () => {

@@ -1,21 +1,29 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { getListAdminEmailsQueryKey, useGetAdminUser, useSendAdminUserEmail } from '../../api/generated/admin/admin';
+import {
+  getListAdminEmailsQueryKey,
+  useGetAdminUser,
+  useListAdminLegalInvoices,
+  useSendAdminUserEmail,
+} from '../../api/generated/admin/admin';
 import type { AdminUserDetailDto, SendAdminEmailDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Alert, Card } from '../../components/ui/card';
+import { DataTable } from '../../components/ui/data-table';
 import { Field, inputClasses, selectClasses } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { applyApiFieldErrors } from '../../lib/form-errors';
 import { useAgency } from '../../lib/site-info';
+import { usePagedSearch } from '../../lib/use-paged-search';
 import { CONTACT_TEMPLATE_LABELS, CONTACT_TEMPLATES, type ContactTemplate, contactTemplate, siteForMessage } from './contact-templates';
 import { AdminDetailPage } from './AdminDetailPage';
 import { RoleBadge, SiteRow } from './labels';
+import { legalInvoiceColumns } from './legal-invoices';
 
 export const clientMessages = {
   sent: 'Message envoyé',
@@ -123,7 +131,33 @@ function ContactForm({ detail }: { detail: AdminUserDetailDto }) {
   );
 }
 
-/** /admin/clients/{id}: an account, its sites, and the contact form. */
+/** The client's invoices and credit notes (newest first, 10 at a time), each downloadable. */
+function ClientLegalInvoices({ userId }: { userId: string }) {
+  const list = usePagedSearch({ prefix: 'invoices' });
+  const query = useListAdminLegalInvoices({ userId, page: list.page, limit: 10 }, { query: { placeholderData: keepPreviousData } });
+  const pageCount = Math.max(1, Math.ceil((query.data?.total ?? 0) / 10));
+  return (
+    <Card flush className="min-w-0 overflow-hidden">
+      <h2 className="px-6 pt-6 text-lg font-semibold">Factures et avoirs</h2>
+      <div className="mt-3">
+        <DataTable
+          label="Factures et avoirs du client"
+          columns={legalInvoiceColumns(false)}
+          rows={query.data?.legalInvoices}
+          rowKey={(d) => d.id}
+          loading={query.isPending || query.isPlaceholderData}
+          error={query.isError}
+          onRetry={() => void query.refetch()}
+          emptyText="Aucune facture émise"
+          pagination={{ page: list.page, pageCount, onPage: list.setPage }}
+          minWidthClass="min-w-[44rem]"
+        />
+      </div>
+    </Card>
+  );
+}
+
+/** /admin/clients/{id}: an account, its sites, its invoices and credit notes, and the contact form. */
 export function AdminClientDetailPage() {
   const { id = '' } = useParams();
   const detail = useGetAdminUser(id);
@@ -155,6 +189,7 @@ export function AdminClientDetailPage() {
               </ul>
             )}
           </Card>
+          <ClientLegalInvoices userId={data.user.id} />
           <ContactForm key={data.user.id} detail={data} />
         </>
       )}

@@ -135,6 +135,9 @@ export function AdminPage() {
                   <ButtonLink to={paths.admin.audit} variant="secondary">
                     Journal d'audit
                   </ButtonLink>
+                  <ButtonLink to={paths.admin.invoices} variant="secondary">
+                    Factures et avoirs
+                  </ButtonLink>
                   <ButtonLink to={paths.admin.duplicatePayments} variant="secondary">
                     Paiements en double
                   </ButtonLink>

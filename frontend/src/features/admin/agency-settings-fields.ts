@@ -11,6 +11,8 @@ export interface AgencyFieldSpec {
   hint?: string;
   /** Takes the whole row from 640 px (long values: addresses, links) */
   wide?: boolean;
+  /** A choice among these values (a select) instead of a text input */
+  options?: ReadonlyArray<{ value: string; label: string }>;
 }
 
 /** The form's sections, in order; every field of the settings is in one of them. */
@@ -36,6 +38,32 @@ export const AGENCY_SETTINGS_SECTIONS: { title: string; description: string; fie
       { name: 'siren', label: 'SIREN', hint: '9 chiffres : le numéro d’immatriculation au RCS.' },
       { name: 'siret', label: 'SIRET du siège', hint: '14 chiffres, commence par le SIREN.' },
       { name: 'vat', label: 'N° de TVA intracommunautaire', hint: 'FR, une clé de 2 chiffres, puis le SIREN.', wide: true },
+    ],
+  },
+  {
+    title: 'Facturation',
+    description: 'La TVA des factures et des avoirs émis aux clients (une facture déjà émise ne change pas).',
+    fields: [
+      {
+        name: 'vatRegime',
+        label: 'Régime de TVA',
+        options: [
+          { value: 'standard', label: 'TVA collectée' },
+          { value: 'franchise', label: 'Franchise en base (TVA non applicable, art. 293 B du CGI)' },
+        ],
+        wide: true,
+      },
+      {
+        name: 'vatRate',
+        label: 'Taux de TVA',
+        hint: 'Appliqué aux prix TTC du catalogue ; sans effet en franchise.',
+        options: [
+          { value: '20', label: '20 %' },
+          { value: '10', label: '10 %' },
+          { value: '5.5', label: '5,5 %' },
+          { value: '2.1', label: '2,1 %' },
+        ],
+      },
     ],
   },
   {

@@ -1,7 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useListInvoices } from '../../api/generated/billing/billing';
+import { useState } from 'react';
+import { downloadLegalInvoice, useListInvoices } from '../../api/generated/billing/billing';
 import { useListSites } from '../../api/generated/sites/sites';
-import type { ClientInvoiceDto } from '../../api/generated/model';
+import type { ClientInvoiceDto, LegalDocumentRefDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Badge, Card, Container } from '../../components/ui/card';
@@ -9,6 +10,7 @@ import { DataTable, type Column } from '../../components/ui/data-table';
 import { selectClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
 import { cn } from '../../lib/cn';
+import { saveBlob } from '../../lib/download';
 import { formatDate, formatEuros } from '../../lib/format';
 import { canPayInvoice, invoiceStatus } from '../../lib/invoice-status';
 import { usePagedSearch } from '../../lib/use-paged-search';
@@ -21,8 +23,57 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300';
 
+/**
+ * 'Facture (PDF)' (and 'Avoir (PDF)' for a refund): the legal document issued by the agency, a Factur-X file fetched
+ * with the session's token and saved from a Blob (a plain link could not carry the token).
+ */
+export function LegalDocumentLinks({ invoice }: { invoice: ClientInvoiceDto }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const save = async (doc: LegalDocumentRefDto) => {
+    setBusy(doc.id);
+    setFailed(false);
+    try {
+      saveBlob(await downloadLegalInvoice(doc.id), `${doc.number}.pdf`);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      {invoice.legalDocuments.map((doc) => (
+        <button
+          key={doc.id}
+          type="button"
+          className={cn(linkClass, 'whitespace-nowrap disabled:opacity-60')}
+          disabled={busy !== null}
+          aria-busy={busy === doc.id || undefined}
+          aria-label={`${doc.kind === 'invoice' ? 'Facture' : 'Avoir'} ${doc.number} (PDF)`}
+          onClick={() => void save(doc)}
+        >
+          {doc.kind === 'invoice' ? 'Facture (PDF)' : `Avoir ${doc.number} (PDF)`}
+        </button>
+      ))}
+      {failed ? (
+        <span role="alert" className="text-red-700 dark:text-red-300">
+          Téléchargement impossible, réessayez.
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The legal number of the invoice issued for a payment ('F-2026-000123'), else Stripe's own. */
+const legalNumberOf = (i: ClientInvoiceDto) => i.legalDocuments.find((d) => d.kind === 'invoice')?.number;
+
 const columns: Column<ClientInvoiceDto>[] = [
-  { id: 'number', header: 'Numéro', cell: (i) => <span className="font-medium whitespace-nowrap">{i.number ?? i.id.slice(-8)}</span> },
+  {
+    id: 'number',
+    header: 'Numéro',
+    cell: (i) => <span className="font-medium whitespace-nowrap">{legalNumberOf(i) ?? i.number ?? i.id.slice(-8)}</span>,
+  },
   { id: 'date', header: 'Date', cell: (i) => formatDate(i.date), className: 'whitespace-nowrap' },
   { id: 'site', header: 'Site', cell: (i) => i.siteName ?? '—', className: 'max-w-48 truncate' },
   {
@@ -56,9 +107,10 @@ const columns: Column<ClientInvoiceDto>[] = [
             Régler maintenant
           </a>
         ) : null}
+        <LegalDocumentLinks invoice={i} />
         {i.pdfUrl ? (
           <a href={i.pdfUrl} target="_blank" rel="noreferrer" className={linkClass}>
-            PDF
+            Reçu Stripe
           </a>
         ) : null}
         {i.hostedUrl ? (

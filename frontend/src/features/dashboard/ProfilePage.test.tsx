@@ -3,9 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { getAccessToken } from '../../api/http';
 import { givenSessionCookie, jsonResponse, makeSession, makeUser, mockApi, renderApp } from '../../test/utils';
 
+const BILLING_PROFILE = {
+  buyerType: 'individual',
+  fullName: 'Claire Martin',
+  companyName: '',
+  siren: '',
+  vatNumber: '',
+  address: '3 place du Marché',
+  postalCode: '69001',
+  city: 'Lyon',
+  updatedAt: null,
+};
+
 const signedIn = () => {
   givenSessionCookie();
-  return { 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' }, 'token-1')) };
+  return {
+    'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' }, 'token-1')),
+    'GET /api/billing/profile': () => jsonResponse(200, BILLING_PROFILE),
+  };
 };
 
 async function openProfile() {
@@ -149,5 +164,46 @@ describe('Profile page — name', () => {
     await user.type(await screen.findByLabelText('Nom'), ' Jr');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la mise à jour.');
+  });
+});
+
+describe('Profile page — billing identity', () => {
+  it('turns the buyer into a company, sends its identifiers, and shows the server’s messages under each field', async () => {
+    let attempt = 0;
+    const { calls } = mockApi({
+      ...signedIn(),
+      'PUT /api/billing/profile': (call) =>
+        ++attempt === 1
+          ? jsonResponse(400, {
+              statusCode: 400,
+              message: 'Données invalides',
+              errors: { siren: 'SIREN invalide : 9 chiffres avec une clé de contrôle correcte.' },
+            })
+          : jsonResponse(200, { ...BILLING_PROFILE, ...(call.body as object), siren: '732829320', updatedAt: '2026-11-24T10:00:00.000Z' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    const form = await screen.findByRole('form', { name: 'Informations de facturation' });
+    expect(within(form).getByLabelText('Adresse')).toHaveValue('3 place du Marché');
+    await user.click(within(form).getByRole('radio', { name: 'Entreprise' }));
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer la facturation' }));
+    expect(await within(form).findByText("Le nom de l'entreprise est requis.")).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText('Raison sociale'), 'Martin SARL');
+    await user.type(within(form).getByLabelText('SIREN (facultatif)'), '732829321');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer la facturation' }));
+    expect(await within(form).findByText('SIREN invalide : 9 chiffres avec une clé de contrôle correcte.')).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText('SIREN (facultatif)'));
+    await user.type(within(form).getByLabelText('SIREN (facultatif)'), '732 829 320');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer la facturation' }));
+    expect(
+      await within(form).findByText('Informations de facturation enregistrées. Elles figureront sur vos prochaines factures.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({
+      buyerType: 'company',
+      companyName: 'Martin SARL',
+      siren: '732 829 320',
+    });
   });
 });

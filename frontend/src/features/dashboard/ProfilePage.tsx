@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/ui/page';
 import { useAuth } from '../../lib/auth/session';
 import { applyApiFieldErrors } from '../../lib/form-errors';
 import { NewPasswordForm } from '../../components/new-password-form';
+import { BillingIdentityCard } from './BillingIdentityCard';
 
 export const profileMessages = {
   profileSaved: 'Profil mis à jour.',
@@ -96,10 +97,17 @@ export function PasswordForm() {
 export function ProfilePage() {
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader eyebrow="Espace client" title="Mon profil" description="Gérez vos informations personnelles et votre mot de passe." />
+      <PageHeader
+        eyebrow="Espace client"
+        title="Mon profil"
+        description="Gérez vos informations personnelles, votre mot de passe et vos informations de facturation."
+      />
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ProfileForm />
         <PasswordForm />
+        <div className="lg:col-span-2">
+          <BillingIdentityCard />
+        </div>
       </div>
     </Container>
   );

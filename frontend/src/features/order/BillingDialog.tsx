@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/http';
 import { EmailInput } from '../../components/form-fields';
@@ -10,9 +10,27 @@ import { TitledDialog } from '../../components/ui/modal-dialog';
 import { paths } from '../../config/paths';
 import type { LoginRedirectState } from '../../lib/auth/redirect';
 import { applyApiFieldErrors } from '../../lib/form-errors';
+import { RadioCards } from './form-controls';
 import { billingRules, MAX_LENGTHS, orderMessages, type BillingValues } from './order-wizard';
 
-const FIELDS: (keyof BillingValues)[] = ['fullName', 'email', 'phone', 'address', 'city', 'postalCode'];
+const FIELDS: (keyof BillingValues)[] = [
+  'buyerType',
+  'companyName',
+  'siren',
+  'vatNumber',
+  'fullName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'postalCode',
+];
+
+/** Who the invoices are made out to. */
+const BUYER_OPTIONS = [
+  { value: 'individual', title: 'Particulier' },
+  { value: 'company', title: 'Entreprise', description: 'Raison sociale, SIREN et TVA sur vos factures' },
+] as const;
 
 /** Signing in from the e-mail conflict comes back to the order, where the draft waits. */
 const backToOrder: LoginRedirectState = { from: { pathname: paths.order, search: '', hash: '' } };
@@ -55,6 +73,7 @@ export function BillingDialog({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = form;
+  const company = useWatch({ control: form.control, name: 'buyerType' }) === 'company';
   const [submitError, setSubmitError] = useState<unknown>(null);
   // After a successful call the browser is on its way to the payment page: the button stays busy.
   const [redirecting, setRedirecting] = useState(false);
@@ -110,8 +129,37 @@ export function BillingDialog({
           </Alert>
         ) : null}
 
+        <RadioCards legend="Vous commandez en tant que" options={BUYER_OPTIONS} {...register('buyerType')} />
+        {company ? (
+          <>
+            <Field
+              label="Raison sociale"
+              autoComplete="organization"
+              maxLength={MAX_LENGTHS.companyName}
+              error={errors.companyName?.message}
+              {...register('companyName', { validate: billingRules.companyName })}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="SIREN (facultatif)"
+                inputMode="numeric"
+                maxLength={MAX_LENGTHS.companyId}
+                hint="9 chiffres"
+                error={errors.siren?.message}
+                {...register('siren')}
+              />
+              <Field
+                label="N° de TVA intracommunautaire (facultatif)"
+                maxLength={MAX_LENGTHS.companyId}
+                hint="FR, 2 caractères, puis le SIREN"
+                error={errors.vatNumber?.message}
+                {...register('vatNumber')}
+              />
+            </div>
+          </>
+        ) : null}
         <Field
-          label="Nom complet"
+          label={company ? 'Nom complet du contact' : 'Nom complet'}
           autoComplete="name"
           maxLength={MAX_LENGTHS.fullName}
           error={errors.fullName?.message}

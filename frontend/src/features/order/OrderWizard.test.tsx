@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../../api/http';
 import type { DraftPatch, DraftPhoto, DraftSnapshot } from './draft-model';
 import type { OrderDraftApi } from './order-draft-api';
-import { computeRecap, defaultOrderValues, type PlanType } from './order-wizard';
+import type { BillingInfoDto } from '../../api/generated/model';
+import { computeRecap, defaultOrderValues, emptyBilling, type PlanType } from './order-wizard';
 import { OrderWizard, type OrderWizardProps } from './OrderWizard';
 import { catalogue, makeDraft } from './test-fixtures';
 
@@ -27,9 +28,7 @@ function fakeApi() {
           prefersCall: patch.prefersCall,
           currentStep: patch.currentStep,
           data: patch.data,
-          billing: patch.billing
-            ? { ...(base.billing ?? { fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' }), ...patch.billing }
-            : base.billing,
+          billing: patch.billing ? ({ ...(base.billing ?? emptyBilling()), ...patch.billing } as BillingInfoDto) : base.billing,
         }
       : base;
     return {
@@ -497,6 +496,10 @@ describe('OrderWizard — step 4 and billing', () => {
       address: '12 rue de la République',
       city: 'Lyon',
       postalCode: '69002',
+      buyerType: 'individual',
+      companyName: '',
+      siren: '',
+      vatNumber: '',
     });
     // The billing was saved with the draft before paying.
     expect(api.update.mock.calls.at(-1)?.[1].billing).toMatchObject({ fullName: 'Claire Martin', city: 'Lyon' });
@@ -522,6 +525,42 @@ describe('OrderWizard — step 4 and billing', () => {
     await user.click(within(dialog).getByRole('link', { name: 'Se connecter' }));
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({ from: { pathname: '/order', search: '', hash: '' } });
+  });
+
+  it('a company: its name is required, and the server’s SIREN and VAT messages show under their fields', async () => {
+    const { user, api } = renderWizard({ initialDraft: filled() });
+    await user.click(screen.getByRole('button', { name: 'Finaliser ma commande' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByLabelText('Raison sociale')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: /Entreprise/ }));
+    await user.type(within(dialog).getByLabelText('Nom complet du contact'), 'Claire Martin');
+    await user.type(within(dialog).getByLabelText('Adresse'), '12 rue de la République');
+    await user.type(within(dialog).getByLabelText('Code postal'), '69002');
+    await user.type(within(dialog).getByLabelText('Ville'), 'Lyon');
+    await user.click(within(dialog).getByRole('button', { name: 'Procéder au paiement' }));
+    expect(await within(dialog).findByText("Le nom de l'entreprise est requis.")).toBeInTheDocument();
+    expect(api.checkout).not.toHaveBeenCalled();
+
+    api.checkout.mockRejectedValueOnce(
+      new ApiError(400, {
+        statusCode: 400,
+        message: 'Données invalides',
+        errors: {
+          'billing.siren': 'SIREN invalide : 9 chiffres avec une clé de contrôle correcte.',
+          'billing.vatNumber': 'Le numéro de TVA ne correspond pas au SIREN.',
+        },
+      }),
+    );
+    await user.type(within(dialog).getByLabelText('Raison sociale'), 'Martin SARL');
+    await user.type(within(dialog).getByLabelText('SIREN (facultatif)'), '732829321');
+    await user.type(within(dialog).getByLabelText('N° de TVA intracommunautaire (facultatif)'), 'FR65912345675');
+    await user.click(within(dialog).getByRole('button', { name: 'Procéder au paiement' }));
+    expect(await within(dialog).findByText('SIREN invalide : 9 chiffres avec une clé de contrôle correcte.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Le numéro de TVA ne correspond pas au SIREN.')).toBeInTheDocument();
+    expect(api.checkout).toHaveBeenCalledWith(
+      'draft-1',
+      expect.objectContaining({ buyerType: 'company', companyName: 'Martin SARL', siren: '732829321', vatNumber: 'FR65912345675' }),
+    );
   });
 
   it('shows the payment error when the checkout cannot be opened', async () => {

@@ -188,6 +188,7 @@ describe('billing rules (spec §5)', () => {
     });
     expect(
       billingErrors({
+        ...emptyBilling(),
         fullName: 'Claire Martin',
         email: 'claire@',
         phone: '',
@@ -198,6 +199,20 @@ describe('billing rules (spec §5)', () => {
     ).toEqual({
       email: "Format d'email invalide.",
     });
+  });
+
+  it("a company needs its name; its SIREN and VAT number are optional (the server checks their keys); an individual's are ignored", () => {
+    const valid = {
+      ...emptyBilling(),
+      fullName: 'Claire Martin',
+      email: 'claire@example.com',
+      address: '1 rue de la Paix',
+      city: 'Lyon',
+      postalCode: '69001',
+    };
+    expect(billingErrors({ ...valid, buyerType: 'company' })).toEqual({ companyName: "Le nom de l'entreprise est requis." });
+    expect(billingErrors({ ...valid, buyerType: 'company', companyName: 'Martin SARL' })).toEqual({});
+    expect(billingErrors({ ...valid, buyerType: 'individual', companyName: '', siren: 'x' })).toEqual({});
   });
 });
 

@@ -279,21 +279,39 @@ export function reachableStep(target: Step, prefersCall: boolean | null, values:
 
 export type BillingValues = BillingInfoDto;
 
-export const emptyBilling = (): BillingValues => ({ fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' });
+export const emptyBilling = (): BillingValues => ({
+  fullName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  postalCode: '',
+  buyerType: 'individual',
+  companyName: '',
+  siren: '',
+  vatNumber: '',
+});
 
-export const billingRules: Record<keyof BillingValues, (value: string) => true | string> = {
+/** A company's identifiers, checked by the server (SIREN key, VAT number of the SIREN): its messages show under them. */
+const serverChecked = () => true as const;
+
+export const billingRules: Record<keyof BillingValues, (value: string, values: BillingValues) => true | string> = {
   fullName: rules.required(orderMessages.fullNameRequired),
   email: rules.email,
   phone: () => true,
   address: rules.required(orderMessages.addressRequired),
   city: rules.required(orderMessages.cityRequired),
   postalCode: rules.required(orderMessages.postalCodeRequired),
+  buyerType: () => true,
+  companyName: (value, values) => values.buyerType !== 'company' || value.trim() !== '' || orderMessages.companyNameRequired,
+  siren: serverChecked,
+  vatNumber: serverChecked,
 };
 
 export function billingErrors(values: BillingValues): Partial<Record<keyof BillingValues, string>> {
   const errors: Partial<Record<keyof BillingValues, string>> = {};
   for (const key of Object.keys(billingRules) as (keyof BillingValues)[]) {
-    const result = billingRules[key](values[key]);
+    const result = billingRules[key](values[key] ?? '', values);
     if (result !== true) errors[key] = result;
   }
   return errors;

@@ -40,9 +40,12 @@ import type {
   EmailListResponseDto,
   EmailSummaryDto,
   ErrorResponseDto,
+  ExportAccountingParams,
+  LegalInvoiceListDto,
   ListAdminAuditLogParams,
   ListAdminEmailsParams,
   ListAdminInvoicesParams,
+  ListAdminLegalInvoicesParams,
   ListAdminQuotesParams,
   ListAdminSitesParams,
   ListAdminUsersParams,
@@ -762,7 +765,114 @@ export const useRetryAdminEmail = <TError = ErrorType<ErrorResponseDto>,
       > => {
       return useMutation(getRetryAdminEmailMutationOptions(options), queryClient);
     }
-    export const getExportAdminClientsUrl = () => {
+    export const getExportAccountingUrl = (params: ExportAccountingParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/exports/accounting.zip?${stringifiedParams}` : `/api/admin/exports/accounting.zip`
+}
+
+/**
+ * @summary Export comptable d'une période (dates incluses, heure de Paris) : les factures et avoirs Factur-X et le journal des ventes (CSV), en ZIP.
+ */
+export const exportAccounting = async (params: ExportAccountingParams, options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
+
+  return customFetch<Blob>(getExportAccountingUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getExportAccountingQueryKey = (params?: ExportAccountingParams,) => {
+    return [
+    `/api/admin/exports/accounting.zip`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getExportAccountingQueryOptions = <TData = Awaited<ReturnType<typeof exportAccounting>>, TError = ErrorType<ErrorResponseDto>>(params: ExportAccountingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAccounting>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportAccountingQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportAccounting>>> = ({ signal }) => exportAccounting(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportAccounting>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportAccountingQueryResult = NonNullable<Awaited<ReturnType<typeof exportAccounting>>>
+export type ExportAccountingQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useExportAccounting<TData = Awaited<ReturnType<typeof exportAccounting>>, TError = ErrorType<ErrorResponseDto>>(
+ params: ExportAccountingParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAccounting>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAccounting>>,
+          TError,
+          Awaited<ReturnType<typeof exportAccounting>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAccounting<TData = Awaited<ReturnType<typeof exportAccounting>>, TError = ErrorType<ErrorResponseDto>>(
+ params: ExportAccountingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAccounting>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAccounting>>,
+          TError,
+          Awaited<ReturnType<typeof exportAccounting>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportAccounting<TData = Awaited<ReturnType<typeof exportAccounting>>, TError = ErrorType<ErrorResponseDto>>(
+ params: ExportAccountingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAccounting>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Export comptable d'une période (dates incluses, heure de Paris) : les factures et avoirs Factur-X et le journal des ventes (CSV), en ZIP.
+ */
+
+export function useExportAccounting<TData = Awaited<ReturnType<typeof exportAccounting>>, TError = ErrorType<ErrorResponseDto>>(
+ params: ExportAccountingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAccounting>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportAccountingQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getExportAdminClientsUrl = () => {
 
 
 
@@ -1158,6 +1268,213 @@ export function useListAdminInvoices<TData = Awaited<ReturnType<typeof listAdmin
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListAdminInvoicesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getListAdminLegalInvoicesUrl = (params?: ListAdminLegalInvoicesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/legal-invoices?${stringifiedParams}` : `/api/admin/legal-invoices`
+}
+
+/**
+ * @summary Les factures et avoirs émis, les plus récents d'abord ; ceux d'un client avec `userId`.
+ */
+export const listAdminLegalInvoices = async (params?: ListAdminLegalInvoicesParams, options?: Parameters<typeof customFetch>[1]): Promise<LegalInvoiceListDto> => {
+
+  return customFetch<LegalInvoiceListDto>(getListAdminLegalInvoicesUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListAdminLegalInvoicesQueryKey = (params?: ListAdminLegalInvoicesParams,) => {
+    return [
+    `/api/admin/legal-invoices`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListAdminLegalInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof listAdminLegalInvoices>>, TError = ErrorType<ErrorResponseDto>>(params?: ListAdminLegalInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminLegalInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAdminLegalInvoicesQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAdminLegalInvoices>>> = ({ signal }) => listAdminLegalInvoices(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAdminLegalInvoices>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAdminLegalInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof listAdminLegalInvoices>>>
+export type ListAdminLegalInvoicesQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListAdminLegalInvoices<TData = Awaited<ReturnType<typeof listAdminLegalInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params: undefined |  ListAdminLegalInvoicesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminLegalInvoices>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminLegalInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminLegalInvoices>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminLegalInvoices<TData = Awaited<ReturnType<typeof listAdminLegalInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminLegalInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminLegalInvoices>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminLegalInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminLegalInvoices>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminLegalInvoices<TData = Awaited<ReturnType<typeof listAdminLegalInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminLegalInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminLegalInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Les factures et avoirs émis, les plus récents d'abord ; ceux d'un client avec `userId`.
+ */
+
+export function useListAdminLegalInvoices<TData = Awaited<ReturnType<typeof listAdminLegalInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAdminLegalInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminLegalInvoices>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAdminLegalInvoicesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getDownloadAdminLegalInvoiceUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/legal-invoices/${id}/pdf`
+}
+
+/**
+ * @summary Une facture ou un avoir au format Factur-X (PDF).
+ */
+export const downloadAdminLegalInvoice = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
+
+  return customFetch<Blob>(getDownloadAdminLegalInvoiceUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getDownloadAdminLegalInvoiceQueryKey = (id: string,) => {
+    return [
+    `/api/admin/legal-invoices/${id}/pdf`
+    ] as const;
+    }
+
+
+export const getDownloadAdminLegalInvoiceQueryOptions = <TData = Awaited<ReturnType<typeof downloadAdminLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadAdminLegalInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadAdminLegalInvoiceQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadAdminLegalInvoice>>> = ({ signal }) => downloadAdminLegalInvoice(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadAdminLegalInvoice>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadAdminLegalInvoiceQueryResult = NonNullable<Awaited<ReturnType<typeof downloadAdminLegalInvoice>>>
+export type DownloadAdminLegalInvoiceQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useDownloadAdminLegalInvoice<TData = Awaited<ReturnType<typeof downloadAdminLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadAdminLegalInvoice>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadAdminLegalInvoice>>,
+          TError,
+          Awaited<ReturnType<typeof downloadAdminLegalInvoice>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadAdminLegalInvoice<TData = Awaited<ReturnType<typeof downloadAdminLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadAdminLegalInvoice>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadAdminLegalInvoice>>,
+          TError,
+          Awaited<ReturnType<typeof downloadAdminLegalInvoice>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadAdminLegalInvoice<TData = Awaited<ReturnType<typeof downloadAdminLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadAdminLegalInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Une facture ou un avoir au format Factur-X (PDF).
+ */
+
+export function useDownloadAdminLegalInvoice<TData = Awaited<ReturnType<typeof downloadAdminLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadAdminLegalInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadAdminLegalInvoiceQueryOptions(id,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -25,6 +25,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BillingProfileDto,
   CheckoutSessionResponseDto,
   CheckoutSessionStatusDto,
   ClientInvoiceListResponseDto,
@@ -35,7 +36,8 @@ import type {
   RestartSubscriptionDto,
   SiteSubscriptionDto,
   SiteSubscriptionResponseDto,
-  SubscriptionUpgradeResponseDto
+  SubscriptionUpgradeResponseDto,
+  UpdateBillingProfileDto
 } from '../model';
 
 import { customFetch } from '../../http';
@@ -172,6 +174,106 @@ export function useListInvoices<TData = Awaited<ReturnType<typeof listInvoices>>
 
 
 
+export const getDownloadLegalInvoiceUrl = (id: string,) => {
+
+
+
+
+  return `/api/billing/legal-invoices/${id}/pdf`
+}
+
+/**
+ * @summary Une facture ou un avoir du client connecté, au format Factur-X (PDF) ; celui d'un autre client : 404.
+ */
+export const downloadLegalInvoice = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
+
+  return customFetch<Blob>(getDownloadLegalInvoiceUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getDownloadLegalInvoiceQueryKey = (id: string,) => {
+    return [
+    `/api/billing/legal-invoices/${id}/pdf`
+    ] as const;
+    }
+
+
+export const getDownloadLegalInvoiceQueryOptions = <TData = Awaited<ReturnType<typeof downloadLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadLegalInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadLegalInvoiceQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadLegalInvoice>>> = ({ signal }) => downloadLegalInvoice(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadLegalInvoice>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadLegalInvoiceQueryResult = NonNullable<Awaited<ReturnType<typeof downloadLegalInvoice>>>
+export type DownloadLegalInvoiceQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useDownloadLegalInvoice<TData = Awaited<ReturnType<typeof downloadLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadLegalInvoice>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadLegalInvoice>>,
+          TError,
+          Awaited<ReturnType<typeof downloadLegalInvoice>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadLegalInvoice<TData = Awaited<ReturnType<typeof downloadLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadLegalInvoice>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadLegalInvoice>>,
+          TError,
+          Awaited<ReturnType<typeof downloadLegalInvoice>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadLegalInvoice<TData = Awaited<ReturnType<typeof downloadLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadLegalInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Une facture ou un avoir du client connecté, au format Factur-X (PDF) ; celui d'un autre client : 404.
+ */
+
+export function useDownloadLegalInvoice<TData = Awaited<ReturnType<typeof downloadLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadLegalInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadLegalInvoiceQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
 export const getListPaymentIssuesUrl = () => {
 
 
@@ -272,7 +374,194 @@ export function useListPaymentIssues<TData = Awaited<ReturnType<typeof listPayme
 
 
 
-export const getCreateCheckoutSessionUrl = () => {
+export const getGetBillingProfileUrl = () => {
+
+
+
+
+  return `/api/billing/profile`
+}
+
+/**
+ * @summary L'identité de facturation du client connecté (à qui ses factures sont établies).
+ */
+export const getBillingProfile = async ( options?: Parameters<typeof customFetch>[1]): Promise<BillingProfileDto> => {
+
+  return customFetch<BillingProfileDto>(getGetBillingProfileUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetBillingProfileQueryKey = () => {
+    return [
+    `/api/billing/profile`
+    ] as const;
+    }
+
+
+export const getGetBillingProfileQueryOptions = <TData = Awaited<ReturnType<typeof getBillingProfile>>, TError = ErrorType<ErrorResponseDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBillingProfile>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetBillingProfileQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBillingProfile>>> = ({ signal }) => getBillingProfile({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBillingProfile>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetBillingProfileQueryResult = NonNullable<Awaited<ReturnType<typeof getBillingProfile>>>
+export type GetBillingProfileQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetBillingProfile<TData = Awaited<ReturnType<typeof getBillingProfile>>, TError = ErrorType<ErrorResponseDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBillingProfile>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBillingProfile>>,
+          TError,
+          Awaited<ReturnType<typeof getBillingProfile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBillingProfile<TData = Awaited<ReturnType<typeof getBillingProfile>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBillingProfile>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBillingProfile>>,
+          TError,
+          Awaited<ReturnType<typeof getBillingProfile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBillingProfile<TData = Awaited<ReturnType<typeof getBillingProfile>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBillingProfile>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary L'identité de facturation du client connecté (à qui ses factures sont établies).
+ */
+
+export function useGetBillingProfile<TData = Awaited<ReturnType<typeof getBillingProfile>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBillingProfile>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetBillingProfileQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getUpdateBillingProfileUrl = () => {
+
+
+
+
+  return `/api/billing/profile`
+}
+
+/**
+ * @summary Modifie l'identité de facturation : elle vaut pour les factures suivantes (une facture émise ne change pas).
+ */
+export const updateBillingProfile = async (updateBillingProfileDto: UpdateBillingProfileDto, options?: Parameters<typeof customFetch>[1]): Promise<BillingProfileDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<BillingProfileDto>(getUpdateBillingProfileUrl(),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(updateBillingProfileDto)
+  }
+);}
+
+
+
+
+
+export const getUpdateBillingProfileMutationKey = () => ['updateBillingProfile'] as const;
+
+export const getUpdateBillingProfileMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBillingProfile>>, TError,UpdateBillingProfileMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateBillingProfile>>, TError,UpdateBillingProfileMutationVariables, TContext> => {
+
+const mutationKey = getUpdateBillingProfileMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateBillingProfile>>, UpdateBillingProfileMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateBillingProfile(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateBillingProfileMutationResult = NonNullable<Awaited<ReturnType<typeof updateBillingProfile>>>
+    export type UpdateBillingProfileMutationBody = UpdateBillingProfileDto
+    export type UpdateBillingProfileMutationError = ErrorType<ErrorResponseDto>
+    export type UpdateBillingProfileMutationVariables = {data: UpdateBillingProfileDto}
+
+    /**
+ * @summary Modifie l'identité de facturation : elle vaut pour les factures suivantes (une facture émise ne change pas).
+ */
+export const useUpdateBillingProfile = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBillingProfile>>, TError,UpdateBillingProfileMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateBillingProfile>>,
+        TError,
+        UpdateBillingProfileMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateBillingProfileMutationOptions(options), queryClient);
+    }
+    export const getCreateCheckoutSessionUrl = () => {
 
 
 

@@ -5,6 +5,7 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { LegalDocumentRefDto } from './legalDocumentRefDto';
 import type { OwnerDto } from './ownerDto';
 
 export interface AdminInvoiceDto {
@@ -23,6 +24,8 @@ export interface AdminInvoiceDto {
   hostedUrl: string | null;
   /** Identifiant Stripe (in_…) */
   id: string;
+  /** La facture légale émise pour ce paiement (numéro F-…), puis ses avoirs (AV-…) ; vide tant que rien n'est encaissé */
+  legalDocuments: LegalDocumentRefDto[];
   /**
      * Numéro de facture, null pour une facture sans numéro
      * @nullable

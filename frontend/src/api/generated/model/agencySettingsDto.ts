@@ -5,6 +5,8 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { VatRate } from './vatRate';
+import type { VatRegime } from './vatRegime';
 
 export interface AgencySettingsDto {
   address: string;
@@ -33,4 +35,6 @@ export interface AgencySettingsDto {
   teamEmail: string;
   /** Sans espaces (FR65912345675) */
   vat: string;
+  vatRate: VatRate;
+  vatRegime: VatRegime;
 }

@@ -5,12 +5,17 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { BuyerType } from './buyerType';
 
 export interface BillingInfoDto {
   address: string;
+  buyerType: BuyerType;
   city: string;
+  companyName: string;
   email: string;
   fullName: string;
   phone: string;
   postalCode: string;
+  siren: string;
+  vatNumber: string;
 }

@@ -5,12 +5,16 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { BuyerType } from './buyerType';
 
 export interface BillingInfoPatchDto {
   /** @maxLength 200 */
   address?: string;
+  buyerType?: BuyerType;
   /** @maxLength 100 */
   city?: string;
+  /** @maxLength 150 */
+  companyName?: string;
   /** @maxLength 254 */
   email?: string;
   /** @maxLength 100 */
@@ -19,4 +23,8 @@ export interface BillingInfoPatchDto {
   phone?: string;
   /** @maxLength 20 */
   postalCode?: string;
+  /** @maxLength 30 */
+  siren?: string;
+  /** @maxLength 30 */
+  vatNumber?: string;
 }

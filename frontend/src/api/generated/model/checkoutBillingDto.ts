@@ -5,12 +5,20 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { BuyerType } from './buyerType';
 
 export interface CheckoutBillingDto {
   /** @maxLength 200 */
   address: string;
+  /** Particulier (par défaut) ou entreprise : à qui les factures sont établies */
+  buyerType?: BuyerType;
   /** @maxLength 100 */
   city: string;
+  /**
+     * Raison sociale, requise pour une entreprise
+     * @maxLength 150
+     */
+  companyName?: string;
   /**
      * Ignoré pour un client connecté : c'est l'e-mail du compte
      * @maxLength 254
@@ -22,4 +30,14 @@ export interface CheckoutBillingDto {
   phone?: string;
   /** @maxLength 20 */
   postalCode: string;
+  /**
+     * SIREN de l'entreprise (facultatif, 9 chiffres)
+     * @maxLength 30
+     */
+  siren?: string;
+  /**
+     * Numéro de TVA intracommunautaire de l'entreprise (facultatif)
+     * @maxLength 30
+     */
+  vatNumber?: string;
 }

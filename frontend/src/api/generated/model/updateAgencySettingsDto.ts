@@ -5,6 +5,8 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { VatRate } from './vatRate';
+import type { VatRegime } from './vatRegime';
 
 export interface UpdateAgencySettingsDto {
   /**
@@ -94,4 +96,8 @@ export interface UpdateAgencySettingsDto {
      * @maxLength 30
      */
   vat: string;
+  /** Absent : inchangé. Taux de TVA des factures, en pourcentage */
+  vatRate?: VatRate;
+  /** Absent : inchangé. Régime de TVA des factures : standard (TVA au taux `vatRate`) ou franchise en base (« TVA non applicable, art. 293 B du CGI ») */
+  vatRegime?: VatRegime;
 }

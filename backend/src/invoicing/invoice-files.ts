@@ -1,0 +1,151 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { retryDelaySeconds } from '../common/retry';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { PhotoStorage } from '../orders/storage/photo-storage';
+import { facturX } from './factur-x';
+import { InvoicingRepository, type RenderJob } from './invoicing.repository';
+import type { LegalDocument } from './legal-document';
+import type { RenderStatus } from './legal-invoice.entity';
+
+/** The storage of the Factur-X files: the order photos' (local disk under DATA_DIR/uploads, or the S3 bucket), keys under `invoices/`. */
+export const INVOICE_STORAGE = Symbol('INVOICE_STORAGE');
+
+const BATCH = 10;
+const LEASE_SECONDS = 120;
+const MAX_ATTEMPTS = 10;
+
+/** `invoices/2026/f-2026-000123.pdf` */
+export const fileKeyOf = (year: number, number: string) => `invoices/${year}/${number.toLowerCase()}.pdf`;
+
+/**
+ * The Factur-X files of the legal documents. A document is issued `pending` in its paying transaction (no rendering
+ * there: no heavy work while the transaction holds its locks); this worker then claims pending documents (FOR UPDATE
+ * SKIP LOCKED and a lease, so two instances never render the same one, and one that died mid-way is taken again),
+ * renders each from its frozen snapshot and stores it. A failure is retried with a growing wait, then left `failed`
+ * (logged). A download of a document not rendered yet renders it at once.
+ */
+@Injectable()
+export class InvoiceFiles implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Invoicing');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly repo: InvoicingRepository,
+    @Inject(INVOICE_STORAGE) private readonly storage: PhotoStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  wake(): void {
+    this.drain().catch((error: unknown) => this.logger.error(`Rendu des factures interrompu : ${(error as Error).message}`));
+  }
+
+  /** Renders every document due now; resolves when none is left (the tests wait on it). */
+  drain(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drainAll().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async drainAll(): Promise<void> {
+    do {
+      this.again = false;
+      for (;;) {
+        if (this.stopped) return;
+        const jobs = await this.repo.claimRenders(BATCH, LEASE_SECONDS);
+        if (!jobs.length) break;
+        for (const job of jobs) await this.render(job);
+      }
+    } while (this.again);
+  }
+
+  private async render(job: RenderJob): Promise<Buffer | null> {
+    try {
+      const bytes = await facturX(job.document);
+      const key = fileKeyOf(job.year, job.number);
+      await this.storage.put(key, bytes, 'application/pdf', `attachment; filename="${job.number}.pdf"`);
+      await this.repo.rendered(job.id, key);
+      return bytes;
+    } catch (error) {
+      const message = (error as Error).message || 'Erreur inconnue';
+      const last = job.attempts >= MAX_ATTEMPTS;
+      await this.repo.renderFailed(job.id, message, last ? null : retryDelaySeconds(job.attempts, 5));
+      if (last) this.logger.error(`Facture ${job.number} : fichier Factur-X non produit après ${job.attempts} tentatives : ${message}`);
+      else this.logger.warn(`Facture ${job.number} : fichier Factur-X non produit (tentative ${job.attempts}) : ${message}`);
+      return null;
+    }
+  }
+
+  /** A document's file: the stored one, or rendered now (and stored) when it is not there yet. */
+  async bytesOf(doc: {
+    id: string;
+    number: string;
+    year: number;
+    document: LegalDocument;
+    fileKey: string | null;
+    renderStatus: RenderStatus;
+  }): Promise<Buffer> {
+    if (doc.fileKey) {
+      const stored = await this.storage.get(doc.fileKey);
+      if (stored) return stored;
+    }
+    const [job] = await this.repo.claimRenders(1, LEASE_SECONDS, doc.id);
+    const rendered = job ? await this.render(job) : null;
+    // Claimed by another worker meanwhile, or already rendered: the same snapshot gives the same document.
+    return rendered ?? facturX(doc.document);
+  }
+
+  /** The documents of a period with their files, in issue order, `size` at a time. */
+  async *exportBatches(range: { from: Date; to: Date }, size: number) {
+    let after: { at: string; id: string } | null = null;
+    do {
+      const batch = await this.repo.exportBatch(range, after, size);
+      const items = [];
+      for (const item of batch.items) {
+        items.push({
+          ...item,
+          bytes: await this.bytesOf({
+            id: item.id,
+            number: item.number,
+            year: Number(item.document.issueDate.slice(0, 4)),
+            document: item.document,
+            fileKey: item.fileKey,
+            renderStatus: item.renderStatus,
+          }),
+        });
+      }
+      if (items.length) yield items;
+      after = batch.next;
+    } while (after);
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(
+      () => {
+        this.drain()
+          .catch((error: unknown) => this.logger.error(`Rendu des factures interrompu : ${(error as Error).message}`))
+          .finally(() => this.schedule());
+      },
+      Math.max(this.config.webhooks.pollIntervalMs, 1000),
+    );
+    this.timer.unref();
+  }
+}

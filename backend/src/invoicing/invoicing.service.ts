@@ -1,0 +1,372 @@
+import { Inject, Injectable, Logger, NotFoundException, StreamableFile } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AgencySettingsService } from '../agency/agency-settings.service';
+import type { AgencySettings } from '../agency/agency';
+import { pageWindow, toPage } from '../common/pagination';
+import { Transactions } from '../database/transactions';
+import type { BillingProfile } from './billing-profile.entity';
+import type { BillingProfileDto, UpdateBillingProfileDto } from './dto/billing-profile.dto';
+import type { AdminLegalInvoiceQueryDto, LegalInvoiceDto, LegalInvoiceListDto } from './dto/legal-invoices.dto';
+import { InvoiceFiles } from './invoice-files';
+import { InvoicingRepository, type LegalInvoiceSummary } from './invoicing.repository';
+import {
+  type BilledLine,
+  type BuyerSnapshot,
+  documentLines,
+  type LegalDocument,
+  legalNumber,
+  mandatoryMentions,
+  parisDate,
+  type SellerSnapshot,
+  type VatRate,
+  type VatRegime,
+  vatOf,
+} from './legal-document';
+
+/** An amount Stripe collected, to invoice (in the transaction that records the payment). */
+export interface CollectedPayment {
+  stripeInvoiceId: string;
+  stripeNumber: string | null;
+  userId: string | null;
+  /** Who pays when the account has no billing identity yet (Stripe's customer name and e-mail) */
+  fallback: { name: string; email: string };
+  paidAt: Date;
+  lines: BilledLine[];
+}
+
+/** A refund Stripe made, to credit (in the transaction that records it). */
+export interface MadeRefund {
+  /** What the refund is, once ('duplicate:<id>', 'refund:<re_…>') */
+  sourceKey: string;
+  stripeInvoiceId: string;
+  refundedAt: Date;
+  amountCents: number;
+}
+
+/** A buyer's identity as given at the order's billing step (the order form's billing details). */
+export interface OrderBilling {
+  fullName: string;
+  email: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  buyerType?: 'individual' | 'company';
+  companyName?: string;
+  siren?: string;
+  vatNumber?: string;
+}
+
+export function sellerOf(s: AgencySettings): SellerSnapshot {
+  return {
+    name: s.name,
+    legalName: s.legalName,
+    legalForm: s.legalForm,
+    capital: s.capital,
+    address: s.address,
+    country: s.country,
+    rcsCity: s.rcsCity,
+    siren: s.siren,
+    siret: s.siret,
+    vat: s.vat,
+    email: s.email,
+    phone: s.phone,
+    vatRegime: (s.vatRegime === 'franchise' ? 'franchise' : 'standard') as VatRegime,
+    vatRate: (s.vatRate || '20') as VatRate,
+  };
+}
+
+export function buyerOf(profile: BillingProfile | null, fallback: { name: string; email: string }, email: string): BuyerSnapshot {
+  if (!profile)
+    return {
+      type: 'individual',
+      name: fallback.name || fallback.email,
+      companyName: null,
+      siren: null,
+      vatNumber: null,
+      address: '',
+      postalCode: '',
+      city: '',
+      countryCode: 'FR',
+      email,
+    };
+  const company = profile.buyerType === 'company';
+  return {
+    type: profile.buyerType,
+    name: profile.fullName || fallback.name || email,
+    companyName: company ? profile.companyName : null,
+    siren: company ? profile.siren : null,
+    vatNumber: company ? profile.vatNumber : null,
+    address: profile.address,
+    postalCode: profile.postalCode,
+    city: profile.city,
+    countryCode: profile.countryCode || 'FR',
+    email,
+  };
+}
+
+const yearOf = (isoDate: string) => Number(isoDate.slice(0, 4));
+
+/**
+ * Legal invoices and credit notes: issued in the transaction that records what Stripe collected or refunded, with
+ * the next number of a gapless yearly sequence, frozen; their Factur-X files rendered afterwards (InvoiceFiles);
+ * the client's and the admin's lists and downloads, and the accountant's export. Also the buyer's billing identity
+ * (`billing_profiles`) the invoices are made out to.
+ */
+@Injectable()
+export class InvoicingService {
+  private readonly logger = new Logger('Invoicing');
+
+  constructor(
+    private readonly repo: InvoicingRepository,
+    private readonly agency: AgencySettingsService,
+    private readonly transactions: Transactions,
+    @Inject(InvoiceFiles) private readonly files: InvoiceFiles,
+  ) {}
+
+  /**
+   * Issues the invoice of an amount Stripe collected, once per Stripe invoice (a replay, a second event about the
+   * same payment, another instance: they find it). Nothing for an amount of zero or less. Must run in the paying
+   * transaction (`tx`): the number is taken there, and given back if it rolls back.
+   */
+  async issueInvoice(payment: CollectedPayment, tx: EntityManager): Promise<{ id: string; number: string } | null> {
+    const total = payment.lines.reduce((sum, l) => sum + l.amountInclCents, 0);
+    if (total <= 0 || !payment.lines.length) return null;
+    const existing = await this.repo.invoiceOfStripeInvoice(payment.stripeInvoiceId, tx);
+    if (existing) return existing;
+    const seller = sellerOf(await this.agency.current(tx));
+    const profile = payment.userId ? await this.repo.findProfile(payment.userId, tx) : null;
+    const buyer = buyerOf(profile, payment.fallback, payment.fallback.email);
+    const vat = vatOf(seller);
+    const { lines, totals } = documentLines(payment.lines, vat);
+    const issuedAt = new Date();
+    const issueDate = parisDate(issuedAt);
+    const paymentDate = parisDate(payment.paidAt);
+    const issued = await this.repo.issue(
+      {
+        kind: 'invoice',
+        sourceKey: payment.stripeInvoiceId,
+        stripeInvoiceId: payment.stripeInvoiceId,
+        creditedId: null,
+        userId: payment.userId,
+        issuedAt,
+        paidAt: payment.paidAt,
+        year: yearOf(issueDate),
+        document: {
+          kind: 'invoice',
+          issueDate,
+          paymentDate,
+          currency: 'EUR',
+          seller,
+          buyer,
+          lines,
+          vat,
+          totals,
+          mentions: mandatoryMentions('invoice', seller, buyer, paymentDate),
+          credited: null,
+          stripeNumber: payment.stripeNumber,
+        },
+      },
+      (seq) => legalNumber('invoice', yearOf(issueDate), seq),
+      tx,
+    );
+    if (issued.created) this.logger.log(`Facture ${issued.number} émise (${payment.stripeInvoiceId})`);
+    return issued;
+  }
+
+  /**
+   * Issues the credit note of a refund, once per refund, referring to the invoice of the refunded payment (made out
+   * to the same buyer, at the same VAT). The whole invoice refunded: its lines; part of it: one line for that part.
+   * Nothing when the payment was never invoiced.
+   */
+  async issueCreditNote(refund: MadeRefund, tx: EntityManager): Promise<{ id: string; number: string } | null> {
+    if (refund.amountCents <= 0) return null;
+    const invoice = await this.repo.invoiceOfStripeInvoice(refund.stripeInvoiceId, tx);
+    if (!invoice) {
+      this.logger.warn(`Remboursement ${refund.sourceKey} d'un paiement sans facture (${refund.stripeInvoiceId}) : pas d'avoir`);
+      return null;
+    }
+    const original = invoice.document;
+    const seller: SellerSnapshot = {
+      ...sellerOf(await this.agency.current(tx)),
+      vatRegime: original.seller.vatRegime,
+      vatRate: original.seller.vatRate,
+    };
+    const whole = refund.amountCents === original.totals.inclCents;
+    const { lines, totals } = whole
+      ? { lines: original.lines, totals: original.totals }
+      : documentLines(
+          [
+            {
+              label: `Remboursement partiel de la facture ${original.number}`,
+              detail: null,
+              periodStart: null,
+              periodEnd: null,
+              quantity: 1,
+              amountInclCents: refund.amountCents,
+            },
+          ],
+          original.vat,
+        );
+    const issuedAt = new Date();
+    const issueDate = parisDate(issuedAt);
+    const paymentDate = parisDate(refund.refundedAt);
+    const issued = await this.repo.issue(
+      {
+        kind: 'credit_note',
+        sourceKey: refund.sourceKey,
+        stripeInvoiceId: refund.stripeInvoiceId,
+        creditedId: invoice.id,
+        userId: invoice.userId,
+        issuedAt,
+        paidAt: refund.refundedAt,
+        year: yearOf(issueDate),
+        document: {
+          kind: 'credit_note',
+          issueDate,
+          paymentDate,
+          currency: 'EUR',
+          seller,
+          buyer: original.buyer,
+          lines,
+          vat: original.vat,
+          totals,
+          mentions: mandatoryMentions('credit_note', seller, original.buyer, paymentDate),
+          credited: { number: original.number, issueDate: original.issueDate },
+          stripeNumber: original.stripeNumber,
+        },
+      },
+      (seq) => legalNumber('credit_note', yearOf(issueDate), seq),
+      tx,
+    );
+    if (issued.created) this.logger.log(`Avoir ${issued.number} émis sur la facture ${invoice.number}`);
+    return issued;
+  }
+
+  /** Renders what was just issued, in the background (after the issuing transaction committed). */
+  renderIssued(): void {
+    this.files.wake();
+  }
+
+  // ---- lists and files ----
+
+  /** The documents issued for these Stripe invoices, grouped by Stripe invoice (invoice first, then its credit notes). */
+  async ofStripeInvoices(stripeInvoiceIds: string[], tx?: EntityManager): Promise<Map<string, LegalInvoiceSummary[]>> {
+    const rows = await this.repo.ofStripeInvoices(stripeInvoiceIds, tx);
+    const map = new Map<string, LegalInvoiceSummary[]>();
+    for (const row of rows) {
+      const list = map.get(row.stripeInvoiceId!) ?? [];
+      list.push(row);
+      map.set(row.stripeInvoiceId!, list);
+    }
+    return map;
+  }
+
+  /** Every legal document, or one client's (the admin's lists). */
+  async listForAdmin(query: AdminLegalInvoiceQueryDto): Promise<LegalInvoiceListDto> {
+    const { items, total } = await this.repo.list({
+      ...pageWindow(query),
+      userId: query.userId,
+      kind: query.kind && query.kind !== 'all' ? query.kind : undefined,
+    });
+    return toPage('legalInvoices', items.map(toLegalInvoiceDto), total);
+  }
+
+  /** A document's Factur-X file (rendered now if it was not yet); another account's id: 404. */
+  async file(id: string, userId?: string): Promise<StreamableFile> {
+    const found = await this.repo.find(id, userId);
+    if (!found) throw new NotFoundException('Facture introuvable');
+    const bytes = await this.files.bytesOf(found);
+    return new StreamableFile(bytes, {
+      type: 'application/pdf',
+      disposition: `attachment; filename="${found.number}.pdf"`,
+      length: bytes.length,
+    });
+  }
+
+  /** The documents of a period with their files, in issue order, a batch at a time (the accountant's export). */
+  exportBatches(range: { from: Date; to: Date }, batchSize = 200) {
+    return this.files.exportBatches(range, batchSize);
+  }
+
+  // ---- the buyer's billing identity ----
+
+  async profile(userId: string, fallback: { name: string }): Promise<BillingProfileDto> {
+    const p = await this.repo.findProfile(userId);
+    return toProfileDto(p, fallback);
+  }
+
+  async saveProfile(userId: string, dto: UpdateBillingProfileDto): Promise<BillingProfileDto> {
+    const company = dto.buyerType === 'company';
+    const saved = {
+      userId,
+      buyerType: dto.buyerType,
+      fullName: dto.fullName.trim(),
+      companyName: company ? (dto.companyName?.trim() ?? null) : null,
+      siren: company ? dto.siren || null : null,
+      vatNumber: company ? dto.vatNumber || null : null,
+      address: dto.address.trim(),
+      postalCode: dto.postalCode.trim(),
+      city: dto.city.trim(),
+      countryCode: 'FR',
+    };
+    await this.repo.saveProfile(saved);
+    return toProfileDto({ ...saved, updatedAt: new Date() }, { name: saved.fullName });
+  }
+
+  /** The billing identity given at an order's billing step becomes the account's (at payment, in its transaction). */
+  async saveProfileFromOrder(userId: string, billing: OrderBilling, tx: EntityManager): Promise<void> {
+    const company = billing.buyerType === 'company';
+    await this.repo.saveProfile(
+      {
+        userId,
+        buyerType: company ? 'company' : 'individual',
+        fullName: billing.fullName.trim(),
+        companyName: company ? billing.companyName?.trim() || null : null,
+        siren: company ? billing.siren || null : null,
+        vatNumber: company ? billing.vatNumber || null : null,
+        address: billing.address.trim(),
+        postalCode: billing.postalCode.trim(),
+        city: billing.city.trim(),
+        countryCode: 'FR',
+      },
+      tx,
+    );
+  }
+
+  /** Runs `fn` in a transaction (for callers that issue outside another module's transaction). */
+  run<T>(fn: (tx: EntityManager) => Promise<T>, tx?: EntityManager): Promise<T> {
+    return this.transactions.run(fn, tx);
+  }
+}
+
+function toLegalInvoiceDto(l: LegalInvoiceSummary): LegalInvoiceDto {
+  return {
+    id: l.id,
+    kind: l.kind,
+    number: l.number,
+    issuedAt: l.issuedAt.toISOString(),
+    paidAt: l.paidAt?.toISOString() ?? null,
+    creditedNumber: l.creditedNumber,
+    buyerName: l.buyerName,
+    userId: l.userId,
+    totalExclCents: l.totalExclCents,
+    vatCents: l.vatCents,
+    totalInclCents: l.totalInclCents,
+  };
+}
+
+function toProfileDto(p: BillingProfile | null, fallback: { name: string }): BillingProfileDto {
+  return {
+    buyerType: p?.buyerType ?? 'individual',
+    fullName: p?.fullName || fallback.name,
+    companyName: p?.companyName ?? '',
+    siren: p?.siren ?? '',
+    vatNumber: p?.vatNumber ?? '',
+    address: p?.address ?? '',
+    postalCode: p?.postalCode ?? '',
+    city: p?.city ?? '',
+    updatedAt: p?.updatedAt?.toISOString() ?? null,
+  };
+}
+
+export type { LegalDocument };
