@@ -51,7 +51,7 @@ describe("Admin 'Factures et avoirs'", () => {
     expect(within(credit).getByText('Avoir sur F-2026-000001')).toBeInTheDocument();
     expect(within(invoice).getByRole('link', { name: 'Boulangerie Martin SARL' })).toHaveAttribute('href', `/admin/clients/${OWNER.id}`);
     expect(invoice.textContent).toContain('24,17');
-    await user.click(within(invoice).getByRole('button', { name: 'Télécharger facture F-2026-000001 (PDF)' }));
+    await user.click(within(invoice).getByRole('button', { name: /^PDF.*télécharger facture F-2026-000001$/ }));
     await waitFor(() => expect(api.calls.some((c) => c.url.includes(`/legal-invoices/${INVOICE_ID}/pdf`))).toBe(true));
 
     const form = screen.getByRole('form', { name: 'Export pour le comptable' });

@@ -31,7 +31,6 @@ export function LegalInvoiceDownload({ doc }: { doc: Pick<LegalInvoiceDto, 'id' 
         className={linkClass}
         disabled={busy}
         aria-busy={busy || undefined}
-        aria-label={`Télécharger ${LEGAL_KIND_LABELS[doc.kind].toLowerCase()} ${doc.number} (PDF)`}
         onClick={() => {
           setBusy(true);
           setFailed(false);
@@ -41,7 +40,8 @@ export function LegalInvoiceDownload({ doc }: { doc: Pick<LegalInvoiceDto, 'id' 
             .finally(() => setBusy(false));
         }}
       >
-        PDF
+        {/* The name starts with the visible word (WCAG 2.5.3, label in name), then says which document. */}
+        PDF<span className="sr-only"> : télécharger {`${LEGAL_KIND_LABELS[doc.kind].toLowerCase()} ${doc.number}`}</span>
       </button>
       {failed ? (
         <span role="alert" className="text-sm text-red-700 dark:text-red-300">
