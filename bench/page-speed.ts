@@ -182,10 +182,10 @@ try {
   }
 
   console.log(`\nPages servies par l’application (gzip) — Lighthouse ${RUNS} passage(s), médiane\n`);
-  console.log('page                      appareil   score   FCP        LCP        TBT       CLS     a11y  SEO');
+  console.log('page                          appareil   score   FCP        LCP        TBT       CLS     a11y  SEO');
   for (const { page, formFactor, run: r } of table) {
     console.log(
-      `${page.padEnd(26)}${formFactor.padEnd(9)}  ${String(r.score).padStart(5)}   ${`${(r.fcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${(r.lcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${Math.round(r.tbt)} ms`.padEnd(8)}  ${r.cls.toFixed(3)}   ${String(r.a11y).padStart(4)}  ${Number.isNaN(r.seo) ? '  —' : String(r.seo).padStart(3)}`,
+      `${page.padEnd(30)}${formFactor.padEnd(9)}  ${String(r.score).padStart(5)}   ${`${(r.fcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${(r.lcp / 1000).toFixed(2)} s`.padEnd(9)}  ${`${Math.round(r.tbt)} ms`.padEnd(8)}  ${r.cls.toFixed(3)}   ${String(r.a11y).padStart(4)}  ${Number.isNaN(r.seo) ? '  —' : String(r.seo).padStart(3)}`,
     );
   }
   if (!results.mobile) throw new Error('PAGES doit contenir / (le JavaScript de la page d’accueil est mesuré sur elle)');
