@@ -9,6 +9,8 @@ type Access = 'anonymous' | 'client' | 'admin';
  */
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'anonymous',
+  'GET /api/health/live': 'anonymous',
+  'GET /api/health/ready': 'anonymous',
   'GET /api/docs': 'anonymous',
   'GET /api/docs-json': 'anonymous',
   'GET /api/docs-yaml': 'anonymous',

@@ -1,3 +1,4 @@
+import { Lifecycle } from '../src/health/lifecycle';
 import { createTestApp, type TestApp } from './helpers/app';
 
 describe('health, errors and HTTP hardening', () => {
@@ -10,6 +11,25 @@ describe('health, errors and HTTP hardening', () => {
   it('reports the database as up', async () => {
     const res = await t.api.get('/api/health').expect(200);
     expect(res.body).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('answers the liveness and readiness probes: alive, and ready once the database has every migration', async () => {
+    expect((await t.api.get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await t.api.get('/api/health/ready').expect(200)).body).toEqual({ status: 'ok', database: 'up', migrations: 'done' });
+
+    // A database behind this version (its last migration not applied yet): not ready, still alive.
+    const [last] = await t.dataSource.query<Array<{ id: number; timestamp: string; name: string }>>(
+      'SELECT id, timestamp, name FROM migrations ORDER BY id DESC LIMIT 1',
+    );
+    await t.dataSource.query('DELETE FROM migrations WHERE id = $1', [last.id]);
+    try {
+      const res = await t.api.get('/api/health/ready').expect(503);
+      expect(res.body.message).toBe('Migrations en attente : la base n’a pas encore le schéma de cette version');
+      await t.api.get('/api/health/live').expect(200);
+    } finally {
+      await t.dataSource.query('INSERT INTO migrations (id, timestamp, name) VALUES ($1, $2, $3)', [last.id, last.timestamp, last.name]);
+    }
+    await t.api.get('/api/health/ready').expect(200);
   });
 
   it('answers malformed JSON with a French 400, not a stack trace', async () => {
@@ -62,5 +82,17 @@ describe('health, errors and HTTP hardening', () => {
     expect(json.body.paths['/api/admin/users'].get.security).toBeUndefined();
     expect(json.body.paths['/api/auth/login'].post.security).toEqual([]);
     expect(json.body.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('while draining: not ready (503), still alive', async () => {
+    const draining = await createTestApp();
+    try {
+      draining.app.get(Lifecycle).startDraining();
+      await draining.api.get('/api/health/ready').expect(503);
+      await draining.api.get('/api/health').expect(503);
+      expect((await draining.api.get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
+    } finally {
+      await draining.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { type Options, pinoHttp } from 'pino-http';
 import { requestLoggers } from './logger';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
-const HEALTH_ROUTE = '/api/health';
+const HEALTH_ROUTES = new Set(['/api/health', '/api/health/live', '/api/health/ready']);
 /** A request id we take as sent: what a proxy or a client would generate (a UUID, a trace id…), nothing to escape. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -71,7 +71,7 @@ export function httpLogger(root: Logger): RequestHandler {
       if (res.statusCode === 503) return 'warn';
       if (error || res.statusCode >= 500) return 'error';
       const where = routeOf(req);
-      return res.statusCode === 200 && 'route' in where && where.route === HEALTH_ROUTE ? 'debug' : 'info';
+      return res.statusCode === 200 && 'route' in where && HEALTH_ROUTES.has(where.route) ? 'debug' : 'info';
     },
     customSuccessObject: (req, res, value) => requestLine(req, res, (value as { durationMs: number }).durationMs),
     // The error itself is logged by the exception filter, with its stack: the request line stays a request line.
