@@ -43,8 +43,23 @@ export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => {
   return [plain ? key : `["${key}"]`, plain ? `*.${key}` : `*["${key}"]`];
 });
 
-/** The logger of the request being handled (its lines carry the request id), for the Nest adapter. */
-export const requestLoggers = new AsyncLocalStorage<Logger>();
+/** The request being handled: its id, and its child logger once a line of the app needs it (requestLogger). */
+export interface RequestLogContext {
+  requestId: string;
+  root: Logger;
+  logger?: Logger;
+}
+
+/** The request being handled, for the Nest adapter (its lines carry the request id). */
+export const requestLoggers = new AsyncLocalStorage<RequestLogContext>();
+
+/** The logger of the request being handled (made on first use), or none outside a request. */
+export function requestLogger(): Logger | undefined {
+  const context = requestLoggers.getStore();
+  if (!context) return undefined;
+  context.logger ??= context.root.child({ requestId: context.requestId });
+  return context.logger;
+}
 
 /**
  * The root logger. `destination`: where lines go (stdout by default, written synchronously so that nothing is lost

@@ -1,6 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Level, Logger } from 'pino';
-import { requestLoggers } from './logger';
+import { requestLogger } from './logger';
 
 /** Nest's own start-up chatter (modules loaded, routes mapped): debug, not one info line per route. */
 const FRAMEWORK_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
@@ -46,7 +46,7 @@ export class PinoNestLogger implements LoggerService {
     if (level === 'info' && FRAMEWORK_CONTEXTS.has(fields.context as string)) level = 'debug';
     if (typeof rest[0] === 'string' && STACK.test(rest[0])) fields.stack = rest.shift();
     if (rest.length) fields.params = rest;
-    const logger = requestLoggers.getStore() ?? this.root;
+    const logger = requestLogger() ?? this.root;
     if (message instanceof Error) logger[level]({ ...fields, err: message }, message.message);
     else if (typeof message === 'object' && message !== null) logger[level]({ ...fields, ...message });
     else logger[level](fields, String(message));
