@@ -2,7 +2,7 @@
 // serving frontend/dist), on free ports with a temporary DATA_DIR: embedded PostgreSQL, the sandbox and captured mail.
 // Used by the browser journeys and the page-speed benchmark.
 import { spawn } from 'node:child_process';
-import { appendFileSync, chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -44,11 +44,12 @@ export function tempDataDir(name: string): string {
 export async function startBuiltApp(
   name: string,
   timeoutMs = 90_000,
-  options: { dataDir?: string; postgresPort?: number; logFile?: string } = {},
+  options: { dataDir?: string; postgresPort?: number; logFile?: string; outputFile?: string } = {},
 ): Promise<BuiltApp> {
   const dataDir = options.dataDir ?? tempDataDir(name);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
+  const outputFd = options.outputFile ? openSync(options.outputFile, 'w') : undefined;
   const app = spawn(process.execPath, [join(root, 'scripts', 'start.ts')], {
     cwd: root,
     env: {
@@ -68,16 +69,19 @@ export async function startBuiltApp(
       SIGNUP_LIMIT_PER_IP: '10000',
       CHECKOUT_LIMIT_PER_IP: '10000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // outputFile: the app writes its output straight into the file (no pipe read by this process).
+    stdio: options.outputFile ? ['ignore', outputFd!, outputFd!] : ['ignore', 'pipe', 'pipe'],
   });
+  if (outputFd !== undefined) closeSync(outputFd);
   let output = '';
   const record = (d: Buffer) => {
     output += d;
     // The journeys read the captured mails' links there (see capturedLink): the mail log shows them masked.
     if (options.logFile) appendFileSync(options.logFile, d);
   };
-  app.stdout!.on('data', record);
-  app.stderr!.on('data', record);
+  app.stdout?.on('data', record);
+  app.stderr?.on('data', record);
+  const log = () => (options.outputFile ? readFileSync(options.outputFile, 'utf8') : output);
 
   const stop = async (): Promise<number | null> => {
     const code =
@@ -102,7 +106,7 @@ export async function startBuiltApp(
   while (Date.now() < deadline) {
     if (app.exitCode !== null) break;
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, log: () => output, stop };
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, log, stop };
     } catch {
       // not listening yet
     }
@@ -111,7 +115,7 @@ export async function startBuiltApp(
   await stop();
   throw new Error(
     app.exitCode !== null && app.exitCode !== 0
-      ? `l'application s'est arrêtée (code ${app.exitCode})\n${output}`
-      : `l'application ne répond pas sur ${baseUrl} après ${timeoutMs / 1000} s\n${output}`,
+      ? `l'application s'est arrêtée (code ${app.exitCode})\n${log()}`
+      : `l'application ne répond pas sur ${baseUrl} après ${timeoutMs / 1000} s\n${log()}`,
   );
 }

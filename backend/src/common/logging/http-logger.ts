@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import { requestLoggers } from './logger';
+import { requestLineLogger, requestLoggers } from './logger';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 const HEALTH_ROUTES = new Set(['/api/health', '/api/health/live', '/api/health/ready']);
@@ -63,9 +63,11 @@ function levelOf(req: LoggedRequest, res: ServerResponse): 'debug' | 'info' | 'w
  * Written here rather than with pino-http: its per-request work (a child logger, wrapped serializers, its own
  * bookkeeping) cost more than half of the throughput of the lightest routes (GET /api/auth/me fell from 75 % to 33 %
  * of the raw baseline, bench:api), even with logging silenced. Here a request costs an id, two listeners and, when
- * its level is written, one log call; the child logger for the app's own lines is made only if one is written.
+ * its level is written, one log call (without pino's redaction pass: requestLineLogger); the child logger for the
+ * app's own lines is made only if one is written.
  */
 export function httpLogger(root: Logger): RequestHandler {
+  const lines = requestLineLogger(root);
   return (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdOf(req.headers['x-request-id']);
     res.setHeader(REQUEST_ID_HEADER, requestId);
@@ -75,9 +77,9 @@ export function httpLogger(root: Logger): RequestHandler {
       if (logged) return;
       logged = true;
       const level = levelOf(req, res);
-      if (!root.isLevelEnabled(level)) return;
+      if (!lines.isLevelEnabled(level)) return;
       const durationMs = Math.round(performance.now() - started);
-      root[level]({ requestId, ...requestLine(req, res, durationMs) }, message(req, res, durationMs));
+      lines[level]({ requestId, ...requestLine(req, res, durationMs) }, message(req, res, durationMs));
     };
     res.once('finish', done);
     res.once('close', done);

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { requestIdOf } from './http-logger';
-import { createLogger, REDACTED, requestLoggers } from './logger';
+import { createLogger, REDACTED, requestLineLogger, requestLoggers } from './logger';
 import { PinoNestLogger } from './nest-logger';
 
 function capture(level: 'debug' | 'info' = 'debug') {
@@ -52,6 +52,23 @@ describe('the logger', () => {
       expect.objectContaining({ level: 'warn', context: 'Mail', event: 'retry', attempt: 2 }),
       expect.objectContaining({ level: 'info', context: 'Mail', requestId: 'req-1', msg: 'dans la requête' }),
     ]);
+  });
+
+  it('writes request lines to the same destination, in the same format and at the same level, without the redaction pass', () => {
+    const { lines, logger } = capture('info');
+    const requestLines = requestLineLogger(logger);
+    expect(requestLines).not.toBe(logger);
+    requestLines.debug({ route: '/api/health' }, 'sous le niveau');
+    requestLines.info(
+      { requestId: 'req-2', method: 'GET', route: '/api/auth/me', status: 200, durationMs: 2 },
+      'GET /api/auth/me 200 2 ms',
+    );
+    logger.info({ token: 't' }, 'ligne de l’app');
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'info', requestId: 'req-2', route: '/api/auth/me', status: 200, msg: 'GET /api/auth/me 200 2 ms' }),
+      expect.objectContaining({ level: 'info', token: REDACTED }),
+    ]);
+    expect(new Date(lines[0].time as string).toISOString()).toBe(lines[0].time);
   });
 
   it('writes nothing below its level', () => {
