@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { MAX_LENGTHS } from '../api/generated/order-rules';
 import { Field } from './ui/field';
 
 type Registered = UseFormRegisterReturn & { error?: string };
@@ -52,6 +53,105 @@ export function NewPasswordInputs({
         {...passwordProps}
       />
       <Field label="Confirmer le mot de passe" type="password" autoComplete="new-password" error={confirmError} {...confirmProps} />
+    </>
+  );
+}
+
+/** The space between the fields of a row, the same as between rows (space-y-4 or space-y-5 around them). */
+type RowGap = 'gap-4' | 'gap-5';
+
+/**
+ * A company buyer's identity on its invoices: its name, then its SIREN and VAT number, both optional (the server checks
+ * their check digits and that the VAT number matches the SIREN). The order's billing dialog and the profile's billing
+ * card both show these.
+ */
+export function CompanyIdentityInputs({
+  companyName,
+  siren,
+  vatNumber,
+  gap = 'gap-4',
+}: {
+  companyName: Registered;
+  siren: Registered;
+  vatNumber: Registered;
+  gap?: RowGap;
+}) {
+  const { error: nameError, ...nameProps } = companyName;
+  const { error: sirenError, ...sirenProps } = siren;
+  const { error: vatError, ...vatProps } = vatNumber;
+  return (
+    <>
+      <Field label="Raison sociale" autoComplete="organization" maxLength={MAX_LENGTHS.companyName} error={nameError} {...nameProps} />
+      <div className={`grid ${gap} sm:grid-cols-2`}>
+        <Field
+          label="SIREN (facultatif)"
+          inputMode="numeric"
+          maxLength={MAX_LENGTHS.companyId}
+          hint="9 chiffres"
+          error={sirenError}
+          {...sirenProps}
+        />
+        <Field
+          label="N° de TVA intracommunautaire (facultatif)"
+          maxLength={MAX_LENGTHS.companyId}
+          hint="FR, 2 caractères, puis le SIREN"
+          error={vatError}
+          {...vatProps}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The buyer's name on its invoices: the contact's, for a company. */
+export function BuyerNameInput({ company, error, ...registration }: Registered & { company: boolean }) {
+  return (
+    <Field
+      label={company ? 'Nom complet du contact' : 'Nom complet'}
+      autoComplete="name"
+      maxLength={MAX_LENGTHS.fullName}
+      error={error}
+      {...registration}
+    />
+  );
+}
+
+/** A billing address: the street, then the postal code and the city on one row. */
+export function PostalAddressInputs({
+  address,
+  postalCode,
+  city,
+  gap = 'gap-4',
+}: {
+  address: Registered;
+  postalCode: Registered;
+  city: Registered;
+  gap?: RowGap;
+}) {
+  const { error: addressError, ...addressProps } = address;
+  const { error: postalCodeError, ...postalCodeProps } = postalCode;
+  const { error: cityError, ...cityProps } = city;
+  return (
+    <>
+      <Field label="Adresse" autoComplete="street-address" maxLength={MAX_LENGTHS.address} error={addressError} {...addressProps} />
+      <div className={`grid ${gap} sm:grid-cols-3`}>
+        <Field
+          label="Code postal"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={MAX_LENGTHS.postalCode}
+          error={postalCodeError}
+          {...postalCodeProps}
+        />
+        <Field
+          label="Ville"
+          autoComplete="address-level2"
+          maxLength={MAX_LENGTHS.city}
+          className="sm:col-span-2"
+          error={cityError}
+          {...cityProps}
+        />
+      </div>
     </>
   );
 }

@@ -3,12 +3,11 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { getGetBillingProfileQueryKey, useGetBillingProfile, useUpdateBillingProfile } from '../../api/generated/billing/billing';
 import type { BillingProfileDto, UpdateBillingProfileDto } from '../../api/generated/model';
-import { MAX_LENGTHS, ORDER_MESSAGES } from '../../api/generated/order-rules';
+import { ORDER_MESSAGES } from '../../api/generated/order-rules';
+import { BuyerNameInput, CompanyIdentityInputs, PostalAddressInputs } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { Alert, Card } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
-import { cn } from '../../lib/cn';
 import { applyApiFieldErrors } from '../../lib/form-errors';
 
 export const billingIdentityMessages = {
@@ -77,65 +76,30 @@ function BillingIdentityForm({ profile }: { profile: BillingProfileDto }) {
         </div>
       </fieldset>
       {company ? (
-        <>
-          <Field
-            label="Raison sociale"
-            autoComplete="organization"
-            maxLength={MAX_LENGTHS.companyName}
-            error={errors.companyName?.message}
-            {...register('companyName', { validate: (v) => !company || v.trim() !== '' || ORDER_MESSAGES.companyNameRequired })}
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field
-              label="SIREN (facultatif)"
-              inputMode="numeric"
-              maxLength={MAX_LENGTHS.companyId}
-              hint="9 chiffres"
-              error={errors.siren?.message}
-              {...register('siren')}
-            />
-            <Field
-              label="N° de TVA intracommunautaire (facultatif)"
-              maxLength={MAX_LENGTHS.companyId}
-              hint="FR, 2 caractères, puis le SIREN"
-              error={errors.vatNumber?.message}
-              {...register('vatNumber')}
-            />
-          </div>
-        </>
+        <CompanyIdentityInputs
+          gap="gap-5"
+          companyName={{
+            ...register('companyName', { validate: (v) => !company || v.trim() !== '' || ORDER_MESSAGES.companyNameRequired }),
+            error: errors.companyName?.message,
+          }}
+          siren={{ ...register('siren'), error: errors.siren?.message }}
+          vatNumber={{ ...register('vatNumber'), error: errors.vatNumber?.message }}
+        />
       ) : null}
-      <Field
-        label={company ? 'Nom complet du contact' : 'Nom complet'}
-        autoComplete="name"
-        maxLength={MAX_LENGTHS.fullName}
-        error={errors.fullName?.message}
+      <BuyerNameInput
+        company={company}
         {...register('fullName', { validate: required(ORDER_MESSAGES.fullNameRequired) })}
+        error={errors.fullName?.message}
       />
-      <Field
-        label="Adresse"
-        autoComplete="street-address"
-        maxLength={MAX_LENGTHS.address}
-        error={errors.address?.message}
-        {...register('address', { validate: required(ORDER_MESSAGES.addressRequired) })}
+      <PostalAddressInputs
+        gap="gap-5"
+        address={{ ...register('address', { validate: required(ORDER_MESSAGES.addressRequired) }), error: errors.address?.message }}
+        postalCode={{
+          ...register('postalCode', { validate: required(ORDER_MESSAGES.postalCodeRequired) }),
+          error: errors.postalCode?.message,
+        }}
+        city={{ ...register('city', { validate: required(ORDER_MESSAGES.cityRequired) }), error: errors.city?.message }}
       />
-      <div className="grid gap-5 sm:grid-cols-3">
-        <Field
-          label="Code postal"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={MAX_LENGTHS.postalCode}
-          error={errors.postalCode?.message}
-          {...register('postalCode', { validate: required(ORDER_MESSAGES.postalCodeRequired) })}
-        />
-        <Field
-          label="Ville"
-          autoComplete="address-level2"
-          maxLength={MAX_LENGTHS.city}
-          className={cn('sm:col-span-2')}
-          error={errors.city?.message}
-          {...register('city', { validate: required(ORDER_MESSAGES.cityRequired) })}
-        />
-      </div>
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       {saved ? <Alert tone="success">{billingIdentityMessages.saved}</Alert> : null}
       <Button type="submit" loading={isSubmitting}>

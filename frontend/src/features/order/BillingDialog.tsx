@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/http';
-import { EmailInput } from '../../components/form-fields';
+import { BuyerNameInput, CompanyIdentityInputs, EmailInput, PostalAddressInputs } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -131,40 +131,13 @@ export function BillingDialog({
 
         <RadioCards legend="Vous commandez en tant que" options={BUYER_OPTIONS} {...register('buyerType')} />
         {company ? (
-          <>
-            <Field
-              label="Raison sociale"
-              autoComplete="organization"
-              maxLength={MAX_LENGTHS.companyName}
-              error={errors.companyName?.message}
-              {...register('companyName', { validate: billingRules.companyName })}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label="SIREN (facultatif)"
-                inputMode="numeric"
-                maxLength={MAX_LENGTHS.companyId}
-                hint="9 chiffres"
-                error={errors.siren?.message}
-                {...register('siren')}
-              />
-              <Field
-                label="N° de TVA intracommunautaire (facultatif)"
-                maxLength={MAX_LENGTHS.companyId}
-                hint="FR, 2 caractères, puis le SIREN"
-                error={errors.vatNumber?.message}
-                {...register('vatNumber')}
-              />
-            </div>
-          </>
+          <CompanyIdentityInputs
+            companyName={{ ...register('companyName', { validate: billingRules.companyName }), error: errors.companyName?.message }}
+            siren={{ ...register('siren'), error: errors.siren?.message }}
+            vatNumber={{ ...register('vatNumber'), error: errors.vatNumber?.message }}
+          />
         ) : null}
-        <Field
-          label={company ? 'Nom complet du contact' : 'Nom complet'}
-          autoComplete="name"
-          maxLength={MAX_LENGTHS.fullName}
-          error={errors.fullName?.message}
-          {...register('fullName', { validate: billingRules.fullName })}
-        />
+        <BuyerNameInput company={company} {...register('fullName', { validate: billingRules.fullName })} error={errors.fullName?.message} />
         <div>
           <EmailInput
             readOnly={emailLocked}
@@ -191,31 +164,11 @@ export function BillingDialog({
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <Field
-          label="Adresse"
-          autoComplete="street-address"
-          maxLength={MAX_LENGTHS.address}
-          error={errors.address?.message}
-          {...register('address', { validate: billingRules.address })}
+        <PostalAddressInputs
+          address={{ ...register('address', { validate: billingRules.address }), error: errors.address?.message }}
+          postalCode={{ ...register('postalCode', { validate: billingRules.postalCode }), error: errors.postalCode?.message }}
+          city={{ ...register('city', { validate: billingRules.city }), error: errors.city?.message }}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field
-            label="Code postal"
-            autoComplete="postal-code"
-            maxLength={MAX_LENGTHS.postalCode}
-            inputMode="numeric"
-            error={errors.postalCode?.message}
-            {...register('postalCode', { validate: billingRules.postalCode })}
-          />
-          <Field
-            label="Ville"
-            autoComplete="address-level2"
-            maxLength={MAX_LENGTHS.city}
-            className="sm:col-span-2"
-            error={errors.city?.message}
-            {...register('city', { validate: billingRules.city })}
-          />
-        </div>
 
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
