@@ -58,8 +58,13 @@ export async function renderPage(path, input) {
   const body = '<h1>' + (path === '404' ? 'Page introuvable' : path) + '</h1><p>' + input.agency.phone + '</p><p>' + input.catalogue.plans.length + ' formules</p>';
   return { status: path === '404' ? 404 : 200, html: input.template.replace('<div id="root"></div>', '<div id="root">' + body + '</div><link rel="canonical" href="' + input.appUrl + path + '">') };
 }
-export function renderShell(path, input) {
-  return input.template.replace('<title>Vitrine</title>', '<title>Coquille ' + path + '</title>');
+export let shellRenders = 0;
+export async function renderShell(path, input) {
+  if (path === '/dashboard/broken') throw new Error('coquille impossible');
+  shellRenders += 1;
+  const titled = (template) => template.replace('<title>Vitrine</title>', '<title>Coquille ' + path + '</title>');
+  if (!path.startsWith('/dashboard/')) return titled(input.emptyTemplate);
+  return titled(input.template).replace('<div id="root"></div>', '<div id="root"><p>Chargement...</p><p>' + input.agency.phone + '</p></div>');
 }
 export const sitemap = (appUrl) => '<urlset><url><loc>' + appUrl + '/</loc></url></urlset>';
 export const robots = (appUrl) => 'User-agent: *\\nSitemap: ' + appUrl + '/sitemap.xml';
@@ -126,7 +131,18 @@ describe('the public pages rendered on the server', () => {
     expect(missing.text).toContain('<h1>Page introuvable</h1>');
     const shell = await t.api.raw.get('/dashboard/sites').expect(200);
     expect(shell.text).toContain('<title>Coquille /dashboard/sites</title>');
-    expect(shell.text).toContain('<div id="root"></div>');
+    expect(shell.text).toContain('<div id="root"><p>Chargement...</p><p>');
+  });
+
+  it('renders an app shell once per address, and serves index.html as built when it fails to render', async () => {
+    const renderer = (await import(pathToFileURL(join(frontend, 'dist-ssr', 'entry-server.js')).href)) as { shellRenders: number };
+    await t.api.raw.get('/dashboard/invoices').expect(200);
+    const before = renderer.shellRenders;
+    for (let i = 0; i < 5; i += 1) await t.api.raw.get('/dashboard/invoices').expect(200);
+    expect(renderer.shellRenders).toBe(before);
+    const broken = await t.api.raw.get('/dashboard/broken').expect(200);
+    expect(broken.text).toContain('<div id="root"></div>');
+    expect(broken.text).toContain('<title>Vitrine</title>');
   });
 
   it('serves the app shell when a page fails to render, never an error', async () => {
@@ -147,10 +163,14 @@ describe('the public pages rendered on the server', () => {
     expect(scriptSrc.split(' ').slice(1).sort()).toEqual(
       ["'self'", ...inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)].sort(),
     );
-    // The client-rendered pages keep the linked, cached files.
+    // A signed-in area's shell, which holds the layout, is made the same way; an empty shell keeps the linked, cached files.
     const shell = await t.api.raw.get('/dashboard/sites').expect(200);
-    expect(shell.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
-    expect(shell.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(shell.text).toContain('<style>body{color:#111}</style>');
+    expect(shell.text).toContain('import("/assets/index-abc.js")');
+    expect(shell.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    const empty = await t.api.raw.get('/dashboard').expect(200);
+    expect(empty.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(empty.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
   });
 
   it('serves sitemap.xml and robots.txt from APP_URL', async () => {

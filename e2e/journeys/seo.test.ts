@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { BASE_URL, expectFailures, launch, newPage, PHONE } from '../browser.ts';
+import { BASE_URL, expectFailures, launch, newPage, PHONE, signInAsAdmin } from '../browser.ts';
 
 const PUBLIC_PAGES: Array<{ path: string; h1: RegExp; title: RegExp; types: string[] }> = [
   {
@@ -105,7 +105,7 @@ describe('the public pages as HTML, without JavaScript', () => {
     assert.ok(robots.includes(`Sitemap: ${BASE_URL}/sitemap.xml`));
   });
 
-  it('the signed-in areas and the account pages: a useful title, noindex, no prerendered content', async () => {
+  it("the signed-in areas and the account pages: a useful title, noindex, nobody's content", async () => {
     for (const [path, title] of [
       ['/dashboard/sites', 'Mes sites — Vitrine'],
       ['/admin/clients', 'Clients — Vitrine'],
@@ -116,7 +116,10 @@ describe('the public pages as HTML, without JavaScript', () => {
       const html = await res.text();
       assert.ok(html.includes(`<title>${title}</title>`), `${path} : ${title}`);
       assert.equal(metaContent(html, 'name', 'robots'), 'noindex');
-      assert.ok(html.includes('<div id="root"></div>'), `${path} est rendu dans le navigateur`);
+      const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('</main>'));
+      if (path === '/login') assert.ok(html.includes('<div id="root"></div>'), `${path} est rendu dans le navigateur`);
+      // A signed-in area paints from its HTML: the layout and the session loading, nobody's data.
+      else assert.match(root, /<main id="contenu"[^>]*>.*role="status".*Chargement\.\.\./s, `${path} : la mise en page et le chargement`);
     }
   });
 
@@ -161,6 +164,24 @@ describe('the prerendered pages in the browser', () => {
     await page.waitForURL('**/contact');
     await page.waitForFunction(() => document.title.startsWith('Contact et demande de devis —'));
     assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${BASE_URL}/contact`);
+    await context.close();
+  });
+
+  it("a signed-in area's shell is hydrated, then shows the signed-in page", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signInAsAdmin(page);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __serverHeader: Element | null }).__serverHeader = document.querySelector('header');
+      });
+    });
+    await page.goto('/admin/clients');
+    await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
+    const kept = await page.evaluate(() => {
+      const server = (window as unknown as { __serverHeader: Element | null }).__serverHeader;
+      return server !== null && server.isConnected && server === document.querySelector('header');
+    });
+    assert.ok(kept, "l'en-tête du serveur est remplacé au lieu d'être hydraté");
     await context.close();
   });
 

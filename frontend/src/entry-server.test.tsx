@@ -26,7 +26,13 @@ const agency: AgencyResponseDto = {
 };
 const TEMPLATE =
   '<!doctype html><html lang="fr"><head><meta charset="UTF-8" /><meta name="description" content="shell" /><title>Vitrine</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
-const input = { template: TEMPLATE, appUrl: 'https://www.agence.example', agency, catalogue: catalogue as CatalogueResponseDto };
+const input = {
+  template: TEMPLATE,
+  emptyTemplate: TEMPLATE.replace('<title>Vitrine</title>', '<title>Vitrine</title><!--vide-->'),
+  appUrl: 'https://www.agence.example',
+  agency,
+  catalogue: catalogue as CatalogueResponseDto,
+};
 
 describe('the server-rendered public pages (entry-server.tsx)', () => {
   it('renders every public page with its own head, the data it used, and a 404 page with its status', async () => {
@@ -55,11 +61,23 @@ describe('the server-rendered public pages (entry-server.tsx)', () => {
     expect(JSON.parse(data).agency.name).toBe(hostile.name);
   });
 
-  it('gives the other routes a shell with their title and noindex, and classifies addresses', () => {
-    const shell = renderShell('/dashboard/sites', input);
+  it('gives the other routes a shell with their title and noindex, and classifies addresses', async () => {
+    const shell = await renderShell('/dashboard/sites', input);
     expect(shell).toContain('<title>Mes sites — Vitrine</title><meta name="description"');
     expect(shell).toContain('<meta name="robots" content="noindex">');
-    expect(shell).toContain('<div id="root"></div>');
+    // A signed-in area's shell holds what the client renders first: the layout, and the session loading.
+    const root = shell.slice(shell.indexOf('<div id="root">'), shell.indexOf('<script type="module"'));
+    expect(root).toContain('Chargement...');
+    expect(root).toContain('id="contenu"');
+    expect(shell).not.toContain('<!--vide-->');
+    expect(shell).toContain('<script type="application/json" id="vitrine-page-data">');
+    // The other client-rendered pages depend on the browser from their first render: an empty root, as built.
+    for (const path of ['/login', '/reset-password', '/payment-success']) {
+      const other = await renderShell(path, input);
+      expect(other).toContain('<div id="root"></div>');
+      expect(other).toContain('<!--vide-->');
+      expect(other).not.toContain('vitrine-page-data');
+    }
     expect(classify('/')).toBe('prerendered');
     expect(classify('/admin/sites/3b0c1e9a-0000-4000-8000-000000000000')).toBe('app');
     expect(classify('/dashboard/sites/abc/manage')).toBe('app');
@@ -75,6 +93,30 @@ describe('the server-rendered public pages (entry-server.tsx)', () => {
     expect(text).toContain('Disallow: /api/\n');
     expect(text).toContain('Sitemap: https://www.agence.example/sitemap.xml');
   });
+});
+
+describe("hydrating a signed-in area's shell (app/boot.tsx)", () => {
+  for (const path of ['/dashboard', '/dashboard/sites', '/admin', '/admin/sites']) {
+    it(`${path}: React takes over the loading shell without a mismatch, then follows the session`, async () => {
+      mockApi({ 'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }) });
+      document.cookie = 'vitrine_session=1; path=/';
+      window.history.replaceState(null, '', path);
+      const shell = await renderShell(path, input);
+      document.body.innerHTML = shell.slice(shell.indexOf('<div id="root">'), shell.indexOf('<script type="module"'));
+      const container = document.getElementById('root')!;
+      const loading = container.querySelector('[role="status"]');
+      expect(loading?.textContent).toBe('Chargement...');
+      const mismatches: unknown[] = [];
+      await act(async () => {
+        expect(await boot(container, { onRecoverableError: (error) => mismatches.push(error) })).toBe('hydrated');
+      });
+      expect(mismatches).toEqual([]);
+      // No session: the guard sends the visitor to the sign-in page.
+      await vi.waitFor(() => expect(window.location.pathname).toBe('/login'));
+      document.cookie = 'vitrine_session=; path=/; max-age=0';
+      document.body.innerHTML = '';
+    });
+  }
 });
 
 describe('hydrating a prerendered page (app/boot.tsx)', () => {

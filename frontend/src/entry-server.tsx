@@ -2,7 +2,8 @@
  * The server's side of the public pages (built by `vite build --ssr` into dist-ssr/, loaded by the backend at start):
  * each public page rendered to real HTML with its own head, structured data and the answers it was rendered with, so
  * that it paints before any JavaScript runs and search engines and link previews read it; main.tsx then hydrates it.
- * The signed-in areas stay client-rendered: their addresses get the page shell with a useful title and `noindex`.
+ * The signed-in areas are rendered by the client: their addresses get the page shell with a useful title, `noindex`, and
+ * what the client renders first (renderShell).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -42,21 +43,8 @@ export function classify(pathname: string): 'prerendered' | 'app' | 'not-found' 
 /** A public page (or, with NOT_FOUND_KEY, the 404 page) as a whole HTML document. */
 export async function renderPage(path: string, input: RenderInput): Promise<RenderedPage> {
   const notFound = path === NOT_FOUND_KEY;
-  const url = new URL(notFound ? '/__introuvable__' : path, input.appUrl);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`${path} redirige (${context.status}) : une page publique ne doit pas rediriger`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(getGetAgencyQueryKey(), input.agency);
-  queryClient.setQueryData(getGetCatalogueQueryKey(), input.catalogue);
-  const body = renderToString(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const body = await renderBody(notFound ? '/__introuvable__' : path, input);
+  if (body === null) throw new Error(`${path} redirige : une page publique ne doit pas rediriger`);
   const head = notFound ? NOT_FOUND_HEAD : pageHeadFor(path);
   const html = fillTemplate(input.template, {
     head: headTags(head, notFound ? null : path, input),
@@ -66,9 +54,43 @@ export async function renderPage(path: string, input: RenderInput): Promise<Rend
   return { status: notFound ? 404 : 200, html };
 }
 
-/** The shell of a client-rendered page (the signed-in areas, the auth pages): its title, and never listed. */
-export function renderShell(pathname: string, input: Pick<RenderInput, 'template' | 'appUrl'>): string {
-  return fillTemplate(input.template, { head: headTags(pageHeadFor(pathname), null, input), body: '', data: null });
+/** The signed-in areas, whose first client render does not depend on who is signed in (the session is loading). */
+const SIGNED_IN_AREAS = ['/dashboard', '/admin'];
+
+const inSignedInArea = (pathname: string) => SIGNED_IN_AREAS.some((area) => pathname === area || pathname.startsWith(`${area}/`));
+
+/**
+ * The shell of a client-rendered page, with its title and never listed. In the signed-in areas it holds what the
+ * client renders first — the header, 'Chargement...' while the session is restored, the footer — so that a phone paints
+ * the page from the HTML instead of after the JavaScript, and main.tsx hydrates it unchanged. The other pages (sign-in,
+ * account links, payment returns) depend on the browser's state from their first render: an empty root, in
+ * `emptyTemplate` (index.html as built, its files linked), where `template` is the prerendered pages' one.
+ */
+export async function renderShell(pathname: string, input: RenderInput & { emptyTemplate: string }): Promise<string> {
+  const body = inSignedInArea(pathname) ? await renderBody(pathname, input) : null;
+  return fillTemplate(body === null ? input.emptyTemplate : input.template, {
+    head: headTags(pageHeadFor(pathname), null, input),
+    body: body ?? '',
+    data: body === null ? null : { agency: input.agency, catalogue: input.catalogue },
+  });
+}
+
+/** The app at `path` rendered to HTML with the answers it needs, or null when the route redirects. */
+async function renderBody(path: string, input: RenderInput): Promise<string | null> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, input.appUrl)));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(getGetAgencyQueryKey(), input.agency);
+  queryClient.setQueryData(getGetCatalogueQueryKey(), input.catalogue);
+  return renderToString(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
 }
 
 /** sitemap.xml: exactly the public pages a search engine may list. */

@@ -24,8 +24,10 @@ const prepared = new Map<string, PageTemplate>();
  * - the app's JavaScript is asked for only once the page has painted (a small inline loader, which also hints the
  *   entry's chunks as modulepreload then), instead of sharing the link with the HTML, the CSS and the hero image
  *   while the page is still blank; React then hydrates the page as before.
- * The signed-in areas keep index.html as built (linked, cached files). Computed once per build folder; anything the
- * build does not have is left as it is.
+ * The signed-in areas' shells use it too, as they hold what the client renders first (the layout and 'Chargement...',
+ * see the frontend's renderShell); the other client-rendered pages, whose root is empty until the JavaScript runs,
+ * keep index.html as built (linked, cached files). Computed once per build folder; anything the build does not have is
+ * left as it is.
  */
 export function pageTemplate(dist: string): PageTemplate {
   const known = prepared.get(dist);

@@ -8,13 +8,16 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CatalogueService } from '../orders/catalogue.service';
 import { pageTemplate } from './inline-assets';
 
+/** How many client-rendered addresses keep their rendered shell (about 80 KB each, the stylesheet inline). */
+const SHELLS_KEPT = 100;
+
 /** What the frontend's server bundle (frontend/src/entry-server.tsx, built into dist-ssr/) offers. */
 export interface PageRenderer {
   PRERENDERED_PATHS: readonly string[];
   NOT_FOUND_KEY: string;
   classify(pathname: string): 'prerendered' | 'app' | 'not-found';
   renderPage(path: string, input: Record<string, unknown>): Promise<{ status: number; html: string }>;
-  renderShell(pathname: string, input: { template: string; appUrl: string }): string;
+  renderShell(pathname: string, input: Record<string, unknown>): Promise<string>;
   sitemap(appUrl: string): string;
   robots(appUrl: string): string;
 }
@@ -49,6 +52,8 @@ export class PublicPagesService implements OnApplicationBootstrap {
   /** index.html made for the prerendered pages: their CSS and theme script inline, their JavaScript after the first paint */
   private pageTemplate = '';
   private readonly rendered = new Map<string, Rendered>();
+  /** The shells asked for lately, by address (the least recently asked is dropped beyond SHELLS_KEPT) */
+  private readonly shells = new Map<string, Rendered>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -115,9 +120,37 @@ export class PublicPagesService implements OnApplicationBootstrap {
     return page;
   }
 
-  /** A few string replacements on a 2 KB template: made per request rather than kept for every address asked. */
-  private shell(pathname: string): HtmlPage {
-    return withEtag(200, this.renderer!.renderShell(pathname, { template: this.template, appUrl: this.config.appUrl }));
+  /**
+   * The shell of a client-rendered address: rendered once per address and agency identity, then kept (the
+   * SHELLS_KEPT addresses asked for last); a shell that fails to render is logged and served empty, as built.
+   */
+  private async shell(pathname: string): Promise<HtmlPage> {
+    const agency = await this.agency.identity();
+    const identity = JSON.stringify(agency);
+    const known = this.shells.get(pathname);
+    if (known) {
+      // Most recently used last: Map keeps insertion order.
+      this.shells.delete(pathname);
+      this.shells.set(pathname, known);
+      if (known.identity === identity) return known.page;
+    }
+    const input = {
+      template: this.pageTemplate,
+      emptyTemplate: this.template,
+      appUrl: this.config.appUrl,
+      agency,
+      catalogue: this.catalogue.get(),
+    };
+    const page = this.renderer!.renderShell(pathname, input)
+      .then((html) => withEtag(200, html))
+      .catch((error: unknown) => {
+        this.logger.error(`Coquille de ${pathname} non rendue : ${(error as Error).stack ?? String(error)}`);
+        this.shells.delete(pathname);
+        return withEtag(200, this.template);
+      });
+    this.shells.set(pathname, { identity, page });
+    if (this.shells.size > SHELLS_KEPT) this.shells.delete(this.shells.keys().next().value!);
+    return page;
   }
 }
 
