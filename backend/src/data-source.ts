@@ -5,6 +5,7 @@ import { CheckoutLease } from './billing/checkout-lease.entity';
 import { DuplicatePayment } from './billing/duplicate-payment.entity';
 import { Invoice } from './billing/invoice.entity';
 import { StripeEvent } from './billing/stripe-event.entity';
+import { StripeRefund } from './billing/stripe-refund.entity';
 import { Subscription } from './billing/subscription.entity';
 import { LoginAttempt } from './auth/login-attempt.entity';
 import { OneTimeToken } from './auth/one-time-token.entity';
@@ -40,6 +41,7 @@ import { LegalInvoice, LegalInvoiceCounter } from './invoicing/legal-invoice.ent
 import { AuditLogOrder1763715000000 } from './database/migrations/1763715000000-AuditLogOrder';
 import { ListIndexes1763715100000 } from './database/migrations/1763715100000-ListIndexes';
 import { LegalInvoices1763715200000 } from './database/migrations/1763715200000-LegalInvoices';
+import { StripeRefunds1763715300000 } from './database/migrations/1763715300000-StripeRefunds';
 
 export const ENTITIES = [
   User,
@@ -66,6 +68,7 @@ export const ENTITIES = [
   LegalInvoice,
   LegalInvoiceCounter,
   BillingProfile,
+  StripeRefund,
 ];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -88,6 +91,7 @@ export const MIGRATIONS = [
   AuditLogOrder1763715000000,
   ListIndexes1763715100000,
   LegalInvoices1763715200000,
+  StripeRefunds1763715300000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

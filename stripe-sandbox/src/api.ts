@@ -18,7 +18,7 @@ import {
   renderSetupIntent,
   renderSubscription,
 } from './render.ts';
-import { now, randomId, type EventRec, type PriceRec, type SessionLine, type SessionRec } from './store.ts';
+import { now, randomId, type AddressRec, type EventRec, type PriceRec, type SessionLine, type SessionRec } from './store.ts';
 
 export interface ApiResult {
   body: Json;
@@ -86,15 +86,43 @@ function paginate<T extends { id: string }>(items: T[], p: P, url: string, rende
 
 const newestFirst = <T>(record: Record<string, T>): T[] => Object.values(record).reverse();
 
+/**
+ * `address[line1]`, `address[postal_code]`… as Stripe reads a customer's address: each field sent replaces its value
+ * ('' unsets it), the others are kept; `address=` (empty) removes the address. undefined: not sent.
+ */
+function address(p: P, current: AddressRec | null | undefined): AddressRec | null | undefined {
+  if (!p.has('address')) return undefined;
+  if (p.raw.address === '') {
+    p.nullableStr('address');
+    return null;
+  }
+  const a = p.obj('address')!;
+  const next: AddressRec = { line1: null, line2: null, postal_code: null, city: null, state: null, country: null, ...current };
+  for (const key of ['line1', 'line2', 'postal_code', 'city', 'state', 'country'] as const) {
+    const v = a.nullableStr(key);
+    if (v !== undefined) next[key] = v;
+  }
+  if (next.country !== null && !/^[A-Z]{2}$/.test(next.country))
+    throw new ApiError(
+      400,
+      `Country '${next.country}' is unknown. Try using a 2-character alphanumeric country code instead, such as 'US', 'EG', or 'GB'.`,
+      'address[country]',
+      'country_code_invalid',
+    );
+  return next;
+}
+
 // ---- customers ----------------------------------------------------------------------------------------------------
 
 route('POST', '/v1/customers', (core, _m, p) => {
+  const addr = address(p, null);
   const c = core.createCustomer({
     email: email(p, 'email') ?? null,
     name: p.nullableStr('name') ?? null,
     metadata: freshMetadata(p.metadata()),
   });
   c.phone = p.nullableStr('phone') ?? null;
+  c.address = addr ?? null;
   c.description = p.nullableStr('description') ?? null;
   c.preferred_locales = p.strings('preferred_locales') ?? [];
   core.save();
@@ -112,12 +140,14 @@ route('GET', '/v1/customers/:id', (core, m) => ({ body: renderCustomer(customer(
 route('POST', '/v1/customers/:id', (core, m, p) => {
   const c = customer(core, m[1]);
   if (c.deleted) throw new ApiError(404, `No such customer: '${c.id}'`, 'id', 'resource_missing');
+  const addr = address(p, c.address);
   const e = email(p, 'email');
   if (e !== undefined) c.email = e;
   const name = p.nullableStr('name');
   if (name !== undefined) c.name = name;
   const phone = p.nullableStr('phone');
   if (phone !== undefined) c.phone = phone;
+  if (addr !== undefined) c.address = addr;
   const description = p.nullableStr('description');
   if (description !== undefined) c.description = description;
   const locales = p.strings('preferred_locales');

@@ -310,6 +310,7 @@ export class SandboxCore implements RenderContext {
       customer: sub.customer,
       customer_email: customer?.email ?? null,
       customer_name: customer?.name ?? null,
+      customer_address: customer?.address ? { ...customer.address } : null,
       status: 'open',
       created: t,
       period_start: period.start,

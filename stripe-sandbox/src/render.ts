@@ -29,7 +29,7 @@ export function renderCustomer(c: CustomerRec): Json {
   return {
     id: c.id,
     object: 'customer',
-    address: null,
+    address: c.address ?? null,
     balance: 0,
     created: c.created,
     currency: null,
@@ -344,7 +344,7 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Json 
     custom_fields: null,
     customer: inv.customer,
     customer_account: null,
-    customer_address: null,
+    customer_address: inv.customer_address ?? null,
     customer_email: inv.customer_email,
     customer_name: inv.customer_name,
     customer_phone: null,

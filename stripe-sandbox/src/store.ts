@@ -6,6 +6,16 @@ import type { Json } from './params.ts';
 
 export type Metadata = Record<string, string>;
 
+/** A postal address as Stripe holds it (a customer's `address`, an invoice's `customer_address`). */
+export interface AddressRec {
+  line1: string | null;
+  line2: string | null;
+  postal_code: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+}
+
 export interface CustomerRec {
   id: string;
   object: 'customer';
@@ -16,6 +26,8 @@ export interface CustomerRec {
   description: string | null;
   metadata: Metadata;
   preferred_locales: string[];
+  /** The billing address (absent in files written before addresses existed). */
+  address?: AddressRec | null;
   deleted?: true;
   /** invoice_settings.default_payment_method (absent in files written before cards existed). */
   _default_payment_method?: string | null;
@@ -151,6 +163,8 @@ export interface InvoiceRec {
   customer: string;
   customer_email: string | null;
   customer_name: string | null;
+  /** The customer's address when the invoice was made (absent in files written before addresses existed). */
+  customer_address?: AddressRec | null;
   status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
   created: number;
   period_start: number;

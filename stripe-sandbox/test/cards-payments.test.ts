@@ -227,6 +227,30 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       expect((inv.payments!.data[0].payment.payment_intent as Stripe.PaymentIntent).payment_method).toBe(pmId);
     });
 
+    it("a customer's billing address: kept field by field, copied to the invoices made after it (customer_address)", async () => {
+      const before = await stripe.invoices.retrieve(bought.subscription.latest_invoice as string);
+      expect(before.customer_address).toBeNull();
+      const set = await stripe.customers.update(bought.customer.id, {
+        address: { line1: '8 rue Neuve', postal_code: '69002', city: 'Lyon', country: 'FR' },
+      });
+      expect(set.address).toEqual({ line1: '8 rue Neuve', line2: null, postal_code: '69002', city: 'Lyon', state: null, country: 'FR' });
+      const moved = await stripe.customers.update(bought.customer.id, { address: { line2: 'Bâtiment B' } });
+      expect(moved.address).toMatchObject({ line1: '8 rue Neuve', line2: 'Bâtiment B', city: 'Lyon' });
+      const bad = await stripeError(stripe.customers.update(bought.customer.id, { address: { country: 'France' } }));
+      expect(bad).toMatchObject({ statusCode: 400, param: 'address[country]' });
+      const res = await control(`/test/subscriptions/${bought.subscription.id}/renew`);
+      const inv = await stripe.invoices.retrieve(res.body.invoice!.id!);
+      expect(inv.customer_address).toEqual(moved.address);
+      // An invoice made earlier keeps what it had; a customer created with an address has it.
+      expect((await stripe.invoices.retrieve(before.id!)).customer_address).toBeNull();
+      const created = await stripe.customers.create({
+        email: 'adresse@example.fr',
+        address: { line1: '1 quai Saint-Vincent', city: 'Lyon' },
+      });
+      expect(created.address).toMatchObject({ line1: '1 quai Saint-Vincent', city: 'Lyon', country: null });
+      await sandbox.flushWebhooks();
+    });
+
     it('refunds part of a payment, then the rest; a third refund answers charge_already_refunded', async () => {
       const mark = receiver.events.length;
       const partial = await stripe.refunds.create({

@@ -21,6 +21,7 @@ import { OrderProvisioning } from './order-provisioning.service';
 import { WebhookInbox } from './webhook-inbox';
 import { WebhookService } from './webhook.service';
 import { PaymentApplier } from './payment-applier';
+import { RefundCredits } from './refund-credits';
 import { StripeReader } from './stripe-reader';
 
 @Module({
@@ -42,6 +43,7 @@ import { StripeReader } from './stripe-reader';
     DuplicatePayments,
     StripeReader,
     PaymentApplier,
+    RefundCredits,
   ],
   exports: [StripeProvider, PriceBook, InvoicesService, BillingService, DuplicatePayments],
 })

@@ -42,6 +42,24 @@ export interface SubscriptionRow {
   syncedAt: Date;
 }
 
+/** A Stripe refund as read from Stripe, in our columns. Times in Unix seconds, as Stripe gives them. */
+export interface RefundRow {
+  id: string;
+  /** The Stripe invoice the refunded payment paid (null: a payment of no invoice) */
+  invoiceId: string | null;
+  chargeId: string | null;
+  paymentIntentId: string | null;
+  customerId: string | null;
+  amountCents: number;
+  currency: string;
+  /** pending | requires_action | succeeded | failed | canceled */
+  status: string;
+  reason: string | null;
+  /** Stripe's `created` */
+  created: number;
+  syncedAt: Date;
+}
+
 export interface InvoiceRow {
   id: string;
   customerId: string;
@@ -257,11 +275,15 @@ export class BillingRepository extends BaseRepository {
     );
   }
 
-  /** Inserts or updates; a copy read earlier than the stored one changes nothing. */
+  /**
+   * Inserts or updates; a copy read earlier than the stored one changes nothing. A new row starts with the refunds
+   * already recorded for it (a refund read before its invoice).
+   */
   async upsertInvoice(i: InvoiceRow, tx?: EntityManager): Promise<void> {
     await this.query(
-      `INSERT INTO invoices (id, customer_id, user_id, subscription_id, number, date, amount_cents, currency, status, description, hosted_url, pdf_url, synced_at, payment_failed_at)
-       VALUES ($1, $2, $3, $4, $5, to_timestamp($6), $7, $8, $9, $10, $11, $12, $13, CASE WHEN $14::boolean THEN $13::timestamptz END)
+      `INSERT INTO invoices (id, customer_id, user_id, subscription_id, number, date, amount_cents, currency, status, description, hosted_url, pdf_url, synced_at, payment_failed_at, refunded_cents)
+       VALUES ($1, $2, $3, $4, $5, to_timestamp($6), $7, $8, $9, $10, $11, $12, $13, CASE WHEN $14::boolean THEN $13::timestamptz END,
+               (SELECT COALESCE(sum(r.amount_cents), 0)::int FROM stripe_refunds r WHERE r.invoice_id = $1 AND r.status = 'succeeded'))
        ON CONFLICT (id) DO UPDATE SET
          user_id = COALESCE(EXCLUDED.user_id, invoices.user_id), subscription_id = EXCLUDED.subscription_id, number = EXCLUDED.number,
          amount_cents = EXCLUDED.amount_cents, status = EXCLUDED.status, description = EXCLUDED.description, hosted_url = EXCLUDED.hosted_url,
@@ -286,6 +308,69 @@ export class BillingRepository extends BaseRepository {
       ],
       tx,
     );
+  }
+
+  // ---- refunds ----
+
+  /** Inserts or updates a refund; a copy read earlier than the stored one changes nothing. */
+  async upsertRefund(r: RefundRow, tx?: EntityManager): Promise<void> {
+    await this.query(
+      `INSERT INTO stripe_refunds (id, invoice_id, charge_id, payment_intent_id, customer_id, amount_cents, currency, status, reason, refunded_at, synced_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10), $11)
+       ON CONFLICT (id) DO UPDATE SET
+         invoice_id = COALESCE(EXCLUDED.invoice_id, stripe_refunds.invoice_id), charge_id = COALESCE(EXCLUDED.charge_id, stripe_refunds.charge_id),
+         payment_intent_id = COALESCE(EXCLUDED.payment_intent_id, stripe_refunds.payment_intent_id),
+         customer_id = COALESCE(EXCLUDED.customer_id, stripe_refunds.customer_id), amount_cents = EXCLUDED.amount_cents,
+         currency = EXCLUDED.currency, status = EXCLUDED.status, reason = EXCLUDED.reason, refunded_at = EXCLUDED.refunded_at,
+         synced_at = EXCLUDED.synced_at, updated_at = now()
+       WHERE stripe_refunds.synced_at <= EXCLUDED.synced_at`,
+      [
+        r.id,
+        r.invoiceId,
+        r.chargeId,
+        r.paymentIntentId,
+        r.customerId,
+        r.amountCents,
+        r.currency,
+        r.status,
+        r.reason,
+        r.created,
+        r.syncedAt,
+      ],
+      tx,
+    );
+  }
+
+  /** An invoice's refunded amount: the sum of its succeeded refunds. */
+  async syncRefundedCents(invoiceId: string, tx?: EntityManager): Promise<void> {
+    await this.query(
+      `UPDATE invoices i SET refunded_cents = r.cents, updated_at = now()
+         FROM (SELECT COALESCE(sum(amount_cents), 0)::int AS cents FROM stripe_refunds WHERE invoice_id = $1 AND status = 'succeeded') r
+        WHERE i.id = $1 AND i.refunded_cents <> r.cents`,
+      [invoiceId],
+      tx,
+    );
+  }
+
+  /**
+   * Until the transaction ends, the only one crediting this Stripe invoice's refunds: the issue of its legal invoice
+   * and the record of a refund made at the same moment (two instances) see each other's work, whichever commits first.
+   */
+  async lockRefundCredits(invoiceId: string, tx: EntityManager): Promise<void> {
+    await this.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`refund-credits:${invoiceId}`], tx);
+  }
+
+  /** The refunds recorded for a Stripe invoice, oldest first. */
+  async refundsOfInvoice(
+    invoiceId: string,
+    tx?: EntityManager,
+  ): Promise<Array<{ id: string; amountCents: number; status: string; refundedAt: Date }>> {
+    const rows = await this.query<{ id: string; amount_cents: number; status: string; refunded_at: Date }>(
+      `SELECT id, amount_cents, status, refunded_at FROM stripe_refunds WHERE invoice_id = $1 ORDER BY refunded_at, id`,
+      [invoiceId],
+      tx,
+    );
+    return rows.map((r) => ({ id: r.id, amountCents: r.amount_cents, status: r.status, refundedAt: r.refunded_at }));
   }
 
   /** The open invoice of a subscription whose payment is failing now (the latest), if any. */

@@ -9,6 +9,8 @@ import { MailService } from '../mail/mail.service';
 import { SitesService } from '../sites/sites.service';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
 import { InvoicingService } from '../invoicing/invoicing.service';
+import { RefundCredits } from './refund-credits';
+import { toRefundRow } from './stripe-reader';
 
 /** A second payment of something already paid, as the webhook found it (inside its transaction). */
 export interface DuplicateFound {
@@ -75,6 +77,7 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
     private readonly mail: MailService,
     private readonly sites: SitesService,
     private readonly invoicing: InvoicingService,
+    private readonly refundCredits: RefundCredits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super(dataSource);
@@ -191,6 +194,7 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
       }
     }
     const refundedCents = refund?.amount ?? 0;
+    const syncedAt = new Date();
     const siteId = row.kind === 'restart' ? row.reference_id : await this.sites.siteIdOfOrder(row.reference_id);
     await this.transactions.run(async (tx) => {
       const [done] = await this.returning<{ id: string }>(
@@ -200,19 +204,10 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
         tx,
       );
       if (!done) return;
-      if (row.invoice_id && refundedCents) {
-        await this.query(`UPDATE invoices SET refunded_cents = $2, updated_at = now() WHERE id = $1`, [row.invoice_id, refundedCents], tx);
-        // The refund is a credit note (avoir) referring to the invoice of the refunded payment, numbered here.
-        await this.invoicing.issueCreditNote(
-          {
-            sourceKey: `duplicate:${row.id}`,
-            stripeInvoiceId: row.invoice_id,
-            refundedAt: refund?.created ? new Date(refund.created * 1000) : new Date(),
-            amountCents: refundedCents,
-          },
-          tx,
-        );
-      }
+      // The refund is recorded (the invoice's refunded amount) and credited (avoir) referring to the invoice of the
+      // refunded payment, numbered here; keyed by the Stripe refund, so that its own webhooks (`charge.refunded`) find
+      // it credited.
+      if (refund && row.invoice_id) await this.refundCredits.recordAndCredit([toRefundRow(refund, row.invoice_id, syncedAt)], tx);
       const site = siteId ? await this.sites.findWithOwner(siteId) : null;
       if (site && refundedCents) {
         await this.mail.notify(

@@ -7,9 +7,10 @@ import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { type LifeContext, SitesService } from '../sites/sites.service';
 import type { StatusCause } from '../sites/site-status-history.entity';
-import { BillingRepository, type InvoiceRow } from './billing.repository';
+import { BillingRepository, type InvoiceRow, type RefundRow } from './billing.repository';
 import { DuplicatePayments } from './duplicate-payments';
 import { OrderProvisioning } from './order-provisioning.service';
+import { RefundCredits } from './refund-credits';
 import { InvoicingService } from '../invoicing/invoicing.service';
 import type { BilledLine } from '../invoicing/legal-document';
 import { parisDate } from '../invoicing/legal-document';
@@ -63,6 +64,7 @@ export class PaymentApplier {
     private readonly duplicates: DuplicatePayments,
     private readonly reader: StripeReader,
     private readonly invoicing: InvoicingService,
+    private readonly refundCredits: RefundCredits,
   ) {}
 
   /** Our copy of a subscription: its plan is the first item whose price is a plan's (any other price: a custom plan). */
@@ -93,8 +95,10 @@ export class PaymentApplier {
 
   /**
    * The legal invoice of every amount Stripe collected among these invoices (paid, more than zero), issued in the
-   * transaction that records the payment: its buyer is the account's billing identity, its lines the Stripe lines
-   * named after the catalogue with the site's name and period. Once per Stripe invoice.
+   * transaction that records the payment: its buyer is the account's billing identity (without one, the customer as
+   * Stripe has them: name, e-mail, the invoice's billing address), its lines the Stripe lines named after the catalogue
+   * with the site's name and period. Once per Stripe invoice. Then the credit notes of the refunds of that payment
+   * already recorded (a refund read before its invoice), each once.
    */
   async issueLegalInvoices(invoices: Effects['invoices'], email: string | null, tx: EntityManager): Promise<void> {
     for (const invoice of invoices) {
@@ -105,21 +109,37 @@ export class PaymentApplier {
       if (!owner?.userId && invoice.facts.billingReason === 'subscription_create') continue;
       const user = owner?.userId ? await this.users.findById(owner.userId, tx) : null;
       const siteName = owner?.siteId ? ((await this.sites.namesOf([owner.siteId], tx)).get(owner.siteId) ?? null) : null;
-      await this.invoicing.issueInvoice(
+      const issued = await this.invoicing.issueInvoice(
         {
           stripeInvoiceId: invoice.id,
           stripeNumber: invoice.facts.number,
           userId: user?.id ?? null,
-          fallback: { name: user?.name || invoice.facts.customerName || '', email: user?.email ?? email ?? '' },
+          fallback: {
+            name: invoice.facts.customerName || user?.name || '',
+            email: user?.email || invoice.facts.customerEmail || email || '',
+            address: invoice.facts.customerAddress,
+          },
           paidAt: fromUnix(invoice.facts.paidAt ?? invoice.created),
           lines: invoice.facts.lines.map((line) => billedLine(line, siteName)),
         },
         tx,
       );
+      if (issued) await this.refundCredits.creditInvoice(invoice.id, tx);
     }
   }
 
+  /**
+   * The credit notes of the refunds an event read (recorded by `apply`), once the batch's legal invoices are issued:
+   * one per succeeded refund, whatever path made it.
+   */
+  async creditRefunds(refunds: RefundRow[] | undefined, tx: EntityManager): Promise<void> {
+    const invoiceIds = [...new Set((refunds ?? []).flatMap((r) => (r.invoiceId ? [r.invoiceId] : [])))].sort();
+    for (const id of invoiceIds) await this.refundCredits.creditInvoice(id, tx);
+  }
+
   async apply(effects: Effects, tx: EntityManager): Promise<void> {
+    // Refunds are recorded first (and credited last, `creditRefunds`).
+    if (effects.refunds) await this.refundCredits.record(effects.refunds, tx);
     if (!effects.customerId) return;
     // A paid order's buyer exists (found or created) before the customer is linked to an account by e-mail.
     const order = effects.paidOrder ? await this.provisioning.prepare(effects.paidOrder, tx) : null;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { PaidPlanType } from '../orders/order-form';
-import type { InvoiceRow, ReceivedEvent, SubscriptionRow } from './billing.repository';
+import type { InvoiceRow, ReceivedEvent, RefundRow, SubscriptionRow } from './billing.repository';
 import { fromUnix, shortDate } from '../common/format';
 import type { PaidCheckout } from './order-provisioning.service';
 import { PriceBook } from './price-book.service';
@@ -21,6 +21,11 @@ export interface Effects {
   restart?: PaidRestart;
   /** A new card saved for a site's subscription (a setup-mode session), already made its default at Stripe */
   cardChange?: { sessionId: string; siteId: string; subscriptionId: string; last4: string | null };
+  /**
+   * Every refund of a refunded charge as Stripe has it now (a refund made in Stripe's dashboard, or a duplicate's), each
+   * with the Stripe invoice its payment paid: recorded, and each succeeded one credited once (RefundCredits).
+   */
+  refunds?: RefundRow[];
   /** Set when the event is acknowledged without effect */
   ignored?: string;
 }
@@ -88,7 +93,20 @@ export interface StripeLineFacts {
   proration: boolean;
 }
 
-/** What a paid Stripe invoice says that a legal invoice needs: when it was paid, and its lines. */
+/** A postal address as Stripe gives it (a customer's, an invoice's `customer_address`). */
+export interface StripeAddressFacts {
+  line1: string | null;
+  line2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+}
+
+/**
+ * What a paid Stripe invoice says that a legal invoice needs: when it was paid, and its lines; who Stripe says the
+ * customer is (name, e-mail, the billing address it had when the invoice was finalized), for an account without a
+ * billing identity.
+ */
 export interface StripeInvoiceFacts {
   number: string | null;
   /** subscription_create (a checkout's first invoice), subscription_cycle, subscription_update… */
@@ -96,6 +114,19 @@ export interface StripeInvoiceFacts {
   paidAt: number | null;
   lines: StripeLineFacts[];
   customerName: string | null;
+  customerEmail: string | null;
+  customerAddress: StripeAddressFacts | null;
+}
+
+function addressFacts(a: Stripe.Address | null | undefined): StripeAddressFacts | null {
+  if (!a || !(a.line1 || a.line2 || a.postal_code || a.city)) return null;
+  return {
+    line1: a.line1 ?? null,
+    line2: a.line2 ?? null,
+    postalCode: a.postal_code ?? null,
+    city: a.city ?? null,
+    country: a.country ?? null,
+  };
 }
 
 export function invoiceFacts(inv: Stripe.Invoice): StripeInvoiceFacts {
@@ -104,6 +135,8 @@ export function invoiceFacts(inv: Stripe.Invoice): StripeInvoiceFacts {
     billingReason: inv.billing_reason ?? null,
     paidAt: inv.status_transitions?.paid_at ?? null,
     customerName: inv.customer_name ?? null,
+    customerEmail: inv.customer_email ?? null,
+    customerAddress: addressFacts(inv.customer_address),
     lines: (inv.lines?.data ?? []).map((l) => {
       const line = l as unknown as {
         pricing?: { price_details?: { price?: string | { id: string } } };
@@ -175,15 +208,42 @@ export function paidOrderOf(session: Stripe.Checkout.Session): PaidCheckout | un
   };
 }
 
-/** The event types the product acts on, by the Stripe object each one is about (read back from Stripe). */
-export const OBJECT_OF_TYPE: Record<string, 'checkout' | 'subscription' | 'invoice'> = {
+/**
+ * The event types the product acts on, by the Stripe object each one is about (read back from Stripe). A refund, made
+ * by the product or in Stripe's dashboard, full or partial, is reported by Stripe as `refund.created` and
+ * `charge.refunded` (then `refund.updated`, `refund.failed`, `charge.refund.updated` when its status changes): each
+ * reads all the charge's refunds, so any one of them, in any order, is enough.
+ */
+export const OBJECT_OF_TYPE: Record<string, 'checkout' | 'subscription' | 'invoice' | 'charge' | 'refund'> = {
   'checkout.session.completed': 'checkout',
   'customer.subscription.created': 'subscription',
   'customer.subscription.updated': 'subscription',
   'customer.subscription.deleted': 'subscription',
   'invoice.paid': 'invoice',
   'invoice.payment_failed': 'invoice',
+  'charge.refunded': 'charge',
+  'refund.created': 'refund',
+  'refund.updated': 'refund',
+  'refund.failed': 'refund',
+  'charge.refund.updated': 'refund',
 };
+
+/** A Stripe refund in our columns, with the Stripe invoice its payment paid (if any). */
+export function toRefundRow(refund: Stripe.Refund, invoiceId: string | null, syncedAt: Date): RefundRow {
+  return {
+    id: refund.id,
+    invoiceId,
+    chargeId: idOf(refund.charge as string | { id: string } | null) ?? null,
+    paymentIntentId: idOf(refund.payment_intent as string | { id: string } | null) ?? null,
+    customerId: idOf(refund.customer as string | { id: string } | null) ?? null,
+    amountCents: refund.amount,
+    currency: refund.currency,
+    status: refund.status ?? 'pending',
+    reason: refund.reason ?? null,
+    created: refund.created,
+    syncedAt,
+  };
+}
 
 /** Objects of one batch that several groups read at most once each (same id: same promise). */
 export class BatchReader {
@@ -204,6 +264,24 @@ export class BatchReader {
   subscription = (id: string) => this.once(`sub:${id}`, () => this.client.subscriptions.retrieve(id));
   customer = (id: string) => this.once(`cus:${id}`, () => this.client.customers.retrieve(id));
   invoice = (id: string) => this.once(`in:${id}`, () => this.client.invoices.retrieve(id));
+  refund = (id: string) => this.once(`re:${id}`, () => this.client.refunds.retrieve(id));
+  /** Every refund of a charge, newest first (all pages). */
+  refundsOfCharge = (chargeId: string) =>
+    this.once(`re-of:${chargeId}`, async () => {
+      const all: Stripe.Refund[] = [];
+      for await (const refund of this.client.refunds.list({ charge: chargeId, limit: 100 })) all.push(refund);
+      return all;
+    });
+  /** The Stripe invoice a PaymentIntent paid, if any (its invoice payment). */
+  invoiceOfPayment = (paymentIntentId: string) =>
+    this.once(`inpay:${paymentIntentId}`, async () => {
+      const payments = await this.client.invoicePayments.list({
+        payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+        limit: 10,
+      });
+      const payment = payments.data.find((p) => p.status === 'paid') ?? payments.data[0];
+      return idOf(payment?.invoice as string | { id: string } | undefined) ?? null;
+    });
 }
 
 /**
@@ -282,9 +360,32 @@ export class StripeReader {
           mail: mailFor(subscription, row),
         };
       }
+      case 'charge':
+        return this.readRefunds(objectId, null, reader, syncedAt);
+      case 'refund': {
+        const refund = await reader.refund(objectId);
+        const chargeId = idOf(refund.charge as string | { id: string } | null);
+        return this.readRefunds(chargeId ?? null, refund, reader, syncedAt);
+      }
       default:
         return { invoices: [], ignored: 'type d’événement non traité' };
     }
+  }
+
+  /**
+   * A refunded charge: every one of its refunds in its current state (a refund without charge: itself), each with the
+   * Stripe invoice the refunded payment paid.
+   */
+  private async readRefunds(chargeId: string | null, refund: Stripe.Refund | null, reader: BatchReader, syncedAt: Date): Promise<Effects> {
+    const refunds = chargeId ? await reader.refundsOfCharge(chargeId) : refund ? [refund] : [];
+    if (!refunds.length) return { invoices: [], ignored: 'aucun remboursement sur ce paiement' };
+    const rows: RefundRow[] = [];
+    for (const r of refunds) {
+      const paymentIntentId = idOf(r.payment_intent as string | { id: string } | null);
+      const invoiceId = paymentIntentId ? await reader.invoiceOfPayment(paymentIntentId) : null;
+      rows.push(toRefundRow(r, invoiceId, syncedAt));
+    }
+    return { invoices: [], refunds: rows };
   }
 
   /** Names each invoice line after the catalogue (the price book is read now, outside any transaction). */

@@ -10,6 +10,7 @@ import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
 import { OrderProvisioning } from './order-provisioning.service';
 import { PaymentApplier } from './payment-applier';
+import { RefundCredits } from './refund-credits';
 import { paidOrderOf, StripeReader } from './stripe-reader';
 import { WebhookService } from './webhook.service';
 
@@ -57,7 +58,42 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
       timeline.push(open ? `stripe ${name} INSIDE transaction` : `stripe ${name}`);
       return answer();
     });
+  const refunds = [
+    {
+      id: 're_2',
+      amount: 500,
+      currency: 'eur',
+      charge: 'ch_1',
+      payment_intent: 'pi_1',
+      customer: 'cus_1',
+      status: 'succeeded',
+      created: 2,
+    },
+    {
+      id: 're_1',
+      amount: 1000,
+      currency: 'eur',
+      charge: 'ch_1',
+      payment_intent: 'pi_1',
+      customer: 'cus_1',
+      status: 'succeeded',
+      created: 1,
+    },
+  ];
   const client = {
+    refunds: {
+      retrieve: stripeCall('refunds.retrieve', async () => refunds[1]),
+      // Stripe's list answer: a promise that is also an async iterator over every page.
+      list: jest.fn(() => {
+        timeline.push(open ? 'stripe refunds.list INSIDE transaction' : 'stripe refunds.list');
+        return Object.assign(Promise.resolve({ data: refunds }), {
+          [Symbol.asyncIterator]: async function* () {
+            yield* refunds;
+          },
+        });
+      }),
+    },
+    invoicePayments: { list: stripeCall('invoicePayments.list', async () => ({ data: [{ invoice: 'in_1', status: 'paid' }] })) },
     invoices: { retrieve: stripeCall('invoices.retrieve', options.invoice ?? (async () => invoice('paid'))) },
     subscriptions: { retrieve: stripeCall('subscriptions.retrieve', async () => subscription) },
     customers: { retrieve: stripeCall('customers.retrieve', async () => ({ id: 'cus_1', email: 'a@example.com' })) },
@@ -93,6 +129,12 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
   prices.planOfPrice.mockResolvedValue('pro');
   const stripe = automock<StripeProvider>({ client, constructEvent: jest.fn(() => options.event) });
   // The webhook's three parts: receiving and storing (WebhookService), reading Stripe (StripeReader), applying (PaymentApplier).
+  const refundCredits = automock<RefundCredits>();
+  refundCredits.record.mockImplementation(async (rows: Array<{ id: string; invoiceId: string | null }>) => {
+    timeline.push(`record ${rows.map((r) => `${r.id}→${r.invoiceId}`).join(',')}`);
+    return ['in_1'];
+  });
+  refundCredits.creditInvoice.mockImplementation(async (id: string) => void timeline.push(`credit ${id}`));
   const reader = newTestService(StripeReader, [
     [StripeProvider, stripe],
     [PriceBook, prices],
@@ -104,6 +146,7 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
     [MailService, mail],
     [OrderProvisioning, automock<OrderProvisioning>()],
     [StripeReader, reader],
+    [RefundCredits, refundCredits],
   ]).sut;
   const { sut } = newTestService(WebhookService, [
     [StripeProvider, stripe],
@@ -246,6 +289,20 @@ describe('WebhookService: processing a batch', () => {
     expect(after).toContain('retry evt_1 in 5 s');
     expect(billing.retryEvents).toHaveBeenCalledTimes(1);
     expect(billing.retryEvents).toHaveBeenCalledWith(['evt_1'], 'deadlock detected', 5);
+  });
+
+  it('a refund (made in Stripe’s dashboard): every refund of the charge read before, recorded, then credited in the transaction', async () => {
+    const { sut, timeline, client } = inbox();
+    await sut.processBatch([claimed('refund.created', 're_1', 'evt_1'), claimed('charge.refunded', 'ch_1', 'evt_2')]);
+    // The charge's refunds and the invoice its payment paid are read once for the batch, outside the transaction.
+    expect(client.refunds.list).toHaveBeenCalledTimes(1);
+    expect(client.invoicePayments.list).toHaveBeenCalledTimes(1);
+    expect(timeline.some((line) => line.includes('INSIDE'))).toBe(false);
+    const inside = timeline.slice(timeline.indexOf('begin'), timeline.indexOf('commit'));
+    expect(inside.filter((line) => line.startsWith('record'))).toEqual(['record re_2→in_1,re_1→in_1', 'record re_2→in_1,re_1→in_1']);
+    // Credited last, after every effect of the batch is applied.
+    expect(inside.at(-1)).toBe('credit in_1');
+    expect(inside.indexOf('credit in_1')).toBeGreaterThan(inside.lastIndexOf('record re_2→in_1,re_1→in_1'));
   });
 
   it('mails a failed payment once per invoice, in the same transaction', async () => {

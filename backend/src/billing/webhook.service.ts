@@ -186,6 +186,8 @@ export class WebhookService {
       // Last, once every account, site and subscription of the batch is in place: the legal invoices of what Stripe
       // collected, numbered in this transaction (the counter's row lock is held only until it commits).
       for (const { effects } of applied) await this.applier.issueLegalInvoices(effects.invoices, effects.email ?? null, tx);
+      // Then a credit note for each refund read (made in Stripe's dashboard, or a duplicate's), once per refund.
+      for (const { effects } of applied) await this.applier.creditRefunds(effects.refunds, tx);
     });
   }
 

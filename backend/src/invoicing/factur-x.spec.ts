@@ -1,5 +1,6 @@
 import { cents, ciiFacts, readFacturX, xsdErrors } from '../../test/helpers/factur-x';
 import { facturX } from './factur-x';
+import { buyerOf } from './invoicing.service';
 import { documentLines, type LegalDocument, mandatoryMentions, type SellerSnapshot, vatOf } from './legal-document';
 
 const seller: SellerSnapshot = {
@@ -84,6 +85,7 @@ const MENTIONS = {
   indemnity: 'Indemnité forfaitaire pour frais de recouvrement',
   franchise: 'TVA non applicable, art. 293 B du CGI',
   paid: 'Facture acquittée',
+  category: "Catégorie d'opération : prestation de services",
 };
 
 /** Collapses the PDF text's line breaks and spacing, so that a wrapped sentence is found whole. */
@@ -126,6 +128,7 @@ describe('Factur-X', () => {
         'Total TTC 47,00 €',
         MENTIONS.penalties,
         MENTIONS.paid,
+        MENTIONS.category,
       ])
         expect(text).toContain(expected);
       expect(facts.number).toBe('F-2026-000001');
@@ -134,6 +137,8 @@ describe('Factur-X', () => {
       expect(facts.seller['ram:SpecifiedLegalOrganization']['ram:ID']['#text']).toBe('912345675');
       expect(facts.seller['ram:SpecifiedTaxRegistration']['ram:ID']['#text']).toBe('FR65912345675');
       expect(facts.notes.join('\n')).toContain(MENTIONS.penalties);
+      // The reform's category of operation (2026–2027): services, on the page and in the XML's note.
+      expect(facts.notes.join('\n')).toContain(MENTIONS.category);
 
       if (company) {
         expect(text).toContain('Boulangerie Martin SARL');
@@ -214,6 +219,31 @@ describe('Factur-X', () => {
     expect(text).toContain('Avoir AV-2026-000001');
     expect(text).toContain('Avoir sur la facture F-2026-000001 du 24/11/2026');
     expect(text).toContain('Remboursé par carte bancaire le 25/11/2026');
+    expect(text).toContain(MENTIONS.category);
+    expect(facts.notes.join('\n')).toContain(MENTIONS.category);
+  });
+
+  it.each([
+    [
+      "Stripe's name and the invoice's billing address",
+      {
+        name: 'Marie Ancienne',
+        email: 'marie@example.com',
+        address: { line1: '8 rue Neuve', line2: 'Bât. B', postalCode: '69002', city: 'Lyon', country: 'FR' },
+      },
+      { name: 'Marie Ancienne', address: '8 rue Neuve, Bât. B', postalCode: '69002', city: 'Lyon', countryCode: 'FR' },
+    ],
+    ['no name, no address: the e-mail', { name: '', email: 'marie@example.com' }, { name: 'marie@example.com', address: '', city: '' }],
+    ['nothing at all: never empty', { name: ' ', email: '' }, { name: 'Client', address: '' }],
+  ])('a buyer without billing identity (%s): named, and a valid Factur-X file', async (_case, fallback, expected) => {
+    const buyer = buyerOf(null, fallback, fallback.email);
+    expect(buyer).toMatchObject({ type: 'individual', companyName: null, siren: null, ...expected });
+    const doc: LegalDocument = { ...sample(), buyer, mentions: mandatoryMentions('invoice', seller, buyer, '2026-11-24') };
+    const parts = await readFacturX(await facturX(doc));
+    expect(await xsdErrors(parts.xml)).toEqual([]);
+    expect(ciiFacts(parts.xml).buyer['ram:Name']).toBe(expected.name);
+    expect(flat(parts.text)).toContain(expected.name);
+    if (buyer.city) expect(flat(parts.text)).toContain(`${buyer.postalCode} ${buyer.city}`);
   });
 
   it('a line whose unit price does not fall on a cent is one line of its total', () => {

@@ -146,6 +146,16 @@ export class InvoicingRepository extends BaseRepository {
     return { id: row.id, number: full.number, created: true };
   }
 
+  /** The document issued for a source, if any. */
+  async findBySourceKey(sourceKey: string, tx?: EntityManager): Promise<{ id: string; number: string } | null> {
+    const [row] = await this.query<{ id: string; number: string }>(
+      `SELECT id, number FROM legal_invoices WHERE source_key = $1`,
+      [sourceKey],
+      tx,
+    );
+    return row ?? null;
+  }
+
   /** The invoice issued for a Stripe invoice, if any (its id, number, snapshot, amount). */
   async invoiceOfStripeInvoice(
     stripeInvoiceId: string,

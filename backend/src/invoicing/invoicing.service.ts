@@ -28,15 +28,26 @@ export interface CollectedPayment {
   stripeInvoiceId: string;
   stripeNumber: string | null;
   userId: string | null;
-  /** Who pays when the account has no billing identity yet (Stripe's customer name and e-mail) */
-  fallback: { name: string; email: string };
+  /**
+   * Who pays when the account has no billing identity (an account from before them): Stripe's customer name and
+   * e-mail, and the billing address Stripe put on its invoice, if any. The e-mail is the invoice's in every case.
+   */
+  fallback: BuyerFallback;
   paidAt: Date;
   lines: BilledLine[];
 }
 
+/** The buyer as Stripe knows them, for an account without a billing identity. */
+export interface BuyerFallback {
+  name: string;
+  email: string;
+  /** The invoice's `customer_address` (the customer's address when Stripe finalized it), when Stripe has one */
+  address?: { line1: string | null; line2: string | null; postalCode: string | null; city: string | null; country: string | null } | null;
+}
+
 /** A refund Stripe made, to credit (in the transaction that records it). */
 export interface MadeRefund {
-  /** What the refund is, once ('duplicate:<id>', 'refund:<re_…>') */
+  /** What the refund is, once: `refundSourceKey(re_…)`, whichever path credits it (a duplicate's, or one made in Stripe) */
   sourceKey: string;
   stripeInvoiceId: string;
   refundedAt: Date;
@@ -75,24 +86,42 @@ export function sellerOf(s: AgencySettings): SellerSnapshot {
   };
 }
 
-export function buyerOf(profile: BillingProfile | null, fallback: { name: string; email: string }, email: string): BuyerSnapshot {
-  if (!profile)
+/** The key of a refund's credit note: one per Stripe refund, whichever path issues it. */
+export const refundSourceKey = (refundId: string): string => `refund:${refundId}`;
+
+/** What a buyer is called when nothing names them: the e-mail, or a last resort that is never empty. */
+const ANONYMOUS_BUYER = 'Client';
+
+/**
+ * The buyer of a document: the account's billing identity; without one (an account from before them), an individual
+ * named as Stripe knows the customer (its name, else its e-mail) at the billing address Stripe has, if any. Never
+ * empty: the invoice is made out to someone.
+ */
+export function buyerOf(profile: BillingProfile | null, fallback: BuyerFallback, email: string): BuyerSnapshot {
+  if (!profile) {
+    const a = fallback.address;
+    const street = [a?.line1, a?.line2]
+      .map((l) => l?.trim())
+      .filter(Boolean)
+      .join(', ');
+    const country = a?.country?.trim().toUpperCase();
     return {
       type: 'individual',
-      name: fallback.name || fallback.email,
+      name: fallback.name.trim() || fallback.email.trim() || email.trim() || ANONYMOUS_BUYER,
       companyName: null,
       siren: null,
       vatNumber: null,
-      address: '',
-      postalCode: '',
-      city: '',
-      countryCode: 'FR',
+      address: street,
+      postalCode: a?.postalCode?.trim() ?? '',
+      city: a?.city?.trim() ?? '',
+      countryCode: country && /^[A-Z]{2}$/.test(country) ? country : 'FR',
       email,
     };
+  }
   const company = profile.buyerType === 'company';
   return {
     type: profile.buyerType,
-    name: profile.fullName || fallback.name || email,
+    name: profile.fullName || fallback.name || email || ANONYMOUS_BUYER,
     companyName: company ? profile.companyName : null,
     siren: company ? profile.siren : null,
     vatNumber: company ? profile.vatNumber : null,
@@ -180,6 +209,10 @@ export class InvoicingService {
    */
   async issueCreditNote(refund: MadeRefund, tx: EntityManager): Promise<{ id: string; number: string } | null> {
     if (refund.amountCents <= 0) return null;
+    // Credited already (a replay, the other path): found without taking the counter's lock. Under the lock, `issue`
+    // looks again, for an issue that commits meanwhile.
+    const done = await this.repo.findBySourceKey(refund.sourceKey, tx);
+    if (done) return done;
     const invoice = await this.repo.invoiceOfStripeInvoice(refund.stripeInvoiceId, tx);
     if (!invoice) {
       this.logger.warn(`Remboursement ${refund.sourceKey} d'un paiement sans facture (${refund.stripeInvoiceId}) : pas d'avoir`);
@@ -240,6 +273,11 @@ export class InvoicingService {
     );
     if (issued.created) this.logger.log(`Avoir ${issued.number} émis sur la facture ${invoice.number}`);
     return issued;
+  }
+
+  /** The document issued for a source ('refund:<re_…>', a Stripe invoice's id), if any. */
+  documentOf(sourceKey: string, tx?: EntityManager): Promise<{ id: string; number: string } | null> {
+    return this.repo.findBySourceKey(sourceKey, tx);
   }
 
   /** Renders what was just issued, in the background (after the issuing transaction committed). */

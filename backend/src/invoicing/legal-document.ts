@@ -23,6 +23,12 @@ export type VatRate = (typeof VAT_RATES)[number];
 
 export const FRANCHISE_MENTION = 'TVA non applicable, art. 293 B du CGI';
 
+/**
+ * The category of the operation, a mention the e-invoicing reform makes mandatory (2026–2027: delivery of goods,
+ * provision of services, or both): the agency sells services only (sites by subscription, their options, a logo).
+ */
+export const OPERATION_CATEGORY_MENTION = "Catégorie d'opération : prestation de services";
+
 /** The seller (the agency settings in force at issue time). Identifiers compact ('912345675'). */
 export interface SellerSnapshot {
   name: string;
@@ -164,14 +170,17 @@ export function documentLines(billed: BilledLine[], vat: VatSnapshot): { lines: 
   return { lines, totals: { exclCents, vatCents: inclCents - exclCents, inclCents } };
 }
 
-/** The mentions at the bottom of every document: VAT exemption, payment, late-payment terms (business buyers: 40 €). */
+/**
+ * The mentions at the bottom of every document: the category of operation (services), VAT exemption, payment,
+ * late-payment terms (business buyers: 40 €).
+ */
 export function mandatoryMentions(
   kind: LegalDocumentKind,
   seller: Pick<SellerSnapshot, 'vatRegime'>,
   buyer: Pick<BuyerSnapshot, 'type'>,
   paymentDate: string | null,
 ): string[] {
-  const mentions: string[] = [];
+  const mentions: string[] = [OPERATION_CATEGORY_MENTION];
   if (seller.vatRegime === 'franchise') mentions.push(FRANCHISE_MENTION);
   if (kind === 'invoice') {
     mentions.push(

@@ -52,7 +52,7 @@ export class LegalInvoice {
   @Column({ type: 'int' })
   seq: number;
 
-  /** What it was issued for, once: the Stripe invoice (in_…) or the refund (duplicate:<id>) */
+  /** What it was issued for, once: the Stripe invoice (in_…) or the Stripe refund (refund:re_…) */
   @Column({ name: 'source_key', type: 'text' })
   sourceKey: string;
 
