@@ -2,6 +2,8 @@ import { act } from '@testing-library/react';
 import type { AgencyResponseDto, CatalogueResponseDto } from './api/generated/model';
 import { boot } from './app/boot';
 import { classify, NOT_FOUND_KEY, PRERENDERED_PATHS, renderPage, renderShell, robots, sitemap } from './entry-server';
+import type { RouteObject } from 'react-router';
+import { routes } from './app/router';
 import { PUBLIC_PAGES } from './app/seo/page-heads';
 import catalogue from './test/fixtures/catalogue.json';
 import { jsonResponse, mockApi } from './test/utils';
@@ -83,6 +85,17 @@ describe('the server-rendered public pages (entry-server.tsx)', () => {
     expect(classify('/dashboard/sites/abc/manage')).toBe('app');
     expect(classify('/wp-login.php')).toBe('not-found');
     expect(classify('/services/nope')).toBe('not-found');
+  });
+
+  it('knows every route of the router (an address missing here would be answered with the 404 page)', () => {
+    const leaves = (list: RouteObject[], parent: string): string[] =>
+      list.flatMap((route) => {
+        const path = route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`;
+        return route.children ? leaves(route.children, path) : route.path === undefined || route.path === '*' ? [] : [path];
+      });
+    const addresses = leaves(routes, '').map((path) => path.replace(/:\w+/g, '3b0c1e9a-0000-4000-8000-000000000000'));
+    expect(addresses).toContain('/admin/invoices');
+    for (const address of addresses) expect([address, classify(address)]).not.toEqual([address, 'not-found']);
   });
 
   it('lists exactly the indexed public pages in the sitemap, and closes the private areas in robots.txt', () => {

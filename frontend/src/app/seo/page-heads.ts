@@ -114,6 +114,7 @@ const PRIVATE_PAGES: ReadonlyArray<[pattern: string, head: PageHead]> = [
   [paths.admin.audit, privatePage("Journal d'audit")],
   [paths.admin.settings, privatePage("Paramètres de l'agence")],
   [paths.admin.duplicatePayments, privatePage('Paiements en double')],
+  [paths.admin.invoices, privatePage('Factures et avoirs')],
 ];
 
 /** The head of the page at `pathname`; the 404 page's for an address no route knows. */
