@@ -15,6 +15,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { InvoicingModule } from './invoicing/invoicing.module';
 import { MailModule } from './mail/mail.module';
+import { MonitoringModule } from './monitoring/monitoring.module';
 import { OrdersModule } from './orders/orders.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SitesModule } from './sites/sites.module';
@@ -64,6 +65,7 @@ export class AppModule {
         DashboardModule,
         AdminModule,
         PublicPagesModule,
+        MonitoringModule,
       ],
       // Deny by default: every route needs a valid access token unless it is marked @Public().
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

@@ -42,6 +42,7 @@ import { AuditLogOrder1763715000000 } from './database/migrations/1763715000000-
 import { ListIndexes1763715100000 } from './database/migrations/1763715100000-ListIndexes';
 import { LegalInvoices1763715200000 } from './database/migrations/1763715200000-LegalInvoices';
 import { StripeRefunds1763715300000 } from './database/migrations/1763715300000-StripeRefunds';
+import { FailedQueueIndexes1763715400000 } from './database/migrations/1763715400000-FailedQueueIndexes';
 
 export const ENTITIES = [
   User,
@@ -92,6 +93,7 @@ export const MIGRATIONS = [
   ListIndexes1763715100000,
   LegalInvoices1763715200000,
   StripeRefunds1763715300000,
+  FailedQueueIndexes1763715400000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -56,6 +56,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/legal-invoices/:id/pdf': 'admin',
   'GET /api/admin/audit-log': 'admin',
   'GET /api/admin/duplicate-payments': 'admin',
+  'GET /api/admin/status': 'admin',
   // The order wizard: open to anyone; a draft answers only its owner (browser cookie or account), others get 404.
   'POST /api/order-drafts': 'anonymous',
   'GET /api/order-drafts/current': 'anonymous',
@@ -89,6 +90,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/checkout-sessions/:id': 'anonymous',
   // Stripe calls it; its signature is its authentication.
   'POST /api/billing/webhook': 'anonymous',
+  // Prometheus scrapes it without a session: METRICS_TOKEN is its authentication (404 while unset, as here).
+  'GET /api/metrics': 'anonymous',
 };
 
 interface Layer {

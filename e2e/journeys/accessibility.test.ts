@@ -234,6 +234,7 @@ const adminPages = (): PageCheck[] => [
     },
   },
   { path: '/admin/quotes', ready: (page) => page.getByText('Non spécifié').first().waitFor() },
+  { path: '/admin/status', ready: (page) => page.getByText('Envoi des e-mails').first().waitFor() },
 ];
 
 async function auditPages(page: Page, pages: PageCheck[], label: string, problems: string[]): Promise<void> {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { euros } from '../common/format';
+import { trackJob } from '../common/metrics/job-runs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BaseRepository } from '../database/base.repository';
 import { Transactions } from '../database/transactions';
@@ -87,7 +88,9 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
     if (this.config.nodeEnv === 'test') return;
     this.timer = setInterval(
       () =>
-        void this.settlePending().catch((e: unknown) => this.logger.error(`Remboursements en double en échec : ${(e as Error).message}`)),
+        void trackJob('duplicate-refunds', this.settlePending()).catch((e: unknown) =>
+          this.logger.error(`Remboursements en double en échec : ${(e as Error).message}`),
+        ),
       EVERY_MS,
     ).unref();
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { UsersService } from '../auth/users.service';
+import { trackJob } from '../common/metrics/job-runs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
@@ -30,7 +31,9 @@ export class PaymentReminders implements OnApplicationBootstrap, OnModuleDestroy
   onApplicationBootstrap(): void {
     if (this.config.nodeEnv === 'test' || this.config.billing.paymentReminderDays.length === 0) return;
     const run = () => {
-      this.sendDue().catch((error: unknown) => this.logger.error(`Relances de paiement en échec : ${(error as Error).message}`));
+      trackJob('payment-reminders', this.sendDue()).catch((error: unknown) =>
+        this.logger.error(`Relances de paiement en échec : ${(error as Error).message}`),
+      );
     };
     this.timers = [setTimeout(run, 60_000).unref(), setInterval(run, HOUR).unref()];
   }

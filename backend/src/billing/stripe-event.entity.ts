@@ -10,6 +10,7 @@ export type StripeEventOutcome = 'pending' | 'processed' | 'ignored' | 'failed';
 @Check('stripe_events_outcome_check', `outcome IN ('pending', 'processed', 'ignored', 'failed')`)
 @Check('stripe_events_processed_at_check', `(outcome = 'pending') = (processed_at IS NULL)`)
 @Index('stripe_events_due_idx', ['nextAttemptAt'], { where: `outcome = 'pending'` })
+@Index('stripe_events_failed_idx', ['receivedAt'], { where: `outcome = 'failed'` })
 export class StripeEvent {
   @PrimaryColumn({ type: 'text' })
   id: string;

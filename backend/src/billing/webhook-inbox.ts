@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { trackJob } from '../common/metrics/job-runs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BillingRepository } from './billing.repository';
 import { WebhookService } from './webhook.service';
@@ -60,7 +61,7 @@ export class WebhookInbox implements OnApplicationBootstrap, BeforeApplicationSh
       this.again = true;
       return this.running;
     }
-    this.running = this.drainAll().finally(() => {
+    this.running = trackJob('stripe-events', this.drainAll()).finally(() => {
       this.running = undefined;
     });
     return this.running;

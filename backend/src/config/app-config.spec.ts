@@ -361,6 +361,30 @@ describe('loadConfig: secrets shared by every instance, and no placeholder in pr
       expect(refusal({ NODE_ENV: 'production', ADMIN_PASSWORD: password })).toContain('ADMIN_PASSWORD');
   });
 
+  it('reads METRICS_TOKEN (none by default: /api/metrics answers 404) and refuses a short, spaced or, in production, guessable one', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).monitoring).toEqual({ metricsToken: undefined, commit: undefined });
+    expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: RANDOM_SECRET }).monitoring.metricsToken).toBe(RANDOM_SECRET);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', METRICS_TOKEN: RANDOM_SECRET }).monitoring.metricsToken).toBe(RANDOM_SECRET);
+    const tooShort =
+      'METRICS_TOKEN doit contenir au moins 32 caractères, sans espace ni accent (générez-en un avec openssl rand -base64 48)';
+    expect(refusal({ METRICS_TOKEN: 'Zx8#kq2!Lm9$Tv4' })).toContain(tooShort);
+    expect(refusal({ METRICS_TOKEN: `${RANDOM_SECRET.slice(0, 20)} ${RANDOM_SECRET.slice(20)}` })).toContain(tooShort);
+    for (const METRICS_TOKEN of ['change-me-to-a-random-metrics-token-please', 'ab'.repeat(20)]) {
+      expect(refusal({ NODE_ENV: 'production', METRICS_TOKEN })).toContain(
+        "METRICS_TOKEN est une valeur d'exemple ou trop prévisible : en production, donnez un jeton aléatoire (openssl rand -base64 48)",
+      );
+      expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN }).monitoring.metricsToken).toBe(METRICS_TOKEN);
+    }
+  });
+
+  it('names the commit running from GIT_COMMIT, else SOURCE_COMMIT (a deployment platform sets one)', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, GIT_COMMIT: ' 4db96e6 ', SOURCE_COMMIT: 'other' }).monitoring.commit).toBe('4db96e6');
+    expect(loadConfig({ DATA_DIR: dir, SOURCE_COMMIT: '4db96e6a1b2c' }).monitoring.commit).toBe('4db96e6a1b2c');
+    expect(refusal({ GIT_COMMIT: 'abc def' })).toContain('GIT_COMMIT doit être un identifiant de commit');
+  });
+
   it('writes JSON logs in production and readable lines elsewhere, unless LOG_FORMAT says otherwise', () => {
     const dir = tempDir();
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }).log).toEqual({ format: 'json', level: 'info' });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { compactId, isFrenchVatFormat, isHttpsUrl, isPhoneNumber, isSiren, isSiret, vatMatchesSiren } from './agency-rules';
-import { adminPasswordProblems, jwtSecretProblems } from './secrets';
+import { adminPasswordProblems, jwtSecretProblems, metricsTokenProblems } from './secrets';
 
 /** Typed configuration, read once from the environment at start and validated. */
 export interface AppConfig {
@@ -98,6 +98,15 @@ export interface AppConfig {
    * page use as long as no admin has saved the settings (then the `agency_settings` row wins; see AgencySettingsService).
    */
   agency: AgencyDefaults;
+  /** What an operator watches (monitoring/): GET /api/metrics and the admin's 'État du service' page */
+  monitoring: MonitoringConfig;
+}
+
+export interface MonitoringConfig {
+  /** METRICS_TOKEN: the bearer token GET /api/metrics asks for; undefined = the route answers 404 */
+  metricsToken?: string;
+  /** GIT_COMMIT (or SOURCE_COMMIT): the commit this instance runs, as the deployment says it; undefined = unknown */
+  commit?: string;
 }
 
 /** The agency's identity and legal mentions; SIREN, SIRET and VAT number compact (no spaces), the rest as displayed. */
@@ -354,6 +363,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const paymentReminderDays = readDayList(env, 'PAYMENT_REMINDER_DAYS', [3, 7], problems);
   const s3 = readS3(env, problems);
   const agency = readAgency(env, problems);
+  const monitoring = readMonitoring(env, production, problems);
 
   if (problems.length) throw new ConfigError(problems);
 
@@ -403,7 +413,21 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     orders: { draftTtlDays, photoMaxMegapixels },
     storage: { uploadsDir: join(dataDir, 'uploads'), s3 },
     agency,
+    monitoring,
   };
+}
+
+/** METRICS_TOKEN (checked like a secret: config/secrets.ts) and the commit running, GIT_COMMIT or else SOURCE_COMMIT. */
+function readMonitoring(env: Env, production: boolean, problems: string[]): MonitoringConfig {
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  problems.push(...metricsTokenProblems(metricsToken, { production }));
+  const commitKey = env.GIT_COMMIT ? 'GIT_COMMIT' : 'SOURCE_COMMIT';
+  const commit = env[commitKey]?.trim() || undefined;
+  if (commit && !/^[A-Za-z0-9._/+-]{1,100}$/.test(commit))
+    problems.push(
+      `${commitKey} doit être un identifiant de commit (lettres, chiffres, . _ / + -, 100 caractères au plus ; reçu « ${commit} »)`,
+    );
+  return { metricsToken, commit };
 }
 
 const S3_KEYS = [

@@ -84,3 +84,22 @@ export function adminPasswordProblems(password: string | undefined, options: { p
   }
   return [];
 }
+
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
+/**
+ * METRICS_TOKEN's problems: a bearer token sent in a header (visible ASCII, no space), at least 32 characters; in
+ * production also not a placeholder, not predictable. Unset is fine: GET /api/metrics then answers 404.
+ */
+export function metricsTokenProblems(token: string | undefined, options: { production: boolean }): string[] {
+  if (token === undefined || token === '') return [];
+  if (token.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(token)) {
+    return [
+      `METRICS_TOKEN doit contenir au moins ${METRICS_TOKEN_MIN_LENGTH} caractères, sans espace ni accent (générez-en un avec ${SECRET_RECIPE})`,
+    ];
+  }
+  if (options.production && (isPlaceholder(token, []) || isPredictable(token, 10))) {
+    return [`METRICS_TOKEN est une valeur d'exemple ou trop prévisible : en production, donnez un jeton aléatoire (${SECRET_RECIPE})`];
+  }
+  return [];
+}

@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { PhotoStorage } from '../orders/storage/photo-storage';
@@ -58,7 +59,7 @@ export class InvoiceFiles implements OnApplicationBootstrap, BeforeApplicationSh
       this.again = true;
       return this.running;
     }
-    this.running = this.drainAll().finally(() => {
+    this.running = trackJob('invoice-files', this.drainAll()).finally(() => {
       this.running = undefined;
     });
     return this.running;

@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { MailerService } from '@nestjs-modules/mailer';
+import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import Handlebars from 'handlebars';
@@ -59,7 +60,7 @@ export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShut
   /** Sends every due mail; returns how many were handled. Safe to call from several places at once. */
   drain(): Promise<number> {
     if (this.running) return this.running;
-    this.running = this.drainAll().finally(() => {
+    this.running = trackJob('mail', this.drainAll()).finally(() => {
       this.running = undefined;
     });
     return this.running;

@@ -12,6 +12,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 @Check('outbox_emails_status_check', `status IN ('queued', 'sending', 'sent', 'failed', 'captured')`)
 @Index('outbox_emails_due_idx', { synchronize: false })
 @Index('outbox_emails_created_at_idx', { synchronize: false })
+@Index('outbox_emails_failed_idx', { synchronize: false })
 export class OutboxEmail {
   @PrimaryGeneratedColumn('uuid')
   id: string;

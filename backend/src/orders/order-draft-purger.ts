@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { trackJob } from '../common/metrics/job-runs';
 import { OrderDraftsService } from './order-drafts.service';
 
 const HOUR = 3600_000;
@@ -16,9 +17,9 @@ export class OrderDraftPurger implements OnApplicationBootstrap, OnModuleDestroy
 
   onApplicationBootstrap(): void {
     const run = () => {
-      this.drafts
-        .purgeStale()
-        .catch((error: unknown) => this.logger.error(`Purge des commandes abandonnées en échec : ${(error as Error).message}`));
+      trackJob('draft-purge', this.drafts.purgeStale()).catch((error: unknown) =>
+        this.logger.error(`Purge des commandes abandonnées en échec : ${(error as Error).message}`),
+      );
     };
     this.timers = [setTimeout(run, 60_000).unref(), setInterval(run, HOUR).unref()];
   }

@@ -104,6 +104,7 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/admin/AdminDuplicatePaymentsPage')).AdminDuplicatePaymentsPage,
                 }),
               },
+              { path: 'status', lazy: async () => ({ Component: (await import('../features/admin/AdminStatusPage')).AdminStatusPage }) },
             ],
           },
         ],

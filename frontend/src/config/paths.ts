@@ -41,6 +41,7 @@ export const paths = {
     emails: '/admin/emails',
     audit: '/admin/audit',
     duplicatePayments: '/admin/duplicate-payments',
+    status: '/admin/status',
     invoices: '/admin/invoices',
     settings: '/admin/settings',
   },

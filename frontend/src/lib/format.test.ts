@@ -1,4 +1,4 @@
-import { daysSince, formatCount, formatDate, formatDateTime, formatDaysAgo, formatEuros, toDate } from './format';
+import { daysSince, formatCount, formatDate, formatDateTime, formatDaysAgo, formatDuration, formatEuros, toDate } from './format';
 
 // Intl separates thousands and the euro sign with narrow / non-breaking spaces: compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -45,6 +45,19 @@ describe('format (fr-FR)', () => {
     expect(formatDaysAgo(new Date(2025, 5, 9, 23, 59), now)).toBe('hier');
     expect(formatDaysAgo(new Date(2025, 5, 7, 8, 0), now)).toBe('il y a 3 jours');
     expect(formatDaysAgo(undefined, now)).toBe('—');
+  });
+
+  it('says a duration in its two largest units, with no-break spaces', () => {
+    const words = (seconds: number | null) => formatDuration(seconds).replace(/\u00a0/g, '~');
+    expect(words(0)).toBe('0~s');
+    expect(words(59.9)).toBe('59~s');
+    expect(words(180)).toBe('3~min');
+    expect(words(3600)).toBe('1~h');
+    expect(words(2 * 3600 + 5 * 60 + 40)).toBe('2~h 5~min');
+    expect(words(3 * 86400 + 4 * 3600 + 59)).toBe('3~j 4~h');
+    expect(words(86400)).toBe('1~j');
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(-1)).toBe('—');
   });
 
   it('pluralises a count the French way', () => {

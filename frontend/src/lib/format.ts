@@ -113,6 +113,25 @@ export function formatEurosCompact(amountCents: number): string {
   return compactEuros.format(amountCents / 100).replace(/\s(?=k|M|Md)/, '\u202f');
 }
 
+const NBSP = '\u00a0';
+
+/**
+ * A duration in seconds, in words and to its two largest units: '45 s', '3 min', '2 h 5 min', '3 j 4 h' (a no-break
+ * space between each number and its unit); '—' for a missing, negative or infinite one.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return EMPTY_VALUE;
+  const unit = (n: number, name: string) => `${n}${NBSP}${name}`;
+  const total = Math.floor(seconds);
+  if (total < 60) return unit(total, 's');
+  const minutes = Math.floor(total / 60);
+  if (minutes < 60) return unit(minutes, 'min');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${unit(hours, 'h')} ${unit(minutes % 60, 'min')}` : unit(hours, 'h');
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${unit(days, 'j')} ${unit(hours % 24, 'h')}` : unit(days, 'j');
+}
+
 /** A file's size: '340 Ko', '2,4 Mo'. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
+import { recordRequest } from '../metrics/http-metrics';
 import { requestLineLogger, requestLoggers } from './logger';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -76,6 +77,7 @@ export function httpLogger(root: Logger): RequestHandler {
     const done = () => {
       if (logged) return;
       logged = true;
+      recordRequest(req, res.statusCode, performance.now() - started);
       const level = levelOf(req, res);
       if (!lines.isLevelEnabled(level)) return;
       const durationMs = Math.round(performance.now() - started);

@@ -33,5 +33,6 @@ export const adminLinks: NavItem[] = [
   { label: 'Revenus', to: paths.admin.revenue },
   { label: 'Devis', to: paths.admin.quotes },
   { label: 'Journal des e-mails', to: paths.admin.emails },
+  { label: 'État du service', to: paths.admin.status },
   { label: 'Paramètres', to: paths.admin.settings },
 ];

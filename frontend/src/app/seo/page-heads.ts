@@ -115,6 +115,7 @@ const PRIVATE_PAGES: ReadonlyArray<[pattern: string, head: PageHead]> = [
   [paths.admin.settings, privatePage("Paramètres de l'agence")],
   [paths.admin.duplicatePayments, privatePage('Paiements en double')],
   [paths.admin.invoices, privatePage('Factures et avoirs')],
+  [paths.admin.status, privatePage('État du service')],
 ];
 
 /** The head of the page at `pathname`; the 404 page's for an address no route knows. */

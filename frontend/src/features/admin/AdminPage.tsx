@@ -141,6 +141,9 @@ export function AdminPage() {
                   <ButtonLink to={paths.admin.duplicatePayments} variant="secondary">
                     Paiements en double
                   </ButtonLink>
+                  <ButtonLink to={paths.admin.status} variant="secondary">
+                    État du service
+                  </ButtonLink>
                   <ButtonLink to={paths.admin.settings} variant="secondary">
                     Paramètres de l'agence
                   </ButtonLink>
