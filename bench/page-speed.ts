@@ -5,10 +5,11 @@
 // proving that no admin or client-area code is among them.
 //
 //   npm run build && node bench/page-speed.ts        (RUNS=3 by default; CHROMIUM_PATH to use another browser;
-//                                                    PAGES=/,/order to measure only some pages)
+//                                                    PAGES=/,/order to measure only some pages;
+//                                                    LIGHTHOUSE_REPORTS=<dir> to keep every report)
 //
 // It builds nothing: it starts the built app as `npm start` does, like the browser journeys (e2e/app.ts).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -69,9 +70,24 @@ const PAGES: Array<{ path: string; who: Who }> = [
   { path: '/admin/sites', who: 'admin' },
 ].filter((p) => !process.env.PAGES || process.env.PAGES.split(',').includes(p.path)) as Array<{ path: string; who: Who }>;
 
-/** The session cookies of a signed-in client or the admin (Lighthouse sends them with every request of the page). */
-async function sessionCookie(who: Who): Promise<string | undefined> {
-  if (who === 'visitor') return undefined;
+/** A cookie as the browser stores it (CDP's Storage.setCookies). */
+interface BrowserCookie {
+  name: string;
+  value: string;
+  url: string;
+  path: string;
+  httpOnly: boolean;
+  sameSite?: 'Strict' | 'Lax' | 'None';
+}
+
+/**
+ * The session cookies of a signed-in client or the admin, as the server sets them. They go into the browser's own
+ * cookie jar (browserCookies): the app restores its session only when the page sees the readable session cookie, and
+ * the refresh cookie is single use, so the jar must keep the rotated one from run to run (a Cookie header replayed by
+ * Lighthouse on every run measured the sign-in page instead).
+ */
+async function sessionCookies(who: Who): Promise<BrowserCookie[]> {
+  if (who === 'visitor') return [];
   const json = { 'Content-Type': 'application/json' };
   const email = `bench-${Date.now()}@example.com`;
   const res =
@@ -83,27 +99,77 @@ async function sessionCookie(who: Who): Promise<string | undefined> {
           body: JSON.stringify({ name: 'Banc Mesure', email, password: 'mesure-2025', confirmPassword: 'mesure-2025' }),
         });
   if (!res.ok) throw new Error(`connexion ${who} : ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  return res.headers.getSetCookie().map((header) => {
+    const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+    const at = pair.indexOf('=');
+    const attribute = (name: string) => attributes.find((a) => a.toLowerCase().startsWith(name.toLowerCase()));
+    const sameSite = attribute('samesite=')?.split('=')[1];
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      url: baseUrl,
+      path: attribute('path=')?.split('=')[1] ?? '/',
+      httpOnly: Boolean(attribute('httponly')),
+      ...(sameSite ? { sameSite: (sameSite[0].toUpperCase() + sameSite.slice(1).toLowerCase()) as BrowserCookie['sameSite'] } : {}),
+    };
+  });
 }
 
-async function measure(chromePort: number, formFactor: 'mobile' | 'desktop', path = '/', cookie?: string): Promise<Run> {
+/** Replaces the browser's cookies by `cookies`, through the DevTools protocol of the browser Lighthouse drives. */
+async function browserCookies(chromePort: number, cookies: BrowserCookie[]): Promise<void> {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${chromePort}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let id = 0;
+  const send = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<void>((resolve, reject) => {
+      const mine = ++id;
+      const onMessage = (event: MessageEvent) => {
+        const answer = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+        if (answer.id !== mine) return;
+        socket.removeEventListener('message', onMessage);
+        if (answer.error) reject(new Error(`${method} : ${answer.error.message}`));
+        else resolve();
+      };
+      socket.addEventListener('message', onMessage);
+      socket.send(JSON.stringify({ id: mine, method, params }));
+    });
+  try {
+    await send('Storage.clearCookies');
+    if (cookies.length) await send('Storage.setCookies', { cookies });
+  } finally {
+    socket.close();
+  }
+}
+
+async function measure(chromePort: number, formFactor: 'mobile' | 'desktop', path = '/', signedIn = false): Promise<Run> {
   const result = await lighthouse(
     `${pageOrigin}${path}`,
     {
       port: chromePort,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: cookie ? ['performance', 'accessibility'] : ['performance', 'accessibility', 'seo'],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      onlyCategories: signedIn ? ['performance', 'accessibility'] : ['performance', 'accessibility', 'seo'],
     },
     formFactor === 'desktop' ? desktopConfig : undefined,
   );
   if (!result) throw new Error('Lighthouse n’a rien renvoyé');
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse : ${lhr.runtimeError.message}`);
+  // The page measured must be the page asked for, not where a guard sent the browser (the sign-in page).
+  const shown = new URL(lhr.finalDisplayedUrl).pathname;
+  if (shown !== path) throw new Error(`${path} a mené à ${shown} : la page mesurée n'est pas celle demandée`);
+  // LIGHTHOUSE_REPORTS=<dir>: each run's whole report (the LCP element, the request chains…), to see why a page scores as it does.
+  if (process.env.LIGHTHOUSE_REPORTS)
+    writeFileSync(
+      join(process.env.LIGHTHOUSE_REPORTS, `${path.replace(/\W+/g, '_') || 'home'}-${formFactor}-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    );
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
   const scripts = items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(pageOrigin)).map((i) => new URL(i.url).pathname);
@@ -154,26 +220,29 @@ try {
 
   const port = chrome.port;
   // Lighthouse sometimes fails to record a trace (NO_NAVSTART…): try such a run again, twice at most.
-  const measureWithRetry = async (formFactor: 'mobile' | 'desktop', path = '/', cookie?: string, attempt = 1): Promise<Run> => {
+  const measureWithRetry = async (formFactor: 'mobile' | 'desktop', path = '/', signedIn = false, attempt = 1): Promise<Run> => {
     try {
-      return await measure(port, formFactor, path, cookie);
+      return await measure(port, formFactor, path, signedIn);
     } catch (error) {
-      if (attempt >= 3) throw error;
+      if (attempt >= 3 || /a mené à/.test((error as Error).message)) throw error;
       console.log(`  (${(error as Error).message} — nouvel essai)`);
-      return measureWithRetry(formFactor, path, cookie, attempt + 1);
+      return measureWithRetry(formFactor, path, signedIn, attempt + 1);
     }
   };
   // One unmeasured run first: the browser's caches and the server's first-request work must not count.
   await measureWithRetry('mobile');
 
-  const cookies = new Map<Who, string | undefined>();
+  let signedInAs: Who = 'visitor';
   const table: Array<{ page: string; formFactor: string; run: Run }> = [];
   const results: Record<string, Run> = {};
   for (const { path, who } of PAGES) {
-    if (!cookies.has(who)) cookies.set(who, await sessionCookie(who));
+    if (who !== signedInAs) {
+      await browserCookies(port, await sessionCookies(who));
+      signedInAs = who;
+    }
     for (const formFactor of ['mobile', 'desktop'] as const) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(formFactor, path, cookies.get(who)));
+      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(formFactor, path, who !== 'visitor'));
       const run = median(runs);
       if (path === '/') results[formFactor] = run;
       table.push({ page: `${path} (${who})`, formFactor, run });
