@@ -159,6 +159,11 @@ describe('the public pages rendered on the server', () => {
     expect(inline).toHaveLength(2);
     expect(inline[1]).toContain('import("/assets/index-abc.js")');
     expect(inline[1]).toContain('["/assets/chunk-def.js"]');
+    // A returning user's session is asked for beside the JavaScript, under the app's Web Lock, left for the app to take.
+    expect(inline[1]).toContain("fetch('/api/auth/refresh'");
+    expect(inline[1]).toContain('vitrine_session=');
+    expect(inline[1]).toContain("navigator.locks.request('vitrine-auth-refresh'");
+    expect(inline[1]).toContain('window.__vitrineRefresh=');
     const scriptSrc = (page.headers['content-security-policy'] as string).split(';').find((d) => d.startsWith('script-src '))!;
     expect(scriptSrc.split(' ').slice(1).sort()).toEqual(
       ["'self'", ...inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)].sort(),

@@ -167,16 +167,33 @@ describe('the prerendered pages in the browser', () => {
     await context.close();
   });
 
-  it("a signed-in area's shell is hydrated, then shows the signed-in page", async () => {
+  it("a signed-in area's shell is hydrated, then shows the signed-in page with the session its loader asked for", async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signInAsAdmin(page);
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { __serverHeader: Element | null }).__serverHeader = document.querySelector('header');
       });
+      // Notes that the page's loader started the refresh (the app takes and deletes it).
+      let early: unknown;
+      Object.defineProperty(window, '__vitrineRefresh', {
+        configurable: true,
+        get: () => early,
+        set: (value: unknown) => {
+          early = value;
+          (window as unknown as { __earlyRefresh: boolean }).__earlyRefresh = true;
+        },
+      });
+    });
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) refreshes.push(request.url());
     });
     await page.goto('/admin/clients');
     await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
+    // The session was asked for once, by the page's loader, and the app took that answer.
+    assert.equal(refreshes.length, 1);
+    assert.equal(await page.evaluate(() => (window as unknown as { __earlyRefresh?: boolean }).__earlyRefresh), true);
     const kept = await page.evaluate(() => {
       const server = (window as unknown as { __serverHeader: Element | null }).__serverHeader;
       return server !== null && server.isConnected && server === document.querySelector('header');

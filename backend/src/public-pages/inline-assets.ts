@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SESSION_HINT_COOKIE } from '../auth/session-cookie';
 
 /** The script that applies the saved theme before the first paint (frontend/public/theme-init.js). */
 const THEME_TAG = '<script src="/theme-init.js"></script>';
 const STYLESHEET_TAG = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
 const ENTRY_TAG = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 const PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
+
+/**
+ * Where the loader leaves the session's refresh call it started (a promise of its Response, or null when the network
+ * failed), for the app to take (frontend/src/api/http.ts, earlyRefresh): a returning user's page asks for its session
+ * while the JavaScript downloads instead of once it has run, which is one round trip less before a signed-in area
+ * shows. Under the same Web Lock as the app's own refreshes, so two tabs never send one single-use cookie twice.
+ */
+export const EARLY_REFRESH = '__vitrineRefresh';
 
 export interface PageTemplate {
   /** index.html as the prerendered pages use it */
@@ -22,8 +31,9 @@ const prepared = new Map<string, PageTemplate>();
  * - the stylesheet and the theme script are written into it (two requests, a round trip each, fewer before the
  *   first paint);
  * - the app's JavaScript is asked for only once the page has painted (a small inline loader, which also hints the
- *   entry's chunks as modulepreload then), instead of sharing the link with the HTML, the CSS and the hero image
- *   while the page is still blank; React then hydrates the page as before.
+ *   entry's chunks as modulepreload then, and starts the session's refresh when there is one: EARLY_REFRESH),
+ *   instead of sharing the link with the HTML, the CSS and the hero image while the page is still blank; React then
+ *   hydrates the page as before.
  * The signed-in areas' shells use it too, as they hold what the client renders first (the layout and 'Chargement...',
  * see the frontend's renderShell); the other client-rendered pages, whose root is empty until the JavaScript runs,
  * keep index.html as built (linked, cached files). Computed once per build folder; anything the build does not have is
@@ -53,8 +63,13 @@ export function pageTemplate(dist: string): PageTemplate {
   const entry = html.match(ENTRY_TAG);
   if (entry && html.includes('</body>')) {
     const chunks = [...html.matchAll(PRELOAD_TAG)].map((m) => m[1]);
+    // With the session cookie, the session is asked for beside the JavaScript rather than after it (EARLY_REFRESH).
+    const refresh =
+      `if(/(?:^|; )${SESSION_HINT_COOKIE}=./.test(document.cookie)){const r=()=>fetch('/api/auth/refresh',` +
+      `{method:'POST',credentials:'include',headers:{Accept:'application/json'}});` +
+      `window.${EARLY_REFRESH}=(navigator.locks?navigator.locks.request('vitrine-auth-refresh',r):r()).catch(()=>null)}`;
     const loader =
-      `const load=()=>{for(const href of ${JSON.stringify(chunks)}){const link=document.createElement('link');` +
+      `const load=()=>{${refresh};for(const href of ${JSON.stringify(chunks)}){const link=document.createElement('link');` +
       `link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}import(${JSON.stringify(entry[1])})};` +
       `document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(load)):load();`;
     html = html

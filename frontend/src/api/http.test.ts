@@ -121,6 +121,29 @@ describe('customFetch (the fetch mutator)', () => {
     expect(hasSessionHint()).toBe(true);
   });
 
+  it("takes the refresh the page's loader started (once), instead of sending the single-use cookie again", async () => {
+    givenSessionCookie();
+    const { calls } = mockApi({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({}, 'from-the-app')) });
+    const holder = window as unknown as { __vitrineRefresh?: Promise<Response | null> };
+    holder.__vitrineRefresh = Promise.resolve(jsonResponse(200, makeSession({}, 'from-the-loader')));
+
+    expect((await refreshSession())?.access_token).toBe('from-the-loader');
+    expect(getAccessToken()).toBe('from-the-loader');
+    expect(calls).toHaveLength(0);
+    expect(holder.__vitrineRefresh).toBeUndefined();
+    // Later refreshes are the app's own.
+    expect((await refreshSession())?.access_token).toBe('from-the-app');
+    expect(calls).toHaveLength(1);
+  });
+
+  it("asks again itself when the loader's early refresh met a network failure", async () => {
+    givenSessionCookie();
+    const { calls } = mockApi({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({}, 'from-the-app')) });
+    (window as unknown as { __vitrineRefresh?: Promise<Response | null> }).__vitrineRefresh = Promise.resolve(null);
+    expect((await refreshSession())?.access_token).toBe('from-the-app');
+    expect(calls).toHaveLength(1);
+  });
+
   it('never refreshes on a failed login (401 means wrong credentials)', async () => {
     const { calls } = mockApi({
       'POST /api/auth/login': () => jsonResponse(401, { statusCode: 401, message: 'Email ou mot de passe incorrect' }),

@@ -111,14 +111,28 @@ export function clearSessionHint(): void {
 
 let refreshInFlight: Promise<SessionResponseDto | null> | null = null;
 
-async function callRefresh(): Promise<SessionResponseDto | null> {
-  let res: Response;
+/**
+ * The refresh call the page's inline loader started while the JavaScript downloaded (backend
+ * public-pages/inline-assets.ts, EARLY_REFRESH): taken once, by the first refresh. Null inside when the network failed.
+ */
+function takeEarlyRefresh(): Promise<Response | null> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const holder = window as unknown as { __vitrineRefresh?: Promise<Response | null> };
+  const early = holder.__vitrineRefresh;
+  delete holder.__vitrineRefresh;
+  return early;
+}
+
+async function callRefresh(early?: Promise<Response | null>): Promise<SessionResponseDto | null> {
+  let res: Response | null;
   try {
-    res = await fetch(`${API_BASE_URL}/api/auth/refresh`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-    });
+    res =
+      (await early) ??
+      (await fetch(`${API_BASE_URL}/api/auth/refresh`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+      }));
   } catch {
     // Network failure: keep whatever session we have, the next check will try again.
     return null;
@@ -147,8 +161,10 @@ export function refreshSession(): Promise<SessionResponseDto | null> {
   }
   if (!refreshInFlight) {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    // The page's early call was made under the lock already.
+    const early = takeEarlyRefresh();
     const run = async (): Promise<SessionResponseDto | null> =>
-      locks ? await locks.request('vitrine-auth-refresh', () => callRefresh()) : await callRefresh();
+      early ? await callRefresh(early) : locks ? await locks.request('vitrine-auth-refresh', () => callRefresh()) : await callRefresh();
     const flight = run().finally(() => {
       refreshInFlight = null;
     });
