@@ -18,6 +18,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: which files each page's module is built into, for the server to hint them in a
+    // signed-in area's HTML (entry-server.tsx, routeChunks).
+    manifest: !isSsrBuild,
   },
   // The server's bundle of the public pages (`vite build --ssr src/entry-server.tsx`, see entry-server.tsx) holds its
   // dependencies, so the backend loads one file and needs none of the frontend's packages at run time.

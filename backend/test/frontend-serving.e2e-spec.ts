@@ -64,7 +64,10 @@ export async function renderShell(path, input) {
   shellRenders += 1;
   const titled = (template) => template.replace('<title>Vitrine</title>', '<title>Coquille ' + path + '</title>');
   if (!path.startsWith('/dashboard/')) return titled(input.emptyTemplate);
-  return titled(input.template).replace('<div id="root"></div>', '<div id="root"><p>Chargement...</p><p>' + input.agency.phone + '</p></div>');
+  return titled(input.template).replace(
+    '<div id="root"></div>',
+    '<div id="root"><p>Chargement...</p><p>' + input.agency.phone + '</p><p>' + Object.keys(input.manifest ?? {}).join(',') + '</p></div>',
+  );
 }
 export const sitemap = (appUrl) => '<urlset><url><loc>' + appUrl + '/</loc></url></urlset>';
 export const robots = (appUrl) => 'User-agent: *\\nSitemap: ' + appUrl + '/sitemap.xml';
@@ -86,6 +89,8 @@ describe('the public pages rendered on the server', () => {
         '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' +
         '</head><body><div id="root"></div></body></html>',
     );
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-abc.js', isEntry: true } }));
     writeFileSync(join(dist, 'theme-init.js'), "document.documentElement.classList.toggle('dark', false);\n");
     writeFileSync(join(dist, 'assets', 'index-abc.css'), 'body{color:#111}');
     writeFileSync(join(frontend, 'dist-ssr', 'package.json'), '{"type":"module"}');
@@ -131,7 +136,9 @@ describe('the public pages rendered on the server', () => {
     expect(missing.text).toContain('<h1>Page introuvable</h1>');
     const shell = await t.api.raw.get('/dashboard/sites').expect(200);
     expect(shell.text).toContain('<title>Coquille /dashboard/sites</title>');
-    expect(shell.text).toContain('<div id="root"><p>Chargement...</p><p>');
+    // Rendered with the client build's manifest, to hint the page's own files.
+    expect(shell.text).toContain('<div id="root"><p>Chargement...</p>');
+    expect(shell.text).toContain('<p>index.html</p></div>');
   });
 
   it('renders an app shell once per address, and serves index.html as built when it fails to render', async () => {
@@ -164,6 +171,8 @@ describe('the public pages rendered on the server', () => {
     expect(inline[1]).toContain('vitrine_session=');
     expect(inline[1]).toContain("navigator.locks.request('vitrine-auth-refresh'");
     expect(inline[1]).toContain('window.__vitrineRefresh=');
+    // A signed-in area's page files, listed in its shell, are asked for with the entry's.
+    expect(inline[1]).toContain("document.getElementById('vitrine-route-chunks')");
     const scriptSrc = (page.headers['content-security-policy'] as string).split(';').find((d) => d.startsWith('script-src '))!;
     expect(scriptSrc.split(' ').slice(1).sort()).toEqual(
       ["'self'", ...inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)].sort(),

@@ -194,6 +194,14 @@ describe('the prerendered pages in the browser', () => {
     // The session was asked for once, by the page's loader, and the app took that answer.
     assert.equal(refreshes.length, 1);
     assert.equal(await page.evaluate(() => (window as unknown as { __earlyRefresh?: boolean }).__earlyRefresh), true);
+    // The page's own module was hinted with the entry's files, from the list in its shell.
+    const hinted = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname),
+    );
+    assert.ok(
+      hinted.some((path) => /\/assets\/AdminClientsPage-[\w-]+\.js$/.test(path)),
+      hinted.join(' '),
+    );
     const kept = await page.evaluate(() => {
       const server = (window as unknown as { __serverHeader: Element | null }).__serverHeader;
       return server !== null && server.isConnected && server === document.querySelector('header');

@@ -1,9 +1,19 @@
 import { act } from '@testing-library/react';
 import type { AgencyResponseDto, CatalogueResponseDto } from './api/generated/model';
 import { boot } from './app/boot';
-import { classify, NOT_FOUND_KEY, PRERENDERED_PATHS, renderPage, renderShell, robots, sitemap } from './entry-server';
+import {
+  classify,
+  NOT_FOUND_KEY,
+  PRERENDERED_PATHS,
+  renderPage,
+  renderShell,
+  robots,
+  routeChunks,
+  sitemap,
+  type ViteManifest,
+} from './entry-server';
 import type { RouteObject } from 'react-router';
-import { routes } from './app/router';
+import { type PageHandle, routes } from './app/router';
 import { PUBLIC_PAGES } from './app/seo/page-heads';
 import catalogue from './test/fixtures/catalogue.json';
 import { jsonResponse, mockApi } from './test/utils';
@@ -85,6 +95,39 @@ describe('the server-rendered public pages (entry-server.tsx)', () => {
     expect(classify('/dashboard/sites/abc/manage')).toBe('app');
     expect(classify('/wp-login.php')).toBe('not-found');
     expect(classify('/services/nope')).toBe('not-found');
+  });
+
+  it("names each lazy page's module as Vite's manifest does, the one its route loads", async () => {
+    const lazyRoutes = (list: RouteObject[]): RouteObject[] =>
+      list.flatMap((route) => [...(route.lazy ? [route] : []), ...lazyRoutes(route.children ?? [])]);
+    const all = lazyRoutes(routes);
+    expect(all.length).toBeGreaterThan(25);
+    for (const route of all) {
+      const { module } = route.handle as PageHandle;
+      expect(module).toMatch(/^src\/features\/.+\.tsx$/);
+      const loaded = (await (route.lazy as () => Promise<{ Component: unknown }>)()).Component;
+      const source = (await import(/* @vite-ignore */ `./${module.slice('src/'.length)}`)) as Record<string, unknown>;
+      expect(Object.values(source)).toContain(loaded);
+    }
+  });
+
+  it("lists a signed-in page's own built files, less what the entry loads, for its loader to ask for early", async () => {
+    const manifest: ViteManifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_button-2.js'] },
+      '_button-2.js': { file: 'assets/button-2.js' },
+      '_table-3.js': { file: 'assets/table-3.js', imports: ['_button-2.js'] },
+      'src/features/admin/AdminClientsPage.tsx': { file: 'assets/AdminClientsPage-4.js', imports: ['_table-3.js', '_button-2.js'] },
+      'src/features/admin/AdminPage.tsx': { file: 'assets/AdminPage-5.js' },
+    };
+    expect(routeChunks(['src/features/admin/AdminClientsPage.tsx'], manifest)).toEqual([
+      '/assets/AdminClientsPage-4.js',
+      '/assets/table-3.js',
+    ]);
+    const shell = await renderShell('/admin/clients', { ...input, manifest });
+    expect(shell).toContain(
+      '<script type="application/json" id="vitrine-route-chunks">["/assets/AdminClientsPage-4.js","/assets/table-3.js"]</script>',
+    );
+    expect(await renderShell('/admin/clients', input)).not.toContain('vitrine-route-chunks');
   });
 
   it('knows every route of the router (an address missing here would be answered with the 404 page)', () => {

@@ -11,7 +11,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { getGetAgencyQueryKey } from './api/generated/agency/agency';
 import { getGetCatalogueQueryKey } from './api/generated/orders/orders';
 import { AppProviders, createQueryClient } from './app/providers';
-import { routes } from './app/router';
+import { type PageHandle, routes } from './app/router';
 import { isKnownRoute, NOT_FOUND_HEAD, type PageHead, pageHeadFor, PUBLIC_PAGES } from './app/seo/page-heads';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from './app/seo/page-data';
 import { structuredDataFor } from './features/public/structured-data';
@@ -43,8 +43,9 @@ export function classify(pathname: string): 'prerendered' | 'app' | 'not-found' 
 /** A public page (or, with NOT_FOUND_KEY, the 404 page) as a whole HTML document. */
 export async function renderPage(path: string, input: RenderInput): Promise<RenderedPage> {
   const notFound = path === NOT_FOUND_KEY;
-  const body = await renderBody(notFound ? '/__introuvable__' : path, input);
-  if (body === null) throw new Error(`${path} redirige : une page publique ne doit pas rediriger`);
+  const rendered = await renderBody(notFound ? '/__introuvable__' : path, input);
+  if (rendered === null) throw new Error(`${path} redirige : une page publique ne doit pas rediriger`);
+  const body = rendered.html;
   const head = notFound ? NOT_FOUND_HEAD : pageHeadFor(path);
   const html = fillTemplate(input.template, {
     head: headTags(head, notFound ? null : path, input),
@@ -66,31 +67,66 @@ const inSignedInArea = (pathname: string) => SIGNED_IN_AREAS.some((area) => path
  * account links, payment returns) depend on the browser's state from their first render: an empty root, in
  * `emptyTemplate` (index.html as built, its files linked), where `template` is the prerendered pages' one.
  */
-export async function renderShell(pathname: string, input: RenderInput & { emptyTemplate: string }): Promise<string> {
-  const body = inSignedInArea(pathname) ? await renderBody(pathname, input) : null;
-  return fillTemplate(body === null ? input.emptyTemplate : input.template, {
+export async function renderShell(
+  pathname: string,
+  input: RenderInput & { emptyTemplate: string; manifest?: ViteManifest },
+): Promise<string> {
+  const rendered = inSignedInArea(pathname) ? await renderBody(pathname, input) : null;
+  if (rendered === null)
+    return fillTemplate(input.emptyTemplate, { head: headTags(pageHeadFor(pathname), null, input), body: '', data: null });
+  const chunks = input.manifest ? routeChunks(rendered.modules, input.manifest) : [];
+  return fillTemplate(input.template, {
     head: headTags(pageHeadFor(pathname), null, input),
-    body: body ?? '',
-    data: body === null ? null : { agency: input.agency, catalogue: input.catalogue },
+    body: rendered.html,
+    data: { agency: input.agency, catalogue: input.catalogue },
+    chunks,
   });
 }
 
-/** The app at `path` rendered to HTML with the answers it needs, or null when the route redirects. */
-async function renderBody(path: string, input: RenderInput): Promise<string | null> {
+/** Vite's build manifest (dist/.vite/manifest.json): each source module's built file and the chunks it imports. */
+export type ViteManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/** Where the page's loader finds the files of the page's own modules, to ask for them beside the app's entry. */
+export const ROUTE_CHUNKS_ELEMENT_ID = 'vitrine-route-chunks';
+
+/**
+ * The built files of the page modules `modules` (src/… as in the manifest) and of the chunks they import, less what
+ * the entry loads anyway: what the app would otherwise ask for only once its entry has run (the lazy route).
+ */
+export function routeChunks(modules: string[], manifest: ViteManifest): string[] {
+  const closure = (keys: string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      if (into.has(key) || !manifest[key]) continue;
+      into.add(key);
+      closure(manifest[key].imports ?? [], into);
+    }
+    return into;
+  };
+  const loaded = closure(Object.keys(manifest).filter((key) => manifest[key].isEntry));
+  return [...closure(modules)].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
+}
+
+/** The app at `path` rendered to HTML with the answers it needs, and the page modules it shows; null when the route redirects. */
+async function renderBody(path: string, input: RenderInput): Promise<{ html: string; modules: string[] } | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, input.appUrl)));
   if (context instanceof Response) return null;
+  const modules = context.matches.flatMap((match) => {
+    const handle = match.route.handle as PageHandle | undefined;
+    return handle?.module ? [handle.module] : [];
+  });
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   queryClient.setQueryData(getGetAgencyQueryKey(), input.agency);
   queryClient.setQueryData(getGetCatalogueQueryKey(), input.catalogue);
-  return renderToString(
+  const html = renderToString(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
   );
+  return { html, modules };
 }
 
 /** sitemap.xml: exactly the public pages a search engine may list. */
@@ -159,12 +195,14 @@ function headTags(head: PageHead, indexedPath: string | null, input: Pick<Render
   return tags.join('');
 }
 
-function fillTemplate(template: string, parts: { head: string; body: string; data: PageData | null }): string {
+function fillTemplate(template: string, parts: { head: string; body: string; data: PageData | null; chunks?: string[] }): string {
   const withoutHead = template
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `${parts.head}</head>`);
-  const data = parts.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonInScript(parts.data)}</script>` : '';
+  const data =
+    (parts.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonInScript(parts.data)}</script>` : '') +
+    (parts.chunks?.length ? `<script type="application/json" id="${ROUTE_CHUNKS_ELEMENT_ID}">${jsonInScript(parts.chunks)}</script>` : '');
   if (!withoutHead.includes('<div id="root"></div>')) throw new Error('index.html sans <div id="root"></div>');
   return withoutHead.replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>${data}`);
 }

@@ -17,6 +17,9 @@ const PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.
  */
 export const EARLY_REFRESH = '__vitrineRefresh';
 
+/** The element in which a signed-in area's shell lists its page's own files (the frontend's routeChunks). */
+const ROUTE_CHUNKS = 'vitrine-route-chunks';
+
 export interface PageTemplate {
   /** index.html as the prerendered pages use it */
   html: string;
@@ -31,7 +34,8 @@ const prepared = new Map<string, PageTemplate>();
  * - the stylesheet and the theme script are written into it (two requests, a round trip each, fewer before the
  *   first paint);
  * - the app's JavaScript is asked for only once the page has painted (a small inline loader, which also hints the
- *   entry's chunks as modulepreload then, and starts the session's refresh when there is one: EARLY_REFRESH),
+ *   entry's chunks as modulepreload then, with the page's own when a signed-in area's shell lists them, and starts
+ *   the session's refresh when there is one: EARLY_REFRESH),
  *   instead of sharing the link with the HTML, the CSS and the hero image while the page is still blank; React then
  *   hydrates the page as before.
  * The signed-in areas' shells use it too, as they hold what the client renders first (the layout and 'Chargement...',
@@ -69,7 +73,8 @@ export function pageTemplate(dist: string): PageTemplate {
       `{method:'POST',credentials:'include',headers:{Accept:'application/json'}});` +
       `window.${EARLY_REFRESH}=(navigator.locks?navigator.locks.request('vitrine-auth-refresh',r):r()).catch(()=>null)}`;
     const loader =
-      `const load=()=>{${refresh};for(const href of ${JSON.stringify(chunks)}){const link=document.createElement('link');` +
+      `const load=()=>{${refresh};const page=document.getElementById('${ROUTE_CHUNKS}');` +
+      `for(const href of ${JSON.stringify(chunks)}.concat(page?JSON.parse(page.textContent):[])){const link=document.createElement('link');` +
       `link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}import(${JSON.stringify(entry[1])})};` +
       `document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(load)):load();`;
     html = html

@@ -54,6 +54,8 @@ export class PublicPagesService implements OnApplicationBootstrap {
   private readonly rendered = new Map<string, Rendered>();
   /** The shells asked for lately, by address (the least recently asked is dropped beyond SHELLS_KEPT) */
   private readonly shells = new Map<string, Rendered>();
+  /** The client build's manifest (dist/.vite/manifest.json), for the shells to hint their page's files */
+  private manifest: Record<string, unknown> | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -71,6 +73,8 @@ export class PublicPagesService implements OnApplicationBootstrap {
     }
     this.template = readFileSync(join(dist, 'index.html'), 'utf8');
     this.pageTemplate = pageTemplate(dist).html;
+    const manifest = join(dist, '.vite', 'manifest.json');
+    this.manifest = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>) : undefined;
     this.renderer = (await import(pathToFileURL(bundle).href)) as PageRenderer;
     // Rendered once at start: a broken page shows in the start-up log, and the first visitor does not wait.
     for (const path of [...this.renderer.PRERENDERED_PATHS, this.renderer.NOT_FOUND_KEY]) await this.page(path);
@@ -137,6 +141,7 @@ export class PublicPagesService implements OnApplicationBootstrap {
     const input = {
       template: this.pageTemplate,
       emptyTemplate: this.template,
+      manifest: this.manifest,
       appUrl: this.config.appUrl,
       agency,
       catalogue: this.catalogue.get(),

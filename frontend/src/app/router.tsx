@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/card';
 import { HomePage } from '../features/public/HomePage';
@@ -9,7 +10,22 @@ import { RootLayout } from './layout/RootLayout';
  * Only the layout, the guards and the home page are in the entry bundle; every other area is loaded on demand,
  * so the dashboard and admin code never loads on the home page.
  */
-const orderPage = async () => ({ Component: (await import('../features/order/OrderPage')).OrderPage });
+const orderPage = () => page('features/order/OrderPage', async () => (await import('../features/order/OrderPage')).OrderPage);
+
+/** What the server reads of a page's route (`handle`): its module, as Vite's manifest names it. */
+export interface PageHandle {
+  module: string;
+}
+
+/**
+ * A page loaded on demand, and its source module in `handle`, so that the server can hint the page's built files in
+ * the HTML of a signed-in area (entry-server.tsx, routeChunks): they then download beside the app's entry instead of
+ * after it has run. `module` is the path that `load` imports, from src/ (a test checks they agree).
+ */
+function page(module: string, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'handle'> {
+  const handle: PageHandle = { module: `src/${module}.tsx` };
+  return { lazy: async () => ({ Component: await load() }), handle };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -18,32 +34,44 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <LoadingScreen />,
     children: [
       { index: true, Component: HomePage },
-      { path: 'services', lazy: async () => ({ Component: (await import('../features/public/ServicesPage')).ServicesPage }) },
-      { path: 'contact', lazy: async () => ({ Component: (await import('../features/public/ContactPage')).ContactPage }) },
-      { path: 'order', lazy: orderPage },
-      { path: 'commande', lazy: orderPage },
+      {
+        path: 'services',
+        ...page('features/public/ServicesPage', async () => (await import('../features/public/ServicesPage')).ServicesPage),
+      },
+      { path: 'contact', ...page('features/public/ContactPage', async () => (await import('../features/public/ContactPage')).ContactPage) },
+      { path: 'order', ...orderPage() },
+      { path: 'commande', ...orderPage() },
       {
         path: 'payment-success',
-        lazy: async () => ({ Component: (await import('../features/order/PaymentSuccessPage')).PaymentSuccessPage }),
+        ...page('features/order/PaymentSuccessPage', async () => (await import('../features/order/PaymentSuccessPage')).PaymentSuccessPage),
       },
       {
         path: 'upgrade-success',
-        lazy: async () => ({ Component: (await import('../features/order/UpgradeSuccessPage')).UpgradeSuccessPage }),
+        ...page('features/order/UpgradeSuccessPage', async () => (await import('../features/order/UpgradeSuccessPage')).UpgradeSuccessPage),
       },
-      { path: 'cgv', lazy: async () => ({ Component: (await import('../features/public/legal/CgvPage')).CgvPage }) },
+      { path: 'cgv', ...page('features/public/legal/CgvPage', async () => (await import('../features/public/legal/CgvPage')).CgvPage) },
       {
         path: 'mentions-legales',
-        lazy: async () => ({ Component: (await import('../features/public/legal/LegalNoticePage')).LegalNoticePage }),
+        ...page(
+          'features/public/legal/LegalNoticePage',
+          async () => (await import('../features/public/legal/LegalNoticePage')).LegalNoticePage,
+        ),
       },
 
-      { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }) },
-      { path: 'register', lazy: async () => ({ Component: (await import('../features/auth/RegisterPage')).RegisterPage }) },
-      { path: 'first-login', lazy: async () => ({ Component: (await import('../features/auth/FirstLoginPage')).FirstLoginPage }) },
+      { path: 'login', ...page('features/auth/LoginPage', async () => (await import('../features/auth/LoginPage')).LoginPage) },
+      { path: 'register', ...page('features/auth/RegisterPage', async () => (await import('../features/auth/RegisterPage')).RegisterPage) },
+      {
+        path: 'first-login',
+        ...page('features/auth/FirstLoginPage', async () => (await import('../features/auth/FirstLoginPage')).FirstLoginPage),
+      },
       {
         path: 'forgot-password',
-        lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage }),
+        ...page('features/auth/ForgotPasswordPage', async () => (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage),
       },
-      { path: 'reset-password', lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }) },
+      {
+        path: 'reset-password',
+        ...page('features/auth/ResetPasswordPage', async () => (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage),
+      },
 
       {
         Component: RequireAuth,
@@ -52,22 +80,49 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             Component: ClientRoute,
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }) },
-              { path: 'profile', lazy: async () => ({ Component: (await import('../features/dashboard/ProfilePage')).ProfilePage }) },
-              { path: 'invoices', lazy: async () => ({ Component: (await import('../features/dashboard/InvoicesPage')).InvoicesPage }) },
-              { path: 'support', lazy: async () => ({ Component: (await import('../features/dashboard/SupportPage')).SupportPage }) },
-              { path: 'sites', lazy: async () => ({ Component: (await import('../features/dashboard/SitesPage')).SitesPage }) },
+              {
+                index: true,
+                ...page(
+                  'features/dashboard/DashboardPage',
+                  async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
+                ),
+              },
+              {
+                path: 'profile',
+                ...page('features/dashboard/ProfilePage', async () => (await import('../features/dashboard/ProfilePage')).ProfilePage),
+              },
+              {
+                path: 'invoices',
+                ...page('features/dashboard/InvoicesPage', async () => (await import('../features/dashboard/InvoicesPage')).InvoicesPage),
+              },
+              {
+                path: 'support',
+                ...page('features/dashboard/SupportPage', async () => (await import('../features/dashboard/SupportPage')).SupportPage),
+              },
+              {
+                path: 'sites',
+                ...page('features/dashboard/SitesPage', async () => (await import('../features/dashboard/SitesPage')).SitesPage),
+              },
               {
                 path: 'sites/:id',
-                lazy: async () => ({ Component: (await import('../features/dashboard/SiteDetailPage')).SiteDetailPage }),
+                ...page(
+                  'features/dashboard/SiteDetailPage',
+                  async () => (await import('../features/dashboard/SiteDetailPage')).SiteDetailPage,
+                ),
               },
               {
                 path: 'sites/:siteId/manage',
-                lazy: async () => ({ Component: (await import('../features/dashboard/SiteManagePage')).SiteManagePage }),
+                ...page(
+                  'features/dashboard/SiteManagePage',
+                  async () => (await import('../features/dashboard/SiteManagePage')).SiteManagePage,
+                ),
               },
               {
                 path: 'sites/:id/business-options',
-                lazy: async () => ({ Component: (await import('../features/dashboard/BusinessOptionsPage')).BusinessOptionsPage }),
+                ...page(
+                  'features/dashboard/BusinessOptionsPage',
+                  async () => (await import('../features/dashboard/BusinessOptionsPage')).BusinessOptionsPage,
+                ),
               },
             ],
           },
@@ -75,36 +130,76 @@ export const routes: RouteObject[] = [
             path: 'admin',
             Component: AdminRoute,
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/admin/AdminPage')).AdminPage }) },
-              { path: 'revenue', lazy: async () => ({ Component: (await import('../features/admin/AdminRevenuePage')).AdminRevenuePage }) },
-              { path: 'quotes', lazy: async () => ({ Component: (await import('../features/admin/AdminQuotesPage')).AdminQuotesPage }) },
-              { path: 'sites', lazy: async () => ({ Component: (await import('../features/admin/AdminSitesPage')).AdminSitesPage }) },
+              { index: true, ...page('features/admin/AdminPage', async () => (await import('../features/admin/AdminPage')).AdminPage) },
+              {
+                path: 'revenue',
+                ...page(
+                  'features/admin/AdminRevenuePage',
+                  async () => (await import('../features/admin/AdminRevenuePage')).AdminRevenuePage,
+                ),
+              },
+              {
+                path: 'quotes',
+                ...page('features/admin/AdminQuotesPage', async () => (await import('../features/admin/AdminQuotesPage')).AdminQuotesPage),
+              },
+              {
+                path: 'sites',
+                ...page('features/admin/AdminSitesPage', async () => (await import('../features/admin/AdminSitesPage')).AdminSitesPage),
+              },
               {
                 path: 'sites/:id',
-                lazy: async () => ({ Component: (await import('../features/admin/AdminSiteDetailPage')).AdminSiteDetailPage }),
+                ...page(
+                  'features/admin/AdminSiteDetailPage',
+                  async () => (await import('../features/admin/AdminSiteDetailPage')).AdminSiteDetailPage,
+                ),
               },
-              { path: 'clients', lazy: async () => ({ Component: (await import('../features/admin/AdminClientsPage')).AdminClientsPage }) },
+              {
+                path: 'clients',
+                ...page(
+                  'features/admin/AdminClientsPage',
+                  async () => (await import('../features/admin/AdminClientsPage')).AdminClientsPage,
+                ),
+              },
               {
                 path: 'clients/:id',
-                lazy: async () => ({ Component: (await import('../features/admin/AdminClientDetailPage')).AdminClientDetailPage }),
+                ...page(
+                  'features/admin/AdminClientDetailPage',
+                  async () => (await import('../features/admin/AdminClientDetailPage')).AdminClientDetailPage,
+                ),
               },
-              { path: 'emails', lazy: async () => ({ Component: (await import('../features/admin/AdminEmailsPage')).AdminEmailsPage }) },
-              { path: 'audit', lazy: async () => ({ Component: (await import('../features/admin/AdminAuditPage')).AdminAuditPage }) },
+              {
+                path: 'emails',
+                ...page('features/admin/AdminEmailsPage', async () => (await import('../features/admin/AdminEmailsPage')).AdminEmailsPage),
+              },
+              {
+                path: 'audit',
+                ...page('features/admin/AdminAuditPage', async () => (await import('../features/admin/AdminAuditPage')).AdminAuditPage),
+              },
               {
                 path: 'settings',
-                lazy: async () => ({ Component: (await import('../features/admin/AdminAgencySettingsPage')).AdminAgencySettingsPage }),
+                ...page(
+                  'features/admin/AdminAgencySettingsPage',
+                  async () => (await import('../features/admin/AdminAgencySettingsPage')).AdminAgencySettingsPage,
+                ),
               },
               {
                 path: 'invoices',
-                lazy: async () => ({ Component: (await import('../features/admin/legal-invoices')).AdminLegalInvoicesPage }),
+                ...page(
+                  'features/admin/legal-invoices',
+                  async () => (await import('../features/admin/legal-invoices')).AdminLegalInvoicesPage,
+                ),
               },
               {
                 path: 'duplicate-payments',
-                lazy: async () => ({
-                  Component: (await import('../features/admin/AdminDuplicatePaymentsPage')).AdminDuplicatePaymentsPage,
-                }),
+                ...page(
+                  'features/admin/AdminDuplicatePaymentsPage',
+                  async () => (await import('../features/admin/AdminDuplicatePaymentsPage')).AdminDuplicatePaymentsPage,
+                ),
               },
-              { path: 'status', lazy: async () => ({ Component: (await import('../features/admin/AdminStatusPage')).AdminStatusPage }) },
+              {
+                path: 'status',
+                ...page('features/admin/AdminStatusPage', async () => (await import('../features/admin/AdminStatusPage')).AdminStatusPage),
+              },
             ],
           },
         ],
