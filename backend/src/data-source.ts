@@ -43,6 +43,7 @@ import { ListIndexes1763715100000 } from './database/migrations/1763715100000-Li
 import { LegalInvoices1763715200000 } from './database/migrations/1763715200000-LegalInvoices';
 import { StripeRefunds1763715300000 } from './database/migrations/1763715300000-StripeRefunds';
 import { FailedQueueIndexes1763715400000 } from './database/migrations/1763715400000-FailedQueueIndexes';
+import { BackgroundJobs1763715800000 } from './database/migrations/1763715800000-BackgroundJobs';
 
 export const ENTITIES = [
   User,
@@ -94,6 +95,7 @@ export const MIGRATIONS = [
   LegalInvoices1763715200000,
   StripeRefunds1763715300000,
   FailedQueueIndexes1763715400000,
+  BackgroundJobs1763715800000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

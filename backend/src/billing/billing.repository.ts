@@ -207,6 +207,14 @@ export class BillingRepository extends BaseRepository {
     );
   }
 
+  /** Extends the claim of events being applied (the worker's heartbeat: a live worker never loses them). */
+  async renewEvents(ids: string[], leaseSeconds: number): Promise<void> {
+    await this.query(
+      `UPDATE stripe_events SET locked_until = now() + make_interval(secs => $2) WHERE id = ANY($1) AND outcome = 'pending'`,
+      [ids, leaseSeconds],
+    );
+  }
+
   /**
    * Takes the still pending events among `ids` out of the inbox (processed, ignored or failed); returns those it took.
    * In the transaction that applies their effects, this row lock makes a second worker (a claim that outlived its

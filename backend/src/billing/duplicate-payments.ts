@@ -1,10 +1,12 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { euros } from '../common/format';
 import { trackJob } from '../common/metrics/job-runs';
+import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BaseRepository } from '../database/base.repository';
+import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { SitesService } from '../sites/sites.service';
@@ -62,14 +64,14 @@ const EVERY_MS = 5 * 60_000;
  * Payments we did not intend: a second checkout of the same order (or the same restart) that completed anyway. The
  * webhook records one in its transaction (and mails the team); `settlePending`, outside any transaction, cancels its
  * subscription (never billed again) and refunds its payment, each Stripe call with an idempotency key (two instances
- * settling the same row do it once), then records the refund and mails the client and the team. Tried again every
- * five minutes until MAX_ATTEMPTS, then marked failed for the team to handle.
+ * settling the same row do it once), then records the refund and mails the client and the team. A job of the engine
+ * (database/jobs) that runs on one instance at a time across all of them: every five minutes, and at once after a
+ * webhook found a duplicate; a row is tried again at each run until MAX_ATTEMPTS, then marked failed for the team.
  */
 @Injectable()
-export class DuplicatePayments extends BaseRepository implements OnApplicationBootstrap, OnModuleDestroy {
+export class DuplicatePayments extends BaseRepository {
   private readonly logger = new Logger('Billing');
-  private timer?: NodeJS.Timeout;
-  private running: Promise<number> | null = null;
+  private readonly job: Job<number>;
 
   constructor(
     dataSource: DataSource,
@@ -79,24 +81,21 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
     private readonly sites: SitesService,
     private readonly invoicing: InvoicingService,
     private readonly refundCredits: RefundCredits,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
+    runner: JobRunner,
   ) {
     super(dataSource);
-  }
-
-  onApplicationBootstrap(): void {
-    if (this.config.nodeEnv === 'test') return;
-    this.timer = setInterval(
-      () =>
-        void trackJob('duplicate-refunds', this.settlePending()).catch((e: unknown) =>
-          this.logger.error(`Remboursements en double en échec : ${(e as Error).message}`),
-        ),
-      EVERY_MS,
-    ).unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.job = runner.register({
+      name: 'duplicate-refunds',
+      scope: 'cluster',
+      everyMs: EVERY_MS,
+      timer: config.nodeEnv !== 'test',
+      retryDelayMs: (failures) => Math.min(EVERY_MS, retryDelaySeconds(failures, 30) * 1000),
+      combine: (earlier, later) => earlier + later,
+      report: (run) => trackJob('duplicate-refunds', run),
+      run: (ctx) => this.settleAll(ctx),
+      log: { context: 'Billing', failure: 'Remboursements en double en échec' },
+    });
   }
 
   /** Records a duplicate once (its session id is unique); answers whether this call recorded it. Mails the team. */
@@ -133,13 +132,16 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
     return rows.length > 0;
   }
 
-  /** Settles every pending duplicate; one run at a time in this instance. Answers how many were refunded. */
-  settlePending(): Promise<number> {
-    this.running ??= this.settleAll().finally(() => (this.running = null));
-    return this.running;
+  /**
+   * Settles every pending duplicate, under the job's lease (one run at a time across the instances; a call during a
+   * run joins it, which then runs once more). Answers how many were refunded (0 when another instance holds the job:
+   * it then runs once more).
+   */
+  async settlePending(): Promise<number> {
+    return (await this.job.drain()) ?? 0;
   }
 
-  private async settleAll(): Promise<number> {
+  private async settleAll(ctx: JobContext): Promise<number> {
     if (!this.stripe.configured) return 0;
     const rows = await this.query<DuplicateRow>(
       `SELECT id, kind, reference_id, checkout_session_id, subscription_id, invoice_id, amount_cents, attempts, created_at
@@ -148,6 +150,8 @@ export class DuplicatePayments extends BaseRepository implements OnApplicationBo
     );
     let refunded = 0;
     for (const row of rows) {
+      // Shutdown: the rest is handed back (the job is due at once for the next instance).
+      if (ctx.stopping) break;
       try {
         await this.settle(row);
         refunded += 1;

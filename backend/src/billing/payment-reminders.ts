@@ -1,7 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { UsersService } from '../auth/users.service';
 import { trackJob } from '../common/metrics/job-runs';
+import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobRunner, type Job } from '../database/jobs/job-runner';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { euros, shortDate } from '../common/format';
@@ -12,13 +14,14 @@ const DAY = 86_400_000;
 
 /**
  * Reminds a client whose payment keeps failing, PAYMENT_REMINDER_DAYS after the first failure (3 and 7 by default),
- * until Stripe gives up or the invoice is paid. Every hour; safe with several instances (one at a time under an
- * advisory lock, and each reminder has its dedupe key in the outbox).
+ * until Stripe gives up or the invoice is paid. Every hour (first a minute after start), a job of the engine
+ * (database/jobs) that runs on one instance at a time across all of them, on one schedule; a failed run is tried again
+ * after a minute, doubling. Each run is one transaction under an advisory lock, and each reminder has its dedupe key in
+ * the outbox: a reminder is queued once, whoever runs it and however often.
  */
 @Injectable()
-export class PaymentReminders implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('Billing');
-  private timers: NodeJS.Timeout[] = [];
+export class PaymentReminders {
+  private readonly job: Job<number>;
 
   constructor(
     private readonly billing: BillingRepository,
@@ -26,21 +29,28 @@ export class PaymentReminders implements OnApplicationBootstrap, OnModuleDestroy
     private readonly mail: MailService,
     private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.nodeEnv === 'test' || this.config.billing.paymentReminderDays.length === 0) return;
-    const run = () => {
-      trackJob('payment-reminders', this.sendDue()).catch((error: unknown) =>
-        this.logger.error(`Relances de paiement en échec : ${(error as Error).message}`),
-      );
-    };
-    this.timers = [setTimeout(run, 60_000).unref(), setInterval(run, HOUR).unref()];
+    runner: JobRunner,
+  ) {
+    this.job = runner.register({
+      name: 'payment-reminders',
+      scope: 'cluster',
+      everyMs: HOUR,
+      firstAfterMs: 60_000,
+      timer: config.nodeEnv !== 'test' && config.billing.paymentReminderDays.length > 0,
+      retryDelayMs: (failures) => retryDelaySeconds(failures, 60) * 1000,
+      combine: (earlier, later) => earlier + later,
+      report: (run) => trackJob('payment-reminders', run),
+      run: () => this.sendDue(),
+      log: { context: 'Billing', failure: 'Relances de paiement en échec' },
+    });
   }
 
-  onModuleDestroy(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers = [];
+  /**
+   * A run now, as the timer makes it: under the job's lease (undefined when another instance holds it: that one then
+   * runs once more). Answers how many reminders were queued.
+   */
+  run(): Promise<number | undefined> {
+    return this.job.drain();
   }
 
   /** Queues the reminders due at `now` (the latest due step of each invoice); answers how many were queued. */

@@ -1,43 +1,45 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { trackJob } from '../common/metrics/job-runs';
+import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
 import { BillingRepository } from './billing.repository';
 import { WebhookService } from './webhook.service';
 
 /** Events claimed at once: the larger the backlog, the more events share one Stripe read per object. */
 const BATCH = 100;
-/** A claim left by a crashed worker is taken again after this long. */
-const LEASE_SECONDS = 120;
 
 /**
- * The webhook inbox's worker. The webhook stores an event and wakes it; it claims due events in batches (FOR UPDATE
- * SKIP LOCKED and a lease, so several instances never hold the same event) and hands them to
- * `WebhookService.processBatch`. It also looks every `WEBHOOK_POLL_INTERVAL_MS` for retries that came due and for
- * events another instance stored. Never runs in an API request: Stripe gets its answer as soon as the event is stored.
+ * The webhook inbox's worker, a job of the engine (database/jobs) on every instance. The webhook stores an event and
+ * wakes it; it claims due events in batches (FOR UPDATE SKIP LOCKED and a lease, JOB_LEASE_SECONDS, renewed while the
+ * batch is applied, so several instances never hold the same event and a killed instance's claim lapses) and hands
+ * them to `WebhookService.processBatch`. It also looks every `WEBHOOK_POLL_INTERVAL_MS` for retries that came due and
+ * for events another instance stored. At shutdown the batch in hand is finished. Never runs in an API request: Stripe
+ * gets its answer as soon as the event is stored.
  */
 @Injectable()
-export class WebhookInbox implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Billing');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+export class WebhookInbox {
+  private readonly job: Job<void>;
+  /** The events of the batch being applied, renewed by the runner's heartbeat */
+  private held: string[] = [];
 
   constructor(
     private readonly billing: BillingRepository,
     private readonly webhooks: WebhookService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.schedule();
-  }
-
-  /** At shutdown, before the pool closes: no new batch is claimed, and the batch in hand is finished and marked. */
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+    @Inject(APP_CONFIG) config: AppConfig,
+    runner: JobRunner,
+  ) {
+    this.job = runner.register({
+      name: 'stripe-events',
+      scope: 'instance',
+      everyMs: config.webhooks.pollIntervalMs,
+      timer: true,
+      retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, config.webhooks.pollIntervalMs / 1000) * 1000),
+      report: (run) => trackJob('stripe-events', run),
+      run: (ctx) => this.processDue(ctx),
+      renew: (leaseSeconds) => (this.held.length ? this.billing.renewEvents(this.held, leaseSeconds) : Promise.resolve()),
+      log: { context: 'Billing', failure: 'Traitement des événements Stripe interrompu' },
+    });
   }
 
   /** Verifies and stores a webhook's event, then wakes the worker if there is something to do. */
@@ -49,43 +51,27 @@ export class WebhookInbox implements OnApplicationBootstrap, BeforeApplicationSh
 
   /** Processes what is due now, in the background. */
   wake(): void {
-    this.drain().catch((error: unknown) => this.logger.error(`Traitement des événements Stripe interrompu : ${(error as Error).message}`));
+    this.job.wake();
   }
 
   /**
    * Processes every event due, including those stored before this call; resolves when none is left. Events waiting
    * for a retry later are not waited for. Safe to call from several places at once.
    */
-  drain(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = trackJob('stripe-events', this.drainAll()).finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+  async drain(): Promise<void> {
+    await this.job.drain();
   }
 
-  private async drainAll(): Promise<void> {
-    do {
-      this.again = false;
-      for (;;) {
-        if (this.stopped) return;
-        const batch = await this.billing.claimEvents(BATCH, LEASE_SECONDS);
-        if (batch.length === 0) break;
+  private async processDue(ctx: JobContext): Promise<void> {
+    while (!ctx.stopping) {
+      const batch = await this.billing.claimEvents(BATCH, ctx.leaseSeconds);
+      if (batch.length === 0) return;
+      this.held = batch.map((event) => event.id);
+      try {
         await this.webhooks.processBatch(batch);
+      } finally {
+        this.held = [];
       }
-    } while (this.again);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.drain()
-        .catch((error: unknown) => this.logger.error(`Traitement des événements Stripe interrompu : ${(error as Error).message}`))
-        .finally(() => this.schedule());
-    }, this.config.webhooks.pollIntervalMs);
-    this.timer.unref();
+    }
   }
 }

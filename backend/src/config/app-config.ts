@@ -68,6 +68,11 @@ export interface AppConfig {
   };
   /** What the logs look like and how much they say (common/logging) */
   log: LogConfig;
+  /** The background jobs' engine (database/jobs) */
+  jobs: {
+    /** JOB_LEASE_SECONDS: what a run claims is leased this long, renewed while it lives; a killed run's work is taken again after it */
+    leaseSeconds: number;
+  };
   /** The Stripe webhook inbox's worker (billing/webhook-inbox.ts) */
   webhooks: {
     /** WEBHOOK_RETRY_BASE_SECONDS: wait after a failed attempt (Stripe unreachable…); doubles each time, at most an hour */
@@ -357,6 +362,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const webhookPollIntervalMs = readInt(env, 'WEBHOOK_POLL_INTERVAL_MS', 1000, problems, 50, 600_000);
   const shutdownGraceMs = readInt(env, 'SHUTDOWN_GRACE_MS', 0, problems, 0, 120_000);
   const shutdownTimeoutMs = readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, problems, 100, 600_000);
+  const jobLeaseSeconds = readInt(env, 'JOB_LEASE_SECONDS', 60, problems, 1, 3600);
 
   const draftTtlDays = readInt(env, 'ORDER_DRAFT_TTL_DAYS', 30, problems, 1, 365);
   const photoMaxMegapixels = readInt(env, 'PHOTO_MAX_MEGAPIXELS', 40, problems, 1, 250);
@@ -408,6 +414,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     },
     shutdown: { graceMs: shutdownGraceMs, timeoutMs: shutdownTimeoutMs },
     log,
+    jobs: { leaseSeconds: jobLeaseSeconds },
     webhooks: { retryBaseSeconds: webhookRetryBaseSeconds, maxAttempts: webhookMaxAttempts, pollIntervalMs: webhookPollIntervalMs },
     billing: { paymentReminderDays },
     orders: { draftTtlDays, photoMaxMegapixels },

@@ -1,5 +1,6 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobRunner } from './jobs/job-runner';
 
 /** How often the delta tables are rolled up. */
 export const ROLL_UP_EVERY_MS = 60_000;
@@ -30,58 +31,36 @@ export interface RollUp {
 }
 
 /**
- * Runs the roll-ups of the delta tables behind exact row totals (`site_counts`, `user_counts`: see the RowCounts
- * migration) in the background, every minute, so those tables stay a few rows per bucket. Each table's repository
- * registers its own roll-up (the SQL stays with the module that owns the table); this only schedules them: one run at
- * a time per table in this instance (several instances skip each other under an advisory lock, in the SQL), none after
- * shutdown begins, and the run under way finished before the pool closes, as the mail worker does. Off in tests,
- * which roll up when they mean to.
+ * The roll-ups of the delta tables behind exact row totals (`site_counts`, `user_counts`: see the RowCounts
+ * migration), each a job of the background engine (database/jobs: `row-counts:<table>`), every minute, so those tables
+ * stay a few rows per bucket. Each table's repository registers its own roll-up (the SQL stays with the module that
+ * owns the table); the runner schedules it like every background job: one run at a time per table in this instance
+ * (several instances skip each other under an advisory lock, in the SQL), none after shutdown begins, the one under
+ * way finished before the pool closes. No timer in tests, which roll up when they mean to.
  */
 @Injectable()
-export class RowCountRollUps implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Database');
-  /** Each registered table's roll-up in the background (errors logged), and the run under way if any. */
-  private readonly inBackground = new Map<string, () => void>();
-  private readonly running = new Map<string, Promise<void>>();
-  private timer?: NodeJS.Timeout;
-  private stopped = false;
-
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+export class RowCountRollUps {
+  constructor(
+    private readonly runner: JobRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   register(table: string, rollUp: () => Promise<unknown>): RollUp {
-    const now = (): Promise<void> => {
-      if (this.stopped) return Promise.resolve();
-      let run = this.running.get(table);
-      if (!run) {
-        run = rollUp()
-          .then(() => undefined)
-          .finally(() => this.running.delete(table));
-        this.running.set(table, run);
-      }
-      return run;
-    };
-    const inBackground = () => {
-      now().catch((error: unknown) => this.logger.error(`Cumul des compteurs de ${table} en échec : ${(error as Error).message}`));
-    };
-    this.inBackground.set(table, inBackground);
+    const job = this.runner.register({
+      name: `row-counts:${table}`,
+      scope: 'instance',
+      everyMs: ROLL_UP_EVERY_MS,
+      timer: this.config.nodeEnv !== 'test',
+      run: async () => {
+        await rollUp();
+      },
+      log: { context: 'Database', failure: `Cumul des compteurs de ${table} en échec` },
+    });
     return {
-      now,
+      now: () => job.drain().then(() => undefined),
       afterRead: (deltas) => {
-        if (deltas > ROLL_UP_AFTER_DELTAS) inBackground();
+        if (deltas > ROLL_UP_AFTER_DELTAS) job.wake();
       },
     };
-  }
-
-  onApplicationBootstrap(): void {
-    if (this.config.nodeEnv === 'test') return;
-    this.timer = setInterval(() => this.inBackground.forEach((run) => run()), ROLL_UP_EVERY_MS);
-    this.timer.unref();
-  }
-
-  /** Before the pool closes (TypeORM closes it in onApplicationShutdown): no new roll-up, the ones under way finished. */
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await Promise.all([...this.running.values()].map((run) => run.catch(() => undefined)));
   }
 }

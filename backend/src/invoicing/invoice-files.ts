@@ -1,7 +1,8 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
 import type { PhotoStorage } from '../orders/storage/photo-storage';
 import { facturX } from './factur-x';
 import { InvoicingRepository, type RenderJob } from './invoicing.repository';
@@ -12,7 +13,6 @@ import type { RenderStatus } from './legal-invoice.entity';
 export const INVOICE_STORAGE = Symbol('INVOICE_STORAGE');
 
 const BATCH = 10;
-const LEASE_SECONDS = 120;
 const MAX_ATTEMPTS = 10;
 
 /** `invoices/2026/f-2026-000123.pdf` */
@@ -20,61 +20,67 @@ export const fileKeyOf = (year: number, number: string) => `invoices/${year}/${n
 
 /**
  * The Factur-X files of the legal documents. A document is issued `pending` in its paying transaction (no rendering
- * there: no heavy work while the transaction holds its locks); this worker then claims pending documents (FOR UPDATE
- * SKIP LOCKED and a lease, so two instances never render the same one, and one that died mid-way is taken again),
- * renders each from its frozen snapshot and stores it. A failure is retried with a growing wait, then left `failed`
- * (logged). A download of a document not rendered yet renders it at once.
+ * there: no heavy work while the transaction holds its locks); this worker, a job of the engine (database/jobs) on
+ * every instance, then claims pending documents (FOR UPDATE SKIP LOCKED and a lease, JOB_LEASE_SECONDS, renewed while
+ * it renders, so two instances never render the same one, and one that died mid-way is taken again), renders each from
+ * its frozen snapshot and stores it. A failure is retried with a growing wait, then left `failed` (logged). At
+ * shutdown the document being rendered is finished and the rest of the batch handed back. A download of a document not
+ * rendered yet renders it at once.
  */
 @Injectable()
-export class InvoiceFiles implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class InvoiceFiles {
   private readonly logger = new Logger('Invoicing');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private readonly job: Job<void>;
+  /** The claimed documents not rendered yet, renewed by the runner's heartbeat */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly repo: InvoicingRepository,
     @Inject(INVOICE_STORAGE) private readonly storage: PhotoStorage,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.schedule();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly runner: JobRunner,
+  ) {
+    const everyMs = Math.max(config.webhooks.pollIntervalMs, 1000);
+    this.job = runner.register({
+      name: 'invoice-files',
+      scope: 'instance',
+      everyMs,
+      timer: true,
+      retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, everyMs / 1000) * 1000),
+      report: (run) => trackJob('invoice-files', run),
+      run: (ctx) => this.renderDue(ctx),
+      renew: (leaseSeconds) => (this.held.size ? this.repo.renewRenders([...this.held], leaseSeconds) : Promise.resolve()),
+      log: { context: 'Invoicing', failure: 'Rendu des factures interrompu' },
+    });
   }
 
   wake(): void {
-    this.drain().catch((error: unknown) => this.logger.error(`Rendu des factures interrompu : ${(error as Error).message}`));
+    this.job.wake();
   }
 
   /** Renders every document due now; resolves when none is left (the tests wait on it). */
-  drain(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = trackJob('invoice-files', this.drainAll()).finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+  async drain(): Promise<void> {
+    await this.job.drain();
   }
 
-  private async drainAll(): Promise<void> {
-    do {
-      this.again = false;
-      for (;;) {
-        if (this.stopped) return;
-        const jobs = await this.repo.claimRenders(BATCH, LEASE_SECONDS);
-        if (!jobs.length) break;
-        for (const job of jobs) await this.render(job);
+  private async renderDue(ctx: JobContext): Promise<void> {
+    while (!ctx.stopping) {
+      const jobs = await this.repo.claimRenders(BATCH, ctx.leaseSeconds);
+      if (!jobs.length) return;
+      for (const job of jobs) this.held.add(job.id);
+      try {
+        for (const [i, job] of jobs.entries()) {
+          if (ctx.stopping) {
+            await this.repo.releaseRenders(jobs.slice(i).map((j) => j.id));
+            return;
+          }
+          await this.render(job);
+          this.held.delete(job.id);
+        }
+      } finally {
+        for (const job of jobs) this.held.delete(job.id);
       }
-    } while (this.again);
+    }
   }
 
   private async render(job: RenderJob): Promise<Buffer | null> {
@@ -107,7 +113,7 @@ export class InvoiceFiles implements OnApplicationBootstrap, BeforeApplicationSh
       const stored = await this.storage.get(doc.fileKey);
       if (stored) return stored;
     }
-    const [job] = await this.repo.claimRenders(1, LEASE_SECONDS, doc.id);
+    const [job] = await this.repo.claimRenders(1, this.runner.leaseSeconds, doc.id);
     const rendered = job ? await this.render(job) : null;
     // Claimed by another worker meanwhile, or already rendered: the same snapshot gives the same document.
     return rendered ?? facturX(doc.document);
@@ -135,18 +141,5 @@ export class InvoiceFiles implements OnApplicationBootstrap, BeforeApplicationSh
       if (items.length) yield items;
       after = batch.next;
     } while (after);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(
-      () => {
-        this.drain()
-          .catch((error: unknown) => this.logger.error(`Rendu des factures interrompu : ${(error as Error).message}`))
-          .finally(() => this.schedule());
-      },
-      Math.max(this.config.webhooks.pollIntervalMs, 1000),
-    );
-    this.timer.unref();
   }
 }

@@ -264,6 +264,23 @@ export class InvoicingRepository extends BaseRepository {
     );
   }
 
+  /** Extends the claim of documents being rendered (the worker's heartbeat: a live worker never loses them). */
+  async renewRenders(ids: string[], leaseSeconds: number): Promise<void> {
+    await this.query(
+      `UPDATE legal_invoices SET render_locked_until = now() + make_interval(secs => $2) WHERE id = ANY($1) AND render_status = 'pending'`,
+      [ids, leaseSeconds],
+    );
+  }
+
+  /** Hands back claimed documents not rendered (shutdown): due again at once, their attempt not counted. */
+  async releaseRenders(ids: string[]): Promise<void> {
+    await this.query(
+      `UPDATE legal_invoices SET render_locked_until = NULL, render_attempts = greatest(render_attempts - 1, 0)
+        WHERE id = ANY($1) AND render_status = 'pending'`,
+      [ids],
+    );
+  }
+
   async rendered(id: string, fileKey: string): Promise<void> {
     await this.query(
       `UPDATE legal_invoices SET render_status = 'rendered', file_key = $2, render_locked_until = NULL, render_error = NULL WHERE id = $1`,

@@ -2,6 +2,8 @@ import { MailerService } from '@nestjs-modules/mailer';
 import { automock, newTestService } from '../../test/unit/new-test-service';
 import type { AppConfig } from '../config/app-config';
 import { retryDelaySeconds } from '../common/retry';
+import { JobLeases } from '../database/jobs/job-leases';
+import { JobRunner } from '../database/jobs/job-runner';
 import { MailWorker } from './mail.worker';
 import { type ClaimedMail, OutboxRepository } from './outbox.repository';
 
@@ -17,7 +19,13 @@ const mail = (attempts: number): ClaimedMail => ({
   attempts,
 });
 const config = (smtpUrl: string | undefined) =>
-  ({ mail: { smtpUrl, maxAttempts: 6, retryBaseSeconds: 30, workerEnabled: false, pollIntervalMs: 1000 } }) as unknown as AppConfig;
+  ({
+    mail: { smtpUrl, maxAttempts: 6, retryBaseSeconds: 30, workerEnabled: false, pollIntervalMs: 1000 },
+    jobs: { leaseSeconds: 60 },
+    shutdown: { timeoutMs: 10_000 },
+  }) as unknown as AppConfig;
+/** The engine the worker registers with (no database: the mail job runs on every instance, with no lease row). */
+const runnerFor = (smtpUrl: string | undefined) => new JobRunner(automock<JobLeases>() as unknown as JobLeases, config(smtpUrl));
 
 function worker(smtpUrl: string | undefined, batch: ClaimedMail[], send: () => Promise<unknown>) {
   const outbox = automock<OutboxRepository>();
@@ -27,6 +35,7 @@ function worker(smtpUrl: string | undefined, batch: ClaimedMail[], send: () => P
     [OutboxRepository, outbox],
     [MailerService, mailer],
     [3, config(smtpUrl)],
+    [JobRunner, runnerFor(smtpUrl)],
   ]);
   return { sut, outbox, mailer };
 }
@@ -67,7 +76,7 @@ describe('MailWorker', () => {
 });
 
 describe('MailWorker at shutdown', () => {
-  it('finishes the batch it is sending, marks it, and claims no other', async () => {
+  it('finishes the mail it is sending, hands back the rest of its batch, and claims no other', async () => {
     let release!: () => void;
     const slow = new Promise<void>((resolve) => {
       release = resolve;
@@ -75,23 +84,26 @@ describe('MailWorker at shutdown', () => {
     const outbox = automock<OutboxRepository>();
     outbox.claim.mockResolvedValue([mail(1), { ...mail(1), id: 'm2' }]);
     const mailer = automock<MailerService>({ sendMail: jest.fn(() => slow) });
+    const runner = runnerFor('smtp://localhost:1025');
     const { sut } = newTestService(MailWorker, [
       [OutboxRepository, outbox],
       [MailerService, mailer],
       [3, config('smtp://localhost:1025')],
+      [JobRunner, runner],
     ]);
     const draining = sut.drain();
     await new Promise((resolve) => setImmediate(resolve));
     let stopped = false;
-    const stopping = sut.beforeApplicationShutdown().then(() => {
+    const stopping = runner.beforeApplicationShutdown().then(() => {
       stopped = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(stopped).toBe(false); // waits for the batch in progress
+    expect(stopped).toBe(false); // waits for the mail in progress
     release();
     await stopping;
-    expect(await draining).toBe(2);
-    expect(outbox.markDelivered).toHaveBeenCalledTimes(2);
+    expect(await draining).toBe(1);
+    expect(outbox.markDelivered).toHaveBeenCalledTimes(1);
+    expect(outbox.release).toHaveBeenCalledWith(['m2']);
     expect(outbox.claim).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,84 +1,84 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { MailerService } from '@nestjs-modules/mailer';
 import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
 import Handlebars from 'handlebars';
 import { MailSecrets } from './mail-secrets';
 import { type ClaimedMail, OutboxRepository } from './outbox.repository';
 
 const BATCH = 20;
-const CLAIM_MINUTES = 5;
 
 /**
- * Delivers the outbox in the background. Rows are claimed with FOR UPDATE SKIP LOCKED and marked `sending`, so
- * several instances never send the same mail; a claim left by a crashed worker expires after 5 minutes. Failures
- * retry with exponential backoff up to `maxAttempts`, then the mail is `failed`. With no SMTP_URL, mail is
- * `captured`: kept in the outbox and printed in the console with its link. Never runs in an API request.
+ * Delivers the outbox in the background, a job of the engine (database/jobs) on every instance. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED and marked `sending` under a lease (JOB_LEASE_SECONDS, renewed while the batch is being
+ * sent), so several instances never send the same mail; a claim left by a killed worker lapses and another instance
+ * takes it. At shutdown the mail being sent is finished and the rest of the batch handed back. Failures retry with
+ * exponential backoff up to `maxAttempts`, then the mail is `failed`. With no SMTP_URL, mail is `captured`: kept in
+ * the outbox and printed in the console with its link. Never runs in an API request.
  */
 @Injectable()
-export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class MailWorker implements OnApplicationBootstrap {
   private readonly logger = new Logger('Mail');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-  private stopped = false;
+  private readonly job: Job<number>;
+  /** The claimed mails not marked yet, renewed by the runner's heartbeat */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly mailer: MailerService,
     private readonly secrets: MailSecrets,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    runner: JobRunner,
+  ) {
+    this.job = runner.register({
+      name: 'mail',
+      scope: 'instance',
+      everyMs: config.mail.pollIntervalMs,
+      timer: config.mail.workerEnabled,
+      // The database unreachable: the poll slows down, doubling up to a minute.
+      retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, config.mail.pollIntervalMs / 1000) * 1000),
+      combine: (earlier, later) => earlier + later,
+      report: (run) => trackJob('mail', run),
+      run: (ctx) => this.deliverDue(ctx),
+      renew: (leaseSeconds) => (this.held.size ? this.outbox.renew([...this.held], leaseSeconds) : Promise.resolve()),
+      log: { context: 'Mail', failure: 'Envoi des e-mails interrompu' },
+    });
+  }
 
   onApplicationBootstrap(): void {
-    if (!this.config.mail.workerEnabled) return;
-    if (!this.config.mail.smtpUrl)
+    if (this.config.mail.workerEnabled && !this.config.mail.smtpUrl)
       this.logger.log('SMTP_URL absent : les e-mails sont conservés dans le journal (statut « capturé ») et affichés ici.');
-    this.schedule();
-  }
-
-  /**
-   * At shutdown, before the database pool closes (TypeORM closes it in onApplicationShutdown): no new batch is
-   * claimed, and the batch being sent is finished and marked, so no mail stays claimed for 5 minutes.
-   */
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.drain()
-        .catch((error: unknown) => this.logger.error(`Envoi des e-mails interrompu : ${(error as Error).message}`))
-        .finally(() => this.schedule());
-    }, this.config.mail.pollIntervalMs);
-    this.timer.unref();
   }
 
   /** Sends every due mail; returns how many were handled. Safe to call from several places at once. */
-  drain(): Promise<number> {
-    if (this.running) return this.running;
-    this.running = trackJob('mail', this.drainAll()).finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+  async drain(): Promise<number> {
+    return (await this.job.drain()) ?? 0;
   }
 
-  private async drainAll(): Promise<number> {
+  /** One run: batches until none is due, or until shutdown, which hands back the rest of the batch in hand. */
+  private async deliverDue(ctx: JobContext): Promise<number> {
     let handled = 0;
-    for (;;) {
-      if (this.stopped) return handled;
-      const batch = await this.claim();
-      if (batch.length === 0) return handled;
-      for (const mail of batch) await this.deliver(mail);
-      handled += batch.length;
+    while (!ctx.stopping) {
+      const batch = await this.outbox.claim(BATCH, ctx.leaseSeconds);
+      if (batch.length === 0) break;
+      for (const mail of batch) this.held.add(mail.id);
+      try {
+        for (const [i, mail] of batch.entries()) {
+          if (ctx.stopping) {
+            await this.outbox.release(batch.slice(i).map((m) => m.id));
+            return handled;
+          }
+          await this.deliver(mail);
+          this.held.delete(mail.id);
+          handled += 1;
+        }
+      } finally {
+        for (const mail of batch) this.held.delete(mail.id);
+      }
     }
-  }
-
-  private claim(): Promise<ClaimedMail[]> {
-    return this.outbox.claim(BATCH, CLAIM_MINUTES);
+    return handled;
   }
 
   private async deliver(stored: ClaimedMail): Promise<void> {

@@ -55,11 +55,11 @@ export class OutboxRepository extends BaseRepository {
     return row?.id ?? null;
   }
 
-  /** Takes up to `batch` due mails (and claims left by a crashed worker), marks them `sending` for `claimMinutes`. */
-  claim(batch: number, claimMinutes: number): Promise<ClaimedMail[]> {
+  /** Takes up to `batch` due mails (and claims left by a crashed worker), marks them `sending` for `leaseSeconds`. */
+  claim(batch: number, leaseSeconds: number): Promise<ClaimedMail[]> {
     return this.returning<ClaimedMail>(
       `UPDATE outbox_emails o
-          SET status = 'sending', attempts = o.attempts + 1, locked_until = now() + make_interval(mins => $2), updated_at = now()
+          SET status = 'sending', attempts = o.attempts + 1, locked_until = now() + make_interval(secs => $2), updated_at = now()
          FROM (SELECT id FROM outbox_emails
                 WHERE (status = 'queued' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
                 ORDER BY next_attempt_at
@@ -67,7 +67,24 @@ export class OutboxRepository extends BaseRepository {
                 FOR UPDATE SKIP LOCKED) due
         WHERE o.id = due.id
       RETURNING o.id, o.recipient, o.template, o.subject, o.html, o.text, o.action_url, o.secret_link, o.attempts`,
-      [batch, claimMinutes],
+      [batch, leaseSeconds],
+    );
+  }
+
+  /** Extends the claim of mails still being sent (the worker's heartbeat: a live worker never loses them). */
+  async renew(ids: string[], leaseSeconds: number): Promise<void> {
+    await this.query(
+      `UPDATE outbox_emails SET locked_until = now() + make_interval(secs => $2) WHERE id = ANY($1) AND status = 'sending'`,
+      [ids, leaseSeconds],
+    );
+  }
+
+  /** Hands back claimed mails not sent (shutdown): waiting again at once, their attempt not counted. */
+  async release(ids: string[]): Promise<void> {
+    await this.query(
+      `UPDATE outbox_emails SET status = 'queued', attempts = greatest(attempts - 1, 0), locked_until = NULL, updated_at = now()
+        WHERE id = ANY($1) AND status = 'sending'`,
+      [ids],
     );
   }
 
