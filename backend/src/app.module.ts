@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AdminModule } from './admin/admin.module';
@@ -8,6 +8,7 @@ import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { AccessGuard } from './common/access.guard';
+import { ClientViewRedaction } from './common/client-view-redaction';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './data-source';
 import { runMigrationsLocked } from './database/migrate';
@@ -17,6 +18,7 @@ import { InvoicingModule } from './invoicing/invoicing.module';
 import { MailModule } from './mail/mail.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { OrdersModule } from './orders/orders.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SitesModule } from './sites/sites.module';
 import { SupportModule } from './support/support.module';
@@ -64,11 +66,16 @@ export class AppModule {
         SupportModule,
         DashboardModule,
         AdminModule,
+        PrivacyModule,
         PublicPagesModule,
         MonitoringModule,
       ],
-      // Deny by default: every route needs a valid access token unless it is marked @Public().
-      providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
+      // Deny by default: every route needs a valid access token unless it is marked @Public(); a client view reads only.
+      // Under a client view, the client's payment means are masked in every answer.
+      providers: [
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_INTERCEPTOR, useClass: ClientViewRedaction },
+      ],
     };
   }
 }

@@ -37,9 +37,15 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
   const requestSchemas = new Set<string>();
   for (const path of Object.values(document.paths)) {
-    for (const operation of Object.values(path) as OperationObject[]) {
+    for (const [method, operation] of Object.entries(path) as Array<[string, OperationObject]>) {
       if (!operation || typeof operation !== 'object' || !operation.responses) continue;
       const extensions = operation as unknown as Record<string, unknown>;
+      // A client view (an admin reading a client's space) may only read: the global guard refuses any other method.
+      if (method !== 'get' && method !== 'head') {
+        operation.responses['403'] ??= {
+          description: "Lecture seule : le jeton est celui d'une consultation de l'espace d'un client par l'équipe",
+        };
+      }
       if (extensions[PUBLIC_EXTENSION]) {
         operation.security = [];
         delete extensions[PUBLIC_EXTENSION];

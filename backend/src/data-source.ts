@@ -43,7 +43,11 @@ import { ListIndexes1763715100000 } from './database/migrations/1763715100000-Li
 import { LegalInvoices1763715200000 } from './database/migrations/1763715200000-LegalInvoices';
 import { StripeRefunds1763715300000 } from './database/migrations/1763715300000-StripeRefunds';
 import { FailedQueueIndexes1763715400000 } from './database/migrations/1763715400000-FailedQueueIndexes';
+import { DataRights1763715600000 } from './database/migrations/1763715600000-DataRights';
 import { BackgroundJobs1763715800000 } from './database/migrations/1763715800000-BackgroundJobs';
+import { ClientView } from './auth/client-view.entity';
+import { AccountClosure } from './privacy/account-closure.entity';
+import { DataExport } from './privacy/data-export.entity';
 
 export const ENTITIES = [
   User,
@@ -71,6 +75,9 @@ export const ENTITIES = [
   LegalInvoiceCounter,
   BillingProfile,
   StripeRefund,
+  ClientView,
+  DataExport,
+  AccountClosure,
 ];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -95,6 +102,7 @@ export const MIGRATIONS = [
   LegalInvoices1763715200000,
   StripeRefunds1763715300000,
   FailedQueueIndexes1763715400000,
+  DataRights1763715600000,
   BackgroundJobs1763715800000,
 ];
 

@@ -166,6 +166,7 @@ describe('admin area', () => {
         name: 'Jeanne Martin',
         role: 'client',
         createdAt: client.user.createdAt,
+        closedAt: null,
       });
       expect(res.body.sites.map((s: { id: string }) => s.id)).toEqual([siteId]);
       expect((await t.api.get(`/api/admin/users/${MISSING}`).set(bearer(admin)).expect(404)).body.message).toBe('Client introuvable');

@@ -9,7 +9,7 @@ interface SiteBody {
   domain: string | null;
   status: string;
   type: string;
-  owner: { id: string; name: string; email: string };
+  owner: { id: string; name: string; email: string; closedAt: string | null };
   createdAt: string;
 }
 
@@ -85,7 +85,7 @@ describe('GET /api/admin/sites', () => {
       progression: { started: false, designOk: false, devOk: false, seoOk: false, technoReview: false },
       paymentState: 'current',
       paymentStateSince: null,
-      owner: { id: client.user.id, name: 'Alice Martin', email: 'alice@martin.fr' },
+      owner: { id: client.user.id, name: 'Alice Martin', email: 'alice@martin.fr', closedAt: null },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -3,7 +3,16 @@ import { MailWorker } from '../src/mail/mail.worker';
 import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { appWithSandbox } from './helpers/stripe';
 
-const JOB_NAMES = ['mail', 'stripe-events', 'payment-reminders', 'draft-purge', 'duplicate-refunds', 'invoice-files'];
+const JOB_NAMES = [
+  'mail',
+  'stripe-events',
+  'payment-reminders',
+  'draft-purge',
+  'duplicate-refunds',
+  'invoice-files',
+  'data-exports',
+  'account-erasure',
+];
 
 /** GET /api/admin/status: the figures of the admin's 'État du service' page. */
 describe('GET /api/admin/status', () => {

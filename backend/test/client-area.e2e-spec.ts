@@ -93,8 +93,9 @@ describe('the client area', () => {
     'GET /api/sites/:id/business-options': {},
     'PUT /api/sites/:id/business-options': { body: BUSINESS_OPTIONS },
   };
-  // Not site ids: their own cross-client tests (a legal invoice's download: legal-invoices.e2e-spec.ts).
-  const NOT_BY_ID = /^\w+ \/api\/(admin|order-drafts|order-photos|checkout-sessions|docs|billing\/legal-invoices)\b/;
+  // Not site ids: their own cross-client tests (a legal invoice's download: legal-invoices.e2e-spec.ts; a data
+  // archive's download: data-export.e2e-spec.ts).
+  const NOT_BY_ID = /^\w+ \/api\/(admin|order-drafts|order-photos|checkout-sessions|docs|billing\/legal-invoices|privacy\/exports)\b/;
 
   it('has a cross-client case for every client route that takes an id', () => {
     const withId = listRoutes(t).filter((r) => r.includes('/:') && !NOT_BY_ID.test(r));

@@ -55,6 +55,8 @@ interface FuzzInput {
 interface Ids {
   sites: string[];
   users: string[];
+  /** An account the admin's closure route may really close (closing the fuzzed client would end the run) */
+  closable: string[];
   drafts: string[];
   photos: string[];
   emails: string[];
@@ -67,7 +69,7 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
   let client: SessionBody;
   let admin: SessionBody;
   let draftCookie: string;
-  const ids: Ids = { sites: [], users: [], drafts: [], photos: [], emails: [], checkoutSessions: [] };
+  const ids: Ids = { sites: [], users: [], closable: [], drafts: [], photos: [], emails: [], checkoutSessions: [] };
   const statuses = new Map<string, Map<number, number>>();
   let requests = 0;
   let started = 0;
@@ -103,6 +105,7 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
     );
     expect(ids.sites).toHaveLength(1);
     ids.users.push(client.user.id, admin.user.id);
+    ids.closable.push((await registerClient(t.api, { email: 'fuzz-closable@example.com' })).user.id, admin.user.id);
 
     // An anonymous browser's draft with a photo: the fuzzed anonymous caller carries its cookie.
     const { draft, owner } = await startDraft(t.api, 'business');
@@ -138,6 +141,7 @@ describe('contract fuzzing: every operation of openapi.yaml', () => {
   /** The ids a path parameter is likely to take: the real ones of its kind first. */
   function realIds(path: string, name: string): string[] {
     if (name === 'photoId') return ids.photos;
+    if (path.startsWith('/api/admin/users/') && path.endsWith('/closure')) return ids.closable;
     if (path.startsWith('/api/admin/users/')) return ids.users;
     if (path.startsWith('/api/admin/emails/')) return ids.emails;
     if (path.includes('/sites/')) return ids.sites;

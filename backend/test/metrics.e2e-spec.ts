@@ -112,6 +112,8 @@ describe('GET /api/metrics', () => {
       'draft-purge',
       'duplicate-refunds',
       'invoice-files',
+      'data-exports',
+      'account-erasure',
     ]);
   });
 

@@ -95,6 +95,7 @@ describe('openapi.yaml: the request contract', () => {
       'createOrderDraft',
       'createCheckoutSession',
       'sendSupportMessage',
+      'requestDataExport',
     ])
       expect([id, Boolean(byId.get(id)?.responses['429'])]).toEqual([id, true]);
     for (const id of ['login', 'refresh']) expect([id, Boolean(byId.get(id)?.responses['401'])]).toEqual([id, true]);
@@ -122,6 +123,7 @@ describe('openapi.yaml: the request contract', () => {
       'post /api/auth/register',
       'post /api/checkout-sessions',
       'post /api/order-drafts',
+      'post /api/privacy/exports',
       'post /api/quotes',
       'post /api/support/messages',
     ]);

@@ -4,6 +4,7 @@ import { UsersService } from '../auth/users.service';
 import { BillingService } from '../billing/billing.service';
 import { SitesService } from '../sites/sites.service';
 import { PROGRESSION_STEPS } from '../sites/site.entity';
+import { shortDate } from '../common/format';
 import { csvAmount, csvDateTime, csvStream } from './csv';
 import { INVOICE_STATUS_LABELS, ROLE_LABELS, SITE_STATUS_LABELS, SITE_TYPE_LABELS } from './labels';
 
@@ -37,8 +38,8 @@ export class AdminExportsService {
         site.domain,
         SITE_STATUS_LABELS[site.status],
         SITE_TYPE_LABELS[site.type],
-        owner.name,
-        owner.email,
+        ownerName(owner),
+        ownerEmail(owner),
         Math.round((PROGRESSION_STEPS.filter((step) => site.progression[step]).length / PROGRESSION_STEPS.length) * 100),
         csvDateTime(site.createdAt),
         csvDateTime(site.updatedAt),
@@ -52,8 +53,8 @@ export class AdminExportsService {
       'clients',
       csvStream(header, this.usersService.exportBatches(), (user) => [
         user.id,
-        user.name,
-        user.email,
+        ownerName(user),
+        ownerEmail(user),
         ROLE_LABELS[user.role],
         csvDateTime(user.createdAt),
       ]),
@@ -82,14 +83,18 @@ export class AdminExportsService {
         invoice.currency.toUpperCase(),
         INVOICE_STATUS_LABELS[invoice.status] ?? INVOICE_STATUS_LABELS.failed,
         invoice.description,
-        invoice.owner?.name,
-        invoice.owner?.email,
+        invoice.owner && ownerName(invoice.owner),
+        invoice.owner && ownerEmail(invoice.owner),
         invoice.id,
         invoice.hostedUrl,
       ]),
     );
   }
 }
+
+/** A closed account is named so, never by its old name; its address is gone. */
+const ownerName = (o: { name: string; closedAt?: Date | null }) => (o.closedAt ? `Compte fermé le ${shortDate(o.closedAt)}` : o.name);
+const ownerEmail = (o: { email: string; closedAt?: Date | null }) => (o.closedAt ? '' : o.email);
 
 function file(name: string, stream: Readable): StreamableFile {
   const day = new Date().toISOString().slice(0, 10);

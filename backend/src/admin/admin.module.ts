@@ -7,6 +7,7 @@ import { OrdersModule } from '../orders/orders.module';
 import { InvoicingModule } from '../invoicing/invoicing.module';
 import { SitesModule } from '../sites/sites.module';
 import { AdminAuditController } from './admin-audit.controller';
+import { AdminClientViewsController } from './admin-client-views.controller';
 import { AdminDashboardController } from './admin-dashboard.controller';
 import { AdminDuplicatePaymentsController } from './admin-duplicate-payments.controller';
 import { AdminEmailsController } from './admin-emails.controller';
@@ -33,6 +34,7 @@ import { AdminService } from './admin.service';
     AdminQuotesController,
     AdminEmailsController,
     AdminDuplicatePaymentsController,
+    AdminClientViewsController,
   ],
   providers: [AdminService, AdminExportsService, AccountingExport],
 })

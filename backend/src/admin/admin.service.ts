@@ -1,11 +1,13 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import { toUserResponse } from '../auth/user.mapper';
 import { UsersService } from '../auth/users.service';
 import type { InvoiceWithOwner } from '../billing/billing.repository';
 import { BillingService } from '../billing/billing.service';
-import type { SessionUser } from '../common/current-user';
+import type { AuthenticatedUser, SessionUser } from '../common/current-user';
+import { ClientViewService, CLIENT_VIEW_MINUTES } from '../auth/client-view.service';
+import { longDateTime } from '../common/format';
 import { toPage } from '../common/pagination';
 import { Transactions } from '../database/transactions';
 import type { EmailSummaryDto } from '../mail/dto/mail.dto';
@@ -22,24 +24,46 @@ import type { AdminInvoiceDto, AdminInvoiceListResponseDto, ListAdminInvoicesQue
 import type {
   AdminSiteDetailDto,
   AdminSiteDto,
+  OwnerDto,
   AdminSiteListResponseDto,
   ListAdminSitesQueryDto,
   UpdateAdminSiteDto,
 } from './dto/admin-sites.dto';
 import type { AdminRevenueDto, AdminStatsDto } from './dto/admin-stats.dto';
-import type { AdminEmailSentDto, AdminUserDetailDto, SendAdminEmailDto } from './dto/admin-users.dto';
+import type {
+  AdminEmailSentDto,
+  AdminUserDetailDto,
+  AdminUserDto,
+  ClientViewEndedDto,
+  ClientViewStartedDto,
+  SendAdminEmailDto,
+} from './dto/admin-users.dto';
 import { InvoicingService } from '../invoicing/invoicing.service';
 
 const SITE_NOT_FOUND = 'Site introuvable';
 const CLIENT_NOT_FOUND = 'Client introuvable';
+const CLOSED = 'Ce compte est fermé : il n’a plus d’adresse e-mail.';
 const RECENT = 5;
 
-const toAdminSite = ({ site, owner }: SiteWithOwner): AdminSiteDto => ({ ...toSiteResponse(site), owner });
+/** An account's owner as the admin's pages show it: a closed one says since when (its name and e-mail are gone). */
+const toOwner = (o: { id: string; name: string; email: string; closedAt: Date | null }): OwnerDto => ({
+  id: o.id,
+  name: o.name,
+  email: o.email,
+  closedAt: o.closedAt?.toISOString() ?? null,
+});
+
+const toAdminSite = ({ site, owner }: SiteWithOwner): AdminSiteDto => ({ ...toSiteResponse(site), owner: toOwner(owner) });
 
 const toAdminInvoice = (i: InvoiceWithOwner, legal?: Parameters<typeof toInvoiceResponse>[2]): AdminInvoiceDto => ({
   ...toInvoiceResponse(i, null, legal),
   customerId: i.customerId,
-  owner: i.owner,
+  owner: i.owner && toOwner(i.owner),
+});
+
+const toAdminUser = (u: SessionUser & { closedAt?: Date | null }): AdminUserDto => ({
+  ...toUserResponse(u),
+  closedAt: u.closedAt?.toISOString() ?? null,
 });
 
 /** A site's fields as the audit log keeps them: the API's names (progression in camelCase). */
@@ -65,6 +89,7 @@ export class AdminService {
     private readonly audit: AuditService,
     private readonly transactions: Transactions,
     private readonly invoicing: InvoicingService,
+    private readonly clientViews: ClientViewService,
   ) {}
 
   // ---- dashboard ----
@@ -85,7 +110,7 @@ export class AdminService {
       suspendedSites: sites.suspended,
       totals: { invoices: invoices.count, sites: sites.active + sites.pending + sites.suspended, users: roles.client + roles.admin },
       recentSites: recentSites.map(toAdminSite),
-      recentUsers: recentUsers.map(toUserResponse),
+      recentUsers: recentUsers.map(toAdminUser),
     };
   }
 
@@ -132,14 +157,14 @@ export class AdminService {
 
   async listUsers(query: ListAdminUsersQueryDto): Promise<AdminUserListResponseDto> {
     const { items, total } = await this.users.list(query);
-    return toPage('users', items.map(toUserResponse), total);
+    return toPage('users', items.map(toAdminUser), total);
   }
 
   async getUser(id: string): Promise<AdminUserDetailDto> {
     const user = await this.users.findById(id);
     if (!user) throw new NotFoundException(CLIENT_NOT_FOUND);
     const sites = await this.sites.allOfUser(id);
-    return { user: toUserResponse(user), sites: sites.map(toSiteResponse) };
+    return { user: toAdminUser(user), sites: sites.map(toSiteResponse) };
   }
 
   /** Mails a client through the outbox (so it shows in the mail log), recorded in the audit log. */
@@ -147,6 +172,7 @@ export class AdminService {
     const emailId = await this.transactions.run(async (tx) => {
       const user = await this.users.findById(id, tx);
       if (!user) throw new NotFoundException(CLIENT_NOT_FOUND);
+      if (user.closedAt) throw new ConflictException(CLOSED);
       const mailId = (await this.mail.enqueue('admin-message', user.email, { subject: dto.subject, message: dto.message }, { tx }))!;
       await this.audit.record(
         actor,
@@ -163,6 +189,79 @@ export class AdminService {
       await this.auth.inviteToFirstLogin(id, tx);
       await this.audit.record(actor, { action: 'user.invite', entityType: 'user', entityId: id }, tx);
     });
+  }
+
+  // ---- 'Voir comme le client' ----
+
+  /**
+   * Opens the client's space for the admin, read only, 30 minutes at most: recorded in the audit log (who, whom,
+   * when, until when) and mailed to the client, in one transaction with the view.
+   */
+  async startClientView(by: AuthenticatedUser, clientId: string): Promise<ClientViewStartedDto> {
+    const { view, client, accessToken } = await this.transactions.run(async (tx) => {
+      const started = await this.clientViews.start(by, clientId, tx);
+      await this.audit.record(
+        by.user,
+        {
+          action: 'user.view',
+          entityType: 'user',
+          entityId: clientId,
+          after: {
+            viewId: started.view.id,
+            startedAt: started.view.startedAt.toISOString(),
+            expiresAt: started.view.expiresAt.toISOString(),
+          },
+        },
+        tx,
+      );
+      await this.mail.enqueue(
+        'client-view-notice',
+        started.client.email,
+        {
+          name: started.client.name || started.client.email,
+          at: longDateTime(started.view.startedAt),
+          minutes: CLIENT_VIEW_MINUTES,
+          activityUrl: this.mail.link('/dashboard/profile#activite'),
+        },
+        { tx, dedupeKey: `client-view:${started.view.id}` },
+      );
+      return started;
+    });
+    return { viewId: view.id, accessToken, expiresAt: view.expiresAt.toISOString(), client: toUserResponse(client) };
+  }
+
+  /** The admin leaves the view: its end and length go into the audit log (once, however often it is left). */
+  async endClientView(actor: SessionUser, viewId: string): Promise<ClientViewEndedDto> {
+    const view = await this.transactions.run(async (tx) => {
+      const ended = await this.clientViews.end(actor.id, viewId, tx);
+      if (!ended) throw new NotFoundException('Consultation introuvable');
+      const { view } = ended;
+      const endedAt = view.endedAt ?? view.expiresAt;
+      if (ended.ended) {
+        await this.audit.record(
+          actor,
+          {
+            action: 'user.view_end',
+            entityType: 'user',
+            entityId: view.userId,
+            after: {
+              viewId: view.id,
+              startedAt: view.startedAt.toISOString(),
+              endedAt: endedAt.toISOString(),
+              durationSeconds: Math.round((endedAt.getTime() - view.startedAt.getTime()) / 1000),
+            },
+          },
+          tx,
+        );
+      }
+      return { ...view, endedAt };
+    });
+    return {
+      viewId: view.id,
+      startedAt: view.startedAt.toISOString(),
+      endedAt: view.endedAt.toISOString(),
+      durationSeconds: Math.round((view.endedAt.getTime() - view.startedAt.getTime()) / 1000),
+    };
   }
 
   // ---- mail log ----

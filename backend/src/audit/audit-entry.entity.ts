@@ -1,8 +1,21 @@
 import { Column, CreateDateColumn, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from '../auth/user.entity';
 
-/** What an admin did: `site.update`, `user.email`, `email.retry`, `user.invite`, `agency.update` (the agency's settings). */
-export const AUDIT_ACTIONS = ['site.update', 'user.email', 'email.retry', 'user.invite', 'agency.update'] as const;
+/**
+ * What an admin did: `site.update`, `user.email`, `email.retry`, `user.invite`, `agency.update` (the agency's settings),
+ * `user.view` / `user.view_end` (opened / left a client's space read only: 'Voir comme le client'), `user.close` (closed
+ * an account on the client's request).
+ */
+export const AUDIT_ACTIONS = [
+  'site.update',
+  'user.email',
+  'email.retry',
+  'user.invite',
+  'agency.update',
+  'user.view',
+  'user.view_end',
+  'user.close',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** `agency`: the agency's settings, one target (entity id `settings`) */
 export const AUDIT_ENTITY_TYPES = ['site', 'user', 'email', 'agency'] as const;

@@ -84,4 +84,17 @@ export class AuditRepository extends BaseRepository {
       total,
     };
   }
+
+  /**
+   * Takes a closed account's personal data out of the entries about it (a contact mail's address and subject): who
+   * did what and when stays.
+   */
+  async redactUser(userId: string, tx?: EntityManager): Promise<void> {
+    await this.query(
+      `UPDATE audit_log SET after = after - 'to' - 'subject', before = before - 'to' - 'subject'
+        WHERE entity_type = 'user' AND entity_id = $1 AND (after ?| array['to', 'subject'] OR before ?| array['to', 'subject'])`,
+      [userId],
+      tx,
+    );
+  }
 }

@@ -28,4 +28,9 @@ export class AuditService {
   list(query: PageQueryDto & { entityType?: AuditEntityType; entityId?: string }): Promise<{ items: AuditRow[]; total: number }> {
     return this.entries.list({ ...pageWindow(query), entityType: query.entityType, entityId: query.entityId });
   }
+
+  /** A closed account's erasure: its address and the subjects of the mails written to it leave the entries about it. */
+  redactUser(userId: string, tx: EntityManager): Promise<void> {
+    return this.entries.redactUser(userId, tx);
+  }
 }

@@ -18,6 +18,7 @@ import {
   UpdateMeDto,
   UserResponseDto,
 } from './dto/auth.dto';
+import { ActivityResponseDto } from './dto/activity.dto';
 import { SessionCookie } from './session-cookie';
 
 @ApiTags('auth')
@@ -86,6 +87,12 @@ export class AuthController {
   @Get('me')
   getMe(@CurrentUser() { user }: AuthenticatedUser): UserResponseDto {
     return this.auth.me(user);
+  }
+
+  /** L'activité du compte : ses connexions et les consultations de son espace par l'équipe. */
+  @Get('activity')
+  getActivity(@CurrentUser() { user }: AuthenticatedUser): Promise<ActivityResponseDto> {
+    return this.auth.activity(user);
   }
 
   /** Modifie le nom (l'e-mail n'est pas modifiable ici). */

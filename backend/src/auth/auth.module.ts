@@ -7,6 +7,8 @@ import { AdminSeedService } from './admin-seed.service';
 import { AfterAnswer } from './after-answer';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { ClientViewService } from './client-view.service';
+import { ClientViewsRepository } from './client-views.repository';
 import { JwtStrategy } from './jwt.strategy';
 import { OneTimeTokenService } from './one-time-token.service';
 import { LoginThrottleService } from './login-throttle.service';
@@ -35,7 +37,9 @@ import { LoginAttemptsRepository } from './login-attempts.repository';
     SessionsRepository,
     OneTimeTokensRepository,
     LoginAttemptsRepository,
+    ClientViewService,
+    ClientViewsRepository,
   ],
-  exports: [AuthService, UsersService],
+  exports: [AuthService, UsersService, ClientViewService],
 })
 export class AuthModule {}

@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SessionUser } from '../common/current-user';
 import { invalidField } from '../common/errors';
@@ -20,6 +20,10 @@ import {
   type UserResponseDto,
 } from './dto/auth.dto';
 import { AfterAnswer } from './after-answer';
+import { ClientViewService } from './client-view.service';
+import type { ActivityResponseDto } from './dto/activity.dto';
+import { LoginAttemptsRepository } from './login-attempts.repository';
+import { SessionsRepository } from './sessions.repository';
 import { LoginThrottleService } from './login-throttle.service';
 import { OneTimeTokenService } from './one-time-token.service';
 import { hashPassword, sha256, verifyPassword } from './password';
@@ -50,6 +54,9 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly rateLimit: RateLimitService,
     private readonly afterAnswer: AfterAnswer,
+    private readonly clientViews: ClientViewService,
+    private readonly sessionRows: SessionsRepository,
+    private readonly loginAttempts: LoginAttemptsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -143,6 +150,7 @@ export class AuthService {
     return this.transactions.run(async (tx) => {
       const user = await this.users.findById(userId, tx);
       if (!user) throw new NotFoundException('Utilisateur introuvable');
+      if (user.closedAt) throw new ConflictException('Ce compte est fermé : il n’a plus d’adresse e-mail.');
       const token = await this.issueFirstLoginToken(user.id, tx);
       await this.mail.enqueue(
         'first-login',
@@ -215,6 +223,65 @@ export class AuthService {
       await this.sessions.revokeAllForUser(user.id, purpose, tx);
       return this.toResult(user, await this.sessions.start(user, tx));
     });
+  }
+
+  // ---- activity, and the account's closure (privacy/) ----
+
+  /** The profile's activity: the account's sign-ins and the team's read-only views of its space, newest first. */
+  async activity(user: SessionUser): Promise<ActivityResponseDto> {
+    const [signIns, views] = await Promise.all([this.sessionRows.signInsOf(user.id, 20), this.clientViews.ofUser(user.id, 20)]);
+    return {
+      signIns: signIns.map((s) => ({ at: s.startedAt.toISOString(), endedAt: s.endedAt?.toISOString() ?? null })),
+      teamViews: views.map((v) => ({
+        startedAt: v.startedAt.toISOString(),
+        endedAt: (v.endedAt ?? (v.expiresAt <= new Date() ? v.expiresAt : null))?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** What the account is, for its data archive: the account, its sign-ins, the team's views of its space. */
+  async accountRecord(userId: string): Promise<{
+    closed: boolean;
+    account: { id: string; email: string; name: string; role: string; createdAt: Date; stripeCustomerId: string | null };
+    signIns: Array<{ startedAt: Date; endedAt: Date | null; endReason: string | null }>;
+    teamViews: Array<{ startedAt: Date; endedAt: Date | null; expiresAt: Date }>;
+  } | null> {
+    const user = await this.users.findById(userId);
+    if (!user) return null;
+    const [signIns, views] = await Promise.all([this.sessionRows.signInsOf(userId, 10_000), this.clientViews.ofUser(userId, 10_000)]);
+    return {
+      closed: user.closedAt !== null,
+      account: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+        createdAt: user.createdAt,
+        stripeCustomerId: user.stripeCustomerId,
+      },
+      signIns,
+      teamViews: views.map((v) => ({ startedAt: v.startedAt, endedAt: v.endedAt, expiresAt: v.expiresAt })),
+    };
+  }
+
+  /**
+   * Closes the account, in the caller's transaction: its identity leaves its row (the address is free to sign up
+   * again), every session ends, no mailed link works any more. Its address and name as they were; null when the
+   * account is unknown or already closed.
+   */
+  async closeAccount(userId: string, tx: EntityManager): Promise<{ email: string; name: string } | null> {
+    const closed = await this.users.close(userId, tx);
+    if (!closed) return null;
+    await this.sessions.revokeAllForUser(userId, 'account_closed', tx);
+    await this.oneTimeTokens.deleteAllOf(userId, tx);
+    return closed;
+  }
+
+  /** The erasure of a closed account's sign-in traces: its sessions and their tokens, the team's views, its failed sign-ins. */
+  async eraseSignIns(userId: string, email: string, tx: EntityManager): Promise<void> {
+    await this.sessionRows.deleteAllOfUser(userId, tx);
+    await this.clientViews.deleteAllOf(userId, tx);
+    await this.loginAttempts.clear(email, tx);
   }
 
   private toResult(user: SessionUser, issued: IssuedSession): SessionResult {

@@ -4,6 +4,7 @@ import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AuthenticatedUser } from '../common/current-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ClientViewService } from './client-view.service';
 import { type AccessTokenPayload, JWT_AUDIENCE, JWT_ISSUER, SessionService } from './session.service';
 
 /** Bearer access tokens: HS256 only (so `alg: none` and key confusion are refused), expiry, issuer and audience checked. */
@@ -12,6 +13,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly sessions: SessionService,
+    private readonly clientViews: ClientViewService,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -27,6 +29,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedUser | null> {
     if (typeof payload?.sub !== 'string' || typeof payload?.sid !== 'string') return null;
+    // An admin's read-only view of a client's space: the view's row decides (open, unexpired, the admin's session open).
+    if (payload.view !== undefined) return this.clientViews.resolve(payload);
     const user = await this.sessions.resolve(payload);
     return user ? { user, sessionId: payload.sid } : null;
   }

@@ -20,4 +20,9 @@ export class OneTimeTokenService {
   consume(token: string, purpose: OneTimeTokenPurpose, tx?: EntityManager): Promise<string | null> {
     return this.tokens.use(sha256(token), purpose, tx);
   }
+
+  /** Forgets every token of the account (closed: no link of it may work any more). */
+  deleteAllOf(userId: string, tx?: EntityManager): Promise<void> {
+    return this.tokens.deleteAllOfUser(userId, tx);
+  }
 }

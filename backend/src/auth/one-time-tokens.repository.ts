@@ -29,4 +29,9 @@ export class OneTimeTokensRepository extends BaseRepository {
     );
     return row?.user_id ?? null;
   }
+
+  /** Every token of the account, used or not (its closure). */
+  async deleteAllOfUser(userId: string, tx?: EntityManager): Promise<void> {
+    await this.query(`DELETE FROM one_time_tokens WHERE user_id = $1`, [userId], tx);
+  }
 }

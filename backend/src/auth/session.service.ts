@@ -20,6 +20,9 @@ export interface AccessTokenPayload {
   sub: string;
   sid: string;
   role: string;
+  /** A client-view token only: the client_views row, and the admin acting (RFC 8693's `act`) */
+  view?: string;
+  act?: { sub: string };
 }
 
 export const JWT_ISSUER = 'vitrine';

@@ -71,10 +71,29 @@ export class SessionsRepository extends BaseRepository {
   async findUserOfOpenSession(userId: string, sessionId: string, tx?: EntityManager): Promise<SessionUser | null> {
     const [row] = await this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date }>(
       `SELECT u.id, u.email, u.name, u.role, u.created_at FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL`,
+        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND u.closed_at IS NULL`,
       [sessionId, userId],
       tx,
     );
     return row ? { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: row.created_at } : null;
+  }
+
+  /** The account's sign-ins, newest first: when each session opened, and when and why it ended. */
+  async signInsOf(
+    userId: string,
+    limit: number,
+    tx?: EntityManager,
+  ): Promise<Array<{ startedAt: Date; endedAt: Date | null; endReason: string | null }>> {
+    const rows = await this.query<{ created_at: Date; revoked_at: Date | null; revoked_reason: string | null }>(
+      `SELECT created_at, revoked_at, revoked_reason FROM sessions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [userId, limit],
+      tx,
+    );
+    return rows.map((r) => ({ startedAt: r.created_at, endedAt: r.revoked_at, endReason: r.revoked_reason }));
+  }
+
+  /** Every session of the account and its refresh tokens (their rows cascade): its sign-in history is erased. */
+  async deleteAllOfUser(userId: string, tx?: EntityManager): Promise<void> {
+    await this.query(`DELETE FROM sessions WHERE user_id = $1`, [userId], tx);
   }
 }

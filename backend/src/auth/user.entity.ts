@@ -36,6 +36,13 @@ export class User {
   @Column({ name: 'stripe_customer_id', type: 'text', nullable: true })
   stripeCustomerId: string | null;
 
+  /**
+   * Set when the account is closed (privacy/): its name, e-mail and password are gone from this row at once (the
+   * e-mail replaced by `closedAccountEmail(id)`), it can no longer sign in, and its address can sign up again.
+   */
+  @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
+  closedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { SessionUser, UserRole } from '../common/current-user';
+import { closedAccountEmail, type SessionUser, type UserRole } from '../common/current-user';
 import { escapeLike, type PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
 import { keysetBatch, type KeysetBatch, type KeysetCursor, keysetQuery, type KeysetRow } from '../database/keyset';
@@ -15,6 +15,11 @@ const SORT_COLUMNS: Record<UserSortKey, string> = {
   role: 'u.role',
   created_at: 'u.created_at',
 };
+
+/** An account as the admin's lists show it: closed ones say since when (their name and e-mail are gone). */
+export interface AccountRow extends SessionUser {
+  closedAt: Date | null;
+}
 
 export interface UserListQuery extends PageWindow {
   search?: string;
@@ -69,6 +74,23 @@ export class UsersRepository extends BaseRepository {
     await this.repo(User, tx).update({ id }, changes);
   }
 
+  /**
+   * Closes the account: its name, e-mail (replaced by its `closedAccountEmail`, so the address is free to sign up
+   * again) and password are gone from the row, which stays for what points to it (sites, invoices, payments). The
+   * row as it was, or null when there is no such open account. Atomic.
+   */
+  async close(id: string, tx?: EntityManager): Promise<{ email: string; name: string } | null> {
+    const [row] = await this.returning<{ email: string; name: string }>(
+      `UPDATE users u SET email = $2, name = '', password_hash = NULL, closed_at = now(), updated_at = now()
+         FROM (SELECT id, email, name FROM users WHERE id = $1 AND closed_at IS NULL FOR UPDATE) old
+        WHERE u.id = old.id
+      RETURNING old.email, old.name`,
+      [id, closedAccountEmail(id)],
+      tx,
+    );
+    return row ?? null;
+  }
+
   adminExists(tx?: EntityManager): Promise<boolean> {
     return this.repo(User, tx).exists({ where: { role: 'admin' } });
   }
@@ -87,14 +109,14 @@ export class UsersRepository extends BaseRepository {
    * One page of accounts: the rows as plain rows and the total, in parallel (two queries; no entity hydration). The
    * total is the sum of `user_counts`' deltas without a search, a count(*) of the matches with one.
    */
-  async list(query: UserListQuery, tx?: EntityManager): Promise<{ items: SessionUser[]; total: number }> {
+  async list(query: UserListQuery, tx?: EntityManager): Promise<{ items: AccountRow[]; total: number }> {
     const params: unknown[] = [];
     const whereSql = query.search ? `WHERE u.name ILIKE $1 OR u.email ILIKE $1` : '';
     if (query.search) params.push(`%${escapeLike(query.search)}%`);
     const order = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const [rows, total] = await Promise.all([
-      this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date }>(
-        `SELECT u.id, u.email, u.name, u.role, u.created_at FROM users u ${whereSql}
+      this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date; closed_at: Date | null }>(
+        `SELECT u.id, u.email, u.name, u.role, u.created_at, u.closed_at FROM users u ${whereSql}
           ORDER BY ${SORT_COLUMNS[query.sortBy]} ${order}, u.id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.limit, query.offset],
         tx,
@@ -103,7 +125,10 @@ export class UsersRepository extends BaseRepository {
         ? this.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${whereSql}`, params, tx).then(([row]) => row.total)
         : this.countedTotal(tx),
     ]);
-    return { items: rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at })), total };
+    return {
+      items: rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at, closedAt: r.closed_at })),
+      total,
+    };
   }
 
   /** Every account, from `user_counts`. A read that sums many deltas has them rolled up soon after. */
@@ -145,13 +170,11 @@ export class UsersRepository extends BaseRepository {
   /** The next `limit` accounts in (created_at, id) order after `after`, for exports. */
   async exportBatch(after: KeysetCursor | null, limit: number, tx?: EntityManager): Promise<KeysetBatch<User>> {
     const keyset = keysetQuery('created_at', 'id', after, limit, 'uuid');
-    const rows = await this.query<{ id: string; email: string; name: string; role: UserRole; created_at: Date } & KeysetRow>(
-      `SELECT id, email, name, role, created_at, ${keyset.key} FROM users ${keyset.page}`,
-      keyset.params,
-      tx,
-    );
+    const rows = await this.query<
+      { id: string; email: string; name: string; role: UserRole; created_at: Date; closed_at: Date | null } & KeysetRow
+    >(`SELECT id, email, name, role, created_at, closed_at, ${keyset.key} FROM users ${keyset.page}`, keyset.params, tx);
     return keysetBatch(rows, limit, (r) =>
-      Object.assign(new User(), { id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at }),
+      Object.assign(new User(), { id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at, closedAt: r.closed_at }),
     );
   }
 }

@@ -1,10 +1,10 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { SessionUser, UserRole } from '../common/current-user';
+import type { UserRole } from '../common/current-user';
 import { pageWindow, type PageQueryDto } from '../common/pagination';
 import { keysetBatches } from '../database/keyset';
 import type { User } from './user.entity';
-import { type UserSortKey, UsersRepository } from './users.repository';
+import { type AccountRow, type UserSortKey, UsersRepository } from './users.repository';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 const TAKEN = 'Un compte existe déjà avec cet email';
@@ -49,6 +49,11 @@ export class UsersService {
     return this.users.findById(id, tx);
   }
 
+  /** Closes the account (see UsersRepository.close); its address and name as they were, or null. */
+  close(id: string, tx?: EntityManager): Promise<{ email: string; name: string } | null> {
+    return this.users.close(id, tx);
+  }
+
   setPassword(id: string, passwordHash: string, tx?: EntityManager): Promise<void> {
     return this.users.update(id, { passwordHash }, tx);
   }
@@ -67,7 +72,7 @@ export class UsersService {
 
   list(
     query: PageQueryDto & { search?: string; sortBy?: UserSortKey; sortOrder?: 'asc' | 'desc' },
-  ): Promise<{ items: SessionUser[]; total: number }> {
+  ): Promise<{ items: AccountRow[]; total: number }> {
     return this.users.list({
       ...pageWindow(query),
       search: query.search || undefined,

@@ -45,6 +45,6 @@ import { StripeReader } from './stripe-reader';
     PaymentApplier,
     RefundCredits,
   ],
-  exports: [StripeProvider, PriceBook, InvoicesService, BillingService, DuplicatePayments],
+  exports: [StripeProvider, PriceBook, InvoicesService, BillingService, DuplicatePayments, SubscriptionsService],
 })
 export class BillingModule {}

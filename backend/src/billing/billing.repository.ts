@@ -90,7 +90,8 @@ export interface InvoiceWithOwner {
   hostedUrl: string | null;
   pdfUrl: string | null;
   customerId: string;
-  owner: { id: string; name: string; email: string } | null;
+  /** The account it belongs to; `closedAt` set once that account is closed (its name and e-mail gone) */
+  owner: { id: string; name: string; email: string; closedAt: Date | null } | null;
 }
 
 /** The columns of an invoice that both the client's list and the admin's show, as SQL returns them. */
@@ -125,14 +126,15 @@ interface InvoiceOwnerRow extends InvoiceSqlRow {
   user_id: string | null;
   owner_name: string | null;
   owner_email: string | null;
+  owner_closed_at: Date | null;
 }
 
-const INVOICE_WITH_OWNER = `${INVOICE_COLUMNS}, i.customer_id, i.user_id, u.name AS owner_name, u.email AS owner_email`;
+const INVOICE_WITH_OWNER = `${INVOICE_COLUMNS}, i.customer_id, i.user_id, u.name AS owner_name, u.email AS owner_email, u.closed_at AS owner_closed_at`;
 
 const toInvoiceWithOwner = (r: InvoiceOwnerRow): InvoiceWithOwner => ({
   ...toInvoiceFields(r),
   customerId: r.customer_id,
-  owner: r.user_id ? { id: r.user_id, name: r.owner_name ?? '', email: r.owner_email ?? '' } : null,
+  owner: r.user_id ? { id: r.user_id, name: r.owner_name ?? '', email: r.owner_email ?? '', closedAt: r.owner_closed_at ?? null } : null,
 });
 
 /** A signed event as the inbox stores it: what the worker needs to read its object back from Stripe. */
@@ -477,6 +479,16 @@ export class BillingRepository extends BaseRepository {
       siteId: r.site_id,
     }));
     return { items, total };
+  }
+
+  /** Every subscription of an account (our copy), oldest first. */
+  subscriptionsOfUser(userId: string, tx?: EntityManager): Promise<Subscription[]> {
+    return this.repo(Subscription, tx).find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** Every invoice of an account (our copy of Stripe's, drafts left out), oldest first. */
+  invoicesOfUser(userId: string, tx?: EntityManager): Promise<Invoice[]> {
+    return this.repo(Invoice, tx).find({ where: { userId, status: Not('draft') }, order: { date: 'ASC', id: 'ASC' } });
   }
 
   countInvoicesOfUser(userId: string, tx?: EntityManager): Promise<number> {

@@ -21,6 +21,7 @@ import type {
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
 import type { Subscription } from './subscription.entity';
+import type { Invoice } from './invoice.entity';
 import { PaymentApplier } from './payment-applier';
 
 const NONE = 'Aucun abonnement trouvé pour ce site.';
@@ -294,6 +295,65 @@ export class SubscriptionsService {
     if (ENDED.has(subscription.status))
       throw new ConflictException('Cet abonnement est terminé : relancez votre site pour enregistrer une carte.');
     return this.checkout.cardChange(site, subscription.customerId, subscription.id);
+  }
+
+  // ---- an account's closure and its data (privacy/) ----
+
+  /** The account's subscriptions that still run (or could be paid again): what its closure ends. */
+  async liveOf(userId: string, tx?: EntityManager): Promise<Array<{ subscription: Subscription; siteName: string | null }>> {
+    const subs = (await this.billing.subscriptionsOfUser(userId, tx)).filter((s) => !ENDED.has(s.status));
+    const names = await this.sites.namesOf(
+      subs.map((s) => s.siteId).filter((id): id is string => Boolean(id)),
+      tx,
+    );
+    return subs.map((subscription) => ({ subscription, siteName: subscription.siteId ? (names.get(subscription.siteId) ?? null) : null }));
+  }
+
+  /**
+   * Ends the account's live subscriptions at Stripe for its closure: at once, or at the end of the period already
+   * paid (only an active one has such a period: one in arrears ends at once). Stripe first, no transaction open; an
+   * already ended one is only read back, so a closure tried again after a failure changes nothing twice. Answers
+   * Stripe's subscriptions as they now are, for `applyClosure` in the closing transaction.
+   */
+  async endForClosure(userId: string, when: 'now' | 'period_end'): Promise<Stripe.Subscription[]> {
+    const client = this.stripe.client;
+    const ended: Stripe.Subscription[] = [];
+    for (const { subscription: local } of await this.liveOf(userId)) {
+      const current = await client.subscriptions.retrieve(local.id);
+      if (ENDED.has(current.status)) {
+        ended.push(current);
+      } else if (when === 'period_end' && (current.status === 'active' || current.status === 'trialing')) {
+        ended.push(
+          current.cancel_at_period_end
+            ? current
+            : await client.subscriptions.update(
+                local.id,
+                { cancel_at_period_end: true },
+                { idempotencyKey: `closure:${local.id}:period_end` },
+              ),
+        );
+      } else {
+        ended.push(
+          await client.subscriptions.cancel(
+            local.id,
+            { cancellation_details: { comment: 'Fermeture du compte client' } },
+            { idempotencyKey: `closure:${local.id}:now` },
+          ),
+        );
+      }
+    }
+    return ended;
+  }
+
+  /** Our copy of the subscriptions `endForClosure` changed, and their sites through their lifecycle, in the closing transaction. */
+  async applyClosure(subscriptions: Stripe.Subscription[], tx: EntityManager): Promise<void> {
+    for (const subscription of subscriptions) await this.applier.syncFromApi(subscription, [], 'client', tx);
+  }
+
+  /** An account's subscriptions and invoices (our copies of Stripe's), for its data archive. */
+  async recordsOf(userId: string): Promise<{ subscriptions: Subscription[]; invoices: Invoice[] }> {
+    const [subscriptions, invoices] = await Promise.all([this.billing.subscriptionsOfUser(userId), this.billing.invoicesOfUser(userId)]);
+    return { subscriptions, invoices };
   }
 
   private async notify(

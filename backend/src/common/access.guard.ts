@@ -2,10 +2,19 @@ import { ExecutionContext, ForbiddenException, HttpException, Injectable, Unauth
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { UserRole } from './current-user';
-import type { AuthenticatedUser } from './current-user';
+import { type AuthenticatedUser, CLIENT_VIEW_READ_ONLY } from './current-user';
 import { IS_PUBLIC_KEY, ROLES_KEY } from './access.decorator';
 
-/** The one global guard: every route needs a valid access token unless marked @Public(); @Roles() narrows further. */
+/** What a client view may do: read. Anything else is a write, whatever the route does with it. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type GuardedRequest = { method: string; headers: Record<string, string | undefined>; user?: AuthenticatedUser };
+
+/**
+ * The one global guard: every route needs a valid access token unless marked @Public(); @Roles() narrows further.
+ * A client-view token (an admin's read-only view of a client's space) may only read: every other method answers 403,
+ * on every route, public ones included, so a route added later is covered without a word of its own.
+ */
 @Injectable()
 export class AccessGuard extends AuthGuard('jwt') {
   constructor(private readonly reflector: Reflector) {
@@ -14,19 +23,26 @@ export class AccessGuard extends AuthGuard('jwt') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
+    const request = context.switchToHttp().getRequest<GuardedRequest>();
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) {
       // Public routes still learn who is calling when a valid token comes along (logout uses it); never refused.
-      if (context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers.authorization) {
+      if (request.headers.authorization) {
         await Promise.resolve(super.canActivate(context)).catch(() => undefined);
       }
+      this.assertNotViewWrite(request);
       return true;
     }
     await super.canActivate(context);
+    this.assertNotViewWrite(request);
     const roles = this.reflector.getAllAndOverride<UserRole[] | undefined>(ROLES_KEY, targets);
     if (!roles?.length) return true;
-    const { user } = context.switchToHttp().getRequest<{ user: AuthenticatedUser }>().user;
+    const { user } = request.user!;
     if (!roles.includes(user.role)) throw new ForbiddenException('Accès refusé');
     return true;
+  }
+
+  private assertNotViewWrite(request: GuardedRequest): void {
+    if (request.user?.clientView && !READS.has(request.method.toUpperCase())) throw new ForbiddenException(CLIENT_VIEW_READ_ONLY);
   }
 
   override handleRequest<T>(err: unknown, user: T): T {

@@ -15,5 +15,10 @@ export const longDate = (date: Date): string => LONG_DATE.format(date);
 /** '12/11/2026' */
 export const shortDate = (date: Date): string => SHORT_DATE.format(date);
 
+const LONG_DATE_TIME = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+/** '12 novembre 2026 à 14:32' (Paris) */
+export const longDateTime = (date: Date): string => LONG_DATE_TIME.format(date);
+
 /** A Stripe time (Unix seconds) as a Date. */
 export const fromUnix = (seconds: number): Date => new Date(seconds * 1000);

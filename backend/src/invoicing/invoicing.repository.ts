@@ -298,6 +298,35 @@ export class InvoicingRepository extends BaseRepository {
     );
   }
 
+  // ---- data rights ----
+
+  /** Every document issued to an account, in issue order, with its snapshot and file. */
+  async ofUser(
+    userId: string,
+    tx?: EntityManager,
+  ): Promise<Array<LegalInvoiceSummary & { year: number; document: LegalDocument; fileKey: string | null }>> {
+    const rows = await this.query<SummaryRow & { year: number; document: LegalDocument; file_key: string | null }>(
+      `SELECT ${SUMMARY}, l.year, l.document, l.file_key ${FROM} WHERE l.user_id = $1 ORDER BY l.issued_at, l.id`,
+      [userId],
+      tx,
+    );
+    return rows.map((r) => ({ ...toSummary(r), year: r.year, document: r.document, fileKey: r.file_key }));
+  }
+
+  /** How many documents were issued to an account, and the last one's issue date. */
+  async retentionOf(userId: string, tx?: EntityManager): Promise<{ count: number; lastIssuedAt: Date | null }> {
+    const [row] = await this.query<{ count: number; last: Date | null }>(
+      `SELECT count(*)::int AS count, max(issued_at) AS last FROM legal_invoices WHERE user_id = $1`,
+      [userId],
+      tx,
+    );
+    return { count: row.count, lastIssuedAt: row.last };
+  }
+
+  async deleteProfile(userId: string, tx?: EntityManager): Promise<void> {
+    await this.query(`DELETE FROM billing_profiles WHERE user_id = $1`, [userId], tx);
+  }
+
   // ---- billing profiles ----
 
   async findProfile(userId: string, tx?: EntityManager): Promise<BillingProfile | null> {

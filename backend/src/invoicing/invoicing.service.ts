@@ -135,6 +135,9 @@ export function buyerOf(profile: BillingProfile | null, fallback: BuyerFallback,
 
 const yearOf = (isoDate: string) => Number(isoDate.slice(0, 4));
 
+/** How long accounting documents are kept (Code de commerce, article L123-22). */
+export const LEGAL_RETENTION_YEARS = 10;
+
 /**
  * Legal invoices and credit notes: issued in the transaction that records what Stripe collected or refunded, with
  * the next number of a gapless yearly sequence, frozen; their Factur-X files rendered afterwards (InvoiceFiles);
@@ -369,6 +372,45 @@ export class InvoicingService {
       },
       tx,
     );
+  }
+
+  // ---- data rights (privacy/) ----
+
+  /**
+   * What an account's data archive holds of invoicing: its billing identity, and every legal document issued to it
+   * with its Factur-X file (rendered now if it was not yet).
+   */
+  async recordsOf(userId: string): Promise<{
+    profile: BillingProfile | null;
+    documents: Array<LegalInvoiceSummary & { bytes: Buffer }>;
+  }> {
+    const [profile, docs] = await Promise.all([this.repo.findProfile(userId), this.repo.ofUser(userId)]);
+    const documents: Array<LegalInvoiceSummary & { bytes: Buffer }> = [];
+    for (const doc of docs) {
+      const { document, fileKey, year, ...summary } = doc;
+      documents.push({
+        ...summary,
+        bytes: await this.files.bytesOf({ id: doc.id, number: doc.number, year, document, fileKey, renderStatus: doc.renderStatus }),
+      });
+    }
+    return { profile, documents };
+  }
+
+  /**
+   * What the law keeps of a closed account: its legal documents (never changed nor deleted, the identity printed on
+   * them included) for ten years (Code de commerce L123-22), counted here from the end of the year of the last one.
+   */
+  async retentionOf(userId: string, tx?: EntityManager): Promise<{ documents: number; retainedUntil: string | null }> {
+    const { count, lastIssuedAt } = await this.repo.retentionOf(userId, tx);
+    return {
+      documents: count,
+      retainedUntil: lastIssuedAt ? `${Number(parisDate(lastIssuedAt).slice(0, 4)) + LEGAL_RETENTION_YEARS}-12-31` : null,
+    };
+  }
+
+  /** Erases a closed account's billing identity (its issued documents keep the one printed on them). */
+  eraseProfileOf(userId: string, tx: EntityManager): Promise<void> {
+    return this.repo.deleteProfile(userId, tx);
   }
 
   /** Runs `fn` in a transaction (for callers that issue outside another module's transaction). */

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { isClosedAccountEmail } from '../common/current-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type BillingNotice, type NoticeSite, renderNotice } from './billing-notices';
 import { MAIL_AGENCY, type MailAgencySource } from './mail-agency';
 import { MailSecrets, maskLink } from './mail-secrets';
 import { OutboxRepository } from './outbox.repository';
+import type { OutboxEmail } from './outbox-email.entity';
 import { type MailTemplateName, type MailTemplates, renderMail, secretActionOf } from './templates';
 
 export interface EnqueueOptions {
@@ -36,7 +38,8 @@ export class MailService {
 
   /**
    * Returns the outbox row id, or null when the dedupe key was already used. A template whose link is a one-time
-   * token is stored rendered with the link masked, the real link sealed beside it for the worker only.
+   * token is stored rendered with the link masked, the real link sealed beside it for the worker only. A closed
+   * account has no address any more (`closedAccountEmail`): what is written to it is dropped (null), not queued.
    */
   async enqueue<K extends MailTemplateName>(
     template: K,
@@ -44,6 +47,7 @@ export class MailService {
     data: MailTemplates[K],
     options: EnqueueOptions = {},
   ): Promise<string | null> {
+    if (isClosedAccountEmail(to)) return null;
     const secretKey = secretActionOf(template);
     const secretLink = secretKey ? String((data as Record<string, unknown>)[secretKey]) : null;
     const stored = secretKey && secretLink ? { ...data, [secretKey]: maskLink(secretLink) } : data;
@@ -82,5 +86,22 @@ export class MailService {
       { ...team, adminUrl: this.link(`/admin/sites/${site.siteId}`) },
       { tx: options.tx, dedupeKey: `${options.dedupeKey}:team` },
     );
+  }
+
+  // ---- a person's mail (privacy/) ----
+
+  /** Every mail sent (or to be sent) to this address, as stored: one-time links masked. */
+  mailsTo(email: string): Promise<OutboxEmail[]> {
+    return this.outbox.mailsTo(email);
+  }
+
+  /** Mails to a closed account, or about it, still waiting to go out: its erasure waits for them. */
+  waitingAbout(about: { email: string; userId: string; before: Date | string }, tx?: EntityManager): Promise<number> {
+    return this.outbox.waitingAbout(about, tx);
+  }
+
+  /** Erases the mails to a closed account or about it (written before it closed, and out); how many. */
+  eraseAbout(about: { email: string; userId: string; before: Date | string }, tx?: EntityManager): Promise<number> {
+    return this.outbox.eraseAbout(about, tx);
   }
 }

@@ -130,4 +130,48 @@ export class OutboxRepository extends BaseRepository {
     const [items, total] = await Promise.all([qb.getMany(), qb.getCount()]);
     return { items, total };
   }
+
+  // ---- a person's mail (data rights: their archive, the erasure of a closed account) ----
+
+  /** Every mail to this address, oldest first, as stored (one-time links masked). */
+  mailsTo(email: string, tx?: EntityManager): Promise<OutboxEmail[]> {
+    return this.repo(OutboxEmail, tx)
+      .createQueryBuilder('m')
+      .where('lower(m.recipient) = lower(:email)', { email })
+      .orderBy('m.created_at', 'ASC')
+      .addOrderBy('m.id', 'ASC')
+      .getMany();
+  }
+
+  /**
+   * How many mails written up to `before` to this address, or naming it or the account's id (the team's notices
+   * about the client), are still waiting to go out.
+   */
+  async waitingAbout(about: { email: string; userId: string; before: Date | string }, tx?: EntityManager): Promise<number> {
+    const [row] = await this.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox_emails WHERE status IN ('queued', 'sending') AND ${ABOUT}`,
+      [about.email, about.userId, about.before],
+      tx,
+    );
+    return row.n;
+  }
+
+  /** Deletes the mails written up to `before` to this address or naming it or the account's id, once out (sent, captured, failed). */
+  async eraseAbout(about: { email: string; userId: string; before: Date | string }, tx?: EntityManager): Promise<number> {
+    const rows = await this.returning<{ id: string }>(
+      `DELETE FROM outbox_emails WHERE status NOT IN ('queued', 'sending') AND ${ABOUT} RETURNING id`,
+      [about.email, about.userId, about.before],
+      tx,
+    );
+    return rows.length;
+  }
 }
+
+/**
+ * A mail about a person: to their address, or naming it or their account's id anywhere (subject, bodies, data), written
+ * up to a moment ($1 the address, $2 the account's id, $3 the moment). Read by a scan of the outbox: only the erasure
+ * of a closed account asks, in the background.
+ */
+const ABOUT = `created_at <= $3::timestamptz AND (lower(recipient) = lower($1)
+  OR strpos(lower(subject || ' ' || html || ' ' || text || ' ' || data::text), lower($1)) > 0
+  OR strpos(subject || ' ' || html || ' ' || text || ' ' || data::text, $2) > 0)`;

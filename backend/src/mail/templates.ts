@@ -87,6 +87,23 @@ export interface MailTemplates {
   };
   /** The team's copy of such a change */
   'team-notice': { subject: string; summary: string; lines: Array<{ label: string; value: string }>; adminUrl: string };
+  /** 'Télécharger mes données': the archive is ready, a one-time link valid 24 hours for this account only */
+  'data-export-ready': { name: string; downloadUrl: string; expiresAt: string; profileUrl: string };
+  /** The account is closed: what happened, what happens next, what is kept and why (sent before the address is erased) */
+  'account-closed': {
+    name: string;
+    closedAt: string;
+    /** By whom: the client, or the team on the client's request */
+    byTeam: boolean;
+    /** One line per site: its subscription's end */
+    sites: string[];
+    /** When the rest of the personal data goes */
+    erasure: string;
+    kept: string;
+    registerUrl: string;
+  };
+  /** An admin opened the client's space read only ('Voir comme le client') */
+  'client-view-notice': { name: string; at: string; minutes: number; activityUrl: string };
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -494,6 +511,95 @@ Administration : {{adminUrl}}`,
       summary: 'Camille Dupont est passé de Pro à Business.',
       lines: [{ label: 'Client', value: 'Camille Dupont <camille@example.com>' }],
       adminUrl: 'http://localhost:3000/admin/sites/exemple',
+    },
+  },
+  'data-export-ready': {
+    subject: 'Vos données {{agency.name}} sont prêtes',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
+<p>L'archive de vos données que vous avez demandée est prête : un fichier ZIP avec votre compte, vos sites, vos commandes et leurs photos, vos demandes, vos messages, les e-mails que nous vous avons envoyés et vos factures. Un fichier LISEZMOI.txt y décrit chaque fichier.</p>
+${button('downloadUrl', 'Télécharger mes données')}
+<p>Ce lien est valable jusqu'au {{expiresAt}} et ne sert qu'une fois. Il ne fonctionne que connecté à votre compte. Passé ce délai, demandez une nouvelle archive depuis votre <a href="{{profileUrl}}" style="color:#4f46e5">profil</a>.</p>
+<p>Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe et répondez à cet e-mail.</p>`,
+    text: `Bonjour {{name}},
+
+L'archive de vos données que vous avez demandée est prête : un fichier ZIP avec votre compte, vos sites, vos commandes et leurs photos, vos demandes, vos messages, les e-mails que nous vous avons envoyés et vos factures. Un fichier LISEZMOI.txt y décrit chaque fichier.
+
+Télécharger mes données : {{downloadUrl}}
+
+Ce lien est valable jusqu'au {{expiresAt}} et ne sert qu'une fois. Il ne fonctionne que connecté à votre compte. Passé ce délai, demandez une nouvelle archive depuis votre profil : {{profileUrl}}
+
+Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe et répondez à cet e-mail.`,
+    action: 'downloadUrl',
+    secretAction: true,
+    sample: {
+      name: 'Camille Dupont',
+      downloadUrl: 'http://localhost:3000/dashboard/data-export?export=exemple&token=exemple',
+      expiresAt: '13 novembre 2026 à 14:32',
+      profileUrl: 'http://localhost:3000/dashboard/profile',
+    },
+  },
+  'account-closed': {
+    subject: 'Votre compte {{agency.name}} est fermé',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
+<p>{{#if byTeam}}À votre demande, notre équipe a fermé votre compte le {{closedAt}}.{{else}}Vous avez fermé votre compte le {{closedAt}}.{{/if}} Vous ne pouvez plus vous y connecter.</p>
+{{#if sites.length}}<p>Vos abonnements :</p>
+<ul>{{#each sites}}<li>{{this}}</li>{{/each}}</ul>
+<p>Aucun autre prélèvement ne sera fait.</p>
+{{/if}}<p>{{erasure}} Cet e-mail est le dernier que nous vous envoyons à cette adresse.</p>
+<p>{{kept}}</p>
+<p>Vous pouvez créer un nouveau compte avec la même adresse à tout moment.</p>
+${button('registerUrl', 'Créer un nouveau compte')}
+<p>Une question ? Répondez simplement à cet e-mail.</p>`,
+    text: `Bonjour {{name}},
+
+{{#if byTeam}}À votre demande, notre équipe a fermé votre compte le {{closedAt}}.{{else}}Vous avez fermé votre compte le {{closedAt}}.{{/if}} Vous ne pouvez plus vous y connecter.
+{{#if sites.length}}
+Vos abonnements :
+{{#each sites}}- {{this}}
+{{/each}}
+Aucun autre prélèvement ne sera fait.
+{{/if}}
+{{erasure}} Cet e-mail est le dernier que nous vous envoyons à cette adresse.
+
+{{kept}}
+
+Vous pouvez créer un nouveau compte avec la même adresse à tout moment : {{registerUrl}}
+
+Une question ? Répondez simplement à cet e-mail.`,
+    action: 'registerUrl',
+    sample: {
+      name: 'Camille Dupont',
+      closedAt: '12 novembre 2026',
+      byTeam: false,
+      sites: ['Boulangerie Dupont : résilié le 12 novembre 2026, le site est suspendu.'],
+      erasure:
+        'Vos données personnelles (nom, adresse e-mail, téléphone, adresses, réponses de commande, photos, messages, demandes, historique de connexion) sont effacées dans les minutes qui suivent.',
+      kept: 'Comme la loi l’impose (Code de commerce, article L123-22), vos 3 factures et vos paiements sont conservés jusqu’au 31 décembre 2036, avec l’identité qui y figure.',
+      registerUrl: 'http://localhost:3000/register',
+    },
+  },
+  'client-view-notice': {
+    subject: 'Notre équipe a consulté votre espace client',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
+<p>Le {{at}}, un membre de notre équipe a ouvert votre espace client en lecture seule, pour {{minutes}} minutes au plus, afin de voir ce que vous voyez (tableau de bord, sites, factures, support) et de mieux vous aider.</p>
+<p>Il ne peut rien y modifier, et ne voit ni votre mot de passe ni vos moyens de paiement. Chaque consultation est enregistrée : vous les retrouvez dans votre profil, rubrique Activité.</p>
+${button('activityUrl', 'Voir mon activité')}
+<p>Vous n'attendiez pas notre aide ? Répondez simplement à cet e-mail.</p>`,
+    text: `Bonjour {{name}},
+
+Le {{at}}, un membre de notre équipe a ouvert votre espace client en lecture seule, pour {{minutes}} minutes au plus, afin de voir ce que vous voyez (tableau de bord, sites, factures, support) et de mieux vous aider.
+
+Il ne peut rien y modifier, et ne voit ni votre mot de passe ni vos moyens de paiement. Chaque consultation est enregistrée : vous les retrouvez dans votre profil, rubrique Activité.
+
+Voir mon activité : {{activityUrl}}
+
+Vous n'attendiez pas notre aide ? Répondez simplement à cet e-mail.`,
+    action: 'activityUrl',
+    sample: {
+      name: 'Camille Dupont',
+      at: '12 novembre 2026 à 14:32',
+      minutes: 30,
+      activityUrl: 'http://localhost:3000/dashboard/profile#activite',
     },
   },
 };

@@ -141,4 +141,34 @@ export class OrderDraftsRepository extends BaseRepository {
     );
     return row ? [row.storage_key, ...(row.thumbnail_key ? [row.thumbnail_key] : [])] : null;
   }
+
+  // ---- data rights ----
+
+  /** Every draft and order of an account, oldest first. */
+  ofUser(userId: string, tx?: EntityManager): Promise<OrderDraft[]> {
+    return this.repo(OrderDraft, tx).find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** Deletes every draft and order of an account with its photos' rows; the storage keys of the photos and thumbnails. */
+  async deleteOfUser(userId: string, tx?: EntityManager): Promise<string[]> {
+    const rows = await this.query<{ storage_key: string; thumbnail_key: string | null }>(
+      `WITH doomed AS (SELECT id FROM order_drafts WHERE user_id = $1 FOR UPDATE),
+            photos AS (DELETE FROM order_photos WHERE draft_id IN (SELECT id FROM doomed) RETURNING storage_key, thumbnail_key),
+            drafts AS (DELETE FROM order_drafts WHERE id IN (SELECT id FROM doomed) RETURNING id)
+       SELECT storage_key, thumbnail_key FROM photos`,
+      [userId],
+      tx,
+    );
+    return rows.flatMap((r) => (r.thumbnail_key ? [r.storage_key, r.thumbnail_key] : [r.storage_key]));
+  }
+
+  /** The storage keys of the photos (and thumbnails) of an account's drafts and orders. */
+  async photoKeysOfUser(userId: string, tx?: EntityManager): Promise<string[]> {
+    const rows = await this.query<{ storage_key: string; thumbnail_key: string | null }>(
+      `SELECT p.storage_key, p.thumbnail_key FROM order_photos p JOIN order_drafts d ON d.id = p.draft_id WHERE d.user_id = $1`,
+      [userId],
+      tx,
+    );
+    return rows.flatMap((r) => (r.thumbnail_key ? [r.storage_key, r.thumbnail_key] : [r.storage_key]));
+  }
 }

@@ -71,6 +71,19 @@ export interface OrderForPayment {
   accountCreated: boolean;
 }
 
+/** An account's draft or order, for its data archive. */
+export interface OrderRecord {
+  id: string;
+  status: string;
+  planType: PaidPlanType;
+  createdAt: Date;
+  updatedAt: Date;
+  paidAt: Date | null;
+  answers: Answer[];
+  billing: Answer[];
+  photos: Array<{ id: string; name: string; contentType: string; sizeBytes: number; addedAt: Date; data: Buffer | null }>;
+}
+
 export interface PhotoFile {
   data: Buffer;
   contentType: PhotoContentType;
@@ -362,6 +375,62 @@ export class OrderDraftsService {
       billing: billingAnswers(draft.billing),
       photos: photos.map((p) => this.toPhotoDto(p, expires)),
     };
+  }
+
+  // ---- data rights (privacy/) ----
+
+  /**
+   * Every draft and order of an account, for its data archive: its answers and billing details in French, and each
+   * photo's bytes as stored (re-encoded, without metadata).
+   */
+  async recordsOf(userId: string): Promise<OrderRecord[]> {
+    const drafts = await this.drafts.ofUser(userId);
+    const records: OrderRecord[] = [];
+    for (const draft of drafts) {
+      const photos = await this.drafts.listPhotos(draft.id);
+      const files: OrderRecord['photos'] = [];
+      for (const photo of photos) {
+        const data = await this.storage.get(photo.storageKey);
+        files.push({
+          id: photo.id,
+          name: cleanPhotoName(photo.originalName, photo.contentType),
+          contentType: photo.contentType,
+          sizeBytes: photo.sizeBytes,
+          addedAt: photo.createdAt,
+          data,
+        });
+      }
+      records.push({
+        id: draft.id,
+        status: draft.status,
+        planType: draft.planType,
+        createdAt: draft.createdAt,
+        updatedAt: draft.updatedAt,
+        paidAt: draft.paidAt,
+        answers: orderAnswers({ ...toPayment(draft), data: this.formOf(draft) }),
+        billing: draft.billing ? billingAnswers(draft.billing) : [],
+        photos: files,
+      });
+    }
+    return records;
+  }
+
+  /**
+   * Erases every draft and order of a closed account with its photos' rows, in the erasure's transaction; the storage
+   * keys of the photos and thumbnails, to remove with `removePhotoFiles` (never inside a transaction).
+   */
+  eraseOf(userId: string, tx: EntityManager): Promise<string[]> {
+    return this.drafts.deleteOfUser(userId, tx);
+  }
+
+  /** The storage keys of an account's photos and thumbnails. */
+  photoKeysOf(userId: string): Promise<string[]> {
+    return this.drafts.photoKeysOfUser(userId);
+  }
+
+  /** Removes photo files (and thumbnails) from the storage; a missing one is no error, a failure is logged. */
+  removePhotoFiles(keys: string[]): Promise<void> {
+    return this.removeFiles(keys);
   }
 
   // ---- purge ----

@@ -20,4 +20,19 @@ export class QuotesRepository extends BaseRepository {
     });
     return { items, total };
   }
+
+  /** The quote requests sent with this address, oldest first. */
+  byEmail(email: string, tx?: EntityManager): Promise<QuoteRequest[]> {
+    return this.repo(QuoteRequest, tx)
+      .createQueryBuilder('q')
+      .where('lower(q.email) = lower(:email)', { email })
+      .orderBy('q.created_at', 'ASC')
+      .addOrderBy('q.id', 'ASC')
+      .getMany();
+  }
+
+  /** Deletes the quote requests sent with this address up to `before`. */
+  async deleteByEmail(email: string, before: Date | string, tx?: EntityManager): Promise<void> {
+    await this.query(`DELETE FROM quote_requests WHERE lower(email) = lower($1) AND created_at <= $2::timestamptz`, [email, before], tx);
+  }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { pageWindow, type PageQueryDto, toPage } from '../common/pagination';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { Transactions } from '../database/transactions';
@@ -64,6 +65,16 @@ export class QuotesService {
       );
       return { id: quote.id, createdAt: quote.createdAt.toISOString() };
     });
+  }
+
+  /** The quote requests sent with this address, as the admin reads them (a person's data archive). */
+  async recordsByEmail(email: string): Promise<QuoteResponseDto[]> {
+    return (await this.quotes.byEmail(email)).map(toQuoteResponse);
+  }
+
+  /** Erases the quote requests sent with this address up to `before` (a closed account's erasure). */
+  eraseByEmail(email: string, before: Date | string, tx: EntityManager): Promise<void> {
+    return this.quotes.deleteByEmail(email, before, tx);
   }
 
   async list(query: PageQueryDto): Promise<QuoteListResponseDto> {

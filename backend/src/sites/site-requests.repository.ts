@@ -27,4 +27,23 @@ export class SiteRequestsRepository extends BaseRepository {
     );
     return (await this.findBusinessOptions(siteId, tx))!;
   }
+
+  /** Every modification request an account sent, oldest first. */
+  modificationRequestsOfUser(userId: string, tx?: EntityManager): Promise<ModificationRequest[]> {
+    return this.repo(ModificationRequest, tx).find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** The business options of the account's sites, by site. */
+  async businessOptionsOfUser(userId: string, tx?: EntityManager): Promise<SiteBusinessOptions[]> {
+    return this.repo(SiteBusinessOptions, tx)
+      .createQueryBuilder('o')
+      .where('o.site_id IN (SELECT id FROM sites WHERE user_id = :userId)', { userId })
+      .getMany();
+  }
+
+  /** Erases what an account wrote about its sites: its modification requests, its sites' business options. */
+  async deleteOfUser(userId: string, tx?: EntityManager): Promise<void> {
+    await this.query(`DELETE FROM modification_requests WHERE user_id = $1`, [userId], tx);
+    await this.query(`DELETE FROM site_business_options WHERE site_id IN (SELECT id FROM sites WHERE user_id = $1)`, [userId], tx);
+  }
 }

@@ -22,6 +22,8 @@ export interface SiteOwner {
   id: string;
   name: string;
   email: string;
+  /** Set when the account is closed: its name and e-mail are gone */
+  closedAt: Date | null;
 }
 
 export interface SiteWithOwner {
@@ -81,11 +83,12 @@ interface SiteRow {
   updated_at: Date;
   owner_name: string;
   owner_email: string;
+  owner_closed_at: Date | null;
 }
 
 const SITE_WITH_OWNER = `s.id, s.user_id, s.site_name, s.domain, s.status, s.type, s.progression, s.status_before_suspension, s.payment_state, s.payment_state_since,
   s.stripe_subscription_id, s.order_draft_id,
-  s.created_at, s.updated_at, u.name AS owner_name, u.email AS owner_email`;
+  s.created_at, s.updated_at, u.name AS owner_name, u.email AS owner_email, u.closed_at AS owner_closed_at`;
 
 function toSite(row: SiteRow): Site {
   const site = new Site();
@@ -110,7 +113,7 @@ function toSite(row: SiteRow): Site {
 
 const withOwner = (row: SiteRow): SiteWithOwner => ({
   site: toSite(row),
-  owner: { id: row.user_id, name: row.owner_name, email: row.owner_email },
+  owner: { id: row.user_id, name: row.owner_name, email: row.owner_email, closedAt: row.owner_closed_at },
 });
 
 /** Folds the deltas of `site_counts` into one row per status and type (see rollUpStatement). */

@@ -28,6 +28,15 @@ import { type AdminSiteListQuery, type AdminSiteSortKey, type SiteChanges, Sites
 
 const NOT_FOUND = 'Site introuvable';
 
+/** A site of an account, for its data archive. */
+export interface SiteRecord {
+  site: Site;
+  planLabel: string;
+  history: Array<{ fromStatus: string | null; toStatus: string; cause: string; createdAt: Date }>;
+  modificationRequests: Array<{ type: string; priority: string; description: string; createdAt: Date }>;
+  businessOptions: { savedAt: Date; answers: Array<{ label: string; value: string }> } | null;
+}
+
 /** What a lifecycle event's mails say (amounts, dates, links), given by the caller that knows them. */
 export interface LifeContext {
   /** When the new payment state began (the first failed payment…); now when not given */
@@ -415,6 +424,57 @@ export class SitesService {
   /** Every site of an account, newest first. */
   allOfUser(userId: string): Promise<Site[]> {
     return this.sites.allOfUser(userId);
+  }
+
+  // ---- data rights (privacy/) ----
+
+  /**
+   * An account's sites and what it said about them, for its data archive: each site with its status history, and the
+   * modification requests and business options (labelled in French) the account sent.
+   */
+  async recordsOf(userId: string): Promise<SiteRecord[]> {
+    const [sites, requests, options] = await Promise.all([
+      this.sites.allOfUser(userId),
+      this.requests.modificationRequestsOfUser(userId),
+      this.requests.businessOptionsOfUser(userId),
+    ]);
+    const records: SiteRecord[] = [];
+    for (const site of sites) {
+      const saved = options.find((o) => o.siteId === site.id);
+      const data = saved?.data;
+      records.push({
+        site,
+        planLabel: planLabel(site.type),
+        history: await this.sites.history(site.id, 10_000),
+        modificationRequests: requests
+          .filter((r) => r.siteId === site.id)
+          .map((r) => ({
+            type: MODIFICATION_TYPE_LABELS[r.type],
+            priority: MODIFICATION_PRIORITY_LABELS[r.priority],
+            description: r.description,
+            createdAt: r.createdAt,
+          })),
+        businessOptions:
+          data && saved
+            ? {
+                savedAt: saved.updatedAt,
+                answers: BUSINESS_LABELS.map(([path, label]) => ({
+                  label,
+                  value: String(path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], data) ?? ''),
+                })),
+              }
+            : null,
+      });
+    }
+    return records;
+  }
+
+  /**
+   * Erases what a closed account wrote about its sites (modification requests, business options), in the erasure's
+   * transaction. The sites stay: their subscriptions and invoices point to them, and their lifecycle goes on.
+   */
+  eraseRequestsOf(userId: string, tx: EntityManager): Promise<void> {
+    return this.requests.deleteOfUser(userId, tx);
   }
 
   /** Every site with its owner, oldest first, a batch of 1,000 at a time (one query each): never the whole table in memory. */

@@ -8,5 +8,6 @@ import { SupportService } from './support.service';
   imports: [MailModule],
   controllers: [SupportController],
   providers: [SupportRepository, SupportService],
+  exports: [SupportService],
 })
 export class SupportModule {}

@@ -16,4 +16,13 @@ export class SupportRepository extends BaseRepository {
   ): Promise<SupportMessage> {
     return this.repo(SupportMessage, tx).save(this.repo(SupportMessage, tx).create(message));
   }
+
+  /** Every message of an account, oldest first. */
+  ofUser(userId: string, tx?: EntityManager): Promise<SupportMessage[]> {
+    return this.repo(SupportMessage, tx).find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  async deleteOfUser(userId: string, tx?: EntityManager): Promise<void> {
+    await this.query(`DELETE FROM support_messages WHERE user_id = $1`, [userId], tx);
+  }
 }

@@ -76,4 +76,22 @@ export class SupportService {
       };
     });
   }
+
+  // ---- data rights (privacy/) ----
+
+  /** Every support message of an account, for its data archive. */
+  async recordsOf(userId: string): Promise<Array<{ name: string | null; email: string; subject: string; message: string; sentAt: Date }>> {
+    return (await this.messages.ofUser(userId)).map((m) => ({
+      name: m.name,
+      email: m.email,
+      subject: m.subject,
+      message: m.message,
+      sentAt: m.createdAt,
+    }));
+  }
+
+  /** Erases every support message of a closed account, in the erasure's transaction. */
+  eraseOf(userId: string, tx: EntityManager): Promise<void> {
+    return this.messages.deleteOfUser(userId, tx);
+  }
 }

@@ -9,7 +9,7 @@
  *
  * It also holds the in-memory session, so the auth provider and the mutator see the same token.
  */
-import type { ErrorResponseDto, SessionResponseDto } from './generated/model';
+import type { ErrorResponseDto, SessionResponseDto, UserResponseDto } from './generated/model';
 
 export const API_BASE_URL: string = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
 
@@ -52,13 +52,54 @@ export function getSession(): SessionResponseDto | null {
   return currentSession;
 }
 
+/** The token calls carry: a client view's while an admin reads a client's space, else the session's. */
 export function getAccessToken(): string | null {
-  return currentSession?.access_token ?? null;
+  return currentClientView?.accessToken ?? currentSession?.access_token ?? null;
 }
 
 /** Replace (or clear, with null) the in-memory session and notify subscribers. */
 export function setSession(session: SessionResponseDto | null): void {
+  // A client view rides on the admin's session: it ends with it, or when someone else signs in.
+  if (currentClientView && (!session || session.user.id !== currentSession?.user.id)) {
+    lastClientViewEnd = { view: currentClientView, reason: 'expired' };
+    currentClientView = null;
+  }
   currentSession = session;
+  for (const listener of listeners) listener();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Client view: an admin reading a client's space, read only ('Voir comme le client')
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The view an admin opened: its token (30 minutes at most, no refresh) and the client it reads as. In memory only. */
+export interface ClientViewState {
+  viewId: string;
+  accessToken: string;
+  expiresAt: string;
+  client: UserResponseDto;
+}
+
+/** Why the last view ended: left by the admin, or refused by the server (expired, or the admin's session ended). */
+export type ClientViewEnd = 'left' | 'expired';
+
+let currentClientView: ClientViewState | null = null;
+let lastClientViewEnd: { view: ClientViewState; reason: ClientViewEnd } | null = null;
+
+export function getClientView(): ClientViewState | null {
+  return currentClientView;
+}
+
+/** How the previous view ended, once it has (null while one is open or none ever was). */
+export function getClientViewEnd(): { view: ClientViewState; reason: ClientViewEnd } | null {
+  return lastClientViewEnd;
+}
+
+/** Opens (or, with null, leaves) a client view; subscribers of the session hear it. */
+export function setClientView(view: ClientViewState | null, reason: ClientViewEnd = 'left'): void {
+  if (!view && currentClientView) lastClientViewEnd = { view: currentClientView, reason };
+  if (view) lastClientViewEnd = null;
+  currentClientView = view;
   for (const listener of listeners) listener();
 }
 
@@ -220,7 +261,11 @@ export const customFetch = async <T>(url: string, options: RequestInit = {}): Pr
   const usedToken = getAccessToken();
   let res = await send(usedToken);
 
-  if (res.status === 401 && !NO_REFRESH.test(path)) {
+  if (res.status === 401 && currentClientView && usedToken === currentClientView.accessToken) {
+    // A client view has no refresh: refused, it is over (expired, or the admin signed out elsewhere). Never retried
+    // with the admin's own token, which would show the admin's data in the client's pages.
+    setClientView(null, 'expired');
+  } else if (res.status === 401 && !NO_REFRESH.test(path)) {
     // Another call may already have refreshed while this one was in flight: reuse its token.
     const current = getAccessToken();
     const freshToken = current && current !== usedToken ? current : ((await refreshSession())?.access_token ?? null);

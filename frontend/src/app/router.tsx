@@ -92,6 +92,13 @@ export const routes: RouteObject[] = [
                 ...page('features/dashboard/ProfilePage', async () => (await import('../features/dashboard/ProfilePage')).ProfilePage),
               },
               {
+                path: 'data-export',
+                ...page(
+                  'features/dashboard/DataExportPage',
+                  async () => (await import('../features/dashboard/DataExportPage')).DataExportPage,
+                ),
+              },
+              {
                 path: 'invoices',
                 ...page('features/dashboard/InvoicesPage', async () => (await import('../features/dashboard/InvoicesPage')).InvoicesPage),
               },
@@ -199,6 +206,13 @@ export const routes: RouteObject[] = [
               {
                 path: 'status',
                 ...page('features/admin/AdminStatusPage', async () => (await import('../features/admin/AdminStatusPage')).AdminStatusPage),
+              },
+              {
+                path: 'closures',
+                ...page(
+                  'features/admin/AdminClosuresPage',
+                  async () => (await import('../features/admin/AdminClosuresPage')).AdminClosuresPage,
+                ),
               },
             ],
           },

@@ -22,6 +22,7 @@ export const paths = {
   dashboard: {
     root: '/dashboard',
     profile: '/dashboard/profile',
+    dataExport: '/dashboard/data-export',
     invoices: '/dashboard/invoices',
     sites: '/dashboard/sites',
     support: '/dashboard/support',
@@ -44,6 +45,7 @@ export const paths = {
     status: '/admin/status',
     invoices: '/admin/invoices',
     settings: '/admin/settings',
+    closures: '/admin/closures',
   },
 } as const;
 

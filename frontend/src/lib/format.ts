@@ -16,6 +16,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', {
   hour: '2-digit',
   minute: '2-digit',
 });
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
 const monthShort = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
 const monthLong = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const relativeDays = new Intl.RelativeTimeFormat('fr-FR', { numeric: 'auto' });
@@ -54,6 +55,12 @@ export function formatDate(value: DateInput): string {
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : EMPTY_VALUE;
+}
+
+/** '10:05' */
+export function formatTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? timeFormat.format(date) : EMPTY_VALUE;
 }
 
 /**

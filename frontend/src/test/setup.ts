@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { setSession } from '../api/http';
+import { setClientView, setSession } from '../api/http';
 
 // A lazy page's first render compiles its module: on a busy 2-core CI machine that passed the default 1 s of findBy*.
 configure({ asyncUtilTimeout: 5000 });
@@ -12,6 +12,7 @@ Element.prototype.scrollIntoView = vi.fn();
 
 afterEach(() => {
   cleanup();
+  setClientView(null);
   setSession(null);
   window.localStorage.clear();
   document.cookie = 'vitrine_session=; Max-Age=0; Path=/';

@@ -43,8 +43,12 @@ export class ListAdminSitesQueryDto extends PageQueryDto {
 export class OwnerDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
+  /** Vide une fois le compte fermé */
   name: string;
   email: string;
+  /** Date de fermeture du compte (son nom et son e-mail n'y sont plus) ; null pour un compte ouvert */
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  closedAt: string | null;
 }
 
 export class AdminSiteDto extends SiteDto {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { UserResponseDto } from '../../auth/dto/auth.dto';
 import { AdminSiteDto } from './admin-sites.dto';
+import { AdminUserDto } from './admin-users.dto';
 
 export class AdminTotalsDto {
   invoices: number;
@@ -20,7 +20,7 @@ export class AdminStatsDto {
   /** Les 5 sites les plus récents */
   recentSites: AdminSiteDto[];
   /** Les 5 comptes les plus récents */
-  recentUsers: UserResponseDto[];
+  recentUsers: AdminUserDto[];
 }
 
 export class PlanRevenueDto {

@@ -10,8 +10,14 @@ export const ADMIN_USER_SORT_KEYS = ['name', 'email', 'role', 'created_at'] as c
 export const ADMIN_EMAIL_SUBJECT_MAX = 200;
 export const ADMIN_EMAIL_MESSAGE_MAX = 10_000;
 
+/** Un compte vu par l'administration : un compte fermé dit depuis quand (son nom et son e-mail n'y sont plus). */
+export class AdminUserDto extends UserResponseDto {
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  closedAt: string | null;
+}
+
 export class AdminUserDetailDto {
-  user: UserResponseDto;
+  user: AdminUserDto;
   /** Ses sites, les plus récents d'abord */
   sites: SiteDto[];
 }
@@ -49,6 +55,30 @@ export class ListAdminUsersQueryDto extends PageQueryDto {
 }
 
 export class AdminUserListResponseDto {
-  users: UserResponseDto[];
+  users: AdminUserDto[];
   total: number;
+}
+
+/** 'Voir comme le client' : le jeton d'une consultation de l'espace du client, en lecture seule. */
+export class ClientViewStartedDto {
+  @ApiProperty({ format: 'uuid' })
+  viewId: string;
+  /** Jeton d'accès de la consultation (lecture seule, sans jeton de rafraîchissement), à envoyer en `Authorization: Bearer` */
+  accessToken: string;
+  /** Fin de la consultation (30 minutes au plus) */
+  @ApiProperty({ format: 'date-time' })
+  expiresAt: string;
+  /** Le client dont l'espace est consulté */
+  client: UserResponseDto;
+}
+
+export class ClientViewEndedDto {
+  @ApiProperty({ format: 'uuid' })
+  viewId: string;
+  @ApiProperty({ format: 'date-time' })
+  startedAt: string;
+  @ApiProperty({ format: 'date-time' })
+  endedAt: string;
+  /** Durée de la consultation, en secondes */
+  durationSeconds: number;
 }

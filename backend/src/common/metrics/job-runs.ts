@@ -2,7 +2,16 @@ import { Counter, Gauge } from 'prom-client';
 import { processRegistry } from './registry';
 
 /** The background loops that report their runs (each one-line `trackJob(…)` around a run). */
-export const JOBS = ['mail', 'stripe-events', 'payment-reminders', 'draft-purge', 'duplicate-refunds', 'invoice-files'] as const;
+export const JOBS = [
+  'mail',
+  'stripe-events',
+  'payment-reminders',
+  'draft-purge',
+  'duplicate-refunds',
+  'invoice-files',
+  'data-exports',
+  'account-erasure',
+] as const;
 export type JobName = (typeof JOBS)[number];
 
 /** What this process saw of one job since it started. */

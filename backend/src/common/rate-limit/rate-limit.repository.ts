@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { BaseRepository } from '../../database/base.repository';
+import { escapeLike } from '../pagination';
 
 /** The `rate_limits` table: one fixed-window counter per key. */
 @Injectable()
@@ -17,5 +18,15 @@ export class RateLimitRepository extends BaseRepository {
       tx,
     );
     return { hits: row.hits, retryAfter: row.retry_after };
+  }
+
+  /** Deletes the counters kept for one account (keys `…:user:<id>`). */
+  async forgetUser(userId: string, tx?: EntityManager): Promise<void> {
+    await this.query(`DELETE FROM rate_limits WHERE key LIKE '%:user:' || $1`, [userId], tx);
+  }
+
+  /** Deletes the counters kept for one e-mail address (keys `…:email:<address>`). */
+  async forgetEmail(email: string, tx?: EntityManager): Promise<void> {
+    await this.query(`DELETE FROM rate_limits WHERE lower(key) LIKE '%:email:' || $1 ESCAPE '\\'`, [escapeLike(email.toLowerCase())], tx);
   }
 }

@@ -42,4 +42,14 @@ export class RateLimitService {
     sayRateLimit(rule.limit, hits, retryAfter);
     if (hits > rule.limit) throw tooManyRequests(rule.message.replace('{minutes}', minutesText(retryAfter)), retryAfter);
   }
+
+  /** Forgets the counters of an account (a closed account's erasure: the keys hold its id). */
+  forgetUser(userId: string, tx?: EntityManager): Promise<void> {
+    return this.counters.forgetUser(userId, tx);
+  }
+
+  /** Forgets the counters of an e-mail address (a closed account's erasure: the keys hold the address). */
+  forgetEmail(email: string, tx?: EntityManager): Promise<void> {
+    return this.counters.forgetEmail(email, tx);
+  }
 }

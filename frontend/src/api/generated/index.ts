@@ -5,5 +5,6 @@ export * from './billing/billing';
 export * from './dashboard/dashboard';
 export * from './health/health';
 export * from './orders/orders';
+export * from './privacy/privacy';
 export * from './sites/sites';
 export * from './support/support';

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { ClientViewBanner } from '../../components/client-view-banner';
 import { LoadingScreen } from '../../components/ui/card';
 import { useDocumentHead } from '../seo/use-document-head';
 import { Footer } from './Footer';
@@ -39,6 +40,8 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      {/* An admin reading a client's space: whose, until when, the way out (nothing while no view is open). */}
+      <ClientViewBanner />
     </div>
   );
 }

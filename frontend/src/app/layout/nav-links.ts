@@ -33,6 +33,7 @@ export const adminLinks: NavItem[] = [
   { label: 'Revenus', to: paths.admin.revenue },
   { label: 'Devis', to: paths.admin.quotes },
   { label: 'Journal des e-mails', to: paths.admin.emails },
+  { label: 'Comptes fermés', to: paths.admin.closures },
   { label: 'État du service', to: paths.admin.status },
   { label: 'Paramètres', to: paths.admin.settings },
 ];

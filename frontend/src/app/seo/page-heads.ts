@@ -97,6 +97,7 @@ const PRIVATE_PAGES: ReadonlyArray<[pattern: string, head: PageHead]> = [
   [paths.resetPassword, privatePage('Nouveau mot de passe')],
   [paths.dashboard.root, privatePage('Tableau de bord')],
   [paths.dashboard.profile, privatePage('Mon profil')],
+  [paths.dashboard.dataExport, privatePage('Mes données')],
   [paths.dashboard.invoices, privatePage('Mes factures')],
   [paths.dashboard.support, privatePage('Support')],
   [paths.dashboard.sites, privatePage('Mes sites')],
@@ -116,6 +117,7 @@ const PRIVATE_PAGES: ReadonlyArray<[pattern: string, head: PageHead]> = [
   [paths.admin.duplicatePayments, privatePage('Paiements en double')],
   [paths.admin.invoices, privatePage('Factures et avoirs')],
   [paths.admin.status, privatePage('État du service')],
+  [paths.admin.closures, privatePage('Comptes fermés')],
 ];
 
 /** The head of the page at `pathname`; the 404 page's for an address no route knows. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import {
   getListAdminEmailsQueryKey,
   useGetAdminUser,
@@ -10,6 +10,7 @@ import {
 } from '../../api/generated/admin/admin';
 import type { AdminUserDetailDto, SendAdminEmailDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
+import { type ClientViewReturn, clientViewTexts } from '../../components/client-view-banner';
 import { Button } from '../../components/ui/button';
 import { Alert, Card } from '../../components/ui/card';
 import { DataTable } from '../../components/ui/data-table';
@@ -21,8 +22,9 @@ import { applyApiFieldErrors } from '../../lib/form-errors';
 import { useAgency } from '../../lib/site-info';
 import { usePagedSearch } from '../../lib/use-paged-search';
 import { CONTACT_TEMPLATE_LABELS, CONTACT_TEMPLATES, type ContactTemplate, contactTemplate, siteForMessage } from './contact-templates';
-import { AdminDetailPage } from './AdminDetailPage';
-import { RoleBadge, SiteRow } from './labels';
+import { type AdminDetailQuery, AdminDetailPage } from './AdminDetailPage';
+import { ClientViewCard, ClosureCard, CloseClientCard } from './ClientDataRights';
+import { accountName, RoleBadge, SiteRow } from './labels';
 import { legalInvoiceColumns } from './legal-invoices';
 
 export const clientMessages = {
@@ -157,17 +159,36 @@ function ClientLegalInvoices({ userId }: { userId: string }) {
   );
 }
 
-/** /admin/clients/{id}: an account, its sites, its invoices and credit notes, and the contact form. */
+/**
+ * /admin/clients/{id}: an account, its sites, its invoices and credit notes, the contact form, 'Voir comme le client'
+ * and the closure on the client's request; a closed account shows as such ('Compte fermé le …'), with its closure and
+ * its kept invoices, never its old personal data.
+ */
 export function AdminClientDetailPage() {
   const { id = '' } = useParams();
   const detail = useGetAdminUser(id);
+  const viewEnded = (useLocation().state as ClientViewReturn | null)?.clientViewEnded;
 
   return (
+    <>
+      {viewEnded ? (
+        <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+          <Alert tone="info">{viewEnded === 'expired' ? clientViewTexts.expired : clientViewTexts.left}</Alert>
+        </div>
+      ) : null}
+      <ClientDetail id={id} detail={detail} />
+    </>
+  );
+}
+
+function ClientDetail({ id, detail }: { id: string; detail: AdminDetailQuery<AdminUserDetailDto> }) {
+  return (
     <AdminDetailPage
+      key={id}
       query={detail}
       kind="Client"
-      title={(data) => data.user.name || data.user.email}
-      description={(data) => data?.user.email}
+      title={(data) => accountName(data.user)}
+      description={(data) => (data?.user.closedAt ? 'Nom, adresse e-mail et mot de passe retirés du compte.' : data?.user.email)}
       back={{ to: paths.admin.clients, label: 'Retour aux clients' }}
       notFound={{ title: clientMessages.notFound, text: "Ce compte n'existe pas ou a été supprimé." }}
       loadingText="Chargement du client..."
@@ -189,38 +210,56 @@ export function AdminClientDetailPage() {
               </ul>
             )}
           </Card>
+          {data.user.closedAt ? <ClosureCard userId={data.user.id} /> : null}
           <ClientLegalInvoices userId={data.user.id} />
-          <ContactForm key={data.user.id} detail={data} />
+          {data.user.closedAt ? null : <ContactForm key={data.user.id} detail={data} />}
         </>
       )}
       aside={(data) => (
-        <Card>
-          <h2 className="text-lg font-semibold">Compte</h2>
-          <dl className="mt-3 space-y-3 text-sm">
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">Nom</dt>
-              <dd className="font-medium">{data.user.name || '—'}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">Email</dt>
-              <dd className="break-all">
-                <a href={`mailto:${data.user.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
-                  {data.user.email}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">Rôle</dt>
-              <dd className="mt-1">
-                <RoleBadge role={data.user.role} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">Inscription</dt>
-              <dd>{formatDate(data.user.createdAt)}</dd>
-            </div>
-          </dl>
-        </Card>
+        <div className="grid gap-6">
+          <Card>
+            <h2 className="text-lg font-semibold">Compte</h2>
+            <dl className="mt-3 space-y-3 text-sm">
+              {data.user.closedAt ? (
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">État</dt>
+                  <dd className="font-medium">{accountName(data.user)}</dd>
+                </div>
+              ) : (
+                <>
+                  <div>
+                    <dt className="text-slate-600 dark:text-slate-400">Nom</dt>
+                    <dd className="font-medium">{data.user.name || '—'}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600 dark:text-slate-400">Email</dt>
+                    <dd className="break-all">
+                      <a href={`mailto:${data.user.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
+                        {data.user.email}
+                      </a>
+                    </dd>
+                  </div>
+                </>
+              )}
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">Rôle</dt>
+                <dd className="mt-1">
+                  <RoleBadge role={data.user.role} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">Inscription</dt>
+                <dd>{formatDate(data.user.createdAt)}</dd>
+              </div>
+            </dl>
+          </Card>
+          {data.user.role === 'client' && !data.user.closedAt ? (
+            <>
+              <ClientViewCard user={data.user} />
+              <CloseClientCard user={data.user} />
+            </>
+          ) : null}
+        </div>
       )}
     />
   );

@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useListAdminUsers } from '../../api/generated/admin/admin';
-import { AdminUserSortBy, type UserResponseDto } from '../../api/generated/model';
+import { type AdminUserDto, AdminUserSortBy } from '../../api/generated/model';
 import { ButtonLink } from '../../components/ui/button';
 import type { Column } from '../../components/ui/data-table';
 import { SearchForm } from '../../components/ui/search-form';
@@ -9,19 +9,19 @@ import { paths } from '../../config/paths';
 import { formatCount, formatDate } from '../../lib/format';
 import { pageQueryParams, usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
-import { RoleBadge, rowLinkClass } from './labels';
+import { accountEmail, accountName, RoleBadge, rowLinkClass } from './labels';
 
 const PAGE_SIZE = 10;
 type UserSort = AdminUserSortBy;
 
-const columns: Column<UserResponseDto, UserSort>[] = [
+const columns: Column<AdminUserDto, UserSort>[] = [
   {
     id: 'name',
     header: 'Nom',
     sortKey: AdminUserSortBy.name,
     cell: (u) => (
       <Link to={paths.admin.client(u.id)} className={rowLinkClass}>
-        {u.name || '—'}
+        {u.closedAt ? accountName(u) : u.name || '—'}
       </Link>
     ),
     className: 'max-w-56 truncate',
@@ -30,7 +30,7 @@ const columns: Column<UserResponseDto, UserSort>[] = [
     id: 'email',
     header: 'Email',
     sortKey: AdminUserSortBy.email,
-    cell: (u) => u.email,
+    cell: (u) => accountEmail(u),
     className: 'max-w-64 truncate text-slate-600 dark:text-slate-300',
   },
   { id: 'role', header: 'Rôle', sortKey: AdminUserSortBy.role, cell: (u) => <RoleBadge role={u.role} /> },
@@ -46,8 +46,13 @@ const columns: Column<UserResponseDto, UserSort>[] = [
     header: <span className="sr-only">Actions</span>,
     align: 'right',
     cell: (u) => (
-      <ButtonLink to={paths.admin.client(u.id)} size="sm" variant="secondary" aria-label={`Contacter ${u.name || u.email}`}>
-        Contacter
+      <ButtonLink
+        to={paths.admin.client(u.id)}
+        size="sm"
+        variant="secondary"
+        aria-label={`${u.closedAt ? 'Voir' : 'Contacter'} ${accountName(u)}`}
+      >
+        {u.closedAt ? 'Voir' : 'Contacter'}
       </ButtonLink>
     ),
   },

@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { formatDate, formatEuros, formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
-import { RoleBadge, rowLinkClass, SiteRow } from './labels';
+import { accountEmail, accountName, RoleBadge, rowLinkClass, SiteRow } from './labels';
 import { QueryState } from '../../components/ui/query-state';
 import { StatTile } from './StatTile';
 
@@ -36,7 +36,7 @@ function RecentSites({ sites }: { sites: AdminStatsDto['recentSites'] }) {
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Sites récents">
           {sites.map((site) => (
-            <SiteRow key={site.id} site={site} detail={`${site.owner.name || site.owner.email} · ${formatDate(site.createdAt)}`} />
+            <SiteRow key={site.id} site={site} detail={`${accountName(site.owner)} · ${formatDate(site.createdAt)}`} />
           ))}
         </ul>
       )}
@@ -52,9 +52,9 @@ function RecentUsers({ users }: { users: AdminStatsDto['recentUsers'] }) {
           <li key={user.id} className="flex items-center justify-between gap-4 px-6 py-3">
             <div className="min-w-0">
               <Link to={paths.admin.client(user.id)} className={`${rowLinkClass} block truncate`}>
-                {user.name || user.email}
+                {accountName(user)}
               </Link>
-              <p className="truncate text-sm text-slate-600 dark:text-slate-400">{user.email}</p>
+              <p className="truncate text-sm text-slate-600 dark:text-slate-400">{accountEmail(user)}</p>
             </div>
             <RoleBadge role={user.role} />
           </li>

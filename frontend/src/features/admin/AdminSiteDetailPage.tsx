@@ -22,7 +22,7 @@ import { applyApiFieldErrors } from '../../lib/form-errors';
 import { describeSiteChange } from './audit-text';
 import { PROGRESSION_STEPS, progressionPercent, SITE_STATUS_LABELS } from '../../lib/site-status';
 import { AdminDetailPage } from './AdminDetailPage';
-import { SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
+import { accountEmail, accountName, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
 
 export const siteMessages = {
   saved: 'Site mis à jour.',
@@ -316,8 +316,8 @@ export function AdminSiteDetailPage() {
         <>
           <Card>
             <h2 className="text-lg font-semibold">Client</h2>
-            <p className="mt-3 font-medium">{data.owner.name || '—'}</p>
-            <p className="text-sm break-all text-slate-600 dark:text-slate-400">{data.owner.email}</p>
+            <p className="mt-3 font-medium">{data.owner.closedAt ? accountName(data.owner) : data.owner.name || '—'}</p>
+            <p className="text-sm break-all text-slate-600 dark:text-slate-400">{accountEmail(data.owner)}</p>
             <ButtonLink to={paths.admin.client(data.owner.id)} variant="secondary" size="sm" className="mt-4 w-full">
               Voir le client
             </ButtonLink>

@@ -20,7 +20,7 @@ import { ADMIN_PAYMENT_FILTER_ALL, ADMIN_PAYMENT_FILTERS } from '../../lib/payme
 import { pageQueryParams, usePagedSearch } from '../../lib/use-paged-search';
 import { SITE_STATUS_LABELS } from '../../lib/site-status';
 import { AdminListPage } from './AdminListPage';
-import { rowLinkClass, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
+import { accountEmail, accountName, rowLinkClass, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
 
 /** Admin lists: 10 per page (spec §9). */
 export const SITES_PAGE_SIZE = 10;
@@ -62,8 +62,8 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
     sortKey: AdminSiteSortBy.owner_name,
     cell: (s) => (
       <>
-        <span className="block truncate">{s.owner.name || '—'}</span>
-        <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{s.owner.email}</span>
+        <span className="block truncate">{s.owner.closedAt ? accountName(s.owner) : s.owner.name || '—'}</span>
+        <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{accountEmail(s.owner)}</span>
       </>
     ),
     className: 'max-w-48',

@@ -27,6 +27,14 @@ export const JOB_LABELS: Record<BackgroundJob, { label: string; does: string }> 
     does: 'Toutes les 5 minutes : annule et rembourse les paiements reçus deux fois.',
   },
   'invoice-files': { label: 'Fichiers des factures', does: 'Produit le PDF Factur-X de chaque facture et avoir émis.' },
+  'data-exports': {
+    label: 'Archives des données',
+    does: 'Prépare les archives « Mes données » demandées par les clients et supprime les fichiers expirés.',
+  },
+  'account-erasure': {
+    label: 'Effacement des comptes fermés',
+    does: 'Efface les données personnelles des comptes fermés, une fois l’e-mail de confirmation parti et les abonnements terminés.',
+  },
 };
 
 const linkClass = 'font-medium text-brand-700 hover:underline dark:text-brand-300';

@@ -1,7 +1,7 @@
 import type { AdminSiteDetailDto, AdminSiteDto } from '../../api/generated/model';
 import { givenSessionCookie, jsonResponse, makeSession, mockApi, type RecordedCall } from '../../test/utils';
 
-export const OWNER = { id: '6f1c2a57-3c39-4a3e-9d35-2b1f7c0d1e01', name: 'Jeanne Martin', email: 'jeanne@martin.fr' };
+export const OWNER = { id: '6f1c2a57-3c39-4a3e-9d35-2b1f7c0d1e01', name: 'Jeanne Martin', email: 'jeanne@martin.fr', closedAt: null };
 const NO_PROGRESS = { started: false, designOk: false, devOk: false, seoOk: false, technoReview: false };
 
 export function adminSite(overrides: Partial<AdminSiteDto> = {}): AdminSiteDto {

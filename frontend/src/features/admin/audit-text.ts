@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntryDto, SiteStatus } from '../../api/generated/model';
+import { formatDateTime, formatDuration } from '../../lib/format';
 import { PROGRESSION_STEPS, SITE_STATUS_LABELS } from '../../lib/site-status';
 import { AGENCY_FIELD_LABELS, type AgencySettingsField } from './agency-settings-fields';
 
@@ -9,6 +10,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'email.retry': "Nouvel envoi d'un e-mail",
   'user.invite': 'Invitation de première connexion',
   'agency.update': "Paramètres de l'agence",
+  'user.view': 'Consultation de l’espace du client',
+  'user.view_end': 'Fin de la consultation de l’espace du client',
+  'user.close': 'Fermeture du compte',
 };
 
 const AUDIT_FIELDS: Record<string, string> = { domain: 'Domaine', status: 'Statut' };
@@ -51,5 +55,16 @@ export function describeAuditEntry(entry: Pick<AuditEntryDto, 'action' | 'before
   if (entry.action === 'agency.update') return describeAgencyChange(entry);
   const after = (entry.after ?? {}) as Record<string, unknown>;
   if (entry.action === 'user.email' && typeof after.subject === 'string') return [`Objet : ${after.subject}`];
+  if (entry.action === 'user.view' && typeof after.expiresAt === 'string')
+    return [`Lecture seule, jusqu’au ${formatDateTime(after.expiresAt)} au plus`];
+  if (entry.action === 'user.view_end' && typeof after.durationSeconds === 'number')
+    return [`Durée : ${formatDuration(after.durationSeconds)}`];
+  if (entry.action === 'user.close') {
+    const lines: string[] = [];
+    if (typeof after.reason === 'string') lines.push(`Motif : ${after.reason}`);
+    if (after.cancellation === 'now') lines.push('Abonnements résiliés tout de suite');
+    if (after.cancellation === 'period_end') lines.push('Abonnements résiliés à la fin de la période payée');
+    return lines;
+  }
   return [];
 }

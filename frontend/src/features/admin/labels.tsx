@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { SiteStatus, SiteType, UserRole } from '../../api/generated/model';
 import { Badge } from '../../components/ui/card';
 import { paths } from '../../config/paths';
+import { formatDate } from '../../lib/format';
 import { SITE_STATUS_LABELS } from '../../lib/site-status';
 
 /** The admin's words (signed-in areas spec §2): Business / Custom / Pro, Admin / Client; the statuses' are shared (lib/site-status). */
@@ -19,6 +20,16 @@ export function SiteTypeBadge({ type }: { type: SiteType }) {
 
 export function RoleBadge({ role }: { role: UserRole }) {
   return <Badge tone={role === 'admin' ? 'brand' : 'neutral'}>{role === 'admin' ? 'Admin' : 'Client'}</Badge>;
+}
+
+/** An account as the admin's pages name it: a closed one is 'Compte fermé le …', never its old name or address. */
+export function accountName(account: { name: string; email: string; closedAt?: string | null }): string {
+  return account.closedAt ? `Compte fermé le ${formatDate(account.closedAt)}` : account.name || account.email;
+}
+
+/** The address shown beside an account: none once it is closed. */
+export function accountEmail(account: { email: string; closedAt?: string | null }): string {
+  return account.closedAt ? '' : account.email;
 }
 
 /** A row's main link (a site's or a client's name) in the admin's lists. */

@@ -38,6 +38,8 @@ export function LoginPage() {
 
   // Signed in (already, or just now): go back to the page of origin, else /dashboard.
   if (status === 'authenticated') return <Navigate to={redirectTargetFrom(location.state)} replace />;
+  // A page that signed the user out may leave a word for them (a closed account).
+  const notice = (location.state as { notice?: unknown } | null)?.notice;
 
   const onSubmit = handleSubmit((values) => {
     login.mutate(
@@ -53,6 +55,7 @@ export function LoginPage() {
       footer={{ text: 'Pas encore de compte ?', to: paths.register, link: 'Créer un compte' }}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {typeof notice === 'string' && !login.isError ? <Alert tone="success">{notice}</Alert> : null}
         {login.isError && !hasApiFieldError(login.error, FIELDS) ? <Alert tone="error">{loginErrorMessage(login.error)}</Alert> : null}
         <EmailInput error={errors.email?.message} {...register('email', emailRules)} />
         <Field

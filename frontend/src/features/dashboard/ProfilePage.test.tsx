@@ -20,6 +20,8 @@ const signedIn = () => {
   return {
     'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' }, 'token-1')),
     'GET /api/billing/profile': () => jsonResponse(200, BILLING_PROFILE),
+    'GET /api/privacy/exports': () => jsonResponse(200, { exports: [] }),
+    'GET /api/auth/activity': () => jsonResponse(200, { signIns: [], teamViews: [] }),
   };
 };
 

@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth/session';
 import { applyApiFieldErrors } from '../../lib/form-errors';
 import { NewPasswordForm } from '../../components/new-password-form';
 import { BillingIdentityCard } from './BillingIdentityCard';
+import { ActivityCard, CloseAccountCard, MyDataCard } from './DataRights';
 
 export const profileMessages = {
   profileSaved: 'Profil mis à jour.',
@@ -100,13 +101,18 @@ export function ProfilePage() {
       <PageHeader
         eyebrow="Espace client"
         title="Mon profil"
-        description="Gérez vos informations personnelles, votre mot de passe et vos informations de facturation."
+        description="Gérez vos informations personnelles, votre mot de passe, vos informations de facturation et vos données."
       />
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ProfileForm />
         <PasswordForm />
         <div className="lg:col-span-2">
           <BillingIdentityCard />
+        </div>
+        <MyDataCard />
+        <CloseAccountCard />
+        <div className="lg:col-span-2">
+          <ActivityCard />
         </div>
       </div>
     </Container>

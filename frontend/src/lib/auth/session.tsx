@@ -2,7 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { logout as logoutCall } from '../../api/generated/auth/auth';
 import type { SessionResponseDto, UserResponseDto } from '../../api/generated/model';
-import { clearSessionHint, getSession, refreshSession, setSession, subscribeSession } from '../../api/http';
+import {
+  type ClientViewState,
+  clearSessionHint,
+  getClientView,
+  getSession,
+  refreshSession,
+  setClientView,
+  setSession,
+  subscribeSession,
+} from '../../api/http';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -12,7 +21,14 @@ export const REFRESH_BEFORE_EXPIRY_MS = 60_000;
 
 export interface AuthContextValue {
   status: AuthStatus;
+  /** Who the pages are for: the signed-in user, or the client whose space an admin is viewing */
   user: UserResponseDto | null;
+  /** The admin's read-only view of a client's space, while open ('Voir comme le client') */
+  clientView: ClientViewState | null;
+  /** Opens a client view (the answer of POST /api/admin/users/{id}/client-view): every page then reads as that client. */
+  startClientView: (view: ClientViewState) => void;
+  /** Leaves the client view: the admin's own session again, the view's end recorded on the server (best effort). */
+  leaveClientView: () => Promise<void>;
   /** Access-token expiry, in Unix seconds. */
   expiresAt: number | null;
   /** Store a session answered by login, register, first-login or change-password. */
@@ -27,6 +43,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const clientView = useSyncExternalStore(subscribeSession, getClientView, getClientView);
   const [restored, setRestored] = useState(() => getSession() !== null);
   const queryClient = useQueryClient();
 
@@ -65,7 +82,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (current) setSession({ ...current, user });
   }, []);
 
+  // Nothing cached for one identity may show for the other.
+  const startClientView = useCallback(
+    (view: ClientViewState) => {
+      queryClient.clear();
+      setClientView(view);
+    },
+    [queryClient],
+  );
+
+  const leaveClientView = useCallback(async () => {
+    const view = getClientView();
+    if (!view) return;
+    // First back to the admin's own token: ending the view is the admin's call, never the view's (read only).
+    setClientView(null, 'left');
+    queryClient.clear();
+    try {
+      // Loaded on demand: the admin API module stays out of the entry bundle.
+      const { endClientView } = await import('../../api/generated/admin/admin');
+      await endClientView(view.viewId);
+    } catch {
+      // Its expiry ends it anyway; the audit log then keeps its start.
+    }
+  }, [queryClient]);
+
   const logout = useCallback(async () => {
+    // Signing out from a client view leaves it first (its end recorded), then ends the admin's own session.
+    if (getClientView()) await leaveClientView();
     try {
       await logoutCall();
     } catch {
@@ -74,18 +117,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearSessionHint();
     setSession(null);
     queryClient.clear();
-  }, [queryClient]);
+  }, [queryClient, leaveClientView]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
       status: session ? 'authenticated' : restored ? 'anonymous' : 'loading',
-      user: session?.user ?? null,
+      user: session ? (clientView?.client ?? session.user) : null,
+      clientView: session ? clientView : null,
+      startClientView,
+      leaveClientView,
       expiresAt,
       setSession: store,
       updateUser,
       logout,
     }),
-    [session, restored, expiresAt, store, updateUser, logout],
+    [session, clientView, restored, expiresAt, store, updateUser, logout, startClientView, leaveClientView],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

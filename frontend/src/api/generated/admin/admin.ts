@@ -25,7 +25,10 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AccountClosureDto,
+  AccountClosureListDto,
   AdminAuditLogResponseDto,
+  AdminCloseAccountDto,
   AdminDuplicatePaymentListResponseDto,
   AdminEmailSentDto,
   AdminInvoiceListResponseDto,
@@ -36,12 +39,16 @@ import type {
   AdminUserDetailDto,
   AdminUserListResponseDto,
   AgencySettingsDto,
+  ClientViewEndedDto,
+  ClientViewStartedDto,
+  ClosurePreviewDto,
   EmailDetailDto,
   EmailListResponseDto,
   EmailSummaryDto,
   ErrorResponseDto,
   ExportAccountingParams,
   LegalInvoiceListDto,
+  ListAccountClosuresParams,
   ListAdminAuditLogParams,
   ListAdminEmailsParams,
   ListAdminInvoicesParams,
@@ -84,6 +91,113 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+export const getListAccountClosuresUrl = (params?: ListAccountClosuresParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/account-closures?${stringifiedParams}` : `/api/admin/account-closures`
+}
+
+/**
+ * @summary Les comptes fermés et leurs demandes d'effacement (en attente, faites, en échec), les plus récents d'abord.
+ */
+export const listAccountClosures = async (params?: ListAccountClosuresParams, options?: Parameters<typeof customFetch>[1]): Promise<AccountClosureListDto> => {
+
+  return customFetch<AccountClosureListDto>(getListAccountClosuresUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListAccountClosuresQueryKey = (params?: ListAccountClosuresParams,) => {
+    return [
+    `/api/admin/account-closures`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListAccountClosuresQueryOptions = <TData = Awaited<ReturnType<typeof listAccountClosures>>, TError = ErrorType<ErrorResponseDto>>(params?: ListAccountClosuresParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccountClosures>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAccountClosuresQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAccountClosures>>> = ({ signal }) => listAccountClosures(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAccountClosures>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAccountClosuresQueryResult = NonNullable<Awaited<ReturnType<typeof listAccountClosures>>>
+export type ListAccountClosuresQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListAccountClosures<TData = Awaited<ReturnType<typeof listAccountClosures>>, TError = ErrorType<ErrorResponseDto>>(
+ params: undefined |  ListAccountClosuresParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccountClosures>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAccountClosures>>,
+          TError,
+          Awaited<ReturnType<typeof listAccountClosures>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAccountClosures<TData = Awaited<ReturnType<typeof listAccountClosures>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAccountClosuresParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccountClosures>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAccountClosures>>,
+          TError,
+          Awaited<ReturnType<typeof listAccountClosures>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAccountClosures<TData = Awaited<ReturnType<typeof listAccountClosures>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAccountClosuresParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccountClosures>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Les comptes fermés et leurs demandes d'effacement (en attente, faites, en échec), les plus récents d'abord.
+ */
+
+export function useListAccountClosures<TData = Awaited<ReturnType<typeof listAccountClosures>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListAccountClosuresParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccountClosures>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAccountClosuresQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 export const getGetAgencySettingsUrl = () => {
 
@@ -379,7 +493,80 @@ export function useListAdminAuditLog<TData = Awaited<ReturnType<typeof listAdmin
 
 
 
-export const getListDuplicatePaymentsUrl = (params?: ListDuplicatePaymentsParams,) => {
+export const getEndClientViewUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/client-views/${id}/end`
+}
+
+/**
+ * @summary Quitte la consultation (avec le jeton de l'administrateur) : sa fin et sa durée vont au journal d'audit.
+ */
+export const endClientView = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<ClientViewEndedDto> => {
+
+  return customFetch<ClientViewEndedDto>(getEndClientViewUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getEndClientViewMutationKey = () => ['endClientView'] as const;
+
+export const getEndClientViewMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endClientView>>, TError,EndClientViewMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof endClientView>>, TError,EndClientViewMutationVariables, TContext> => {
+
+const mutationKey = getEndClientViewMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof endClientView>>, EndClientViewMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  endClientView(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type EndClientViewMutationResult = NonNullable<Awaited<ReturnType<typeof endClientView>>>
+
+    export type EndClientViewMutationError = ErrorType<ErrorResponseDto>
+    export type EndClientViewMutationVariables = {id: string}
+
+    /**
+ * @summary Quitte la consultation (avec le jeton de l'administrateur) : sa fin et sa durée vont au journal d'audit.
+ */
+export const useEndClientView = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endClientView>>, TError,EndClientViewMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof endClientView>>,
+        TError,
+        EndClientViewMutationVariables,
+        TContext
+      > => {
+      return useMutation(getEndClientViewMutationOptions(options), queryClient);
+    }
+    export const getListDuplicatePaymentsUrl = (params?: ListDuplicatePaymentsParams,) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
@@ -2396,7 +2583,270 @@ export function useGetAdminUser<TData = Awaited<ReturnType<typeof getAdminUser>>
 
 
 
-export const getSendAdminUserEmailUrl = (id: string,) => {
+export const getStartClientViewUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/users/${id}/client-view`
+}
+
+/**
+ * @summary Ouvre l'espace de ce client en lecture seule (30 minutes au plus) : le jeton répondu lit ses pages comme lui, toute
+écriture y est refusée. Inscrit au journal d'audit ; le client en est informé par e-mail.
+ */
+export const startClientView = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<ClientViewStartedDto> => {
+
+  return customFetch<ClientViewStartedDto>(getStartClientViewUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getStartClientViewMutationKey = () => ['startClientView'] as const;
+
+export const getStartClientViewMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startClientView>>, TError,StartClientViewMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof startClientView>>, TError,StartClientViewMutationVariables, TContext> => {
+
+const mutationKey = getStartClientViewMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startClientView>>, StartClientViewMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  startClientView(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartClientViewMutationResult = NonNullable<Awaited<ReturnType<typeof startClientView>>>
+
+    export type StartClientViewMutationError = ErrorType<ErrorResponseDto>
+    export type StartClientViewMutationVariables = {id: string}
+
+    /**
+ * @summary Ouvre l'espace de ce client en lecture seule (30 minutes au plus) : le jeton répondu lit ses pages comme lui, toute
+écriture y est refusée. Inscrit au journal d'audit ; le client en est informé par e-mail.
+ */
+export const useStartClientView = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startClientView>>, TError,StartClientViewMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startClientView>>,
+        TError,
+        StartClientViewMutationVariables,
+        TContext
+      > => {
+      return useMutation(getStartClientViewMutationOptions(options), queryClient);
+    }
+    export const getGetAdminClosurePreviewUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/users/${id}/closure`
+}
+
+/**
+ * @summary Ce que la fermeture du compte de ce client ferait.
+ */
+export const getAdminClosurePreview = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<ClosurePreviewDto> => {
+
+  return customFetch<ClosurePreviewDto>(getGetAdminClosurePreviewUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAdminClosurePreviewQueryKey = (id: string,) => {
+    return [
+    `/api/admin/users/${id}/closure`
+    ] as const;
+    }
+
+
+export const getGetAdminClosurePreviewQueryOptions = <TData = Awaited<ReturnType<typeof getAdminClosurePreview>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminClosurePreview>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminClosurePreviewQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminClosurePreview>>> = ({ signal }) => getAdminClosurePreview(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminClosurePreview>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAdminClosurePreviewQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminClosurePreview>>>
+export type GetAdminClosurePreviewQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetAdminClosurePreview<TData = Awaited<ReturnType<typeof getAdminClosurePreview>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminClosurePreview>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminClosurePreview>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminClosurePreview>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminClosurePreview<TData = Awaited<ReturnType<typeof getAdminClosurePreview>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminClosurePreview>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminClosurePreview>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminClosurePreview>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminClosurePreview<TData = Awaited<ReturnType<typeof getAdminClosurePreview>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminClosurePreview>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Ce que la fermeture du compte de ce client ferait.
+ */
+
+export function useGetAdminClosurePreview<TData = Awaited<ReturnType<typeof getAdminClosurePreview>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminClosurePreview>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAdminClosurePreviewQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getCloseClientAccountUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/users/${id}/closure`
+}
+
+/**
+ * @summary Ferme le compte de ce client à sa demande (même chemin que le client, avec le motif, au journal d'audit).
+ */
+export const closeClientAccount = async (id: string,
+    adminCloseAccountDto: AdminCloseAccountDto, options?: Parameters<typeof customFetch>[1]): Promise<AccountClosureDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<AccountClosureDto>(getCloseClientAccountUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(adminCloseAccountDto)
+  }
+);}
+
+
+
+
+
+export const getCloseClientAccountMutationKey = () => ['closeClientAccount'] as const;
+
+export const getCloseClientAccountMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof closeClientAccount>>, TError,CloseClientAccountMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof closeClientAccount>>, TError,CloseClientAccountMutationVariables, TContext> => {
+
+const mutationKey = getCloseClientAccountMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof closeClientAccount>>, CloseClientAccountMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  closeClientAccount(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CloseClientAccountMutationResult = NonNullable<Awaited<ReturnType<typeof closeClientAccount>>>
+    export type CloseClientAccountMutationBody = AdminCloseAccountDto
+    export type CloseClientAccountMutationError = ErrorType<ErrorResponseDto>
+    export type CloseClientAccountMutationVariables = {id: string;data: AdminCloseAccountDto}
+
+    /**
+ * @summary Ferme le compte de ce client à sa demande (même chemin que le client, avec le motif, au journal d'audit).
+ */
+export const useCloseClientAccount = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof closeClientAccount>>, TError,CloseClientAccountMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof closeClientAccount>>,
+        TError,
+        CloseClientAccountMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCloseClientAccountMutationOptions(options), queryClient);
+    }
+    export const getSendAdminUserEmailUrl = (id: string,) => {
 
 
 

@@ -7,7 +7,7 @@
  */
 import type { AdminSiteDto } from './adminSiteDto';
 import type { AdminTotalsDto } from './adminTotalsDto';
-import type { UserResponseDto } from './userResponseDto';
+import type { AdminUserDto } from './adminUserDto';
 
 export interface AdminStatsDto {
   activeSites: number;
@@ -17,7 +17,7 @@ export interface AdminStatsDto {
   /** Les 5 sites les plus récents */
   recentSites: AdminSiteDto[];
   /** Les 5 comptes les plus récents */
-  recentUsers: UserResponseDto[];
+  recentUsers: AdminUserDto[];
   suspendedSites: number;
   /** Chiffre d'affaires : somme des factures payées, en centimes */
   totalRevenueCents: number;

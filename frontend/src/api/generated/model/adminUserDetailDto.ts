@@ -5,11 +5,11 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { AdminUserDto } from './adminUserDto';
 import type { SiteDto } from './siteDto';
-import type { UserResponseDto } from './userResponseDto';
 
 export interface AdminUserDetailDto {
   /** Ses sites, les plus récents d'abord */
   sites: SiteDto[];
-  user: UserResponseDto;
+  user: AdminUserDto;
 }

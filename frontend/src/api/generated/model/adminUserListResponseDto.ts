@@ -5,9 +5,9 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
-import type { UserResponseDto } from './userResponseDto';
+import type { AdminUserDto } from './adminUserDto';
 
 export interface AdminUserListResponseDto {
   total: number;
-  users: UserResponseDto[];
+  users: AdminUserDto[];
 }

@@ -15,4 +15,7 @@ export const AuditAction = {
   emailretry: 'email.retry',
   userinvite: 'user.invite',
   agencyupdate: 'agency.update',
+  userview: 'user.view',
+  userview_end: 'user.view_end',
+  userclose: 'user.close',
 } as const;

@@ -16,4 +16,6 @@ export const BackgroundJob = {
   'draft-purge': 'draft-purge',
   'duplicate-refunds': 'duplicate-refunds',
   'invoice-files': 'invoice-files',
+  'data-exports': 'data-exports',
+  'account-erasure': 'account-erasure',
 } as const;

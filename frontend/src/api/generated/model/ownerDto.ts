@@ -7,7 +7,13 @@
  */
 
 export interface OwnerDto {
+  /**
+     * Date de fermeture du compte (son nom et son e-mail n'y sont plus) ; null pour un compte ouvert
+     * @nullable
+     */
+  closedAt: string | null;
   email: string;
   id: string;
+  /** Vide une fois le compte fermé */
   name: string;
 }
