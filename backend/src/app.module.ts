@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AgencyModule } from './agency/agency.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { DashboardModule } from './dashboard/dashboard.module';
@@ -69,6 +70,7 @@ export class AppModule {
         PrivacyModule,
         PublicPagesModule,
         MonitoringModule,
+        ApiKeysModule,
       ],
       // Deny by default: every route needs a valid access token unless it is marked @Public(); a client view reads only.
       // Under a client view, the client's payment means are masked in every answer.

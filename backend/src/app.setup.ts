@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { join } from 'node:path';
 import { PUBLIC_EXTENSION } from './common/access.decorator';
+import { API_KEY_SECURITY } from './common/api-key';
 import { ErrorResponseDto } from './common/error-response.dto';
 import { HttpExceptionFilter, toErrorBody } from './common/http-exception.filter';
 import { RATE_LIMITED_EXTENSION, rateLimitHeaders } from './common/rate-limit/rate-limit-headers';
@@ -29,6 +30,16 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1.0.0')
     .addServer('/', 'Le serveur qui sert cette documentation (APP_URL)')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'vk_live_…',
+        description:
+          "Clé d'API d'un intégrateur (Administration → Intégrations), envoyée comme `Authorization: Bearer vk_live_…`. Elle n'ouvre que les routes d'administration qui déclarent une portée (`x-required-scope`) qu'elle détient.",
+      },
+      API_KEY_SECURITY,
+    )
     .addSecurityRequirements('bearer')
     .build();
   const document = SwaggerModule.createDocument(app, config, {

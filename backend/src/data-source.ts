@@ -46,6 +46,8 @@ import { FailedQueueIndexes1763715400000 } from './database/migrations/176371540
 import { DataRights1763715600000 } from './database/migrations/1763715600000-DataRights';
 import { BackgroundJobs1763715800000 } from './database/migrations/1763715800000-BackgroundJobs';
 import { ClientView } from './auth/client-view.entity';
+import { ApiKey } from './api-keys/api-key.entity';
+import { ApiKeys1763716000000 } from './database/migrations/1763716000000-ApiKeys';
 import { AccountClosure } from './privacy/account-closure.entity';
 import { DataExport } from './privacy/data-export.entity';
 
@@ -78,6 +80,7 @@ export const ENTITIES = [
   ClientView,
   DataExport,
   AccountClosure,
+  ApiKey,
 ];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -104,6 +107,7 @@ export const MIGRATIONS = [
   FailedQueueIndexes1763715400000,
   DataRights1763715600000,
   BackgroundJobs1763715800000,
+  ApiKeys1763716000000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -1,4 +1,5 @@
 import type { Application } from 'express';
+import { API_KEY_SCOPES, type ApiKeyScopeName } from '../src/common/api-key';
 import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 
 type Access = 'anonymous' | 'client' | 'admin';
@@ -70,6 +71,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/audit-log': 'admin',
   'GET /api/admin/duplicate-payments': 'admin',
   'GET /api/admin/status': 'admin',
+  // Integrators' API keys: managed with an admin's session only (never with a key).
+  'GET /api/admin/api-keys': 'admin',
+  'POST /api/admin/api-keys': 'admin',
+  'POST /api/admin/api-keys/:id/revoke': 'admin',
   // The order wizard: open to anyone; a draft answers only its owner (browser cookie or account), others get 404.
   'POST /api/order-drafts': 'anonymous',
   'GET /api/order-drafts/current': 'anonymous',
@@ -105,6 +110,47 @@ const ACCESS: Record<string, Access> = {
   'POST /api/billing/webhook': 'anonymous',
   // Prometheus scrapes it without a session: METRICS_TOKEN is its authentication (404 while unset, as here).
   'GET /api/metrics': 'anonymous',
+};
+
+/**
+ * What an API key (`Bearer vk_live_…`) may reach: every admin route says the scope it needs, or 'none' (sessions only).
+ * A new admin route fails the test until it has an entry here; every other route (public, client) refuses any key.
+ */
+const API_KEY_SCOPE: Record<string, ApiKeyScopeName | 'none'> = {
+  'GET /api/admin/sites': 'sites:read',
+  'GET /api/admin/sites/:id': 'sites:read',
+  'PATCH /api/admin/sites/:id': 'sites:write',
+  'GET /api/admin/exports/sites.csv': 'sites:read',
+  'GET /api/admin/users': 'clients:read',
+  'GET /api/admin/users/:id': 'clients:read',
+  'GET /api/admin/exports/clients.csv': 'clients:read',
+  'GET /api/admin/invoices': 'invoices:read',
+  'GET /api/admin/legal-invoices': 'invoices:read',
+  'GET /api/admin/legal-invoices/:id/pdf': 'invoices:read',
+  'GET /api/admin/exports/invoices.csv': 'invoices:read',
+  'GET /api/admin/exports/accounting.zip': 'invoices:read',
+  'GET /api/admin/quotes': 'quotes:read',
+  // Sessions only: key management, the audit log, mails, client views, closures, settings, figures and status.
+  'GET /api/admin/api-keys': 'none',
+  'POST /api/admin/api-keys': 'none',
+  'POST /api/admin/api-keys/:id/revoke': 'none',
+  'GET /api/admin/users/:id/closure': 'none',
+  'POST /api/admin/users/:id/closure': 'none',
+  'GET /api/admin/account-closures': 'none',
+  'POST /api/admin/users/:id/client-view': 'none',
+  'POST /api/admin/client-views/:id/end': 'none',
+  'GET /api/admin/agency-settings': 'none',
+  'PUT /api/admin/agency-settings': 'none',
+  'GET /api/admin/emails': 'none',
+  'GET /api/admin/emails/:id': 'none',
+  'POST /api/admin/emails/:id/retry': 'none',
+  'POST /api/admin/users/:id/first-login-invitation': 'none',
+  'POST /api/admin/users/:id/email': 'none',
+  'GET /api/admin/stats': 'none',
+  'GET /api/admin/revenue': 'none',
+  'GET /api/admin/audit-log': 'none',
+  'GET /api/admin/duplicate-payments': 'none',
+  'GET /api/admin/status': 'none',
 };
 
 interface Layer {
@@ -148,6 +194,12 @@ describe('route access table', () => {
   const denied = (res: { status: number; body: { message?: string } }) =>
     res.status === 403 || (res.status === 401 && res.body.message === 'Authentification requise');
 
+  it('says what an API key may reach on every admin route, and no more', () => {
+    const adminRoutes = Object.keys(ACCESS).filter((r) => ACCESS[r] === 'admin');
+    expect(adminRoutes.filter((r) => !(r in API_KEY_SCOPE))).toEqual([]);
+    expect(Object.keys(API_KEY_SCOPE).filter((r) => ACCESS[r] !== 'admin')).toEqual([]);
+  });
+
   it.each(Object.entries(ACCESS))('%s is for %s', async (route, access) => {
     // Fresh sessions per route: some routes (logout, change-password) end the caller's session.
     const client = await registerClient(t.api);
@@ -166,5 +218,64 @@ describe('route access table', () => {
 
     const asAdmin = await call(route, admin).send();
     expect({ route, denied: denied(asAdmin) }).toEqual({ route, denied: false });
+  });
+
+  describe('with an API key', () => {
+    // Keys made once by an admin: one with every scope, one without each scope, one revoked, one expired.
+    const keys = {} as Record<'all' | 'revoked' | 'expired' | `without ${ApiKeyScopeName}`, string>;
+    const createKey = async (admin: SessionBody, name: string, scopes: readonly ApiKeyScopeName[]) => {
+      const res = await t.api.post('/api/admin/api-keys').set(bearer(admin)).send({ name, scopes }).expect(201);
+      return res.body as { key: string; apiKey: { id: string } };
+    };
+    beforeAll(async () => {
+      const admin = await loginAdmin(t.api);
+      keys.all = (await createKey(admin, 'Toutes portées', API_KEY_SCOPES)).key;
+      for (const scope of API_KEY_SCOPES)
+        keys[`without ${scope}`] = (
+          await createKey(
+            admin,
+            `Sans ${scope}`,
+            API_KEY_SCOPES.filter((s) => s !== scope),
+          )
+        ).key;
+      const revoked = await createKey(admin, 'Révoquée', API_KEY_SCOPES);
+      await t.api.post(`/api/admin/api-keys/${revoked.apiKey.id}/revoke`).set(bearer(admin)).expect(200);
+      keys.revoked = revoked.key;
+      const expired = await createKey(admin, 'Expirée', API_KEY_SCOPES);
+      await t.dataSource.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.apiKey.id]);
+      keys.expired = expired.key;
+    });
+    const withKey = (route: string, key: string) =>
+      call(route)
+        .set({ Authorization: `Bearer ${key}` })
+        .send();
+
+    it.each(Object.keys(ACCESS))('%s: what a key reaches', async (route) => {
+      const scope = API_KEY_SCOPE[route] ?? 'none';
+      const all = await withKey(route, keys.all);
+      if (route.startsWith('GET /api/docs')) {
+        // Swagger UI and the document are served beside Nest's controllers, not through the guard: public
+        // documentation, whatever the Authorization header says.
+        expect({ route, denied: denied(all) }).toEqual({ route, denied: false });
+        return;
+      }
+      if (scope === 'none') {
+        // No declared scope: refused to any key, whatever its scopes (public, client and session-only admin routes).
+        expect({ route, status: all.status }).toEqual({ route, status: 403 });
+        return;
+      }
+      expect({ route, denied: denied(all) }).toEqual({ route, denied: false });
+      const without = await withKey(route, keys[`without ${scope}`]);
+      expect({ route, status: without.status }).toEqual({ route, status: 403 });
+      for (const dead of [keys.revoked, keys.expired]) {
+        const res = await withKey(route, dead);
+        expect({ route, status: res.status, message: res.body.message }).toEqual({
+          route,
+          status: 401,
+          message: "Clé d'API invalide, révoquée ou expirée",
+        });
+      }
+      expect((await call(route).send()).status).toBe(401);
+    });
   });
 });

@@ -235,6 +235,7 @@ const adminPages = (): PageCheck[] => [
   },
   { path: '/admin/quotes', ready: (page) => page.getByText('Non spécifié').first().waitFor() },
   { path: '/admin/status', ready: (page) => page.getByText('Envoi des e-mails').first().waitFor() },
+  { path: '/admin/integrations', ready: (page) => page.getByRole('heading', { level: 1, name: 'Intégrations' }).waitFor() },
 ];
 
 async function auditPages(page: Page, pages: PageCheck[], label: string, problems: string[]): Promise<void> {

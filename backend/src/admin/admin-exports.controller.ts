@@ -1,6 +1,7 @@
 import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
+import { ApiKeyScope } from '../common/api-key';
 import { AccountingExportQueryDto } from '../invoicing/dto/legal-invoices.dto';
 import { AccountingExport } from './accounting-export';
 import { AdminExportsService } from './admin-exports.service';
@@ -20,6 +21,7 @@ export class AdminExportsController {
   ) {}
 
   /** Tous les sites en CSV, avec leur client. */
+  @ApiKeyScope('sites:read')
   @Get('sites.csv')
   @ApiProduces('text/csv')
   @ApiOkResponse(CSV)
@@ -28,6 +30,7 @@ export class AdminExportsController {
   }
 
   /** Tous les comptes en CSV. */
+  @ApiKeyScope('clients:read')
   @Get('clients.csv')
   @ApiProduces('text/csv')
   @ApiOkResponse(CSV)
@@ -36,6 +39,7 @@ export class AdminExportsController {
   }
 
   /** Toutes les factures en CSV, avec leur client. */
+  @ApiKeyScope('invoices:read')
   @Get('invoices.csv')
   @ApiProduces('text/csv')
   @ApiOkResponse(CSV)
@@ -44,6 +48,7 @@ export class AdminExportsController {
   }
 
   /** Export comptable d'une période (dates incluses, heure de Paris) : les factures et avoirs Factur-X et le journal des ventes (CSV), en ZIP. */
+  @ApiKeyScope('invoices:read')
   @Get('accounting.zip')
   @ApiProduces('application/zip')
   @ApiOkResponse({

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
+import { ApiKeyScope } from '../common/api-key';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import { AdminSiteDetailDto, AdminSiteListResponseDto, ListAdminSitesQueryDto, UpdateAdminSiteDto } from './dto/admin-sites.dto';
@@ -15,18 +16,21 @@ export class AdminSitesController {
   constructor(private readonly admin: AdminService) {}
 
   /** Tous les sites avec leur client : recherche, filtres statut et formule, tri, pagination. */
+  @ApiKeyScope('sites:read')
   @Get()
   listAdminSites(@Query() query: ListAdminSitesQueryDto): Promise<AdminSiteListResponseDto> {
     return this.admin.listSites(query);
   }
 
   /** Un site, son client et sa commande (réponses et photos). */
+  @ApiKeyScope('sites:read')
   @Get(':id')
   getAdminSite(@UuidParam('id', siteId) id: string): Promise<AdminSiteDetailDto> {
     return this.admin.getSite(id);
   }
 
   /** Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit). */
+  @ApiKeyScope('sites:write')
   @Patch(':id')
   updateAdminSite(
     @CurrentUser() { user }: AuthenticatedUser,

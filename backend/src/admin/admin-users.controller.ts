@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
+import { ApiKeyScope } from '../common/api-key';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import { AdminUserListResponseDto, ListAdminUsersQueryDto } from './dto/admin-users.dto';
@@ -16,12 +17,14 @@ export class AdminUsersController {
   constructor(private readonly admin: AdminService) {}
 
   /** Liste paginée des utilisateurs, avec recherche sur le nom ou l'e-mail. */
+  @ApiKeyScope('clients:read')
   @Get()
   listAdminUsers(@Query() query: ListAdminUsersQueryDto): Promise<AdminUserListResponseDto> {
     return this.admin.listUsers(query);
   }
 
   /** Un compte et ses sites. */
+  @ApiKeyScope('clients:read')
   @Get(':id')
   getAdminUser(@UuidParam('id', clientId) id: string): Promise<AdminUserDetailDto> {
     return this.admin.getUser(id);

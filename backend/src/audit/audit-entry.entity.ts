@@ -4,7 +4,7 @@ import { User } from '../auth/user.entity';
 /**
  * What an admin did: `site.update`, `user.email`, `email.retry`, `user.invite`, `agency.update` (the agency's settings),
  * `user.view` / `user.view_end` (opened / left a client's space read only: 'Voir comme le client'), `user.close` (closed
- * an account on the client's request).
+ * an account on the client's request), `api_key.create` / `api_key.revoke` (an integrator's API key).
  */
 export const AUDIT_ACTIONS = [
   'site.update',
@@ -15,10 +15,12 @@ export const AUDIT_ACTIONS = [
   'user.view',
   'user.view_end',
   'user.close',
+  'api_key.create',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** `agency`: the agency's settings, one target (entity id `settings`) */
-export const AUDIT_ENTITY_TYPES = ['site', 'user', 'email', 'agency'] as const;
+export const AUDIT_ENTITY_TYPES = ['site', 'user', 'email', 'agency', 'api_key'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**

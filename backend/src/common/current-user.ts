@@ -1,4 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { ApiKeyCaller } from './api-key';
 
 export const USER_ROLES = ['client', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -30,6 +31,8 @@ export interface AuthenticatedUser {
   sessionId: string;
   /** Set under a client view, from the token (and its row, checked) */
   clientView?: ClientViewer;
+  /** Set for a request made with an API key: `user` is then the key's creator, `sessionId` the key's id */
+  apiKey?: ApiKeyCaller;
 }
 
 /** What a request under a client view answers to any write, whatever the route. */

@@ -215,9 +215,10 @@ export function FrenchVatField(sirenProperty: string): PropertyDecorator {
 }
 
 /** A calendar date 'YYYY-MM-DD' (a real day: no 2026-02-30). */
-export function DateField(messages: { required: string; invalid: string }): PropertyDecorator {
+export function DateField(messages: { required: string; invalid: string; optional?: boolean }): PropertyDecorator {
+  const doc = { type: String, format: 'date', maxLength: 10, example: '2026-11-01' };
   return applyDecorators(
-    ApiProperty({ type: String, format: 'date', maxLength: 10, example: '2026-11-01' }),
+    ...(messages.optional ? [ApiPropertyOptional(doc), IsOptional()] : [ApiProperty(doc)]),
     IsString({ message: messages.required }),
     IsNotEmpty({ message: messages.required }),
     Matches(/^\d{4}-\d{2}-\d{2}$/, { message: messages.invalid }),

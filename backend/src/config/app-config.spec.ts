@@ -243,10 +243,15 @@ describe('loadConfig', () => {
       signupPerEmail: 5,
       checkoutPerIp: 30,
       checkoutPerEmail: 10,
+      apiKeyPerMinute: 300,
     });
-    expect(loadConfig({ DATA_DIR: tempDir(), SIGNUP_LIMIT_PER_IP: '500', CHECKOUT_LIMIT_PER_EMAIL: '2' }).limits).toMatchObject({
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), SIGNUP_LIMIT_PER_IP: '500', CHECKOUT_LIMIT_PER_EMAIL: '2', API_KEY_RATE_LIMIT_PER_MINUTE: '60' })
+        .limits,
+    ).toMatchObject({
       signupPerIp: 500,
       checkoutPerEmail: 2,
+      apiKeyPerMinute: 60,
     });
     expect(() => loadConfig({ DATA_DIR: tempDir(), CHECKOUT_LIMIT_PER_IP: 'many' })).toThrow('CHECKOUT_LIMIT_PER_IP doit être un entier');
   });

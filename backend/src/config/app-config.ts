@@ -34,6 +34,8 @@ export interface AppConfig {
     signupPerEmail: number;
     checkoutPerIp: number;
     checkoutPerEmail: number;
+    /** Requests per minute of one API key (API_KEY_RATE_LIMIT_PER_MINUTE) */
+    apiKeyPerMinute: number;
   };
   mail: {
     /** SMTP server; undefined = mail is captured (kept in the outbox, printed in the console) */
@@ -326,6 +328,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     signupPerEmail: readInt(env, 'SIGNUP_LIMIT_PER_EMAIL', 5, problems, 1, 1_000_000),
     checkoutPerIp: readInt(env, 'CHECKOUT_LIMIT_PER_IP', 30, problems, 1, 1_000_000),
     checkoutPerEmail: readInt(env, 'CHECKOUT_LIMIT_PER_EMAIL', 10, problems, 1, 1_000_000),
+    apiKeyPerMinute: readInt(env, 'API_KEY_RATE_LIMIT_PER_MINUTE', 300, problems, 1, 1_000_000),
   };
   const firstLoginTokenTtlHours = readInt(env, 'FIRST_LOGIN_TOKEN_TTL_HOURS', 72, problems, 1, 24 * 30);
   const embeddedPostgresPort = readInt(env, 'EMBEDDED_POSTGRES_PORT', 54329, problems, 1024, 65535);

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
+import { ApiKeyScope } from '../common/api-key';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import { BillingProfileDto, UpdateBillingProfileDto } from './dto/billing-profile.dto';
@@ -49,12 +50,14 @@ export class AdminInvoicingController {
   constructor(private readonly invoicing: InvoicingService) {}
 
   /** Les factures et avoirs émis, les plus récents d'abord ; ceux d'un client avec `userId`. */
+  @ApiKeyScope('invoices:read')
   @Get('legal-invoices')
   listAdminLegalInvoices(@Query() query: AdminLegalInvoiceQueryDto): Promise<LegalInvoiceListDto> {
     return this.invoicing.listForAdmin(query);
   }
 
   /** Une facture ou un avoir au format Factur-X (PDF). */
+  @ApiKeyScope('invoices:read')
   @Get('legal-invoices/:id/pdf')
   @ApiProduces('application/pdf')
   @ApiOkResponse(PDF)

@@ -208,6 +208,13 @@ export const routes: RouteObject[] = [
                 ...page('features/admin/AdminStatusPage', async () => (await import('../features/admin/AdminStatusPage')).AdminStatusPage),
               },
               {
+                path: 'integrations',
+                ...page(
+                  'features/admin/AdminIntegrationsPage',
+                  async () => (await import('../features/admin/AdminIntegrationsPage')).AdminIntegrationsPage,
+                ),
+              },
+              {
                 path: 'closures',
                 ...page(
                   'features/admin/AdminClosuresPage',

@@ -46,6 +46,7 @@ export const paths = {
     invoices: '/admin/invoices',
     settings: '/admin/settings',
     closures: '/admin/closures',
+    integrations: '/admin/integrations',
   },
 } as const;
 

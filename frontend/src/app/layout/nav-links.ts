@@ -35,5 +35,6 @@ export const adminLinks: NavItem[] = [
   { label: 'Journal des e-mails', to: paths.admin.emails },
   { label: 'Comptes fermés', to: paths.admin.closures },
   { label: 'État du service', to: paths.admin.status },
+  { label: 'Intégrations', to: paths.admin.integrations },
   { label: 'Paramètres', to: paths.admin.settings },
 ];

@@ -118,6 +118,7 @@ const PRIVATE_PAGES: ReadonlyArray<[pattern: string, head: PageHead]> = [
   [paths.admin.invoices, privatePage('Factures et avoirs')],
   [paths.admin.status, privatePage('État du service')],
   [paths.admin.closures, privatePage('Comptes fermés')],
+  [paths.admin.integrations, privatePage('Intégrations')],
 ];
 
 /** The head of the page at `pathname`; the 404 page's for an address no route knows. */

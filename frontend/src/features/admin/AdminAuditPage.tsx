@@ -17,6 +17,7 @@ const ENTITY_LABELS: Record<AuditEntityType, string> = {
   user: 'Clients',
   email: 'E-mails',
   agency: "Paramètres de l'agence",
+  api_key: "Clés d'API",
 };
 const ENTITY_TYPES = Object.values(AuditEntityType);
 

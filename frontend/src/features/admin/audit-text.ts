@@ -13,6 +13,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.view': 'Consultation de l’espace du client',
   'user.view_end': 'Fin de la consultation de l’espace du client',
   'user.close': 'Fermeture du compte',
+  'api_key.create': "Création d'une clé d'API",
+  'api_key.revoke': "Révocation d'une clé d'API",
 };
 
 const AUDIT_FIELDS: Record<string, string> = { domain: 'Domaine', status: 'Statut' };
@@ -59,6 +61,12 @@ export function describeAuditEntry(entry: Pick<AuditEntryDto, 'action' | 'before
     return [`Lecture seule, jusqu’au ${formatDateTime(after.expiresAt)} au plus`];
   if (entry.action === 'user.view_end' && typeof after.durationSeconds === 'number')
     return [`Durée : ${formatDuration(after.durationSeconds)}`];
+  if (entry.action === 'api_key.create') {
+    const lines = [`Clé : ${String(after.name)} (${String(after.prefix)})`];
+    if (Array.isArray(after.scopes)) lines.push(`Portées : ${after.scopes.join(', ')}`);
+    lines.push(typeof after.expiresAt === 'string' ? `Expire le ${formatDateTime(after.expiresAt)}` : 'Sans expiration');
+    return lines;
+  }
   if (entry.action === 'user.close') {
     const lines: string[] = [];
     if (typeof after.reason === 'string') lines.push(`Motif : ${after.reason}`);

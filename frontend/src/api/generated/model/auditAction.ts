@@ -18,4 +18,6 @@ export const AuditAction = {
   userview: 'user.view',
   userview_end: 'user.view_end',
   userclose: 'user.close',
+  api_keycreate: 'api_key.create',
+  api_keyrevoke: 'api_key.revoke',
 } as const;

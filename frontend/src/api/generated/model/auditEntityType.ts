@@ -14,4 +14,5 @@ export const AuditEntityType = {
   user: 'user',
   email: 'email',
   agency: 'agency',
+  api_key: 'api_key',
 } as const;

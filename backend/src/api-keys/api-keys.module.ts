@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
+import { API_KEY_VERIFIER } from '../common/api-key';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysRepository } from './api-keys.repository';
+import { ApiKeysService } from './api-keys.service';
+
+/** Integrators' API keys (`api_keys`): the admin's routes, and the verifier the global guard calls. */
+@Module({
+  imports: [AuthModule, AuditModule, RateLimitModule],
+  controllers: [ApiKeysController],
+  providers: [ApiKeysRepository, ApiKeysService, { provide: API_KEY_VERIFIER, useExisting: ApiKeysService }],
+  exports: [API_KEY_VERIFIER],
+})
+export class ApiKeysModule {}

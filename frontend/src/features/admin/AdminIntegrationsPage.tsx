@@ -1,0 +1,261 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  getListAdminAuditLogQueryKey,
+  getListApiKeysQueryKey,
+  useCreateApiKey,
+  useListApiKeys,
+  useRevokeApiKey,
+} from '../../api/generated/admin/admin';
+import { ApiKeyScope, type ApiKeyDto, type CreateApiKeyDto, type CreatedApiKeyDto } from '../../api/generated/model';
+import { Button } from '../../components/ui/button';
+import { Alert, Badge, Card, Container, type BadgeTone } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DataTable, type Column } from '../../components/ui/data-table';
+import { Field } from '../../components/ui/field';
+import { PageHeader } from '../../components/ui/page';
+import { applyApiFieldErrors } from '../../lib/form-errors';
+import { formatDate, formatDateTime } from '../../lib/format';
+
+/** What each scope lets a key do, in the words of the admin area. */
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  'sites:read': 'Lire les sites',
+  'sites:write': 'Modifier les sites (domaine, statut, avancement)',
+  'clients:read': 'Lire les clients',
+  'invoices:read': 'Lire les factures et avoirs',
+  'quotes:read': 'Lire les demandes de devis',
+};
+const SCOPES = Object.values(ApiKeyScope);
+
+const STATUS: Record<ApiKeyDto['status'], { label: string; tone: BadgeTone }> = {
+  active: { label: 'Active', tone: 'success' },
+  expired: { label: 'Expirée', tone: 'warning' },
+  revoked: { label: 'Révoquée', tone: 'danger' },
+};
+
+type FormValues = { name: string; scopes: ApiKeyScope[]; expiresOn: string };
+
+/** The form that creates a key; the key it answers is shown once, above the list. */
+function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKeyDto) => void }) {
+  const queryClient = useQueryClient();
+  const create = useCreateApiKey();
+  const form = useForm<FormValues>({ defaultValues: { name: '', scopes: [], expiresOn: '' } });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const data: CreateApiKeyDto = {
+      name: values.name,
+      scopes: values.scopes,
+      ...(values.expiresOn ? { expiresOn: values.expiresOn } : {}),
+    };
+    try {
+      const created = await create.mutateAsync({ data });
+      onCreated(created);
+      reset();
+      void queryClient.invalidateQueries({ queryKey: getListApiKeysQueryKey() });
+      void queryClient.invalidateQueries({ queryKey: getListAdminAuditLogQueryKey() });
+    } catch (error) {
+      if (!applyApiFieldErrors(form, error))
+        setError('root.server', { type: 'server', message: "La clé n'a pas pu être créée. Réessayez dans un instant." });
+    }
+  });
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Nouvelle clé d'API</h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Une clé donne à un outil (CRM, comptabilité…) l'accès aux seules données de ses portées, sans mot de passe.
+      </p>
+      <form onSubmit={onSubmit} noValidate aria-label="Nouvelle clé d'API" className="mt-5 space-y-5">
+        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+        <Field
+          label="Nom"
+          hint="Pour la reconnaître, par exemple « CRM de l'agence »"
+          maxLength={100}
+          error={errors.name?.message}
+          {...register('name', {
+            validate: (value) => (value.trim() ? true : 'Le nom de la clé est requis'),
+            maxLength: { value: 100, message: 'Le nom ne doit pas dépasser 100 caractères' },
+          })}
+        />
+        <fieldset aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}>
+          <legend className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">Portées</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {SCOPES.map((scope) => (
+              <label key={scope} className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  value={scope}
+                  className="mt-0.5 size-4 rounded border-slate-300"
+                  {...register('scopes', { validate: (value) => (value.length ? true : 'Choisissez au moins une portée') })}
+                />
+                <span>
+                  {API_KEY_SCOPE_LABELS[scope]} <code className="text-xs text-slate-500 dark:text-slate-400">{scope}</code>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.scopes ? (
+            <p id="api-key-scopes-error" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+              {errors.scopes.message}
+            </p>
+          ) : null}
+        </fieldset>
+        <Field
+          label="Dernier jour de validité (facultatif)"
+          type="date"
+          hint="Sans date, la clé reste valable jusqu'à sa révocation."
+          error={errors.expiresOn?.message}
+          {...register('expiresOn')}
+        />
+        <Button type="submit" loading={isSubmitting}>
+          Créer la clé
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** The key just created: shown once, with a copy button. */
+function NewKey({ created, onDone }: { created: CreatedApiKeyDto; onDone: () => void }) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <Alert tone="success">
+      <p className="font-semibold">Clé « {created.apiKey.name} » créée</p>
+      <p className="mt-1">Copiez-la maintenant : elle ne sera plus jamais affichée. Seule son empreinte est conservée.</p>
+      <code aria-label="Clé d'API" className="mt-3 block break-all rounded bg-white/70 px-3 py-2 font-mono text-sm dark:bg-slate-900/60">
+        {created.key}
+      </code>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <Button size="sm" onClick={() => void copy()}>
+          Copier la clé
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onDone}>
+          J'ai copié la clé
+        </Button>
+        <span role="status" className="text-sm">
+          {copied === 'yes' ? 'Clé copiée' : copied === 'failed' ? 'Copie impossible : sélectionnez la clé et copiez-la.' : ''}
+        </span>
+      </div>
+    </Alert>
+  );
+}
+
+/** /admin/integrations, 'Intégrations': the integrators' API keys (create, show once, list, revoke). */
+export function AdminIntegrationsPage() {
+  const queryClient = useQueryClient();
+  const keys = useListApiKeys();
+  const revoke = useRevokeApiKey();
+  const [created, setCreated] = useState<CreatedApiKeyDto | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
+  const [revokeError, setRevokeError] = useState<string | null>(null);
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    setRevokeError(null);
+    try {
+      await revoke.mutateAsync({ id: revoking.id });
+      void queryClient.invalidateQueries({ queryKey: getListApiKeysQueryKey() });
+      void queryClient.invalidateQueries({ queryKey: getListAdminAuditLogQueryKey() });
+    } catch {
+      setRevokeError(`La clé « ${revoking.name} » n'a pas pu être révoquée. Réessayez dans un instant.`);
+    }
+    setRevoking(null);
+  };
+
+  const columns: Column<ApiKeyDto>[] = [
+    {
+      id: 'name',
+      header: 'Clé',
+      cell: (k) => (
+        <>
+          <span className="block font-medium">{k.name}</span>
+          <code className="text-xs text-slate-500 dark:text-slate-400">{k.prefix}…</code>
+        </>
+      ),
+    },
+    { id: 'scopes', header: 'Portées', cell: (k) => k.scopes.join(', '), className: 'min-w-40' },
+    { id: 'status', header: 'État', cell: (k) => <Badge tone={STATUS[k.status].tone}>{STATUS[k.status].label}</Badge> },
+    { id: 'creator', header: 'Créée par', cell: (k) => k.creatorName || k.creatorEmail || '—', className: 'max-w-48 truncate' },
+    {
+      id: 'lastUsed',
+      header: 'Dernière utilisation',
+      cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Jamais'),
+      className: 'whitespace-nowrap tabular-nums',
+    },
+    {
+      id: 'expires',
+      header: 'Expiration',
+      cell: (k) => (k.expiresAt ? formatDate(k.expiresAt) : 'Aucune'),
+      className: 'whitespace-nowrap tabular-nums',
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (k) =>
+        k.status === 'revoked' ? null : (
+          <Button size="sm" variant="secondary" onClick={() => setRevoking(k)} aria-label={`Révoquer la clé ${k.name}`}>
+            Révoquer
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Container className="py-10">
+      <PageHeader
+        eyebrow="Administration"
+        title="Intégrations"
+        description="Les clés d'API des outils de l'agence : chacune n'ouvre que les routes de ses portées."
+      />
+      <div className="mt-8 space-y-6">
+        {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
+        <CreateKeyForm onCreated={setCreated} />
+        {revokeError ? <Alert tone="error">{revokeError}</Alert> : null}
+        <Card flush>
+          <DataTable
+            label="Clés d'API"
+            columns={columns}
+            rows={keys.data?.apiKeys}
+            rowKey={(k) => k.id}
+            loading={keys.isPending}
+            loadingText="Chargement des clés…"
+            error={keys.isError}
+            errorText="Les clés d'API n'ont pas pu être chargées."
+            minWidthClass="min-w-[52rem]"
+            onRetry={() => void keys.refetch()}
+            emptyText="Aucune clé d'API pour l'instant."
+          />
+        </Card>
+      </div>
+      {revoking ? (
+        <ConfirmDialog
+          title="Révoquer cette clé ?"
+          confirmLabel="Révoquer la clé"
+          tone="danger"
+          busy={revoke.isPending}
+          onConfirm={() => void confirmRevoke()}
+          onCancel={() => setRevoking(null)}
+        >
+          La clé « {revoking.name} » ({revoking.prefix}…) sera refusée dès maintenant, par tous les outils qui l'utilisent. C'est définitif.
+        </ConfirmDialog>
+      ) : null}
+    </Container>
+  );
+}
