@@ -31,6 +31,12 @@ async function signedIn(authorization: string | undefined): Promise<Row | null> 
   }
 }
 
+/** As the app's invoice lists read the legal documents (backend/src/invoicing/invoicing.repository.ts, ofStripeInvoices). */
+const LEGAL_SUMMARY = `l.id, l.kind, l.number, l.issued_at, l.paid_at, l.stripe_invoice_id, l.credited_id, c.number AS credited_number, l.user_id,
+  CASE WHEN l.document->'buyer'->>'type' = 'company' AND COALESCE(l.document->'buyer'->>'companyName', '') <> ''
+       THEN l.document->'buyer'->>'companyName' ELSE l.document->'buyer'->>'name' END AS buyer_name,
+  l.total_excl_cents, l.vat_cents, l.total_incl_cents, l.render_status
+  FROM legal_invoices l LEFT JOIN legal_invoices c ON c.id = l.credited_id`;
 const SITE_COLUMNS = `s.id, s.user_id, s.site_name, s.domain, s.status, s.type, s.progression, s.status_before_suspension, s.payment_state, s.payment_state_since, s.stripe_subscription_id, s.order_draft_id, s.created_at, s.updated_at`;
 const SORT: Record<string, string> = {
   site_name: 's.site_name',
@@ -125,13 +131,28 @@ async function route(path: string, q: URLSearchParams, user: Row): Promise<unkno
         .then((r) => r.rows),
       pool.query(`SELECT count(*)::int AS total ${from}`, [user.id]).then((r) => r.rows),
     ]);
+    // Then, in parallel, the sites' names and the legal documents issued for these invoices (their numbers in the list).
     const siteIds = [...new Set(rows.map((r) => r.site_id).filter(Boolean))];
-    const names = new Map(
+    const [names, legal] = await Promise.all([
       siteIds.length
-        ? (await pool.query(`SELECT id, site_name FROM sites WHERE id = ANY($1::uuid[])`, [siteIds])).rows.map((r) => [r.id, r.site_name])
+        ? pool
+            .query(`SELECT id, site_name FROM sites WHERE id = ANY($1::uuid[])`, [siteIds])
+            .then((r) => new Map(r.rows.map((n) => [n.id, n.site_name])))
+        : new Map(),
+      rows.length
+        ? pool
+            .query(`SELECT ${LEGAL_SUMMARY} WHERE l.stripe_invoice_id = ANY($1) ORDER BY l.issued_at, l.id`, [rows.map((r) => r.id)])
+            .then((r) => r.rows)
         : [],
-    );
-    return { invoices: rows.map((r) => ({ ...camel(r), siteName: names.get(r.site_id) ?? null })), total };
+    ]);
+    return {
+      invoices: rows.map((r) => ({
+        ...camel(r),
+        siteName: names.get(r.site_id) ?? null,
+        legalDocuments: legal.filter((l) => l.stripe_invoice_id === r.id).map((l) => ({ id: l.id, kind: l.kind, number: l.number })),
+      })),
+      total,
+    };
   }
   return null;
 }
