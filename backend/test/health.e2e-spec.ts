@@ -79,7 +79,10 @@ describe('health, errors and HTTP hardening', () => {
     expect(ui.text).toContain('swagger-ui');
     const json = await t.api.raw.get('/api/docs-json').expect(200);
     expect(json.body.paths['/api/auth/login'].post.operationId).toBe('login');
-    expect(json.body.paths['/api/admin/users'].get.security).toBeUndefined();
+    // A session-only route takes the document's bearer scheme; a route open to API keys lists both, with its scope.
+    expect(json.body.paths['/api/admin/stats'].get.security).toBeUndefined();
+    expect(json.body.paths['/api/admin/users'].get.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+    expect(json.body.paths['/api/admin/users'].get['x-required-scope']).toBe('clients:read');
     expect(json.body.paths['/api/auth/login'].post.security).toEqual([]);
     expect(json.body.security).toEqual([{ bearer: [] }]);
   });
