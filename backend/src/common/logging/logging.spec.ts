@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { requestIdOf } from './http-logger';
 import { createLogger, REDACTED, requestLineLogger, requestLoggers } from './logger';
@@ -76,4 +78,44 @@ describe('the logger', () => {
     new PinoNestLogger(logger).debug('détail', 'Mail');
     expect(lines).toEqual([]);
   });
+});
+
+describe('JSON lines on standard output (production)', () => {
+  /** A process that logs through createLogger's default destination, then does `then` (a JS statement). */
+  function run(then: string) {
+    const script = `import('./src/common/logging/logger.ts').then(({ createLogger }) => {
+      const log = createLogger({ format: 'json', level: 'info' });
+      ${then}
+    });`;
+    const child = spawn(process.execPath, ['--no-warnings', '-e', script], { cwd: join(__dirname, '..', '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = { stdout: '', stderr: '' };
+    child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    return { child, out, exited };
+  }
+  const until = async (condition: () => boolean, ms: number) => {
+    for (const start = Date.now(); !condition() && Date.now() - start < ms; ) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  it('writes every line waiting in the batch when the process exits at once', async () => {
+    const { out, exited } = run(`for (let i = 1; i <= 3; i++) log.info('ligne ' + i); process.exit(0);`);
+    expect(await exited).toBe(0);
+    expect(out.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['ligne 1', 'ligne 2', 'ligne 3']);
+  });
+
+  it('keeps a line in its batch (no write per line), then writes it within about a second', async () => {
+    // The event loop is held 3 s after the line: a write per line would have sent it at once.
+    const { child, out, exited } = run(
+      `log.info('attendue'); process.stderr.write('logged\\n'); const end = Date.now() + 3000; while (Date.now() < end);
+       setTimeout(() => process.exit(0), 5000);`,
+    );
+    await until(() => out.stderr.includes('logged'), 10_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(out.stdout).toBe('');
+    await until(() => out.stdout.includes('attendue'), 10_000);
+    expect(out.stdout).toContain('"msg":"attendue"');
+    child.kill();
+    await exited;
+  }, 30_000);
 });
