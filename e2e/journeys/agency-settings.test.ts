@@ -63,7 +63,10 @@ describe("the agency's settings", () => {
     await context.addInitScript(() => window.localStorage.setItem('adminMode', '1'));
     await signInAsAdmin(page);
     await page.goto('/admin');
-    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Paramètres' }).click();
+    // The admin's other pages are under 'Plus' in the admin bar.
+    const bar = page.getByRole('navigation', { name: 'Administration' });
+    await bar.getByRole('button', { name: 'Plus' }).click();
+    await bar.getByRole('link', { name: 'Paramètres' }).click();
     await page.waitForURL('**/admin/settings');
     await page.getByRole('heading', { level: 1, name: "Paramètres de l'agence" }).waitFor();
 

@@ -46,6 +46,46 @@ describe('Header', () => {
     expect(await screen.findAllByRole('link', { name: 'Connexion' })).not.toHaveLength(0);
   });
 
+  it("groups the admin's other pages under 'Plus': shown on demand, closed by Escape or a click elsewhere", async () => {
+    givenSessionCookie();
+    window.localStorage.setItem('adminMode', '1');
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ role: 'admin', name: 'Alice' }, 'admin-token')) });
+    renderApp('/admin/sites');
+    const bar = await screen.findByRole('navigation', { name: 'Administration' });
+    expect(within(bar).getAllByRole('link').map((link) => link.textContent)).toEqual(['Administration', 'Sites', 'Clients', 'Revenus', 'Devis']);
+
+    const more = within(bar).getByRole('button', { name: 'Plus' });
+    const list = document.getElementById(more.getAttribute('aria-controls')!)!;
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(list).not.toBeVisible();
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(list).toBeVisible();
+    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Factures et avoirs',
+      'Paiements en double',
+      'Journal des e-mails',
+      "Journal d'audit",
+      'Comptes fermés',
+      'Intégrations',
+      'État du service',
+      'Paramètres',
+    ]);
+    expect(within(list).getByRole('link', { name: 'Paramètres' })).toHaveAttribute('href', '/admin/settings');
+
+    await userEvent.keyboard('{Escape}');
+    expect(list).not.toBeVisible();
+    expect(more).toHaveFocus();
+    await userEvent.click(more);
+    await userEvent.click(screen.getByRole('main'));
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    // The phone menu lists every admin page, one after the other.
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Menu mobile' });
+    for (const name of ['Devis', 'Intégrations', 'Paramètres']) expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
+  }, 15_000);
+
   it('lifts off the page with a shadow once it has scrolled more than 10 px, and not before', async () => {
     mockApi({ 'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }) });
     renderApp('/contact');

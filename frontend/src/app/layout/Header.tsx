@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, matchPath, NavLink, useLocation, useNavigate } from 'react-router';
 import { dashboardPathFor, paths } from '../../config/paths';
 import { useAdminMode } from '../../lib/auth/admin-mode';
 import { useAuth } from '../../lib/auth/session';
@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { useScrollState } from '../../lib/use-scrolling';
 import { buttonClasses } from '../../components/ui/button';
 import { ThemeToggle } from '../../components/theme-toggle';
-import { adminLinks, clientLinks, contactLink, publicLinks, type NavItem } from './nav-links';
+import { adminLinks, adminMoreLinks, clientLinks, contactLink, publicLinks, type NavItem } from './nav-links';
 
 export function Logo() {
   return (
@@ -40,12 +40,78 @@ function NavItemLink({ item, compact, onNavigate }: { item: NavItem; compact?: b
   );
 }
 
+/**
+ * 'Plus' in the admin bar: a button that shows the admin's other pages below it (the disclosure pattern of a site's
+ * navigation: a list of links, no menu roles). Escape, a click elsewhere or a page change closes it; the button looks
+ * active while one of its pages is shown.
+ */
+function MoreLinks({ links }: { links: NavItem[] }) {
+  const location = useLocation();
+  // Open only on the page where it was opened: following one of its links closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? location.pathname : null);
+  const listId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const current = links.some((item) => typeof item.to === 'string' && matchPath({ path: item.to, end: false }, location.pathname));
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <div ref={box} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+        className={cn(linkClass(current, true), 'inline-flex items-center gap-1')}
+      >
+        Plus
+        <svg viewBox="0 0 20 20" className={cn('size-4 transition-transform', open && 'rotate-180')} fill="currentColor" aria-hidden="true">
+          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+        </svg>
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute top-full right-0 z-50 mt-2 grid w-60 gap-0.5 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-800 dark:bg-slate-900"
+      >
+        {links.map((item) => (
+          <li key={item.label} className="grid">
+            <NavItemLink item={item} compact />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The area links of a signed-in user: admin-mode links for an admin in admin mode, client links otherwise. */
-function useAreaLinks(): { title: string; links: NavItem[] } | null {
+function useAreaLinks(): { title: string; links: NavItem[]; more: NavItem[] } | null {
   const { user } = useAuth();
   const { adminMode } = useAdminMode();
   if (!user) return null;
-  return adminMode ? { title: 'Administration', links: adminLinks } : { title: 'Espace client', links: clientLinks };
+  return adminMode
+    ? { title: 'Administration', links: adminLinks, more: adminMoreLinks }
+    : { title: 'Espace client', links: clientLinks, more: [] };
 }
 
 export function Header() {
@@ -144,6 +210,7 @@ export function Header() {
             {area.links.map((item) => (
               <NavItemLink key={item.label} item={item} compact />
             ))}
+            {area.more.length ? <MoreLinks links={area.more} /> : null}
           </nav>
         </div>
       ) : null}
@@ -163,7 +230,7 @@ export function Header() {
               <p className="mt-4 mb-1 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
                 {area.title}
               </p>
-              {area.links.map((item) => (
+              {[...area.links, ...area.more].map((item) => (
                 <NavItemLink key={item.label} item={item} onNavigate={() => setMenuOpen(false)} />
               ))}
             </>

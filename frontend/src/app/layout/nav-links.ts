@@ -26,15 +26,26 @@ export const clientLinks: NavItem[] = [
   { label: 'Profil', to: paths.dashboard.profile },
 ];
 
+/** The admin bar's own links: the pages an admin opens every day. */
 export const adminLinks: NavItem[] = [
   { label: 'Administration', to: paths.admin.root, end: true },
   { label: 'Sites', to: paths.admin.sites },
   { label: 'Clients', to: paths.admin.clients },
   { label: 'Revenus', to: paths.admin.revenue },
   { label: 'Devis', to: paths.admin.quotes },
+];
+
+/**
+ * The admin's other pages: under 'Plus' in the bar (all of them on one line wrapped their two-word labels at 1440 px),
+ * one after the other in the phone menu.
+ */
+export const adminMoreLinks: NavItem[] = [
+  { label: 'Factures et avoirs', to: paths.admin.invoices },
+  { label: 'Paiements en double', to: paths.admin.duplicatePayments },
   { label: 'Journal des e-mails', to: paths.admin.emails },
+  { label: "Journal d'audit", to: paths.admin.audit },
   { label: 'Comptes fermés', to: paths.admin.closures },
-  { label: 'État du service', to: paths.admin.status },
   { label: 'Intégrations', to: paths.admin.integrations },
+  { label: 'État du service', to: paths.admin.status },
   { label: 'Paramètres', to: paths.admin.settings },
 ];
