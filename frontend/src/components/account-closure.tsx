@@ -1,11 +1,18 @@
+import { type FormEventHandler, type ReactNode, useId } from 'react';
 import type { ClosureCancellation, ClosurePreviewDto } from '../api/generated/model';
 import { formatDate } from '../lib/format';
+import { Button } from './ui/button';
+import { Alert } from './ui/card';
+import { TitledDialog } from './ui/modal-dialog';
+import { QueryState } from './ui/query-state';
 
 /** Whose account: the client's own words ('vous'), or the admin's about the client. */
 export type ClosureAudience = 'client' | 'admin';
 
 const WORDS = {
   client: {
+    loading: 'Chargement de vos abonnements...',
+    loadFailed: 'Impossible de charger vos abonnements.',
     noSubscription: 'Vous n’avez aucun abonnement en cours.',
     subscriptions: 'Vos abonnements en cours sont résiliés, sans autre prélèvement :',
     when: 'Quand vos abonnements prennent-ils fin ?',
@@ -21,6 +28,8 @@ const WORDS = {
     mail: 'Un e-mail de confirmation vous est envoyé, puis plus aucun. Vous pourrez créer un nouveau compte avec la même adresse.',
   },
   admin: {
+    loading: 'Chargement de ses abonnements...',
+    loadFailed: 'Impossible de charger ses abonnements.',
     noSubscription: 'Le client n’a aucun abonnement en cours.',
     subscriptions: 'Ses abonnements en cours sont résiliés dans Stripe, sans autre prélèvement :',
     when: 'Quand ses abonnements prennent-ils fin ?',
@@ -114,5 +123,93 @@ export function ClosureConsequences({
         <li>{w.mail}</li>
       </ul>
     </div>
+  );
+}
+
+/** The closure preview as its query gives it. */
+interface PreviewQuery {
+  isPending: boolean;
+  isError: boolean;
+  data?: ClosurePreviewDto;
+  refetch: () => unknown;
+}
+
+/**
+ * The dialog that closes an account (the client's own, or an admin's for a client): the preview of its consequences
+ * once loaded, the choice of when subscriptions end, the confirming field (`children`: the client's password, the
+ * admin's reason), the server's refusal, and the two buttons.
+ */
+export function ClosureDialog({
+  audience,
+  title,
+  description,
+  preview,
+  cancellation,
+  onCancellation,
+  onSubmit,
+  submitting,
+  serverError,
+  backLabel,
+  submitLabel,
+  onClose,
+  children,
+}: {
+  audience: ClosureAudience;
+  title: string;
+  description: string;
+  preview: PreviewQuery;
+  cancellation: ClosureCancellation;
+  onCancellation: (value: ClosureCancellation) => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitting: boolean;
+  serverError?: string;
+  backLabel: string;
+  submitLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const w = WORDS[audience];
+  return (
+    <TitledDialog
+      titleId={titleId}
+      descriptionId={descriptionId}
+      title={title}
+      description={description}
+      width="w-[min(40rem,calc(100vw-1.5rem))]"
+      onClose={onClose}
+      busy={submitting}
+    >
+      <QueryState
+        className="m-5 sm:m-6"
+        loading={preview.isPending}
+        error={preview.isError}
+        loadingText={w.loading}
+        errorText={w.loadFailed}
+        onRetry={() => void preview.refetch()}
+      />
+      {preview.data ? (
+        <form onSubmit={onSubmit} className="space-y-5 p-5 sm:p-6" noValidate>
+          <ClosureConsequences
+            preview={preview.data}
+            cancellation={cancellation}
+            onCancellation={onCancellation}
+            audience={audience}
+            disabled={submitting}
+          />
+          {children}
+          {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose} disabled={submitting}>
+              {backLabel}
+            </Button>
+            <Button type="submit" variant="danger" loading={submitting}>
+              {submitLabel}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </TitledDialog>
   );
 }

@@ -12,11 +12,10 @@ import {
 } from '../../api/generated/admin/admin';
 import type { AccountClosureDto, AdminUserDto, ClosureCancellation } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
-import { ClosureConsequences } from '../../components/account-closure';
+import { ClosureDialog } from '../../components/account-closure';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, type BadgeTone, Card } from '../../components/ui/card';
 import { inputClasses } from '../../components/ui/field';
-import { TitledDialog } from '../../components/ui/modal-dialog';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth/session';
@@ -74,8 +73,6 @@ interface CloseValues {
 
 /** The admin's confirmation of a client's closure: what happens, when the subscriptions end, the reason (audited). */
 function AdminCloseDialog({ user, onClose, onClosed }: { user: AdminUserDto; onClose: () => void; onClosed: () => void }) {
-  const titleId = useId();
-  const descriptionId = useId();
   const reasonId = useId();
   const queryClient = useQueryClient();
   const preview = useGetAdminClosurePreview(user.id);
@@ -108,63 +105,40 @@ function AdminCloseDialog({ user, onClose, onClosed }: { user: AdminUserDto; onC
   });
 
   return (
-    <TitledDialog
-      titleId={titleId}
-      descriptionId={descriptionId}
+    <ClosureDialog
+      audience="admin"
       title="Fermer le compte de ce client"
       description={`À la demande de ${user.name || user.email}, c’est définitif. Voici exactement ce qui se passe :`}
-      width="w-[min(40rem,calc(100vw-1.5rem))]"
+      preview={preview}
+      cancellation={cancellation}
+      onCancellation={setCancellation}
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+      serverError={errors.root?.server?.message}
+      backLabel="Retour"
+      submitLabel="Fermer le compte"
       onClose={onClose}
-      busy={isSubmitting}
     >
-      <QueryState
-        className="m-5 sm:m-6"
-        loading={preview.isPending}
-        error={preview.isError}
-        loadingText="Chargement de ses abonnements..."
-        errorText="Impossible de charger ses abonnements."
-        onRetry={() => void preview.refetch()}
-      />
-      {preview.data ? (
-        <form onSubmit={onSubmit} className="space-y-5 p-5 sm:p-6" noValidate>
-          <ClosureConsequences
-            preview={preview.data}
-            cancellation={cancellation}
-            onCancellation={setCancellation}
-            audience="admin"
-            disabled={isSubmitting}
-          />
-          <div>
-            <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-              Motif (la demande du client : date, moyen)
-            </label>
-            <textarea
-              id={reasonId}
-              rows={3}
-              maxLength={1000}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-              className={cn(inputClasses, 'h-auto py-2 leading-relaxed')}
-              {...register('reason', { validate: (v) => v.trim() !== '' || 'Le motif est requis' })}
-            />
-            {errors.reason ? (
-              <p id={`${reasonId}-error`} className="mt-1.5 text-sm font-medium text-red-600 dark:text-red-400">
-                {errors.reason.message}
-              </p>
-            ) : null}
-          </div>
-          {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-              Retour
-            </Button>
-            <Button type="submit" variant="danger" loading={isSubmitting}>
-              Fermer le compte
-            </Button>
-          </div>
-        </form>
-      ) : null}
-    </TitledDialog>
+      <div>
+        <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+          Motif (la demande du client : date, moyen)
+        </label>
+        <textarea
+          id={reasonId}
+          rows={3}
+          maxLength={1000}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+          className={cn(inputClasses, 'h-auto py-2 leading-relaxed')}
+          {...register('reason', { validate: (v) => v.trim() !== '' || 'Le motif est requis' })}
+        />
+        {errors.reason ? (
+          <p id={`${reasonId}-error`} className="mt-1.5 text-sm font-medium text-red-600 dark:text-red-400">
+            {errors.reason.message}
+          </p>
+        ) : null}
+      </div>
+    </ClosureDialog>
   );
 }
 

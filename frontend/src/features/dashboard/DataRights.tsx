@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useGetActivity } from '../../api/generated/auth/auth';
@@ -12,11 +12,10 @@ import {
   useRequestDataExport,
 } from '../../api/generated/privacy/privacy';
 import { isApiError } from '../../api/http';
-import { ClosureConsequences } from '../../components/account-closure';
+import { ClosureDialog } from '../../components/account-closure';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, type BadgeTone, Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { TitledDialog } from '../../components/ui/modal-dialog';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth/session';
@@ -184,8 +183,6 @@ interface CloseValues {
 
 /** The confirmation of 'Fermer mon compte': exactly what happens, the choice of when the subscriptions end, the password. */
 export function CloseAccountDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const descriptionId = useId();
   const preview = useGetClosurePreview();
   const close = useCloseAccount();
   const { logout } = useAuth();
@@ -215,52 +212,29 @@ export function CloseAccountDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <TitledDialog
-      titleId={titleId}
-      descriptionId={descriptionId}
+    <ClosureDialog
+      audience="client"
       title="Fermer votre compte"
       description="C’est définitif. Voici exactement ce qui se passe :"
-      width="w-[min(40rem,calc(100vw-1.5rem))]"
+      preview={preview}
+      cancellation={cancellation}
+      onCancellation={setCancellation}
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+      serverError={errors.root?.server?.message}
+      backLabel="Garder mon compte"
+      submitLabel="Fermer définitivement mon compte"
       onClose={onClose}
-      busy={isSubmitting}
     >
-      <QueryState
-        className="m-5 sm:m-6"
-        loading={preview.isPending}
-        error={preview.isError}
-        loadingText="Chargement de vos abonnements..."
-        errorText="Impossible de charger vos abonnements."
-        onRetry={() => void preview.refetch()}
+      <Field
+        label="Mot de passe"
+        type="password"
+        autoComplete="current-password"
+        hint="Pour confirmer que c’est bien vous."
+        error={errors.password?.message}
+        {...register('password', { required: 'Le mot de passe est requis' })}
       />
-      {preview.data ? (
-        <form onSubmit={onSubmit} className="space-y-5 p-5 sm:p-6" noValidate>
-          <ClosureConsequences
-            preview={preview.data}
-            cancellation={cancellation}
-            onCancellation={setCancellation}
-            audience="client"
-            disabled={isSubmitting}
-          />
-          <Field
-            label="Mot de passe"
-            type="password"
-            autoComplete="current-password"
-            hint="Pour confirmer que c’est bien vous."
-            error={errors.password?.message}
-            {...register('password', { required: 'Le mot de passe est requis' })}
-          />
-          {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-              Garder mon compte
-            </Button>
-            <Button type="submit" variant="danger" loading={isSubmitting}>
-              Fermer définitivement mon compte
-            </Button>
-          </div>
-        </form>
-      ) : null}
-    </TitledDialog>
+    </ClosureDialog>
   );
 }
 
