@@ -87,7 +87,10 @@ describe('JSON lines on standard output (production)', () => {
       const log = createLogger({ format: 'json', level: 'info' });
       ${then}
     });`;
-    const child = spawn(process.execPath, ['--no-warnings', '-e', script], { cwd: join(__dirname, '..', '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--no-warnings', '-e', script], {
+      cwd: join(__dirname, '..', '..', '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out = { stdout: '', stderr: '' };
     child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
@@ -95,13 +98,18 @@ describe('JSON lines on standard output (production)', () => {
     return { child, out, exited };
   }
   const until = async (condition: () => boolean, ms: number) => {
-    for (const start = Date.now(); !condition() && Date.now() - start < ms; ) await new Promise((r) => setTimeout(r, 20));
+    for (const start = Date.now(); !condition() && Date.now() - start < ms;) await new Promise((r) => setTimeout(r, 20));
   };
 
   it('writes every line waiting in the batch when the process exits at once', async () => {
     const { out, exited } = run(`for (let i = 1; i <= 3; i++) log.info('ligne ' + i); process.exit(0);`);
     expect(await exited).toBe(0);
-    expect(out.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['ligne 1', 'ligne 2', 'ligne 3']);
+    expect(
+      out.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { msg: string }).msg),
+    ).toEqual(['ligne 1', 'ligne 2', 'ligne 3']);
   });
 
   it('keeps a line in its batch (no write per line), then writes it within about a second', async () => {

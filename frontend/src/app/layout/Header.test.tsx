@@ -52,7 +52,11 @@ describe('Header', () => {
     mockApi({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ role: 'admin', name: 'Alice' }, 'admin-token')) });
     renderApp('/admin/sites');
     const bar = await screen.findByRole('navigation', { name: 'Administration' });
-    expect(within(bar).getAllByRole('link').map((link) => link.textContent)).toEqual(['Administration', 'Sites', 'Clients', 'Revenus', 'Devis']);
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Administration', 'Sites', 'Clients', 'Revenus', 'Devis']);
 
     const more = within(bar).getByRole('button', { name: 'Plus' });
     const list = document.getElementById(more.getAttribute('aria-controls')!)!;
@@ -61,7 +65,11 @@ describe('Header', () => {
     await userEvent.click(more);
     expect(more).toHaveAttribute('aria-expanded', 'true');
     expect(list).toBeVisible();
-    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
       'Factures et avoirs',
       'Paiements en double',
       'Journal des e-mails',
