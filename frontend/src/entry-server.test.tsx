@@ -81,6 +81,11 @@ describe('the server-rendered public pages (entry-server.tsx)', () => {
     const root = shell.slice(shell.indexOf('<div id="root">'), shell.indexOf('<script type="module"'));
     expect(root).toContain('Chargement...');
     expect(root).toContain('id="contenu"');
+    // Under the page's own head when it does not depend on who is signed in (its largest text, painted from the HTML).
+    expect(root).toMatch(/<h1[^>]*>Mes Sites<\/h1>/);
+    const admin = await renderShell('/admin/sites', input);
+    expect(admin).toMatch(/<h1[^>]*>Sites<\/h1><p[^>]*>Tous les sites des clients : recherche, filtres et suivi de la création\.<\/p>/);
+    expect(await renderShell('/admin/revenue', input)).not.toContain('<h1');
     expect(shell).not.toContain('<!--vide-->');
     expect(shell).toContain('<script type="application/json" id="vitrine-page-data">');
     // The other client-rendered pages depend on the browser from their first render: an empty root, as built.

@@ -12,18 +12,20 @@ const signedInAs = (role: 'client' | 'admin', name = role === 'admin' ? 'Alice A
 };
 
 describe('Route guards', () => {
-  it("shows 'Chargement...' while the session is being restored", async () => {
+  it("shows the page's known head over 'Chargement...' while the session is being restored", async () => {
     let answer!: (response: Response) => void;
     givenSessionCookie();
     mockApi({ 'POST /api/auth/refresh': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderApp('/dashboard');
-    expect(await screen.findByText('Chargement...')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: /Bonjour/ })).not.toBeInTheDocument();
+    // What does not depend on who is signed in, where the page will show it, over 'Chargement...'.
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^Bonjour$/);
+    expect(screen.getByText('Chargement...')).toBeInTheDocument();
+    expect(screen.getByText('Suivez vos sites, vos factures et vos demandes depuis votre tableau de bord.')).toBeInTheDocument();
 
     // Once the session is restored, the page shows.
     answer(jsonResponse(200, makeSession({ name: 'Claire' })));
-    expect(await screen.findByRole('heading', { name: 'Bonjour, Claire' })).toBeInTheDocument();
-    expect(screen.queryByText('Chargement...')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByText('Chargement...')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bonjour, Claire');
   });
 
   it('sends a visitor to /login, remembering the page of origin, and returns there after sign-in', async () => {
@@ -56,7 +58,7 @@ describe('Route guards', () => {
     const { router } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Bonjour, Alice Admin' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(screen.getByRole('switch', { name: 'Mode administrateur' })).toHaveAttribute('aria-checked', 'false');
+    expect(await screen.findByRole('switch', { name: 'Mode administrateur' })).toHaveAttribute('aria-checked', 'false');
   });
 
   it('sends an admin in admin mode from client pages to /admin', async () => {

@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { LoadingScreen } from '../components/ui/card';
+import { PageSkeleton } from '../components/ui/page';
 import { paths } from '../config/paths';
 import { useAdminMode } from '../lib/auth/admin-mode';
 import type { LoginRedirectState } from '../lib/auth/redirect';
 import { useAuth } from '../lib/auth/session';
+import type { PageHandle } from './router';
 
-/** Signed-in users only: 'Chargement...' while the session loads, else /login remembering the origin. */
+/**
+ * Signed-in users only: while the session loads, the page's known head (its route's `heading`) over 'Chargement...'
+ * — what the server's shell shows too — else /login remembering the origin.
+ */
 export function RequireAuth() {
   const { status } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <LoadingScreen />;
+  if (status === 'loading') return <SessionLoading />;
   if (status === 'anonymous') {
     const state: LoginRedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
@@ -18,6 +23,18 @@ export function RequireAuth() {
     return <Navigate to={paths.login} replace state={state} />;
   }
   return <Outlet />;
+}
+
+/**
+ * The page's known head over 'Chargement...', or 'Chargement...' alone. A component of its own: useMatches follows the
+ * router's state, and RequireAuth must not, or its <Navigate> to /login would navigate again on each state change of
+ * that navigation (the lazy sign-in page loading), for ever.
+ */
+function SessionLoading() {
+  const heading = useMatches()
+    .map((match) => (match.handle as PageHandle | undefined)?.heading)
+    .findLast((found) => found !== undefined);
+  return heading ? <PageSkeleton heading={heading} /> : <LoadingScreen />;
 }
 
 /**

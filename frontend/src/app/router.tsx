@@ -4,6 +4,7 @@ import { LoadingScreen } from '../components/ui/card';
 import { HomePage } from '../features/public/HomePage';
 import { NotFoundPage } from '../features/public/NotFoundPage';
 import { AdminRoute, ClientRoute, RequireAuth } from './guards';
+import { type PageHeading, pageHeadings } from '../config/page-headings';
 import { RootLayout } from './layout/RootLayout';
 
 /*
@@ -15,6 +16,8 @@ const orderPage = () => page('features/order/OrderPage', async () => (await impo
 /** What the server reads of a page's route (`handle`): its module, as Vite's manifest names it. */
 export interface PageHandle {
   module: string;
+  /** The page's head when it does not depend on who is signed in, shown while the session loads (RequireAuth) */
+  heading?: PageHeading;
 }
 
 /**
@@ -22,8 +25,8 @@ export interface PageHandle {
  * the HTML of a signed-in area (entry-server.tsx, routeChunks): they then download beside the app's entry instead of
  * after it has run. `module` is the path that `load` imports, from src/ (a test checks they agree).
  */
-function page(module: string, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'handle'> {
-  const handle: PageHandle = { module: `src/${module}.tsx` };
+function page(module: string, load: () => Promise<ComponentType>, heading?: PageHeading): Pick<RouteObject, 'lazy' | 'handle'> {
+  const handle: PageHandle = { module: `src/${module}.tsx`, ...(heading ? { heading } : {}) };
   return { lazy: async () => ({ Component: await load() }), handle };
 }
 
@@ -85,6 +88,7 @@ export const routes: RouteObject[] = [
                 ...page(
                   'features/dashboard/DashboardPage',
                   async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
+                  pageHeadings.dashboard,
                 ),
               },
               {
@@ -100,7 +104,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'invoices',
-                ...page('features/dashboard/InvoicesPage', async () => (await import('../features/dashboard/InvoicesPage')).InvoicesPage),
+                ...page(
+                  'features/dashboard/InvoicesPage',
+                  async () => (await import('../features/dashboard/InvoicesPage')).InvoicesPage,
+                  pageHeadings.dashboardInvoices,
+                ),
               },
               {
                 path: 'support',
@@ -108,7 +116,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'sites',
-                ...page('features/dashboard/SitesPage', async () => (await import('../features/dashboard/SitesPage')).SitesPage),
+                ...page(
+                  'features/dashboard/SitesPage',
+                  async () => (await import('../features/dashboard/SitesPage')).SitesPage,
+                  pageHeadings.dashboardSites,
+                ),
               },
               {
                 path: 'sites/:id',
@@ -137,7 +149,14 @@ export const routes: RouteObject[] = [
             path: 'admin',
             Component: AdminRoute,
             children: [
-              { index: true, ...page('features/admin/AdminPage', async () => (await import('../features/admin/AdminPage')).AdminPage) },
+              {
+                index: true,
+                ...page(
+                  'features/admin/AdminPage',
+                  async () => (await import('../features/admin/AdminPage')).AdminPage,
+                  pageHeadings.admin,
+                ),
+              },
               {
                 path: 'revenue',
                 ...page(
@@ -151,7 +170,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'sites',
-                ...page('features/admin/AdminSitesPage', async () => (await import('../features/admin/AdminSitesPage')).AdminSitesPage),
+                ...page(
+                  'features/admin/AdminSitesPage',
+                  async () => (await import('../features/admin/AdminSitesPage')).AdminSitesPage,
+                  pageHeadings.adminSites,
+                ),
               },
               {
                 path: 'sites/:id',
@@ -165,6 +188,7 @@ export const routes: RouteObject[] = [
                 ...page(
                   'features/admin/AdminClientsPage',
                   async () => (await import('../features/admin/AdminClientsPage')).AdminClientsPage,
+                  pageHeadings.adminClients,
                 ),
               },
               {

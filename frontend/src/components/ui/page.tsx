@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { paths } from '../../config/paths';
 import { ButtonLink } from './button';
-import { Card, Container } from './card';
+import { Card, Container, LoadingScreen } from './card';
 
 export function PageHeader({
   eyebrow,
@@ -23,6 +23,19 @@ export function PageHeader({
       </div>
       {actions ? <div className="flex flex-wrap gap-2 sm:shrink-0">{actions}</div> : null}
     </div>
+  );
+}
+
+/**
+ * A page whose content is loading under its known head (PageHeading): the head where the page will show it, and
+ * 'Chargement...' below.
+ */
+export function PageSkeleton({ heading }: { heading: { eyebrow?: string; title: string; description?: string } }) {
+  return (
+    <Container className="py-10 sm:py-12">
+      <PageHeader {...heading} />
+      <LoadingScreen />
+    </Container>
   );
 }
 

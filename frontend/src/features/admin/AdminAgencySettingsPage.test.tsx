@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AgencySettingsDto } from '../../api/generated/model';
 import { jsonResponse, renderApp, type RecordedCall } from '../../test/utils';
@@ -58,7 +58,10 @@ describe("Admin 'Paramètres de l'agence' page", () => {
     expect(screen.getByRole('combobox', { name: 'Taux de TVA' })).toHaveValue('20');
     for (const title of ['Identité', 'Siège et immatriculation', 'Facturation', 'Contact', 'Hébergeur'])
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'Paramètres' })[0]).toHaveAttribute('href', '/admin/settings');
+    // Under 'Plus' in the admin bar.
+    const nav = screen.getByRole('navigation', { name: 'Administration' });
+    await userEvent.click(within(nav).getByRole('button', { name: 'Plus' }));
+    expect(within(nav).getByRole('link', { name: 'Paramètres' })).toHaveAttribute('href', '/admin/settings');
   });
 
   it("saves every field, then says 'Paramètres enregistrés.' and when", async () => {

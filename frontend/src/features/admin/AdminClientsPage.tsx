@@ -8,6 +8,7 @@ import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
 import { formatCount, formatDate } from '../../lib/format';
 import { pageQueryParams, usePagedSearch } from '../../lib/use-paged-search';
+import { pageHeadings } from '../../config/page-headings';
 import { AdminListPage } from './AdminListPage';
 import { accountEmail, accountName, RoleBadge, rowLinkClass } from './labels';
 
@@ -68,8 +69,8 @@ export function AdminClientsPage() {
 
   return (
     <AdminListPage
-      title="Clients"
-      description="Les comptes clients et administrateurs ; ouvrez une fiche pour voir ses sites ou lui écrire."
+      title={pageHeadings.adminClients.title}
+      description={pageHeadings.adminClients.description}
       query={query}
       rows={query.data?.users}
       list={list}

@@ -6,6 +6,7 @@ import { AdminModeToggle } from '../../components/admin-mode-toggle';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
+import { pageHeadings } from '../../config/page-headings';
 import { paths } from '../../config/paths';
 import { formatDate, formatEuros, formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
@@ -71,12 +72,7 @@ export function AdminPage() {
 
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader
-        eyebrow="Administration"
-        title="Tableau de bord administrateur"
-        description="Clients, sites et revenus de l'agence."
-        actions={<AdminModeToggle />}
-      />
+      <PageHeader {...pageHeadings.admin} actions={<AdminModeToggle />} />
 
       <div className="mt-8">
         <QueryState

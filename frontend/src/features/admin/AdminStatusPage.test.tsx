@@ -194,7 +194,11 @@ describe("Admin 'État du service' page", () => {
     signedInAdmin({ 'GET /api/admin/status': () => jsonResponse(200, serviceStatus()) });
     renderApp('/admin/status');
     await screen.findByText('Tout fonctionne normalement.');
+    // Under 'Plus' in the admin bar, which looks current too.
     const nav = screen.getByRole('navigation', { name: 'Administration' });
+    const more = within(nav).getByRole('button', { name: 'Plus' });
+    expect(more).toHaveClass('bg-brand-50');
+    await userEvent.click(more);
     expect(within(nav).getByRole('link', { name: 'État du service' })).toHaveAttribute('href', '/admin/status');
     expect(within(nav).getByRole('link', { name: 'État du service' })).toHaveClass('bg-brand-50');
   });

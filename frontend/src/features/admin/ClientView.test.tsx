@@ -44,7 +44,12 @@ describe('Voir comme le client', () => {
     expect(banner).toHaveTextContent(/Fin de la consultation à \d{2}:\d{2}\./);
     expect(await screen.findByRole('heading', { name: /Jeanne Martin/ })).toBeInTheDocument();
     expect(getAccessToken()).toBe('view-token');
-    const summary = calls.find((c) => c.url.startsWith('/api/dashboard/summary'))!;
+    // Asked once the client's payment banner is known, under the page's head already shown.
+    const summary = await vi.waitFor(() => {
+      const call = calls.find((c) => c.url.startsWith('/api/dashboard/summary'));
+      if (!call) throw new Error('Résumé pas encore demandé');
+      return call;
+    });
     expect(summary.headers.get('Authorization')).toBe('Bearer view-token');
     // No admin link while in the client's space.
     expect(screen.queryByRole('link', { name: 'Comptes fermés' })).not.toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { useGetDashboardSummary } from '../../api/generated/dashboard/dashboard';
 import { useListSites } from '../../api/generated/sites/sites';
 import { ButtonLink } from '../../components/ui/button';
-import { Badge, Card, Container, LoadingScreen } from '../../components/ui/card';
-import { PageHeader } from '../../components/ui/page';
+import { pageHeadings } from '../../config/page-headings';
+import { Badge, Card, Container } from '../../components/ui/card';
+import { PageHeader, PageSkeleton } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { AdminModeToggle } from '../../components/admin-mode-toggle';
 import { PaymentIssueNotice, usePaymentIssues } from '../../components/payment-issue-banner';
@@ -43,16 +44,15 @@ export function DashboardPage() {
   const { user } = useAuth();
   const payments = usePaymentIssues();
   if (!user) return null;
-  // The banner is known before the first paint of content: it never pushes the tiles and lists down.
-  if (payments.waiting) return <LoadingScreen />;
   const displayName = user.name?.trim() || user.email;
+  const heading = { ...pageHeadings.dashboard, title: `${pageHeadings.dashboard.title}, ${displayName}` };
+  // The banner is known before the first paint of content: it never pushes the tiles and lists down.
+  if (payments.waiting) return <PageSkeleton heading={heading} />;
 
   return (
     <Container className="py-10 sm:py-12">
       <PageHeader
-        eyebrow="Espace client"
-        title={`Bonjour, ${displayName}`}
-        description="Suivez vos sites, vos factures et vos demandes depuis votre tableau de bord."
+        {...heading}
         actions={
           <>
             <AdminModeToggle />

@@ -1,8 +1,9 @@
 import { useListSites } from '../../api/generated/sites/sites';
 import { PaymentIssueNotice, usePaymentIssues } from '../../components/payment-issue-banner';
 import { ButtonLink } from '../../components/ui/button';
-import { Card, Container, LoadingScreen } from '../../components/ui/card';
-import { PageHeader } from '../../components/ui/page';
+import { pageHeadings } from '../../config/page-headings';
+import { Card, Container } from '../../components/ui/card';
+import { PageHeader, PageSkeleton } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { SiteLinks } from './SiteLinks';
 
@@ -11,12 +12,11 @@ export function SitesPage() {
   const sites = useListSites({ limit: 100 });
   const payments = usePaymentIssues();
   // The banner is known before the first paint of content: it never pushes the list down.
-  if (payments.waiting) return <LoadingScreen />;
+  if (payments.waiting) return <PageSkeleton heading={pageHeadings.dashboardSites} />;
   return (
     <Container className="py-10 sm:py-12">
       <PageHeader
-        eyebrow="Espace client"
-        title="Mes Sites"
+        {...pageHeadings.dashboardSites}
         actions={
           <ButtonLink to={paths.order} size="sm">
             Nouveau site
