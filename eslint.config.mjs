@@ -13,6 +13,7 @@ export default tseslint.config(
       '**/dist-ssr/**',
       '**/dist-tools/**',
       'frontend/src/api/generated/**',
+      'packages/client/src/generated/**',
       '.data/**',
       'e2e/artifacts/**',
       'coverage/**',
@@ -27,7 +28,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['backend/**/*.ts', 'stripe-sandbox/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      'backend/**/*.ts',
+      'stripe-sandbox/**/*.ts',
+      'scripts/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      'packages/client/scripts/**/*.ts',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -19,6 +19,7 @@ import { InvoicingModule } from './invoicing/invoicing.module';
 import { MailModule } from './mail/mail.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { OrdersModule } from './orders/orders.module';
+import { OutboundWebhooksModule } from './outbound-webhooks/outbound-webhooks.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SitesModule } from './sites/sites.module';
@@ -71,6 +72,7 @@ export class AppModule {
         PublicPagesModule,
         MonitoringModule,
         ApiKeysModule,
+        OutboundWebhooksModule,
       ],
       // Deny by default: every route needs a valid access token unless it is marked @Public(); a client view reads only.
       // Under a client view, the client's payment means are masked in every answer.

@@ -48,8 +48,11 @@ import { BackgroundJobs1763715800000 } from './database/migrations/1763715800000
 import { ClientView } from './auth/client-view.entity';
 import { ApiKey } from './api-keys/api-key.entity';
 import { ApiKeys1763716000000 } from './database/migrations/1763716000000-ApiKeys';
+import { ApiKeyUseCount1763716100000 } from './database/migrations/1763716100000-ApiKeyUseCount';
 import { AccountClosure } from './privacy/account-closure.entity';
 import { DataExport } from './privacy/data-export.entity';
+import { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './outbound-webhooks/webhook.entities';
+import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
 
 export const ENTITIES = [
   User,
@@ -81,6 +84,9 @@ export const ENTITIES = [
   DataExport,
   AccountClosure,
   ApiKey,
+  WebhookEndpoint,
+  WebhookEvent,
+  WebhookDelivery,
 ];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -108,6 +114,8 @@ export const MIGRATIONS = [
   DataRights1763715600000,
   BackgroundJobs1763715800000,
   ApiKeys1763716000000,
+  ApiKeyUseCount1763716100000,
+  OutboundWebhooks1763716200000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

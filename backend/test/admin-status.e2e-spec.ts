@@ -12,6 +12,7 @@ const JOB_NAMES = [
   'invoice-files',
   'data-exports',
   'account-erasure',
+  'outbound-webhooks',
 ];
 
 /** GET /api/admin/status: the figures of the admin's 'État du service' page. */

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
+import { ApiKeyUsage } from '../src/api-keys/api-key-usage';
 import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { insertSite } from './helpers/admin';
 
 /**
  * Integrators' API keys: created by an admin (the secret answered once, only its SHA-256 stored), listed without it,
  * revoked at once; a key reaches the admin routes of its scopes (route by route in access.e2e-spec.ts), its use is
- * recorded at most once a minute, its requests are limited per key, its creation and revocation audited.
+ * recorded at most once a minute and its uses counted (in memory, written every minute and at shutdown, instances adding
+ * up), its requests are limited per key, its creation and revocation audited, and the writes made with it audited
+ * under the key itself.
  */
 describe('API keys', () => {
   let t: TestApp;
@@ -62,7 +65,7 @@ describe('API keys', () => {
     expect(res.body.apiKey.expiresAt).toBe('2099-12-31T23:00:00.000Z');
   });
 
-  it('reaches its scoped routes only, as its creator; a wrong secret, a malformed key and a revoked key are 401', async () => {
+  it('reaches its scoped routes only; its writes are audited as the key; a wrong secret, a malformed key and a revoked key are 401', async () => {
     const client = await registerClient(t.api);
     const siteId = await insertSite(t, { userId: client.user.id, siteName: 'Boulangerie Martin' });
     const { key, apiKey } = (await create({ name: 'Outil de suivi', scopes: ['sites:read', 'sites:write'] }).expect(201)).body;
@@ -71,7 +74,17 @@ describe('API keys', () => {
     expect(sites.body.sites.map((s: { siteName: string }) => s.siteName)).toContain('Boulangerie Martin');
     await t.api.patch(`/api/admin/sites/${siteId}`).set(withKey(key)).send({ domain: 'boulangerie-martin.fr' }).expect(200);
     const audit = await t.api.get(`/api/admin/audit-log?entityType=site&entityId=${siteId}`).set(bearer(admin)).expect(200);
-    expect(audit.body.entries[0]).toMatchObject({ action: 'site.update', actorEmail: 'admin@example.com' });
+    expect(audit.body.entries[0]).toMatchObject({
+      action: 'site.update',
+      actorId: null,
+      actorEmail: null,
+      apiKey: { id: apiKey.id, name: 'Outil de suivi', prefix: apiKey.prefix },
+      after: { domain: 'boulangerie-martin.fr' },
+    });
+    // The admin's own write, with a session, stays theirs.
+    await t.api.patch(`/api/admin/sites/${siteId}`).set(bearer(admin)).send({ domain: 'martin.fr' }).expect(200);
+    const again = await t.api.get(`/api/admin/audit-log?entityType=site&entityId=${siteId}`).set(bearer(admin)).expect(200);
+    expect(again.body.entries[0]).toMatchObject({ actorId: admin.user.id, actorEmail: 'admin@example.com', apiKey: null });
 
     expect((await t.api.get('/api/admin/users').set(withKey(key)).expect(403)).body.message).toBe(
       "Cette clé d'API n'a pas la portée « clients:read » que demande cette route",
@@ -142,5 +155,41 @@ describe('API keys', () => {
     await t.api.get('/api/admin/sites').set(withKey(key)).expect(200);
     await t.dataSource.query(`UPDATE users SET role = 'client' WHERE id = $1`, [other.user.id]);
     await t.api.get('/api/admin/sites').set(withKey(key)).expect(401);
+  });
+
+  it('counts its accepted uses in memory, written by the flush and at shutdown, several instances adding up', async () => {
+    const { key, apiKey } = (await create({ name: 'Statistiques', scopes: ['sites:read'] }).expect(201)).body;
+    const useCount = async () =>
+      (await t.api.get('/api/admin/api-keys').set(bearer(admin)).expect(200)).body.apiKeys.find((k: { id: string }) => k.id === apiKey.id)
+        .useCount as number;
+    expect(apiKey.useCount).toBe(0);
+    for (let i = 0; i < 3; i += 1) await t.api.get('/api/admin/sites').set(withKey(key)).expect(200);
+    // Refused requests are not uses: a route without its scope, one closed to keys.
+    await t.api.get('/api/admin/users').set(withKey(key)).expect(403);
+    await t.api.get('/api/admin/api-keys').set(withKey(key)).expect(403);
+    // Nothing written by the requests themselves.
+    expect(await useCount()).toBe(0);
+    const usage = t.app.get(ApiKeyUsage);
+    expect(usage.unwritten).toBeGreaterThanOrEqual(3);
+    await usage.flush();
+    expect(usage.unwritten).toBe(0);
+    expect(await useCount()).toBe(3);
+
+    // A second instance on the same database counts its own; both add to the row. (Last in this file: a second app
+    // in one process takes over passport's strategy, so sessions on the first stop working once it is closed.)
+    const other = await createTestApp({ API_KEY_RATE_LIMIT_PER_MINUTE: '20' }, t);
+    try {
+      for (let i = 0; i < 2; i += 1) await other.api.get('/api/admin/sites').set(withKey(key)).expect(200);
+      await t.api.get('/api/admin/sites').set(withKey(key)).expect(200);
+      await Promise.all([usage.flush(), other.app.get(ApiKeyUsage).flush()]);
+      expect(await useCount()).toBe(6);
+      expect(usage.unwritten + other.app.get(ApiKeyUsage).unwritten).toBe(0);
+      // What an instance counted and had not written yet is written when it shuts down.
+      await other.api.get('/api/admin/sites/00000000-0000-4000-8000-000000000000').set(withKey(key)).expect(404);
+    } finally {
+      await other.close();
+    }
+    const [{ use_count }] = await t.dataSource.query(`SELECT use_count FROM api_keys WHERE id = $1`, [apiKey.id]);
+    expect(Number(use_count)).toBe(7);
   });
 });

@@ -114,6 +114,7 @@ describe('GET /api/metrics', () => {
       'invoice-files',
       'data-exports',
       'account-erasure',
+      'outbound-webhooks',
     ]);
   });
 

@@ -29,14 +29,14 @@ export class AdminSitesController {
     return this.admin.getSite(id);
   }
 
-  /** Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit). */
+  /** Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit, au nom de la clé d'API s'il y en a une). */
   @ApiKeyScope('sites:write')
   @Patch(':id')
   updateAdminSite(
-    @CurrentUser() { user }: AuthenticatedUser,
+    @CurrentUser() caller: AuthenticatedUser,
     @UuidParam('id', siteId) id: string,
     @Body() dto: UpdateAdminSiteDto,
   ): Promise<AdminSiteDetailDto> {
-    return this.admin.updateSite(user, id, dto);
+    return this.admin.updateSite(caller, id, dto);
   }
 }

@@ -1,5 +1,5 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { AuditService } from '../audit/audit.service';
+import { type AuditActor, AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import { toUserResponse } from '../auth/user.mapper';
 import { UsersService } from '../auth/users.service';
@@ -137,8 +137,11 @@ export class AdminService {
     return { ...toAdminSite(found), order };
   }
 
-  /** Saves the fields sent; what changed goes into the audit log in the same transaction. */
-  async updateSite(actor: SessionUser, id: string, dto: UpdateAdminSiteDto): Promise<AdminSiteDetailDto> {
+  /**
+   * Saves the fields sent; what changed goes into the audit log in the same transaction, under the caller: the admin,
+   * or the API key the request came with.
+   */
+  async updateSite(actor: AuditActor, id: string, dto: UpdateAdminSiteDto): Promise<AdminSiteDetailDto> {
     await this.transactions.run(async (tx) => {
       const update = await this.sites.updateByAdmin(id, dto, tx);
       if (!update) throw new NotFoundException(SITE_NOT_FOUND);
@@ -292,7 +295,18 @@ export class AdminService {
     const { items, total } = await this.audit.list(query);
     return toPage(
       'entries',
-      items.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+      items.map((e) => ({
+        id: e.id,
+        actorId: e.actorId,
+        actorEmail: e.actorEmail,
+        apiKey: e.apiKey,
+        action: e.action,
+        entityType: e.entityType,
+        entityId: e.entityId,
+        before: e.before,
+        after: e.after,
+        createdAt: e.createdAt.toISOString(),
+      })),
       total,
     );
   }

@@ -40,6 +40,10 @@ export class ApiKey {
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
   lastUsedAt: Date | null;
 
+  /** Requests accepted with it: counted in memory by each instance, added here every minute and at shutdown */
+  @Column({ name: 'use_count', type: 'bigint', default: 0 })
+  useCount: string;
+
   @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
   expiresAt: Date | null;
 

@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { API_KEY_VERIFIER } from '../common/api-key';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
+import { ApiKeyUsage } from './api-key-usage';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService } from './api-keys.service';
@@ -11,7 +12,7 @@ import { ApiKeysService } from './api-keys.service';
 @Module({
   imports: [AuthModule, AuditModule, RateLimitModule],
   controllers: [ApiKeysController],
-  providers: [ApiKeysRepository, ApiKeysService, { provide: API_KEY_VERIFIER, useExisting: ApiKeysService }],
-  exports: [API_KEY_VERIFIER],
+  providers: [ApiKeysRepository, ApiKeysService, ApiKeyUsage, { provide: API_KEY_VERIFIER, useExisting: ApiKeysService }],
+  exports: [API_KEY_VERIFIER, ApiKeyUsage],
 })
 export class ApiKeysModule {}

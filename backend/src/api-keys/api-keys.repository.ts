@@ -13,6 +13,8 @@ export interface ApiKeyRow {
   creatorEmail: string | null;
   createdAt: Date;
   lastUsedAt: Date | null;
+  /** bigint, as text */
+  useCount: string;
   expiresAt: Date | null;
   revokedAt: Date | null;
   /** Whether expires_at has passed, by the database's clock */
@@ -34,7 +36,7 @@ export interface ApiKeySecretRow {
 }
 
 const SELECT_ROW = `SELECT k.id, k.name, k.prefix, k.scopes, k.created_by AS "createdBy", u.name AS "creatorName",
-  u.email AS "creatorEmail", k.created_at AS "createdAt", k.last_used_at AS "lastUsedAt", k.expires_at AS "expiresAt",
+  u.email AS "creatorEmail", k.created_at AS "createdAt", k.last_used_at AS "lastUsedAt", k.use_count AS "useCount", k.expires_at AS "expiresAt",
   k.revoked_at AS "revokedAt", (k.expires_at IS NOT NULL AND k.expires_at <= now()) AS expired
   FROM api_keys k LEFT JOIN users u ON u.id = k.created_by`;
 
@@ -91,6 +93,20 @@ export class ApiKeysRepository extends BaseRepository {
       tx,
     );
     return rows.length > 0;
+  }
+
+  /**
+   * Adds uses counted in memory to the keys' counts (`use_count + n`: several instances add up). The rows are locked
+   * in the order of their ids, so two instances writing the same keys at once never deadlock.
+   */
+  async addUses(uses: ReadonlyMap<string, number>): Promise<void> {
+    if (!uses.size) return;
+    await this.query(
+      `WITH counted AS (SELECT * FROM unnest($1::uuid[], $2::bigint[]) AS c(id, n)),
+         locked AS (SELECT k.id FROM api_keys k JOIN counted c ON c.id = k.id ORDER BY k.id FOR UPDATE OF k)
+       UPDATE api_keys k SET use_count = k.use_count + c.n FROM counted c, locked l WHERE k.id = c.id AND l.id = c.id`,
+      [[...uses.keys()], [...uses.values()]],
+    );
   }
 
   /** Writes the key's last use, at most once a minute whatever the number of instances. */

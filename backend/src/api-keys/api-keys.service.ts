@@ -9,6 +9,7 @@ import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
 import type { ApiKeyDto, ApiKeyListResponseDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-keys.dto';
+import { ApiKeyUsage } from './api-key-usage';
 import { ApiKeysRepository, type ApiKeyRow } from './api-keys.repository';
 
 const INVALID_KEY = "Clé d'API invalide, révoquée ou expirée";
@@ -26,6 +27,7 @@ function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {
     creatorEmail: row.creatorEmail,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    useCount: Number(row.useCount),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };
@@ -42,6 +44,7 @@ export class ApiKeysService implements ApiKeyVerifier {
     private readonly users: UsersService,
     private readonly audit: AuditService,
     private readonly rateLimits: RateLimitService,
+    private readonly usage: ApiKeyUsage,
     private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -132,6 +135,11 @@ export class ApiKeysService implements ApiKeyVerifier {
       sessionId: row.id,
       apiKey: { id: row.id, name: row.name, prefix: `${API_KEY_MARK}${row.prefix}`, scopes: row.scopes as ApiKeyScopeName[] },
     };
+  }
+
+  /** One request accepted with the key (valid, within its rate, holding the route's scope): counted in memory. */
+  used(keyId: string): void {
+    this.usage.count(keyId);
   }
 
   /** Counts one request of the key; over its limit, a 429 with the wait. */

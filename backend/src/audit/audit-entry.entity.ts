@@ -1,10 +1,12 @@
-import { Column, CreateDateColumn, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from '../auth/user.entity';
 
 /**
  * What an admin did: `site.update`, `user.email`, `email.retry`, `user.invite`, `agency.update` (the agency's settings),
  * `user.view` / `user.view_end` (opened / left a client's space read only: 'Voir comme le client'), `user.close` (closed
- * an account on the client's request), `api_key.create` / `api_key.revoke` (an integrator's API key).
+ * an account on the client's request), `api_key.create` / `api_key.revoke` (an integrator's API key),
+ * `webhook_endpoint.*` (an outbound webhook's endpoint: created, changed, deleted, its secret rotated, switched off by
+ * the delivery worker after a day of failures) and `webhook_delivery.resend`.
  */
 export const AUDIT_ACTIONS = [
   'site.update',
@@ -17,18 +19,28 @@ export const AUDIT_ACTIONS = [
   'user.close',
   'api_key.create',
   'api_key.revoke',
+  'webhook_endpoint.create',
+  'webhook_endpoint.update',
+  'webhook_endpoint.delete',
+  'webhook_endpoint.rotate_secret',
+  'webhook_endpoint.disable',
+  'webhook_delivery.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** `agency`: the agency's settings, one target (entity id `settings`) */
-export const AUDIT_ENTITY_TYPES = ['site', 'user', 'email', 'agency', 'api_key'] as const;
+export const AUDIT_ENTITY_TYPES = ['site', 'user', 'email', 'agency', 'api_key', 'webhook_endpoint'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**
  * One admin write, recorded in the same transaction as the write itself: who (the account, and its e-mail at the
- * time, kept if the account goes), what (action and target), when, and the target's state before and after. Listed
+ * time, kept if the account goes; or the API key it was made with, its name and prefix kept), what (action and target), when, and the target's state before and after. Listed
  * by `seq`, the order in which the writes were applied (see the AuditLogOrder migration).
  */
 @Entity('audit_log')
+@Check(
+  'audit_log_actor_check',
+  'actor_email IS NOT NULL OR (actor_api_key_id IS NOT NULL AND actor_api_key_name IS NOT NULL AND actor_api_key_prefix IS NOT NULL)',
+)
 @Index('audit_log_seq_key', ['seq'], { unique: true })
 @Index('audit_log_entity_idx', ['entityType', 'entityId', 'seq'])
 export class AuditEntry {
@@ -47,8 +59,20 @@ export class AuditEntry {
   @JoinColumn({ name: 'actor_id', foreignKeyConstraintName: 'audit_log_actor_id_fkey' })
   actor?: User;
 
-  @Column({ name: 'actor_email', type: 'text' })
-  actorEmail: string;
+  /** The account's e-mail at the time; null when the write was made with an API key (then named below) */
+  @Column({ name: 'actor_email', type: 'text', nullable: true })
+  actorEmail: string | null;
+
+  /** The API key a write was made with (an integrator's tool, not a person): its id, and its name and prefix then */
+  @Column({ name: 'actor_api_key_id', type: 'uuid', nullable: true })
+  actorApiKeyId: string | null;
+
+  @Column({ name: 'actor_api_key_name', type: 'text', nullable: true })
+  actorApiKeyName: string | null;
+
+  /** `vk_live_<prefix>` */
+  @Column({ name: 'actor_api_key_prefix', type: 'text', nullable: true })
+  actorApiKeyPrefix: string | null;
 
   @Column({ type: 'text' })
   action: AuditAction;

@@ -4,9 +4,14 @@ import type { PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
 import type { AuditAction, AuditEntityType } from './audit-entry.entity';
 
-export interface NewAuditEntry {
-  actorId: string;
-  actorEmail: string;
+/** Who: an account (id and e-mail), or an API key (id, name and `vk_live_<prefix>`), never both. */
+export interface AuditActorColumns {
+  actorId: string | null;
+  actorEmail: string | null;
+  apiKey: { id: string; name: string; prefix: string } | null;
+}
+
+export interface NewAuditEntry extends AuditActorColumns {
   action: AuditAction;
   entityType: AuditEntityType;
   entityId: string;
@@ -14,9 +19,9 @@ export interface NewAuditEntry {
   after: Record<string, unknown> | null;
 }
 
-export interface AuditRow extends Omit<NewAuditEntry, 'actorId'> {
+export interface AuditRow extends NewAuditEntry {
   id: string;
-  /** null once the account is gone (its e-mail stays) */
+  /** null once the account is gone (its e-mail stays), and for a key's write */
   actorId: string | null;
   createdAt: Date;
 }
@@ -24,7 +29,10 @@ export interface AuditRow extends Omit<NewAuditEntry, 'actorId'> {
 interface Row {
   id: string;
   actor_id: string | null;
-  actor_email: string;
+  actor_email: string | null;
+  actor_api_key_id: string | null;
+  actor_api_key_name: string | null;
+  actor_api_key_prefix: string | null;
   action: AuditAction;
   entity_type: AuditEntityType;
   entity_id: string;
@@ -38,10 +46,14 @@ interface Row {
 export class AuditRepository extends BaseRepository {
   async insert(entry: NewAuditEntry, tx?: EntityManager): Promise<string> {
     const [row] = await this.returning<{ id: string }>(
-      `INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      `INSERT INTO audit_log (actor_id, actor_email, actor_api_key_id, actor_api_key_name, actor_api_key_prefix, action, entity_type, entity_id, before, after)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
       [
         entry.actorId,
         entry.actorEmail,
+        entry.apiKey?.id ?? null,
+        entry.apiKey?.name ?? null,
+        entry.apiKey?.prefix ?? null,
         entry.action,
         entry.entityType,
         entry.entityId,
@@ -74,6 +86,10 @@ export class AuditRepository extends BaseRepository {
         id: r.id,
         actorId: r.actor_id,
         actorEmail: r.actor_email,
+        apiKey:
+          r.actor_api_key_id && r.actor_api_key_name !== null && r.actor_api_key_prefix !== null
+            ? { id: r.actor_api_key_id, name: r.actor_api_key_name, prefix: r.actor_api_key_prefix }
+            : null,
         action: r.action,
         entityType: r.entity_type,
         entityId: r.entity_id,

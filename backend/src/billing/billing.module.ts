@@ -1,3 +1,4 @@
+import { OutboundWebhooksModule } from '../outbound-webhooks/outbound-webhooks.module';
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
@@ -25,7 +26,7 @@ import { RefundCredits } from './refund-credits';
 import { StripeReader } from './stripe-reader';
 
 @Module({
-  imports: [AuthModule, MailModule, OrdersModule, SitesModule, RateLimitModule, InvoicingModule],
+  imports: [AuthModule, MailModule, OrdersModule, SitesModule, RateLimitModule, InvoicingModule, OutboundWebhooksModule],
   controllers: [BillingController, ClientBillingController],
   providers: [
     StripeProvider,

@@ -8,6 +8,7 @@ import { computeRecap } from '../orders/catalogue';
 import { type OrderForPayment, OrderDraftsService } from '../orders/order-drafts.service';
 import { type PaidPlanType, requestedDomain } from '../orders/order-form';
 import { euros, planName } from '../orders/order-summary';
+import { WebhookEvents } from '../outbound-webhooks/webhook-events';
 import { SitesService } from '../sites/sites.service';
 import { BillingRepository } from './billing.repository';
 import { InvoicingService } from '../invoicing/invoicing.service';
@@ -48,6 +49,7 @@ export class OrderProvisioning {
     private readonly billing: BillingRepository,
     private readonly mail: MailService,
     private readonly invoicing: InvoicingService,
+    private readonly webhookEvents: WebhookEvents,
   ) {}
 
   /** The order (locked until the transaction ends) and its buyer: the signed-in account it belongs to, or the payer's. */
@@ -99,6 +101,26 @@ export class OrderProvisioning {
     if (buyer.created) await this.auth.inviteToFirstLogin(buyer.user.id, tx);
 
     const recap = computeRecap({ planType: paid.planType, ...paid.addOns });
+    // Integrators hear of it once (the dedupe key), whatever the replays of the checkout's events.
+    await this.webhookEvents.record(tx, {
+      type: 'order.paid',
+      objectType: 'order',
+      objectId: order.id,
+      object: {
+        id: order.id,
+        siteId,
+        customerId: buyer.user.id,
+        customerEmail: buyer.user.email,
+        planType: paid.planType,
+        addOns: paid.addOns,
+        firstMonthCents: recap.firstMonthCents,
+        monthlyCents: recap.monthlyCents,
+        checkoutSessionId: paid.sessionId,
+        subscriptionId: paid.subscriptionId,
+        paidAt: new Date().toISOString(),
+      },
+      dedupeKey: `order.paid:${order.id}`,
+    });
     const name = buyer.user.name || order.billing?.fullName || buyer.user.email;
     const siteName = order.data.siteName.trim() || 'Mon site';
     await this.mail.enqueue(

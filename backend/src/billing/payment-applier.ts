@@ -5,6 +5,7 @@ import { UsersService } from '../auth/users.service';
 import { euros, fromUnix, shortDate } from '../common/format';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
+import { WebhookEvents } from '../outbound-webhooks/webhook-events';
 import { type LifeContext, SitesService } from '../sites/sites.service';
 import type { StatusCause } from '../sites/site-status-history.entity';
 import { BillingRepository, type InvoiceRow, type RefundRow } from './billing.repository';
@@ -65,6 +66,7 @@ export class PaymentApplier {
     private readonly reader: StripeReader,
     private readonly invoicing: InvoicingService,
     private readonly refundCredits: RefundCredits,
+    private readonly webhookEvents: WebhookEvents,
   ) {}
 
   /** Our copy of a subscription: its plan is the first item whose price is a plan's (any other price: a custom plan). */
@@ -89,6 +91,7 @@ export class PaymentApplier {
         t,
       );
       await this.issueLegalInvoices(invoiceRows, null, t);
+      await this.emitWebhooks(row, invoiceRows, undefined, user?.id ?? null, t);
     }, tx);
     if (!tx) this.invoicing.renderIssued();
   }
@@ -175,6 +178,13 @@ export class PaymentApplier {
         tx,
       );
     }
+    await this.emitWebhooks(
+      effects.subscription,
+      effects.invoices,
+      effects.mail === 'payment-failed' ? effects.invoices[0] : undefined,
+      userId,
+      tx,
+    );
     if (effects.cardChange) {
       const c = effects.cardChange;
       const site = await this.sites.findWithOwner(c.siteId);
@@ -209,6 +219,74 @@ export class PaymentApplier {
       },
       { tx, dedupeKey: `payment-failed:${invoice.id}` },
     );
+  }
+
+  /**
+   * The outbound webhook events of what this state says (in the applying transaction, each once whatever the replays:
+   * their dedupe keys): every paid invoice (`invoice.paid`), the invoice whose payment is failing now
+   * (`invoice.payment_failed`, once per invoice, like the client's mail), a canceled subscription (`subscription.canceled`).
+   */
+  private async emitWebhooks(
+    sub: SubscriptionFromStripe | undefined,
+    invoices: InvoiceRow[],
+    failing: InvoiceRow | undefined,
+    userId: string | null,
+    tx: EntityManager,
+  ): Promise<void> {
+    const invoiceObject = (i: InvoiceRow) => ({
+      id: i.id,
+      number: i.number,
+      date: fromUnix(i.created).toISOString(),
+      amountCents: i.amountCents,
+      currency: i.currency,
+      status: i.status,
+      description: i.description,
+      hostedUrl: i.hostedUrl,
+      customerId: i.customerId,
+      subscriptionId: i.subscriptionId,
+      userId: i.userId ?? userId,
+    });
+    for (const invoice of invoices) {
+      if (invoice.status !== 'paid') continue;
+      await this.webhookEvents.record(tx, {
+        type: 'invoice.paid',
+        objectType: 'invoice',
+        objectId: invoice.id,
+        object: invoiceObject(invoice),
+        dedupeKey: `invoice.paid:${invoice.id}`,
+      });
+    }
+    if (failing) {
+      await this.webhookEvents.record(tx, {
+        type: 'invoice.payment_failed',
+        objectType: 'invoice',
+        objectId: failing.id,
+        object: invoiceObject(failing),
+        dedupeKey: `invoice.payment_failed:${failing.id}`,
+      });
+    }
+    if (sub?.status === 'canceled') {
+      const siteId = (await this.sites.siteIdOfSubscription(sub.id, tx)) ?? null;
+      await this.webhookEvents.record(tx, {
+        type: 'subscription.canceled',
+        objectType: 'subscription',
+        objectId: sub.id,
+        object: {
+          id: sub.id,
+          status: sub.status,
+          plan: sub.plan,
+          customerId: sub.customerId,
+          userId,
+          siteId,
+          cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+          currentPeriodEnd: sub.currentPeriodEnd ? fromUnix(sub.currentPeriodEnd).toISOString() : null,
+          startedAt: sub.startedAt ? fromUnix(sub.startedAt).toISOString() : null,
+          endedAt: sub.endedAt ? fromUnix(sub.endedAt).toISOString() : null,
+          cancellationReason: sub.cancellationReason,
+        },
+        dedupeKey: `subscription.canceled:${sub.id}`,
+      });
+    }
   }
 
   /** What the site lifecycle's mails say about a subscription's state: the invoice at stake, when, the end. */

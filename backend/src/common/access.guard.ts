@@ -58,6 +58,7 @@ export class AccessGuard extends AuthGuard('jwt') {
     if (!scope) throw new ForbiddenException("Cette route n'est pas accessible avec une clé d'API");
     if (!caller.apiKey.scopes.includes(scope))
       throw new ForbiddenException(`Cette clé d'API n'a pas la portée « ${scope} » que demande cette route`);
+    this.apiKeys.used(caller.apiKey.id);
     return true;
   }
 

@@ -49,6 +49,8 @@ export interface ApiKeyVerifier {
   verify(token: string): Promise<AuthenticatedUser & { apiKey: ApiKeyCaller }>;
   /** Counts one request of the key; a 429 over its limit. */
   consume(keyId: string): Promise<void>;
+  /** A request accepted with the key (valid, within its rate, holding the route's scope): its use count, in memory. */
+  used(keyId: string): void;
 }
 export const API_KEY_VERIFIER = Symbol('API_KEY_VERIFIER');
 

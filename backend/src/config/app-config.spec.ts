@@ -28,6 +28,22 @@ describe('loadConfig', () => {
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o077).toBe(0);
   });
 
+  it('allows private webhook URLs only off production, when asked', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).outboundWebhooks).toEqual({ allowPrivateUrls: false, timeoutMs: 10_000 });
+    expect(loadConfig({ DATA_DIR: tempDir(), WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }).outboundWebhooks.allowPrivateUrls).toBe(true);
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        NODE_ENV: 'production',
+        JWT_SECRET: 'k8Zq2Lm9Xw4Rt7Vb1Nc6Hy3Pd5Fs0Gj8',
+        WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+      }),
+    ).toThrow(/WEBHOOKS_ALLOW_PRIVATE_URLS=true est réservé au développement et aux tests/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), WEBHOOKS_ALLOW_PRIVATE_URLS: 'oui' })).toThrow(
+      /WEBHOOKS_ALLOW_PRIVATE_URLS doit valoir true ou false/,
+    );
+  });
+
   it('resolves DATA_DIR against the working directory', () => {
     const cwd = tempDir();
     expect(loadConfig({ DATA_DIR: 'state' }, cwd).dataDir).toBe(join(cwd, 'state'));

@@ -84,6 +84,16 @@ export interface AppConfig {
     /** WEBHOOK_POLL_INTERVAL_MS: how often the worker looks for due events (retries, another instance's) */
     pollIntervalMs: number;
   };
+  /** Outbound webhooks to integrators' endpoints (outbound-webhooks/) */
+  outboundWebhooks: {
+    /**
+     * WEBHOOKS_ALLOW_PRIVATE_URLS: http and private, loopback or link-local addresses allowed (local development and
+     * tests only; refused under NODE_ENV=production)
+     */
+    allowPrivateUrls: boolean;
+    /** WEBHOOKS_TIMEOUT_MS: how long one delivery may take (connection and answer) before it counts as failed */
+    timeoutMs: number;
+  };
   billing: {
     /** PAYMENT_REMINDER_DAYS: days after a failed payment when the client is reminded (ascending) */
     paymentReminderDays: number[];
@@ -367,6 +377,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const shutdownTimeoutMs = readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, problems, 100, 600_000);
   const jobLeaseSeconds = readInt(env, 'JOB_LEASE_SECONDS', 60, problems, 1, 3600);
 
+  const allowPrivateRaw = env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? '';
+  if (!['', 'true', 'false'].includes(allowPrivateRaw))
+    problems.push(`WEBHOOKS_ALLOW_PRIVATE_URLS doit valoir true ou false (reçu « ${allowPrivateRaw} »)`);
+  else if (allowPrivateRaw === 'true' && production)
+    problems.push(
+      'WEBHOOKS_ALLOW_PRIVATE_URLS=true est réservé au développement et aux tests : en production, les webhooks ne visent que des adresses https publiques',
+    );
+  const outboundWebhookTimeoutMs = readInt(env, 'WEBHOOKS_TIMEOUT_MS', 10_000, problems, 100, 60_000);
+
   const draftTtlDays = readInt(env, 'ORDER_DRAFT_TTL_DAYS', 30, problems, 1, 365);
   const photoMaxMegapixels = readInt(env, 'PHOTO_MAX_MEGAPIXELS', 40, problems, 1, 250);
   const paymentReminderDays = readDayList(env, 'PAYMENT_REMINDER_DAYS', [3, 7], problems);
@@ -419,6 +438,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     log,
     jobs: { leaseSeconds: jobLeaseSeconds },
     webhooks: { retryBaseSeconds: webhookRetryBaseSeconds, maxAttempts: webhookMaxAttempts, pollIntervalMs: webhookPollIntervalMs },
+    outboundWebhooks: { allowPrivateUrls: allowPrivateRaw === 'true', timeoutMs: outboundWebhookTimeoutMs },
     billing: { paymentReminderDays },
     orders: { draftTtlDays, photoMaxMegapixels },
     storage: { uploadsDir: join(dataDir, 'uploads'), s3 },

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
+import { OutboundWebhooksModule } from '../outbound-webhooks/outbound-webhooks.module';
 import { SiteRequestsRepository } from './site-requests.repository';
 import { SitesController } from './sites.controller';
 import { SitesRepository } from './sites.repository';
 import { SitesService } from './sites.service';
 
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, OutboundWebhooksModule],
   controllers: [SitesController],
   providers: [SitesRepository, SiteRequestsRepository, SitesService],
   exports: [SitesService],

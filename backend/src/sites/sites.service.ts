@@ -5,6 +5,7 @@ import { pageWindow, type PageQueryDto, toPage } from '../common/pagination';
 import { keysetBatches } from '../database/keyset';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
+import { WebhookEvents } from '../outbound-webhooks/webhook-events';
 import { PLANS } from '../orders/catalogue';
 import {
   type BusinessOptionsDto,
@@ -120,6 +121,7 @@ export class SitesService {
     private readonly requests: SiteRequestsRepository,
     private readonly transactions: Transactions,
     private readonly mail: MailService,
+    private readonly webhookEvents: WebhookEvents,
   ) {}
 
   async listOwn(userId: string, query: PageQueryDto): Promise<SiteListResponseDto> {
@@ -178,6 +180,7 @@ export class SitesService {
     const created = await this.sites.insertOnce({ ...order, progression }, tx);
     if (created) {
       await this.sites.recordStatus({ siteId: created, fromStatus: null, toStatus: 'pending', cause: 'payment' }, tx);
+      if (tx) await this.emit(tx, 'site.created', created, { dedupeKey: `site.created:${created}` });
       return { siteId: created, created: true };
     }
     const existing =
@@ -199,6 +202,11 @@ export class SitesService {
   /** Site names by id (invoices name their site). */
   namesOf(ids: string[], tx?: EntityManager): Promise<Map<string, string>> {
     return this.sites.namesOf(ids, tx);
+  }
+
+  /** The id of the site a subscription pays for, or null. */
+  async siteIdOfSubscription(stripeSubscriptionId: string, tx?: EntityManager): Promise<string | null> {
+    return (await this.sites.findBySubscription(stripeSubscriptionId, tx))?.id ?? null;
   }
 
   /** The id of the site an order became, or null while it is not paid. */
@@ -232,8 +240,10 @@ export class SitesService {
       write.paymentStateSince = t.next.paymentState === 'current' ? null : (context.since ?? new Date());
     }
     if (Object.keys(write).length) await this.sites.update(site.id, write, tx);
-    if (write.status)
+    if (write.status) {
       await this.sites.recordStatus({ siteId: site.id, fromStatus: before.status, toStatus: write.status, cause: t.cause }, tx);
+      await this.emit(tx, 'site.status_changed', site.id, { previousAttributes: { status: before.status }, cause: t.cause });
+    }
     if (t.mails.length) {
       const owner = (await this.sites.findWithOwner(site.id, tx))!.owner;
       const who: NoticeSite = {
@@ -410,7 +420,30 @@ export class SitesService {
     }
     if (Object.keys(write).length) await this.sites.update(id, write, tx);
     const updated = Object.keys(write).length || after.status ? (await this.sites.findForUpdate(id, tx))! : site;
+    if ('domain' in after) await this.emit(tx, 'site.domain_changed', id, { previousAttributes: { domain: before.domain ?? null } });
     return { site: updated, before, after };
+  }
+
+  /**
+   * An outbound webhook event about a site, in the transaction of its change: the site as the admin API shows it
+   * (with its owner's id), and what it was before.
+   */
+  private async emit(
+    tx: EntityManager,
+    type: 'site.created' | 'site.status_changed' | 'site.domain_changed',
+    siteId: string,
+    extra: { previousAttributes?: Record<string, unknown>; cause?: string; dedupeKey?: string } = {},
+  ): Promise<void> {
+    const site = await this.sites.findForUpdate(siteId, tx);
+    if (!site) return;
+    await this.webhookEvents.record(tx, {
+      type,
+      objectType: 'site',
+      objectId: site.id,
+      object: { ...toSiteResponse(site), ownerId: site.userId, ...(extra.cause ? { statusCause: extra.cause } : {}) },
+      previousAttributes: extra.previousAttributes,
+      dedupeKey: extra.dedupeKey,
+    });
   }
 
   countByStatus(): Promise<Record<SiteStatus, number>> {

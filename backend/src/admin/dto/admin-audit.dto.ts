@@ -12,13 +12,27 @@ export class ListAdminAuditLogQueryDto extends PageQueryDto {
   entityId?: string;
 }
 
+/** La clé d'API avec laquelle une modification a été faite : son nom et son préfixe au moment de la modification */
+export class AuditApiKeyDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  name: string;
+  /** `vk_live_<préfixe>` */
+  prefix: string;
+}
+
 export class AuditEntryDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
-  /** L'administrateur (null si son compte n'existe plus) */
+  /** L'administrateur (null si son compte n'existe plus, ou pour une modification faite avec une clé d'API) */
   @ApiProperty({ type: String, format: 'uuid', nullable: true })
   actorId: string | null;
-  actorEmail: string;
+  /** L'e-mail de l'administrateur à ce moment ; null pour une modification faite avec une clé d'API */
+  @ApiProperty({ type: String, nullable: true })
+  actorEmail: string | null;
+  /** La clé d'API qui a fait la modification (l'outil d'un intégrateur, pas une personne) ; null pour un administrateur */
+  @ApiProperty({ type: () => AuditApiKeyDto, nullable: true })
+  apiKey: AuditApiKeyDto | null;
   @ApiProperty({ enum: AUDIT_ACTIONS, enumName: 'AuditAction' })
   action: AuditAction;
   @ApiProperty({ enum: AUDIT_ENTITY_TYPES, enumName: 'AuditEntityType' })

@@ -37,6 +37,9 @@ export class ApiKeyDto {
   createdAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   lastUsedAt: string | null;
+  /** Requêtes acceptées avec cette clé (chaque instance ajoute les siennes toutes les minutes) */
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  useCount: number;
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   expiresAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true })

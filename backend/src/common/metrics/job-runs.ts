@@ -11,6 +11,7 @@ export const JOBS = [
   'invoice-files',
   'data-exports',
   'account-erasure',
+  'outbound-webhooks',
 ] as const;
 export type JobName = (typeof JOBS)[number];
 

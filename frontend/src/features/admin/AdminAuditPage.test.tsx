@@ -8,6 +8,7 @@ const entries = [
     id: 'a1',
     actorId: 'u0',
     actorEmail: 'admin@example.com',
+    apiKey: null,
     action: 'site.update',
     entityType: 'site',
     entityId: 's1',
@@ -19,6 +20,7 @@ const entries = [
     id: 'a2',
     actorId: null,
     actorEmail: 'ancien@example.com',
+    apiKey: null,
     action: 'user.email',
     entityType: 'user',
     entityId: 'u1',
@@ -26,21 +28,36 @@ const entries = [
     after: { subject: 'Votre site est en ligne !' },
     createdAt: '2026-11-20T09:05:00.000Z',
   },
+  {
+    id: 'a3',
+    actorId: null,
+    actorEmail: null,
+    apiKey: { id: 'k1', name: 'CRM de l’agence', prefix: 'vk_live_0123456789ab' },
+    action: 'site.update',
+    entityType: 'site',
+    entityId: 's2',
+    before: { domain: null },
+    after: { domain: 'boulangerie-martin.fr' },
+    createdAt: '2026-11-19T09:05:00.000Z',
+  },
 ];
 
 describe('Admin audit log', () => {
   it('says who did what, when, and what changed, with a link to the target; filters by target', async () => {
     const user = userEvent.setup();
-    const api = signedInAdmin({ 'GET /api/admin/audit-log': () => jsonResponse(200, { entries, total: 2 }) });
+    const api = signedInAdmin({ 'GET /api/admin/audit-log': () => jsonResponse(200, { entries, total: 3 }) });
     renderApp('/admin/audit');
     const table = await screen.findByRole('table', { name: "Journal d'audit" });
-    const [first, second] = within(table).getAllByRole('row').slice(1);
+    const [first, second, third] = within(table).getAllByRole('row').slice(1);
     expect(within(first).getByText('Modification du site')).toBeInTheDocument();
     expect(within(first).getByText('Statut : En attente → Actif')).toBeInTheDocument();
     expect(within(first).getByText('Démarré : coché')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Voir le site' })).toHaveAttribute('href', '/admin/sites/s1');
     expect(within(second).getByText('ancien@example.com')).toBeInTheDocument();
     expect(within(second).getByText('Objet : Votre site est en ligne !')).toBeInTheDocument();
+    // A write made with an API key names the key, not a person.
+    expect(within(third).getByText('via la clé « CRM de l’agence » (vk_live_0123456789ab…)')).toBeInTheDocument();
+    expect(within(third).getByText('Domaine : aucun → boulangerie-martin.fr')).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Cible' }), 'site');
     await waitFor(() => expect(queryOf(api.calls.at(-1)!)).toEqual({ page: '1', limit: '20', entityType: 'site' }));
   });

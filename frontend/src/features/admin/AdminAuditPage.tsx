@@ -9,7 +9,7 @@ import { cn } from '../../lib/cn';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
-import { AUDIT_ACTION_LABELS, describeAuditEntry } from './audit-text';
+import { AUDIT_ACTION_LABELS, describeAuditActor, describeAuditEntry } from './audit-text';
 
 const PAGE_SIZE = 20;
 const ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -18,6 +18,7 @@ const ENTITY_LABELS: Record<AuditEntityType, string> = {
   email: 'E-mails',
   agency: "Paramètres de l'agence",
   api_key: "Clés d'API",
+  webhook_endpoint: 'Webhooks',
 };
 const ENTITY_TYPES = Object.values(AuditEntityType);
 
@@ -42,6 +43,12 @@ function Target({ entry }: { entry: AuditEntryDto }) {
         Voir les paramètres
       </Link>
     );
+  if (entry.entityType === 'api_key' || entry.entityType === 'webhook_endpoint')
+    return (
+      <Link to={paths.admin.integrations} className={linkClass}>
+        Voir les intégrations
+      </Link>
+    );
   return (
     <Link to={paths.admin.emails} className={linkClass}>
       Journal des e-mails
@@ -56,7 +63,13 @@ const columns: Column<AuditEntryDto>[] = [
     cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>,
     className: 'whitespace-nowrap tabular-nums text-slate-600 dark:text-slate-300',
   },
-  { id: 'actor', header: 'Administrateur', cell: (e) => e.actorEmail, className: 'max-w-52 truncate' },
+  {
+    id: 'actor',
+    header: 'Auteur',
+    // A key's write names the key (an integrator's tool), never its creator as if they had made it.
+    cell: (e) => <span title={describeAuditActor(e)}>{describeAuditActor(e)}</span>,
+    className: 'max-w-52 truncate',
+  },
   {
     id: 'action',
     header: 'Action',
@@ -89,7 +102,7 @@ export function AdminAuditPage() {
   return (
     <AdminListPage
       title="Journal d'audit"
-      description="Chaque modification faite par un administrateur : qui, quand, et ce qui a changé."
+      description="Chaque modification faite par un administrateur ou avec une clé d'API : qui, quand, et ce qui a changé."
       query={query}
       rows={query.data?.entries}
       list={list}

@@ -16,6 +16,7 @@ const apiKey = (overrides: Partial<ApiKeyDto> = {}): ApiKeyDto => ({
   creatorEmail: 'admin@example.com',
   createdAt: '2026-11-20T09:00:00.000Z',
   lastUsedAt: '2026-11-24T08:30:00.000Z',
+  useCount: 42,
   expiresAt: null,
   revokedAt: null,
   ...overrides,
@@ -42,7 +43,9 @@ describe("Admin 'Intégrations' page", () => {
     expect(within(second).getByText('Révoquée')).toBeInTheDocument();
     expect(within(second).getByText('Jamais')).toBeInTheDocument();
     expect(within(second).queryByRole('button')).toBeNull();
+    // Under 'Plus' in the admin bar.
     const nav = screen.getByRole('navigation', { name: /administration/i });
+    await userEvent.click(within(nav).getByRole('button', { name: 'Plus' }));
     expect(within(nav).getByRole('link', { name: 'Intégrations' })).toHaveAttribute('href', '/admin/integrations');
   });
 
@@ -106,7 +109,8 @@ describe("Admin 'Intégrations' page", () => {
   it('says when the list cannot be loaded, with a retry', async () => {
     signedInAdmin({ 'GET /api/admin/api-keys': () => jsonResponse(500, { statusCode: 500, message: 'Erreur' }) });
     renderApp('/admin/integrations');
-    expect(await screen.findByText(/Les clés d'API n'ont pas pu être chargées/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
+    const failed = await screen.findByText(/Les clés d'API n'ont pas pu être chargées/);
+    // The webhooks section below has its own lists (and their own 'Réessayer'): this one is the keys'.
+    expect(within(failed.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
   });
 });

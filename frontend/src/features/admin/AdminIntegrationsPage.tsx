@@ -17,6 +17,8 @@ import { Field } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
 import { applyApiFieldErrors } from '../../lib/form-errors';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { WebhooksSection } from './WebhooksSection';
+import { apiKeyUseCountColumn } from './api-key-usage';
 
 /** What each scope lets a key do, in the words of the admin area. */
 export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
@@ -198,6 +200,7 @@ export function AdminIntegrationsPage() {
       cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Jamais'),
       className: 'whitespace-nowrap tabular-nums',
     },
+    apiKeyUseCountColumn,
     {
       id: 'expires',
       header: 'Expiration',
@@ -243,6 +246,7 @@ export function AdminIntegrationsPage() {
             emptyText="Aucune clé d'API pour l'instant."
           />
         </Card>
+        <WebhooksSection />
       </div>
       {revoking ? (
         <ConfirmDialog

@@ -19,7 +19,7 @@ import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { adminPaymentState } from '../../lib/payment-state';
 import { applyApiFieldErrors } from '../../lib/form-errors';
-import { describeSiteChange } from './audit-text';
+import { describeAuditActor, describeSiteChange } from './audit-text';
 import { PROGRESSION_STEPS, progressionPercent, SITE_STATUS_LABELS } from '../../lib/site-status';
 import { AdminDetailPage } from './AdminDetailPage';
 import { accountEmail, accountName, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
@@ -212,7 +212,7 @@ function History({ siteId }: { siteId: string }) {
           {log.data.entries.map((entry) => (
             <li key={entry.id} className="border-l-2 border-brand-200 pl-4 dark:border-brand-900">
               <p className="text-xs text-slate-600 dark:text-slate-400">
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {entry.actorEmail}
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {describeAuditActor(entry)}
               </p>
               <ul className="mt-1 text-sm">
                 {describeSiteChange(entry).map((line) => (

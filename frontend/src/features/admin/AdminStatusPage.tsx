@@ -35,6 +35,10 @@ export const JOB_LABELS: Record<BackgroundJob, { label: string; does: string }> 
     label: 'Effacement des comptes fermés',
     does: 'Efface les données personnelles des comptes fermés, une fois l’e-mail de confirmation parti et les abonnements terminés.',
   },
+  'outbound-webhooks': {
+    label: 'Webhooks sortants',
+    does: 'Envoie les événements aux points de terminaison des intégrateurs, avec les nouvelles tentatives.',
+  },
 };
 
 const linkClass = 'font-medium text-brand-700 hover:underline dark:text-brand-300';

@@ -15,7 +15,22 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.close': 'Fermeture du compte',
   'api_key.create': "Création d'une clé d'API",
   'api_key.revoke': "Révocation d'une clé d'API",
+  'webhook_endpoint.create': "Ajout d'une adresse de webhook",
+  'webhook_endpoint.update': "Modification d'une adresse de webhook",
+  'webhook_endpoint.delete': "Suppression d'une adresse de webhook",
+  'webhook_endpoint.rotate_secret': "Nouveau secret de signature d'un webhook",
+  'webhook_endpoint.disable': 'Webhook désactivé après une journée d’échecs',
+  'webhook_delivery.resend': "Nouvel envoi d'un événement de webhook",
 };
+
+/**
+ * Who made an audited write: the admin's e-mail, or, for a write made with an API key (an integrator's tool, not a
+ * person), 'via la clé « CRM » (vk_live_0123456789ab…)'.
+ */
+export function describeAuditActor(entry: Pick<AuditEntryDto, 'actorEmail' | 'apiKey'>): string {
+  if (entry.apiKey) return `via la clé « ${entry.apiKey.name} » (${entry.apiKey.prefix}…)`;
+  return entry.actorEmail ?? '—';
+}
 
 const AUDIT_FIELDS: Record<string, string> = { domain: 'Domaine', status: 'Statut' };
 
@@ -65,6 +80,13 @@ export function describeAuditEntry(entry: Pick<AuditEntryDto, 'action' | 'before
     const lines = [`Clé : ${String(after.name)} (${String(after.prefix)})`];
     if (Array.isArray(after.scopes)) lines.push(`Portées : ${after.scopes.join(', ')}`);
     lines.push(typeof after.expiresAt === 'string' ? `Expire le ${formatDateTime(after.expiresAt)}` : 'Sans expiration');
+    return lines;
+  }
+  if (entry.action === 'webhook_endpoint.create' || entry.action === 'webhook_endpoint.update') {
+    const lines: string[] = [];
+    if (typeof after.url === 'string') lines.push(`Adresse : ${after.url}`);
+    if (Array.isArray(after.events)) lines.push(`Événements : ${after.events.join(', ')}`);
+    if (typeof after.enabled === 'boolean') lines.push(after.enabled ? 'Activée' : 'Désactivée');
     return lines;
   }
   if (entry.action === 'user.close') {

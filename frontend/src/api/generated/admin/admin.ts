@@ -45,6 +45,7 @@ import type {
   ClientViewStartedDto,
   ClosurePreviewDto,
   CreateApiKeyDto,
+  CreateWebhookEndpointDto,
   CreatedApiKeyDto,
   EmailDetailDto,
   EmailListResponseDto,
@@ -61,12 +62,19 @@ import type {
   ListAdminSitesParams,
   ListAdminUsersParams,
   ListDuplicatePaymentsParams,
+  ListWebhookDeliveriesParams,
   MessageResponseDto,
   QuoteListResponseDto,
   SendAdminEmailDto,
   ServiceStatusDto,
   UpdateAdminSiteDto,
-  UpdateAgencySettingsDto
+  UpdateAgencySettingsDto,
+  UpdateWebhookEndpointDto,
+  WebhookDeliveryDto,
+  WebhookDeliveryListResponseDto,
+  WebhookEndpointDto,
+  WebhookEndpointListResponseDto,
+  WebhookEndpointWithSecretDto
 } from '../model';
 
 import { customFetch } from '../../http';
@@ -2361,7 +2369,7 @@ export const getUpdateAdminSiteUrl = (id: string,) => {
 }
 
 /**
- * @summary Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit).
+ * @summary Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit, au nom de la clé d'API s'il y en a une).
  */
 export const updateAdminSite = async (id: string,
     updateAdminSiteDto: UpdateAdminSiteDto, options?: Parameters<typeof customFetch>[1]): Promise<AdminSiteDetailDto> => {
@@ -2428,7 +2436,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type UpdateAdminSiteMutationVariables = {id: string;data: UpdateAdminSiteDto}
 
     /**
- * @summary Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit).
+ * @summary Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit, au nom de la clé d'API s'il y en a une).
  */
 export const useUpdateAdminSite = <TError = ErrorType<ErrorResponseDto>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAdminSite>>, TError,UpdateAdminSiteMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
@@ -3270,4 +3278,678 @@ export const useInviteAdminUser = <TError = ErrorType<ErrorResponseDto>,
         TContext
       > => {
       return useMutation(getInviteAdminUserMutationOptions(options), queryClient);
+    }
+    export const getListWebhookEndpointsUrl = () => {
+
+
+
+
+  return `/api/admin/webhooks`
+}
+
+/**
+ * @summary Les points de terminaison des webhooks sortants (jamais leur secret), avec leur dernière livraison.
+ */
+export const listWebhookEndpoints = async ( options?: Parameters<typeof customFetch>[1]): Promise<WebhookEndpointListResponseDto> => {
+
+  return customFetch<WebhookEndpointListResponseDto>(getListWebhookEndpointsUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListWebhookEndpointsQueryKey = () => {
+    return [
+    `/api/admin/webhooks`
+    ] as const;
+    }
+
+
+export const getListWebhookEndpointsQueryOptions = <TData = Awaited<ReturnType<typeof listWebhookEndpoints>>, TError = ErrorType<ErrorResponseDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookEndpoints>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListWebhookEndpointsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listWebhookEndpoints>>> = ({ signal }) => listWebhookEndpoints({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listWebhookEndpoints>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListWebhookEndpointsQueryResult = NonNullable<Awaited<ReturnType<typeof listWebhookEndpoints>>>
+export type ListWebhookEndpointsQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListWebhookEndpoints<TData = Awaited<ReturnType<typeof listWebhookEndpoints>>, TError = ErrorType<ErrorResponseDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookEndpoints>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listWebhookEndpoints>>,
+          TError,
+          Awaited<ReturnType<typeof listWebhookEndpoints>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListWebhookEndpoints<TData = Awaited<ReturnType<typeof listWebhookEndpoints>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookEndpoints>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listWebhookEndpoints>>,
+          TError,
+          Awaited<ReturnType<typeof listWebhookEndpoints>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListWebhookEndpoints<TData = Awaited<ReturnType<typeof listWebhookEndpoints>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookEndpoints>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Les points de terminaison des webhooks sortants (jamais leur secret), avec leur dernière livraison.
+ */
+
+export function useListWebhookEndpoints<TData = Awaited<ReturnType<typeof listWebhookEndpoints>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookEndpoints>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListWebhookEndpointsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getCreateWebhookEndpointUrl = () => {
+
+
+
+
+  return `/api/admin/webhooks`
+}
+
+/**
+ * @summary Enregistre un point de terminaison ; la réponse contient son secret de signature, montré cette seule fois.
+ */
+export const createWebhookEndpoint = async (createWebhookEndpointDto: CreateWebhookEndpointDto, options?: Parameters<typeof customFetch>[1]): Promise<WebhookEndpointWithSecretDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<WebhookEndpointWithSecretDto>(getCreateWebhookEndpointUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(createWebhookEndpointDto)
+  }
+);}
+
+
+
+
+
+export const getCreateWebhookEndpointMutationKey = () => ['createWebhookEndpoint'] as const;
+
+export const getCreateWebhookEndpointMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createWebhookEndpoint>>, TError,CreateWebhookEndpointMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createWebhookEndpoint>>, TError,CreateWebhookEndpointMutationVariables, TContext> => {
+
+const mutationKey = getCreateWebhookEndpointMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createWebhookEndpoint>>, CreateWebhookEndpointMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  createWebhookEndpoint(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateWebhookEndpointMutationResult = NonNullable<Awaited<ReturnType<typeof createWebhookEndpoint>>>
+    export type CreateWebhookEndpointMutationBody = CreateWebhookEndpointDto
+    export type CreateWebhookEndpointMutationError = ErrorType<ErrorResponseDto>
+    export type CreateWebhookEndpointMutationVariables = {data: CreateWebhookEndpointDto}
+
+    /**
+ * @summary Enregistre un point de terminaison ; la réponse contient son secret de signature, montré cette seule fois.
+ */
+export const useCreateWebhookEndpoint = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createWebhookEndpoint>>, TError,CreateWebhookEndpointMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createWebhookEndpoint>>,
+        TError,
+        CreateWebhookEndpointMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateWebhookEndpointMutationOptions(options), queryClient);
+    }
+    export const getListWebhookDeliveriesUrl = (params?: ListWebhookDeliveriesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/webhooks/deliveries?${stringifiedParams}` : `/api/admin/webhooks/deliveries`
+}
+
+/**
+ * @summary Le journal des livraisons, les plus récentes d'abord (filtres : point de terminaison, statut).
+ */
+export const listWebhookDeliveries = async (params?: ListWebhookDeliveriesParams, options?: Parameters<typeof customFetch>[1]): Promise<WebhookDeliveryListResponseDto> => {
+
+  return customFetch<WebhookDeliveryListResponseDto>(getListWebhookDeliveriesUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListWebhookDeliveriesQueryKey = (params?: ListWebhookDeliveriesParams,) => {
+    return [
+    `/api/admin/webhooks/deliveries`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListWebhookDeliveriesQueryOptions = <TData = Awaited<ReturnType<typeof listWebhookDeliveries>>, TError = ErrorType<ErrorResponseDto>>(params?: ListWebhookDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListWebhookDeliveriesQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listWebhookDeliveries>>> = ({ signal }) => listWebhookDeliveries(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveries>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListWebhookDeliveriesQueryResult = NonNullable<Awaited<ReturnType<typeof listWebhookDeliveries>>>
+export type ListWebhookDeliveriesQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useListWebhookDeliveries<TData = Awaited<ReturnType<typeof listWebhookDeliveries>>, TError = ErrorType<ErrorResponseDto>>(
+ params: undefined |  ListWebhookDeliveriesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveries>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listWebhookDeliveries>>,
+          TError,
+          Awaited<ReturnType<typeof listWebhookDeliveries>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListWebhookDeliveries<TData = Awaited<ReturnType<typeof listWebhookDeliveries>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListWebhookDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveries>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listWebhookDeliveries>>,
+          TError,
+          Awaited<ReturnType<typeof listWebhookDeliveries>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListWebhookDeliveries<TData = Awaited<ReturnType<typeof listWebhookDeliveries>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListWebhookDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Le journal des livraisons, les plus récentes d'abord (filtres : point de terminaison, statut).
+ */
+
+export function useListWebhookDeliveries<TData = Awaited<ReturnType<typeof listWebhookDeliveries>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: ListWebhookDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListWebhookDeliveriesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getResendWebhookDeliveryUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/webhooks/deliveries/${id}/resend`
+}
+
+/**
+ * @summary Renvoie une livraison maintenant (inscrit au journal d'audit).
+ */
+export const resendWebhookDelivery = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<WebhookDeliveryDto> => {
+
+  return customFetch<WebhookDeliveryDto>(getResendWebhookDeliveryUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getResendWebhookDeliveryMutationKey = () => ['resendWebhookDelivery'] as const;
+
+export const getResendWebhookDeliveryMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,ResendWebhookDeliveryMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,ResendWebhookDeliveryMutationVariables, TContext> => {
+
+const mutationKey = getResendWebhookDeliveryMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resendWebhookDelivery>>, ResendWebhookDeliveryMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  resendWebhookDelivery(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResendWebhookDeliveryMutationResult = NonNullable<Awaited<ReturnType<typeof resendWebhookDelivery>>>
+
+    export type ResendWebhookDeliveryMutationError = ErrorType<ErrorResponseDto>
+    export type ResendWebhookDeliveryMutationVariables = {id: string}
+
+    /**
+ * @summary Renvoie une livraison maintenant (inscrit au journal d'audit).
+ */
+export const useResendWebhookDelivery = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,ResendWebhookDeliveryMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resendWebhookDelivery>>,
+        TError,
+        ResendWebhookDeliveryMutationVariables,
+        TContext
+      > => {
+      return useMutation(getResendWebhookDeliveryMutationOptions(options), queryClient);
+    }
+    export const getDeleteWebhookEndpointUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/webhooks/${id}`
+}
+
+/**
+ * @summary Supprime un point de terminaison et ses livraisons.
+ */
+export const deleteWebhookEndpoint = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<void> => {
+
+  return customFetch<void>(getDeleteWebhookEndpointUrl(id),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getDeleteWebhookEndpointMutationKey = () => ['deleteWebhookEndpoint'] as const;
+
+export const getDeleteWebhookEndpointMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteWebhookEndpoint>>, TError,DeleteWebhookEndpointMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteWebhookEndpoint>>, TError,DeleteWebhookEndpointMutationVariables, TContext> => {
+
+const mutationKey = getDeleteWebhookEndpointMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteWebhookEndpoint>>, DeleteWebhookEndpointMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  deleteWebhookEndpoint(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteWebhookEndpointMutationResult = NonNullable<Awaited<ReturnType<typeof deleteWebhookEndpoint>>>
+
+    export type DeleteWebhookEndpointMutationError = ErrorType<ErrorResponseDto>
+    export type DeleteWebhookEndpointMutationVariables = {id: string}
+
+    /**
+ * @summary Supprime un point de terminaison et ses livraisons.
+ */
+export const useDeleteWebhookEndpoint = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteWebhookEndpoint>>, TError,DeleteWebhookEndpointMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteWebhookEndpoint>>,
+        TError,
+        DeleteWebhookEndpointMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteWebhookEndpointMutationOptions(options), queryClient);
+    }
+    export const getUpdateWebhookEndpointUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/webhooks/${id}`
+}
+
+/**
+ * @summary Change l'URL, les événements ou l'état (activé / désactivé) d'un point de terminaison.
+ */
+export const updateWebhookEndpoint = async (id: string,
+    updateWebhookEndpointDto: UpdateWebhookEndpointDto, options?: Parameters<typeof customFetch>[1]): Promise<WebhookEndpointDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<WebhookEndpointDto>(getUpdateWebhookEndpointUrl(id),
+  {
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(updateWebhookEndpointDto)
+  }
+);}
+
+
+
+
+
+export const getUpdateWebhookEndpointMutationKey = () => ['updateWebhookEndpoint'] as const;
+
+export const getUpdateWebhookEndpointMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateWebhookEndpoint>>, TError,UpdateWebhookEndpointMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateWebhookEndpoint>>, TError,UpdateWebhookEndpointMutationVariables, TContext> => {
+
+const mutationKey = getUpdateWebhookEndpointMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateWebhookEndpoint>>, UpdateWebhookEndpointMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateWebhookEndpoint(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateWebhookEndpointMutationResult = NonNullable<Awaited<ReturnType<typeof updateWebhookEndpoint>>>
+    export type UpdateWebhookEndpointMutationBody = UpdateWebhookEndpointDto
+    export type UpdateWebhookEndpointMutationError = ErrorType<ErrorResponseDto>
+    export type UpdateWebhookEndpointMutationVariables = {id: string;data: UpdateWebhookEndpointDto}
+
+    /**
+ * @summary Change l'URL, les événements ou l'état (activé / désactivé) d'un point de terminaison.
+ */
+export const useUpdateWebhookEndpoint = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateWebhookEndpoint>>, TError,UpdateWebhookEndpointMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateWebhookEndpoint>>,
+        TError,
+        UpdateWebhookEndpointMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateWebhookEndpointMutationOptions(options), queryClient);
+    }
+    export const getRotateWebhookSecretUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/webhooks/${id}/rotate-secret`
+}
+
+/**
+ * @summary Remplace le secret de signature ; le nouveau est montré cette seule fois.
+ */
+export const rotateWebhookSecret = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<WebhookEndpointWithSecretDto> => {
+
+  return customFetch<WebhookEndpointWithSecretDto>(getRotateWebhookSecretUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getRotateWebhookSecretMutationKey = () => ['rotateWebhookSecret'] as const;
+
+export const getRotateWebhookSecretMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rotateWebhookSecret>>, TError,RotateWebhookSecretMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof rotateWebhookSecret>>, TError,RotateWebhookSecretMutationVariables, TContext> => {
+
+const mutationKey = getRotateWebhookSecretMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof rotateWebhookSecret>>, RotateWebhookSecretMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  rotateWebhookSecret(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RotateWebhookSecretMutationResult = NonNullable<Awaited<ReturnType<typeof rotateWebhookSecret>>>
+
+    export type RotateWebhookSecretMutationError = ErrorType<ErrorResponseDto>
+    export type RotateWebhookSecretMutationVariables = {id: string}
+
+    /**
+ * @summary Remplace le secret de signature ; le nouveau est montré cette seule fois.
+ */
+export const useRotateWebhookSecret = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rotateWebhookSecret>>, TError,RotateWebhookSecretMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof rotateWebhookSecret>>,
+        TError,
+        RotateWebhookSecretMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRotateWebhookSecretMutationOptions(options), queryClient);
+    }
+    export const getSendWebhookTestUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/webhooks/${id}/test`
+}
+
+/**
+ * @summary Envoie un événement de test (`ping`) à ce point de terminaison.
+ */
+export const sendWebhookTest = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<WebhookDeliveryDto> => {
+
+  return customFetch<WebhookDeliveryDto>(getSendWebhookTestUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getSendWebhookTestMutationKey = () => ['sendWebhookTest'] as const;
+
+export const getSendWebhookTestMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendWebhookTest>>, TError,SendWebhookTestMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendWebhookTest>>, TError,SendWebhookTestMutationVariables, TContext> => {
+
+const mutationKey = getSendWebhookTestMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendWebhookTest>>, SendWebhookTestMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  sendWebhookTest(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendWebhookTestMutationResult = NonNullable<Awaited<ReturnType<typeof sendWebhookTest>>>
+
+    export type SendWebhookTestMutationError = ErrorType<ErrorResponseDto>
+    export type SendWebhookTestMutationVariables = {id: string}
+
+    /**
+ * @summary Envoie un événement de test (`ping`) à ce point de terminaison.
+ */
+export const useSendWebhookTest = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendWebhookTest>>, TError,SendWebhookTestMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendWebhookTest>>,
+        TError,
+        SendWebhookTestMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSendWebhookTestMutationOptions(options), queryClient);
     }

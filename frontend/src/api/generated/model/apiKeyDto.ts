@@ -27,4 +27,9 @@ export interface ApiKeyDto {
   scopes: ApiKeyScope[];
   /** active : utilisable ; expired : date dépassée ; revoked : révoquée */
   status: ApiKeyStatus;
+  /**
+     * Requêtes acceptées avec cette clé (chaque instance ajoute les siennes toutes les minutes)
+     * @minimum 0
+     */
+  useCount: number;
 }

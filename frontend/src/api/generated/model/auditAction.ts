@@ -20,4 +20,10 @@ export const AuditAction = {
   userclose: 'user.close',
   api_keycreate: 'api_key.create',
   api_keyrevoke: 'api_key.revoke',
+  webhook_endpointcreate: 'webhook_endpoint.create',
+  webhook_endpointupdate: 'webhook_endpoint.update',
+  webhook_endpointdelete: 'webhook_endpoint.delete',
+  webhook_endpointrotate_secret: 'webhook_endpoint.rotate_secret',
+  webhook_endpointdisable: 'webhook_endpoint.disable',
+  webhook_deliveryresend: 'webhook_delivery.resend',
 } as const;

@@ -15,4 +15,5 @@ export const AuditEntityType = {
   email: 'email',
   agency: 'agency',
   api_key: 'api_key',
+  webhook_endpoint: 'webhook_endpoint',
 } as const;

@@ -6,15 +6,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { AuditAction } from './auditAction';
+import type { AuditApiKeyDto } from './auditApiKeyDto';
 import type { AuditEntityType } from './auditEntityType';
 import type { AuditEntryDtoAfter } from './auditEntryDtoAfter';
 import type { AuditEntryDtoBefore } from './auditEntryDtoBefore';
 
 export interface AuditEntryDto {
   action: AuditAction;
-  actorEmail: string;
   /**
-     * L'administrateur (null si son compte n'existe plus)
+     * L'e-mail de l'administrateur à ce moment ; null pour une modification faite avec une clé d'API
+     * @nullable
+     */
+  actorEmail: string | null;
+  /**
+     * L'administrateur (null si son compte n'existe plus, ou pour une modification faite avec une clé d'API)
      * @nullable
      */
   actorId: string | null;
@@ -23,6 +28,11 @@ export interface AuditEntryDto {
      * @nullable
      */
   after: AuditEntryDtoAfter;
+  /**
+     * La clé d'API qui a fait la modification (l'outil d'un intégrateur, pas une personne) ; null pour un administrateur
+     * @nullable
+     */
+  apiKey: AuditApiKeyDto | null;
   /**
      * Les champs modifiés avant la modification
      * @nullable

@@ -18,4 +18,5 @@ export const BackgroundJob = {
   'invoice-files': 'invoice-files',
   'data-exports': 'data-exports',
   'account-erasure': 'account-erasure',
+  'outbound-webhooks': 'outbound-webhooks',
 } as const;
