@@ -19,6 +19,7 @@ import { applyApiFieldErrors } from '../../lib/form-errors';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { WebhooksSection } from './WebhooksSection';
 import { apiKeyUseCountColumn } from './api-key-usage';
+import { CheckboxGroup } from '../../components/ui/checkbox-group';
 
 /** What each scope lets a key do, in the words of the admin area. */
 export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
@@ -87,29 +88,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKeyDto) =
             maxLength: { value: 100, message: 'Le nom ne doit pas dépasser 100 caractères' },
           })}
         />
-        <fieldset aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}>
-          <legend className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">Portées</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {SCOPES.map((scope) => (
-              <label key={scope} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  value={scope}
-                  className="mt-0.5 size-4 rounded border-slate-300"
-                  {...register('scopes', { validate: (value) => (value.length ? true : 'Choisissez au moins une portée') })}
-                />
-                <span>
-                  {API_KEY_SCOPE_LABELS[scope]} <code className="text-xs text-slate-500 dark:text-slate-400">{scope}</code>
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.scopes ? (
-            <p id="api-key-scopes-error" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
-              {errors.scopes.message}
-            </p>
-          ) : null}
-        </fieldset>
+        <CheckboxGroup
+          legend="Portées"
+          options={SCOPES}
+          labels={API_KEY_SCOPE_LABELS}
+          error={errors.scopes?.message}
+          registration={register('scopes', { validate: (value) => (value.length ? true : 'Choisissez au moins une portée') })}
+        />
         <Field
           label="Dernier jour de validité (facultatif)"
           type="date"
@@ -225,7 +210,7 @@ export function AdminIntegrationsPage() {
       <PageHeader
         eyebrow="Administration"
         title="Intégrations"
-        description="Les clés d'API des outils de l'agence : chacune n'ouvre que les routes de ses portées."
+        description="Les clés d'API des outils de l'agence, chacune limitée aux routes de ses portées, et les webhooks qui les préviennent de ce qui change."
       />
       <div className="mt-8 space-y-6">
         {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}

@@ -31,6 +31,7 @@ import { Field, selectClasses } from '../../components/ui/field';
 import { TitledDialog } from '../../components/ui/modal-dialog';
 import { applyApiFieldErrors } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
+import { CheckboxGroup } from '../../components/ui/checkbox-group';
 
 /** What each event means, in the words of the admin area. */
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
@@ -73,7 +74,6 @@ function CreateEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoin
     setError,
     formState: { errors, isSubmitting },
   } = form;
-  const eventsErrorId = useId();
 
   const onSubmit = handleSubmit(async (values) => {
     const data: CreateWebhookEndpointDto = { url: values.url.trim(), events: values.events };
@@ -108,29 +108,13 @@ function CreateEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoin
           },
         })}
       />
-      <fieldset aria-describedby={errors.events ? eventsErrorId : undefined}>
-        <legend className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">Événements</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {EVENTS.map((event) => (
-            <label key={event} className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                value={event}
-                className="mt-0.5 size-4 rounded border-slate-300"
-                {...register('events', { validate: (value) => (value.length ? true : 'Choisissez au moins un événement') })}
-              />
-              <span>
-                {WEBHOOK_EVENT_LABELS[event]} <code className="text-xs text-slate-500 dark:text-slate-400">{event}</code>
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.events ? (
-          <p id={eventsErrorId} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
-            {errors.events.message}
-          </p>
-        ) : null}
-      </fieldset>
+      <CheckboxGroup
+        legend="Événements"
+        options={EVENTS}
+        labels={WEBHOOK_EVENT_LABELS}
+        error={errors.events?.message}
+        registration={register('events', { validate: (value) => (value.length ? true : 'Choisissez au moins un événement') })}
+      />
       <Button type="submit" loading={isSubmitting}>
         Ajouter le point de terminaison
       </Button>
