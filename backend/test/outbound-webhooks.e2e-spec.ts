@@ -173,6 +173,45 @@ describe('outbound webhooks', () => {
     await switchOff(endpoint.id);
   });
 
+  it('delivers a failed payment and an ended subscription', async () => {
+    const { endpoint, secret } = await createEndpoint('/billing', ['invoice.payment_failed', 'subscription.canceled']);
+    const { sessionId } = await orderAndCheckout(t.api, { billing: { email: 'webhook-retard@example.com' } });
+    const paid = await fetch(`${env.sandbox.url}/checkout/${sessionId}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242424242424242',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    await webhooksProcessed(t);
+    const [site] = await t.dataSource.query(
+      `SELECT s.id, s.stripe_subscription_id FROM sites s JOIN users u ON u.id = s.user_id WHERE u.email = 'webhook-retard@example.com'`,
+    );
+    const settle = async () => {
+      await env.sandbox.flushWebhooks();
+      await webhooksProcessed(t);
+      await drain();
+    };
+
+    expect(
+      (await fetch(`${env.sandbox.url}/test/subscriptions/${site.stripe_subscription_id}/fail-payment`, { method: 'POST' })).status,
+    ).toBe(200);
+    await settle();
+    await env.stripe.subscriptions.cancel(site.stripe_subscription_id);
+    await settle();
+
+    const bodies = receiver.on('/billing').map((r) => verify(r.body, r.headers['vitrine-signature'] as string, secret));
+    expect(bodies.map((b) => b.type)).toEqual(['invoice.payment_failed', 'subscription.canceled']);
+    expect(bodies[0].data.object).toMatchObject({
+      subscriptionId: site.stripe_subscription_id,
+      status: 'open',
+      amountCents: expect.any(Number),
+    });
+    expect(bodies[1].data.object).toMatchObject({ id: site.stripe_subscription_id, siteId: site.id, status: 'canceled' });
+    expect(JSON.stringify(bodies)).not.toMatch(/4242|card|password/i);
+    await switchOff(endpoint.id);
+  });
+
   it('retries a receiver that answers 500, then 200', async () => {
     const { endpoint, secret } = await createEndpoint('/flaky', ['site.created']);
     receiver.answer('/flaky', 500);
