@@ -1,4 +1,4 @@
-// The background-work engine, measured (docs/architecture.md, "Background work"): the mail outbox as the app runs it
+// The background-work engine, measured (docs/decisions/0001-own-job-runner-not-pg-boss.md): the mail outbox as the app runs it
 // (the real migrations and OutboxRepository of backend/dist) against pg-boss carrying the same mails, on one embedded
 // PostgreSQL of its own. What is measured, each part selectable by name on the command line:
 //
@@ -15,7 +15,7 @@
 //
 //   npm run build:changed && node bench/jobs-engine.ts [throughput] [latency] [idle | idle-app] [start] [kill]
 //
-// The figures (2026-11-24) and the choice they led to are in docs/architecture.md, "background work".
+// The figures (2026-11-24) and the choice they led to are in docs/decisions/0001-own-job-runner-not-pg-boss.md.
 // pg-boss is not a dependency of the project: install it beside it without saving it
 // (`npm install --no-save pg-boss@12.38.0`), or point PG_BOSS_DIR at a folder where it is installed.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the bench loads pg-boss (not a dependency) and backend/dist at run time, untyped */

@@ -41,7 +41,7 @@ async function startReceiver() {
   };
 }
 
-/** The ten lines of README's « Webhooks sortants », run as they are written there. */
+/** The ten lines of docs/integrators.md's « Webhooks sortants », run as they are written there. */
 interface Delivered {
   id: string;
   type: string;
@@ -50,10 +50,10 @@ interface Delivered {
 }
 
 function readmeVerifier(): (rawBody: string, header: string, secret: string) => Delivered {
-  const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+  const readme = readFileSync(join(__dirname, '../../docs/integrators.md'), 'utf8');
   const block =
     /```js\n(const \{ createHmac, timingSafeEqual \} = require\('node:crypto'\);\nfunction verifyVitrineSignature[\s\S]*?)```/.exec(readme);
-  if (!block) throw new Error('README : extrait de vérification introuvable');
+  if (!block) throw new Error('docs/integrators.md : extrait de vérification introuvable');
   expect(block[1].trimEnd().split('\n')).toHaveLength(10);
   return new Function('require', `${block[1]}\nreturn verifyVitrineSignature;`)(require);
 }
@@ -103,7 +103,7 @@ describe('outbound webhooks', () => {
     await receiver?.close();
   });
 
-  it('delivers a paid order and a status change, signed, verifiable with the README lines', async () => {
+  it('delivers a paid order and a status change, signed, verifiable with the lines of docs/integrators.md', async () => {
     const { endpoint, secret } = await createEndpoint('/crm', [
       'order.paid',
       'site.created',

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allowedOrigins, ConfigError, loadConfig } from './app-config';
@@ -364,10 +364,11 @@ describe('loadConfig: secrets shared by every instance, and no placeholder in pr
     expect(message).not.toContain(ADMIN_PASSWORD);
   });
 
-  it('refuses in production every JWT_SECRET and ADMIN_PASSWORD example written in the README and the compose file', () => {
+  it('refuses in production every JWT_SECRET and ADMIN_PASSWORD example written in the README, the docs and the compose file', () => {
     const root = join(__dirname, '../../..');
     const examples = { JWT_SECRET: new Set<string>(), ADMIN_PASSWORD: new Set<string>() };
-    for (const file of ['README.md', 'docker-compose.yml', '.env.example', 'docs/architecture.md']) {
+    const docs = readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.md'));
+    for (const file of ['README.md', 'docker-compose.yml', '.env.example', ...docs.map((doc) => join('docs', doc))]) {
       if (!existsSync(join(root, file))) continue;
       const text = readFileSync(join(root, file), 'utf8');
       for (const key of ['JWT_SECRET', 'ADMIN_PASSWORD'] as const) {

@@ -7,7 +7,7 @@ import { MonitoringService } from './monitoring.service';
 
 /**
  * GET /api/metrics: Prometheus's scrape, in its text format. Outside the OpenAPI contract (not a JSON route for the
- * app's clients; README, 'Metrics and service status'). No session: its bearer token is METRICS_TOKEN (MetricsTokenGuard).
+ * app's clients; docs/operating.md, 'Metrics and service status'). No session: its bearer token is METRICS_TOKEN (MetricsTokenGuard).
  */
 @ApiExcludeController()
 @Public()

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { WebhookEventType } from './webhook.entities';
 import { WebhooksRepository } from './webhooks.repository';
 
-/** What a module says happened to one of its objects (README, Webhooks sortants, shows each payload). */
+/** What a module says happened to one of its objects (docs/integrators.md, Webhooks sortants, shows each payload). */
 export interface WebhookEventInput {
   type: WebhookEventType;
   /** `order`, `site`, `invoice`, `subscription`: with `objectId`, what the deliveries are ordered by */

@@ -18,7 +18,7 @@ export function signatureHeader(secret: string, rawBody: string, timestamp: numb
 }
 
 /**
- * The receiver's check, as README documents it (used by the tests): a `v1` matching in constant time, and a timestamp
+ * The receiver's check, as docs/integrators.md documents it (used by the tests): a `v1` matching in constant time, and a timestamp
  * within `toleranceSeconds` of `now`.
  */
 export function verifySignature(rawBody: string, header: string, secret: string, toleranceSeconds = 300, now = Date.now()): boolean {
