@@ -11,6 +11,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { getGetAgencyQueryKey } from './api/generated/agency/agency';
 import { getGetCatalogueQueryKey } from './api/generated/orders/orders';
 import { AppProviders, createQueryClient } from './app/providers';
+import { inSignedInArea } from './config/pages';
 import { type PageHandle, routes } from './app/router';
 import { isKnownRoute, NOT_FOUND_HEAD, type PageHead, pageHeadFor, PUBLIC_PAGES } from './app/seo/page-heads';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from './app/seo/page-data';
@@ -54,11 +55,6 @@ export async function renderPage(path: string, input: RenderInput): Promise<Rend
   });
   return { status: notFound ? 404 : 200, html };
 }
-
-/** The signed-in areas, whose first client render does not depend on who is signed in (the session is loading). */
-const SIGNED_IN_AREAS = ['/dashboard', '/admin'];
-
-const inSignedInArea = (pathname: string) => SIGNED_IN_AREAS.some((area) => pathname === area || pathname.startsWith(`${area}/`));
 
 /**
  * The shell of a client-rendered page, with its title and never listed. In the signed-in areas it holds what the

@@ -1,53 +1,40 @@
-/** Every route of the app, in one place. Builders return the path with parameters filled in. */
+import { type PageEntry, pages } from './pages';
+
+/** A page's address: the path itself, or a builder filling its parameters in order (each one encoded). */
+type PathOf<P extends string> = P extends `${string}:${string}` ? (...params: ParamsOf<P>) => string : P;
+type ParamsOf<P extends string> = P extends `${string}:${string}/${infer Rest}`
+  ? [string, ...ParamsOf<Rest>]
+  : P extends `${string}:${string}`
+    ? [string]
+    : [];
+type PathsOf<T> = { [K in keyof T]: T[K] extends { path: infer P extends string } ? PathOf<P> : PathsOf<T[K]> };
+
+function pathOf(path: string): string | ((...params: string[]) => string) {
+  if (!path.includes(':')) return path;
+  return (...params: string[]) => {
+    let next = 0;
+    return path.replace(/:\w+/g, () => encodeURIComponent(params[next++]));
+  };
+}
+
+function pathsOf(table: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(table).map(([key, value]) => {
+      const entry = value as Partial<PageEntry>;
+      return [key, typeof entry.path === 'string' ? pathOf(entry.path) : pathsOf(value as Record<string, unknown>)];
+    }),
+  );
+}
+
+/**
+ * Every page's address, derived from the page table (config/pages.ts): `paths.services`, `paths.admin.sites`, and a
+ * builder for an address with parameters, `paths.dashboard.site(id)`. Plus the home page's sections, which are not pages.
+ */
 export const paths = {
-  home: '/',
+  ...(pathsOf(pages) as PathsOf<typeof pages>),
   features: { pathname: '/', hash: '#features' },
   portfolio: { pathname: '/', hash: '#portfolio' },
   faq: { pathname: '/', hash: '#faq' },
-  services: '/services',
-  contact: '/contact',
-  order: '/order',
-  orderAlias: '/commande',
-  paymentSuccess: '/payment-success',
-  upgradeSuccess: '/upgrade-success',
-  cgv: '/cgv',
-  legalNotice: '/mentions-legales',
-
-  login: '/login',
-  register: '/register',
-  firstLogin: '/first-login',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-
-  dashboard: {
-    root: '/dashboard',
-    profile: '/dashboard/profile',
-    dataExport: '/dashboard/data-export',
-    invoices: '/dashboard/invoices',
-    sites: '/dashboard/sites',
-    support: '/dashboard/support',
-    site: (id: string) => `/dashboard/sites/${encodeURIComponent(id)}`,
-    siteManage: (id: string) => `/dashboard/sites/${encodeURIComponent(id)}/manage`,
-    siteBusinessOptions: (id: string) => `/dashboard/sites/${encodeURIComponent(id)}/business-options`,
-  },
-
-  admin: {
-    root: '/admin',
-    sites: '/admin/sites',
-    clients: '/admin/clients',
-    revenue: '/admin/revenue',
-    quotes: '/admin/quotes',
-    site: (id: string) => `/admin/sites/${encodeURIComponent(id)}`,
-    client: (id: string) => `/admin/clients/${encodeURIComponent(id)}`,
-    emails: '/admin/emails',
-    audit: '/admin/audit',
-    duplicatePayments: '/admin/duplicate-payments',
-    status: '/admin/status',
-    invoices: '/admin/invoices',
-    settings: '/admin/settings',
-    closures: '/admin/closures',
-    integrations: '/admin/integrations',
-  },
 } as const;
 
 /** Browser storage keys (nothing secret lives there: tokens stay in memory). */

@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { useScrollState } from '../../lib/use-scrolling';
 import { buttonClasses } from '../../components/ui/button';
 import { ThemeToggle } from '../../components/theme-toggle';
-import { adminLinks, adminMoreLinks, clientLinks, contactLink, publicLinks, type NavItem } from './nav-links';
+import { adminLinks, adminMoreLinks, clientLinks, publicLinks, visitorLinks, type NavItem } from './nav-links';
 
 export function Logo() {
   return (
@@ -163,7 +163,7 @@ export function Header() {
           {publicLinks.map((item) => (
             <NavItemLink key={item.label} item={item} />
           ))}
-          {!signedIn ? <NavItemLink item={contactLink} /> : null}
+          {!signedIn ? visitorLinks.map((item) => <NavItemLink key={item.label} item={item} />) : null}
         </nav>
 
         <div className="flex items-center gap-2">
@@ -224,7 +224,9 @@ export function Header() {
           {publicLinks.map((item) => (
             <NavItemLink key={item.label} item={item} onNavigate={() => setMenuOpen(false)} />
           ))}
-          {!signedIn ? <NavItemLink item={contactLink} onNavigate={() => setMenuOpen(false)} /> : null}
+          {!signedIn
+            ? visitorLinks.map((item) => <NavItemLink key={item.label} item={item} onNavigate={() => setMenuOpen(false)} />)
+            : null}
           {signedIn && area ? (
             <>
               <p className="mt-4 mb-1 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">

@@ -1,4 +1,5 @@
 import type { To } from 'react-router';
+import { type NavPlace, PAGES } from '../../config/pages';
 import { paths } from '../../config/paths';
 
 export interface NavItem {
@@ -10,42 +11,32 @@ export interface NavItem {
   noActive?: boolean;
 }
 
+/** The links of the pages placed at `place` in the page table (config/pages.ts), in its order. */
+function linksAt(place: NavPlace): NavItem[] {
+  return PAGES.filter(({ entry }) => entry.nav?.place === place).map(({ entry, index }) => ({
+    label: entry.nav!.label,
+    to: entry.path,
+    ...(index ? { end: true } : {}),
+  }));
+}
+
+/** The main bar and the phone menu: the public pages, then the home page's sections. */
 export const publicLinks: NavItem[] = [
-  { label: 'Accueil', to: paths.home, end: true },
-  { label: 'Services', to: paths.services },
+  ...linksAt('public'),
   { label: 'Prix', to: paths.features, noActive: true },
   { label: 'Portfolio', to: paths.portfolio, noActive: true },
 ];
 
-export const contactLink: NavItem = { label: 'Contact', to: paths.contact };
+/** After them, for visitors who are not signed in. */
+export const visitorLinks: NavItem[] = linksAt('visitors');
 
-export const clientLinks: NavItem[] = [
-  { label: 'Dashboard', to: paths.dashboard.root, end: true },
-  { label: 'Mes Sites', to: paths.dashboard.sites },
-  { label: 'Factures', to: paths.dashboard.invoices },
-  { label: 'Profil', to: paths.dashboard.profile },
-];
+export const clientLinks: NavItem[] = linksAt('client');
 
 /** The admin bar's own links: the pages an admin opens every day. */
-export const adminLinks: NavItem[] = [
-  { label: 'Administration', to: paths.admin.root, end: true },
-  { label: 'Sites', to: paths.admin.sites },
-  { label: 'Clients', to: paths.admin.clients },
-  { label: 'Revenus', to: paths.admin.revenue },
-  { label: 'Devis', to: paths.admin.quotes },
-];
+export const adminLinks: NavItem[] = linksAt('admin');
 
 /**
  * The admin's other pages: under 'Plus' in the bar (all of them on one line wrapped their two-word labels at 1440 px),
  * one after the other in the phone menu.
  */
-export const adminMoreLinks: NavItem[] = [
-  { label: 'Factures et avoirs', to: paths.admin.invoices },
-  { label: 'Paiements en double', to: paths.admin.duplicatePayments },
-  { label: 'Journal des e-mails', to: paths.admin.emails },
-  { label: "Journal d'audit", to: paths.admin.audit },
-  { label: 'Comptes fermés', to: paths.admin.closures },
-  { label: 'Intégrations', to: paths.admin.integrations },
-  { label: 'État du service', to: paths.admin.status },
-  { label: 'Paramètres', to: paths.admin.settings },
-];
+export const adminMoreLinks: NavItem[] = linksAt('admin-more');

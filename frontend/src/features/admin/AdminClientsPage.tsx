@@ -8,7 +8,7 @@ import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
 import { formatCount, formatDate } from '../../lib/format';
 import { pageQueryParams, usePagedSearch } from '../../lib/use-paged-search';
-import { pageHeadings } from '../../config/page-headings';
+import { pages } from '../../config/pages';
 import { AdminListPage } from './AdminListPage';
 import { accountEmail, accountName, RoleBadge, rowLinkClass } from './labels';
 
@@ -69,8 +69,8 @@ export function AdminClientsPage() {
 
   return (
     <AdminListPage
-      title={pageHeadings.adminClients.title}
-      description={pageHeadings.adminClients.description}
+      title={pages.admin.clients.heading.title}
+      description={pages.admin.clients.heading.description}
       query={query}
       rows={query.data?.users}
       list={list}

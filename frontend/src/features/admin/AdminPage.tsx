@@ -6,7 +6,7 @@ import { AdminModeToggle } from '../../components/admin-mode-toggle';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
-import { pageHeadings } from '../../config/page-headings';
+import { pages } from '../../config/pages';
 import { paths } from '../../config/paths';
 import { formatDate, formatEuros, formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
@@ -72,7 +72,7 @@ export function AdminPage() {
 
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader {...pageHeadings.admin} actions={<AdminModeToggle />} />
+      <PageHeader {...pages.admin.root.heading} actions={<AdminModeToggle />} />
 
       <div className="mt-8">
         <QueryState

@@ -19,7 +19,7 @@ import { formatCount, formatDate } from '../../lib/format';
 import { ADMIN_PAYMENT_FILTER_ALL, ADMIN_PAYMENT_FILTERS } from '../../lib/payment-state';
 import { pageQueryParams, usePagedSearch } from '../../lib/use-paged-search';
 import { SITE_STATUS_LABELS } from '../../lib/site-status';
-import { pageHeadings } from '../../config/page-headings';
+import { pages } from '../../config/pages';
 import { AdminListPage } from './AdminListPage';
 import { accountEmail, accountName, rowLinkClass, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
 
@@ -155,8 +155,8 @@ export function AdminSitesPage() {
 
   return (
     <AdminListPage
-      title={pageHeadings.adminSites.title}
-      description={pageHeadings.adminSites.description}
+      title={pages.admin.sites.heading.title}
+      description={pages.admin.sites.heading.description}
       query={query}
       rows={query.data?.sites}
       list={list}

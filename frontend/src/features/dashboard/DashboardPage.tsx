@@ -1,7 +1,7 @@
 import { useGetDashboardSummary } from '../../api/generated/dashboard/dashboard';
 import { useListSites } from '../../api/generated/sites/sites';
 import { ButtonLink } from '../../components/ui/button';
-import { pageHeadings } from '../../config/page-headings';
+import { pages } from '../../config/pages';
 import { Badge, Card, Container } from '../../components/ui/card';
 import { PageHeader, PageSkeleton } from '../../components/ui/page';
 import { paths } from '../../config/paths';
@@ -45,7 +45,7 @@ export function DashboardPage() {
   const payments = usePaymentIssues();
   if (!user) return null;
   const displayName = user.name?.trim() || user.email;
-  const heading = { ...pageHeadings.dashboard, title: `${pageHeadings.dashboard.title}, ${displayName}` };
+  const heading = { ...pages.dashboard.root.heading, title: `${pages.dashboard.root.heading.title}, ${displayName}` };
   // The banner is known before the first paint of content: it never pushes the tiles and lists down.
   if (payments.waiting) return <PageSkeleton heading={heading} />;
 

@@ -9,7 +9,7 @@ import { Badge, Card, Container } from '../../components/ui/card';
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { selectClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
-import { pageHeadings } from '../../config/page-headings';
+import { pages } from '../../config/pages';
 import { cn } from '../../lib/cn';
 import { saveBlob } from '../../lib/download';
 import { formatDate, formatEuros } from '../../lib/format';
@@ -166,7 +166,7 @@ export function InvoicesPage() {
   const fallbackName = query.data?.invoices.find((i) => i.siteId === siteId)?.siteName ?? null;
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader {...pageHeadings.dashboardInvoices} />
+      <PageHeader {...pages.dashboard.invoices.heading} />
       <div className="mt-8">
         <SiteFilter value={siteId} fallbackName={fallbackName} onChange={(value) => list.setFilter('siteId', value)} />
       </div>

@@ -1,7 +1,7 @@
 import { useListSites } from '../../api/generated/sites/sites';
 import { PaymentIssueNotice, usePaymentIssues } from '../../components/payment-issue-banner';
 import { ButtonLink } from '../../components/ui/button';
-import { pageHeadings } from '../../config/page-headings';
+import { pages } from '../../config/pages';
 import { Card, Container } from '../../components/ui/card';
 import { PageHeader, PageSkeleton } from '../../components/ui/page';
 import { paths } from '../../config/paths';
@@ -12,11 +12,11 @@ export function SitesPage() {
   const sites = useListSites({ limit: 100 });
   const payments = usePaymentIssues();
   // The banner is known before the first paint of content: it never pushes the list down.
-  if (payments.waiting) return <PageSkeleton heading={pageHeadings.dashboardSites} />;
+  if (payments.waiting) return <PageSkeleton heading={pages.dashboard.sites.heading} />;
   return (
     <Container className="py-10 sm:py-12">
       <PageHeader
-        {...pageHeadings.dashboardSites}
+        {...pages.dashboard.sites.heading}
         actions={
           <ButtonLink to={paths.order} size="sm">
             Nouveau site
