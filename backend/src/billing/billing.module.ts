@@ -21,7 +21,7 @@ import { StripeProvider } from './stripe.provider';
 import { OrderProvisioning } from './order-provisioning.service';
 import { WebhookInbox } from './webhook-inbox';
 import { WebhookService } from './webhook.service';
-import { PaymentApplier } from './payment-applier';
+import { PaymentRecorder } from './payment-recorder';
 import { RefundCredits } from './refund-credits';
 import { StripeReader } from './stripe-reader';
 
@@ -43,7 +43,7 @@ import { StripeReader } from './stripe-reader';
     CheckoutLeases,
     DuplicatePayments,
     StripeReader,
-    PaymentApplier,
+    PaymentRecorder,
     RefundCredits,
   ],
   exports: [StripeProvider, PriceBook, InvoicesService, BillingService, DuplicatePayments, SubscriptionsService],

@@ -11,22 +11,11 @@ import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { SitesService } from '../sites/sites.service';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
-import { InvoicingService } from '../invoicing/invoicing.service';
+import { BillingFacts } from '../billing-facts/billing-facts';
+import type { DuplicatePaymentFound } from '../billing-facts/facts';
 import { RefundCredits } from './refund-credits';
 import { toRefundRow } from './stripe-reader';
 
-/** A second payment of something already paid, as the webhook found it (inside its transaction). */
-export interface DuplicateFound {
-  kind: 'order' | 'restart';
-  referenceId: string;
-  checkoutSessionId: string;
-  subscriptionId: string | null;
-  invoiceId: string | null;
-  customerId: string | null;
-  userId: string | null;
-  amountCents: number;
-  reason: string;
-}
 
 interface DuplicateRow {
   id: string;
@@ -79,12 +68,15 @@ export class DuplicatePayments extends BaseRepository {
     private readonly transactions: Transactions,
     private readonly mail: MailService,
     private readonly sites: SitesService,
-    private readonly invoicing: InvoicingService,
     private readonly refundCredits: RefundCredits,
     @Inject(APP_CONFIG) config: AppConfig,
     runner: JobRunner,
+    facts: BillingFacts,
   ) {
     super(dataSource);
+    facts.on('duplicate-payment.found', 'billing.record-duplicate', async (found, tx) => {
+      await this.record(found, tx);
+    });
     this.job = runner.register({
       name: 'duplicate-refunds',
       scope: 'cluster',
@@ -99,7 +91,7 @@ export class DuplicatePayments extends BaseRepository {
   }
 
   /** Records a duplicate once (its session id is unique); answers whether this call recorded it. Mails the team. */
-  async record(d: DuplicateFound, tx: EntityManager): Promise<boolean> {
+  async record(d: DuplicatePaymentFound, tx: EntityManager): Promise<boolean> {
     const [row] = await this.returning<{ id: string }>(
       `INSERT INTO duplicate_payments (kind, reference_id, checkout_session_id, subscription_id, invoice_id, customer_id, user_id, amount_cents, reason)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (checkout_session_id) DO NOTHING RETURNING id`,
@@ -234,7 +226,6 @@ export class DuplicatePayments extends BaseRepository {
         );
       }
     });
-    this.invoicing.renderIssued();
     this.logger.log(`Paiement en double ${row.id} : abonnement annulé, ${euros(refundedCents)} remboursés`);
   }
 

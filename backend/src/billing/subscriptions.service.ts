@@ -22,7 +22,7 @@ import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
 import type { Subscription } from './subscription.entity';
 import type { Invoice } from './invoice.entity';
-import { PaymentApplier } from './payment-applier';
+import { PaymentRecorder } from './payment-recorder';
 
 const NONE = 'Aucun abonnement trouvé pour ce site.';
 const STATUS_LABELS: Record<string, string> = {
@@ -76,7 +76,7 @@ export class SubscriptionsService {
     private readonly prices: PriceBook,
     private readonly billing: BillingRepository,
     private readonly sites: SitesService,
-    private readonly applier: PaymentApplier,
+    private readonly recorder: PaymentRecorder,
     private readonly transactions: Transactions,
     private readonly checkout: CheckoutService,
     private readonly users: UsersService,
@@ -173,7 +173,7 @@ export class SubscriptionsService {
     const invoice = latest && latest.billing_reason === 'subscription_update' ? latest : null;
     const debit = invoice?.lines?.data.find((l) => l.amount > 0);
     await this.transactions.run(async (tx) => {
-      await this.applier.syncFromApi(updated, invoice ? [invoice] : [], 'client', tx);
+      await this.recorder.syncFromApi(updated, invoice ? [invoice] : [], tx);
       await this.sites.apply(
         { siteId: site.id },
         { type: 'upgraded' },
@@ -212,7 +212,7 @@ export class SubscriptionsService {
         { idempotencyKey: `cancel:${local.id}:${local.syncedAt.getTime()}` },
       );
       await this.transactions.run(async (tx) => {
-        await this.applier.syncFromApi(updated, [], 'client', tx);
+        await this.recorder.syncFromApi(updated, [], tx);
         const endsAt = updated.cancel_at ? fromUnix(updated.cancel_at) : local.currentPeriodEnd;
         await this.notify(
           user,
@@ -254,7 +254,7 @@ export class SubscriptionsService {
       updated = await client.subscriptions.retrieve(local.id);
     }
     await this.transactions.run(async (tx) => {
-      await this.applier.syncFromApi(updated, invoices, 'client', tx);
+      await this.recorder.syncFromApi(updated, invoices, tx);
       if (undone) {
         const renewsAt = updated.items.data[0]?.current_period_end
           ? fromUnix(updated.items.data[0].current_period_end)
@@ -347,7 +347,7 @@ export class SubscriptionsService {
 
   /** Our copy of the subscriptions `endForClosure` changed, and their sites through their lifecycle, in the closing transaction. */
   async applyClosure(subscriptions: Stripe.Subscription[], tx: EntityManager): Promise<void> {
-    for (const subscription of subscriptions) await this.applier.syncFromApi(subscription, [], 'client', tx);
+    for (const subscription of subscriptions) await this.recorder.syncFromApi(subscription, [], tx);
   }
 
   /** An account's subscriptions and invoices (our copies of Stripe's), for its data archive. */

@@ -8,8 +8,9 @@ import type { AppConfig } from '../config/app-config';
 import { BillingRepository, type ClaimedEvent } from './billing.repository';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
-import { OrderProvisioning } from './order-provisioning.service';
-import { PaymentApplier } from './payment-applier';
+import { CustomerPayments } from '../auth/customer-payments';
+import { BillingFacts } from '../billing-facts/billing-facts';
+import { PaymentRecorder } from './payment-recorder';
 import { RefundCredits } from './refund-credits';
 import { paidOrderOf, StripeReader } from './stripe-reader';
 import { WebhookService } from './webhook.service';
@@ -128,33 +129,45 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
   const prices = automock<PriceBook>();
   prices.planOfPrice.mockResolvedValue('pro');
   const stripe = automock<StripeProvider>({ client, constructEvent: jest.fn(() => options.event) });
-  // The webhook's three parts: receiving and storing (WebhookService), reading Stripe (StripeReader), applying (PaymentApplier).
+  // The webhook's three parts: receiving and storing (WebhookService), reading Stripe (StripeReader), recording and
+  // telling the facts (PaymentRecorder); of the facts' reactions, the client's mail (CustomerPayments) runs for real.
   const refundCredits = automock<RefundCredits>();
   refundCredits.record.mockImplementation(async (rows: Array<{ id: string; invoiceId: string | null }>) => {
     timeline.push(`record ${rows.map((r) => `${r.id}→${r.invoiceId}`).join(',')}`);
     return ['in_1'];
   });
-  refundCredits.creditInvoice.mockImplementation(async (id: string) => void timeline.push(`credit ${id}`));
+  refundCredits.creditRefunds.mockImplementation(async (rows: Array<{ invoiceId: string | null }> | undefined) => {
+    for (const id of new Set((rows ?? []).map((r) => r.invoiceId))) timeline.push(`credit ${id}`);
+  });
   const reader = newTestService(StripeReader, [
     [StripeProvider, stripe],
     [PriceBook, prices],
   ]).sut;
-  const applier = newTestService(PaymentApplier, [
+  const facts = new BillingFacts();
+  const recorder = newTestService(PaymentRecorder, [
     [BillingRepository, billing],
-    [UsersService, users],
+    [BillingFacts, facts],
     [Transactions, transactions],
-    [MailService, mail],
-    [OrderProvisioning, automock<OrderProvisioning>()],
     [StripeReader, reader],
     [RefundCredits, refundCredits],
   ]).sut;
+  newTestService(CustomerPayments, [
+    [BillingFacts, facts],
+    [UsersService, users],
+    [MailService, mail],
+  ]);
+  // Every other reaction only says it ran.
+  for (const key of facts.unregistered()) {
+    const [type, name] = key.split(' → ') as [never, never];
+    facts.on(type, name, async () => void timeline.push(key));
+  }
   const { sut } = newTestService(WebhookService, [
     [StripeProvider, stripe],
     [BillingRepository, billing],
     [Transactions, transactions],
     [StripeReader, reader],
-    [PaymentApplier, applier],
-    [7, config],
+    [PaymentRecorder, recorder],
+    [6, config],
   ]);
   return { sut, timeline, billing, mail, client };
 }
@@ -229,7 +242,16 @@ describe('WebhookService: processing a batch', () => {
   it('reads Stripe before the transaction opens, then takes the event out of the inbox and applies it in one transaction', async () => {
     const { sut, timeline } = inbox();
     await sut.processBatch([claimed('invoice.paid', 'in_1')]);
-    expect(timeline).toEqual(['stripe invoices.retrieve', 'begin', 'processed evt_1', 'upsert invoice', 'commit']);
+    expect(timeline).toEqual([
+      'stripe invoices.retrieve',
+      'begin',
+      'processed evt_1',
+      'upsert invoice',
+      // What a paid invoice tells, in the transaction: integrators, then (once the batch is applied) its legal invoice.
+      'invoice.paid → outbound-webhooks.invoice-paid',
+      'payment.collected → invoicing.issue-invoice',
+      'commit',
+    ]);
   });
 
   it('applies nothing when another worker took the event out first', async () => {

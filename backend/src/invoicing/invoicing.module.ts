@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { SitesModule } from '../sites/sites.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { LocalPhotoStorage } from '../orders/storage/local-photo-storage';
 import { S3PhotoStorage } from '../orders/storage/s3-photo-storage';
@@ -6,6 +8,7 @@ import { INVOICE_STORAGE, InvoiceFiles } from './invoice-files';
 import { AdminInvoicingController, InvoicingController } from './invoicing.controller';
 import { InvoicingRepository } from './invoicing.repository';
 import { InvoicingService } from './invoicing.service';
+import { PaymentDocuments } from './payment-documents';
 
 /**
  * Legal invoices and credit notes (`legal_invoices`, `legal_invoice_counters`) and the buyers' billing identity
@@ -13,11 +16,13 @@ import { InvoicingService } from './invoicing.service';
  * Factur-X, stored beside the order photos (local disk or the S3 bucket), under `invoices/`.
  */
 @Module({
+  imports: [AuthModule, SitesModule],
   controllers: [InvoicingController, AdminInvoicingController],
   providers: [
     InvoicingRepository,
     InvoicingService,
     InvoiceFiles,
+    PaymentDocuments,
     {
       provide: INVOICE_STORAGE,
       inject: [APP_CONFIG],
