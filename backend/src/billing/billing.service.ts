@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { pageWindow, type PageQueryDto } from '../common/pagination';
+import { pageWindow, type PageQueryDto, type PageWindow } from '../common/pagination';
 import { keysetBatches } from '../database/keyset';
 import { PLANS, type PlanId } from '../orders/catalogue';
-import { BillingRepository, type InvoiceWithOwner } from './billing.repository';
+import { BillingRepository, type ClientInvoice, type InvoiceWithOwner } from './billing.repository';
 
 export interface RevenueReport {
   /** Monthly recurring revenue at catalogue prices (plans only; Teams is on quote and counts 0) */
@@ -55,6 +55,15 @@ export class BillingService {
       cancelScheduled: movements.cancelScheduled,
       months: months.map((m) => ({ month: m.month, revenueCents: m.cents })),
     };
+  }
+
+  /** A client's own invoices, newest first (a page of them, of one site or all). */
+  invoicesOfUser(userId: string, window: PageWindow, siteId?: string): Promise<{ items: ClientInvoice[]; total: number }> {
+    return this.billing.listInvoicesOfUser(userId, window, siteId);
+  }
+
+  countInvoicesOfUser(userId: string): Promise<number> {
+    return this.billing.countInvoicesOfUser(userId);
   }
 
   listInvoices(query: PageQueryDto & { status?: string }): Promise<{ items: InvoiceWithOwner[]; total: number }> {

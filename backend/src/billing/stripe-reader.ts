@@ -9,7 +9,6 @@ import type {
   StripeAddressFacts,
   StripeInvoiceFacts,
   SubscriptionFromStripe,
-  SubscriptionRow,
 } from '../billing-facts/facts';
 import type { ReceivedEvent } from './billing.repository';
 import { fromUnix, shortDate } from '../common/format';
