@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { UsersService } from '../auth/users.service';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { ADD_ONS, PLANS } from '../orders/catalogue';
+import { ADD_ONS, PLANS } from '@vitrine/domain';
 import type { DraftCaller } from '../orders/draft-caller';
 import { OrderDraftsService } from '../orders/order-drafts.service';
 import { type PaidPlanType, selectedAddOns } from '../orders/order-form';
@@ -25,7 +25,7 @@ const TOO_MANY_CHECKOUTS = 'Trop de paiements commencés. Réessayez dans {minut
 /** The priced selection of a checkout, in its metadata: the webhook provisions what was paid, not a later edit. */
 export interface CheckoutMetadata {
   draftId: string;
-  planType: 'pro' | 'business';
+  planType: PaidPlanType;
   logo: string;
   googleBusiness: string;
   trustpilot: string;

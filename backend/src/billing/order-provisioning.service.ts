@@ -4,7 +4,7 @@ import { AuthService } from '../auth/auth.service';
 import type { User } from '../auth/user.entity';
 import { UsersService } from '../auth/users.service';
 import { MailService } from '../mail/mail.service';
-import { computeRecap } from '../orders/catalogue';
+import { computeRecap } from '@vitrine/domain';
 import { type OrderForPayment, OrderDraftsService } from '../orders/order-drafts.service';
 import { type PaidPlanType, requestedDomain } from '../orders/order-form';
 import { euros, planName } from '../orders/order-summary';

@@ -8,7 +8,8 @@ import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import type { PaidPlanType } from '../orders/order-form';
 import type { Site } from '../sites/site.entity';
-import { planLabel, SitesService } from '../sites/sites.service';
+import { isPlanId, planOf, SITE_TYPE_LABELS, sitePlanLabel } from '@vitrine/domain';
+import { SitesService } from '../sites/sites.service';
 import { BillingRepository } from './billing.repository';
 import { CheckoutService } from './checkout.service';
 import type { CheckoutSessionResponseDto } from './dto/billing.dto';
@@ -96,7 +97,7 @@ export class SubscriptionsService {
   }
 
   private async toDto(site: Site, s: Subscription): Promise<SiteSubscriptionDto> {
-    const plan = s.plan === 'pro' || s.plan === 'business' || s.plan === 'teams' ? s.plan : null;
+    const plan = isPlanId(s.plan) ? s.plan : null;
     const ended = ENDED.has(s.status);
     const live = !ended;
     const open = IN_ARREARS.has(s.status) ? (await this.billing.openInvoicesOf([s.id]))[0] : undefined;
@@ -109,7 +110,7 @@ export class SubscriptionsService {
       currentPeriodEnd: live && s.currentPeriodEnd ? s.currentPeriodEnd.toISOString() : null,
       endedAt: ended ? (s.endedAt ?? s.updatedAt).toISOString() : null,
       plan,
-      planLabel: planLabel(plan === 'teams' || !plan ? 'custom' : plan),
+      planLabel: plan ? sitePlanLabel(planOf(plan).siteType) : SITE_TYPE_LABELS.custom,
       canCancel: s.status === 'active' && !s.cancelAtPeriodEnd,
       // Spec: offered when a cancellation is scheduled or the subscription is not active (paying the open invoice); never once ended.
       canReactivate: live && (s.cancelAtPeriodEnd || s.status !== 'active'),
