@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { BillingFacts } from '../billing-facts/billing-facts';
-import type { CustomerSeen, PaymentFailed } from '../billing-facts/facts';
+import type { CustomerSeen, PaymentFailed, PaymentReminderDue } from '../billing-facts/facts';
 import { euros, fromUnix, shortDate } from '../common/format';
 import { MailService } from '../mail/mail.service';
 import { UsersService } from './users.service';
@@ -19,6 +19,7 @@ export class CustomerPayments {
   ) {
     facts.on('customer.seen', 'auth.link-customer', (fact, tx) => this.link(fact, tx));
     facts.on('payment.failed', 'auth.payment-failed-mail', (fact, tx) => this.paymentFailed(fact, tx));
+    facts.on('payment.reminder-due', 'auth.payment-reminder-mail', (fact, tx) => this.paymentReminder(fact, tx));
   }
 
   private async link({ customerId, email }: CustomerSeen, tx: EntityManager): Promise<void> {
@@ -42,6 +43,26 @@ export class CustomerPayments {
         dashboardUrl: this.mail.link('/dashboard'),
       },
       { tx, dedupeKey: `payment-failed:${invoice.id}` },
+    );
+  }
+
+  /** A reminder of a payment that keeps failing, to the account holder, once per step. */
+  private async paymentReminder(r: PaymentReminderDue, tx: EntityManager): Promise<void> {
+    const user = await this.users.findById(r.userId, tx);
+    if (!user) return;
+    const invoicesUrl = this.mail.link('/dashboard/invoices');
+    await this.mail.enqueue(
+      'payment-reminder',
+      user.email,
+      {
+        name: user.name || user.email,
+        amount: euros(r.amountCents),
+        date: shortDate(r.failedAt),
+        days: r.days,
+        invoiceUrl: r.hostedUrl ?? invoicesUrl,
+        dashboardUrl: invoicesUrl,
+      },
+      { tx, dedupeKey: `payment-reminder:${r.invoiceId}:${r.days}` },
     );
   }
 }

@@ -7,8 +7,10 @@
  * module, so that billing and every subscriber can import it.
  */
 
+import type { PaidPlanId } from '@vitrine/domain';
+
 /** A plan a customer pays for. */
-export type PaidPlanType = 'pro' | 'business';
+export type PaidPlanType = PaidPlanId;
 
 /** A line of a Stripe invoice, as the legal invoice needs it (amounts including tax, in cents). */
 export interface StripeLineFacts {
@@ -226,7 +228,10 @@ export interface RefundRecorded {
 /** A second payment of something already paid: billing records it, then cancels and refunds it. */
 export interface DuplicatePaymentFound {
   kind: 'order' | 'restart';
+  /** The order draft, or the restarted site */
   referenceId: string;
+  /** The site it was for, if there is one */
+  siteId: string | null;
   checkoutSessionId: string;
   subscriptionId: string | null;
   invoiceId: string | null;
@@ -234,6 +239,25 @@ export interface DuplicatePaymentFound {
   userId: string | null;
   amountCents: number;
   reason: string;
+}
+
+/** A duplicate payment was cancelled and refunded (its subscription canceled, its payment refunded at Stripe). */
+export interface DuplicatePaymentRefunded {
+  duplicateId: string;
+  siteId: string | null;
+  refundedCents: number;
+  /** When the duplicate was paid (recorded) */
+  paidAt: Date;
+}
+
+/** An invoice's payment keeps failing: the reminder of this step (days after the first failure) is due, once. */
+export interface PaymentReminderDue {
+  invoiceId: string;
+  userId: string;
+  amountCents: number;
+  failedAt: Date;
+  days: number;
+  hostedUrl: string | null;
 }
 
 // ---- Facts billing hears back (its own rows follow) ---------------------------------------------------------------
@@ -270,6 +294,8 @@ export interface BillingFactMap {
   'payment.collected': PaymentCollected;
   'legal-invoice.issued': LegalInvoiceIssued;
   'refund.recorded': RefundRecorded;
+  'duplicate-payment.refunded': DuplicatePaymentRefunded;
+  'payment.reminder-due': PaymentReminderDue;
 }
 
 /**
@@ -285,8 +311,12 @@ export const HANDLERS = {
   'customer.seen': ['auth.link-customer'],
   'customer.linked': ['billing.attach-customer'],
   'site.paid-for': ['billing.link-site'],
-  /** Recorded (once per checkout session), the team told; refunded by DuplicatePayments' job */
-  'duplicate-payment.found': ['billing.record-duplicate'],
+  /** Recorded (once per checkout session), then the team told; refunded by DuplicatePayments' job */
+  'duplicate-payment.found': ['billing.record-duplicate', 'mail.duplicate-found-team-notice'],
+  /** The client (and the team) told, when something was refunded */
+  'duplicate-payment.refunded': ['sites.duplicate-refunded-mail'],
+  /** The account holder reminded (PaymentReminders' job, once per step) */
+  'payment.reminder-due': ['auth.payment-reminder-mail'],
   /** The site gets its status back, paid by the new subscription (or the payment is a duplicate) */
   'restart.paid': ['sites.restart'],
   /** The site follows its subscription: dunning, suspended, ended, restored (site lifecycle, its mails) */

@@ -471,6 +471,17 @@ export class BillingRepository extends BaseRepository {
   ): Promise<Array<{ id: string; user_id: string; amount_cents: number; hosted_url: string | null; payment_failed_at: Date }>> {
     return this.query(DUE_REMINDERS_SQL, [failedBefore], tx);
   }
+
+  /** Records that the reminder of `days` was told for a failing invoice; false when it (or a later one) already was. */
+  async markReminded(invoiceId: string, days: number, tx?: EntityManager): Promise<boolean> {
+    const rows = await this.returning(
+      `UPDATE invoices SET reminded_days = $2 WHERE id = $1 AND (reminded_days IS NULL OR reminded_days < $2) RETURNING id`,
+      [invoiceId, days],
+      tx,
+    );
+    return rows.length > 0;
+  }
+
   // ---- the admin's reports ----
 
   /** Sum of paid invoices (cents) and the number of invoices. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { pageWindow, type PageQueryDto, type PageWindow } from '../common/pagination';
 import { keysetBatches } from '../database/keyset';
-import { PLANS, type PlanId } from '../orders/catalogue';
+import { isPlanId, PLANS, type PlanId, QUOTE_PLAN_ID } from '@vitrine/domain';
 import { BillingRepository, type ClientInvoice, type InvoiceWithOwner } from './billing.repository';
 
 export interface RevenueReport {
@@ -37,7 +37,7 @@ export class BillingService {
     ];
     const plans = PLANS.map((plan) => {
       const subscriptions = byPlan
-        .filter((row) => (PLANS.some((p) => p.id === row.plan) ? row.plan : 'teams') === plan.id)
+        .filter((row) => (isPlanId(row.plan) ? row.plan : QUOTE_PLAN_ID) === plan.id)
         .reduce((sum, row) => sum + row.count, 0);
       return {
         plan: plan.id,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
+import { isPaidPlanId, planOf } from '@vitrine/domain';
 import type {
   InvoiceFromStripe,
   InvoiceRow,
@@ -151,12 +152,12 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The order a completed, paid checkout session was opened for (its metadata, written by CheckoutService). */
 export function paidOrderOf(session: Stripe.Checkout.Session): PaidCheckout | undefined {
   const m = session.metadata ?? {};
-  if (!m.draftId || !UUID.test(m.draftId) || session.payment_status === 'unpaid') return undefined;
+  if (!m.draftId || !UUID.test(m.draftId) || session.payment_status === 'unpaid' || !isPaidPlanId(m.planType)) return undefined;
   const count = Number(m.extraEmailCount);
   return {
     sessionId: session.id,
     draftId: m.draftId,
-    planType: m.planType === 'business' ? 'business' : 'pro',
+    planType: m.planType,
     addOns: {
       logo: m.logo === 'true',
       googleBusiness: m.googleBusiness === 'true',
@@ -448,7 +449,7 @@ export class StripeReader {
 
 /** 'Pro', 'Business' (a plan id as its name in the catalogue), or undefined. */
 export function planNameOf(plan: string | null | undefined): string | undefined {
-  return plan === 'pro' ? 'Pro' : plan === 'business' ? 'Business' : undefined;
+  return isPaidPlanId(plan) ? planOf(plan).name : undefined;
 }
 
 /** The site restart a completed, paid checkout session was opened for (its metadata, written by CheckoutService.restart). */
@@ -461,13 +462,14 @@ export function restartOf(session: Stripe.Checkout.Session): PaidRestart | undef
     !m.userId ||
     !UUID.test(m.userId) ||
     !subscriptionId ||
-    session.payment_status === 'unpaid'
+    session.payment_status === 'unpaid' ||
+    !isPaidPlanId(m.planType)
   )
     return undefined;
   return {
     sessionId: session.id,
     siteId: m.restartSiteId,
-    planType: m.planType === 'business' ? 'business' : 'pro',
+    planType: m.planType,
     subscriptionId,
     userId: m.userId,
   };

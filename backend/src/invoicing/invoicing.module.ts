@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
 import { SitesModule } from '../sites/sites.module';
+import { ClientInvoicesController } from './client-invoices.controller';
+import { ClientInvoicesService } from './client-invoices.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { LocalPhotoStorage } from '../orders/storage/local-photo-storage';
 import { S3PhotoStorage } from '../orders/storage/s3-photo-storage';
@@ -16,13 +19,14 @@ import { PaymentDocuments } from './payment-documents';
  * Factur-X, stored beside the order photos (local disk or the S3 bucket), under `invoices/`.
  */
 @Module({
-  imports: [AuthModule, SitesModule],
-  controllers: [InvoicingController, AdminInvoicingController],
+  imports: [AuthModule, SitesModule, BillingModule],
+  controllers: [InvoicingController, AdminInvoicingController, ClientInvoicesController],
   providers: [
     InvoicingRepository,
     InvoicingService,
     InvoiceFiles,
     PaymentDocuments,
+    ClientInvoicesService,
     {
       provide: INVOICE_STORAGE,
       inject: [APP_CONFIG],

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { planOf } from '@vitrine/domain';
 import type { EntityManager } from 'typeorm';
 import { BillingFacts } from '../billing-facts/billing-facts';
-import type { PaymentMethodChanged, RestartPaid, SubscriptionChanged } from '../billing-facts/facts';
+import type { DuplicatePaymentRefunded, PaymentMethodChanged, RestartPaid, SubscriptionChanged } from '../billing-facts/facts';
 import { fromUnix } from '../common/format';
 import { MailService } from '../mail/mail.service';
-import { PLANS } from '../orders/catalogue';
 import { type LifeContext, SitesService } from './sites.service';
 
 /**
@@ -24,9 +24,13 @@ export class SitePayments {
     facts.on('subscription.changed', 'sites.lifecycle', (fact, tx) => this.followSubscription(fact, tx));
     facts.on('restart.paid', 'sites.restart', (fact, tx) => this.restart(fact, tx));
     facts.on('payment-method.changed', 'sites.card-updated-mail', (fact, tx) => this.cardUpdated(fact, tx));
+    facts.on('duplicate-payment.refunded', 'sites.duplicate-refunded-mail', (fact, tx) => this.duplicateRefunded(fact, tx));
   }
 
-  private async followSubscription({ subscription: sub, byClient, paidInvoice, openFailedInvoice }: SubscriptionChanged, tx: EntityManager): Promise<void> {
+  private async followSubscription(
+    { subscription: sub, byClient, paidInvoice, openFailedInvoice }: SubscriptionChanged,
+    tx: EntityManager,
+  ): Promise<void> {
     await this.sites.apply(
       { stripeSubscriptionId: sub.id },
       { type: 'subscription', stripeStatus: sub.status, byClient },
@@ -51,6 +55,7 @@ export class SitePayments {
         {
           kind: 'restart',
           referenceId: r.siteId,
+          siteId: r.siteId,
           checkoutSessionId: r.sessionId,
           subscriptionId: r.subscriptionId,
           invoiceId: invoice?.id ?? null,
@@ -70,7 +75,7 @@ export class SitePayments {
       { siteId: site.id },
       { type: 'restarted' },
       {
-        planName: PLANS.find((p) => p.id === r.planType)?.name,
+        planName: planOf(r.planType).name,
         invoice: invoice ? { amountCents: invoice.amountCents, failedAt: null, payUrl: invoice.hostedUrl } : undefined,
         dedupe: r.sessionId,
       },
@@ -80,7 +85,33 @@ export class SitePayments {
   }
 
   private async cardUpdated(c: PaymentMethodChanged, tx: EntityManager): Promise<void> {
-    const site = await this.sites.findWithOwner(c.siteId);
+    await this.notifyOwner(
+      c.siteId,
+      { kind: 'card-updated', last4: c.last4, manageUrl: this.mail.link(`/dashboard/sites/${c.siteId}/manage`) },
+      `card-updated:${c.sessionId}`,
+      tx,
+    );
+  }
+
+  /** A duplicate payment refunded: its site's owner told what came back (nothing when nothing was refunded). */
+  private async duplicateRefunded(d: DuplicatePaymentRefunded, tx: EntityManager): Promise<void> {
+    if (!d.siteId || !d.refundedCents) return;
+    await this.notifyOwner(
+      d.siteId,
+      { kind: 'duplicate-refunded', amountCents: d.refundedCents, paidAt: d.paidAt, invoicesUrl: this.mail.link('/dashboard/invoices') },
+      `duplicate-refunded:${d.duplicateId}`,
+      tx,
+    );
+  }
+
+  /** A billing notice to a site's owner (and the team's copy), once per dedupe key. */
+  private async notifyOwner(
+    siteId: string,
+    notice: Parameters<MailService['notify']>[1],
+    dedupeKey: string,
+    tx: EntityManager,
+  ): Promise<void> {
+    const site = await this.sites.findWithOwner(siteId);
     if (!site) return;
     await this.mail.notify(
       {
@@ -89,8 +120,8 @@ export class SitePayments {
         customerName: site.owner.name || site.owner.email,
         customerEmail: site.owner.email,
       },
-      { kind: 'card-updated', last4: c.last4, manageUrl: this.mail.link(`/dashboard/sites/${site.site.id}/manage`) },
-      { tx, dedupeKey: `card-updated:${c.sessionId}` },
+      notice,
+      { tx, dedupeKey },
     );
   }
 }

@@ -1,5 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { isPlanId, planOf, SITE_TYPE_LABELS, sitePlanLabel } from '@vitrine/domain';
 import { UsersService } from '../auth/users.service';
 import type { PaidPlanType } from '../billing-facts/facts';
 import type { CheckoutSessionResponseDto } from '../billing/dto/billing.dto';
@@ -16,7 +17,7 @@ import { euros, fromUnix, shortDate } from '../common/format';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import type { Site } from './site.entity';
-import { planLabel, SitesService } from './sites.service';
+import { SitesService } from './sites.service';
 
 const NONE = 'Aucun abonnement trouvé pour ce site.';
 const STATUS_LABELS: Record<string, string> = {
@@ -85,7 +86,7 @@ export class SiteSubscriptionsService {
   }
 
   private async toDto(site: Site, s: Subscription): Promise<SiteSubscriptionDto> {
-    const plan = s.plan === 'pro' || s.plan === 'business' || s.plan === 'teams' ? s.plan : null;
+    const plan = isPlanId(s.plan) ? s.plan : null;
     const ended = ENDED.has(s.status);
     const live = !ended;
     const open = IN_ARREARS.has(s.status) ? (await this.subscriptions.openInvoicesOf([s.id]))[0] : undefined;
@@ -98,7 +99,7 @@ export class SiteSubscriptionsService {
       currentPeriodEnd: live && s.currentPeriodEnd ? s.currentPeriodEnd.toISOString() : null,
       endedAt: ended ? (s.endedAt ?? s.updatedAt).toISOString() : null,
       plan,
-      planLabel: planLabel(plan === 'teams' || !plan ? 'custom' : plan),
+      planLabel: plan ? sitePlanLabel(planOf(plan).siteType) : SITE_TYPE_LABELS.custom,
       canCancel: s.status === 'active' && !s.cancelAtPeriodEnd,
       // Spec: offered when a cancellation is scheduled or the subscription is not active (paying the open invoice); never once ended.
       canReactivate: live && (s.cancelAtPeriodEnd || s.status !== 'active'),
@@ -122,10 +123,19 @@ export class SiteSubscriptionsService {
   /** Every site of the client whose payment is failing, with what to pay (the dashboard's, sites list's and site page's banners). */
   async paymentIssues(user: SessionUser): Promise<{ issues: PaymentIssueDto[] }> {
     const sites = (await this.sites.inArrearsOfUser(user.id)).filter((s) => s.paymentState === 'past_due' || s.paymentState === 'unpaid');
-    const open = await this.subscriptions.openInvoicesOf(sites.map((s) => s.stripeSubscriptionId).filter((id): id is string => Boolean(id)));
+    const open = await this.subscriptions.openInvoicesOf(
+      sites.map((s) => s.stripeSubscriptionId).filter((id): id is string => Boolean(id)),
+    );
     // Only past-due and unpaid sites are listed: each has its issue.
     return {
-      issues: sites.map((s) => paymentIssueOf(s, open.find((i) => i.subscriptionId === s.stripeSubscriptionId))).filter((i) => i !== null),
+      issues: sites
+        .map((s) =>
+          paymentIssueOf(
+            s,
+            open.find((i) => i.subscriptionId === s.stripeSubscriptionId),
+          ),
+        )
+        .filter((i) => i !== null),
     };
   }
 

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PAID_PLAN_IDS, type PaidPlanId, PLAN_IDS, type PlanId } from '@vitrine/domain';
 import { EnumField, LimitField, UuidField } from '../../common/fields';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { LegalDocumentRefDto } from '../../invoicing/dto/legal-invoices.dto';
@@ -32,8 +33,8 @@ export class PaymentIssueListResponseDto {
 
 /** La formule d'un site relancé après la fin de son abonnement */
 export class RestartSubscriptionDto {
-  @EnumField(['pro', 'business'] as const, { name: 'PaidPlanType', invalid: 'Formule invalide' })
-  planType: 'pro' | 'business';
+  @EnumField(PAID_PLAN_IDS, { name: 'PaidPlanType', invalid: 'Formule invalide' })
+  planType: PaidPlanId;
 }
 
 /** L'abonnement qui paie un site */
@@ -53,8 +54,8 @@ export class SiteSubscriptionDto {
   /** Fin de l'abonnement, une fois terminé ('Abonnement terminé le …') */
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   endedAt: string | null;
-  @ApiProperty({ enum: ['pro', 'business', 'teams'], nullable: true })
-  plan: 'pro' | 'business' | 'teams' | null;
+  @ApiProperty({ enum: PLAN_IDS, nullable: true })
+  plan: PlanId | null;
   /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */
   planLabel: string;
   /** 'Annuler à la fin de la période' est proposé */

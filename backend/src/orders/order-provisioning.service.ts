@@ -4,10 +4,10 @@ import { AuthService } from '../auth/auth.service';
 import type { User } from '../auth/user.entity';
 import { UsersService } from '../auth/users.service';
 import { MailService } from '../mail/mail.service';
-import { computeRecap } from '../orders/catalogue';
-import { type OrderForPayment, OrderDraftsService } from '../orders/order-drafts.service';
-import { requestedDomain } from '../orders/order-form';
-import { euros, planName } from '../orders/order-summary';
+import { computeRecap } from '@vitrine/domain';
+import { type OrderForPayment, OrderDraftsService } from './order-drafts.service';
+import { requestedDomain } from './order-form';
+import { euros, planName } from './order-summary';
 import { WebhookEvents } from '../outbound-webhooks/webhook-events';
 import { SitesService } from '../sites/sites.service';
 import { InvoicingService } from '../invoicing/invoicing.service';
@@ -58,6 +58,7 @@ export class OrderProvisioning {
       {
         kind: 'order',
         referenceId: order.order.id,
+        siteId: await this.sites.siteIdOfOrder(order.order.id, tx),
         checkoutSessionId: checkout.sessionId,
         subscriptionId: checkout.subscriptionId,
         invoiceId: invoice?.id ?? null,
