@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { LocalPhotoStorage } from '../orders/storage/local-photo-storage';
-import { S3PhotoStorage } from '../orders/storage/s3-photo-storage';
-import { INVOICE_STORAGE, InvoiceFiles } from './invoice-files';
+import { StorageModule } from '../common/storage/storage.module';
+import { InvoiceFiles } from './invoice-files';
 import { AdminInvoicingController, InvoicingController } from './invoicing.controller';
 import { InvoicingRepository } from './invoicing.repository';
 import { InvoicingService } from './invoicing.service';
@@ -10,21 +8,12 @@ import { InvoicingService } from './invoicing.service';
 /**
  * Legal invoices and credit notes (`legal_invoices`, `legal_invoice_counters`) and the buyers' billing identity
  * (`billing_profiles`). Billing issues documents through InvoicingService in its paying transactions; the files are
- * Factur-X, stored beside the order photos (local disk or the S3 bucket), under `invoices/`.
+ * Factur-X, stored in the app's file storage (common/storage: local disk or the S3 bucket), under `invoices/`.
  */
 @Module({
+  imports: [StorageModule],
   controllers: [InvoicingController, AdminInvoicingController],
-  providers: [
-    InvoicingRepository,
-    InvoicingService,
-    InvoiceFiles,
-    {
-      provide: INVOICE_STORAGE,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        config.storage.s3 ? new S3PhotoStorage(config.storage.s3) : new LocalPhotoStorage(config.storage.uploadsDir),
-    },
-  ],
+  providers: [InvoicingRepository, InvoicingService, InvoiceFiles],
   exports: [InvoicingService, InvoiceFiles],
 })
 export class InvoicingModule {}
