@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import type { PaidPlanType } from '../billing-facts/facts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CheckoutLeases, idempotencyKey } from './checkout-leases';
-import type { CheckoutSessionResponseDto, CheckoutSessionStatusDto } from './dto/billing.dto';
+import type { CheckoutSessionResponseDto } from './dto/billing.dto';
 import { PriceBook } from './price-book.service';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
 
@@ -125,7 +125,11 @@ export class CheckoutService {
   }
 
   /** A session's state as Stripe has it (404 in French when Stripe does not know it). */
-  async session(id: string): Promise<Pick<CheckoutSessionStatusDto, 'status' | 'paymentStatus'> & { metadata: Record<string, string> }> {
+  async session(id: string): Promise<{
+    status: 'open' | 'complete' | 'expired';
+    paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+    metadata: Record<string, string>;
+  }> {
     let session: Stripe.Checkout.Session;
     try {
       session = await this.stripe.client.checkout.sessions.retrieve(id);

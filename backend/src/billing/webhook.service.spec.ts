@@ -1,14 +1,11 @@
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { automock, newTestService } from '../../test/unit/new-test-service';
-import { UsersService } from '../auth/users.service';
 import { Transactions } from '../database/transactions';
-import { MailService } from '../mail/mail.service';
 import type { AppConfig } from '../config/app-config';
 import { BillingRepository, type ClaimedEvent } from './billing.repository';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
-import { CustomerPayments } from '../auth/customer-payments';
 import { BillingFacts } from '../billing-facts/billing-facts';
 import { PaymentRecorder } from './payment-recorder';
 import { RefundCredits } from './refund-credits';
@@ -110,8 +107,7 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
   billing.storeEvents.mockImplementation(async (events: unknown[]) => events.map(() => true));
   billing.upsertInvoice.mockImplementation(async () => void timeline.push('upsert invoice'));
   billing.upsertSubscription.mockImplementation(async () => void timeline.push('upsert subscription'));
-  const users = automock<UsersService>();
-  users.linkStripeCustomer.mockResolvedValue({ id: 'u1', email: 'a@example.com', name: 'Ana' } as never);
+  billing.userOfCustomer.mockResolvedValue('u1');
   const transactions = automock<Transactions>({
     run: jest.fn(async (fn: (tx: EntityManager) => Promise<unknown>) => {
       open = true;
@@ -124,13 +120,11 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
       }
     }),
   });
-  const mail = automock<MailService>();
-  mail.link.mockImplementation((path: string) => `http://localhost:3000${path}`);
   const prices = automock<PriceBook>();
   prices.planOfPrice.mockResolvedValue('pro');
   const stripe = automock<StripeProvider>({ client, constructEvent: jest.fn(() => options.event) });
   // The webhook's three parts: receiving and storing (WebhookService), reading Stripe (StripeReader), recording and
-  // telling the facts (PaymentRecorder); of the facts' reactions, the client's mail (CustomerPayments) runs for real.
+  // telling the facts (PaymentRecorder); every reaction to the facts only says it ran (each has its own spec).
   const refundCredits = automock<RefundCredits>();
   refundCredits.record.mockImplementation(async (rows: Array<{ id: string; invoiceId: string | null }>) => {
     timeline.push(`record ${rows.map((r) => `${r.id}→${r.invoiceId}`).join(',')}`);
@@ -151,15 +145,13 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
     [StripeReader, reader],
     [RefundCredits, refundCredits],
   ]).sut;
-  newTestService(CustomerPayments, [
-    [BillingFacts, facts],
-    [UsersService, users],
-    [MailService, mail],
-  ]);
-  // Every other reaction only says it ran.
+  const published: Array<[string, unknown]> = [];
   for (const key of facts.unregistered()) {
     const [type, name] = key.split(' → ') as [never, never];
-    facts.on(type, name, async () => void timeline.push(key));
+    facts.on(type, name, async (fact: unknown) => {
+      timeline.push(key);
+      published.push([key, fact]);
+    });
   }
   const { sut } = newTestService(WebhookService, [
     [StripeProvider, stripe],
@@ -169,7 +161,7 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
     [PaymentRecorder, recorder],
     [6, config],
   ]);
-  return { sut, timeline, billing, mail, client };
+  return { sut, timeline, billing, published, client };
 }
 
 describe('WebhookService: receiving', () => {
@@ -247,6 +239,7 @@ describe('WebhookService: processing a batch', () => {
       'begin',
       'processed evt_1',
       'upsert invoice',
+      'customer.seen → auth.link-customer',
       // What a paid invoice tells, in the transaction: integrators, then (once the batch is applied) its legal invoice.
       'invoice.paid → outbound-webhooks.invoice-paid',
       'payment.collected → invoicing.issue-invoice',
@@ -327,15 +320,22 @@ describe('WebhookService: processing a batch', () => {
     expect(inside.indexOf('credit in_1')).toBeGreaterThan(inside.lastIndexOf('record re_2→in_1,re_1→in_1'));
   });
 
-  it('mails a failed payment once per invoice, in the same transaction', async () => {
-    const { sut, mail } = inbox({ invoice: async () => invoice('open') });
+  it('tells a failing payment once the invoice is recorded, in the same transaction: integrators first, then the client', async () => {
+    const { sut, timeline, published } = inbox({ invoice: async () => invoice('open') });
     await sut.processBatch([claimed('invoice.payment_failed', 'in_1')]);
-    expect(mail.enqueue).toHaveBeenCalledWith(
-      'payment-failed',
-      'a@example.com',
-      expect.objectContaining({ name: 'Ana', invoiceUrl: 'https://stripe.example/in_1' }),
-      expect.objectContaining({ dedupeKey: 'payment-failed:in_1', tx: expect.anything() }),
-    );
+    const inside = timeline.slice(timeline.indexOf('begin'), timeline.indexOf('commit'));
+    expect(inside.filter((line) => line.startsWith('payment.failed'))).toEqual([
+      'payment.failed → outbound-webhooks.payment-failed',
+      'payment.failed → auth.payment-failed-mail',
+    ]);
+    expect(inside.indexOf('upsert invoice')).toBeLessThan(inside.indexOf('payment.failed → auth.payment-failed-mail'));
+    const [, fact] = published.find(([key]) => key === 'payment.failed → auth.payment-failed-mail')!;
+    expect(fact).toMatchObject({
+      customerId: 'cus_1',
+      email: 'a@example.com',
+      userId: 'u1',
+      invoice: { id: 'in_1', amountDue: 2900, hostedUrl: 'https://stripe.example/in_1' },
+    });
   });
 });
 
@@ -370,7 +370,10 @@ describe('paidOrderOf', () => {
     });
     expect(
       paidOrderOf(
-        session({ subscription: { id: 'sub_2' }, metadata: { draftId: '3f2b6c1e-1111-4000-8000-000000000001', extraEmailCount: '-3' } }),
+        session({
+          subscription: { id: 'sub_2' },
+          metadata: { draftId: '3f2b6c1e-1111-4000-8000-000000000001', planType: 'pro', extraEmailCount: '-3' },
+        }),
       ),
     ).toMatchObject({
       planType: 'pro',

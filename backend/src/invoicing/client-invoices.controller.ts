@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ClientInvoiceListResponseDto, InvoiceListQueryDto } from '../billing/dto/client-billing.dto';
+import { ClientInvoiceListResponseDto, InvoiceListQueryDto } from './dto/client-invoices.dto';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { ClientInvoicesService } from './client-invoices.service';
 

@@ -3,7 +3,7 @@ import { pageWindow, toPage } from '../common/pagination';
 import { SitesService } from '../sites/sites.service';
 import type { ClientInvoice } from '../billing/billing.repository';
 import { BillingService } from '../billing/billing.service';
-import type { ClientInvoiceDto, ClientInvoiceListResponseDto, InvoiceListQueryDto } from '../billing/dto/client-billing.dto';
+import type { ClientInvoiceDto, ClientInvoiceListResponseDto, InvoiceListQueryDto } from './dto/client-invoices.dto';
 import { InvoicingService } from './invoicing.service';
 
 /** The client's invoice rows, or the admin's (which carry neither the payment failure nor the site). */

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Ip, Param, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
-import { CheckoutSessionResponseDto, CheckoutSessionStatusDto, CreateCheckoutSessionDto } from '../billing/dto/billing.dto';
+import { CheckoutSessionResponseDto } from '../billing/dto/billing.dto';
+import { CheckoutSessionStatusDto, CreateCheckoutSessionDto } from './dto/order-checkout.dto';
 import { Public } from '../common/access.decorator';
 import { RateLimited } from '../common/rate-limit/rate-limit-headers';
 import { ApiCallerSession, Caller, type DraftCaller } from './draft-caller';

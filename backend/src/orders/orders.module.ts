@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
+import { StorageModule } from '../common/storage/storage.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { InvoicingModule } from '../invoicing/invoicing.module';
 import { MailModule } from '../mail/mail.module';
@@ -20,12 +21,9 @@ import { OrdersController } from './orders.controller';
 import { PhotoLinks } from './photos/photo-links';
 import { QuotesRepository } from './quotes.repository';
 import { QuotesService } from './quotes.service';
-import { LocalPhotoStorage } from './storage/local-photo-storage';
-import { PHOTO_STORAGE } from './storage/photo-storage';
-import { S3PhotoStorage } from './storage/s3-photo-storage';
 
 @Module({
-  imports: [MailModule, RateLimitModule, AuthModule, BillingModule, SitesModule, InvoicingModule, OutboundWebhooksModule],
+  imports: [MailModule, RateLimitModule, StorageModule, AuthModule, BillingModule, SitesModule, InvoicingModule, OutboundWebhooksModule],
   controllers: [OrdersController, OrderDraftsController, OrderPhotosController, OrderCheckoutController],
   providers: [
     CatalogueService,
@@ -38,13 +36,6 @@ import { S3PhotoStorage } from './storage/s3-photo-storage';
     OrderProvisioning,
     DraftCookie,
     { provide: PhotoLinks, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new PhotoLinks(config.jwtSecret, config.appUrl) },
-    // Local disk by default; an S3 bucket when configured (signed links then redirect to presigned S3 links).
-    {
-      provide: PHOTO_STORAGE,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        config.storage.s3 ? new S3PhotoStorage(config.storage.s3) : new LocalPhotoStorage(config.storage.uploadsDir),
-    },
   ],
   exports: [CatalogueService, QuotesService, OrderDraftsService],
 })

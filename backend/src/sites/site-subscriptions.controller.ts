@@ -8,7 +8,7 @@ import {
   SiteSubscriptionDto,
   SiteSubscriptionResponseDto,
   SubscriptionUpgradeResponseDto,
-} from '../billing/dto/client-billing.dto';
+} from './dto/site-subscriptions.dto';
 import { CheckoutSessionResponseDto } from '../billing/dto/billing.dto';
 import { SiteSubscriptionsService } from './site-subscriptions.service';
 

@@ -9,7 +9,7 @@ import type {
   SiteSubscriptionDto,
   SiteSubscriptionResponseDto,
   SubscriptionUpgradeResponseDto,
-} from '../billing/dto/client-billing.dto';
+} from './dto/site-subscriptions.dto';
 import type { Subscription } from '../billing/subscription.entity';
 import { ENDED, SubscriptionsService } from '../billing/subscriptions.service';
 import type { SessionUser } from '../common/current-user';
