@@ -92,7 +92,11 @@ export class PaymentRecorder {
     for (const invoice of effects.invoices) {
       if (invoice.status !== 'paid' || !invoice.facts || invoice.amountCents <= 0) continue;
       const owner = await this.billing.ownerOfInvoice(invoice.id, tx);
-      await this.facts.publish('payment.collected', { invoice: { ...invoice, facts: invoice.facts }, owner, email: effects.email ?? null }, tx);
+      await this.facts.publish(
+        'payment.collected',
+        { invoice: { ...invoice, facts: invoice.facts }, owner, email: effects.email ?? null },
+        tx,
+      );
     }
   }
 
@@ -101,7 +105,12 @@ export class PaymentRecorder {
     return this.refundCredits.creditRefunds(effects.refunds, tx);
   }
 
-  private async publishSubscription(sub: SubscriptionFromStripe, invoices: InvoiceFromStripe[], byClient: boolean, tx: EntityManager): Promise<void> {
+  private async publishSubscription(
+    sub: SubscriptionFromStripe,
+    invoices: InvoiceFromStripe[],
+    byClient: boolean,
+    tx: EntityManager,
+  ): Promise<void> {
     const paid = invoices.find((i) => i.status === 'paid' && i.subscriptionId === sub.id);
     const live = sub.status === 'active' || sub.status === 'trialing';
     await this.facts.publish(

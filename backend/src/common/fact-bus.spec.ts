@@ -34,7 +34,9 @@ describe('FactBus', () => {
 
   it('refuses a handler its table does not name, or one registered twice', () => {
     const bus = new FactBus<Facts, typeof ORDER>(ORDER);
-    expect(() => bus.on('thing.ended', 'a.first' as never, async () => undefined)).toThrow("Le fait thing.ended n'a pas de réaction nommée a.first");
+    expect(() => bus.on('thing.ended', 'a.first' as never, async () => undefined)).toThrow(
+      "Le fait thing.ended n'a pas de réaction nommée a.first",
+    );
     bus.on('thing.ended', 'b.end', async () => undefined);
     expect(() => bus.on('thing.ended', 'b.end', async () => undefined)).toThrow('Réaction déjà inscrite : thing.ended → b.end');
   });
