@@ -6,6 +6,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
+# The domain package (plain TypeScript, no dependencies) is built by the root's prepare script during npm ci.
+COPY packages/domain packages/domain
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json openapi.yaml ./
 COPY backend backend
@@ -19,7 +21,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
+COPY packages/domain/package.json packages/domain/
 RUN npm ci --omit=dev --no-audit --no-fund --workspace backend && npm cache clean --force
+COPY --from=build /app/packages/domain/dist packages/domain/dist
 COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/frontend/dist frontend/dist
 COPY --from=build /app/frontend/dist-ssr frontend/dist-ssr

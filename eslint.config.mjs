@@ -112,6 +112,19 @@ export default tseslint.config(
             // (the root's files, src/*.ts, count as modules here: infra imports none of them either)
             { from: { element: { type: 'infra' } }, disallow: { to: { element: { types: ['module', 'scripts'] } } } },
             { from: { element: { type: 'module' } }, disallow: { to: { element: { type: 'scripts' } } } },
+            // Billing tells what a payment did as facts (billing-facts/) and never does another module's work: it
+            // imports no feature module; they import billing. The facts import nothing but the infrastructure.
+            {
+              from: { element: { type: 'module', captured: { module: 'billing' } } },
+              disallow: { to: { element: { type: 'module', captured: { module: '!billing-facts' } } } },
+              message:
+                "billing must not import module '{{ to.element.captured.module }}': publish a fact (billing-facts/facts.ts) that the module reacts to, or let it import billing",
+            },
+            {
+              from: { element: { type: 'module', captured: { module: 'billing-facts' } } },
+              disallow: { to: { element: { type: 'module' } } },
+              message: 'billing-facts imports only the shared infrastructure: billing and every subscriber import it',
+            },
           ],
         },
       ],

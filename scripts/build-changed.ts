@@ -2,7 +2,7 @@
 // backend) runs only when a hash of its inputs differs from the one stamped in its dist folder by its last build here.
 // The inputs: every file of the workspace but node_modules/ and dist/, the root package-lock.json and tsconfig.json,
 // and for the frontend the VITE_* variables (read at build time). A fresh clone has no dist, hence no stamp: it builds
-// everything. `npm run build` (CI, `npm test`, the benches) is this script with --force: it always builds everything
+// everything (the domain package, then frontend and backend). `npm run build` (CI, `npm test`, the benches) is this script with --force: it always builds everything
 // and stamps it, so a following `npm start` builds nothing (each workspace's own build empties its dist, stamp
 // included). The Docker image builds the workspaces directly (scripts/ is not in its context).
 //
@@ -21,7 +21,10 @@ const force = process.argv.includes('--force');
 
 /** Folders that builds and tools write: never inputs. */
 const BUILD_OUTPUTS = new Set(['node_modules', 'dist', 'dist-ssr', 'dist-tools', 'coverage']);
-const WORKSPACES = ['frontend', 'backend'];
+/** In build order: the domain package first (the backend runs its dist/, the frontend bundles its sources). */
+const WORKSPACES = ['packages/domain', 'frontend', 'backend'];
+/** What a workspace's build reads besides its own folder. */
+const ALSO_READS: Record<string, string[]> = { frontend: ['packages/domain'] };
 
 /** The hash of a workspace's build inputs: its files (not node_modules/, dist/, dist-tools/, coverage/, *.tsbuildinfo), the root lockfile and tsconfig, and the given variables. */
 export function inputsHash(root: string, workspace: string, env: string[]): string {
@@ -39,7 +42,7 @@ export function inputsHash(root: string, workspace: string, env: string[]): stri
       }
     }
   };
-  walk(join(root, workspace));
+  for (const dir of [workspace, ...(ALSO_READS[workspace] ?? [])]) if (existsSync(join(root, dir))) walk(join(root, dir));
   for (const file of ['package-lock.json', 'tsconfig.json']) hash.update(`${file}\0`).update(readFileSync(join(root, file)));
   for (const key of env) hash.update(`${key}=${process.env[key] ?? ''}\0`);
   return hash.digest('hex');
@@ -52,7 +55,9 @@ for (const name of named) {
     process.exit(1);
   }
 }
-for (const workspace of import.meta.main ? WORKSPACES.filter((w) => named.length === 0 || named.includes(w)) : []) {
+for (const workspace of import.meta.main
+  ? WORKSPACES.filter((w) => existsSync(join(root, w, 'package.json')) && (named.length === 0 || named.includes(w)))
+  : []) {
   const env =
     workspace === 'frontend'
       ? Object.keys(process.env)

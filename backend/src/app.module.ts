@@ -7,6 +7,7 @@ import { AgencyModule } from './agency/agency.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
+import { BillingFactsModule } from './billing-facts/billing-facts';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { AccessGuard } from './common/access.guard';
 import { ClientViewRedaction } from './common/client-view-redaction';
@@ -57,6 +58,7 @@ export class AppModule {
           },
         }),
         DatabaseModule,
+        BillingFactsModule,
         HealthModule,
         AgencyModule,
         MailModule,

@@ -13,7 +13,7 @@ import { HttpExceptionFilter, toErrorBody } from './common/http-exception.filter
 import { RATE_LIMITED_EXTENSION, rateLimitHeaders } from './common/rate-limit/rate-limit-headers';
 import { createValidationPipe } from './common/validation';
 import { allowedOrigins, type AppConfig } from './config/app-config';
-import { s3LinkOrigins } from './orders/storage/s3-photo-storage';
+import { s3LinkOrigins } from './common/storage/s3-file-storage';
 import { pageTemplate } from './public-pages/inline-assets';
 import { PublicPagesService } from './public-pages/public-pages.service';
 

@@ -53,6 +53,7 @@ import { AccountClosure } from './privacy/account-closure.entity';
 import { DataExport } from './privacy/data-export.entity';
 import { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './outbound-webhooks/webhook.entities';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
+import { BillingKeepsItsOwnState1763716400000 } from './database/migrations/1763716400000-BillingKeepsItsOwnState';
 
 export const ENTITIES = [
   User,
@@ -116,6 +117,7 @@ export const MIGRATIONS = [
   ApiKeys1763716000000,
   ApiKeyUseCount1763716100000,
   OutboundWebhooks1763716200000,
+  BillingKeepsItsOwnState1763716400000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

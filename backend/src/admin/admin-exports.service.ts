@@ -6,7 +6,7 @@ import { SitesService } from '../sites/sites.service';
 import { PROGRESSION_STEPS } from '../sites/site.entity';
 import { shortDate } from '../common/format';
 import { csvAmount, csvDateTime, csvStream } from './csv';
-import { INVOICE_STATUS_LABELS, ROLE_LABELS, SITE_STATUS_LABELS, SITE_TYPE_LABELS } from './labels';
+import { INVOICE_STATUS_LABELS, ROLE_LABELS, SITE_STATUS_LABELS, SITE_TYPE_LABELS } from '@vitrine/domain';
 
 /** The admin's CSV exports, streamed a batch at a time from the owning modules' services. */
 @Injectable()

@@ -19,7 +19,7 @@ import type { SiteWithOwner } from '../sites/sites.repository';
 import { SitesService, toProgressionResponse, toSiteResponse } from '../sites/sites.service';
 import type { AdminUserListResponseDto, ListAdminUsersQueryDto } from './dto/admin-users.dto';
 import type { AdminAuditLogResponseDto, ListAdminAuditLogQueryDto } from './dto/admin-audit.dto';
-import { toInvoiceResponse } from '../billing/invoices.service';
+import { toInvoiceResponse } from '../invoicing/client-invoices.service';
 import type { AdminInvoiceDto, AdminInvoiceListResponseDto, ListAdminInvoicesQueryDto } from './dto/admin-invoices.dto';
 import type {
   AdminSiteDetailDto,

@@ -1,4 +1,4 @@
-import { formatFrenchVat, formatSiren, formatSiret, phoneHref } from '../config/agency-rules';
+import { formatFrenchVat, formatSiren, formatSiret, phoneHref } from '@vitrine/domain';
 import type { AgencyDefaults } from '../config/app-config';
 
 /**

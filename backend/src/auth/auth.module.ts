@@ -9,6 +9,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { ClientViewService } from './client-view.service';
 import { ClientViewsRepository } from './client-views.repository';
+import { CustomerPayments } from './customer-payments';
 import { JwtStrategy } from './jwt.strategy';
 import { OneTimeTokenService } from './one-time-token.service';
 import { LoginThrottleService } from './login-throttle.service';
@@ -25,6 +26,7 @@ import { LoginAttemptsRepository } from './login-attempts.repository';
   controllers: [AuthController],
   providers: [
     AuthService,
+    CustomerPayments,
     AfterAnswer,
     UsersService,
     SessionService,

@@ -1,33 +1,28 @@
-import { OutboundWebhooksModule } from '../outbound-webhooks/outbound-webhooks.module';
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
-import { InvoicingModule } from '../invoicing/invoicing.module';
-import { MailModule } from '../mail/mail.module';
-import { OrdersModule } from '../orders/orders.module';
-import { SitesModule } from '../sites/sites.module';
 import { BillingController } from './billing.controller';
-import { ClientBillingController } from './client-billing.controller';
-import { InvoicesService } from './invoices.service';
-import { PaymentReminders } from './payment-reminders';
-import { SubscriptionsService } from './subscriptions.service';
 import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
-import { CheckoutService } from './checkout.service';
 import { CheckoutLeases } from './checkout-leases';
+import { CheckoutService } from './checkout.service';
 import { DuplicatePayments } from './duplicate-payments';
+import { PaymentRecorder } from './payment-recorder';
+import { PaymentReminders } from './payment-reminders';
 import { PriceBook } from './price-book.service';
-import { StripeProvider } from './stripe.provider';
-import { OrderProvisioning } from './order-provisioning.service';
-import { WebhookInbox } from './webhook-inbox';
-import { WebhookService } from './webhook.service';
-import { PaymentApplier } from './payment-applier';
 import { RefundCredits } from './refund-credits';
 import { StripeReader } from './stripe-reader';
+import { StripeProvider } from './stripe.provider';
+import { SubscriptionsService } from './subscriptions.service';
+import { WebhookInbox } from './webhook-inbox';
+import { WebhookService } from './webhook.service';
 
+/**
+ * Billing: our copy of Stripe (`stripe_events`, `subscriptions`, `invoices`, `stripe_refunds`, `duplicate_payments`,
+ * `checkout_leases`), the webhook inbox, Stripe Checkout and the subscription calls. It imports no feature module: what
+ * a payment does elsewhere, it tells as facts (billing-facts/facts.ts), to which the owning modules react; the modules
+ * that act on subscriptions (orders, sites, privacy) import it.
+ */
 @Module({
-  imports: [AuthModule, MailModule, OrdersModule, SitesModule, RateLimitModule, InvoicingModule, OutboundWebhooksModule],
-  controllers: [BillingController, ClientBillingController],
+  controllers: [BillingController],
   providers: [
     StripeProvider,
     PriceBook,
@@ -36,16 +31,14 @@ import { StripeReader } from './stripe-reader';
     CheckoutService,
     WebhookService,
     WebhookInbox,
-    OrderProvisioning,
     SubscriptionsService,
-    InvoicesService,
     PaymentReminders,
     CheckoutLeases,
     DuplicatePayments,
     StripeReader,
-    PaymentApplier,
+    PaymentRecorder,
     RefundCredits,
   ],
-  exports: [StripeProvider, PriceBook, InvoicesService, BillingService, DuplicatePayments, SubscriptionsService],
+  exports: [StripeProvider, PriceBook, BillingService, CheckoutService, DuplicatePayments, SubscriptionsService],
 })
 export class BillingModule {}

@@ -7,6 +7,9 @@ import { keysetBatch, type KeysetBatch, type KeysetCursor, keysetQuery, type Key
 import { Invoice } from './invoice.entity';
 import { Subscription } from './subscription.entity';
 import type { StripeEventOutcome } from './stripe-event.entity';
+import type { InvoiceRow, RefundRow, SubscriptionRow } from '../billing-facts/facts';
+
+export type { InvoiceRow, RefundRow, SubscriptionRow };
 
 /** An invoice as its client sees it. */
 export type ClientInvoice = Pick<
@@ -23,60 +26,6 @@ export type ClientInvoice = Pick<
   | 'paymentFailedAt'
   | 'refundedCents'
 > & { siteId: string | null };
-
-/** A subscription as read from Stripe, in our columns. Times in Unix seconds, as Stripe gives them. */
-export interface SubscriptionRow {
-  id: string;
-  customerId: string;
-  userId: string | null;
-  status: string;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: number | null;
-  priceId: string | null;
-  plan: string | null;
-  metadata: Record<string, string>;
-  /** Stripe's `created` */
-  startedAt: number | null;
-  /** Stripe's `ended_at`, once canceled */
-  endedAt: number | null;
-  syncedAt: Date;
-}
-
-/** A Stripe refund as read from Stripe, in our columns. Times in Unix seconds, as Stripe gives them. */
-export interface RefundRow {
-  id: string;
-  /** The Stripe invoice the refunded payment paid (null: a payment of no invoice) */
-  invoiceId: string | null;
-  chargeId: string | null;
-  paymentIntentId: string | null;
-  customerId: string | null;
-  amountCents: number;
-  currency: string;
-  /** pending | requires_action | succeeded | failed | canceled */
-  status: string;
-  reason: string | null;
-  /** Stripe's `created` */
-  created: number;
-  syncedAt: Date;
-}
-
-export interface InvoiceRow {
-  id: string;
-  customerId: string;
-  userId: string | null;
-  subscriptionId: string | null;
-  number: string | null;
-  created: number;
-  amountCents: number;
-  currency: string;
-  status: string | null;
-  description: string | null;
-  hostedUrl: string | null;
-  pdfUrl: string | null;
-  /** Its payment is failing now (open, at least one attempt): the first time is kept for the reminders */
-  paymentFailed: boolean;
-  syncedAt: Date;
-}
 
 /** An invoice as the admin's list and export show it, with its account (null when Stripe's customer has none). */
 export interface InvoiceWithOwner {
@@ -383,6 +332,23 @@ export class BillingRepository extends BaseRepository {
     return rows.map((r) => ({ id: r.id, amountCents: r.amount_cents, status: r.status, refundedAt: r.refunded_at }));
   }
 
+  /** The account our rows give a Stripe customer (once linked), if any. */
+  async userOfCustomer(customerId: string, tx?: EntityManager): Promise<string | null> {
+    const [row] = await this.query<{ user_id: string }>(
+      `(SELECT user_id FROM subscriptions WHERE customer_id = $1 AND user_id IS NOT NULL LIMIT 1)
+       UNION ALL (SELECT user_id FROM invoices WHERE customer_id = $1 AND user_id IS NOT NULL LIMIT 1) LIMIT 1`,
+      [customerId],
+      tx,
+    );
+    return row?.user_id ?? null;
+  }
+
+  /** The site a subscription pays for (or paid for), if any. */
+  async siteOfSubscription(subscriptionId: string, tx?: EntityManager): Promise<string | null> {
+    const [row] = await this.query<{ site_id: string | null }>(`SELECT site_id FROM subscriptions WHERE id = $1`, [subscriptionId], tx);
+    return row?.site_id ?? null;
+  }
+
   /** The open invoice of a subscription whose payment is failing now (the latest), if any. */
   async openFailedInvoiceOf(
     subscriptionId: string,
@@ -505,6 +471,17 @@ export class BillingRepository extends BaseRepository {
   ): Promise<Array<{ id: string; user_id: string; amount_cents: number; hosted_url: string | null; payment_failed_at: Date }>> {
     return this.query(DUE_REMINDERS_SQL, [failedBefore], tx);
   }
+
+  /** Records that the reminder of `days` was told for a failing invoice; false when it (or a later one) already was. */
+  async markReminded(invoiceId: string, days: number, tx?: EntityManager): Promise<boolean> {
+    const rows = await this.returning(
+      `UPDATE invoices SET reminded_days = $2 WHERE id = $1 AND (reminded_days IS NULL OR reminded_days < $2) RETURNING id`,
+      [invoiceId, days],
+      tx,
+    );
+    return rows.length > 0;
+  }
+
   // ---- the admin's reports ----
 
   /** Sum of paid invoices (cents) and the number of invoices. */

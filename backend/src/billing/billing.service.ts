@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { pageWindow, type PageQueryDto } from '../common/pagination';
+import { pageWindow, type PageQueryDto, type PageWindow } from '../common/pagination';
 import { keysetBatches } from '../database/keyset';
-import { PLANS, type PlanId } from '../orders/catalogue';
-import { BillingRepository, type InvoiceWithOwner } from './billing.repository';
+import { isPlanId, PLANS, type PlanId, QUOTE_PLAN_ID } from '@vitrine/domain';
+import { BillingRepository, type ClientInvoice, type InvoiceWithOwner } from './billing.repository';
 
 export interface RevenueReport {
   /** Monthly recurring revenue at catalogue prices (plans only; Teams is on quote and counts 0) */
@@ -37,7 +37,7 @@ export class BillingService {
     ];
     const plans = PLANS.map((plan) => {
       const subscriptions = byPlan
-        .filter((row) => (PLANS.some((p) => p.id === row.plan) ? row.plan : 'teams') === plan.id)
+        .filter((row) => (isPlanId(row.plan) ? row.plan : QUOTE_PLAN_ID) === plan.id)
         .reduce((sum, row) => sum + row.count, 0);
       return {
         plan: plan.id,
@@ -55,6 +55,15 @@ export class BillingService {
       cancelScheduled: movements.cancelScheduled,
       months: months.map((m) => ({ month: m.month, revenueCents: m.cents })),
     };
+  }
+
+  /** A client's own invoices, newest first (a page of them, of one site or all). */
+  invoicesOfUser(userId: string, window: PageWindow, siteId?: string): Promise<{ items: ClientInvoice[]; total: number }> {
+    return this.billing.listInvoicesOfUser(userId, window, siteId);
+  }
+
+  countInvoicesOfUser(userId: string): Promise<number> {
+    return this.billing.countInvoicesOfUser(userId);
   }
 
   listInvoices(query: PageQueryDto & { status?: string }): Promise<{ items: InvoiceWithOwner[]; total: number }> {

@@ -1,5 +1,4 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import { User } from '../auth/user.entity';
 
 export const DUPLICATE_PAYMENT_STATUSES = ['pending', 'refunded', 'failed'] as const;
 export type DuplicatePaymentStatus = (typeof DUPLICATE_PAYMENT_STATUSES)[number];
@@ -26,6 +25,15 @@ export class DuplicatePayment {
   @Column({ name: 'reference_id', type: 'uuid' })
   referenceId: string;
 
+  /** The site it was for (the order's, or the restarted one), as the module that found it said */
+  @Column({ name: 'site_id', type: 'uuid', nullable: true })
+  siteId: string | null;
+
+  // Named, not imported: sites and auth sit above billing.
+  @ManyToOne('Site', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'site_id', foreignKeyConstraintName: 'duplicate_payments_site_id_fkey' })
+  site?: unknown;
+
   @Column({ name: 'checkout_session_id', type: 'text' })
   checkoutSessionId: string;
 
@@ -41,9 +49,9 @@ export class DuplicatePayment {
   @Column({ name: 'user_id', type: 'uuid', nullable: true })
   userId: string | null;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @ManyToOne('User', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'duplicate_payments_user_id_fkey' })
-  user?: User;
+  user?: unknown;
 
   @Column({ name: 'amount_cents', type: 'int', default: 0 })
   amountCents: number;

@@ -8,30 +8,17 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BaseRepository } from '../database/base.repository';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
 import { Transactions } from '../database/transactions';
-import { MailService } from '../mail/mail.service';
-import { SitesService } from '../sites/sites.service';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
-import { InvoicingService } from '../invoicing/invoicing.service';
+import { BillingFacts } from '../billing-facts/billing-facts';
+import type { DuplicatePaymentFound } from '../billing-facts/facts';
 import { RefundCredits } from './refund-credits';
 import { toRefundRow } from './stripe-reader';
-
-/** A second payment of something already paid, as the webhook found it (inside its transaction). */
-export interface DuplicateFound {
-  kind: 'order' | 'restart';
-  referenceId: string;
-  checkoutSessionId: string;
-  subscriptionId: string | null;
-  invoiceId: string | null;
-  customerId: string | null;
-  userId: string | null;
-  amountCents: number;
-  reason: string;
-}
 
 interface DuplicateRow {
   id: string;
   kind: 'order' | 'restart';
   reference_id: string;
+  site_id: string | null;
   checkout_session_id: string;
   subscription_id: string | null;
   invoice_id: string | null;
@@ -77,14 +64,15 @@ export class DuplicatePayments extends BaseRepository {
     dataSource: DataSource,
     private readonly stripe: StripeProvider,
     private readonly transactions: Transactions,
-    private readonly mail: MailService,
-    private readonly sites: SitesService,
-    private readonly invoicing: InvoicingService,
     private readonly refundCredits: RefundCredits,
     @Inject(APP_CONFIG) config: AppConfig,
     runner: JobRunner,
+    private readonly facts: BillingFacts,
   ) {
     super(dataSource);
+    facts.on('duplicate-payment.found', 'billing.record-duplicate', async (found, tx) => {
+      await this.record(found, tx);
+    });
     this.job = runner.register({
       name: 'duplicate-refunds',
       scope: 'cluster',
@@ -98,31 +86,27 @@ export class DuplicatePayments extends BaseRepository {
     });
   }
 
-  /** Records a duplicate once (its session id is unique); answers whether this call recorded it. Mails the team. */
-  async record(d: DuplicateFound, tx: EntityManager): Promise<boolean> {
+  /** Records a duplicate once (its session id is unique); answers whether this call recorded it. */
+  async record(d: DuplicatePaymentFound, tx: EntityManager): Promise<boolean> {
     const [row] = await this.returning<{ id: string }>(
-      `INSERT INTO duplicate_payments (kind, reference_id, checkout_session_id, subscription_id, invoice_id, customer_id, user_id, amount_cents, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (checkout_session_id) DO NOTHING RETURNING id`,
-      [d.kind, d.referenceId, d.checkoutSessionId, d.subscriptionId, d.invoiceId, d.customerId, d.userId, d.amountCents, d.reason],
+      `INSERT INTO duplicate_payments (kind, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, customer_id, user_id, amount_cents, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (checkout_session_id) DO NOTHING RETURNING id`,
+      [
+        d.kind,
+        d.referenceId,
+        d.siteId,
+        d.checkoutSessionId,
+        d.subscriptionId,
+        d.invoiceId,
+        d.customerId,
+        d.userId,
+        d.amountCents,
+        d.reason,
+      ],
       tx,
     );
     if (!row) return false;
     this.logger.warn(`Paiement en double (${d.kind} ${d.referenceId}, session ${d.checkoutSessionId}) : remboursement en cours`);
-    await this.mail.enqueue(
-      'team-notice',
-      await this.mail.teamAddress(tx),
-      {
-        subject: 'Paiement en double détecté',
-        summary: `${d.reason} Son abonnement est annulé et son paiement remboursé automatiquement.`,
-        lines: [
-          { label: 'Session', value: d.checkoutSessionId },
-          { label: 'Abonnement', value: d.subscriptionId ?? '—' },
-          { label: 'Montant', value: euros(d.amountCents) },
-        ],
-        adminUrl: this.mail.link('/admin/duplicate-payments'),
-      },
-      { tx, dedupeKey: `duplicate-found:${d.checkoutSessionId}` },
-    );
     return true;
   }
 
@@ -144,7 +128,7 @@ export class DuplicatePayments extends BaseRepository {
   private async settleAll(ctx: JobContext): Promise<number> {
     if (!this.stripe.configured) return 0;
     const rows = await this.query<DuplicateRow>(
-      `SELECT id, kind, reference_id, checkout_session_id, subscription_id, invoice_id, amount_cents, attempts, created_at
+      `SELECT id, kind, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, amount_cents, attempts, created_at
          FROM duplicate_payments WHERE status = 'pending' ORDER BY created_at LIMIT 100`,
       [],
     );
@@ -202,7 +186,6 @@ export class DuplicatePayments extends BaseRepository {
     }
     const refundedCents = refund?.amount ?? 0;
     const syncedAt = new Date();
-    const siteId = row.kind === 'restart' ? row.reference_id : await this.sites.siteIdOfOrder(row.reference_id);
     await this.transactions.run(async (tx) => {
       const [done] = await this.returning<{ id: string }>(
         `UPDATE duplicate_payments SET status = 'refunded', refund_id = $2, refunded_cents = $3, settled_at = now(), attempts = attempts + 1, last_error = NULL
@@ -215,26 +198,12 @@ export class DuplicatePayments extends BaseRepository {
       // refunded payment, numbered here; keyed by the Stripe refund, so that its own webhooks (`charge.refunded`) find
       // it credited.
       if (refund && row.invoice_id) await this.refundCredits.recordAndCredit([toRefundRow(refund, row.invoice_id, syncedAt)], tx);
-      const site = siteId ? await this.sites.findWithOwner(siteId) : null;
-      if (site && refundedCents) {
-        await this.mail.notify(
-          {
-            siteId: site.site.id,
-            siteName: site.site.siteName,
-            customerName: site.owner.name || site.owner.email,
-            customerEmail: site.owner.email,
-          },
-          {
-            kind: 'duplicate-refunded',
-            amountCents: refundedCents,
-            paidAt: row.created_at,
-            invoicesUrl: this.mail.link('/dashboard/invoices'),
-          },
-          { tx, dedupeKey: `duplicate-refunded:${row.id}` },
-        );
-      }
+      await this.facts.publish(
+        'duplicate-payment.refunded',
+        { duplicateId: row.id, siteId: row.site_id, refundedCents, paidAt: row.created_at },
+        tx,
+      );
     });
-    this.invoicing.renderIssued();
     this.logger.log(`Paiement en double ${row.id} : abonnement annulé, ${euros(refundedCents)} remboursés`);
   }
 
@@ -247,24 +216,22 @@ export class DuplicatePayments extends BaseRepository {
       ),
       this.query<{ total: number }>(`SELECT count(*)::int AS total FROM duplicate_payments`, []),
     ]);
-    const items = await Promise.all(
-      rows.map(async (r) => ({
-        id: r.id as string,
-        kind: r.kind as 'order' | 'restart',
-        referenceId: r.reference_id as string,
-        siteId: r.kind === 'restart' ? (r.reference_id as string) : await this.sites.siteIdOfOrder(r.reference_id as string),
-        checkoutSessionId: r.checkout_session_id as string,
-        subscriptionId: r.subscription_id as string | null,
-        amountCents: r.amount_cents as number,
-        refundedCents: r.refunded_cents as number,
-        status: r.status as 'pending' | 'refunded' | 'failed',
-        reason: r.reason as string,
-        lastError: r.last_error as string | null,
-        customerEmail: (r.customer_email as string | null) ?? null,
-        createdAt: r.created_at as Date,
-        settledAt: (r.settled_at as Date | null) ?? null,
-      })),
-    );
+    const items = rows.map((r) => ({
+      id: r.id as string,
+      kind: r.kind as 'order' | 'restart',
+      referenceId: r.reference_id as string,
+      siteId: (r.site_id as string | null) ?? null,
+      checkoutSessionId: r.checkout_session_id as string,
+      subscriptionId: r.subscription_id as string | null,
+      amountCents: r.amount_cents as number,
+      refundedCents: r.refunded_cents as number,
+      status: r.status as 'pending' | 'refunded' | 'failed',
+      reason: r.reason as string,
+      lastError: r.last_error as string | null,
+      customerEmail: (r.customer_email as string | null) ?? null,
+      createdAt: r.created_at as Date,
+      settledAt: (r.settled_at as Date | null) ?? null,
+    }));
     return { items, total };
   }
 }

@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { User } from '../auth/user.entity';
 
 /** Local copy of a Stripe invoice, kept up to date by the webhook inbox; admin revenue and the client's list read it. */
 @Entity('invoices')
@@ -21,9 +20,9 @@ export class Invoice {
   @Column({ name: 'user_id', type: 'uuid', nullable: true })
   userId: string | null;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @ManyToOne('User', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'invoices_user_id_fkey' })
-  user?: User;
+  user?: unknown;
 
   @Column({ name: 'subscription_id', type: 'text', nullable: true })
   subscriptionId: string | null;
@@ -58,6 +57,10 @@ export class Invoice {
   /** When a payment of this invoice first failed (the reminders count from it); null while none did */
   @Column({ name: 'payment_failed_at', type: 'timestamptz', nullable: true })
   paymentFailedAt: Date | null;
+
+  /** The last reminder step (days after the failure) told of this failing invoice (PaymentReminders) */
+  @Column({ name: 'reminded_days', type: 'int', nullable: true })
+  remindedDays: number | null;
 
   /** What was refunded of it, in cents (a duplicate payment's refund) */
   @Column({ name: 'refunded_cents', type: 'int', default: 0 })

@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UsersService } from '../auth/users.service';
 import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { JobRunner, type Job } from '../database/jobs/job-runner';
 import { Transactions } from '../database/transactions';
-import { MailService } from '../mail/mail.service';
-import { euros, shortDate } from '../common/format';
+import { BillingFacts } from '../billing-facts/billing-facts';
 import { BillingRepository } from './billing.repository';
 
 const HOUR = 3600_000;
@@ -25,8 +23,7 @@ export class PaymentReminders {
 
   constructor(
     private readonly billing: BillingRepository,
-    private readonly users: UsersService,
-    private readonly mail: MailService,
+    private readonly facts: BillingFacts,
     private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     runner: JobRunner,
@@ -63,23 +60,21 @@ export class PaymentReminders {
       for (const invoice of await this.billing.dueReminders(new Date(now.getTime() - days[0] * DAY), tx)) {
         const elapsed = now.getTime() - invoice.payment_failed_at.getTime();
         const step = [...days].reverse().find((d) => elapsed >= d * DAY)!;
-        const user = await this.users.findById(invoice.user_id, tx);
-        if (!user) continue;
-        const invoicesUrl = this.mail.link('/dashboard/invoices');
-        const id = await this.mail.enqueue(
-          'payment-reminder',
-          user.email,
+        // Each step once, whoever runs it and however often: billing keeps the last step told.
+        if (!(await this.billing.markReminded(invoice.id, step, tx))) continue;
+        await this.facts.publish(
+          'payment.reminder-due',
           {
-            name: user.name || user.email,
-            amount: euros(invoice.amount_cents),
-            date: shortDate(invoice.payment_failed_at),
+            invoiceId: invoice.id,
+            userId: invoice.user_id,
+            amountCents: invoice.amount_cents,
+            failedAt: invoice.payment_failed_at,
             days: step,
-            invoiceUrl: invoice.hosted_url ?? invoicesUrl,
-            dashboardUrl: invoicesUrl,
+            hostedUrl: invoice.hosted_url,
           },
-          { tx, dedupeKey: `payment-reminder:${invoice.id}:${step}` },
+          tx,
         );
-        if (id) queued += 1;
+        queued += 1;
       }
       return queued;
     });

@@ -1,5 +1,5 @@
 import { automock, newTestService } from '../../test/unit/new-test-service';
-import { ADD_ONS, PLANS } from '../orders/catalogue';
+import { ADD_ONS, PLANS } from '@vitrine/domain';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { ADD_ONS, PLANS, type PlanId } from '../orders/catalogue';
+import { ADD_ONS, PLANS, type PlanId, QUOTE_PLAN_ID } from '@vitrine/domain';
 import { StripeProvider } from './stripe.provider';
 
 interface CatalogueEntry {
@@ -61,7 +61,7 @@ export class PriceBook implements OnApplicationBootstrap {
   async planOfPrice(priceId: string): Promise<PlanId> {
     const ids = await this.priceIds();
     for (const plan of PLANS) if (plan.lookupKey && ids.get(plan.lookupKey) === priceId) return plan.id;
-    return 'teams';
+    return QUOTE_PLAN_ID;
   }
 
   /** What a Stripe price is called in the catalogue ('Formule Pro', 'Création de logo'…); null for another price. */

@@ -1,16 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { BillingFacts } from '../billing-facts/billing-facts';
 import { euros } from '../common/format';
-import { InvoicingService, refundSourceKey } from '../invoicing/invoicing.service';
 import { BillingRepository, type RefundRow } from './billing.repository';
 
 /**
  * A credit note (avoir) for every Stripe refund, whoever made it: a duplicate payment's (DuplicatePayments) or an
  * admin's in Stripe's dashboard, full or partial (the refund webhooks). Each refund is recorded (`stripe_refunds`, the
- * invoice's `refunded_cents`), then each succeeded one is credited once, keyed by its Stripe id (`refund:<re_…>`),
- * numbered in the transaction that records it, referring to the legal invoice of the refunded payment. A refund read
- * before that invoice was issued (events out of order) is credited when it is (`creditInvoice`, called by the issue).
- * A refund of a payment with no legal invoice is logged and gets no credit note.
+ * invoice's `refunded_cents`), then the refunds of its invoice are published (`refund.recorded`) once every account
+ * and legal invoice of the transaction is in place; invoicing credits each succeeded one once. A refund read before
+ * that invoice was issued (events out of order) is published again when it is (`legal-invoice.issued`).
  */
 @Injectable()
 export class RefundCredits {
@@ -18,8 +17,10 @@ export class RefundCredits {
 
   constructor(
     private readonly billing: BillingRepository,
-    private readonly invoicing: InvoicingService,
-  ) {}
+    private readonly facts: BillingFacts,
+  ) {
+    facts.on('legal-invoice.issued', 'billing.credit-refunds', (fact, tx) => this.creditInvoice(fact.stripeInvoiceId, tx));
+  }
 
   /**
    * Records refunds as read from Stripe (a copy read earlier than the stored one changes nothing) and the refunded
@@ -43,26 +44,16 @@ export class RefundCredits {
     for (const invoiceId of await this.record(refunds, tx)) await this.creditInvoice(invoiceId, tx);
   }
 
-  /**
-   * A credit note for each succeeded refund of a Stripe invoice that has none yet (nothing if its payment has no legal
-   * invoice). A refund that failed after it was credited is reported: the correction is the accountant's.
-   */
+  /** The refunds of these Stripe invoices (those an event read), credited once the batch's legal invoices are issued. */
+  async creditRefunds(refunds: RefundRow[] | undefined, tx: EntityManager): Promise<void> {
+    const invoiceIds = [...new Set((refunds ?? []).flatMap((r) => (r.invoiceId ? [r.invoiceId] : [])))].sort();
+    for (const id of invoiceIds) await this.creditInvoice(id, tx);
+  }
+
+  /** Publishes the refunds recorded for a Stripe invoice, under a lock per invoice: two credits never race. */
   async creditInvoice(stripeInvoiceId: string, tx: EntityManager): Promise<void> {
     await this.billing.lockRefundCredits(stripeInvoiceId, tx);
-    for (const refund of await this.billing.refundsOfInvoice(stripeInvoiceId, tx)) {
-      const sourceKey = refundSourceKey(refund.id);
-      if (refund.status === 'succeeded') {
-        await this.invoicing.issueCreditNote(
-          { sourceKey, stripeInvoiceId, refundedAt: refund.refundedAt, amountCents: refund.amountCents },
-          tx,
-        );
-      } else if (refund.status === 'failed' || refund.status === 'canceled') {
-        const credited = await this.invoicing.documentOf(sourceKey, tx);
-        if (credited)
-          this.logger.error(
-            `Remboursement ${refund.id} (${refund.status}) après son avoir ${credited.number} : la facture ${stripeInvoiceId} est à régulariser`,
-          );
-      }
-    }
+    const refunds = await this.billing.refundsOfInvoice(stripeInvoiceId, tx);
+    await this.facts.publish('refund.recorded', { stripeInvoiceId, refunds }, tx);
   }
 }

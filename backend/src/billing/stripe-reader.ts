@@ -1,18 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import type { PaidPlanType } from '../orders/order-form';
-import type { InvoiceRow, ReceivedEvent, RefundRow, SubscriptionRow } from './billing.repository';
+import { isPaidPlanId, planOf } from '@vitrine/domain';
+import type {
+  InvoiceFromStripe,
+  InvoiceRow,
+  PaidCheckout,
+  PaidRestart,
+  RefundRow,
+  StripeAddressFacts,
+  StripeInvoiceFacts,
+  SubscriptionFromStripe,
+} from '../billing-facts/facts';
+import type { ReceivedEvent } from './billing.repository';
 import { fromUnix, shortDate } from '../common/format';
-import type { PaidCheckout } from './order-provisioning.service';
 import { PriceBook } from './price-book.service';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
 
 /** What an event changes, read from Stripe before the transaction opens. */
+export type { PaidRestart, StripeInvoiceFacts, StripeLineFacts, SubscriptionFromStripe } from '../billing-facts/facts';
+
 export interface Effects {
   customerId?: string;
   email?: string | null;
   subscription?: SubscriptionFromStripe;
-  invoices: Array<InvoiceRow & { amountDue: number; facts?: StripeInvoiceFacts }>;
+  invoices: InvoiceFromStripe[];
   /** Chosen from the current state read from Stripe, never from the event's name */
   mail?: 'payment-failed';
   /** A paid order to provision (checkout.session.completed of a session opened for an order draft) */
@@ -28,17 +39,6 @@ export interface Effects {
   refunds?: RefundRow[];
   /** Set when the event is acknowledged without effect */
   ignored?: string;
-}
-
-export type SubscriptionFromStripe = SubscriptionRow & { cancellationReason: string | null };
-
-export interface PaidRestart {
-  sessionId: string;
-  siteId: string;
-  planType: PaidPlanType;
-  subscriptionId: string;
-  /** The account that opened it */
-  userId: string;
 }
 
 /**
@@ -78,44 +78,6 @@ export function invoiceDescription(inv: Stripe.Invoice, planName?: string): stri
   if (planName && (inv.billing_reason === 'subscription_create' || inv.billing_reason === 'subscription_cycle'))
     return `Abonnement Formule ${planName}`;
   return inv.description ?? lines[0]?.description ?? null;
-}
-
-/** A line of a Stripe invoice, as the legal invoice needs it (amounts including tax, in cents). */
-export interface StripeLineFacts {
-  priceId: string | null;
-  /** The catalogue's name of its price, filled by StripeReader.label before any transaction */
-  label?: string | null;
-  description: string | null;
-  amountCents: number;
-  quantity: number;
-  periodStart: number | null;
-  periodEnd: number | null;
-  proration: boolean;
-}
-
-/** A postal address as Stripe gives it (a customer's, an invoice's `customer_address`). */
-export interface StripeAddressFacts {
-  line1: string | null;
-  line2: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-}
-
-/**
- * What a paid Stripe invoice says that a legal invoice needs: when it was paid, and its lines; who Stripe says the
- * customer is (name, e-mail, the billing address it had when the invoice was finalized), for an account without a
- * billing identity.
- */
-export interface StripeInvoiceFacts {
-  number: string | null;
-  /** subscription_create (a checkout's first invoice), subscription_cycle, subscription_update… */
-  billingReason: string | null;
-  paidAt: number | null;
-  lines: StripeLineFacts[];
-  customerName: string | null;
-  customerEmail: string | null;
-  customerAddress: StripeAddressFacts | null;
 }
 
 function addressFacts(a: Stripe.Address | null | undefined): StripeAddressFacts | null {
@@ -190,12 +152,12 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The order a completed, paid checkout session was opened for (its metadata, written by CheckoutService). */
 export function paidOrderOf(session: Stripe.Checkout.Session): PaidCheckout | undefined {
   const m = session.metadata ?? {};
-  if (!m.draftId || !UUID.test(m.draftId) || session.payment_status === 'unpaid') return undefined;
+  if (!m.draftId || !UUID.test(m.draftId) || session.payment_status === 'unpaid' || !isPaidPlanId(m.planType)) return undefined;
   const count = Number(m.extraEmailCount);
   return {
     sessionId: session.id,
     draftId: m.draftId,
-    planType: m.planType === 'business' ? 'business' : 'pro',
+    planType: m.planType,
     addOns: {
       logo: m.logo === 'true',
       googleBusiness: m.googleBusiness === 'true',
@@ -487,7 +449,7 @@ export class StripeReader {
 
 /** 'Pro', 'Business' (a plan id as its name in the catalogue), or undefined. */
 export function planNameOf(plan: string | null | undefined): string | undefined {
-  return plan === 'pro' ? 'Pro' : plan === 'business' ? 'Business' : undefined;
+  return isPaidPlanId(plan) ? planOf(plan).name : undefined;
 }
 
 /** The site restart a completed, paid checkout session was opened for (its metadata, written by CheckoutService.restart). */
@@ -500,13 +462,14 @@ export function restartOf(session: Stripe.Checkout.Session): PaidRestart | undef
     !m.userId ||
     !UUID.test(m.userId) ||
     !subscriptionId ||
-    session.payment_status === 'unpaid'
+    session.payment_status === 'unpaid' ||
+    !isPaidPlanId(m.planType)
   )
     return undefined;
   return {
     sessionId: session.id,
     siteId: m.restartSiteId,
-    planType: m.planType === 'business' ? 'business' : 'pro',
+    planType: m.planType,
     subscriptionId,
     userId: m.userId,
   };

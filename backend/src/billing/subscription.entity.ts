@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { User } from '../auth/user.entity';
 
 /** Local copy of a Stripe subscription, kept up to date by the webhook inbox. */
 @Entity('subscriptions')
@@ -18,9 +17,9 @@ export class Subscription {
   @Column({ name: 'user_id', type: 'uuid', nullable: true })
   userId: string | null;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @ManyToOne('User', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'subscriptions_user_id_fkey' })
-  user?: User;
+  user?: unknown;
 
   @Column({ type: 'text' })
   status: string;

@@ -1,15 +1,13 @@
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { automock, newTestService } from '../../test/unit/new-test-service';
-import { UsersService } from '../auth/users.service';
 import { Transactions } from '../database/transactions';
-import { MailService } from '../mail/mail.service';
 import type { AppConfig } from '../config/app-config';
 import { BillingRepository, type ClaimedEvent } from './billing.repository';
 import { PriceBook } from './price-book.service';
 import { StripeProvider } from './stripe.provider';
-import { OrderProvisioning } from './order-provisioning.service';
-import { PaymentApplier } from './payment-applier';
+import { BillingFacts } from '../billing-facts/billing-facts';
+import { PaymentRecorder } from './payment-recorder';
 import { RefundCredits } from './refund-credits';
 import { paidOrderOf, StripeReader } from './stripe-reader';
 import { WebhookService } from './webhook.service';
@@ -109,8 +107,7 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
   billing.storeEvents.mockImplementation(async (events: unknown[]) => events.map(() => true));
   billing.upsertInvoice.mockImplementation(async () => void timeline.push('upsert invoice'));
   billing.upsertSubscription.mockImplementation(async () => void timeline.push('upsert subscription'));
-  const users = automock<UsersService>();
-  users.linkStripeCustomer.mockResolvedValue({ id: 'u1', email: 'a@example.com', name: 'Ana' } as never);
+  billing.userOfCustomer.mockResolvedValue('u1');
   const transactions = automock<Transactions>({
     run: jest.fn(async (fn: (tx: EntityManager) => Promise<unknown>) => {
       open = true;
@@ -123,40 +120,48 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
       }
     }),
   });
-  const mail = automock<MailService>();
-  mail.link.mockImplementation((path: string) => `http://localhost:3000${path}`);
   const prices = automock<PriceBook>();
   prices.planOfPrice.mockResolvedValue('pro');
   const stripe = automock<StripeProvider>({ client, constructEvent: jest.fn(() => options.event) });
-  // The webhook's three parts: receiving and storing (WebhookService), reading Stripe (StripeReader), applying (PaymentApplier).
+  // The webhook's three parts: receiving and storing (WebhookService), reading Stripe (StripeReader), recording and
+  // telling the facts (PaymentRecorder); every reaction to the facts only says it ran (each has its own spec).
   const refundCredits = automock<RefundCredits>();
   refundCredits.record.mockImplementation(async (rows: Array<{ id: string; invoiceId: string | null }>) => {
     timeline.push(`record ${rows.map((r) => `${r.id}→${r.invoiceId}`).join(',')}`);
     return ['in_1'];
   });
-  refundCredits.creditInvoice.mockImplementation(async (id: string) => void timeline.push(`credit ${id}`));
+  refundCredits.creditRefunds.mockImplementation(async (rows: Array<{ invoiceId: string | null }> | undefined) => {
+    for (const id of new Set((rows ?? []).map((r) => r.invoiceId))) timeline.push(`credit ${id}`);
+  });
   const reader = newTestService(StripeReader, [
     [StripeProvider, stripe],
     [PriceBook, prices],
   ]).sut;
-  const applier = newTestService(PaymentApplier, [
+  const facts = new BillingFacts();
+  const recorder = newTestService(PaymentRecorder, [
     [BillingRepository, billing],
-    [UsersService, users],
+    [BillingFacts, facts],
     [Transactions, transactions],
-    [MailService, mail],
-    [OrderProvisioning, automock<OrderProvisioning>()],
     [StripeReader, reader],
     [RefundCredits, refundCredits],
   ]).sut;
+  const published: Array<[string, unknown]> = [];
+  for (const key of facts.unregistered()) {
+    const [type, name] = key.split(' → ') as [never, never];
+    facts.on(type, name, async (fact: unknown) => {
+      timeline.push(key);
+      published.push([key, fact]);
+    });
+  }
   const { sut } = newTestService(WebhookService, [
     [StripeProvider, stripe],
     [BillingRepository, billing],
     [Transactions, transactions],
     [StripeReader, reader],
-    [PaymentApplier, applier],
-    [7, config],
+    [PaymentRecorder, recorder],
+    [6, config],
   ]);
-  return { sut, timeline, billing, mail, client };
+  return { sut, timeline, billing, published, client };
 }
 
 describe('WebhookService: receiving', () => {
@@ -229,7 +234,17 @@ describe('WebhookService: processing a batch', () => {
   it('reads Stripe before the transaction opens, then takes the event out of the inbox and applies it in one transaction', async () => {
     const { sut, timeline } = inbox();
     await sut.processBatch([claimed('invoice.paid', 'in_1')]);
-    expect(timeline).toEqual(['stripe invoices.retrieve', 'begin', 'processed evt_1', 'upsert invoice', 'commit']);
+    expect(timeline).toEqual([
+      'stripe invoices.retrieve',
+      'begin',
+      'processed evt_1',
+      'upsert invoice',
+      'customer.seen → auth.link-customer',
+      // What a paid invoice tells, in the transaction: integrators, then (once the batch is applied) its legal invoice.
+      'invoice.paid → outbound-webhooks.invoice-paid',
+      'payment.collected → invoicing.issue-invoice',
+      'commit',
+    ]);
   });
 
   it('applies nothing when another worker took the event out first', async () => {
@@ -305,15 +320,22 @@ describe('WebhookService: processing a batch', () => {
     expect(inside.indexOf('credit in_1')).toBeGreaterThan(inside.lastIndexOf('record re_2→in_1,re_1→in_1'));
   });
 
-  it('mails a failed payment once per invoice, in the same transaction', async () => {
-    const { sut, mail } = inbox({ invoice: async () => invoice('open') });
+  it('tells a failing payment once the invoice is recorded, in the same transaction: integrators first, then the client', async () => {
+    const { sut, timeline, published } = inbox({ invoice: async () => invoice('open') });
     await sut.processBatch([claimed('invoice.payment_failed', 'in_1')]);
-    expect(mail.enqueue).toHaveBeenCalledWith(
-      'payment-failed',
-      'a@example.com',
-      expect.objectContaining({ name: 'Ana', invoiceUrl: 'https://stripe.example/in_1' }),
-      expect.objectContaining({ dedupeKey: 'payment-failed:in_1', tx: expect.anything() }),
-    );
+    const inside = timeline.slice(timeline.indexOf('begin'), timeline.indexOf('commit'));
+    expect(inside.filter((line) => line.startsWith('payment.failed'))).toEqual([
+      'payment.failed → outbound-webhooks.payment-failed',
+      'payment.failed → auth.payment-failed-mail',
+    ]);
+    expect(inside.indexOf('upsert invoice')).toBeLessThan(inside.indexOf('payment.failed → auth.payment-failed-mail'));
+    const [, fact] = published.find(([key]) => key === 'payment.failed → auth.payment-failed-mail')!;
+    expect(fact).toMatchObject({
+      customerId: 'cus_1',
+      email: 'a@example.com',
+      userId: 'u1',
+      invoice: { id: 'in_1', amountDue: 2900, hostedUrl: 'https://stripe.example/in_1' },
+    });
   });
 });
 
@@ -348,7 +370,10 @@ describe('paidOrderOf', () => {
     });
     expect(
       paidOrderOf(
-        session({ subscription: { id: 'sub_2' }, metadata: { draftId: '3f2b6c1e-1111-4000-8000-000000000001', extraEmailCount: '-3' } }),
+        session({
+          subscription: { id: 'sub_2' },
+          metadata: { draftId: '3f2b6c1e-1111-4000-8000-000000000001', planType: 'pro', extraEmailCount: '-3' },
+        }),
       ),
     ).toMatchObject({
       planType: 'pro',

@@ -5,9 +5,8 @@ import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
 import { BillingRepository, type ClaimedEvent, type ReceivedEvent } from './billing.repository';
-import { InvoicingService } from '../invoicing/invoicing.service';
 import { DuplicatePayments } from './duplicate-payments';
-import { PaymentApplier } from './payment-applier';
+import { PaymentRecorder } from './payment-recorder';
 import { type Effects, OBJECT_OF_TYPE, StripeReader } from './stripe-reader';
 import { StripeProvider } from './stripe.provider';
 
@@ -60,9 +59,8 @@ export class WebhookService {
     private readonly billing: BillingRepository,
     private readonly transactions: Transactions,
     private readonly reader: StripeReader,
-    private readonly applier: PaymentApplier,
+    private readonly recorder: PaymentRecorder,
     private readonly duplicates: DuplicatePayments,
-    private readonly invoicing: InvoicingService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -160,8 +158,6 @@ export class WebhookService {
         }
       }
     }
-    // The Factur-X files of the invoices just issued, made after the commit (InvoiceFiles).
-    this.invoicing.renderIssued();
     // A payment we did not intend is cancelled and refunded at once (outside the transaction: Stripe calls).
     if (loaded.some((l) => l.effects.paidOrder || l.effects.restart)) {
       await this.duplicates
@@ -182,12 +178,12 @@ export class WebhookService {
         ),
       );
       const applied = loaded.filter(({ group }) => group.some((e) => taken.has(e.id)));
-      for (const { effects } of applied) await this.applier.apply(effects, tx);
+      for (const { effects } of applied) await this.recorder.apply(effects, tx);
       // Last, once every account, site and subscription of the batch is in place: the legal invoices of what Stripe
       // collected, numbered in this transaction (the counter's row lock is held only until it commits).
-      for (const { effects } of applied) await this.applier.issueLegalInvoices(effects.invoices, effects.email ?? null, tx);
+      for (const { effects } of applied) await this.recorder.collect(effects, tx);
       // Then a credit note for each refund read (made in Stripe's dashboard, or a duplicate's), once per refund.
-      for (const { effects } of applied) await this.applier.creditRefunds(effects.refunds, tx);
+      for (const { effects } of applied) await this.recorder.credit(effects, tx);
     });
   }
 

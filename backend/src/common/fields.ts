@@ -23,7 +23,7 @@ import {
   ValidateNested,
   type ValidationArguments,
 } from 'class-validator';
-import { compactId, isFrenchVatFormat, isHttpsUrl, isPhoneNumber, isSiren, isSiret, vatMatchesSiren } from '../config/agency-rules';
+import { compactId, isFrenchVatFormat, isHttpsUrl, isPhoneNumber, isSiren, isSiret, vatMatchesSiren } from '@vitrine/domain';
 import { Match } from './match.decorator';
 import { NormalizeEmail, Trim } from './transforms';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InvoicesService } from '../billing/invoices.service';
+import { BillingService } from '../billing/billing.service';
 import type { SessionUser } from '../common/current-user';
 import { SitesService } from '../sites/sites.service';
 import type { DashboardSummaryDto } from './dto/dashboard.dto';
@@ -11,11 +11,11 @@ const DAY_MS = 86_400_000;
 export class DashboardService {
   constructor(
     private readonly sites: SitesService,
-    private readonly invoices: InvoicesService,
+    private readonly billing: BillingService,
   ) {}
 
   async summary(user: SessionUser, now = Date.now()): Promise<DashboardSummaryDto> {
-    const [counts, invoiceCount] = await Promise.all([this.sites.countsOf(user.id), this.invoices.countOwn(user.id)]);
+    const [counts, invoiceCount] = await Promise.all([this.sites.countsOf(user.id), this.billing.countInvoicesOfUser(user.id)]);
     return {
       memberDays: Math.max(1, Math.ceil((now - user.createdAt.getTime()) / DAY_MS)),
       activeSites: counts.active,

@@ -3,14 +3,11 @@ import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
-import type { PhotoStorage } from '../orders/storage/photo-storage';
+import { FILE_STORAGE, type FileStorage } from '../common/storage/file-storage';
 import { facturX } from './factur-x';
 import { InvoicingRepository, type RenderJob } from './invoicing.repository';
 import type { LegalDocument } from './legal-document';
 import type { RenderStatus } from './legal-invoice.entity';
-
-/** The storage of the Factur-X files: the order photos' (local disk under DATA_DIR/uploads, or the S3 bucket), keys under `invoices/`. */
-export const INVOICE_STORAGE = Symbol('INVOICE_STORAGE');
 
 const BATCH = 10;
 const MAX_ATTEMPTS = 10;
@@ -36,7 +33,7 @@ export class InvoiceFiles {
 
   constructor(
     private readonly repo: InvoicingRepository,
-    @Inject(INVOICE_STORAGE) private readonly storage: PhotoStorage,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly runner: JobRunner,
   ) {

@@ -1,30 +1,26 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { LocalPhotoStorage } from '../orders/storage/local-photo-storage';
-import { S3PhotoStorage } from '../orders/storage/s3-photo-storage';
-import { INVOICE_STORAGE, InvoiceFiles } from './invoice-files';
+import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
+import { StorageModule } from '../common/storage/storage.module';
+import { SitesModule } from '../sites/sites.module';
+import { ClientInvoicesController } from './client-invoices.controller';
+import { ClientInvoicesService } from './client-invoices.service';
+import { InvoiceFiles } from './invoice-files';
 import { AdminInvoicingController, InvoicingController } from './invoicing.controller';
 import { InvoicingRepository } from './invoicing.repository';
 import { InvoicingService } from './invoicing.service';
+import { PaymentDocuments } from './payment-documents';
 
 /**
  * Legal invoices and credit notes (`legal_invoices`, `legal_invoice_counters`) and the buyers' billing identity
- * (`billing_profiles`). Billing issues documents through InvoicingService in its paying transactions; the files are
- * Factur-X, stored beside the order photos (local disk or the S3 bucket), under `invoices/`.
+ * (`billing_profiles`): issued when billing tells that Stripe collected or refunded an amount (PaymentDocuments), in
+ * the transaction that records it; the files are Factur-X, stored in the app's file storage (common/storage: local
+ * disk or the S3 bucket), under `invoices/`. Also the client's invoice list (billing's copy with its documents).
  */
 @Module({
-  controllers: [InvoicingController, AdminInvoicingController],
-  providers: [
-    InvoicingRepository,
-    InvoicingService,
-    InvoiceFiles,
-    {
-      provide: INVOICE_STORAGE,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        config.storage.s3 ? new S3PhotoStorage(config.storage.s3) : new LocalPhotoStorage(config.storage.uploadsDir),
-    },
-  ],
+  imports: [StorageModule, AuthModule, SitesModule, BillingModule],
+  controllers: [InvoicingController, AdminInvoicingController, ClientInvoicesController],
+  providers: [InvoicingRepository, InvoicingService, InvoiceFiles, PaymentDocuments, ClientInvoicesService],
   exports: [InvoicingService, InvoiceFiles],
 })
 export class InvoicingModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MailerModule, type MailerOptions } from '@nestjs-modules/mailer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { BillingTeamNotices } from './billing-team-notices';
 import { MailLogService } from './mail-log.service';
 import { MailSecrets } from './mail-secrets';
 import { MailService } from './mail.service';
@@ -20,7 +21,7 @@ import { smtpTransportOptions } from './smtp-transport';
       }),
     }),
   ],
-  providers: [OutboxRepository, MailSecrets, MailService, MailWorker, MailLogService],
+  providers: [OutboxRepository, MailSecrets, MailService, MailWorker, MailLogService, BillingTeamNotices],
   exports: [MailService, MailWorker, MailLogService],
 })
 export class MailModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ADD_ONS, OFFER, PLANS } from './catalogue';
+import { ADD_ONS, OFFER, PLANS } from '@vitrine/domain';
 import { BUSINESS_FEATURES, DOMAIN_TLDS, ORDER_COLORS, ORDER_STYLES, PHOTO_RULES } from './order-form';
 import type { CatalogueResponseDto } from './dto/orders.dto';
 import { QUOTE_OPTIONS } from './quote-labels';

@@ -1,4 +1,4 @@
-import { ADD_ONS, computeRecap, PLANS } from './catalogue';
+import { ADD_ONS, computeRecap, PLANS } from '@vitrine/domain';
 
 describe('catalogue', () => {
   it('holds the spec prices', () => {

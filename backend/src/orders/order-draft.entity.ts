@@ -10,6 +10,7 @@ import {
   Unique,
   UpdateDateColumn,
 } from 'typeorm';
+import { PAID_PLAN_IDS } from '@vitrine/domain';
 import { User } from '../auth/user.entity';
 import type { BillingInfo, OrderFormData, OrderStep, PaidPlanType } from './order-form';
 
@@ -22,7 +23,7 @@ export type OrderDraftStatus = (typeof ORDER_DRAFT_STATUSES)[number];
  * Drafts never paid are purged after ORDER_DRAFT_TTL_DAYS without a change; paid ones stay (they are the order).
  */
 @Entity('order_drafts')
-@Check('order_drafts_plan_type_check', `plan_type IN ('pro', 'business')`)
+@Check('order_drafts_plan_type_check', `plan_type IN (${PAID_PLAN_IDS.map((p) => `'${p}'`).join(', ')})`)
 @Check('order_drafts_status_check', `status IN ('draft', 'paid')`)
 @Check('order_drafts_current_step_check', `current_step IN ('1', '1.5', '2', '3', '4')`)
 @Check('order_drafts_owner_check', `user_id IS NOT NULL OR secret_hash IS NOT NULL`)

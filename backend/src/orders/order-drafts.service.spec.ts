@@ -18,7 +18,7 @@ import { recapOf } from './order-summary';
 import * as photoProcessing from './photos/photo-processing';
 import { makeThumbnail, processPhoto } from './photos/photo-processing';
 import { PhotoLinks } from './photos/photo-links';
-import { type DirectLinkOptions, PHOTO_STORAGE, type PhotoStorage } from './storage/photo-storage';
+import { type DirectLinkOptions, FILE_STORAGE, type FileStorage } from '../common/storage/file-storage';
 
 // ---- in-memory fakes of the service's collaborators ---------------------------------------------------------------
 
@@ -223,7 +223,7 @@ class FakeTransactions implements Pick<Transactions, 'run'> {
   }
 }
 
-class FakeStorage implements PhotoStorage {
+class FakeStorage implements FileStorage {
   files = new Map<string, { data: Buffer; contentType: string; contentDisposition?: string }>();
   puts = 0;
   failDeletes = false;
@@ -287,7 +287,7 @@ function setup(storage = new FakeStorage()) {
     [Transactions, new FakeTransactions(db)],
     [RateLimitService, rateLimit],
     [PhotoLinks, links],
-    [injected(PHOTO_STORAGE), storage],
+    [injected(FILE_STORAGE), storage],
     [injected(APP_CONFIG), { orders: { draftTtlDays: 30, photoMaxMegapixels: 40 } } as AppConfig],
   ]);
   return { sut, db, storage, rateLimit, links };

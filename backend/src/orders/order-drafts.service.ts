@@ -31,7 +31,7 @@ import {
   type Thumbnail,
 } from './photos/photo-processing';
 import { PhotoLinks, type PhotoSize, roundedExpiry } from './photos/photo-links';
-import { DIRECT_LINK_MAX_SECONDS, PHOTO_STORAGE, type PhotoStorage } from './storage/photo-storage';
+import { DIRECT_LINK_MAX_SECONDS, FILE_STORAGE, type FileStorage } from '../common/storage/file-storage';
 
 export const DRAFT_NOT_FOUND = 'Commande introuvable';
 const ALREADY_PAID = 'Cette commande est déjà payée';
@@ -108,7 +108,7 @@ export class OrderDraftsService {
     private readonly transactions: Transactions,
     private readonly rateLimit: RateLimitService,
     private readonly links: PhotoLinks,
-    @Inject(PHOTO_STORAGE) private readonly storage: PhotoStorage,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

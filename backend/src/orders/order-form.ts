@@ -2,7 +2,7 @@
  * The order form of the wizard (spec "public site and ordering" §3): its fields, their choices with French labels
  * (served in the catalogue, used in the team's mail), their defaults, and the checks a draft must pass before it can
  * be paid (§5, the spec's messages). The one source for the server and, through GET /api/catalogue, the browser; the
- * messages, limits and recap rule the browser applies itself are in order-rules.ts, which it receives as a copy.
+ * messages, limits and recap rule the browser applies itself are in @vitrine/domain (order-rules.ts), shared by both.
  */
 import {
   distinctAddresses,
@@ -15,10 +15,13 @@ import {
   MIN_SITE_NAME_LENGTH,
   newOrderForm,
   ORDER_MESSAGES as M,
-} from './order-rules';
+  PAID_PLAN_IDS,
+  type PaidPlanId,
+} from '@vitrine/domain';
 
-export const PAID_PLAN_TYPES = ['pro', 'business'] as const;
-export type PaidPlanType = (typeof PAID_PLAN_TYPES)[number];
+/** The plans an order can take: the catalogue's paid plans. */
+export const PAID_PLAN_TYPES = PAID_PLAN_IDS;
+export type PaidPlanType = PaidPlanId;
 
 export const ORDER_STEPS = ['1', '1.5', '2', '3', '4'] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
@@ -87,7 +90,7 @@ export const LOGO_LABELS: Record<LogoOption, string> = {
   create: 'Création de logo (15 €)',
 };
 
-export { FORM_LIMITS, LOCAL_PART, MAX_LENGTHS, PHOTO_RULES } from './order-rules';
+export { FORM_LIMITS, LOCAL_PART, MAX_LENGTHS, PHOTO_RULES } from '@vitrine/domain';
 
 export interface OrderFormData {
   siteName: string;

@@ -3,7 +3,7 @@ import type { PhotoContentType } from './photos/photo-processing';
 import { OrderDraft } from './order-draft.entity';
 
 /**
- * A photo attached to an order draft: its metadata here, its bytes in the photo storage under `storage_key`, its
+ * A photo attached to an order draft: its metadata here, its bytes in the file storage under `storage_key`, its
  * thumbnail's under `thumbnail_key`.
  */
 @Entity('order_photos')
@@ -41,7 +41,7 @@ export class OrderPhoto {
   @Column({ name: 'storage_key', type: 'text' })
   storageKey: string;
 
-  /** Its thumbnail in the photo storage; null for the photos stored before thumbnails existed (the photo stands in) */
+  /** Its thumbnail in the file storage; null for the photos stored before thumbnails existed (the photo stands in) */
   @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
   thumbnailKey: string | null;
 

@@ -1,5 +1,5 @@
 import { euros } from '../common/format';
-import { computeRecap, PLANS, type Recap } from './catalogue';
+import { addressesAt, type CatalogueRecap, computeRecap, planOf } from '@vitrine/domain';
 import {
   type BillingInfo,
   BUSINESS_FEATURES,
@@ -13,7 +13,6 @@ import {
   requestedDomain,
   selectedAddOns,
 } from './order-form';
-import { addressesAt } from './order-rules';
 
 export interface Answer {
   label: string;
@@ -32,9 +31,9 @@ const labelOf = <T extends string>(choices: readonly { value: T; label: string }
   choices.find((c) => c.value === value)?.label ?? value;
 
 export { euros };
-export const planName = (planType: PaidPlanType) => PLANS.find((p) => p.id === planType)!.name;
+export const planName = (planType: PaidPlanType) => planOf(planType).name;
 
-export function recapOf(planType: PaidPlanType, data: OrderFormData): Recap {
+export function recapOf(planType: PaidPlanType, data: OrderFormData): CatalogueRecap {
   const { extraEmails, ...options } = selectedAddOns(data);
   return computeRecap({ planType, ...options, extraEmailCount: extraEmails.length });
 }

@@ -1,24 +1,30 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
+import { StorageModule } from '../common/storage/storage.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { InvoicingModule } from '../invoicing/invoicing.module';
 import { MailModule } from '../mail/mail.module';
+import { OutboundWebhooksModule } from '../outbound-webhooks/outbound-webhooks.module';
+import { SitesModule } from '../sites/sites.module';
 import { CatalogueService } from './catalogue.service';
 import { DraftCookie } from './draft-caller';
+import { OrderCheckoutController } from './order-checkout.controller';
+import { OrderCheckoutService } from './order-checkout.service';
 import { OrderDraftPurger } from './order-draft-purger';
 import { OrderDraftsController, OrderPhotosController } from './order-drafts.controller';
 import { OrderDraftsRepository } from './order-drafts.repository';
 import { OrderDraftsService } from './order-drafts.service';
+import { OrderProvisioning } from './order-provisioning.service';
 import { OrdersController } from './orders.controller';
 import { PhotoLinks } from './photos/photo-links';
 import { QuotesRepository } from './quotes.repository';
 import { QuotesService } from './quotes.service';
-import { LocalPhotoStorage } from './storage/local-photo-storage';
-import { PHOTO_STORAGE } from './storage/photo-storage';
-import { S3PhotoStorage } from './storage/s3-photo-storage';
 
 @Module({
-  imports: [MailModule, RateLimitModule],
-  controllers: [OrdersController, OrderDraftsController, OrderPhotosController],
+  imports: [MailModule, RateLimitModule, StorageModule, AuthModule, BillingModule, SitesModule, InvoicingModule, OutboundWebhooksModule],
+  controllers: [OrdersController, OrderDraftsController, OrderPhotosController, OrderCheckoutController],
   providers: [
     CatalogueService,
     QuotesRepository,
@@ -26,15 +32,10 @@ import { S3PhotoStorage } from './storage/s3-photo-storage';
     OrderDraftsRepository,
     OrderDraftsService,
     OrderDraftPurger,
+    OrderCheckoutService,
+    OrderProvisioning,
     DraftCookie,
     { provide: PhotoLinks, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new PhotoLinks(config.jwtSecret, config.appUrl) },
-    // Local disk by default; an S3 bucket when configured (signed links then redirect to presigned S3 links).
-    {
-      provide: PHOTO_STORAGE,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        config.storage.s3 ? new S3PhotoStorage(config.storage.s3) : new LocalPhotoStorage(config.storage.uploadsDir),
-    },
   ],
   exports: [CatalogueService, QuotesService, OrderDraftsService],
 })

@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { MailModule } from '../mail/mail.module';
 import { OutboundWebhooksController } from './outbound-webhooks.controller';
 import { OutboundWebhooksService } from './outbound-webhooks.service';
+import { BillingEvents } from './billing-events';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
 import { WebhookEvents } from './webhook-events';
 import { WebhookSecrets } from './webhook-secrets';
@@ -16,7 +17,7 @@ import { WebhooksRepository } from './webhooks.repository';
 @Module({
   imports: [AuditModule, MailModule],
   controllers: [OutboundWebhooksController],
-  providers: [WebhooksRepository, WebhookSecrets, WebhookEvents, WebhookDeliveryWorker, OutboundWebhooksService],
+  providers: [WebhooksRepository, WebhookSecrets, WebhookEvents, WebhookDeliveryWorker, OutboundWebhooksService, BillingEvents],
   exports: [WebhookEvents, WebhookDeliveryWorker],
 })
 export class OutboundWebhooksModule {}

@@ -25,6 +25,8 @@ import type {
   ListAccountClosuresQueryDto,
 } from './dto/privacy.dto';
 import { type ClosureRow, PrivacyRepository } from './privacy.repository';
+import { SitesService } from '../sites/sites.service';
+import type { Subscription } from '../billing/subscription.entity';
 
 const CLIENT_NOT_FOUND = 'Client introuvable';
 const ALREADY_CLOSED = 'Ce compte est déjà fermé.';
@@ -85,11 +87,19 @@ export class AccountClosuresService {
     private readonly transactions: Transactions,
     private readonly erasure: AccountErasure,
     private readonly exports: DataExports,
+    private readonly sites: SitesService,
   ) {}
+
+  /** The account's live subscriptions, each with the name of the site it pays for. */
+  private async liveOf(userId: string): Promise<Array<{ subscription: Subscription; siteName: string | null }>> {
+    const live = await this.subscriptions.liveOf(userId);
+    const names = await this.sites.namesOf(live.map((s) => s.siteId).filter((id): id is string => Boolean(id)));
+    return live.map((subscription) => ({ subscription, siteName: subscription.siteId ? (names.get(subscription.siteId) ?? null) : null }));
+  }
 
   /** What closing the account would do: the subscriptions it ends, the documents it keeps and until when. */
   async preview(userId: string): Promise<ClosurePreviewDto> {
-    const [live, retention] = await Promise.all([this.subscriptions.liveOf(userId), this.invoicing.retentionOf(userId)]);
+    const [live, retention] = await Promise.all([this.liveOf(userId), this.invoicing.retentionOf(userId)]);
     return {
       subscriptions: live.map(({ subscription: s, siteName }) => ({
         siteId: s.siteId,
@@ -150,7 +160,7 @@ export class AccountClosuresService {
     userId: string,
     request: { requestedBy: ClosureRequester; actor: SessionUser | null; reason: string | null; cancellation: ClosureCancellation },
   ): Promise<ClosureRow> {
-    const names = new Map((await this.subscriptions.liveOf(userId)).map((l) => [l.subscription.id, l.siteName]));
+    const names = new Map((await this.liveOf(userId)).map((l) => [l.subscription.id, l.siteName]));
     // Stripe first, with no transaction open; tried again after a failure, it changes nothing twice.
     const ended = await this.subscriptions.endForClosure(userId, request.cancellation);
     const now = new Date();

@@ -11,10 +11,9 @@ import { InvoicingService } from '../invoicing/invoicing.service';
 import { MailService } from '../mail/mail.service';
 import { OrderDraftsService } from '../orders/order-drafts.service';
 import { QuotesService } from '../orders/quotes.service';
-import type { PhotoStorage } from '../orders/storage/photo-storage';
+import { FILE_STORAGE, type FileStorage } from '../common/storage/file-storage';
 import { SitesService } from '../sites/sites.service';
 import { SupportService } from '../support/support.service';
-import { EXPORT_STORAGE } from './data-exports';
 import { type ClosureRow, PrivacyRepository } from './privacy.repository';
 
 const BATCH = 5;
@@ -57,7 +56,7 @@ export class AccountErasure {
     private readonly mail: MailService,
     private readonly audit: AuditService,
     private readonly rateLimit: RateLimitService,
-    @Inject(EXPORT_STORAGE) private readonly exportStorage: PhotoStorage,
+    @Inject(FILE_STORAGE) private readonly exportStorage: FileStorage,
     runner: JobRunner,
   ) {
     this.job = runner.register({

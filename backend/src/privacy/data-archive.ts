@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { planOf } from '@vitrine/domain';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { Invoice } from '../billing/invoice.entity';
@@ -67,7 +68,7 @@ export function archiveFiles(d: AccountData): Array<{ name: string; json: unknow
   const orders = d.orders.map((o) => ({
     identifiant: o.id,
     statut: DRAFT_STATUS[o.status] ?? o.status,
-    formule: o.planType === 'business' ? 'Business' : 'Pro',
+    formule: planOf(o.planType).name,
     creeeLe: iso(o.createdAt),
     modifieeLe: iso(o.updatedAt),
     payeeLe: iso(o.paidAt),

@@ -2,8 +2,8 @@ import { GoneException, Inject, Injectable, NotFoundException, StreamableFile } 
 import { timingSafeEqual } from 'node:crypto';
 import type { SessionUser } from '../common/current-user';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
-import type { PhotoStorage } from '../orders/storage/photo-storage';
-import { DataExports, EXPORT_STORAGE, tokenHash } from './data-exports';
+import { FILE_STORAGE, type FileStorage } from '../common/storage/file-storage';
+import { DataExports, tokenHash } from './data-exports';
 import type { DataExportDto, DataExportListDto } from './dto/privacy.dto';
 import { type ExportRow, PrivacyRepository } from './privacy.repository';
 
@@ -35,7 +35,7 @@ export class DataExportsService {
     private readonly repo: PrivacyRepository,
     private readonly worker: DataExports,
     private readonly rateLimit: RateLimitService,
-    @Inject(EXPORT_STORAGE) private readonly storage: PhotoStorage,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
   async list(user: SessionUser): Promise<DataExportListDto> {

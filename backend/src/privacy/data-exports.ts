@@ -8,14 +8,11 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
-import type { PhotoStorage } from '../orders/storage/photo-storage';
+import { FILE_STORAGE, type FileStorage } from '../common/storage/file-storage';
 import { AccountDataCollector } from './account-data';
 import { buildArchive } from './data-archive';
 import { ExportLinks } from './export-links';
 import { PrivacyRepository, type ExportRow } from './privacy.repository';
-
-/** The storage of the archives: the order photos' (local disk under DATA_DIR/uploads, or the S3 bucket), keys under `data-exports/`. */
-export const EXPORT_STORAGE = Symbol('EXPORT_STORAGE');
 
 const BATCH = 2;
 const MAX_ATTEMPTS = 5;
@@ -51,7 +48,7 @@ export class DataExports {
     private readonly transactions: Transactions,
     private readonly mail: MailService,
     private readonly agency: AgencySettingsService,
-    @Inject(EXPORT_STORAGE) private readonly storage: PhotoStorage,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(APP_CONFIG) config: AppConfig,
     runner: JobRunner,
   ) {

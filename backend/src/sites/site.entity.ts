@@ -11,12 +11,10 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { User } from '../auth/user.entity';
-import { OrderDraft } from '../orders/order-draft.entity';
 
-export const SITE_STATUSES = ['pending', 'active', 'suspended'] as const;
-export type SiteStatus = (typeof SITE_STATUSES)[number];
-export const SITE_TYPES = ['pro', 'business', 'custom'] as const;
-export type SiteType = (typeof SITE_TYPES)[number];
+import { SITE_TYPES, type SiteStatus, type SiteType } from '@vitrine/domain';
+
+export { SITE_STATUSES, SITE_TYPES, type SiteStatus, type SiteType } from '@vitrine/domain';
 /** How the subscription paying for a site stands: paid up, a renewal failing (dunning), given up by Stripe, or ended. */
 export const PAYMENT_STATES = ['current', 'past_due', 'unpaid', 'ended'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
@@ -32,7 +30,7 @@ export type Progression = Record<ProgressionStep, boolean>;
  */
 @Entity('sites')
 @Check('sites_status_check', `status IN ('pending', 'active', 'suspended')`)
-@Check('sites_type_check', `type IN ('pro', 'business', 'custom')`)
+@Check('sites_type_check', `type IN (${SITE_TYPES.map((t) => `'${t}'`).join(', ')})`)
 @Check('sites_payment_state_check', `payment_state IN ('current', 'past_due', 'unpaid', 'ended')`)
 @Check('sites_status_before_suspension_check', `status_before_suspension IN ('pending', 'active')`)
 @Unique('sites_stripe_subscription_id_key', ['stripeSubscriptionId'])
@@ -97,9 +95,10 @@ export class Site {
   @Column({ name: 'order_draft_id', type: 'uuid', nullable: true })
   orderDraftId: string | null;
 
-  @ManyToOne(() => OrderDraft, { onDelete: 'SET NULL' })
+  // Named, not imported: the orders module sits above sites (it provisions them).
+  @ManyToOne('OrderDraft', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'order_draft_id', foreignKeyConstraintName: 'sites_order_draft_id_fkey' })
-  orderDraft?: OrderDraft;
+  orderDraft?: unknown;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

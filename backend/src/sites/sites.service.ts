@@ -6,7 +6,7 @@ import { keysetBatches } from '../database/keyset';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { WebhookEvents } from '../outbound-webhooks/webhook-events';
-import { PLANS } from '../orders/catalogue';
+import { sitePlanLabel } from '@vitrine/domain';
 import {
   type BusinessOptionsDto,
   type BusinessOptionsResponseDto,
@@ -80,12 +80,6 @@ const EXPORT_BATCH = 1000;
 const DAY_MS = 86_400_000;
 const HISTORY_SHOWN = 10;
 
-/** 'Pro (29€)', 'Business (59€)', 'Custom' (signed-in-areas §2), from the catalogue's prices. */
-export function planLabel(type: SiteType): string {
-  const plan = PLANS.find((p) => p.id === type);
-  return plan?.monthlyPriceCents ? `${plan.name} (${plan.monthlyPriceCents / 100}€)` : 'Custom';
-}
-
 const BUSINESS_LABELS: Array<[string, string]> = [
   ['businessName', "Nom de l'entreprise"],
   ['businessType', "Type d'activité"],
@@ -141,7 +135,7 @@ export class SitesService {
     const history = await this.sites.history(site.id, HISTORY_SHOWN);
     return {
       ...toSiteResponse(site),
-      planLabel: planLabel(site.type),
+      planLabel: sitePlanLabel(site.type),
       ageDays: Math.max(0, Math.floor((Date.now() - site.createdAt.getTime()) / DAY_MS)),
       statusHistory: history.map((h) => ({
         fromStatus: h.fromStatus as SiteStatus | null,
@@ -210,8 +204,8 @@ export class SitesService {
   }
 
   /** The id of the site an order became, or null while it is not paid. */
-  async siteIdOfOrder(orderDraftId: string): Promise<string | null> {
-    return (await this.sites.findByOrderDraft(orderDraftId))?.id ?? null;
+  async siteIdOfOrder(orderDraftId: string, tx?: EntityManager): Promise<string | null> {
+    return (await this.sites.findByOrderDraft(orderDraftId, tx))?.id ?? null;
   }
 
   /**
@@ -281,7 +275,12 @@ export class SitesService {
       case 'subscription-ended':
         return { kind: 'subscription-ended', endedAt: c.endedAt ?? new Date(), byClient: c.byClient ?? false, restartUrl: manageUrl };
       case 'restarted':
-        return { kind: 'restarted', planName: c.planName ?? planLabel(site.type), amountCents: c.invoice?.amountCents ?? null, siteUrl };
+        return {
+          kind: 'restarted',
+          planName: c.planName ?? sitePlanLabel(site.type),
+          amountCents: c.invoice?.amountCents ?? null,
+          siteUrl,
+        };
       case 'upgraded':
         return c.upgrade
           ? { kind: 'upgraded', ...c.upgrade, businessOptionsUrl: this.mail.link(`/dashboard/sites/${site.id}/business-options`) }
@@ -477,7 +476,7 @@ export class SitesService {
       const data = saved?.data;
       records.push({
         site,
-        planLabel: planLabel(site.type),
+        planLabel: sitePlanLabel(site.type),
         history: await this.sites.history(site.id, 10_000),
         modificationRequests: requests
           .filter((r) => r.siteId === site.id)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { MAX_LENGTHS } from '../api/generated/order-rules';
+import { MAX_LENGTHS } from '@vitrine/domain';
 import { Field } from './ui/field';
 
 type Registered = UseFormRegisterReturn & { error?: string };

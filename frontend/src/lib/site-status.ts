@@ -1,4 +1,4 @@
-import type { SiteProgressionDto, SiteStatus, SiteStatusCause } from '../api/generated/model';
+import type { SiteProgressionDto, SiteStatusCause } from '../api/generated/model';
 
 /** How a site's status reads for its client (signed-in areas spec): Actif, En attente, anything else Annulé. */
 export type StatusTone = 'success' | 'warning' | 'neutral';
@@ -10,7 +10,7 @@ export function clientSiteStatus(status: string): { label: 'Actif' | 'En attente
 }
 
 /** A site's status in the team's words (signed-in areas spec §2): Actif / Suspendu / En attente. */
-export const SITE_STATUS_LABELS: Record<SiteStatus, string> = { active: 'Actif', suspended: 'Suspendu', pending: 'En attente' };
+export { SITE_STATUS_LABELS } from '@vitrine/domain';
 
 /** Why a status changed, as its history shows it to the client. */
 export const STATUS_CAUSE_LABELS: Record<SiteStatusCause, string> = { payment: 'Paiement', admin: 'Équipe', client: 'Votre action' };

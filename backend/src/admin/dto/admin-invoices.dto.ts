@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EnumField } from '../../common/fields';
 import { PageQueryDto } from '../../common/page-query.dto';
-import { ClientInvoiceDto } from '../../billing/dto/client-billing.dto';
+import { ClientInvoiceDto } from '../../invoicing/dto/client-invoices.dto';
 import { OwnerDto } from './admin-sites.dto';
 
 export const INVOICE_STATUS_FILTERS = ['all', 'paid', 'open', 'void', 'uncollectible', 'draft'] as const;

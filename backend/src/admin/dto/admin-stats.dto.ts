@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PLAN_IDS, type PlanId } from '@vitrine/domain';
 import { AdminSiteDto } from './admin-sites.dto';
 import { AdminUserDto } from './admin-users.dto';
 
@@ -24,8 +25,8 @@ export class AdminStatsDto {
 }
 
 export class PlanRevenueDto {
-  @ApiProperty({ enum: ['pro', 'business', 'teams'], enumName: 'PlanId' })
-  plan: 'pro' | 'business' | 'teams';
+  @ApiProperty({ enum: PLAN_IDS, enumName: 'PlanId' })
+  plan: PlanId;
   name: string;
   /** Abonnements en cours (actifs, en essai ou en retard de paiement) */
   subscriptions: number;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EnumField, OptionalFrenchVatField, OptionalSirenField, TextField, TextRequiredWhenField } from '../../common/fields';
-import { BUYER_TYPES, MAX_LENGTHS, ORDER_MESSAGES as M } from '../../orders/order-rules';
+import { BUYER_TYPES, MAX_LENGTHS, ORDER_MESSAGES as M } from '@vitrine/domain';
 
 const tooLong = (what: string, max: number) => `${what} ne doit pas dépasser ${max} caractères.`;
 const isCompany = (o: Record<string, unknown>) => o.buyerType === 'company';

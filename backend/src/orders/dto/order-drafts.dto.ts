@@ -34,7 +34,7 @@ import {
   PAID_PLAN_TYPES,
   type PaidPlanType,
 } from '../order-form';
-import { BUYER_TYPES, ORDER_MESSAGES as M } from '../order-rules';
+import { ADD_ONS, type AddOnId, BUYER_TYPES, ORDER_MESSAGES as M, PLAN_IDS, type PlanId } from '@vitrine/domain';
 import { ORDER_DRAFT_STATUSES, type OrderDraftStatus } from '../order-draft.entity';
 import { PHOTO_SIZES, type PhotoSize } from '../photos/photo-links';
 
@@ -316,8 +316,8 @@ export class OrderPhotoQueryDto {
 }
 
 export class RecapLineDto {
-  @ApiProperty({ enum: ['pro', 'business', 'teams', 'logo', 'googleBusiness', 'trustpilot', 'extraEmail'], enumName: 'RecapLineCode' })
-  code: 'pro' | 'business' | 'teams' | 'logo' | 'googleBusiness' | 'trustpilot' | 'extraEmail';
+  @ApiProperty({ enum: [...PLAN_IDS, ...ADD_ONS.map((a) => a.id)], enumName: 'RecapLineCode' })
+  code: PlanId | AddOnId;
   label: string;
   quantity: number;
   /** Montant de la ligne en centimes */

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PLAN_IDS, type PlanId } from '@vitrine/domain';
 import { Transform } from 'class-transformer';
 import { EmailField, EnumField, TextField } from '../../common/fields';
 import {
@@ -112,8 +113,8 @@ export class QuoteListResponseDto {
 }
 
 export class PlanDto {
-  @ApiProperty({ enum: ['pro', 'business', 'teams'], enumName: 'PlanId' })
-  id: 'pro' | 'business' | 'teams';
+  @ApiProperty({ enum: PLAN_IDS, enumName: 'PlanId' })
+  id: PlanId;
   name: string;
   /** Prix mensuel en centimes ; null = sur devis */
   @ApiProperty({ nullable: true, type: Number })

@@ -1,7 +1,13 @@
+import { PLANS } from '@vitrine/domain';
 import { Link, type To } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAgency } from '../../lib/site-info';
 import { Logo } from './Header';
+
+/** 'Plan Pro 29€/mois', 'Teams sur devis': each plan at the catalogue's price. */
+const planPrice = (plan: (typeof PLANS)[number]): string =>
+  plan.monthlyPriceCents === null ? `${plan.name} sur devis` : `Plan ${plan.name} ${plan.monthlyPriceCents / 100}€/mois`;
+const paidPlans = PLANS.filter((plan) => plan.monthlyPriceCents !== null);
 
 const groups: { title: string; links: { label: string; to: To }[] }[] = [
   {
@@ -14,11 +20,7 @@ const groups: { title: string; links: { label: string; to: To }[] }[] = [
   },
   {
     title: 'Tarifs',
-    links: [
-      { label: 'Plan Pro 29€/mois', to: paths.features },
-      { label: 'Plan Business 59€/mois', to: paths.features },
-      { label: 'Teams sur devis', to: paths.features },
-    ],
+    links: [...PLANS.map((plan) => ({ label: planPrice(plan), to: paths.features }))],
   },
   {
     title: 'Ressources',
@@ -131,7 +133,7 @@ export function Footer() {
         </div>
         <div className="mt-10 flex flex-col gap-3 border-t border-slate-200 pt-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:text-slate-400">
           <p className="min-h-5">{agency ? `© 2025 ${agency.name}. Tous droits réservés.` : null}</p>
-          <p>Plan Pro 29€/mois · Plan Business 59€/mois · Livraison en 24h</p>
+          <p>{[...paidPlans.map(planPrice), 'Livraison en 24h'].join(' · ')}</p>
         </div>
       </div>
     </footer>

@@ -1,13 +1,13 @@
+import { ROLE_LABELS, SITE_STATUS_LABELS, SITE_TYPE_LABELS } from '@vitrine/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SiteStatus, SiteType, UserRole } from '../../api/generated/model';
 import { Badge } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
-import { SITE_STATUS_LABELS } from '../../lib/site-status';
 
-/** The admin's words (signed-in areas spec §2): Business / Custom / Pro, Admin / Client; the statuses' are shared (lib/site-status). */
-export const SITE_TYPE_LABELS: Record<SiteType, string> = { business: 'Business', custom: 'Custom', pro: 'Pro' };
+/** The admin's words (signed-in areas spec §2): Business / Custom / Pro, Admin / Client, from @vitrine/domain. */
+export { SITE_TYPE_LABELS };
 const STATUS_TONES: Record<SiteStatus, 'success' | 'warning' | 'neutral'> = { active: 'success', pending: 'warning', suspended: 'neutral' };
 
 export function SiteStatusBadge({ status }: { status: SiteStatus }) {
@@ -15,11 +15,11 @@ export function SiteStatusBadge({ status }: { status: SiteStatus }) {
 }
 
 export function SiteTypeBadge({ type }: { type: SiteType }) {
-  return <Badge tone={type === 'pro' ? 'neutral' : 'brand'}>{SITE_TYPE_LABELS[type] ?? SITE_TYPE_LABELS.pro}</Badge>;
+  return <Badge tone={type === 'pro' ? 'neutral' : 'brand'}>{SITE_TYPE_LABELS[type]}</Badge>;
 }
 
 export function RoleBadge({ role }: { role: UserRole }) {
-  return <Badge tone={role === 'admin' ? 'brand' : 'neutral'}>{role === 'admin' ? 'Admin' : 'Client'}</Badge>;
+  return <Badge tone={role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[role]}</Badge>;
 }
 
 /** An account as the admin's pages name it: a closed one is 'Compte fermé le …', never its old name or address. */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { getGetBillingProfileQueryKey, useGetBillingProfile, useUpdateBillingProfile } from '../../api/generated/billing/billing';
 import type { BillingProfileDto, UpdateBillingProfileDto } from '../../api/generated/model';
-import { ORDER_MESSAGES } from '../../api/generated/order-rules';
+import { ORDER_MESSAGES } from '@vitrine/domain';
 import { BuyerNameInput, CompanyIdentityInputs, PostalAddressInputs } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { Alert, Card } from '../../components/ui/card';

@@ -7,7 +7,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { clientSiteStatus } from '../../lib/site-status';
-import { SITE_TYPE_LABELS, type SiteOrigin } from './site-labels';
+import { sitePlanLabel, type SiteOrigin } from './site-labels';
 
 /** The list's look on each page that shows it (the page is also the way back from a site). */
 const LAYOUTS = {
@@ -62,7 +62,7 @@ export function SiteLinks({ sites, origin }: { sites: UseQueryResult<SiteListRes
                 <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{site.domain ?? 'Aucun domaine'}</span>
               </span>
               <span className={layout.badges}>
-                {layout.withPlan ? <Badge tone="brand">{SITE_TYPE_LABELS[site.type] ?? 'Custom'}</Badge> : null}
+                {layout.withPlan ? <Badge tone="brand">{sitePlanLabel(site.type)}</Badge> : null}
                 <Badge tone={status.tone}>{status.label}</Badge>
                 <ClientPaymentBadge state={site.paymentState} />
               </span>

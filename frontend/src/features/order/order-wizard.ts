@@ -1,8 +1,8 @@
 /**
  * The order wizard without React: its steps and transitions (spec §4), each step's rules with the spec's French
  * messages (§5), the photo checks (§9) and the price recap (§9's rule). The components only render what this says.
- * The messages, limits, photo rules and recap rule are the server's (api/generated/order-rules.ts, a copy of
- * backend/src/orders/order-rules.ts made by `npm run generate`); the form's types are the generated DTOs.
+ * The messages, limits, photo rules and recap rule are the server's (@vitrine/domain); the form's types are the
+ * generated DTOs.
  */
 import type { BillingInfoDto, DisplayEmailChoice, DomainChoice, LogoOption, OrderFormDto, PaidPlanType } from '../../api/generated/model';
 import { DomainTld, OrderStep } from '../../api/generated/model';
@@ -21,7 +21,7 @@ import {
   recapAt,
   type PriceList,
   type Recap,
-} from '../../api/generated/order-rules';
+} from '@vitrine/domain';
 
 export {
   addressesAt,
@@ -35,7 +35,7 @@ export {
   MIN_SITE_NAME_LENGTH,
   type Recap,
   type RecapLine,
-} from '../../api/generated/order-rules';
+} from '@vitrine/domain';
 export type { DisplayEmailChoice, DomainChoice, LogoOption };
 export { DomainTld };
 

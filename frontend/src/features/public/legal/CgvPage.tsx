@@ -1,3 +1,4 @@
+import { addOnOf, euros, PLANS } from '@vitrine/domain';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { AgencyResponseDto } from '../../../api/generated/model';
@@ -75,13 +76,17 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
       <>
         <p>Les prix sont exprimés en euros, toutes taxes comprises :</p>
         <ul>
-          <li>Formule Pro : 29 € par mois ;</li>
-          <li>Formule Business : 59 € par mois ;</li>
-          <li>Formule Teams : prix fixé par devis.</li>
+          {PLANS.map((plan, i) => (
+            <li key={plan.id}>
+              Formule {plan.name} : {plan.monthlyPriceCents === null ? 'prix fixé par devis' : `${euros(plan.monthlyPriceCents)} par mois`}
+              {i === PLANS.length - 1 ? '.' : ' ;'}
+            </li>
+          ))}
         </ul>
         <p>
-          Options : création de logo, 15 € facturés une seule fois avec le premier mois ; fiche Google Business, 10 € par mois ; profil
-          Trustpilot, 10 € par mois ; adresse e-mail professionnelle supplémentaire, 1 € par mois et par adresse.
+          Options : création de logo, {euros(addOnOf('logo').priceCents)} facturés une seule fois avec le premier mois ; fiche Google
+          Business, {euros(addOnOf('googleBusiness').priceCents)} par mois ; profil Trustpilot, {euros(addOnOf('trustpilot').priceCents)}{' '}
+          par mois ; adresse e-mail professionnelle supplémentaire, {euros(addOnOf('extraEmail').priceCents)} par mois et par adresse.
         </p>
         <p>
           Le premier mois comprend la formule, le logo éventuel, les options et les adresses e-mail ; les mois suivants, la formule, les

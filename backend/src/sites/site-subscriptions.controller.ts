@@ -1,30 +1,24 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import {
-  ClientInvoiceListResponseDto,
-  InvoiceListQueryDto,
   PaymentIssueListResponseDto,
   RestartSubscriptionDto,
   SiteSubscriptionDto,
   SiteSubscriptionResponseDto,
   SubscriptionUpgradeResponseDto,
-} from './dto/client-billing.dto';
-import { CheckoutSessionResponseDto } from './dto/billing.dto';
-import { InvoicesService } from './invoices.service';
-import { SubscriptionsService } from './subscriptions.service';
+} from './dto/site-subscriptions.dto';
+import { CheckoutSessionResponseDto } from '../billing/dto/billing.dto';
+import { SiteSubscriptionsService } from './site-subscriptions.service';
 
 const siteId = uuidParam('Site introuvable');
 
-/** A client's own billing: the subscription of each of their sites, and their invoices. */
+/** A client's subscription of each of their sites (the routes of billing's contract tag). */
 @ApiTags('billing')
 @Controller()
-export class ClientBillingController {
-  constructor(
-    private readonly subscriptions: SubscriptionsService,
-    private readonly invoices: InvoicesService,
-  ) {}
+export class SiteSubscriptionsController {
+  constructor(private readonly subscriptions: SiteSubscriptionsService) {}
 
   /** L'abonnement qui paie un site du client (null s'il n'y en a pas). */
   @Get('sites/:id/subscription')
@@ -89,11 +83,5 @@ export class ClientBillingController {
   @Get('billing/payment-issues')
   listPaymentIssues(@CurrentUser() { user }: AuthenticatedUser): Promise<PaymentIssueListResponseDto> {
     return this.subscriptions.paymentIssues(user);
-  }
-
-  /** Les factures du client connecté, les plus récentes d'abord (20 par page). */
-  @Get('billing/invoices')
-  listInvoices(@CurrentUser() { user }: AuthenticatedUser, @Query() query: InvoiceListQueryDto): Promise<ClientInvoiceListResponseDto> {
-    return this.invoices.listOwn(user.id, query);
   }
 }

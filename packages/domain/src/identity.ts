@@ -1,10 +1,11 @@
 /**
- * The rules of the agency's identity, pure and importing nothing: French company identifiers as INSEE and the tax
+ * The rules of the agency's and the buyer's identities, pure: French company identifiers as INSEE and the tax
  * office build them (the SIREN, 9 digits, the RCS number; the SIRET, the SIREN and a 5-digit establishment number, with
  * a Luhn key; the intra-EU VAT number, FR, a 2-digit key computed from the SIREN, the SIREN), telephone numbers and web
- * addresses. The configuration checks AGENCY_* with them at start and the settings form's field decorators
- * (common/fields.ts) check an admin's input with them: they sit here, under both, so neither imports the other's folder.
+ * addresses. The server's configuration checks AGENCY_* with them at start, its field decorators (backend
+ * common/fields.ts) check an admin's or a buyer's input with them, the browser formats with them.
  */
+import { BUYER_TYPES } from './order-rules.ts';
 
 /** What people type between the digits (spaces, no-break spaces, dots, dashes) removed; letters upper-cased. */
 export const compactId = (value: string): string => value.replace(/[\s.\u00a0\u202f-]/g, '').toUpperCase();
@@ -87,4 +88,65 @@ export function isHttpsUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+// ---- the buyer's billing identity ----
+
+export type BuyerType = (typeof BUYER_TYPES)[number];
+
+/**
+ * Who an order's invoices are made out to, as the order's billing step collects it: a person, or a company (its name,
+ * and optionally its SIREN and VAT number).
+ */
+export interface BuyerIdentity {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  buyerType: BuyerType;
+  companyName: string;
+  siren: string;
+  vatNumber: string;
+}
+
+/** The billing step's fields, in the form's order. */
+export const BUYER_IDENTITY_FIELDS = [
+  'fullName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'postalCode',
+  'buyerType',
+  'companyName',
+  'siren',
+  'vatNumber',
+] as const satisfies ReadonlyArray<keyof BuyerIdentity>;
+
+export const EMPTY_BUYER_IDENTITY: BuyerIdentity = {
+  fullName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  postalCode: '',
+  buyerType: 'individual',
+  companyName: '',
+  siren: '',
+  vatNumber: '',
+};
+
+/** A buyer's identity as it is kept: an individual has no company fields; a company's identifiers are compact. */
+export function normaliseBuyerIdentity(input: Partial<BuyerIdentity>): BuyerIdentity {
+  const b = { ...EMPTY_BUYER_IDENTITY, ...input };
+  const company = b.buyerType === 'company';
+  return {
+    ...b,
+    buyerType: company ? 'company' : 'individual',
+    companyName: company ? b.companyName.trim() : '',
+    siren: company ? compactId(b.siren) : '',
+    vatNumber: company ? compactId(b.vatNumber) : '',
+  };
 }

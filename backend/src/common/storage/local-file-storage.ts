@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertSafeKey, type PhotoStorage } from './photo-storage';
+import { assertSafeKey, type FileStorage } from './file-storage';
 
-/** Photos as files under `${DATA_DIR}/uploads`; written to a temporary name then renamed, so a reader never sees half a file. */
-export class LocalPhotoStorage implements PhotoStorage {
+/** Files under `${DATA_DIR}/uploads`; written to a temporary name then renamed, so a reader never sees half a file. */
+export class LocalFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
   private path(key: string): string {
@@ -33,7 +33,7 @@ export class LocalPhotoStorage implements PhotoStorage {
   async delete(key: string): Promise<void> {
     const path = this.path(key);
     await rm(path, { force: true });
-    // The draft's folder goes with its last photo (rmdir removes only an empty folder).
+    // A folder goes with its last file (rmdir removes only an empty folder).
     await rmdir(dirname(path)).catch(() => undefined);
   }
 }

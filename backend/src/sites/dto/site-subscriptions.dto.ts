@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EnumField, LimitField, UuidField } from '../../common/fields';
-import { PageQueryDto } from '../../common/page-query.dto';
-import { LegalDocumentRefDto } from '../../invoicing/dto/legal-invoices.dto';
+import { PAID_PLAN_IDS, type PaidPlanId, PLAN_IDS, type PlanId } from '@vitrine/domain';
+import { EnumField } from '../../common/fields';
 
 /** Un paiement qui échoue sur un site du client : ce qu'il faut régler, depuis quand, et où */
 export class PaymentIssueDto {
@@ -32,8 +31,8 @@ export class PaymentIssueListResponseDto {
 
 /** La formule d'un site relancé après la fin de son abonnement */
 export class RestartSubscriptionDto {
-  @EnumField(['pro', 'business'] as const, { name: 'PaidPlanType', invalid: 'Formule invalide' })
-  planType: 'pro' | 'business';
+  @EnumField(PAID_PLAN_IDS, { name: 'PaidPlanType', invalid: 'Formule invalide' })
+  planType: PaidPlanId;
 }
 
 /** L'abonnement qui paie un site */
@@ -53,8 +52,8 @@ export class SiteSubscriptionDto {
   /** Fin de l'abonnement, une fois terminé ('Abonnement terminé le …') */
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   endedAt: string | null;
-  @ApiProperty({ enum: ['pro', 'business', 'teams'], nullable: true })
-  plan: 'pro' | 'business' | 'teams' | null;
+  @ApiProperty({ enum: PLAN_IDS, nullable: true })
+  plan: PlanId | null;
   /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */
   planLabel: string;
   /** 'Annuler à la fin de la période' est proposé */
@@ -90,54 +89,4 @@ export class SubscriptionUpgradeResponseDto {
   /** Chemin de la page de confirmation */
   redirectTo: string;
   subscription: SiteSubscriptionDto;
-}
-
-export class InvoiceListQueryDto extends PageQueryDto {
-  /** Nombre par page (20 par défaut, 100 au plus) */
-  @LimitField(20)
-  override limit?: number = 20;
-
-  /** Les factures d'un seul site */
-  @UuidField('Site introuvable', { optional: true })
-  siteId?: string;
-}
-
-export class ClientInvoiceDto {
-  /** Identifiant Stripe (in_…) */
-  id: string;
-  /** Numéro de facture, null pour une facture sans numéro */
-  @ApiProperty({ type: String, nullable: true })
-  number: string | null;
-  @ApiProperty({ format: 'date-time' })
-  date: string;
-  /** Total en centimes */
-  amountCents: number;
-  currency: string;
-  /** paid, open, void, uncollectible */
-  status: string;
-  /** Son paiement a échoué (facture ouverte) : 'Échouée' plutôt que 'En attente' */
-  paymentFailed: boolean;
-  /** Ce qui en a été remboursé, en centimes (un paiement en double) */
-  refundedCents: number;
-  /** Le site que paie l'abonnement de cette facture */
-  @ApiProperty({ type: String, format: 'uuid', nullable: true })
-  siteId: string | null;
-  @ApiProperty({ type: String, nullable: true })
-  siteName: string | null;
-  @ApiProperty({ type: String, nullable: true })
-  description: string | null;
-  /** Le PDF de la facture */
-  @ApiProperty({ type: String, nullable: true })
-  pdfUrl: string | null;
-  /** La page de la facture chez Stripe */
-  @ApiProperty({ type: String, nullable: true })
-  hostedUrl: string | null;
-  /** La facture légale émise pour ce paiement (numéro F-…), puis ses avoirs (AV-…) ; vide tant que rien n'est encaissé */
-  @ApiProperty({ type: [LegalDocumentRefDto] })
-  legalDocuments: LegalDocumentRefDto[];
-}
-
-export class ClientInvoiceListResponseDto {
-  invoices: ClientInvoiceDto[];
-  total: number;
 }

@@ -4,26 +4,15 @@ import { AuthService } from '../auth/auth.service';
 import type { User } from '../auth/user.entity';
 import { UsersService } from '../auth/users.service';
 import { MailService } from '../mail/mail.service';
-import { computeRecap } from '../orders/catalogue';
-import { type OrderForPayment, OrderDraftsService } from '../orders/order-drafts.service';
-import { type PaidPlanType, requestedDomain } from '../orders/order-form';
-import { euros, planName } from '../orders/order-summary';
+import { computeRecap } from '@vitrine/domain';
+import { type OrderForPayment, OrderDraftsService } from './order-drafts.service';
+import { requestedDomain } from './order-form';
+import { euros, planName } from './order-summary';
 import { WebhookEvents } from '../outbound-webhooks/webhook-events';
 import { SitesService } from '../sites/sites.service';
-import { BillingRepository } from './billing.repository';
 import { InvoicingService } from '../invoicing/invoicing.service';
-
-/** A completed checkout of an order, as read from Stripe before the transaction (its metadata: what was paid). */
-export interface PaidCheckout {
-  sessionId: string;
-  draftId: string;
-  planType: PaidPlanType;
-  addOns: { logo: boolean; googleBusiness: boolean; trustpilot: boolean; extraEmailCount: number };
-  subscriptionId: string | null;
-  /** The e-mail and name the buyer paid with */
-  email: string | null;
-  name: string | null;
-}
+import { BillingFacts } from '../billing-facts/billing-facts';
+import type { OrderPaid, PaidCheckout } from '../billing-facts/facts';
 
 export interface Provisioning {
   order: OrderForPayment;
@@ -46,11 +35,41 @@ export class OrderProvisioning {
     private readonly users: UsersService,
     private readonly auth: AuthService,
     private readonly sites: SitesService,
-    private readonly billing: BillingRepository,
     private readonly mail: MailService,
     private readonly invoicing: InvoicingService,
     private readonly webhookEvents: WebhookEvents,
-  ) {}
+    private readonly facts: BillingFacts,
+  ) {
+    facts.on('order.paid', 'orders.provision', (fact, tx) => this.provision(fact, tx));
+  }
+
+  /**
+   * A paid order's buyer (found or created), the Stripe customer linked to that account (by the buyer's e-mail), then
+   * the order completed; a second payment of an order already paid is a duplicate, which billing records and refunds.
+   */
+  private async provision({ customerId, checkout, email, invoice }: OrderPaid, tx: EntityManager): Promise<void> {
+    const order = await this.prepare(checkout, tx);
+    const linked = await this.users.linkStripeCustomer(customerId, order?.buyer.user.email ?? email, tx);
+    const userId = linked?.id ?? order?.buyer.user.id ?? null;
+    if (userId) await this.facts.publish('customer.linked', { customerId, userId }, tx);
+    if (!order || (await this.complete(order, checkout, tx)) !== 'duplicate') return;
+    await this.facts.publish(
+      'duplicate-payment.found',
+      {
+        kind: 'order',
+        referenceId: order.order.id,
+        siteId: await this.sites.siteIdOfOrder(order.order.id, tx),
+        checkoutSessionId: checkout.sessionId,
+        subscriptionId: checkout.subscriptionId,
+        invoiceId: invoice?.id ?? null,
+        customerId,
+        userId,
+        amountCents: invoice?.amountCents ?? 0,
+        reason: 'Une commande déjà payée a été payée une seconde fois.',
+      },
+      tx,
+    );
+  }
 
   /** The order (locked until the transaction ends) and its buyer: the signed-in account it belongs to, or the payer's. */
   async prepare(paid: PaidCheckout, tx: EntityManager): Promise<Provisioning | null> {
@@ -94,7 +113,7 @@ export class OrderProvisioning {
       },
       tx,
     );
-    if (siteId && paid.subscriptionId) await this.billing.linkSite(paid.subscriptionId, siteId, tx);
+    if (siteId && paid.subscriptionId) await this.facts.publish('site.paid-for', { subscriptionId: paid.subscriptionId, siteId }, tx);
     await this.orders.markPaid(order.id, { checkoutSessionId: paid.sessionId, userId: buyer.user.id, accountCreated: buyer.created }, tx);
     // The billing identity given at the order's billing step is the account's from now on (its invoices' buyer).
     if (order.billing && order.billing.fullName.trim()) await this.invoicing.saveProfileFromOrder(buyer.user.id, order.billing, tx);

@@ -12,7 +12,7 @@ import {
   isHttpsUrl,
   isPhoneNumber,
   phoneHref,
-} from './agency-rules';
+} from '@vitrine/domain';
 
 describe('French company identifiers', () => {
   it('take out what people type between the digits', () => {

@@ -1,8 +1,6 @@
 /**
- * The order form's rules that the browser applies too: the spec's messages (public site and ordering §5), each
- * field's limits, the mailbox local-part rule, the photo rules (§9) and the price recap rule (§9). This file is the
- * one source: `npm run generate` copies it as is into frontend/src/api/generated/order-rules.ts, CI fails when the
- * copy is stale, and a frontend test compares the two. It must therefore import nothing and stay plain TypeScript.
+ * The order form's rules that the server and the browser both apply: the spec's messages (public site and ordering
+ * §5), each field's limits, the mailbox local-part rule, the photo rules (§9) and the price recap rule (§9).
  */
 
 /**
@@ -169,9 +167,9 @@ export interface PriceList<Code extends string = string> {
   addOns: ReadonlyArray<{ id: Code; name: string; priceCents: number; billing: 'one_time' | 'monthly' }>;
 }
 
-/** What an order buys. */
-export interface RecapSelection {
-  planType: 'pro' | 'business';
+/** What an order buys (`Plan`: the catalogue's paid plans). */
+export interface RecapSelection<Plan extends string = string> {
+  planType: Plan;
   logo: boolean;
   googleBusiness: boolean;
   trustpilot: boolean;
@@ -179,7 +177,7 @@ export interface RecapSelection {
 }
 
 /** The recap of an order at these prices; null while a price it needs is missing from them. */
-export function recapAt<Code extends string>(prices: PriceList<Code>, selection: RecapSelection): Recap<Code> | null {
+export function recapAt<Code extends string>(prices: PriceList<Code>, selection: RecapSelection<string>): Recap<Code> | null {
   const plan = prices.plans.find((p) => p.id === selection.planType);
   if (!plan || plan.monthlyPriceCents === null) return null;
   const lines: RecapLine<Code>[] = [

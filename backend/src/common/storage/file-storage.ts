@@ -1,12 +1,12 @@
 /**
- * Where order photos' bytes live. Keys are ours (`order-drafts/<draftId>/<photoId>.jpg`, its thumbnail
- * `order-drafts/<draftId>/<photoId>-thumb.jpg`), never a user's text.
- * Local disk by default; an S3-compatible bucket when S3_* is configured.
+ * Where the app's files live: the order photos (`order-drafts/…`), the invoices' Factur-X files (`invoices/…`) and the
+ * clients' data archives (`data-exports/…`). Keys are the code's own, never a user's text. Local disk by default
+ * (`DATA_DIR/uploads`); an S3-compatible bucket when S3_* is configured. One instance for the app (StorageModule).
  */
-export interface PhotoStorage {
+export interface FileStorage {
   /**
    * Stores the bytes with the headers a direct reader gets (S3): their type and, given, their Content-Disposition
-   * (the photo's clean name); a storage read only through the app may ignore the latter.
+   * (the file's clean name); a storage read only through the app may ignore the latter.
    */
   put(key: string, data: Buffer, contentType: string, contentDisposition?: string): Promise<void>;
   /** The bytes, or null when nothing is stored under the key */
@@ -28,7 +28,7 @@ export interface DirectLinkOptions {
 /** A direct link lasts an hour at most, whatever the signed link it answers for. */
 export const DIRECT_LINK_MAX_SECONDS = 3600;
 
-export const PHOTO_STORAGE = Symbol('PHOTO_STORAGE');
+export const FILE_STORAGE = Symbol('FILE_STORAGE');
 
 /** A key we generate: segments of [a-z0-9-], one dot for the extension; anything else is a bug, never a path. */
 export function assertSafeKey(key: string): void {

@@ -1,15 +1,15 @@
 import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalPhotoStorage } from './local-photo-storage';
+import { LocalFileStorage } from './local-file-storage';
 import { startS3Server, type TestS3Server } from '../../../test/helpers/s3-server';
 import type { S3Config } from '../../config/app-config';
-import { S3PhotoStorage, s3LinkOrigins } from './s3-photo-storage';
+import { S3FileStorage, s3LinkOrigins } from './s3-file-storage';
 
-describe('LocalPhotoStorage', () => {
+describe('LocalFileStorage', () => {
   it('writes, reads and deletes files under its folder, private to the app', async () => {
     const root = mkdtempSync(join(tmpdir(), 'vitrine-uploads-'));
-    const storage = new LocalPhotoStorage(root);
+    const storage = new LocalFileStorage(root);
     const key = 'order-drafts/3f2b6c1e-0000-4000-8000-000000000001/9a1d2c3e-0000-4000-8000-000000000002.jpg';
     await storage.put(key, Buffer.from('jpeg bytes'), 'image/jpeg');
     const path = join(root, ...key.split('/'));
@@ -27,19 +27,19 @@ describe('LocalPhotoStorage', () => {
   });
 
   it('refuses any key that is not one of ours', async () => {
-    const storage = new LocalPhotoStorage(mkdtempSync(join(tmpdir(), 'vitrine-uploads-')));
+    const storage = new LocalFileStorage(mkdtempSync(join(tmpdir(), 'vitrine-uploads-')));
     for (const key of ['../etc/passwd', '/abs/path.jpg', 'a/../../b.jpg', 'UPPER.jpg', 'a//b.jpg'])
       await expect(storage.put(key, Buffer.from('x'), 'image/jpeg')).rejects.toThrow('Clé de stockage invalide');
   });
 });
 
-describe('S3PhotoStorage, against a real S3-compatible server (s3rver)', () => {
+describe('S3FileStorage, against a real S3-compatible server (s3rver)', () => {
   let s3: TestS3Server;
-  let storage: S3PhotoStorage;
+  let storage: S3FileStorage;
   const key = 'order-drafts/3f2b6c1e-0000-4000-8000-000000000001/9a1d2c3e-0000-4000-8000-000000000002.png';
   beforeAll(async () => {
     s3 = await startS3Server();
-    storage = new S3PhotoStorage(s3.config);
+    storage = new S3FileStorage(s3.config);
   });
   afterAll(async () => {
     storage.onModuleDestroy();
@@ -61,11 +61,11 @@ describe('S3PhotoStorage, against a real S3-compatible server (s3rver)', () => {
   });
 
   it('reports a refused request with S3’s status and code, and a missing bucket as a failure, not a missing photo', async () => {
-    const wrongKey = new S3PhotoStorage({ ...s3.config, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'not-the-secret' } });
+    const wrongKey = new S3FileStorage({ ...s3.config, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'not-the-secret' } });
     await expect(wrongKey.put(key, Buffer.from('x'), 'image/png')).rejects.toThrow(
       `Stockage S3 : écriture de ${key} a échoué (403 SignatureDoesNotMatch)`,
     );
-    const noBucket = new S3PhotoStorage({ ...s3.config, bucket: 'no-such-bucket' });
+    const noBucket = new S3FileStorage({ ...s3.config, bucket: 'no-such-bucket' });
     await expect(noBucket.get(key)).rejects.toThrow(`Stockage S3 : lecture de ${key} a échoué (404 NoSuchBucket)`);
     wrongKey.onModuleDestroy();
     noBucket.onModuleDestroy();
@@ -75,7 +75,7 @@ describe('S3PhotoStorage, against a real S3-compatible server (s3rver)', () => {
     const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
     process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
     process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
-    const fromEnvironment = new S3PhotoStorage({ ...s3.config, credentials: undefined });
+    const fromEnvironment = new S3FileStorage({ ...s3.config, credentials: undefined });
     try {
       await fromEnvironment.put(key, Buffer.from('signed with the environment’s key'), 'image/png');
       expect((await storage.get(key))?.toString()).toBe('signed with the environment’s key');
@@ -128,7 +128,7 @@ describe('S3PhotoStorage, against a real S3-compatible server (s3rver)', () => {
     ].map((config) => ({ credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, ...config }));
     const origins: string[] = [];
     for (const config of configs) {
-      const signer = new S3PhotoStorage(config);
+      const signer = new S3FileStorage(config);
       const origin = new URL(await signer.directLink(key, { expiresInSeconds: 60 })).origin;
       signer.onModuleDestroy();
       expect(s3LinkOrigins(config)).toContain(origin);

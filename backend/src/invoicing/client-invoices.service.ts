@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { pageWindow, toPage } from '../common/pagination';
-import { InvoicingService } from '../invoicing/invoicing.service';
 import { SitesService } from '../sites/sites.service';
-import { BillingRepository, type ClientInvoice } from './billing.repository';
-import type { ClientInvoiceDto, ClientInvoiceListResponseDto, InvoiceListQueryDto } from './dto/client-billing.dto';
+import type { ClientInvoice } from '../billing/billing.repository';
+import { BillingService } from '../billing/billing.service';
+import type { ClientInvoiceDto, ClientInvoiceListResponseDto, InvoiceListQueryDto } from './dto/client-invoices.dto';
+import { InvoicingService } from './invoicing.service';
 
 /** The client's invoice rows, or the admin's (which carry neither the payment failure nor the site). */
 type InvoiceLike = Omit<ClientInvoice, 'paymentFailedAt' | 'refundedCents' | 'siteId'> &
@@ -35,17 +36,20 @@ export function toInvoiceResponse(
 
 export const INVOICES_PER_PAGE = 20;
 
-/** A client's own invoices, from our copy (the customer comes from the signed-in account, never from the browser). */
+/**
+ * A client's own invoices: billing's copy of Stripe's (the customer comes from the signed-in account, never from the
+ * browser), each with its site's name and the legal documents issued for it.
+ */
 @Injectable()
-export class InvoicesService {
+export class ClientInvoicesService {
   constructor(
-    private readonly billing: BillingRepository,
+    private readonly billing: BillingService,
     private readonly sites: SitesService,
     private readonly invoicing: InvoicingService,
   ) {}
 
   async listOwn(userId: string, query: InvoiceListQueryDto): Promise<ClientInvoiceListResponseDto> {
-    const { items, total } = await this.billing.listInvoicesOfUser(
+    const { items, total } = await this.billing.invoicesOfUser(
       userId,
       pageWindow({ page: query.page, limit: query.limit ?? INVOICES_PER_PAGE }),
       query.siteId,

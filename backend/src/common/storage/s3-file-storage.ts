@@ -8,15 +8,15 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config/app-config';
-import { assertSafeKey, DIRECT_LINK_MAX_SECONDS, type DirectLinkOptions, type PhotoStorage } from './photo-storage';
+import { assertSafeKey, DIRECT_LINK_MAX_SECONDS, type DirectLinkOptions, type FileStorage } from './file-storage';
 
 /**
- * Photos in an S3 bucket (AWS S3) or an S3-compatible one (MinIO, Garage, Ceph, Scaleway, OVH…) through the AWS SDK:
+ * Files in an S3 bucket (AWS S3) or an S3-compatible one (MinIO, Garage, Ceph, Scaleway, OVH…) through the AWS SDK:
  * request signing, retries (3 attempts), checksums, path-style or virtual-hosted addressing, and credentials given
  * (S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY) or found by the SDK's default chain (AWS_* variables, shared files,
  * container or instance role, web identity).
  */
-export class S3PhotoStorage implements PhotoStorage {
+export class S3FileStorage implements FileStorage {
   private readonly client: S3Client;
   /** Signs the links handed to browsers, with the address they reach the bucket at (S3_PUBLIC_ENDPOINT) */
   private readonly linkSigner: S3Client;
@@ -106,7 +106,7 @@ export class S3PhotoStorage implements PhotoStorage {
   }
 }
 
-/** No object under the key (a missing bucket is a configuration error, not a missing photo). */
+/** No object under the key (a missing bucket is a configuration error, not a missing file). */
 function isMissing(error: unknown): boolean {
   const name = (error as Error | null)?.name;
   if (name === 'NoSuchBucket') return false;

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { BillingFacts } from '../billing-facts/billing-facts';
+import { euros } from '../common/format';
+import { MailService } from './mail.service';
+
+/** The team's mails about billing's facts that concern no site's owner: a duplicate payment found (once per session). */
+@Injectable()
+export class BillingTeamNotices {
+  constructor(
+    facts: BillingFacts,
+    private readonly mail: MailService,
+  ) {
+    facts.on('duplicate-payment.found', 'mail.duplicate-found-team-notice', async (d, tx) => {
+      await this.mail.enqueue(
+        'team-notice',
+        await this.mail.teamAddress(tx),
+        {
+          subject: 'Paiement en double détecté',
+          summary: `${d.reason} Son abonnement est annulé et son paiement remboursé automatiquement.`,
+          lines: [
+            { label: 'Session', value: d.checkoutSessionId },
+            { label: 'Abonnement', value: d.subscriptionId ?? '—' },
+            { label: 'Montant', value: euros(d.amountCents) },
+          ],
+          adminUrl: this.mail.link('/admin/duplicate-payments'),
+        },
+        { tx, dedupeKey: `duplicate-found:${d.checkoutSessionId}` },
+      );
+    });
+  }
+}

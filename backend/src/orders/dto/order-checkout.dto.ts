@@ -1,0 +1,29 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { NestedField, UuidField } from '../../common/fields';
+import { CheckoutBillingDto } from './order-drafts.dto';
+
+export class CreateCheckoutSessionDto {
+  /** La commande à payer (brouillon de l'appelant) ; formule, options et montants viennent d'elle et du catalogue */
+  @UuidField('Commande introuvable')
+  draftId: string;
+
+  @NestedField(CheckoutBillingDto, { invalid: 'Les informations de facturation sont requises.' })
+  billing: CheckoutBillingDto;
+}
+
+/** Ce que la page de confirmation doit savoir d'un paiement, et rien d'autre */
+export class CheckoutSessionStatusDto {
+  @ApiProperty({ enum: ['open', 'complete', 'expired'] })
+  status: 'open' | 'complete' | 'expired';
+  @ApiProperty({ enum: ['paid', 'unpaid', 'no_payment_required'] })
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  /** La commande est enregistrée et le site créé (le webhook de Stripe est arrivé) */
+  provisioned: boolean;
+  /** Le site créé, une fois la commande enregistrée */
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  siteId: string | null;
+  /** Un compte a été créé pour cette commande (un e-mail permet d'en choisir le mot de passe) */
+  newAccount: boolean;
+  /** L'acheteur a choisi d'être appelé plutôt que de remplir tout le formulaire */
+  prefersCall: boolean;
+}
