@@ -58,6 +58,13 @@ describe('the page table (config/pages.ts) and what is derived from it', () => {
     expect(pageHeadFor('/dashboard/sites/42/manage').title).toBe('Gérer mon site — Vitrine');
   });
 
+  it('says the catalogue’s prices in the heads, in the spec’s words', () => {
+    expect(pageHeadFor('/services').description).toBe(
+      'Création de site vitrine, hébergement, nom de domaine, SSL, modifications et support inclus. Formules Pro à 29 €/mois et Business à 59 €/mois, sans engagement.',
+    );
+    expect(pageHeadFor('/').description).toMatch(/à partir de 29 €\/mois\.$/);
+  });
+
   it('knows the signed-in areas', () => {
     expect(inSignedInArea('/dashboard')).toBe(true);
     expect(inSignedInArea('/admin/sites/42')).toBe(true);

@@ -1,3 +1,4 @@
+import { monthlyPriceOf, PAID_PLAN_IDS, type PaidPlanId, planOf } from '@vitrine/domain';
 /**
  * The page table: every page of the app, once. An entry is the page's address, its module (loaded on demand), its
  * head (tab title, description, whether search engines list it), its heading in a signed-in area, and its place in
@@ -71,8 +72,14 @@ type AreaPages = { root: PageEntry } & Record<string, PageEntry>;
 type PageTable = Record<string, PageEntry | AreaPages> & Record<SignedInArea, AreaPages>;
 
 const BRAND = 'Vitrine';
-export const DEFAULT_DESCRIPTION =
-  'Votre site vitrine professionnel livré en 24h, hébergement et modifications inclus, à partir de 29 €/mois.';
+/** '29 €/mois': a plan's monthly price as the heads say it, from the catalogue. */
+const perMonth = (id: PaidPlanId) => `${monthlyPriceOf(id) / 100} €/mois`;
+const cheapestPlan = [...PAID_PLAN_IDS].sort((a, b) => monthlyPriceOf(a) - monthlyPriceOf(b))[0];
+/** 'Pro à 29 €/mois et Business à 59 €/mois': every paid plan at its price. */
+const planPrices = PAID_PLAN_IDS.map((id) => `${planOf(id).name} à ${perMonth(id)}`)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' et $1');
+export const DEFAULT_DESCRIPTION = `Votre site vitrine professionnel livré en 24h, hébergement et modifications inclus, à partir de ${perMonth(cheapestPlan)}.`;
 
 const withBrand = (title: string) => `${title} — ${BRAND}`;
 /** A page that search engines do not list: a useful tab title, the site's description. */
@@ -108,8 +115,7 @@ export const pages = {
     module: import.meta.glob('../features/public/ServicesPage.tsx'),
     head: publicHead({
       title: 'Nos services : création et hébergement de sites vitrines',
-      description:
-        'Création de site vitrine, hébergement, nom de domaine, SSL, modifications et support inclus. Formules Pro à 29 €/mois et Business à 59 €/mois, sans engagement.',
+      description: `Création de site vitrine, hébergement, nom de domaine, SSL, modifications et support inclus. Formules ${planPrices}, sans engagement.`,
       crumb: 'Services',
     }),
     nav: { place: 'public', label: 'Services' },
