@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { StripeSandbox } from '@vitrine/stripe-sandbox';
-import { CHECKOUT_IN_PROGRESS } from '../src/billing/checkout-leases';
+import { CHECKOUT_IN_PROGRESS } from '../src/billing/checkout.service';
 import { bearer, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { as, BILLING, COMPLETE_FORM, orderAndCheckout, startDraft } from './helpers/orders';
 import { outboxFor } from './helpers/outbox';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { BillingController } from './billing.controller';
 import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
-import { CheckoutLeases } from './checkout-leases';
+import { CheckoutLeasesRepository } from './checkout-leases.repository';
 import { CheckoutService } from './checkout.service';
 import { DuplicatePayments } from './duplicate-payments';
 import { PaymentRecorder } from './payment-recorder';
@@ -33,7 +33,7 @@ import { WebhookService } from './webhook.service';
     WebhookInbox,
     SubscriptionsService,
     PaymentReminders,
-    CheckoutLeases,
+    CheckoutLeasesRepository,
     DuplicatePayments,
     StripeReader,
     PaymentRecorder,

@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
  * The one payable Checkout session of a thing being paid ('order:<id>', 'restart:<site id>', 'card:<site id>'): the
- * latest session opened for it, and the lease a request holds while it replaces that session (see CheckoutLeases).
+ * latest session opened for it, and the lease a request holds while it replaces that session (see CheckoutLeasesRepository and CheckoutService).
  */
 @Entity('checkout_leases')
 export class CheckoutLease {

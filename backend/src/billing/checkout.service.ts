@@ -3,7 +3,7 @@ import { ADD_ONS, type AddOnId, PLANS, type PlanId } from '@vitrine/domain';
 import type Stripe from 'stripe';
 import type { PaidPlanType } from '../billing-facts/facts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { CheckoutLeases, idempotencyKey } from './checkout-leases';
+import { type CheckoutLease, CheckoutLeasesRepository, idempotencyKey } from './checkout-leases.repository';
 import type { CheckoutSessionResponseDto } from './dto/billing.dto';
 import { PriceBook } from './price-book.service';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
@@ -12,8 +12,11 @@ const lookupKeyOf = (id: PlanId | AddOnId) => [...PLANS, ...ADD_ONS].find((x) =>
 
 const ALREADY_PAID = 'Cette commande est déjà payée';
 
+export const CHECKOUT_IN_PROGRESS =
+  'Un paiement est déjà en cours d’ouverture pour cette commande. Patientez quelques secondes, puis réessayez.';
+
 /**
- * Stripe Checkout, the payment pages: one payable session at a time per thing being paid (CheckoutLeases), a previous
+ * Stripe Checkout, the payment pages: one payable session at a time per thing being paid (a lease: CheckoutLeasesRepository), a previous
  * session closed before another opens, every create call with an idempotency key. An order's checkout is opened by
  * orders/ (`openSubscription`); a site's restart and card change by sites/.
  */
@@ -22,9 +25,30 @@ export class CheckoutService {
   constructor(
     private readonly stripe: StripeProvider,
     private readonly prices: PriceBook,
-    private readonly leases: CheckoutLeases,
+    private readonly leases: CheckoutLeasesRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * Holds the lease of `key` for `fn` (its answer: the session it opened), then lets go whatever happens; while another
+   * request holds it, 409 with `busy`.
+   */
+  private async withLease<T extends { sessionId: string }>(
+    key: string,
+    fn: (lease: CheckoutLease) => Promise<T>,
+    busy = CHECKOUT_IN_PROGRESS,
+  ): Promise<T> {
+    const lease = await this.leases.acquire(key);
+    if (!lease) throw new ConflictException(busy);
+    let opened: string | null = null;
+    try {
+      const result = await fn(lease);
+      opened = result.sessionId;
+      return result;
+    } finally {
+      await this.leases.release(lease, opened);
+    }
+  }
 
   /**
    * Closes the session opened last time for the same thing, so it can no longer be paid. Stripe unreachable here
@@ -54,7 +78,7 @@ export class CheckoutService {
     planType: PaidPlanType,
   ): Promise<CheckoutSessionResponseDto> {
     const price = await this.priceOf(planType);
-    return this.leases.with(
+    return this.withLease(
       `restart:${site.id}`,
       async (lease) => {
         await this.closePrevious(lease.previousSessionId);
@@ -80,7 +104,7 @@ export class CheckoutService {
 
   /** A Checkout session in setup mode: the client enters a new card on Stripe's page; the webhook makes it the card of the subscription. */
   async cardChange(site: { id: string }, customerId: string, subscriptionId: string): Promise<CheckoutSessionResponseDto> {
-    return this.leases.with(
+    return this.withLease(
       `card:${site.id}`,
       async (lease) => {
         await this.closePrevious(lease.previousSessionId, null);
@@ -113,7 +137,7 @@ export class CheckoutService {
     params: Omit<Stripe.Checkout.SessionCreateParams, 'mode' | 'locale'>,
     options: { previousSessionId?: string | null; opened?: (sessionId: string) => Promise<void> } = {},
   ): Promise<CheckoutSessionResponseDto> {
-    return this.leases.with(key, async (lease) => {
+    return this.withLease(key, async (lease) => {
       await this.closePrevious(lease.previousSessionId ?? options.previousSessionId ?? null);
       const session = await this.stripe.client.checkout.sessions.create(
         { ...params, mode: 'subscription', locale: 'fr' },

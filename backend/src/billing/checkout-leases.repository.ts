@@ -1,12 +1,9 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { BaseRepository } from '../database/base.repository';
 
 /** How long a request may hold a lease while it talks to Stripe (3 tries of STRIPE_TIMEOUT_MS, twice over). */
 const LEASE_SECONDS = 120;
-
-export const CHECKOUT_IN_PROGRESS =
-  'Un paiement est déjà en cours d’ouverture pour cette commande. Patientez quelques secondes, puis réessayez.';
 
 /** A request's hold on what it is opening a payment for. */
 export interface CheckoutLease {
@@ -24,8 +21,9 @@ export interface CheckoutLease {
  * call never creates a second session either.
  */
 @Injectable()
-export class CheckoutLeases extends BaseRepository {
-  async acquire(key: string, message = CHECKOUT_IN_PROGRESS): Promise<CheckoutLease> {
+export class CheckoutLeasesRepository extends BaseRepository {
+  /** Takes the lease of `key`, or answers null while another request holds it. */
+  async acquire(key: string): Promise<CheckoutLease | null> {
     const token = randomUUID();
     const [row] = await this.returning<{ session_id: string | null }>(
       `INSERT INTO checkout_leases (key, lock_token, locked_until) VALUES ($1, $2, now() + make_interval(secs => $3))
@@ -34,8 +32,7 @@ export class CheckoutLeases extends BaseRepository {
        RETURNING session_id`,
       [key, token, LEASE_SECONDS],
     );
-    if (!row) throw new ConflictException(message);
-    return { key, token, previousSessionId: row.session_id };
+    return row ? { key, token, previousSessionId: row.session_id } : null;
   }
 
   /** Lets go of the lease, recording the session just opened (none: the previous one stays recorded). */
@@ -45,19 +42,6 @@ export class CheckoutLeases extends BaseRepository {
         WHERE key = $1 AND lock_token = $2`,
       [lease.key, lease.token, sessionId],
     );
-  }
-
-  /** Holds the lease for `fn` (its answer: the session it opened), then lets go whatever happens. */
-  async with<T extends { sessionId: string }>(key: string, fn: (lease: CheckoutLease) => Promise<T>, message?: string): Promise<T> {
-    const lease = await this.acquire(key, message);
-    let opened: string | null = null;
-    try {
-      const result = await fn(lease);
-      opened = result.sessionId;
-      return result;
-    } finally {
-      await this.release(lease, opened);
-    }
   }
 }
 
