@@ -155,13 +155,13 @@ export interface ListEntry {
 
 /**
  * Spec §3's order form, as the wizard edits it: the API's form (OrderFormDto) with its growing lists as rows (the
- * field arrays of react-hook-form) and the Business toggle (on = the Business plan).
+ * field arrays of react-hook-form) and the plan (the Business toggle and the recap's choice).
  */
 export type OrderFormValues = Omit<OrderFormDto, 'services' | 'socialLinks' | 'extraEmails'> & {
   services: ListEntry[];
   socialLinks: ListEntry[];
   extraEmails: ListEntry[];
-  businessEnabled: boolean;
+  planType: PlanType;
 };
 
 /** The spec's defaults: existing domain in .fr, pro address contact@, no logo; one empty service and link row. */
@@ -174,7 +174,7 @@ export function defaultOrderValues(planType: PlanType = 'pro', currentEmail = ''
     services: rows(form.services),
     socialLinks: rows(form.socialLinks),
     extraEmails: rows(form.extraEmails),
-    businessEnabled: planType === 'business',
+    planType,
   };
 }
 
@@ -185,7 +185,7 @@ export function planFromQuery(value: string | null): PlanType | null {
   return null;
 }
 
-export const planOf = (values: Pick<OrderFormValues, 'businessEnabled'>): PlanType => (values.businessEnabled ? 'business' : 'pro');
+export const planOf = (values: Pick<OrderFormValues, 'planType'>): PlanType => values.planType;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rules and messages (spec §5, word for word)
@@ -364,10 +364,7 @@ export function checkPhotoFiles<F extends { name: string; size: number; type: st
 /** The parts of GET /api/catalogue the recap reads. */
 export type PriceCatalogue = PriceList;
 
-type RecapSelection = Pick<
-  OrderFormValues,
-  'businessEnabled' | 'logoOption' | 'includeGoogleBusiness' | 'includeTrustpilot' | 'extraEmails'
->;
+type RecapSelection = Pick<OrderFormValues, 'planType' | 'logoOption' | 'includeGoogleBusiness' | 'includeTrustpilot' | 'extraEmails'>;
 
 /** The distinct, non-empty extra addresses (what is billed 1 € each). */
 export function extraEmailsOf(entries: readonly ListEntry[]): string[] {
