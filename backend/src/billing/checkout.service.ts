@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { UsersService } from '../auth/users.service';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { ADD_ONS, PLANS } from '@vitrine/domain';
+import { ADD_ONS, buyerCompany, PLANS } from '@vitrine/domain';
 import type { DraftCaller } from '../orders/draft-caller';
 import { OrderDraftsService } from '../orders/order-drafts.service';
 import { type PaidPlanType, selectedAddOns } from '../orders/order-form';
@@ -69,20 +69,7 @@ export class CheckoutService {
     }
     const email = account?.email ?? dto.billing.email;
     const b = dto.billing;
-    const company = b.buyerType === 'company';
-    await this.orders.saveCheckoutBilling(
-      draft,
-      {
-        ...b,
-        phone: b.phone ?? '',
-        email,
-        buyerType: company ? 'company' : 'individual',
-        companyName: company ? (b.companyName ?? '') : '',
-        siren: company ? (b.siren ?? '') : '',
-        vatNumber: company ? (b.vatNumber ?? '') : '',
-      },
-      account,
-    );
+    await this.orders.saveCheckoutBilling(draft, { ...b, phone: b.phone ?? '', email, ...buyerCompany(b) }, account);
 
     const recap = recapOf(draft.planType, draft.data);
     const priceIds = await this.prices.priceIds();

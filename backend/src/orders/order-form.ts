@@ -15,8 +15,10 @@ import {
   MIN_SITE_NAME_LENGTH,
   newOrderForm,
   ORDER_MESSAGES as M,
+  EMPTY_BUYER_IDENTITY,
   PAID_PLAN_IDS,
   type PaidPlanId,
+  type SavedBuyerIdentity,
 } from '@vitrine/domain';
 
 /** The plans an order can take: the catalogue's paid plans. */
@@ -119,37 +121,15 @@ export interface OrderFormData {
   extraEmails: string[];
 }
 
-export interface BillingInfo {
-  fullName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  /** Absent in drafts saved before the billing identity existed: an individual */
-  buyerType?: 'individual' | 'company';
-  companyName?: string;
-  siren?: string;
-  vatNumber?: string;
-}
+/** The order's billing identity (absent company fields: a draft saved before they existed, an individual). */
+export type BillingInfo = SavedBuyerIdentity;
 
 /** A new draft's form: the spec's defaults (existing domain in .fr, pro address contact@, no logo), one empty service and link row. */
 export function emptyOrderForm(): OrderFormData {
   return newOrderForm();
 }
 
-export const EMPTY_BILLING: Required<BillingInfo> = {
-  fullName: '',
-  email: '',
-  phone: '',
-  address: '',
-  city: '',
-  postalCode: '',
-  buyerType: 'individual',
-  companyName: '',
-  siren: '',
-  vatNumber: '',
-};
+export const EMPTY_BILLING: Required<BillingInfo> = EMPTY_BUYER_IDENTITY;
 
 /**
  * What is missing or wrong before payment, field by field (`data.siteName`…), with the spec's messages: step 1

@@ -8,6 +8,7 @@ import type { BillingInfoDto, DisplayEmailChoice, DomainChoice, LogoOption, Orde
 import { DomainTld, OrderStep } from '../../api/generated/model';
 import {
   distinctAddresses,
+  EMPTY_BUYER_IDENTITY,
   EMAIL_ADDRESS,
   isHttpUrl,
   isPhoneLongEnough,
@@ -279,18 +280,7 @@ export function reachableStep(target: Step, prefersCall: boolean | null, values:
 
 export type BillingValues = BillingInfoDto;
 
-export const emptyBilling = (): BillingValues => ({
-  fullName: '',
-  email: '',
-  phone: '',
-  address: '',
-  city: '',
-  postalCode: '',
-  buyerType: 'individual',
-  companyName: '',
-  siren: '',
-  vatNumber: '',
-});
+export const emptyBilling = (): BillingValues => ({ ...EMPTY_BUYER_IDENTITY });
 
 /** A company's identifiers, checked by the server (SIREN key, VAT number of the SIREN): its messages show under them. */
 const serverChecked = () => true as const;
