@@ -5,7 +5,9 @@
  * messages, limits and recap rule the browser applies itself are in @vitrine/domain (order-rules.ts), shared by both.
  */
 import {
+  addOnOf,
   distinctAddresses,
+  euros,
   DOMAIN_NAME,
   EMAIL_ADDRESS,
   isHttpUrl,
@@ -89,7 +91,7 @@ export const DISPLAY_EMAIL_LABELS: Record<DisplayEmailChoice, string> = {
 export const LOGO_LABELS: Record<LogoOption, string> = {
   have: "J'ai déjà un logo",
   none: 'Pas de logo',
-  create: 'Création de logo (15 €)',
+  create: `Création de logo (${euros(addOnOf('logo').priceCents)})`,
 };
 
 export { FORM_LIMITS, LOCAL_PART, MAX_LENGTHS, PHOTO_RULES } from '@vitrine/domain';

@@ -9,6 +9,7 @@ import { DomainTld, OrderStep } from '../../api/generated/model';
 import {
   distinctAddresses,
   EMPTY_BUYER_IDENTITY,
+  isPaidPlanId,
   EMAIL_ADDRESS,
   isHttpUrl,
   isPhoneLongEnough,
@@ -181,9 +182,8 @@ export function defaultOrderValues(planType: PlanType = 'pro', currentEmail = ''
 
 /** The plan of the URL: `plan=business` turns the business toggle on; `plan=basic` (or pro) is Pro; else none. */
 export function planFromQuery(value: string | null): PlanType | null {
-  if (value === 'business') return 'business';
-  if (value === 'basic' || value === 'pro') return 'pro';
-  return null;
+  if (value === 'basic') return 'pro';
+  return isPaidPlanId(value) ? value : null;
 }
 
 export const planOf = (values: Pick<OrderFormValues, 'planType'>): PlanType => values.planType;
