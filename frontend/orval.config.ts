@@ -10,6 +10,8 @@ export default defineConfig({
       client: 'react-query',
       httpClient: 'fetch',
       clean: true,
+      // The app's tsconfig allows .ts imports (for @vitrine/domain's sources): the generated code keeps extensionless ones.
+      tsconfig: { compilerOptions: {} },
       override: {
         mutator: { path: 'src/api/http.ts', name: 'customFetch' },
         fetch: { includeHttpResponseReturnType: false },

@@ -52,6 +52,7 @@ import { ApiKeyUseCount1763716100000 } from './database/migrations/1763716100000
 import { AccountClosure } from './privacy/account-closure.entity';
 import { DataExport } from './privacy/data-export.entity';
 import { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './outbound-webhooks/webhook.entities';
+import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
 import { BillingKeepsItsOwnState1763716400000 } from './database/migrations/1763716400000-BillingKeepsItsOwnState';
 
@@ -117,6 +118,7 @@ export const MIGRATIONS = [
   ApiKeys1763716000000,
   ApiKeyUseCount1763716100000,
   OutboundWebhooks1763716200000,
+  DraftPlanOnly1763716300000,
   BillingKeepsItsOwnState1763716400000,
 ];
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { BaseRepository } from '../database/base.repository';
-import { AGENCY_SETTINGS_FIELDS, type AgencySettings } from './agency';
+import { AGENCY_SETTINGS_FIELDS, type AgencySettings } from '@vitrine/domain';
 
 /** Field → column: camelCase to snake_case ('legalName' → 'legal_name'). */
 const COLUMNS = AGENCY_SETTINGS_FIELDS.map((field) => [field, field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] as const);

@@ -3,7 +3,7 @@ import { automock, newTestService } from '../../test/unit/new-test-service';
 import { AuditService } from '../audit/audit.service';
 import { loadConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
-import type { AgencySettings } from './agency';
+import type { AgencySettings } from '@vitrine/domain';
 import type { UpdateAgencySettingsDto } from './agency-settings.dto';
 import { AgencySettingsRepository, type SavedAgencySettings } from './agency-settings.repository';
 import { AGENCY_SETTINGS_TTL_MS, AgencySettingsService } from './agency-settings.service';

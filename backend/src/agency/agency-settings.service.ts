@@ -5,7 +5,7 @@ import type { SessionUser } from '../common/current-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
 import type { MailAgencySource } from '../mail/mail-agency';
-import { AGENCY_SETTINGS_FIELDS, type AgencyIdentity, agencyIdentity, type AgencySettings } from './agency';
+import { AGENCY_SETTINGS_FIELDS, type AgencyIdentity, agencyIdentity, type AgencySettings } from '@vitrine/domain';
 import type { AgencySettingsDto, UpdateAgencySettingsDto } from './agency-settings.dto';
 import { AgencySettingsRepository } from './agency-settings.repository';
 

@@ -1,3 +1,5 @@
+import type { AgencyIdentity } from '@vitrine/domain';
+
 export class AgencyHostDto {
   name: string;
   address: string;
@@ -5,7 +7,7 @@ export class AgencyHostDto {
 }
 
 /** L'identité de l'agence et ses coordonnées, pour les pages publiques */
-export class AgencyResponseDto {
+export class AgencyResponseDto implements AgencyIdentity {
   /** Nom commercial */
   name: string;
   /** Raison sociale */

@@ -384,6 +384,9 @@ describe('paidOrderOf', () => {
 
   it('provisions nothing for a session opened elsewhere or not paid', () => {
     expect(paidOrderOf(session({ metadata: {} }))).toBeUndefined();
+    // A plan the catalogue does not sell by card is never read as Pro.
+    expect(paidOrderOf(session({ metadata: { draftId: '3f2b6c1e-1111-4000-8000-000000000001', planType: 'teams' } }))).toBeUndefined();
+    expect(paidOrderOf(session({ metadata: { draftId: '3f2b6c1e-1111-4000-8000-000000000001' } }))).toBeUndefined();
     expect(paidOrderOf(session({ metadata: { draftId: '../../etc' } }))).toBeUndefined();
     expect(paidOrderOf(session({ payment_status: 'unpaid' }))).toBeUndefined();
   });

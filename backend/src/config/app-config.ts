@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { compactId, isFrenchVatFormat, isHttpsUrl, isPhoneNumber, isSiren, isSiret, vatMatchesSiren } from '@vitrine/domain';
+import {
+  type AgencyDetails,
+  compactId,
+  isFrenchVatFormat,
+  isHttpsUrl,
+  isPhoneNumber,
+  isSiren,
+  isSiret,
+  vatMatchesSiren,
+} from '@vitrine/domain';
 import { adminPasswordProblems, jwtSecretProblems, metricsTokenProblems } from './secrets';
 
 /** Typed configuration, read once from the environment at start and validated. */
@@ -114,7 +123,7 @@ export interface AppConfig {
    * The agency's identity from the environment (AGENCY_*): what GET /api/agency, the mails and the admin's settings
    * page use as long as no admin has saved the settings (then the `agency_settings` row wins; see AgencySettingsService).
    */
-  agency: AgencyDefaults;
+  agency: AgencyDetails;
   /** What an operator watches (monitoring/): GET /api/metrics and the admin's 'État du service' page */
   monitoring: MonitoringConfig;
 }
@@ -126,37 +135,8 @@ export interface MonitoringConfig {
   commit?: string;
 }
 
-/** The agency's identity and legal mentions; SIREN, SIRET and VAT number compact (no spaces), the rest as displayed. */
-export interface AgencyDefaults {
-  /** Trade name */
-  name: string;
-  legalName: string;
-  legalForm: string;
-  capital: string;
-  address: string;
-  country: string;
-  /** City of the RCS registry ('Lyon' in 'RCS Lyon 912 345 675') */
-  rcsCity: string;
-  siren: string;
-  siret: string;
-  vat: string;
-  /** Publication director, with their role */
-  director: string;
-  email: string;
-  phone: string;
-  /** https: booking of a 30-minute call */
-  bookingUrl: string;
-  hostName: string;
-  hostAddress: string;
-  hostWebsite: string;
-  /** 'standard' (VAT at `vatRate` on invoices) or 'franchise' (franchise en base: 'TVA non applicable, art. 293 B du CGI') */
-  vatRegime: string;
-  /** The VAT rate on invoices, in percent: '20', '10', '5.5' or '2.1' */
-  vatRate: string;
-}
-
 /** Each field of the agency's identity, its variable and its default (placeholders: set yours, or save them in the admin). */
-export const AGENCY_VARIABLES: ReadonlyArray<readonly [keyof AgencyDefaults, string, string]> = [
+export const AGENCY_VARIABLES: ReadonlyArray<readonly [keyof AgencyDetails, string, string]> = [
   ['name', 'AGENCY_NAME', 'Vitrine'],
   ['legalName', 'AGENCY_LEGAL_NAME', 'Vitrine SAS'],
   ['legalForm', 'AGENCY_LEGAL_FORM', 'société par actions simplifiée'],
@@ -179,8 +159,8 @@ export const AGENCY_VARIABLES: ReadonlyArray<readonly [keyof AgencyDefaults, str
 ];
 
 /** AGENCY_* (defaults above), checked with the rules of the admin's settings form. */
-function readAgency(env: Env, problems: string[]): AgencyDefaults {
-  const agency = {} as AgencyDefaults;
+function readAgency(env: Env, problems: string[]): AgencyDetails {
+  const agency = {} as AgencyDetails;
   for (const [field, key, fallback] of AGENCY_VARIABLES) {
     const raw = (env[key] ?? '').trim() || fallback;
     agency[field] = ['siren', 'siret', 'vat'].includes(field) ? compactId(raw) : raw;

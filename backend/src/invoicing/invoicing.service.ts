@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException, StreamableFile } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AgencySettingsService } from '../agency/agency-settings.service';
-import type { AgencySettings } from '../agency/agency';
+import { type AgencySettings, buyerCompany, type CompanyField, type SavedBuyerIdentity } from '@vitrine/domain';
 import { pageWindow, toPage } from '../common/pagination';
 import { Transactions } from '../database/transactions';
 import type { BillingProfile } from './billing-profile.entity';
@@ -55,16 +55,13 @@ export interface MadeRefund {
 }
 
 /** A buyer's identity as given at the order's billing step (the order form's billing details). */
-export interface OrderBilling {
-  fullName: string;
-  email: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  buyerType?: 'individual' | 'company';
-  companyName?: string;
-  siren?: string;
-  vatNumber?: string;
+/** The billing identity of an order's billing step (its phone aside). */
+export type OrderBilling = Omit<SavedBuyerIdentity, 'phone'>;
+
+/** The company part of a billing profile: null where an individual has none. */
+function profileCompany(b: Partial<Record<CompanyField, string | null>>) {
+  const c = buyerCompany(b);
+  return { buyerType: c.buyerType, companyName: c.companyName || null, siren: c.siren || null, vatNumber: c.vatNumber || null };
 }
 
 export function sellerOf(s: AgencySettings): SellerSnapshot {
@@ -337,14 +334,10 @@ export class InvoicingService {
   }
 
   async saveProfile(userId: string, dto: UpdateBillingProfileDto): Promise<BillingProfileDto> {
-    const company = dto.buyerType === 'company';
     const saved = {
       userId,
-      buyerType: dto.buyerType,
+      ...profileCompany(dto),
       fullName: dto.fullName.trim(),
-      companyName: company ? (dto.companyName?.trim() ?? null) : null,
-      siren: company ? dto.siren || null : null,
-      vatNumber: company ? dto.vatNumber || null : null,
       address: dto.address.trim(),
       postalCode: dto.postalCode.trim(),
       city: dto.city.trim(),
@@ -356,15 +349,11 @@ export class InvoicingService {
 
   /** The billing identity given at an order's billing step becomes the account's (at payment, in its transaction). */
   async saveProfileFromOrder(userId: string, billing: OrderBilling, tx: EntityManager): Promise<void> {
-    const company = billing.buyerType === 'company';
     await this.repo.saveProfile(
       {
         userId,
-        buyerType: company ? 'company' : 'individual',
+        ...profileCompany(billing),
         fullName: billing.fullName.trim(),
-        companyName: company ? billing.companyName?.trim() || null : null,
-        siren: company ? billing.siren || null : null,
-        vatNumber: company ? billing.vatNumber || null : null,
         address: billing.address.trim(),
         postalCode: billing.postalCode.trim(),
         city: billing.city.trim(),

@@ -4,6 +4,7 @@
  * PDF, the Factur-X XML, the lists and the accountant's journal are all drawn from this one snapshot, never from the
  * live rows, so a later change of a name or an address does not alter an issued document.
  */
+import type { AgencyDetails, BuyerType } from '@vitrine/domain';
 
 export const LEGAL_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
 export type LegalDocumentKind = (typeof LEGAL_DOCUMENT_KINDS)[number];
@@ -30,26 +31,12 @@ export const FRANCHISE_MENTION = 'TVA non applicable, art. 293 B du CGI';
 export const OPERATION_CATEGORY_MENTION = "Catégorie d'opération : prestation de services";
 
 /** The seller (the agency settings in force at issue time). Identifiers compact ('912345675'). */
-export interface SellerSnapshot {
-  name: string;
-  legalName: string;
-  legalForm: string;
-  capital: string;
-  /** One line as the settings hold it: '12 rue des Artisans, 69002 Lyon' */
-  address: string;
-  country: string;
-  rcsCity: string;
-  siren: string;
-  siret: string;
-  vat: string;
-  email: string;
-  phone: string;
-  vatRegime: VatRegime;
-  vatRate: VatRate;
-}
+export type SellerSnapshot = Pick<
+  AgencyDetails,
+  'name' | 'legalName' | 'legalForm' | 'capital' | 'address' | 'country' | 'rcsCity' | 'siren' | 'siret' | 'vat' | 'email' | 'phone'
+> & { vatRegime: VatRegime; vatRate: VatRate };
 
-export const BUYER_TYPES = ['individual', 'company'] as const;
-export type BuyerType = (typeof BUYER_TYPES)[number];
+export { BUYER_TYPES, type BuyerType } from '@vitrine/domain';
 
 /** The buyer's billing identity at issue time. */
 export interface BuyerSnapshot {

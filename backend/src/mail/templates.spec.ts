@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars';
-import { agencyIdentity } from '../agency/agency';
+import { agencyIdentity } from '@vitrine/domain';
 import { loadConfig } from '../config/app-config';
 import { type MailTemplateName, type MailTemplates, renderMail as render, TEMPLATES } from './templates';
 

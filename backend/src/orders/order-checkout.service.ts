@@ -1,4 +1,5 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { buyerCompany } from '@vitrine/domain';
 import type Stripe from 'stripe';
 import { UsersService } from '../auth/users.service';
 import type { PaidPlanType } from '../billing-facts/facts';
@@ -64,20 +65,7 @@ export class OrderCheckoutService {
     }
     const email = account?.email ?? dto.billing.email;
     const b = dto.billing;
-    const company = b.buyerType === 'company';
-    await this.orders.saveCheckoutBilling(
-      draft,
-      {
-        ...b,
-        phone: b.phone ?? '',
-        email,
-        buyerType: company ? 'company' : 'individual',
-        companyName: company ? (b.companyName ?? '') : '',
-        siren: company ? (b.siren ?? '') : '',
-        vatNumber: company ? (b.vatNumber ?? '') : '',
-      },
-      account,
-    );
+    await this.orders.saveCheckoutBilling(draft, { ...b, phone: b.phone ?? '', email, ...buyerCompany(b) }, account);
 
     const recap = recapOf(draft.planType, draft.data);
     const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];

@@ -52,9 +52,6 @@ export class OrderDraft {
   @Column({ type: 'jsonb' })
   data: OrderFormData;
 
-  @Column({ name: 'business_enabled', type: 'boolean', default: false })
-  businessEnabled: boolean;
-
   /** null: not chosen yet (step 1.5); true: 'Réserver un appel'; false: 'Continuer le formulaire' */
   @Column({ name: 'prefers_call', type: 'boolean', nullable: true })
   prefersCall: boolean | null;

@@ -9,14 +9,12 @@ export interface NewOrderDraft {
   userId: string | null;
   secretHash: string | null;
   planType: PaidPlanType;
-  businessEnabled: boolean;
   data: OrderFormData;
 }
 
 export type OrderDraftChanges = Partial<{
   userId: string | null;
   planType: PaidPlanType;
-  businessEnabled: boolean;
   prefersCall: boolean | null;
   currentStep: OrderStep;
   data: OrderFormData;

@@ -59,7 +59,6 @@ class FakeDraftsRepository implements Pick<OrderDraftsRepository, RepositoryMeth
       userId: null,
       secretHash: null,
       planType: 'pro',
-      businessEnabled: false,
       prefersCall: null,
       currentStep: '1',
       data: emptyOrderForm(),
@@ -361,8 +360,8 @@ describe('OrderDraftsService', () => {
       const [id, secret] = cookie!.split('.');
       expect(id).toBe(draft.id);
       expect(secret.length).toBeGreaterThanOrEqual(43);
-      expect(db.stored(id)).toMatchObject({ userId: null, secretHash: hex(secret), planType: 'business', businessEnabled: true });
-      expect(draft).toMatchObject({ planType: 'business', businessEnabled: true, status: 'draft', data: emptyOrderForm() });
+      expect(db.stored(id)).toMatchObject({ userId: null, secretHash: hex(secret), planType: 'business' });
+      expect(draft).toMatchObject({ planType: 'business', status: 'draft', data: emptyOrderForm() });
       expect(draft).not.toHaveProperty('billing');
       expect(draft.recap).toEqual(recapOf('business', emptyOrderForm()));
 
@@ -374,7 +373,7 @@ describe('OrderDraftsService', () => {
       const { sut, db } = setup();
       const { draft, cookie } = await sut.create({ planType: 'pro' }, signedIn(jeanne), '203.0.113.7');
       expect(cookie).toBeUndefined();
-      expect(db.stored(draft.id)).toMatchObject({ userId: jeanne.id, secretHash: null, businessEnabled: false });
+      expect(db.stored(draft.id)).toMatchObject({ userId: jeanne.id, secretHash: null, planType: 'pro' });
       expect(draft.data.currentEmail).toBe('jeanne@martin.fr');
     });
 
@@ -492,35 +491,18 @@ describe('OrderDraftsService', () => {
       expect(db.stored(draft.id).data.currentEmail).toBe('autre@exemple.fr');
     });
 
-    it('keeps the plan and the Business option together, and the step and call choice unless sent', async () => {
+    it('changes the plan, and the step and call choice, only when sent', async () => {
       const { sut, db } = setup();
-      const { draft, browser } = anonymousDraft(db, { planType: 'pro', businessEnabled: false, currentStep: '2', prefersCall: false });
+      const { draft, browser } = anonymousDraft(db, { planType: 'pro', currentStep: '2', prefersCall: false });
 
       await sut.update(draft.id, { planType: 'business' }, browser);
-      expect(db.stored(draft.id)).toMatchObject({ planType: 'business', businessEnabled: true, currentStep: '2', prefersCall: false });
+      expect(db.stored(draft.id)).toMatchObject({ planType: 'business', currentStep: '2', prefersCall: false });
 
-      await sut.update(draft.id, { businessEnabled: false, currentStep: '3' }, browser);
-      expect(db.stored(draft.id)).toMatchObject({ planType: 'pro', businessEnabled: false, currentStep: '3', prefersCall: false });
-
-      await sut.update(draft.id, { businessEnabled: true, prefersCall: null }, browser);
-      expect(db.stored(draft.id)).toMatchObject({ planType: 'business', businessEnabled: true, currentStep: '3', prefersCall: null });
+      await sut.update(draft.id, { planType: 'pro', currentStep: '3' }, browser);
+      expect(db.stored(draft.id)).toMatchObject({ planType: 'pro', currentStep: '3', prefersCall: false });
 
       await sut.update(draft.id, { prefersCall: true }, browser);
-      expect(db.stored(draft.id)).toMatchObject({ planType: 'business', prefersCall: true });
-    });
-
-    it('refuses a plan and a Business option that disagree (400 on businessEnabled), changing nothing', async () => {
-      const { sut, db } = setup();
-      const { draft, browser } = anonymousDraft(db, { planType: 'business', businessEnabled: true });
-      const message = "L'option Business va avec la formule Business.";
-
-      expect(await refusal(sut.update(draft.id, { planType: 'pro', businessEnabled: true, data: { siteName: 'X' } }, browser))).toEqual({
-        status: 400,
-        message,
-        errors: { businessEnabled: message },
-      });
-      expect(await refusal(sut.update(draft.id, { planType: 'business', businessEnabled: false }, browser))).toMatchObject({ status: 400 });
-      expect(db.stored(draft.id)).toMatchObject({ planType: 'business', businessEnabled: true, data: emptyOrderForm() });
+      expect(db.stored(draft.id)).toMatchObject({ planType: 'pro', prefersCall: true });
     });
 
     it('merges the billing information field by field (null empties one), and keeps it when none is sent', async () => {
@@ -826,13 +808,12 @@ describe('OrderDraftsService', () => {
         errors: { 'data.currentEmail': "L'email est requis." },
       });
 
-      const accounts = db.seed({ userId: jeanne.id, prefersCall: true, planType: 'business', businessEnabled: true, data: sparse });
+      const accounts = db.seed({ userId: jeanne.id, prefersCall: true, planType: 'business', data: sparse });
       const order = await sut.forCheckout(accounts.id, signedIn(jeanne));
       expect(order).toMatchObject({
         id: accounts.id,
         userId: jeanne.id,
         planType: 'business',
-        businessEnabled: true,
         prefersCall: true,
         status: 'draft',
         data: { ...sparse, currentEmail: 'jeanne@martin.fr' },

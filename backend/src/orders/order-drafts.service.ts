@@ -62,7 +62,6 @@ export interface OrderForPayment {
   id: string;
   userId: string | null;
   planType: PaidPlanType;
-  businessEnabled: boolean;
   prefersCall: boolean | null;
   status: 'draft' | 'paid';
   data: OrderFormData;
@@ -129,7 +128,6 @@ export class OrderDraftsService {
       userId: caller.user?.id ?? null,
       secretHash: secret ? sha256(secret).toString('hex') : null,
       planType: dto.planType,
-      businessEnabled: dto.planType === 'business',
       data,
     });
     return { draft: await this.toDto(draft), cookie: secret ? `${draft.id}.${secret}` : undefined };
@@ -163,22 +161,10 @@ export class OrderDraftsService {
       const draft = await this.drafts.findByIdForUpdate(id, tx);
       if (!draft || !this.owns(draft, caller)) throw new NotFoundException(DRAFT_NOT_FOUND);
       if (draft.status === 'paid') throw new ConflictException(ALREADY_PAID);
-      if (dto.planType != null && dto.businessEnabled != null && (dto.planType === 'business') !== dto.businessEnabled) {
-        throw invalidField('businessEnabled', "L'option Business va avec la formule Business.");
-      }
-      let { planType, businessEnabled } = draft;
-      if (dto.planType != null) {
-        planType = dto.planType;
-        businessEnabled = planType === 'business';
-      } else if (dto.businessEnabled != null) {
-        businessEnabled = dto.businessEnabled;
-        planType = businessEnabled ? 'business' : 'pro';
-      }
       await this.drafts.update(
         id,
         {
-          planType,
-          businessEnabled,
+          planType: dto.planType ?? draft.planType,
           prefersCall: dto.prefersCall === undefined ? draft.prefersCall : dto.prefersCall,
           currentStep: dto.currentStep ?? draft.currentStep,
           data: this.mergeForm(draft, dto.data, caller),
@@ -543,7 +529,6 @@ export class OrderDraftsService {
     return {
       id: draft.id,
       planType: draft.planType,
-      businessEnabled: draft.businessEnabled,
       prefersCall: draft.prefersCall,
       currentStep: draft.currentStep,
       status: draft.status,
@@ -574,7 +559,6 @@ function toPayment(draft: OrderDraft): Omit<OrderForPayment, 'data'> {
     id: draft.id,
     userId: draft.userId,
     planType: draft.planType,
-    businessEnabled: draft.businessEnabled,
     prefersCall: draft.prefersCall,
     status: draft.status,
     billing: draft.billing,

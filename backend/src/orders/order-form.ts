@@ -5,7 +5,9 @@
  * messages, limits and recap rule the browser applies itself are in @vitrine/domain (order-rules.ts), shared by both.
  */
 import {
+  addOnOf,
   distinctAddresses,
+  euros,
   DOMAIN_NAME,
   EMAIL_ADDRESS,
   isHttpUrl,
@@ -15,8 +17,10 @@ import {
   MIN_SITE_NAME_LENGTH,
   newOrderForm,
   ORDER_MESSAGES as M,
+  EMPTY_BUYER_IDENTITY,
   PAID_PLAN_IDS,
   type PaidPlanId,
+  type SavedBuyerIdentity,
 } from '@vitrine/domain';
 
 /** The plans an order can take: the catalogue's paid plans. */
@@ -87,7 +91,7 @@ export const DISPLAY_EMAIL_LABELS: Record<DisplayEmailChoice, string> = {
 export const LOGO_LABELS: Record<LogoOption, string> = {
   have: "J'ai déjà un logo",
   none: 'Pas de logo',
-  create: 'Création de logo (15 €)',
+  create: `Création de logo (${euros(addOnOf('logo').priceCents)})`,
 };
 
 export { FORM_LIMITS, LOCAL_PART, MAX_LENGTHS, PHOTO_RULES } from '@vitrine/domain';
@@ -119,37 +123,15 @@ export interface OrderFormData {
   extraEmails: string[];
 }
 
-export interface BillingInfo {
-  fullName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  /** Absent in drafts saved before the billing identity existed: an individual */
-  buyerType?: 'individual' | 'company';
-  companyName?: string;
-  siren?: string;
-  vatNumber?: string;
-}
+/** The order's billing identity (absent company fields: a draft saved before they existed, an individual). */
+export type BillingInfo = SavedBuyerIdentity;
 
 /** A new draft's form: the spec's defaults (existing domain in .fr, pro address contact@, no logo), one empty service and link row. */
 export function emptyOrderForm(): OrderFormData {
   return newOrderForm();
 }
 
-export const EMPTY_BILLING: Required<BillingInfo> = {
-  fullName: '',
-  email: '',
-  phone: '',
-  address: '',
-  city: '',
-  postalCode: '',
-  buyerType: 'individual',
-  companyName: '',
-  siren: '',
-  vatNumber: '',
-};
+export const EMPTY_BILLING: Required<BillingInfo> = EMPTY_BUYER_IDENTITY;
 
 /**
  * What is missing or wrong before payment, field by field (`data.siteName`…), with the spec's messages: step 1

@@ -16,7 +16,6 @@ const order = (changes: Partial<OrderForPayment> = {}): OrderForPayment => ({
   id: 'draft_1',
   userId: null,
   planType: 'pro',
-  businessEnabled: false,
   prefersCall: false,
   status: 'draft',
   data: { ...emptyOrderForm(), siteName: 'Chez Ana' },

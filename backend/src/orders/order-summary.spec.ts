@@ -3,10 +3,7 @@ import { orderAnswers } from './order-summary';
 
 const answersOf = (data: Partial<OrderFormData>) =>
   Object.fromEntries(
-    orderAnswers({ planType: 'pro', businessEnabled: false, prefersCall: false, data: { ...emptyOrderForm(), ...data } }).map((a) => [
-      a.label,
-      a.value,
-    ]),
+    orderAnswers({ planType: 'pro', prefersCall: false, data: { ...emptyOrderForm(), ...data } }).map((a) => [a.label, a.value]),
   );
 
 describe("the order's answers for the team", () => {

@@ -39,17 +39,24 @@ export function recapOf(planType: PaidPlanType, data: OrderFormData): CatalogueR
 }
 
 /** Every answer of the order, in the wizard's order, in French, for the team. */
-export function orderAnswers(order: {
-  planType: PaidPlanType;
-  businessEnabled: boolean;
-  prefersCall: boolean | null;
-  data: OrderFormData;
-}): Answer[] {
+/** The order's plan as the team reads it: 'Pro', 'Business (option Business)'. */
+function planAnswer(plan: PaidPlanType): string {
+  switch (plan) {
+    case 'pro':
+      return planName(plan);
+    case 'business':
+      return `${planName(plan)} (option Business)`;
+    default:
+      return plan satisfies never;
+  }
+}
+
+export function orderAnswers(order: { planType: PaidPlanType; prefersCall: boolean | null; data: OrderFormData }): Answer[] {
   const d = order.data;
   const domain = requestedDomain(d);
   const { extraEmails } = selectedAddOns(d);
   return [
-    { label: 'Formule', value: `${planName(order.planType)}${order.businessEnabled ? ' (option Business)' : ''}` },
+    { label: 'Formule', value: planAnswer(order.planType) },
     { label: 'Suite de la commande', value: order.prefersCall ? 'Appel de 30 minutes demandé' : 'Formulaire en ligne' },
     { label: 'Nom du site', value: text(d.siteName) },
     { label: "Secteur d'activité", value: text(d.businessSector) },

@@ -1,3 +1,4 @@
+import type { PaidPlanId } from '@vitrine/domain';
 import type { Test } from 'supertest';
 import { type Api, bearer, type SessionBody } from './app';
 
@@ -15,8 +16,7 @@ export function as(req: Test, owner: Owner = {}): Test {
 
 export interface DraftBody {
   id: string;
-  planType: 'pro' | 'business';
-  businessEnabled: boolean;
+  planType: PaidPlanId;
   prefersCall: boolean | null;
   currentStep: string;
   status: 'draft' | 'paid';

@@ -95,6 +95,19 @@ export function planOfSiteType(type: SiteType): Plan {
   return PLANS.find((p) => p.siteType === type)!;
 }
 
+/** Whether a site of this type has the Business options form (its business features, filled by the client). */
+export function hasBusinessOptions(type: SiteType): boolean {
+  switch (type) {
+    case 'business':
+      return true;
+    case 'pro':
+    case 'custom':
+      return false;
+    default:
+      return type satisfies never;
+  }
+}
+
 /** 'Pro', 'Business', 'Custom': a site type's name. */
 export function siteTypeName(type: SiteType): string {
   const entry: PlanEntry = PLAN_ENTRIES[planOfSiteType(type).id];

@@ -138,15 +138,127 @@ export const EMPTY_BUYER_IDENTITY: BuyerIdentity = {
   vatNumber: '',
 };
 
-/** A buyer's identity as it is kept: an individual has no company fields; a company's identifiers are compact. */
-export function normaliseBuyerIdentity(input: Partial<BuyerIdentity>): BuyerIdentity {
-  const b = { ...EMPTY_BUYER_IDENTITY, ...input };
-  const company = b.buyerType === 'company';
+/** The fields only a company fills. */
+export type CompanyField = 'buyerType' | 'companyName' | 'siren' | 'vatNumber';
+export type BuyerCompany = Pick<BuyerIdentity, CompanyField>;
+
+/** A buyer's identity as an order keeps it: drafts saved before the company fields existed lack them (an individual). */
+export type SavedBuyerIdentity = Omit<BuyerIdentity, CompanyField> & Partial<BuyerCompany>;
+
+/** The company part of a buyer's identity as it is kept: none for an individual; a company's name trimmed, its identifiers compact. */
+export function buyerCompany(b: Partial<Record<CompanyField, string | null>>): BuyerCompany {
+  if (b.buyerType !== 'company') return { buyerType: 'individual', companyName: '', siren: '', vatNumber: '' };
   return {
-    ...b,
-    buyerType: company ? 'company' : 'individual',
-    companyName: company ? b.companyName.trim() : '',
-    siren: company ? compactId(b.siren) : '',
-    vatNumber: company ? compactId(b.vatNumber) : '',
+    buyerType: 'company',
+    companyName: (b.companyName ?? '').trim(),
+    siren: compactId(b.siren ?? ''),
+    vatNumber: compactId(b.vatNumber ?? ''),
+  };
+}
+
+// ---- the agency's identity ----
+
+/** The agency's identity and legal mentions; SIREN, SIRET and VAT number compact (no spaces), the rest as displayed. */
+export interface AgencyDetails {
+  /** Trade name */
+  name: string;
+  legalName: string;
+  legalForm: string;
+  capital: string;
+  address: string;
+  country: string;
+  /** City of the RCS registry ('Lyon' in 'RCS Lyon 912 345 675') */
+  rcsCity: string;
+  siren: string;
+  siret: string;
+  vat: string;
+  /** Publication director, with their role */
+  director: string;
+  email: string;
+  phone: string;
+  /** https: booking of a 30-minute call */
+  bookingUrl: string;
+  hostName: string;
+  hostAddress: string;
+  hostWebsite: string;
+  /** 'standard' (VAT at `vatRate` on invoices) or 'franchise' (franchise en base: 'TVA non applicable, art. 293 B du CGI') */
+  vatRegime: string;
+  /** The VAT rate on invoices, in percent: '20', '10', '5.5' or '2.1' */
+  vatRate: string;
+}
+
+/**
+ * The agency's identity and the team's address, as the operator sets them: saved by an admin ('Paramètres de
+ * l'agence', table `agency_settings`), else the environment's (AGENCY_*, TEAM_EMAIL). SIREN, SIRET and VAT number
+ * are kept compact ('912345675'); everything else as displayed.
+ */
+export interface AgencySettings extends AgencyDetails {
+  /** Where the team's mails go (new quote, order, support message…) */
+  teamEmail: string;
+}
+
+/** Every field of the settings, in the form's order. */
+export const AGENCY_SETTINGS_FIELDS = [
+  'name',
+  'legalName',
+  'legalForm',
+  'capital',
+  'address',
+  'country',
+  'rcsCity',
+  'siren',
+  'siret',
+  'vat',
+  'director',
+  'email',
+  'phone',
+  'bookingUrl',
+  'teamEmail',
+  'hostName',
+  'hostAddress',
+  'hostWebsite',
+  'vatRegime',
+  'vatRate',
+] as const satisfies ReadonlyArray<keyof AgencySettings>;
+
+/** What the public pages and the mails show (GET /api/agency): the identifiers formatted, the registration and legal line built. */
+export interface AgencyIdentity {
+  name: string;
+  legalName: string;
+  legalForm: string;
+  capital: string;
+  address: string;
+  country: string;
+  rcs: string;
+  siret: string;
+  vat: string;
+  director: string;
+  email: string;
+  phone: string;
+  phoneHref: string;
+  bookingUrl: string;
+  legalLine: string;
+  host: { name: string; address: string; website: string };
+}
+
+export function agencyIdentity(s: AgencyDetails): AgencyIdentity {
+  const rcs = `RCS ${s.rcsCity} ${formatSiren(s.siren)}`;
+  return {
+    name: s.name,
+    legalName: s.legalName,
+    legalForm: s.legalForm,
+    capital: s.capital,
+    address: s.address,
+    country: s.country,
+    rcs,
+    siret: formatSiret(s.siret),
+    vat: formatFrenchVat(s.vat),
+    director: s.director,
+    email: s.email,
+    phone: s.phone,
+    phoneHref: phoneHref(s.phone),
+    bookingUrl: s.bookingUrl,
+    legalLine: `${s.legalName} au capital de ${s.capital} — ${rcs} — ${s.address}`,
+    host: { name: s.hostName, address: s.hostAddress, website: s.hostWebsite },
   };
 }

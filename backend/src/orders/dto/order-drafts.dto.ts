@@ -222,13 +222,9 @@ export class CheckoutBillingDto {
 
 /** Enregistrement automatique du brouillon : seuls les champs envoyés changent. */
 export class UpdateOrderDraftDto {
-  /** Change aussi `businessEnabled` (business ⇔ true) */
+  /** La formule de la commande (le choix Business de l'étape 3 et du récapitulatif) */
   @EnumField(PAID_PLAN_TYPES, { ...PLAN, optional: true })
   planType?: PaidPlanType;
-
-  /** Option Business : change aussi `planType` */
-  @BooleanField({ optional: true })
-  businessEnabled?: boolean;
 
   /** Étape 1.5 : true = « Réserver un appel », false = « Continuer le formulaire », null = pas encore choisi */
   @BooleanField({ optional: true, nullable: true })
@@ -342,7 +338,6 @@ export class OrderDraftDto {
   id: string;
   @ApiProperty({ enum: PAID_PLAN_TYPES, enumName: 'PaidPlanType' })
   planType: PaidPlanType;
-  businessEnabled: boolean;
   @ApiProperty({ type: Boolean, nullable: true })
   prefersCall: boolean | null;
   @ApiProperty({ enum: ORDER_STEPS, enumName: 'OrderStep' })

@@ -1,3 +1,4 @@
+import { hasBusinessOptions } from '@vitrine/domain';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -132,7 +133,7 @@ export function SiteDetailPage() {
               </div>
             </dl>
             <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">Le domaine et le statut sont gérés par notre équipe.</p>
-            {s.type === 'business' ? (
+            {hasBusinessOptions(s.type) ? (
               <ButtonLink to={paths.dashboard.siteBusinessOptions(s.id)} variant="secondary" size="sm" className="mt-4">
                 Options Business
               </ButtonLink>

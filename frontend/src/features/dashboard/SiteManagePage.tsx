@@ -1,3 +1,4 @@
+import { isPaidPlanId, monthlyPriceOf, PAID_PLAN_IDS, planOf, QUOTE_PLAN_ID, SITE_TYPE_LABELS } from '@vitrine/domain';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -42,11 +43,22 @@ export const manageMessages = {
   cardFailed: "La page de changement de carte n'a pas pu s'ouvrir. Réessayez dans un instant.",
 } as const;
 
-/** The three columns (spec §2): Pro, Business and Custom (the catalogue's 'teams' plan, on quote). */
-const COLUMN_NAMES: Record<PlanId, string> = { pro: 'Pro', business: 'Business', teams: 'Custom' };
-const PAID_PLANS: PaidPlanType[] = ['pro', 'business'];
-/** The prices of spec §9, while the catalogue is not there. */
-const FALLBACK_PRICE_CENTS: Record<PaidPlanType, number> = { pro: 2900, business: 5900 };
+/** The three columns (spec §2): Pro, Business and Custom (the catalogue's 'teams' plan, on quote), by their site type's name. */
+const columnName = (plan: PlanId): string => SITE_TYPE_LABELS[planOf(plan).siteType];
+const PAID_PLANS = PAID_PLAN_IDS;
+
+/** The plan a restart offers first: the ended subscription's own, or Pro after a plan on quote. */
+function restartPlanOf(plan: PlanId): PaidPlanType {
+  switch (plan) {
+    case 'pro':
+    case 'business':
+      return plan;
+    case 'teams':
+      return 'pro';
+    default:
+      return plan satisfies never;
+  }
+}
 
 const monthly = (cents: number) => `${formatEuros(cents)} / mois`;
 
@@ -93,7 +105,7 @@ function dialogFor(action: Action, sub: SiteSubscriptionDto, restartPlan: PaidPl
     case 'restart':
       return {
         title: 'Relancer votre site ?',
-        text: `Un nouvel abonnement ${COLUMN_NAMES[restartPlan]} à ${monthly(priceCents)} commence aujourd’hui, et votre site revient en ligne avec tout son historique. Vous allez être dirigé vers la page de paiement sécurisée.`,
+        text: `Un nouvel abonnement ${columnName(restartPlan)} à ${monthly(priceCents)} commence aujourd’hui, et votre site revient en ligne avec tout son historique. Vous allez être dirigé vers la page de paiement sécurisée.`,
         confirm: 'Relancer mon site',
         dismiss: 'Retour',
       };
@@ -120,7 +132,7 @@ function RestartSection({
   onRestart: () => void;
 }) {
   const name = useId();
-  const price = (id: PaidPlanType) => plans.find((p) => p.id === id)?.monthlyPriceCents ?? FALLBACK_PRICE_CENTS[id];
+  const price = (id: PaidPlanType) => plans.find((p) => p.id === id)?.monthlyPriceCents ?? monthlyPriceOf(id);
   return (
     <Card className="mt-6" id="relancer">
       <h2 className="text-lg font-semibold">Relancer mon site</h2>
@@ -150,7 +162,7 @@ function RestartSection({
                 className="size-4 accent-brand-600"
               />
               <span>
-                <span className="font-semibold">{COLUMN_NAMES[id]}</span> · {monthly(price(id))}
+                <span className="font-semibold">{columnName(id)}</span> · {monthly(price(id))}
               </span>
             </label>
           ))}
@@ -266,10 +278,10 @@ export function SiteManagePage() {
   }
   const sub = subscription.data.subscription;
   const plans = catalogue.data?.plans ?? [];
-  const current = sub.plan ?? 'teams';
+  const current = sub.plan ?? QUOTE_PLAN_ID;
   const ended = sub.canRestart || sub.endedAt !== null;
-  const restartPlan: PaidPlanType = chosenPlan ?? (current === 'business' ? 'business' : 'pro');
-  const restartPrice = plans.find((p) => p.id === restartPlan)?.monthlyPriceCents ?? FALLBACK_PRICE_CENTS[restartPlan];
+  const restartPlan: PaidPlanType = chosenPlan ?? restartPlanOf(current);
+  const restartPrice = plans.find((p) => p.id === restartPlan)?.monthlyPriceCents ?? monthlyPriceOf(restartPlan);
   const dialog = action ? dialogFor(action, sub, restartPlan, restartPrice) : null;
 
   const confirm = async () => {
@@ -306,12 +318,12 @@ export function SiteManagePage() {
   const planAction = (plan: PlanId) => {
     if (ended) {
       // After the end: no plan change, only the choice of the restart's plan.
-      if (!sub.canRestart || plan === 'teams') return null;
+      if (!sub.canRestart || !isPaidPlanId(plan)) return null;
       return plan === restartPlan ? (
         <Badge tone="brand">Formule choisie</Badge>
       ) : (
-        <Button variant="secondary" onClick={() => setChosenPlan(plan as PaidPlanType)}>
-          Choisir {COLUMN_NAMES[plan]}
+        <Button variant="secondary" onClick={() => setChosenPlan(plan)}>
+          Choisir {columnName(plan)}
         </Button>
       );
     }
@@ -375,7 +387,7 @@ export function SiteManagePage() {
           return (
             <li key={plan.id}>
               <Card className="flex h-full flex-col">
-                <h3 className="text-lg font-semibold">{COLUMN_NAMES[plan.id]}</h3>
+                <h3 className="text-lg font-semibold">{columnName(plan.id)}</h3>
                 <p className="mt-1 text-2xl font-bold">{plan.monthlyPriceCents === null ? 'Sur devis' : monthly(plan.monthlyPriceCents)}</p>
                 <ul className="mt-4 flex-1 space-y-1 text-sm text-slate-600 dark:text-slate-400">
                   {plan.features.map((f) => (

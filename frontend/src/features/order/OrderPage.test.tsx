@@ -14,7 +14,6 @@ const catalogue = {
 const draftAnswer = (overrides: Record<string, unknown> = {}) => ({
   id: '7d1f0c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',
   planType: 'pro',
-  businessEnabled: false,
   prefersCall: false,
   currentStep: '3',
   status: 'draft',

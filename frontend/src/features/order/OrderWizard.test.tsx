@@ -24,7 +24,6 @@ function fakeApi() {
       ? {
           ...base,
           planType: patch.planType,
-          businessEnabled: patch.businessEnabled,
           prefersCall: patch.prefersCall,
           currentStep: patch.currentStep,
           data: patch.data,
@@ -36,7 +35,7 @@ function fakeApi() {
       recap: (computeRecap(catalogue, {
         ...defaultOrderValues(next.planType),
         ...next.data,
-        businessEnabled: next.planType === 'business',
+        planType: next.planType,
         extraEmails: next.data.extraEmails.map((value) => ({ value })),
       }) ?? undefined) as DraftSnapshot['recap'],
     };
@@ -592,7 +591,6 @@ describe('OrderWizard — the draft', () => {
     expect(api.create).toHaveBeenCalledWith('business');
     expect(lastPatch()).toMatchObject({
       planType: 'business',
-      businessEnabled: true,
       currentStep: '1',
       data: { siteName: 'Garage Dupont' },
     });

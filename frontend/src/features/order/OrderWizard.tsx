@@ -255,7 +255,8 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
     pro: catalogue.plans.find((p) => p.id === 'pro'),
     business: catalogue.plans.find((p) => p.id === 'business'),
   };
-  const planName = (planOf(values) === 'business' ? plans.business?.name : plans.pro?.name) ?? planOf(values);
+  const chosenPlan = catalogue.plans.find((p) => p.id === planOf(values));
+  const planName = chosenPlan?.name ?? planOf(values);
   const price = (id: string) => catalogue.addOns.find((a) => a.id === id)?.priceCents;
   const businessExtra =
     plans.business?.monthlyPriceCents != null && plans.pro?.monthlyPriceCents != null
@@ -369,13 +370,7 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
           </FormProvider>
         </Card>
 
-        {!wide ? (
-          <OrderSummary
-            planName={planName}
-            features={(planOf(values) === 'business' ? plans.business : plans.pro)?.features ?? []}
-            recap={recap}
-          />
-        ) : null}
+        {!wide ? <OrderSummary planName={planName} features={chosenPlan?.features ?? []} recap={recap} /> : null}
       </div>
 
       {billingOpen ? (

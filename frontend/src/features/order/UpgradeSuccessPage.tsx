@@ -1,3 +1,4 @@
+import { hasBusinessOptions, SITE_TYPE_LABELS } from '@vitrine/domain';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useGetCheckoutSession } from '../../api/generated/billing/billing';
@@ -18,8 +19,6 @@ export const upgradeMessages = {
 /** The pause before the page shows its result (spec §2): 1 s for a site change, 2 s after a new payment. */
 export const SITE_CHANGE_WAIT_MS = 1000;
 export const NEW_PAYMENT_WAIT_MS = 2000;
-
-const PLAN_NAMES: Record<string, string> = { pro: 'Pro', business: 'Business', custom: 'Custom' };
 
 function Failed({ siteId }: { siteId: string | null }) {
   return (
@@ -45,8 +44,8 @@ function Failed({ siteId }: { siteId: string | null }) {
  * without the site (signed out, or it could not be read) the text names no plan.
  */
 function Done({ site, downgrade }: { site: SiteDetailDto | null; downgrade: boolean }) {
-  const plan = site ? (PLAN_NAMES[site.type] ?? null) : null;
-  const business = !downgrade && site?.type === 'business';
+  const plan = site ? SITE_TYPE_LABELS[site.type] : null;
+  const business = !downgrade && !!site && hasBusinessOptions(site.type);
   return (
     <ResultCard
       tone="success"

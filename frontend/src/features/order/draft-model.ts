@@ -22,14 +22,11 @@ export type DraftForm = OrderFormDto;
 export type DraftPhoto = OrderPhotoDto;
 
 /** What the wizard reads of an order draft. */
-export type DraftSnapshot = Pick<
-  OrderDraftDto,
-  'id' | 'planType' | 'businessEnabled' | 'prefersCall' | 'currentStep' | 'data' | 'billing' | 'photos'
-> &
+export type DraftSnapshot = Pick<OrderDraftDto, 'id' | 'planType' | 'prefersCall' | 'currentStep' | 'data' | 'billing' | 'photos'> &
   Partial<Pick<OrderDraftDto, 'recap'>>;
 
 /** What an autosave sends: the whole form, the plan, the step and the choice of 1.5; the billing once typed. */
-export type DraftPatch = Required<Pick<UpdateOrderDraftDto, 'planType' | 'businessEnabled' | 'prefersCall' | 'currentStep'>> & {
+export type DraftPatch = Required<Pick<UpdateOrderDraftDto, 'planType' | 'prefersCall' | 'currentStep'>> & {
   data: OrderFormDto;
   billing?: UpdateOrderDraftDto['billing'];
 };
@@ -51,7 +48,7 @@ export function valuesFromDraft(draft: DraftSnapshot, plan: PlanType | null = nu
     extraEmails: rows(data.extraEmails, false),
     stylePreferences: [...(data.stylePreferences ?? [])],
     businessFeatures: [...(data.businessFeatures ?? [])],
-    businessEnabled: plan ? plan === 'business' : draft.businessEnabled || draft.planType === 'business',
+    planType: plan ?? draft.planType,
   };
 }
 
@@ -105,7 +102,6 @@ export function patchFor(values: OrderFormValues, step: Step, prefersCall: boole
   const planType = planOf(values);
   return {
     planType,
-    businessEnabled: planType === 'business',
     prefersCall,
     currentStep: step,
     data: formForApi(values),

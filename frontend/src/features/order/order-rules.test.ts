@@ -78,7 +78,7 @@ describe('the recap the wizard shows is the amount the server charges', () => {
     for (const values of combinations) {
       const { extraEmails, ...options } = selectedAddOns(formForApi(values));
       const charged = serverRecap({
-        planType: values.businessEnabled ? 'business' : 'pro',
+        planType: values.planType,
         ...options,
         extraEmailCount: extraEmails.length,
       });

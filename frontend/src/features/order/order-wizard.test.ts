@@ -96,8 +96,8 @@ describe('the plan in the URL', () => {
     expect(planFromQuery('pro')).toBe('pro');
     expect(planFromQuery(null)).toBeNull();
     expect(planFromQuery('teams')).toBeNull();
-    expect(defaultOrderValues('business').businessEnabled).toBe(true);
-    expect(defaultOrderValues('pro').businessEnabled).toBe(false);
+    expect(defaultOrderValues('business').planType).toBe('business');
+    expect(defaultOrderValues('pro').planType).toBe('pro');
   });
 
   it('has the spec defaults', () => {
@@ -284,7 +284,7 @@ describe('price recap (spec §9)', () => {
     const recap = computeRecap(
       catalogue,
       valid({
-        businessEnabled: true,
+        planType: 'business',
         logoOption: 'create',
         includeGoogleBusiness: true,
         includeTrustpilot: true,

@@ -8,6 +8,8 @@ import type { BillingInfoDto, DisplayEmailChoice, DomainChoice, LogoOption, Orde
 import { DomainTld, OrderStep } from '../../api/generated/model';
 import {
   distinctAddresses,
+  EMPTY_BUYER_IDENTITY,
+  isPaidPlanId,
   EMAIL_ADDRESS,
   isHttpUrl,
   isPhoneLongEnough,
@@ -155,13 +157,13 @@ export interface ListEntry {
 
 /**
  * Spec §3's order form, as the wizard edits it: the API's form (OrderFormDto) with its growing lists as rows (the
- * field arrays of react-hook-form) and the Business toggle (on = the Business plan).
+ * field arrays of react-hook-form) and the plan (the Business toggle and the recap's choice).
  */
 export type OrderFormValues = Omit<OrderFormDto, 'services' | 'socialLinks' | 'extraEmails'> & {
   services: ListEntry[];
   socialLinks: ListEntry[];
   extraEmails: ListEntry[];
-  businessEnabled: boolean;
+  planType: PlanType;
 };
 
 /** The spec's defaults: existing domain in .fr, pro address contact@, no logo; one empty service and link row. */
@@ -174,18 +176,17 @@ export function defaultOrderValues(planType: PlanType = 'pro', currentEmail = ''
     services: rows(form.services),
     socialLinks: rows(form.socialLinks),
     extraEmails: rows(form.extraEmails),
-    businessEnabled: planType === 'business',
+    planType,
   };
 }
 
 /** The plan of the URL: `plan=business` turns the business toggle on; `plan=basic` (or pro) is Pro; else none. */
 export function planFromQuery(value: string | null): PlanType | null {
-  if (value === 'business') return 'business';
-  if (value === 'basic' || value === 'pro') return 'pro';
-  return null;
+  if (value === 'basic') return 'pro';
+  return isPaidPlanId(value) ? value : null;
 }
 
-export const planOf = (values: Pick<OrderFormValues, 'businessEnabled'>): PlanType => (values.businessEnabled ? 'business' : 'pro');
+export const planOf = (values: Pick<OrderFormValues, 'planType'>): PlanType => values.planType;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rules and messages (spec §5, word for word)
@@ -279,18 +280,7 @@ export function reachableStep(target: Step, prefersCall: boolean | null, values:
 
 export type BillingValues = BillingInfoDto;
 
-export const emptyBilling = (): BillingValues => ({
-  fullName: '',
-  email: '',
-  phone: '',
-  address: '',
-  city: '',
-  postalCode: '',
-  buyerType: 'individual',
-  companyName: '',
-  siren: '',
-  vatNumber: '',
-});
+export const emptyBilling = (): BillingValues => ({ ...EMPTY_BUYER_IDENTITY });
 
 /** A company's identifiers, checked by the server (SIREN key, VAT number of the SIREN): its messages show under them. */
 const serverChecked = () => true as const;
@@ -364,10 +354,7 @@ export function checkPhotoFiles<F extends { name: string; size: number; type: st
 /** The parts of GET /api/catalogue the recap reads. */
 export type PriceCatalogue = PriceList;
 
-type RecapSelection = Pick<
-  OrderFormValues,
-  'businessEnabled' | 'logoOption' | 'includeGoogleBusiness' | 'includeTrustpilot' | 'extraEmails'
->;
+type RecapSelection = Pick<OrderFormValues, 'planType' | 'logoOption' | 'includeGoogleBusiness' | 'includeTrustpilot' | 'extraEmails'>;
 
 /** The distinct, non-empty extra addresses (what is billed 1 € each). */
 export function extraEmailsOf(entries: readonly ListEntry[]): string[] {

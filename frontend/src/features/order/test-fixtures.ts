@@ -46,7 +46,6 @@ export function makeDraft(overrides: Partial<DraftSnapshot> = {}): DraftSnapshot
   return {
     id: 'draft-1',
     planType,
-    businessEnabled: planType === 'business',
     prefersCall: null,
     currentStep: '1',
     data: formForApi(defaultOrderValues(planType)),

@@ -16,7 +16,6 @@ import type { RecapDto } from './recapDto';
 export interface OrderDraftDto {
   /** Absent until the buyer has typed billing details (never null: a strict reading of the schema refuses it). */
   billing?: BillingInfoDto;
-  businessEnabled: boolean;
   createdAt: string;
   currentStep: OrderStep;
   data: OrderFormDto;

@@ -12,11 +12,9 @@ import type { PaidPlanType } from './paidPlanType';
 
 export interface UpdateOrderDraftDto {
   billing?: BillingInfoPatchDto;
-  /** Option Business : change aussi `planType` */
-  businessEnabled?: boolean;
   currentStep?: OrderStep;
   data?: OrderFormPatchDto;
-  /** Change aussi `businessEnabled` (business ⇔ true) */
+  /** La formule de la commande (le choix Business de l'étape 3 et du récapitulatif) */
   planType?: PaidPlanType;
   /**
      * Étape 1.5 : true = « Réserver un appel », false = « Continuer le formulaire », null = pas encore choisi

@@ -50,9 +50,9 @@ export function DesignStep({
   prices: OptionPrices;
 }) {
   const { register, control } = useFormContext<OrderFormValues>();
-  const [businessEnabled, domainName, domainTld, domainChoice] = useWatch({
+  const [planType, domainName, domainTld, domainChoice] = useWatch({
     control,
-    name: ['businessEnabled', 'domainName', 'domainTld', 'domainChoice'],
+    name: ['planType', 'domainName', 'domainTld', 'domainChoice'],
   });
 
   return (
@@ -120,18 +120,18 @@ export function DesignStep({
       <div className="space-y-4">
         <Controller
           control={control}
-          name="businessEnabled"
+          name="planType"
           render={({ field }) => (
             <Switch
-              checked={field.value}
-              onChange={field.onChange}
+              checked={field.value === 'business'}
+              onChange={(on) => field.onChange(on ? 'business' : 'pro')}
               label="Formule Business"
               description="Des fonctionnalités métier pour développer votre activité : réservation, devis, boutique…"
               aside={perMonth(prices.businessExtraCents)}
             />
           )}
         />
-        {businessEnabled ? (
+        {planType === 'business' ? (
           <ChoiceGroup
             legend="Fonctionnalités Business souhaitées"
             hint="Choisissez celles dont vous avez besoin ; nous en reparlons avec vous."

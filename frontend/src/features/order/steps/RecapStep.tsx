@@ -105,15 +105,15 @@ export function RecapStep({
 
       <Controller
         control={control}
-        name="businessEnabled"
+        name="planType"
         render={({ field }) => (
           <ChoiceGroup legend="Votre formule">
             <div className="grid gap-3 sm:grid-cols-2">
               <ChoiceCard
                 type="radio"
                 name="order-plan"
-                checked={!field.value}
-                onChange={() => field.onChange(false)}
+                checked={field.value === 'pro'}
+                onChange={() => field.onChange('pro')}
                 title={plans.pro?.name ?? 'Pro'}
                 description="Le site vitrine complet."
                 aside={price(plans.pro)}
@@ -121,8 +121,8 @@ export function RecapStep({
               <ChoiceCard
                 type="radio"
                 name="order-plan"
-                checked={field.value}
-                onChange={() => field.onChange(true)}
+                checked={field.value === 'business'}
+                onChange={() => field.onChange('business')}
                 title={plans.business?.name ?? 'Business'}
                 description="Avec les fonctionnalités métier."
                 aside={price(plans.business)}
@@ -152,7 +152,7 @@ export function RecapStep({
                 <Row term="Style">
                   {values.stylePreferences.length ? values.stylePreferences.map((s) => labelOf(styles, s)).join(', ') : EMPTY_VALUE}
                 </Row>
-                {values.businessEnabled && values.businessFeatures.length ? (
+                {values.planType === 'business' && values.businessFeatures.length ? (
                   <Row term="Fonctionnalités Business">{values.businessFeatures.map((f) => labelOf(businessFeatures, f)).join(', ')}</Row>
                 ) : null}
                 <Row term="Logo">{logo}</Row>

@@ -1,3 +1,4 @@
+import type { PaidPlanId } from '@vitrine/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useGetCatalogue } from '../../../api/generated/orders/orders';
 import type { PlanDto } from '../../../api/generated/model';
@@ -13,7 +14,7 @@ import { useAgency } from '../../../lib/site-info';
 import { formatEuros } from '../../../lib/format';
 
 /** The order URL per plan (spec: Pro 'Commencer' → plan=basic, Business 'Commencer' → plan=business). */
-export const orderLinks: Record<'pro' | 'business', string> = {
+export const orderLinks: Record<PaidPlanId, string> = {
   pro: `${paths.order}?plan=basic`,
   business: `${paths.order}?plan=business`,
 };
