@@ -377,13 +377,18 @@ describe('a subscription over its whole life', () => {
         action_url: `http://localhost:3000/dashboard/sites/${siteId}/manage`,
       });
 
-      // Two restarts asked at the same moment open one payment.
+      // Two restarts asked at the same moment open one payment. Whether they overlap is the machine's doing: one that
+      // overlaps the other is refused (409); one that comes after it closes the other's session and opens its own.
       const answers = await Promise.all(
         [0, 1].map(() => t.api.raw.post(`/api/sites/${siteId}/subscription/restart`).set(bearer(client)).send({ planType: 'business' })),
       );
-      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-      const { url } = answers.find((a) => a.status === 200)!.body;
-      expect(await payCheckout(url)).toBe(303);
+      const opened = answers.filter((a) => a.status === 200);
+      expect(opened.length).toBeGreaterThanOrEqual(1);
+      for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.status).toBe(409);
+      // Every URL any answer gave is paid: only one can be.
+      const paid = [];
+      for (const a of opened) paid.push(await payCheckout(a.body.url));
+      expect(paid.filter((status) => status === 303)).toHaveLength(1);
       await settle();
 
       const sites = await sitesOf(client.user.id);
