@@ -1,7 +1,10 @@
 // Browser tier: starts the built product as `npm start` does (see app.ts), then runs the journeys in Debian's
-// Chromium with Node's test runner.
+// Chromium with Node's test runner. The journeys run on E2E_WORKERS copies of the product side by side (2 by default),
+// each with its own database, Stripe sandbox and captured mail: every journey file is self-contained, and one that
+// changes what every page shows (the agency's settings) never runs beside another on the same product. Each copy takes
+// the next journey file from one queue, the longest files first, so neither waits long for the other at the end.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuiltApp, root, startBuiltApp } from './app.ts';
 
@@ -23,31 +26,62 @@ if (!existsSync(chromium)) {
 const artifacts = join(root, 'e2e', 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
-let code = 1;
-let app: BuiltApp | undefined;
-try {
-  const logFile = join(artifacts, 'app.log');
-  writeFileSync(logFile, '');
-  app = await startBuiltApp('e2e', undefined, { logFile });
-  const files = readdirSync(join(root, 'e2e', 'journeys'))
-    .filter((f) => f.endsWith('.test.ts'))
-    // `node e2e/run.ts order checkout`: only the journeys whose file names contain one of these words.
-    .filter((f) => only.length === 0 || only.some((word) => f.includes(word)))
-    .map((f) => join('e2e', 'journeys', f));
-  const runner = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
+const journeys = join(root, 'e2e', 'journeys');
+const queue = readdirSync(journeys)
+  .filter((f) => f.endsWith('.test.ts'))
+  // `node e2e/run.ts order checkout`: only the journeys whose file names contain one of these words.
+  .filter((f) => only.length === 0 || only.some((word) => f.includes(word)))
+  // The longest files first (their length stands for their duration): the last ones to start are short.
+  .map((f) => ({ file: join('e2e', 'journeys', f), size: readFileSync(join(journeys, f)).length }))
+  .sort((a, b) => b.size - a.size)
+  .map((j) => j.file);
+const workers = Math.max(1, Math.min(Number(process.env.E2E_WORKERS) || 2, queue.length));
+
+/** Runs one journey file against one copy of the product; its output is printed whole once it ends. */
+function runJourney(file: string, app: BuiltApp, logFile: string): Promise<number> {
+  const runner = spawn(process.execPath, ['--test', '--test-reporter=spec', file], {
     cwd: root,
     env: { ...process.env, BASE_URL: app.baseUrl, CHROMIUM_PATH: chromium, ARTIFACTS_DIR: artifacts, APP_LOG_FILE: logFile },
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  code = await new Promise<number>((resolve) => runner.once('exit', (c) => resolve(c ?? 1)));
+  let output = '';
+  runner.stdout.on('data', (d: Buffer) => (output += d));
+  runner.stderr.on('data', (d: Buffer) => (output += d));
+  return new Promise<number>((resolve) =>
+    runner.once('close', (c) => {
+      process.stdout.write(`\n--- ${file} ---\n${output}`);
+      resolve(c ?? 1);
+    }),
+  );
+}
+
+const apps: BuiltApp[] = [];
+const failed: string[] = [];
+let code = 1;
+try {
+  const logFiles = Array.from({ length: workers }, (_, i) => join(artifacts, workers === 1 ? 'app.log' : `app-${i + 1}.log`));
+  for (const logFile of logFiles) writeFileSync(logFile, '');
+  const started = await Promise.allSettled(logFiles.map((logFile, i) => startBuiltApp(`e2e-${i + 1}`, undefined, { logFile })));
+  for (const s of started) if (s.status === 'fulfilled') apps.push(s.value);
+  const refused = started.find((s) => s.status === 'rejected');
+  if (refused) throw refused.reason;
+  await Promise.all(
+    apps.map(async (app, i) => {
+      for (let file = queue.shift(); file; file = queue.shift()) if ((await runJourney(file, app, logFiles[i])) !== 0) failed.push(file);
+    }),
+  );
+  code = failed.length ? 1 : 0;
+  if (failed.length) console.error(`\nParcours en échec :\n${failed.join('\n')}`);
 } catch (error) {
   console.error(`Parcours navigateur impossibles : ${(error as Error).message}`);
 } finally {
-  const exit = await app?.stop();
-  if (app && exit !== 0) {
-    console.error(`L'application ne s'est pas arrêtée proprement (code ${exit}).\n--- journal ---\n${app.log().slice(-4000)}`);
-    code = code || 1;
-  }
+  const exits = await Promise.all(apps.map((app) => app.stop()));
+  exits.forEach((exit, i) => {
+    if (exit !== 0) {
+      console.error(`L'application ne s'est pas arrêtée proprement (code ${exit}).\n--- journal ---\n${apps[i].log().slice(-4000)}`);
+      code = code || 1;
+    }
+  });
 }
 console.log(`Captures d'écran : ${artifacts}`);
 process.exit(code);

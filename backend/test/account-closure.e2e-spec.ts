@@ -8,7 +8,8 @@ import { DataExports } from '../src/privacy/data-exports';
 import { bearer, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { outboxFor } from './helpers/outbox';
 import { type ClientFacts, factsFor, richClient } from './helpers/privacy';
-import { appWithSandbox, webhooksProcessed } from './helpers/stripe';
+import { sandboxControl } from './helpers/scenarios';
+import { appWithSandbox } from './helpers/stripe';
 
 /** The tables allowed to keep what a closed account's identity was: the legal documents, frozen as issued. */
 const KEPT_BY_LAW = new Set(['legal_invoices']);
@@ -63,12 +64,7 @@ describe('closing an account', () => {
     f.quote,
     f.photoName,
   ];
-  const control = async (path: string) => {
-    const res = await fetch(`${sandbox.url}${path}`, { method: 'POST' });
-    expect(res.status).toBe(200);
-    await sandbox.flushWebhooks();
-    await webhooksProcessed(t);
-  };
+  const control = (path: string) => sandboxControl({ sandbox, t }, path);
   const erasureDue = (userId: string) =>
     t.dataSource.query(`UPDATE account_closures SET erase_after = now() WHERE user_id = $1 AND status = 'pending'`, [userId]);
   const closure = async (userId: string) => (await t.dataSource.query(`SELECT * FROM account_closures WHERE user_id = $1`, [userId]))[0];

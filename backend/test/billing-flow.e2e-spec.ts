@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { startStripeSandbox, type StripeSandbox } from '@vitrine/stripe-sandbox';
-import { createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
+import type { StripeSandbox } from '@vitrine/stripe-sandbox';
+import { registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { orderAndCheckout } from './helpers/orders';
-import { postEvent, TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
+import { payOnSandbox, sandboxEvents } from './helpers/scenarios';
+import { appWithSandbox, postEvent, webhooksProcessed } from './helpers/stripe';
 
 interface SandboxEvent {
   id: string;
@@ -20,8 +21,6 @@ describe('billing with the Stripe sandbox', () => {
   let t: TestApp;
   let webhookUrl: string;
 
-  const sandboxEvents = async (): Promise<SandboxEvent[]> =>
-    ((await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: SandboxEvent[] }).data;
   /** A sandbox test control; the events it delivers are processed before it returns. */
   const control = async (path: string) => {
     const res = await fetch(`${sandbox.url}${path}`, { method: 'POST' });
@@ -44,32 +43,16 @@ describe('billing with the Stripe sandbox', () => {
 
   /** Pays on the hosted checkout; the events the sandbox delivers are processed before it returns. */
   async function pay(sessionId: string): Promise<Response> {
-    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'card=4242424242424242',
-      redirect: 'manual',
-    });
+    const res = await payOnSandbox(sandbox, sessionId);
     await webhooksProcessed(t);
     return res;
   }
 
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    sandbox = await startStripeSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 20, maxRetries: 1 });
-    stripe = new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0 });
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_sandbox',
-      STRIPE_API_URL: sandbox.url,
-      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    });
-    await t.app.listen(0, '127.0.0.1');
-    webhookUrl = `${await t.app.getUrl()}/api/billing/webhook`.replace('[::1]', '127.0.0.1');
-    sandbox.setWebhookUrl(webhookUrl);
+    ({ sandbox, stripe, t, webhookUrl, close } = await appWithSandbox());
   });
-  afterAll(async () => {
-    await t.close();
-    await sandbox.close();
-  });
+  afterAll(() => close());
 
   it('creates the catalogue in Stripe at start, found by lookup key', async () => {
     await orderAndCheckout(t.api, { billing: { email: 'warmup@example.com' } });
@@ -214,7 +197,7 @@ describe('billing with the Stripe sandbox', () => {
     it('changes nothing when every delivered event is replayed', async () => {
       const before = await snapshot(customerId);
       const count = (await t.dataSource.query(`SELECT count(*)::int AS n FROM stripe_events`))[0].n;
-      for (const e of await sandboxEvents()) {
+      for (const e of await sandboxEvents<SandboxEvent>(sandbox)) {
         const res = await control(`/test/events/${e.id}/resend`);
         expect(res.attempt.status_code).toBe(200);
       }
@@ -271,11 +254,15 @@ describe('billing with the Stripe sandbox', () => {
     // The sandbox retries a failed delivery to the URL of the moment: let it give up on all of them before the app's
     // URL comes back, or a late retry would race the deliveries this test makes itself.
     const undelivered = async () =>
-      (await sandboxEvents()).filter((e) => JSON.stringify(e.event.data.object).includes(customerId) && e.delivery.status !== 'failed');
+      (await sandboxEvents<SandboxEvent>(sandbox)).filter(
+        (e) => JSON.stringify(e.event.data.object).includes(customerId) && e.delivery.status !== 'failed',
+      );
     for (let i = 0; i < 200 && (await undelivered()).length > 0; i++) await new Promise((r) => setTimeout(r, 25));
     expect(await undelivered()).toEqual([]);
     sandbox.setWebhookUrl(webhookUrl);
-    const ours = (await sandboxEvents()).filter((e) => JSON.stringify(e.event.data.object).includes(customerId)).map((e) => e.event);
+    const ours = (await sandboxEvents<SandboxEvent>(sandbox))
+      .filter((e) => JSON.stringify(e.event.data.object).includes(customerId))
+      .map((e) => e.event);
     expect(ours.map((e) => e.type).sort()).toEqual([
       'checkout.session.completed',
       'customer.subscription.created',
@@ -317,7 +304,7 @@ describe('billing with the Stripe sandbox', () => {
 
   it('acknowledges a signed event whose object Stripe does not know, records it as ignored and logs it once', async () => {
     const event = {
-      ...(await sandboxEvents())[0].event,
+      ...(await sandboxEvents<SandboxEvent>(sandbox))[0].event,
       id: 'evt_missing_object',
       type: 'invoice.paid',
       data: { object: { id: 'in_does_not_exist', object: 'invoice' } },

@@ -2,9 +2,9 @@ import type Stripe from 'stripe';
 import type { StripeSandbox } from '@vitrine/stripe-sandbox';
 import { DUE_REMINDERS_SQL } from '../src/billing/billing.repository';
 import { PaymentReminders } from '../src/billing/payment-reminders';
-import { bearer, registerClient, type SessionBody, type TestApp } from './helpers/app';
-import { orderAndCheckout } from './helpers/orders';
+import { bearer, type SessionBody, type TestApp } from './helpers/app';
 import { outboxFor } from './helpers/outbox';
+import { paidClient, sandboxControl, SIMPLE } from './helpers/scenarios';
 import { appWithSandbox, webhooksProcessed } from './helpers/stripe';
 
 const DAY = 86_400_000;
@@ -19,13 +19,7 @@ describe('a site whose life follows its payments', () => {
   let siteId: string;
   let subscriptionId: string;
 
-  const control = async (path: string) => {
-    const res = await fetch(`${sandbox.url}${path}`, { method: 'POST' });
-    expect(res.status).toBe(200);
-    await sandbox.flushWebhooks();
-    await webhooksProcessed(t);
-    return res.json();
-  };
+  const control = (path: string) => sandboxControl({ sandbox, t }, path);
   const site = async () =>
     (await t.dataSource.query(`SELECT status, type, status_before_suspension FROM sites WHERE id = $1`, [siteId]))[0];
   const history = async () =>
@@ -40,27 +34,11 @@ describe('a site whose life follows its payments', () => {
 
   beforeAll(async () => {
     ({ sandbox, stripe, t, close } = await appWithSandbox());
-    client = await registerClient(t.api, { email: 'fleuriste@example.com', name: 'Fleurs de Lys' });
-    const { sessionId } = await orderAndCheckout(t.api, {
-      session: client,
-      planType: 'pro',
-      data: { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: false, extraEmails: [] },
-    });
-    const paid = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'card=4242424242424242',
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
-    await sandbox.flushWebhooks();
-    await webhooksProcessed(t);
-    [{ id: siteId, stripe_subscription_id: subscriptionId }] = await t.dataSource.query(
-      `SELECT id, stripe_subscription_id FROM sites WHERE user_id = $1`,
-      [client.user.id],
-    );
     // The team has built it.
-    await t.dataSource.query(`UPDATE sites SET status = 'active' WHERE id = $1`, [siteId]);
+    ({ client, siteId, subscriptionId } = await paidClient(
+      { sandbox, t },
+      { email: 'fleuriste@example.com', name: 'Fleurs de Lys', data: SIMPLE, active: true },
+    ));
   });
   afterAll(() => close());
 

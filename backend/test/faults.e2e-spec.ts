@@ -12,6 +12,7 @@ import { bootstrap, type RunningApp } from '../src/main';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { assertMatchesContract } from './helpers/contract';
 import { as, BILLING, COMPLETE_FORM, type Owner, startDraft } from './helpers/orders';
+import { payOnSandbox } from './helpers/scenarios';
 import { unusedPort } from './helpers/smtp';
 import { postEvent, TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
 
@@ -159,12 +160,7 @@ describe('Stripe failing or timing out during checkout and webhooks', () => {
   it('acknowledges a webhook whose Stripe read fails, keeps the event and provisions the order at the next attempt', async () => {
     const { draftId, owner } = await readyDraft();
     const { body } = await checkout(draftId, owner).expect(201);
-    const paid = await fetch(`${sandbox.url}/checkout/${body.sessionId}/pay`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'card=4242424242424242',
-      redirect: 'manual',
-    });
+    const paid = await payOnSandbox(sandbox, body.sessionId);
     expect(paid.status).toBe(303);
     const events = (
       (await (await fetch(`${sandbox.url}/test/events?type=checkout.session.completed`)).json()) as { data: Array<{ event: Stripe.Event }> }

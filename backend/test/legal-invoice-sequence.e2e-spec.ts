@@ -4,17 +4,10 @@ import type { EntityManager } from 'typeorm';
 import { InvoicingService } from '../src/invoicing/invoicing.service';
 import { createTestApp, type TestApp } from './helpers/app';
 import { orderAndCheckout } from './helpers/orders';
+import { payOnSandbox, SIMPLE, TEST_CARD } from './helpers/scenarios';
 import { appWithSandbox, postEvent, TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
 
-const SIMPLE = { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: false, extraEmails: [] };
 const YEAR = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date());
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-  redirect: 'manual' as const,
-});
-const sessionIdOf = (url: string) => new URL(url).pathname.split('/').filter(Boolean).at(-1)!;
 
 /**
  * The legal numbers under concurrency: 20 payments whose webhooks (each event delivered twice) reach two app instances
@@ -53,10 +46,7 @@ describe('the gapless sequence of legal invoices', () => {
         data: SIMPLE,
         billing: { email: `paie${i}@example.com` },
       });
-      const paid = await fetch(
-        `${sandbox.url}/checkout/${sessionIdOf(url)}/pay`,
-        form({ card: '4242424242424242', email: `paie${i}@example.com`, name: `Client ${i}` }),
-      );
+      const paid = await payOnSandbox(sandbox, url, { card: TEST_CARD, email: `paie${i}@example.com`, name: `Client ${i}` });
       expect(paid.status).toBe(303);
     }
     await sandbox.flushWebhooks();

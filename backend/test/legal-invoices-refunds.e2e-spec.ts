@@ -11,16 +11,9 @@ import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, ty
 import { createEmptyDatabase } from './helpers/database';
 import { ciiFacts, readFacturX, xsdErrors } from './helpers/factur-x';
 import { orderAndCheckout } from './helpers/orders';
-import { appWithSandbox, postEvent, TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
+import { payOnSandbox, sessionIdOf, settle as settleWebhooks, SIMPLE, TEST_CARD } from './helpers/scenarios';
+import { appWithSandbox, postEvent, TEST_WEBHOOK_SECRET } from './helpers/stripe';
 
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-  redirect: 'manual' as const,
-});
-const sessionIdOf = (url: string) => new URL(url).pathname.split('/').filter(Boolean).at(-1)!;
-const SIMPLE = { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: false, extraEmails: [] };
 const YEAR = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date());
 const av = (seq: number) => `AV-${YEAR}-${String(seq).padStart(6, '0')}`;
 const REFUND_EVENTS = ['refund.created', 'charge.refunded', 'refund.updated', 'charge.refund.updated'];
@@ -65,15 +58,11 @@ describe('legal invoices: refunds and buyers without billing identity', () => {
 
   /** Waits until every instance has processed every event the sandbox sent, and the files are rendered. */
   const settle = async () => {
-    for (let i = 0; i < 2; i++) {
-      await sandbox.flushWebhooks();
-      await Promise.all([t, ...(b ? [b] : [])].map((app) => webhooksProcessed(app)));
-    }
+    await settleWebhooks({ sandbox, t, others: b ? [b] : [] }, 2);
     await t.app.get(InvoiceFiles).drain();
   };
   const payCheckout = async (url: string, name = 'Acheteur') =>
-    (await fetch(`${sandbox.url}/checkout/${sessionIdOf(url)}/pay`, form({ card: '4242424242424242', email: 'a@example.com', name })))
-      .status;
+    (await payOnSandbox(sandbox, url, { card: TEST_CARD, email: 'a@example.com', name })).status;
   const legalOf = (userId: string): Promise<LegalRow[]> =>
     t.dataSource.query(`SELECT * FROM legal_invoices WHERE user_id = $1 ORDER BY kind DESC, seq`, [userId]);
   const creditsOf = async (userId: string) => (await legalOf(userId)).filter((d) => d.kind === 'credit_note');

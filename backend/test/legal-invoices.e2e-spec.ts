@@ -8,16 +8,9 @@ import { bearer, loginAdmin, registerClient, type SessionBody, type TestApp } fr
 import { parseCsv } from './helpers/admin';
 import { ciiFacts, readFacturX, xsdErrors } from './helpers/factur-x';
 import { orderAndCheckout } from './helpers/orders';
-import { appWithSandbox, webhooksProcessed } from './helpers/stripe';
+import { payOnSandbox, sessionIdOf, settle as settleWebhooks, SIMPLE, TEST_CARD } from './helpers/scenarios';
+import { appWithSandbox } from './helpers/stripe';
 
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-  redirect: 'manual' as const,
-});
-const sessionIdOf = (url: string) => new URL(url).pathname.split('/').filter(Boolean).at(-1)!;
-const SIMPLE = { logoOption: 'none', includeGoogleBusiness: false, includeTrustpilot: false, extraEmails: [] };
 const YEAR = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date());
 const COMPANY = {
   buyerType: 'company',
@@ -85,19 +78,11 @@ describe('legal invoices', () => {
   let admin: SessionBody;
 
   const settle = async () => {
-    for (let i = 0; i < 2; i++) {
-      await sandbox.flushWebhooks();
-      await webhooksProcessed(t);
-    }
+    await settleWebhooks({ sandbox, t }, 2);
     await t.app.get(InvoiceFiles).drain();
   };
   const payCheckout = async (url: string) =>
-    (
-      await fetch(
-        `${sandbox.url}/checkout/${sessionIdOf(url)}/pay`,
-        form({ card: '4242424242424242', email: 'a@example.com', name: 'Acheteur' }),
-      )
-    ).status;
+    (await payOnSandbox(sandbox, url, { card: TEST_CARD, email: 'a@example.com', name: 'Acheteur' })).status;
   const legalOf = (userId: string): Promise<LegalRow[]> =>
     t.dataSource.query(`SELECT * FROM legal_invoices WHERE user_id = $1 ORDER BY year, kind, seq`, [userId]);
   const download = async (path: string, session: SessionBody, status = 200) =>

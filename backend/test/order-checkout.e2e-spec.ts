@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
-import { startStripeSandbox, type StripeSandbox } from '@vitrine/stripe-sandbox';
-import { bearer, createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
+import type { StripeSandbox } from '@vitrine/stripe-sandbox';
+import { bearer, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { phoneJpeg } from './helpers/images';
 import { as, BILLING, COMPLETE_FORM, orderAndCheckout, startDraft } from './helpers/orders';
 import { outboxFor, tokenFromMail } from './helpers/outbox';
-import { postEvent, TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
+import { payOnSandbox, sandboxEvents } from './helpers/scenarios';
+import { appWithSandbox, postEvent, webhooksProcessed } from './helpers/stripe';
 
 interface SandboxEvent {
   id: string;
@@ -22,16 +23,9 @@ describe('ordering and provisioning', () => {
   let t: TestApp;
   let webhookUrl: string;
 
-  const sandboxEvents = async (): Promise<SandboxEvent[]> =>
-    ((await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: SandboxEvent[] }).data;
   /** Pays on the hosted checkout; the events the sandbox delivers are processed before it returns. */
   const pay = async (sessionId: string) => {
-    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'card=4242424242424242',
-      redirect: 'manual',
-    });
+    const res = await payOnSandbox(sandbox, sessionId);
     await webhooksProcessed(t);
     return res;
   };
@@ -41,7 +35,7 @@ describe('ordering and provisioning', () => {
     try {
       expect((await pay(sessionId)).status).toBe(303);
       const session = await stripe.checkout.sessions.retrieve(sessionId);
-      return (await sandboxEvents())
+      return (await sandboxEvents<SandboxEvent>(sandbox))
         .filter((e) => JSON.stringify(e.event.data.object).includes(session.customer as string))
         .map((e) => e.event);
     } finally {
@@ -51,22 +45,11 @@ describe('ordering and provisioning', () => {
   const count = async (sql: string, params: unknown[]) =>
     ((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${sql}`, params)) as Array<{ n: number }>)[0].n;
 
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    sandbox = await startStripeSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 20, maxRetries: 1 });
-    stripe = new Stripe('sk_test_sandbox', { host: '127.0.0.1', port: sandbox.port, protocol: 'http', maxNetworkRetries: 0 });
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_sandbox',
-      STRIPE_API_URL: sandbox.url,
-      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    });
-    await t.app.listen(0, '127.0.0.1');
-    webhookUrl = `${await t.app.getUrl()}/api/billing/webhook`.replace('[::1]', '127.0.0.1');
-    sandbox.setWebhookUrl(webhookUrl);
+    ({ sandbox, stripe, t, webhookUrl, close } = await appWithSandbox());
   });
-  afterAll(async () => {
-    await t.close();
-    await sandbox.close();
-  });
+  afterAll(() => close());
 
   describe('an anonymous buyer', () => {
     const email = 'jeanne.martin@example.com';

@@ -8,6 +8,7 @@ import { GPS_RATIONALS, phoneJpeg } from './helpers/images';
 import { as, type DraftBody, orderAndCheckout, type Owner, startDraft } from './helpers/orders';
 import { outboxFor } from './helpers/outbox';
 import { startS3Server, type TestS3Server } from './helpers/s3-server';
+import { payOnSandbox } from './helpers/scenarios';
 import { appWithSandbox, webhooksProcessed } from './helpers/stripe';
 
 interface PhotoBody {
@@ -178,12 +179,7 @@ describe('order photos on an S3-compatible server', () => {
     await as(t.api.post(`/api/order-drafts/${draftId}/photos`), owner)
       .attach('file', phoneJpeg(), { filename: 'devanture.jpg', contentType: 'image/jpeg' })
       .expect(201);
-    const paid = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'card=4242424242424242',
-      redirect: 'manual',
-    });
+    const paid = await payOnSandbox(sandbox, sessionId);
     expect(paid.status).toBe(303);
     await webhooksProcessed(t);
 

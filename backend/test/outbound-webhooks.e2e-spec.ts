@@ -6,6 +6,7 @@ import { WebhookDeliveryWorker } from '../src/outbound-webhooks/webhook-delivery
 import { WebhookEvents } from '../src/outbound-webhooks/webhook-events';
 import { bearer, createTestApp, loginAdmin, type SessionBody, type TestApp } from './helpers/app';
 import { orderAndCheckout } from './helpers/orders';
+import { payOnSandbox } from './helpers/scenarios';
 import { appWithSandbox, webhooksProcessed } from './helpers/stripe';
 
 interface Received {
@@ -117,12 +118,7 @@ describe('outbound webhooks', () => {
     expect(stored.secret_sealed).not.toContain(secret.slice(6));
 
     const { sessionId } = await orderAndCheckout(t.api, { billing: { email: 'webhook-client@example.com' } });
-    const paid = await fetch(`${env.sandbox.url}/checkout/${sessionId}/pay`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'card=4242424242424242',
-      redirect: 'manual',
-    });
+    const paid = await payOnSandbox(env.sandbox, sessionId);
     expect(paid.status).toBe(303);
     await webhooksProcessed(t);
     await drain();
@@ -176,12 +172,7 @@ describe('outbound webhooks', () => {
   it('delivers a failed payment and an ended subscription', async () => {
     const { endpoint, secret } = await createEndpoint('/billing', ['invoice.payment_failed', 'subscription.canceled']);
     const { sessionId } = await orderAndCheckout(t.api, { billing: { email: 'webhook-retard@example.com' } });
-    const paid = await fetch(`${env.sandbox.url}/checkout/${sessionId}/pay`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'card=4242424242424242',
-      redirect: 'manual',
-    });
+    const paid = await payOnSandbox(env.sandbox, sessionId);
     expect(paid.status).toBe(303);
     await webhooksProcessed(t);
     const [site] = await t.dataSource.query(

@@ -13,6 +13,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, TEST_JWT_SECRET } from './helpers/app';
 import { assertMatchesContract } from './helpers/contract';
 import { createEmptyDatabase } from './helpers/database';
 import { BILLING, COMPLETE_FORM, draftCookieOf } from './helpers/orders';
+import { payOnSandbox } from './helpers/scenarios';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
 import { signature, TEST_WEBHOOK_SECRET } from './helpers/stripe';
 
@@ -150,12 +151,7 @@ describe('two instances on one database', () => {
       .set('Cookie', cookie)
       .send({ draftId, billing: { ...BILLING, email } })
       .expect(201);
-    const paid = await fetch(`${sandbox.url}/checkout/${checkout.body.sessionId}/pay`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'card=4242424242424242',
-      redirect: 'manual',
-    });
+    const paid = await payOnSandbox(sandbox, checkout.body.sessionId);
     expect(paid.status).toBe(303);
     const session = await new Stripe('sk_test_sandbox', {
       host: '127.0.0.1',

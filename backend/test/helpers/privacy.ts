@@ -6,6 +6,7 @@ import { bearer, registerClient, type SessionBody, type TestApp } from './app';
 import { phoneJpeg } from './images';
 import { as, COMPLETE_FORM, startDraft } from './orders';
 import { outboxFor } from './outbox';
+import { payOnSandbox } from './scenarios';
 import { webhooksProcessed } from './stripe';
 
 /** supertest's parser for a binary answer (a ZIP): the bytes as they came. */
@@ -123,12 +124,7 @@ export async function richClient(
         billing: { fullName: f.name, email: f.email, phone: f.phone, address: f.street, city: f.city, postalCode: f.postalCode },
       })
       .expect(201);
-    const paid = await fetch(`${sandbox.url}/checkout/${checkout.body.sessionId}/pay`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'card=4242424242424242',
-      redirect: 'manual',
-    });
+    const paid = await payOnSandbox(sandbox, checkout.body.sessionId);
     if (paid.status !== 303) throw new Error(`paiement refusé par le bac à sable : ${paid.status}`);
     await sandbox.flushWebhooks();
     await webhooksProcessed(t);
