@@ -1,6 +1,6 @@
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getListAdminEmailsQueryKey, useGetAdminEmail, useListAdminEmails, useRetryAdminEmail } from '../../api/generated/admin/admin';
+import { useGetAdminEmail, useListAdminEmails } from '../../api/generated/admin/admin';
 import type { EmailSummaryDto, MailStatus } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
+import { useRetryAdminEmail } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -40,10 +41,7 @@ function StatusBadge({ status }: { status: MailStatus }) {
 
 function EmailPreview({ email, onClose }: { email: EmailSummaryDto; onClose: () => void }) {
   const detail = useGetAdminEmail(email.id);
-  const queryClient = useQueryClient();
-  const retry = useRetryAdminEmail({
-    mutation: { onSuccess: () => void queryClient.invalidateQueries({ queryKey: getListAdminEmailsQueryKey() }) },
-  });
+  const retry = useRetryAdminEmail();
   const [view, setView] = useState<'html' | 'text'>('html');
   const canRetry = email.status === 'failed' || email.status === 'queued';
 

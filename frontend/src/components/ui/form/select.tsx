@@ -1,0 +1,41 @@
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { cn } from '../../../lib/cn';
+import { selectClasses } from '../field';
+import { FieldWrapper, type FieldWrapperProps } from './field-wrapper';
+
+export interface SelectOption {
+  value: string;
+  label: ReactNode;
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> &
+  FieldWrapperProps & {
+    /** The choices; `children` may add more before them (e.g. an empty « Non précisé »). */
+    options: readonly SelectOption[];
+    /** Classes of the select itself (the wrapper takes `className`). */
+    selectClassName?: string;
+    ref?: Ref<HTMLSelectElement>;
+  };
+
+/** A labelled select with its hint and error, wired like Field (register it, or give it value and onChange). */
+export function Select({ label, error, hint, id, className, options, selectClassName, children, ref, ...rest }: SelectProps) {
+  return (
+    <FieldWrapper label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => (
+        <select ref={ref} {...control} className={cn(selectClasses, selectClassName)} {...rest}>
+          {children}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldWrapper>
+  );
+}
+
+/** The options of a select from a list of values and their labels (a `Record<value, label>`). */
+export function optionsOf<V extends string>(values: readonly V[], labels: Record<V, ReactNode>): SelectOption[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
