@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { formatEuros } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
-import { CheckIcon, ChoiceCard, ChoiceGroup, Optional, RadioCards, SubHeading, Switch, TextAreaField } from '../form-controls';
+import { Optional, Textarea } from '../../../components/ui/form';
+import { CheckIcon, ChoiceCard, ChoiceGroup, RadioCards, SubHeading, Switch } from '../form-controls';
 import { DOMAIN_TO_BE_DEFINED, FORM_LIMITS, MAX_LENGTHS, rules, type OrderFormValues } from '../order-wizard';
 import { ListField } from './ListField';
 
@@ -200,7 +201,7 @@ export function DesignStep({
         />
       </div>
 
-      <TextAreaField
+      <Textarea
         label={
           <>
             Demandes particulières
