@@ -30,3 +30,28 @@ export function useRequestDataExport() {
     mutation: { onSuccess: () => void queryClient.invalidateQueries({ queryKey: privacy.getListDataExportsQueryKey() }) },
   });
 }
+
+/**
+ * The changes of a site's subscription (upgrade, cancel, reactivate; a restart that failed): each resolves once what
+ * they change is read again (the subscription, the site, the payment issues, the list of sites).
+ */
+export function useSubscriptionActions(siteId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all(
+      [
+        billing.getGetSiteSubscriptionQueryKey(siteId),
+        sites.getGetSiteQueryKey(siteId),
+        billing.getListPaymentIssuesQueryKey(),
+        sites.getListSitesQueryKey(),
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+  const refreshed = { mutation: { onSuccess: refresh } };
+  return {
+    upgrade: billing.useUpgradeSiteSubscription(refreshed),
+    cancel: billing.useCancelSiteSubscription(refreshed),
+    reactivate: billing.useReactivateSiteSubscription(refreshed),
+    // A restart leaves for the checkout; only its failure may have changed what the page shows.
+    restart: billing.useRestartSiteSubscription({ mutation: { onError: refresh } }),
+  };
+}
