@@ -20,10 +20,10 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> &
   };
 
 /** A labelled input with its hint and error, wired for screen readers (aria-invalid, aria-describedby). */
-export function Field({ label, error, hint, id, className, revealable, type, ref, ...rest }: FieldProps) {
+export function Field({ label, optional, hideLabel, error, hint, id, className, revealable, type, ref, ...rest }: FieldProps) {
   const [revealed, setRevealed] = useState(false);
   return (
-    <FieldWrapper label={label} error={error} hint={hint} id={id} className={className}>
+    <FieldWrapper label={label} optional={optional} hideLabel={hideLabel} error={error} hint={hint} id={id} className={className}>
       {(control) => (
         <div className="relative">
           <input

@@ -6,7 +6,7 @@ import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card } from '../../components/ui/card';
 import type { Column } from '../../components/ui/data-table';
-import { selectClasses } from '../../components/ui/field';
+import { FilterSelect, optionsOf } from '../../components/ui/form';
 import { SearchForm } from '../../components/ui/search-form';
 import { cn } from '../../lib/cn';
 import { formatCount, formatDateTime } from '../../lib/format';
@@ -192,22 +192,16 @@ export function AdminEmailsPage() {
       toolbarFrom="lg"
       toolbar={
         <SearchForm label="Destinataire" value={list.search} onSearch={list.setSearch} inputClassName="sm:w-64">
-          <label htmlFor="email-status" className="sr-only">
-            Statut
-          </label>
-          <select
+          <FilterSelect
             id="email-status"
+            label="Statut"
+            hideLabel
+            allLabel="Tous les statuts"
             value={list.filters.status}
-            onChange={(e) => list.setFilter('status', e.target.value as MailStatus | '')}
-            className={cn(selectClasses, 'sm:w-48')}
-          >
-            <option value="">Tous les statuts</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
+            options={optionsOf(STATUSES, STATUS_LABELS)}
+            onChange={(value) => list.setFilter('status', value)}
+            selectClassName="sm:w-48"
+          />
         </SearchForm>
       }
       loadingText="Chargement des e-mails..."

@@ -6,7 +6,7 @@ import type { LegalInvoiceDto } from '../../api/generated/model';
 import { Button } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
 import type { Column } from '../../components/ui/data-table';
-import { Field, Form, FormAlerts, selectClasses, useApiForm } from '../../components/ui/form';
+import { Field, FilterSelect, Form, FormAlerts, optionsOf, useApiForm } from '../../components/ui/form';
 import { paths } from '../../config/paths';
 import { saveBlob } from '../../lib/download';
 import { formatCount, formatDate, formatEuros } from '../../lib/format';
@@ -162,16 +162,14 @@ export function AdminLegalInvoicesPage() {
       pageSize={PAGE_SIZE}
       count={(n) => formatCount(n, 'document', 'documents')}
       toolbar={
-        <select
-          aria-label="Type de document"
-          className={selectClasses}
+        <FilterSelect
+          label="Type de document"
+          hideLabel
+          allLabel="Factures et avoirs"
           value={list.filters.kind}
-          onChange={(e) => list.setFilter('kind', e.target.value as (typeof KIND_FILTERS)[number] | '')}
-        >
-          <option value="">Factures et avoirs</option>
-          <option value="invoice">Factures</option>
-          <option value="credit_note">Avoirs</option>
-        </select>
+          options={optionsOf(KIND_FILTERS, { invoice: 'Factures', credit_note: 'Avoirs' })}
+          onChange={(value) => list.setFilter('kind', value)}
+        />
       }
       loadingText="Chargement des factures..."
       errorText="Impossible de charger les factures."

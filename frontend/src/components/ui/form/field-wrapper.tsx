@@ -18,6 +18,10 @@ export interface ControlProps {
 
 export interface FieldWrapperProps {
   label: ReactNode;
+  /** Adds ' (facultatif)' after the label. */
+  optional?: boolean;
+  /** The label for screen readers only (a list's filter, whose options say what it is). */
+  hideLabel?: boolean;
   error?: string;
   hint?: ReactNode;
   /** The control's id; generated when absent. The hint and the error take `${id}-hint` and `${id}-error`. */
@@ -31,6 +35,8 @@ export interface FieldWrapperProps {
  */
 export function FieldWrapper({
   label,
+  optional,
+  hideLabel,
   error,
   hint,
   id,
@@ -44,8 +50,9 @@ export function FieldWrapper({
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={controlId} className={labelClass}>
+      <label htmlFor={controlId} className={hideLabel ? 'sr-only' : labelClass}>
         {label}
+        {optional ? <Optional /> : null}
       </label>
       {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (

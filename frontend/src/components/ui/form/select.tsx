@@ -3,8 +3,8 @@ import { cn } from '../../../lib/cn';
 import { selectClasses } from '../field';
 import { FieldWrapper, type FieldWrapperProps } from './field-wrapper';
 
-export interface SelectOption {
-  value: string;
+export interface SelectOption<V extends string = string> {
+  value: V;
   label: ReactNode;
 }
 
@@ -18,9 +18,22 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> &
   };
 
 /** A labelled select with its hint and error, wired like Field (register it, or give it value and onChange). */
-export function Select({ label, error, hint, id, className, options, selectClassName, children, ref, ...rest }: SelectProps) {
+export function Select({
+  label,
+  optional,
+  hideLabel,
+  error,
+  hint,
+  id,
+  className,
+  options,
+  selectClassName,
+  children,
+  ref,
+  ...rest
+}: SelectProps) {
   return (
-    <FieldWrapper label={label} error={error} hint={hint} id={id} className={className}>
+    <FieldWrapper label={label} optional={optional} hideLabel={hideLabel} error={error} hint={hint} id={id} className={className}>
       {(control) => (
         <select ref={ref} {...control} className={cn(selectClasses, selectClassName)} {...rest}>
           {children}
@@ -36,6 +49,26 @@ export function Select({ label, error, hint, id, className, options, selectClass
 }
 
 /** The options of a select from a list of values and their labels (a `Record<value, label>`). */
-export function optionsOf<V extends string>(values: readonly V[], labels: Record<V, ReactNode>): SelectOption[] {
+export function optionsOf<V extends string>(values: readonly V[], labels: Record<V, ReactNode>): SelectOption<V>[] {
   return values.map((value) => ({ value, label: labels[value] }));
+}
+
+/** A list's filter in its toolbar: a labelled select whose first option ('', `allLabel`) keeps every row. */
+export function FilterSelect<V extends string>({
+  value,
+  options,
+  allLabel,
+  onChange,
+  ...rest
+}: Omit<SelectProps, 'value' | 'options' | 'onChange' | 'children'> & {
+  value: V | '';
+  options: readonly SelectOption<V>[];
+  allLabel: string;
+  onChange: (value: V | '') => void;
+}) {
+  return (
+    <Select value={value} options={options} onChange={(event) => onChange(event.target.value as V | '')} {...rest}>
+      <option value="">{allLabel}</option>
+    </Select>
+  );
 }

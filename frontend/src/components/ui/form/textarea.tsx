@@ -13,6 +13,8 @@ type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'classNam
 /** A labelled text area with its hint and error, wired like Field. */
 export function Textarea({
   label,
+  optional,
+  hideLabel,
   error,
   hint,
   id,
@@ -23,7 +25,7 @@ export function Textarea({
   ...rest
 }: TextareaProps) {
   return (
-    <FieldWrapper label={label} error={error} hint={hint} id={id} className={className}>
+    <FieldWrapper label={label} optional={optional} hideLabel={hideLabel} error={error} hint={hint} id={id} className={className}>
       {(control) => <textarea ref={ref} rows={rows} {...control} className={cn(inputClasses, 'h-auto', textareaClassName)} {...rest} />}
     </FieldWrapper>
   );

@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/ui/field';
-import { Optional, Textarea } from '../../../components/ui/form';
+import { Textarea } from '../../../components/ui/form';
 import { FORM_LIMITS, MAX_LENGTHS, MIN_ABOUT_LENGTH, rules, type OrderFormValues } from '../order-wizard';
 import { ListField } from './ListField';
 
@@ -50,12 +50,8 @@ export function ContentStep() {
       />
 
       <Textarea
-        label={
-          <>
-            Horaires d'ouverture
-            <Optional />
-          </>
-        }
+        label="Horaires d'ouverture"
+        optional
         rows={3}
         maxLength={MAX_LENGTHS.openingHours}
         placeholder={'Du mardi au samedi, 7h-19h\nDimanche, 7h-13h'}

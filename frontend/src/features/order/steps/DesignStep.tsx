@@ -202,12 +202,8 @@ export function DesignStep({
       </div>
 
       <Textarea
-        label={
-          <>
-            Demandes particulières
-            <Optional />
-          </>
-        }
+        label="Demandes particulières"
+        optional
         rows={3}
         maxLength={MAX_LENGTHS.specialRequirements}
         placeholder="Une page en anglais, un plan d'accès, une couleur à éviter…"

@@ -4,7 +4,7 @@ import type { CallbackPreference, CreateQuoteDto, QuoteBudget, QuoteTimeline } f
 import { isApiError } from '../../../api/http';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/card';
-import { Field, Form, Optional, Select, Textarea, useApiForm } from '../../../components/ui/form';
+import { Field, Form, Select, Textarea, useApiForm } from '../../../components/ui/form';
 import { EMAIL_PATTERN } from '../../../lib/validation';
 import { Icon } from '../components/icons';
 import { quoteMessages } from '../../../lib/quote-texts';
@@ -128,17 +128,7 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
           error={errors.phone?.message}
           {...register('phone', { validate: (v) => v.trim() !== '' || quoteMessages.phoneRequired })}
         />
-        <Field
-          label={
-            <>
-              Entreprise
-              <Optional />
-            </>
-          }
-          autoComplete="organization"
-          id={id('company')}
-          {...register('company')}
-        />
+        <Field label="Entreprise" optional autoComplete="organization" id={id('company')} {...register('company')} />
       </div>
 
       <Textarea
@@ -152,12 +142,8 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Select
-          label={
-            <>
-              Budget
-              <Optional />
-            </>
-          }
+          label="Budget"
+          optional
           id={id('budget')}
           options={options?.budgets ?? []}
           error={errors.budget?.message}
@@ -166,12 +152,8 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
           <option value="">{quoteMessages.notSpecified}</option>
         </Select>
         <Select
-          label={
-            <>
-              Délai souhaité
-              <Optional />
-            </>
-          }
+          label="Délai souhaité"
+          optional
           id={id('timeline')}
           options={options?.timelines ?? []}
           error={errors.timeline?.message}
