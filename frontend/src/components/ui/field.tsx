@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import { cn } from '../../lib/cn';
-import { FieldWrapper, type FieldWrapperProps } from './form/field-wrapper';
+import { FieldWrapper, splitFieldProps, type FieldWrapperProps } from './form/field-wrapper';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 export const inputClasses =
@@ -20,10 +20,11 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> &
   };
 
 /** A labelled input with its hint and error, wired for screen readers (aria-invalid, aria-describedby). */
-export function Field({ label, optional, hideLabel, error, hint, id, className, revealable, type, ref, ...rest }: FieldProps) {
+export function Field({ revealable, type, ref, ...props }: FieldProps) {
+  const [wrapper, rest] = splitFieldProps(props);
   const [revealed, setRevealed] = useState(false);
   return (
-    <FieldWrapper label={label} optional={optional} hideLabel={hideLabel} error={error} hint={hint} id={id} className={className}>
+    <FieldWrapper {...wrapper}>
       {(control) => (
         <div className="relative">
           <input

@@ -77,7 +77,7 @@ function AdminCloseDialog({ user, onClose, onClosed }: { user: AdminUserDto; onC
   });
   const {
     register,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
 
   return (
@@ -88,9 +88,7 @@ function AdminCloseDialog({ user, onClose, onClosed }: { user: AdminUserDto; onC
       preview={preview}
       cancellation={cancellation}
       onCancellation={setCancellation}
-      onSubmit={form.submit}
-      submitting={isSubmitting}
-      serverError={errors.root?.server?.message}
+      form={form}
       backLabel="Retour"
       submitLabel="Fermer le compte"
       onClose={onClose}

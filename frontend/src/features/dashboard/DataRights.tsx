@@ -189,7 +189,7 @@ export function CloseAccountDialog({ onClose }: { onClose: () => void }) {
   });
   const {
     register,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
 
   return (
@@ -200,9 +200,7 @@ export function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       preview={preview}
       cancellation={cancellation}
       onCancellation={setCancellation}
-      onSubmit={form.submit}
-      submitting={isSubmitting}
-      serverError={errors.root?.server?.message}
+      form={form}
       backLabel="Garder mon compte"
       submitLabel="Fermer définitivement mon compte"
       onClose={onClose}

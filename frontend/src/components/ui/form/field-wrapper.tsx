@@ -29,6 +29,11 @@ export interface FieldWrapperProps {
   className?: string;
 }
 
+/** Splits a control's props: what its FieldWrapper takes, and the rest for the control itself. */
+export function splitFieldProps<P extends FieldWrapperProps>({ label, optional, hideLabel, error, hint, id, className, ...control }: P) {
+  return [{ label, optional, hideLabel, error, hint, id, className }, control] as const;
+}
+
 /**
  * The visible label, the hint and the error around one control (input, select, textarea), wired for screen readers:
  * the label names the control, `aria-describedby` points at the hint and the error, `aria-invalid` marks an error.

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { cn } from '../../../lib/cn';
 import { selectClasses } from '../field';
-import { FieldWrapper, type FieldWrapperProps } from './field-wrapper';
+import { FieldWrapper, splitFieldProps, type FieldWrapperProps } from './field-wrapper';
 
 export interface SelectOption<V extends string = string> {
   value: V;
@@ -18,22 +18,10 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> &
   };
 
 /** A labelled select with its hint and error, wired like Field (register it, or give it value and onChange). */
-export function Select({
-  label,
-  optional,
-  hideLabel,
-  error,
-  hint,
-  id,
-  className,
-  options,
-  selectClassName,
-  children,
-  ref,
-  ...rest
-}: SelectProps) {
+export function Select({ options, selectClassName, children, ref, ...props }: SelectProps) {
+  const [wrapper, rest] = splitFieldProps(props);
   return (
-    <FieldWrapper label={label} optional={optional} hideLabel={hideLabel} error={error} hint={hint} id={id} className={className}>
+    <FieldWrapper {...wrapper}>
       {(control) => (
         <select ref={ref} {...control} className={cn(selectClasses, selectClassName)} {...rest}>
           {children}

@@ -1,7 +1,7 @@
 import type { Ref, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../../lib/cn';
 import { inputClasses } from '../field';
-import { FieldWrapper, type FieldWrapperProps } from './field-wrapper';
+import { FieldWrapper, splitFieldProps, type FieldWrapperProps } from './field-wrapper';
 
 type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> &
   FieldWrapperProps & {
@@ -11,21 +11,10 @@ type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'classNam
   };
 
 /** A labelled text area with its hint and error, wired like Field. */
-export function Textarea({
-  label,
-  optional,
-  hideLabel,
-  error,
-  hint,
-  id,
-  className,
-  textareaClassName = 'min-h-24 py-2.5',
-  rows = 4,
-  ref,
-  ...rest
-}: TextareaProps) {
+export function Textarea({ textareaClassName = 'min-h-24 py-2.5', rows = 4, ref, ...props }: TextareaProps) {
+  const [wrapper, rest] = splitFieldProps(props);
   return (
-    <FieldWrapper label={label} optional={optional} hideLabel={hideLabel} error={error} hint={hint} id={id} className={className}>
+    <FieldWrapper {...wrapper}>
       {(control) => <textarea ref={ref} rows={rows} {...control} className={cn(inputClasses, 'h-auto', textareaClassName)} {...rest} />}
     </FieldWrapper>
   );
