@@ -169,7 +169,7 @@ export function ClosureDialog<T extends FieldValues>({
   const titleId = useId();
   const descriptionId = useId();
   const w = WORDS[audience];
-  const submitting = form.formState.isSubmitting;
+  const submitting = form.isSubmitting;
   return (
     <TitledDialog
       titleId={titleId}

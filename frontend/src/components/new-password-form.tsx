@@ -47,11 +47,7 @@ export function NewPasswordForm({
       if (successMessage) reset(defaultValues);
     },
   });
-  const {
-    register,
-    control,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, control, errors, isSubmitting } = form;
   const [currentPassword, password, confirmPassword] = useWatch({ control, name: ['currentPassword', 'password', 'confirmPassword'] });
 
   // Password change (spec §5): disabled while working, when a field is empty or the two new ones differ.

@@ -31,10 +31,7 @@ function SettingsForm({ settings }: { settings: AgencySettingsDto }) {
     failureMessage: agencySettingsMessages.failed,
     onSubmit: async (values, { reset }) => reset(valuesOf(await update.mutateAsync({ data: values }))),
   });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, errors, isSubmitting } = form;
 
   return (
     <Form form={form} className="mt-8 space-y-6" aria-label={agencySettingsMessages.title}>

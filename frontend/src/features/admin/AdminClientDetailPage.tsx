@@ -37,13 +37,7 @@ function ContactForm({ detail }: { detail: AdminUserDetailDto }) {
     failureMessage: (error) => (isApiError(error) && error.status === 404 ? clientMessages.notFound : clientMessages.failed),
     onSubmit: (values) => send.mutateAsync({ id: detail.user.id, data: { subject: values.subject.trim(), message: values.message } }),
   });
-  const {
-    register,
-    reset,
-    control,
-    setSucceeded,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, reset, control, setSucceeded, errors, isSubmitting } = form;
   const subject = useWatch({ control, name: 'subject' });
   const message = useWatch({ control, name: 'message' });
   const empty = !subject?.trim() || !message?.trim();

@@ -47,10 +47,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKeyDto) =
       reset();
     },
   });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, errors, isSubmitting } = form;
 
   return (
     <Card>

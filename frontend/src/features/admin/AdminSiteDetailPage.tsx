@@ -57,10 +57,7 @@ function DomainStatusForm({
     },
     onFailure: () => onFeedback({ from: 'form', ok: false }),
   });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, errors, isSubmitting } = form;
 
   return (
     <Card id="modifier" className="scroll-mt-32">

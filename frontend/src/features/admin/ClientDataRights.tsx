@@ -75,10 +75,7 @@ function AdminCloseDialog({ user, onClose, onClosed }: { user: AdminUserDto; onC
       onClosed();
     },
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { register, errors } = form;
 
   return (
     <ClosureDialog

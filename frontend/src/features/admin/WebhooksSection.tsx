@@ -61,10 +61,7 @@ function CreateEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoin
       reset();
     },
   });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, errors, isSubmitting } = form;
 
   return (
     <Form form={form} aria-label="Nouveau point de terminaison" className="space-y-5">

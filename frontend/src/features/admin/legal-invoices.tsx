@@ -121,10 +121,7 @@ export function AccountingExportForm() {
     failureMessage: "L'export a échoué. Réessayez.",
     onSubmit: async ({ from, to }) => saveBlob(await exportAccounting({ from, to }), `vitrine-comptabilite-${from}-${to}.zip`),
   });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, errors, isSubmitting } = form;
   return (
     <Card>
       <h2 className="text-lg font-semibold">Export pour le comptable</h2>

@@ -19,10 +19,7 @@ export function ForgotPasswordPage() {
     failureMessage: (error) => (isApiError(error) && error.status === 429 ? error.message : "Erreur lors de l'envoi. Veuillez réessayer."),
     onSubmit: ({ email }) => forgot.mutateAsync({ data: { email: email.trim() } }),
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { register, errors } = form;
 
   return (
     <AuthCard

@@ -30,10 +30,7 @@ export function LoginPage() {
     failureMessage: loginErrorMessage,
     onSubmit: async (values) => setSession(await login.mutateAsync({ data: { email: values.email.trim(), password: values.password } })),
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { register, errors } = form;
 
   // Signed in (already, or just now): go back to the page of origin, else /dashboard.
   if (status === 'authenticated') return <Navigate to={redirectTargetFrom(location.state)} replace />;

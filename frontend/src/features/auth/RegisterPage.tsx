@@ -19,10 +19,7 @@ export function RegisterPage() {
     onSubmit: async (values) =>
       setSession(await registerAccount.mutateAsync({ data: { ...values, name: values.name.trim(), email: values.email.trim() } })),
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { register, errors } = form;
 
   if (status === 'authenticated') return <Navigate to={paths.dashboard.root} replace />;
 

@@ -42,11 +42,7 @@ function BillingIdentityForm({ profile }: { profile: BillingProfileDto }) {
       reset(valuesOf(next));
     },
   });
-  const {
-    register,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, reset, errors, isSubmitting } = form;
   const company = useWatch({ control: form.control, name: 'buyerType' }) === 'company';
   useEffect(() => reset(valuesOf(profile)), [profile, reset]);
 

@@ -75,7 +75,7 @@ export function BusinessOptionsForm({ siteId, initial }: { siteId: string; initi
       setSavedNow(saved.savedAt ?? undefined);
     },
   });
-  const errors = form.formState.errors;
+  const { errors } = form;
 
   const text = (
     name: 'businessName' | 'industry' | 'budget' | 'timeline',

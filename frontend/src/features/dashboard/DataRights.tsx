@@ -187,10 +187,7 @@ export function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       navigate(paths.login, { replace: true, state: { notice: dataRightsTexts.closed } });
     },
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { register, errors } = form;
 
   return (
     <ClosureDialog

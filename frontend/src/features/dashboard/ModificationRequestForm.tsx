@@ -29,7 +29,7 @@ export function ModificationRequestForm({ siteId, options }: { siteId: string; o
   });
   const description = useWatch({ control: form.control, name: 'description' });
   const sending = send.isPending;
-  const errors = form.formState.errors;
+  const { errors } = form;
 
   return (
     <section aria-labelledby={`${id}-title`}>

@@ -30,10 +30,7 @@ function ProfileForm() {
       reset({ name: updated.name });
     },
   });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, errors, isSubmitting } = form;
 
   return (
     <Card>

@@ -86,17 +86,17 @@ export function SupportPage() {
           <h2 className="text-lg font-semibold">Envoyer un message</h2>
           <Form form={form} className="mt-4 space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <EmailInput error={form.formState.errors.email?.message} {...form.register('email', emailRules)} />
+              <EmailInput error={form.errors.email?.message} {...form.register('email', emailRules)} />
               <Field label="Nom (facultatif)" autoComplete="name" {...form.register('name')} />
             </div>
-            <Field label="Sujet" error={form.formState.errors.subject?.message} {...form.register('subject')} />
+            <Field label="Sujet" error={form.errors.subject?.message} {...form.register('subject')} />
             <Textarea
               id="support-message"
               label="Message"
               rows={6}
               maxLength={5000}
               textareaClassName="py-2"
-              error={form.formState.errors.message?.message}
+              error={form.errors.message?.message}
               {...form.register('message')}
             />
             {form.succeeded ? <Alert tone="success">Message envoyé</Alert> : null}

@@ -21,6 +21,9 @@ export interface UseApiFormOptions<T extends FieldValues> extends UseFormProps<T
 }
 
 export interface ApiForm<T extends FieldValues> extends UseFormReturn<T> {
+  /** `formState.errors` and `formState.isSubmitting`, read by every form. */
+  errors: UseFormReturn<T>['formState']['errors'];
+  isSubmitting: boolean;
   /** The form's onSubmit: checks the fields, sends, then puts the outcome where it shows. */
   submit: (event?: BaseSyntheticEvent) => Promise<void>;
   /** The last submit succeeded (cleared by the next one, or by `setSucceeded(false)`). */
@@ -59,7 +62,8 @@ export function useApiForm<T extends FieldValues>({
     }
     setSucceeded(true);
   });
-  return { ...form, submit, succeeded, setSucceeded };
+  const { errors, isSubmitting } = form.formState;
+  return { ...form, errors, isSubmitting, submit, succeeded, setSucceeded };
 }
 
 type FormProps<T extends FieldValues> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & { form: ApiForm<T> };
@@ -83,7 +87,7 @@ export function FormAlerts<T extends FieldValues>({
   success?: string;
   className?: string;
 }) {
-  const failure = form.formState.errors.root?.server?.message;
+  const failure = form.errors.root?.server?.message;
   return (
     <>
       {failure ? (

@@ -70,10 +70,7 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
       reset(defaultValues);
     },
   });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, errors, isSubmitting } = form;
 
   if (createQuote.isSuccess) {
     return (
