@@ -1,8 +1,9 @@
-import { type FormEventHandler, type ReactNode, useId } from 'react';
+import { type ReactNode, useId } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import type { ClosureCancellation, ClosurePreviewDto } from '../api/generated/model';
 import { formatDate } from '../lib/format';
 import { Button } from './ui/button';
-import { Alert } from './ui/card';
+import { Form, FormAlerts, type ApiForm } from './ui/form';
 import { TitledDialog } from './ui/modal-dialog';
 import { QueryState } from './ui/query-state';
 
@@ -139,16 +140,14 @@ interface PreviewQuery {
  * once loaded, the choice of when subscriptions end, the confirming field (`children`: the client's password, the
  * admin's reason), the server's refusal, and the two buttons.
  */
-export function ClosureDialog({
+export function ClosureDialog<T extends FieldValues>({
   audience,
   title,
   description,
   preview,
   cancellation,
   onCancellation,
-  onSubmit,
-  submitting,
-  serverError,
+  form,
   backLabel,
   submitLabel,
   onClose,
@@ -160,9 +159,8 @@ export function ClosureDialog({
   preview: PreviewQuery;
   cancellation: ClosureCancellation;
   onCancellation: (value: ClosureCancellation) => void;
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  submitting: boolean;
-  serverError?: string;
+  /** The dialog's form (its fields are the children): it sends, and shows the server's refusal. */
+  form: ApiForm<T>;
   backLabel: string;
   submitLabel: string;
   onClose: () => void;
@@ -171,6 +169,7 @@ export function ClosureDialog({
   const titleId = useId();
   const descriptionId = useId();
   const w = WORDS[audience];
+  const submitting = form.isSubmitting;
   return (
     <TitledDialog
       titleId={titleId}
@@ -190,7 +189,7 @@ export function ClosureDialog({
         onRetry={() => void preview.refetch()}
       />
       {preview.data ? (
-        <form onSubmit={onSubmit} className="space-y-5 p-5 sm:p-6" noValidate>
+        <Form form={form} className="space-y-5 p-5 sm:p-6">
           <ClosureConsequences
             preview={preview.data}
             cancellation={cancellation}
@@ -199,7 +198,7 @@ export function ClosureDialog({
             disabled={submitting}
           />
           {children}
-          {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+          <FormAlerts form={form} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={submitting}>
               {backLabel}
@@ -208,7 +207,7 @@ export function ClosureDialog({
               {submitLabel}
             </Button>
           </div>
-        </form>
+        </Form>
       ) : null}
     </TitledDialog>
   );

@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Button } from './ui/button';
-import { Alert } from './ui/card';
 import { NewPasswordInputs } from './form-fields';
-import { Field } from './ui/field';
-import { applyApiFieldErrors } from '../lib/form-errors';
+import { Field, Form, FormAlerts, useApiForm } from './ui/form';
 import { confirmPasswordRules, messages, newPasswordRules } from '../lib/validation';
 
 export interface NewPasswordValues {
@@ -41,40 +38,25 @@ export function NewPasswordForm({
   failureMessage?: string;
   successMessage?: string;
 }) {
-  const form = useForm<NewPasswordValues>({ defaultValues });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = form;
-  const [saved, setSaved] = useState(false);
+  const form = useApiForm<NewPasswordValues>({
+    defaultValues,
+    failureMessage,
+    serverFields: { aliases: SERVER_FIELDS },
+    onSubmit: async (values, { reset }) => {
+      await onSubmit(values);
+      if (successMessage) reset(defaultValues);
+    },
+  });
+  const { register, control, errors, isSubmitting } = form;
   const [currentPassword, password, confirmPassword] = useWatch({ control, name: ['currentPassword', 'password', 'confirmPassword'] });
 
   // Password change (spec §5): disabled while working, when a field is empty or the two new ones differ.
   const liveMismatch = withCurrentPassword && confirmPassword.length > 0 && password !== confirmPassword;
   const incomplete = withCurrentPassword && (!currentPassword || !password || password !== confirmPassword);
 
-  const submit = handleSubmit(async (values) => {
-    setSaved(false);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error, { aliases: SERVER_FIELDS }))
-        setError('root.server', { type: 'server', message: failureMessage });
-      return;
-    }
-    if (successMessage) {
-      reset(defaultValues);
-      setSaved(true);
-    }
-  });
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
-      {errors.root?.server && !withCurrentPassword ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+    <Form form={form} className="space-y-5">
+      {withCurrentPassword ? null : <FormAlerts form={form} success={successMessage} />}
       {withCurrentPassword ? (
         <Field
           label="Ancien mot de passe"
@@ -94,11 +76,10 @@ export function NewPasswordForm({
         }}
       />
       {/* In a card with other content (profile), the outcome shows next to the button it answers. */}
-      {errors.root?.server && withCurrentPassword ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-      {saved && successMessage ? <Alert tone="success">{successMessage}</Alert> : null}
+      {withCurrentPassword ? <FormAlerts form={form} success={successMessage} /> : null}
       <Button type="submit" className={withCurrentPassword ? undefined : 'w-full'} disabled={incomplete} loading={isSubmitting}>
         {submitLabel}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import { cn } from '../../lib/cn';
+import { FieldWrapper, splitFieldProps, type FieldWrapperProps } from './form/field-wrapper';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 export const inputClasses =
@@ -11,61 +12,41 @@ export const selectClasses = inputClasses
   .replace(/\s+/g, ' ')
   .trim();
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  ref?: Ref<HTMLInputElement>;
-  /** Adds a show/hide button (password inputs only). */
-  revealable?: boolean;
-};
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> &
+  FieldWrapperProps & {
+    ref?: Ref<HTMLInputElement>;
+    /** Adds a show/hide button (password inputs only). */
+    revealable?: boolean;
+  };
 
 /** A labelled input with its hint and error, wired for screen readers (aria-invalid, aria-describedby). */
-export function Field({ label, error, hint, id, className, revealable, type, ref, ...rest }: FieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+export function Field({ revealable, type, ref, ...props }: FieldProps) {
+  const [wrapper, rest] = splitFieldProps(props);
   const [revealed, setRevealed] = useState(false);
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          ref={ref}
-          id={inputId}
-          type={revealable && revealed ? 'text' : type}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(inputClasses, revealable && 'pr-12')}
-          {...rest}
-        />
-        {revealable ? (
-          <button
-            type="button"
-            onClick={() => setRevealed((v) => !v)}
-            aria-label={revealed ? 'Masquer' : 'Afficher'}
-            aria-controls={inputId}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100"
-          >
-            {revealed ? <EyeOffIcon /> : <EyeIcon />}
-          </button>
-        ) : null}
-      </div>
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldWrapper {...wrapper}>
+      {(control) => (
+        <div className="relative">
+          <input
+            ref={ref}
+            {...control}
+            type={revealable && revealed ? 'text' : type}
+            className={cn(inputClasses, revealable && 'pr-12')}
+            {...rest}
+          />
+          {revealable ? (
+            <button
+              type="button"
+              onClick={() => setRevealed((v) => !v)}
+              aria-label={revealed ? 'Masquer' : 'Afficher'}
+              aria-controls={control.id}
+              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100"
+            >
+              {revealed ? <EyeOffIcon /> : <EyeIcon />}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </FieldWrapper>
   );
 }

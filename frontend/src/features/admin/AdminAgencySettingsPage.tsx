@@ -1,24 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import {
-  getGetAgencySettingsQueryKey,
-  getListAdminAuditLogQueryKey,
-  useGetAgencySettings,
-  useUpdateAgencySettings,
-} from '../../api/generated/admin/admin';
-import { getGetAgencyQueryKey } from '../../api/generated/agency/agency';
+import { useGetAgencySettings } from '../../api/generated/admin/admin';
 import type { AgencySettingsDto, UpdateAgencySettingsDto } from '../../api/generated/model';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { Alert, Card, Container } from '../../components/ui/card';
-import { Field, selectClasses } from '../../components/ui/field';
+import { Card, Container } from '../../components/ui/card';
+import { Field, Form, FormAlerts, Select, useApiForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/ui/page';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
-import { applyApiFieldErrors } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
 import { AGENCY_SETTINGS_SECTIONS } from './agency-settings-fields';
+import { useUpdateAgencySettings } from './api';
 
 export const agencySettingsMessages = {
   title: "Paramètres de l'agence",
@@ -34,35 +25,16 @@ export const agencySettingsMessages = {
 const valuesOf = ({ savedAt: _savedAt, ...values }: AgencySettingsDto): UpdateAgencySettingsDto => values;
 
 function SettingsForm({ settings }: { settings: AgencySettingsDto }) {
-  const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(false);
   const update = useUpdateAgencySettings();
-  const form = useForm<UpdateAgencySettingsDto>({ defaultValues: valuesOf(settings) });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setSaved(false);
-    try {
-      const next = await update.mutateAsync({ data: values });
-      queryClient.setQueryData(getGetAgencySettingsQueryKey(), next);
-      // The public pages of this visit (footer, contact, legal notice) read the identity once: read it again.
-      void queryClient.invalidateQueries({ queryKey: getGetAgencyQueryKey() });
-      void queryClient.invalidateQueries({ queryKey: getListAdminAuditLogQueryKey() });
-      reset(valuesOf(next));
-      setSaved(true);
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error)) setError('root.server', { type: 'server', message: agencySettingsMessages.failed });
-    }
+  const form = useApiForm<UpdateAgencySettingsDto>({
+    defaultValues: valuesOf(settings),
+    failureMessage: agencySettingsMessages.failed,
+    onSubmit: async (values, { reset }) => reset(valuesOf(await update.mutateAsync({ data: values }))),
   });
+  const { register, errors, isSubmitting } = form;
 
   return (
-    <form onSubmit={onSubmit} className="mt-8 space-y-6" noValidate aria-label={agencySettingsMessages.title}>
+    <Form form={form} className="mt-8 space-y-6" aria-label={agencySettingsMessages.title}>
       {AGENCY_SETTINGS_SECTIONS.map((section) => (
         <Card key={section.title}>
           <h2 className="text-lg font-semibold">{section.title}</h2>
@@ -70,33 +42,16 @@ function SettingsForm({ settings }: { settings: AgencySettingsDto }) {
           <div className="mt-5 grid gap-5 sm:grid-cols-2">
             {section.fields.map((field) =>
               field.options ? (
-                <div key={field.name} className={cn('min-w-0', field.wide && 'sm:col-span-2')}>
-                  <label htmlFor={`agency-${field.name}`} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-                    {field.label}
-                  </label>
-                  <select
-                    id={`agency-${field.name}`}
-                    className={selectClasses}
-                    aria-describedby={field.hint ? `agency-${field.name}-hint` : undefined}
-                    {...register(field.name)}
-                  >
-                    {field.options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                  {field.hint ? (
-                    <p id={`agency-${field.name}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                      {field.hint}
-                    </p>
-                  ) : null}
-                  {errors[field.name]?.message ? (
-                    <p className="mt-1 text-sm text-red-700 dark:text-red-400" role="alert">
-                      {errors[field.name]?.message}
-                    </p>
-                  ) : null}
-                </div>
+                <Select
+                  key={field.name}
+                  id={`agency-${field.name}`}
+                  label={field.label}
+                  options={field.options}
+                  hint={field.hint}
+                  error={errors[field.name]?.message}
+                  className={cn('min-w-0', field.wide && 'sm:col-span-2')}
+                  {...register(field.name)}
+                />
               ) : (
                 <Field
                   key={field.name}
@@ -120,11 +75,10 @@ function SettingsForm({ settings }: { settings: AgencySettingsDto }) {
           {agencySettingsMessages.save}
         </Button>
         <div className="min-w-0 flex-1" aria-live="polite">
-          {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-          {saved ? <Alert tone="success">{agencySettingsMessages.saved}</Alert> : null}
+          <FormAlerts form={form} success={agencySettingsMessages.saved} />
         </div>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { useListAdminAuditLog } from '../../api/generated/admin/admin';
 import { type AuditEntryDto, AuditEntityType } from '../../api/generated/model';
 import type { Column } from '../../components/ui/data-table';
-import { selectClasses } from '../../components/ui/field';
+import { FilterSelect, optionsOf } from '../../components/ui/form';
 import { paths } from '../../config/paths';
-import { cn } from '../../lib/cn';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
@@ -109,24 +108,16 @@ export function AdminAuditPage() {
       pageSize={PAGE_SIZE}
       count={(n) => formatCount(n, 'modification')}
       toolbar={
-        <div>
-          <label className="sr-only" htmlFor="audit-type">
-            Cible
-          </label>
-          <select
-            id="audit-type"
-            className={cn(selectClasses, 'sm:w-48')}
-            value={list.filters.type}
-            onChange={(e) => list.setFilter('type', e.target.value as AuditEntityType | '')}
-          >
-            <option value="">Toutes les cibles</option>
-            {ENTITY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {ENTITY_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="audit-type"
+          label="Cible"
+          hideLabel
+          allLabel="Toutes les cibles"
+          value={list.filters.type}
+          options={optionsOf(ENTITY_TYPES, ENTITY_LABELS)}
+          onChange={(value) => list.setFilter('type', value)}
+          selectClassName="sm:w-48"
+        />
       }
       loadingText="Chargement du journal..."
       errorText="Impossible de charger le journal d'audit."

@@ -1,26 +1,20 @@
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router';
-import {
-  getListAdminEmailsQueryKey,
-  useGetAdminUser,
-  useListAdminLegalInvoices,
-  useSendAdminUserEmail,
-} from '../../api/generated/admin/admin';
+import { useGetAdminUser, useListAdminLegalInvoices } from '../../api/generated/admin/admin';
 import type { AdminUserDetailDto, SendAdminEmailDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { type ClientViewReturn, clientViewTexts } from '../../components/client-view-banner';
 import { Button } from '../../components/ui/button';
 import { Alert, Card } from '../../components/ui/card';
 import { DataTable } from '../../components/ui/data-table';
-import { Field, inputClasses, selectClasses } from '../../components/ui/field';
+import { Field, Form, FormAlerts, optionsOf, Select, Textarea, useApiForm } from '../../components/ui/form';
 import { paths } from '../../config/paths';
-import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
-import { applyApiFieldErrors } from '../../lib/form-errors';
 import { useAgency } from '../../lib/site-info';
 import { usePagedSearch } from '../../lib/use-paged-search';
+import { useSendAdminUserEmail } from './api';
 import { CONTACT_TEMPLATE_LABELS, CONTACT_TEMPLATES, type ContactTemplate, contactTemplate, siteForMessage } from './contact-templates';
 import { type AdminDetailQuery, AdminDetailPage } from './AdminDetailPage';
 import { ClientViewCard, ClosureCard, CloseClientCard } from './ClientDataRights';
@@ -35,45 +29,24 @@ export const clientMessages = {
 
 function ContactForm({ detail }: { detail: AdminUserDetailDto }) {
   const agencyName = useAgency().data?.name ?? 'Vitrine';
-  const queryClient = useQueryClient();
-  const send = useSendAdminUserEmail({
-    mutation: { onSuccess: () => void queryClient.invalidateQueries({ queryKey: getListAdminEmailsQueryKey() }) },
-  });
+  const send = useSendAdminUserEmail();
   const context = { client: detail.user, site: siteForMessage(detail.sites), agencyName };
   const [template, setTemplate] = useState<ContactTemplate>('custom');
-  const [sent, setSent] = useState(false);
-  const form = useForm<SendAdminEmailDto>({ defaultValues: contactTemplate('custom', context) });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
+  const form = useApiForm<SendAdminEmailDto>({
+    defaultValues: contactTemplate('custom', context),
+    failureMessage: (error) => (isApiError(error) && error.status === 404 ? clientMessages.notFound : clientMessages.failed),
+    onSubmit: (values) => send.mutateAsync({ id: detail.user.id, data: { subject: values.subject.trim(), message: values.message } }),
+  });
+  const { register, reset, control, setSucceeded, errors, isSubmitting } = form;
   const subject = useWatch({ control, name: 'subject' });
   const message = useWatch({ control, name: 'message' });
   const empty = !subject?.trim() || !message?.trim();
 
   const choose = (next: ContactTemplate) => {
     setTemplate(next);
-    setSent(false);
+    setSucceeded(false);
     reset(contactTemplate(next, context));
   };
-
-  const onSubmit = handleSubmit(async (values) => {
-    setSent(false);
-    try {
-      await send.mutateAsync({ id: detail.user.id, data: { subject: values.subject.trim(), message: values.message } });
-      setSent(true);
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error))
-        setError('root.server', {
-          type: 'server',
-          message: isApiError(error) && error.status === 404 ? clientMessages.notFound : clientMessages.failed,
-        });
-    }
-  });
 
   return (
     <Card>
@@ -85,50 +58,34 @@ function ContactForm({ detail }: { detail: AdminUserDetailDto }) {
         </Link>
         .
       </p>
-      <form onSubmit={onSubmit} className="mt-5 space-y-5" noValidate>
-        <div>
-          <label htmlFor="contact-template" className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Modèle
-          </label>
-          <select
-            id="contact-template"
-            className={selectClasses}
-            value={template}
-            onChange={(e) => choose(e.target.value as ContactTemplate)}
-          >
-            {CONTACT_TEMPLATES.map((t) => (
-              <option key={t} value={t}>
-                {CONTACT_TEMPLATE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Field label="Objet" maxLength={200} error={errors.subject?.message} {...register('subject', { onChange: () => setSent(false) })} />
-        <div>
-          <label htmlFor="contact-message" className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Message
-          </label>
-          <textarea
-            id="contact-message"
-            rows={10}
-            maxLength={10000}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? 'contact-message-error' : undefined}
-            className={cn(inputClasses, 'h-auto py-2 leading-relaxed')}
-            {...register('message', { onChange: () => setSent(false) })}
-          />
-          {errors.message ? (
-            <p id="contact-message-error" className="mt-1.5 text-sm font-medium text-red-600 dark:text-red-400">
-              {errors.message.message}
-            </p>
-          ) : null}
-        </div>
-        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-        {sent ? <Alert tone="success">{clientMessages.sent}</Alert> : null}
+      <Form form={form} className="mt-5 space-y-5">
+        <Select
+          id="contact-template"
+          label="Modèle"
+          value={template}
+          onChange={(e) => choose(e.target.value as ContactTemplate)}
+          options={optionsOf(CONTACT_TEMPLATES, CONTACT_TEMPLATE_LABELS)}
+        />
+        <Field
+          label="Objet"
+          maxLength={200}
+          error={errors.subject?.message}
+          {...register('subject', { onChange: () => setSucceeded(false) })}
+        />
+        <Textarea
+          id="contact-message"
+          label="Message"
+          rows={10}
+          maxLength={10000}
+          textareaClassName="py-2 leading-relaxed"
+          error={errors.message?.message}
+          {...register('message', { onChange: () => setSucceeded(false) })}
+        />
+        <FormAlerts form={form} success={clientMessages.sent} />
         <Button type="submit" disabled={isSubmitting || empty} loading={isSubmitting}>
           {isSubmitting ? 'Envoi...' : 'Envoyer'}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useListAccountClosures } from '../../api/generated/admin/admin';
 import { type AccountClosureDto, ClosureFilter } from '../../api/generated/model';
 import type { Column } from '../../components/ui/data-table';
-import { selectClasses } from '../../components/ui/field';
+import { FilterSelect, optionsOf } from '../../components/ui/form';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { formatCount, formatDate, formatDateTime } from '../../lib/format';
@@ -81,24 +81,16 @@ export function AdminClosuresPage() {
       pageSize={PAGE_SIZE}
       count={(n) => formatCount(n, 'compte fermé', 'comptes fermés')}
       toolbar={
-        <div className="flex items-center gap-2">
-          <label htmlFor="closure-status" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            Statut
-          </label>
-          <select
-            id="closure-status"
-            value={list.filters.status}
-            onChange={(e) => list.setFilter('status', e.target.value as Status | '')}
-            className={cn(selectClasses, 'sm:w-56')}
-          >
-            <option value="">Tous les statuts</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="closure-status"
+          label="Statut"
+          allLabel="Tous les statuts"
+          value={list.filters.status}
+          options={optionsOf(STATUSES, STATUS_LABELS)}
+          onChange={(value) => list.setFilter('status', value)}
+          className="flex items-center gap-2 [&>label]:mb-0"
+          selectClassName="sm:w-56"
+        />
       }
       loadingText="Chargement des comptes fermés..."
       errorText="Impossible de charger les comptes fermés."

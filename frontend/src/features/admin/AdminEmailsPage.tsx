@@ -1,17 +1,18 @@
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getListAdminEmailsQueryKey, useGetAdminEmail, useListAdminEmails, useRetryAdminEmail } from '../../api/generated/admin/admin';
+import { useGetAdminEmail, useListAdminEmails } from '../../api/generated/admin/admin';
 import type { EmailSummaryDto, MailStatus } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card } from '../../components/ui/card';
 import type { Column } from '../../components/ui/data-table';
-import { selectClasses } from '../../components/ui/field';
+import { FilterSelect, optionsOf } from '../../components/ui/form';
 import { SearchForm } from '../../components/ui/search-form';
 import { cn } from '../../lib/cn';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
+import { useRetryAdminEmail } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -40,10 +41,7 @@ function StatusBadge({ status }: { status: MailStatus }) {
 
 function EmailPreview({ email, onClose }: { email: EmailSummaryDto; onClose: () => void }) {
   const detail = useGetAdminEmail(email.id);
-  const queryClient = useQueryClient();
-  const retry = useRetryAdminEmail({
-    mutation: { onSuccess: () => void queryClient.invalidateQueries({ queryKey: getListAdminEmailsQueryKey() }) },
-  });
+  const retry = useRetryAdminEmail();
   const [view, setView] = useState<'html' | 'text'>('html');
   const canRetry = email.status === 'failed' || email.status === 'queued';
 
@@ -194,22 +192,16 @@ export function AdminEmailsPage() {
       toolbarFrom="lg"
       toolbar={
         <SearchForm label="Destinataire" value={list.search} onSearch={list.setSearch} inputClassName="sm:w-64">
-          <label htmlFor="email-status" className="sr-only">
-            Statut
-          </label>
-          <select
+          <FilterSelect
             id="email-status"
+            label="Statut"
+            hideLabel
+            allLabel="Tous les statuts"
             value={list.filters.status}
-            onChange={(e) => list.setFilter('status', e.target.value as MailStatus | '')}
-            className={cn(selectClasses, 'sm:w-48')}
-          >
-            <option value="">Tous les statuts</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
+            options={optionsOf(STATUSES, STATUS_LABELS)}
+            onChange={(value) => list.setFilter('status', value)}
+            selectClassName="sm:w-48"
+          />
         </SearchForm>
       }
       loadingText="Chargement des e-mails..."

@@ -1,24 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import {
-  getListAdminAuditLogQueryKey,
-  getListApiKeysQueryKey,
-  useCreateApiKey,
-  useListApiKeys,
-  useRevokeApiKey,
-} from '../../api/generated/admin/admin';
+import { useListApiKeys } from '../../api/generated/admin/admin';
 import { ApiKeyScope, type ApiKeyDto, type CreateApiKeyDto, type CreatedApiKeyDto } from '../../api/generated/model';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card, Container, type BadgeTone } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable, type Column } from '../../components/ui/data-table';
-import { Field } from '../../components/ui/field';
+import { Field, Form, FormAlerts, useApiForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/ui/page';
-import { applyApiFieldErrors } from '../../lib/form-errors';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { WebhooksSection } from './WebhooksSection';
 import { apiKeyUseCountColumn } from './api-key-usage';
+import { useCreateApiKey, useRevokeApiKey } from './api';
 import { CheckboxGroup } from '../../components/ui/checkbox-group';
 
 /** What each scope lets a key do, in the words of the admin area. */
@@ -41,34 +33,21 @@ type FormValues = { name: string; scopes: ApiKeyScope[]; expiresOn: string };
 
 /** The form that creates a key; the key it answers is shown once, above the list. */
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKeyDto) => void }) {
-  const queryClient = useQueryClient();
   const create = useCreateApiKey();
-  const form = useForm<FormValues>({ defaultValues: { name: '', scopes: [], expiresOn: '' } });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    const data: CreateApiKeyDto = {
-      name: values.name,
-      scopes: values.scopes,
-      ...(values.expiresOn ? { expiresOn: values.expiresOn } : {}),
-    };
-    try {
-      const created = await create.mutateAsync({ data });
-      onCreated(created);
+  const form = useApiForm<FormValues>({
+    defaultValues: { name: '', scopes: [], expiresOn: '' },
+    failureMessage: "La clé n'a pas pu être créée. Réessayez dans un instant.",
+    onSubmit: async (values, { reset }) => {
+      const data: CreateApiKeyDto = {
+        name: values.name,
+        scopes: values.scopes,
+        ...(values.expiresOn ? { expiresOn: values.expiresOn } : {}),
+      };
+      onCreated(await create.mutateAsync({ data }));
       reset();
-      void queryClient.invalidateQueries({ queryKey: getListApiKeysQueryKey() });
-      void queryClient.invalidateQueries({ queryKey: getListAdminAuditLogQueryKey() });
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error))
-        setError('root.server', { type: 'server', message: "La clé n'a pas pu être créée. Réessayez dans un instant." });
-    }
+    },
   });
+  const { register, errors, isSubmitting } = form;
 
   return (
     <Card>
@@ -76,8 +55,8 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKeyDto) =
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Une clé donne à un outil (CRM, comptabilité…) l'accès aux seules données de ses portées, sans mot de passe.
       </p>
-      <form onSubmit={onSubmit} noValidate aria-label="Nouvelle clé d'API" className="mt-5 space-y-5">
-        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <Form form={form} aria-label="Nouvelle clé d'API" className="mt-5 space-y-5">
+        <FormAlerts form={form} />
         <Field
           label="Nom"
           hint="Pour la reconnaître, par exemple « CRM de l'agence »"
@@ -105,7 +84,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKeyDto) =
         <Button type="submit" loading={isSubmitting}>
           Créer la clé
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }
@@ -145,7 +124,6 @@ function NewKey({ created, onDone }: { created: CreatedApiKeyDto; onDone: () => 
 
 /** /admin/integrations, 'Intégrations': the integrators' API keys (create, show once, list, revoke). */
 export function AdminIntegrationsPage() {
-  const queryClient = useQueryClient();
   const keys = useListApiKeys();
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<CreatedApiKeyDto | null>(null);
@@ -157,8 +135,6 @@ export function AdminIntegrationsPage() {
     setRevokeError(null);
     try {
       await revoke.mutateAsync({ id: revoking.id });
-      void queryClient.invalidateQueries({ queryKey: getListApiKeysQueryKey() });
-      void queryClient.invalidateQueries({ queryKey: getListAdminAuditLogQueryKey() });
     } catch {
       setRevokeError(`La clé « ${revoking.name} » n'a pas pu être révoquée. Réessayez dans un instant.`);
     }

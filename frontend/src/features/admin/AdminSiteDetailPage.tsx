@@ -1,27 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
-import {
-  getGetAdminSiteQueryKey,
-  getListAdminAuditLogQueryKey,
-  useGetAdminSite,
-  useListAdminAuditLog,
-  useUpdateAdminSite,
-} from '../../api/generated/admin/admin';
+import { useGetAdminSite, useListAdminAuditLog } from '../../api/generated/admin/admin';
 import { type AdminSiteDetailDto, type OrderAnswerDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Card } from '../../components/ui/card';
-import { Field, selectClasses } from '../../components/ui/field';
+import { Field, Form, optionsOf, Select, useApiForm } from '../../components/ui/form';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { adminPaymentState } from '../../lib/payment-state';
-import { applyApiFieldErrors } from '../../lib/form-errors';
 import { describeAuditActor, describeSiteChange } from './audit-text';
 import { PROGRESSION_STEPS, progressionPercent, SITE_STATUS_LABELS } from '../../lib/site-status';
 import { AdminDetailPage } from './AdminDetailPage';
+import { useUpdateAdminSite } from './api';
 import { accountEmail, accountName, SITE_TYPE_LABELS, SiteStatusBadge, SiteTypeBadge } from './labels';
 
 export const siteMessages = {
@@ -40,18 +32,6 @@ function FeedbackAlert({ feedback, from }: { feedback: Feedback; from: 'form' | 
   return <Alert tone={feedback.ok ? 'success' : 'error'}>{feedback.ok ? siteMessages.saved : siteMessages.failed}</Alert>;
 }
 
-function useSaveSite(id: string) {
-  const queryClient = useQueryClient();
-  return useUpdateAdminSite({
-    mutation: {
-      onSuccess: (site) => {
-        queryClient.setQueryData(getGetAdminSiteQueryKey(id), site);
-        void queryClient.invalidateQueries({ queryKey: getListAdminAuditLogQueryKey() });
-      },
-    },
-  });
-}
-
 interface SiteValues {
   domain: string;
   status: SiteStatus;
@@ -66,31 +46,23 @@ function DomainStatusForm({
   feedback: Feedback;
   onFeedback: (f: Feedback) => void;
 }) {
-  const save = useSaveSite(site.id);
-  const form = useForm<SiteValues>({ defaultValues: { domain: site.domain ?? '', status: site.status } });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    onFeedback(null);
-    try {
+  const save = useUpdateAdminSite();
+  const form = useApiForm<SiteValues>({
+    defaultValues: { domain: site.domain ?? '', status: site.status },
+    onSubmit: async (values, { reset }) => {
+      onFeedback(null);
       const saved = await save.mutateAsync({ id: site.id, data: { domain: values.domain.trim() || null, status: values.status } });
       reset({ domain: saved.domain ?? '', status: saved.status });
       onFeedback({ from: 'form', ok: true });
-    } catch (error) {
-      applyApiFieldErrors(form, error);
-      onFeedback({ from: 'form', ok: false });
-    }
+    },
+    onFailure: () => onFeedback({ from: 'form', ok: false }),
   });
+  const { register, errors, isSubmitting } = form;
 
   return (
     <Card id="modifier" className="scroll-mt-32">
       <h2 className="text-lg font-semibold">Domaine et statut</h2>
-      <form onSubmit={onSubmit} className="mt-5 grid gap-5 sm:grid-cols-2" noValidate>
+      <Form form={form} className="mt-5 grid gap-5 sm:grid-cols-2">
         <Field
           label="Nom de domaine"
           placeholder="boulangerie-martin.fr"
@@ -100,19 +72,13 @@ function DomainStatusForm({
           error={errors.domain?.message}
           {...register('domain')}
         />
-        <div>
-          <label htmlFor="admin-site-status" className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Statut
-          </label>
-          <select id="admin-site-status" className={selectClasses} {...register('status')}>
-            {Object.values(SiteStatus).map((status) => (
-              <option key={status} value={status}>
-                {SITE_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-          {errors.status ? <p className="mt-1.5 text-sm font-medium text-red-600 dark:text-red-400">{errors.status.message}</p> : null}
-        </div>
+        <Select
+          id="admin-site-status"
+          label="Statut"
+          options={optionsOf(Object.values(SiteStatus), SITE_STATUS_LABELS)}
+          error={errors.status?.message}
+          {...register('status')}
+        />
         <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? siteMessages.saving : siteMessages.save}
@@ -121,13 +87,13 @@ function DomainStatusForm({
             <FeedbackAlert feedback={feedback} from="form" />
           </div>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }
 
 function Checklist({ site, feedback, onFeedback }: { site: AdminSiteDetailDto; feedback: Feedback; onFeedback: (f: Feedback) => void }) {
-  const save = useSaveSite(site.id);
+  const save = useUpdateAdminSite();
   const [pending, setPending] = useState<Partial<Record<StepKey, boolean>>>({});
   const progression = { ...site.progression, ...pending };
   const percent = progressionPercent(progression);

@@ -11,7 +11,7 @@ import {
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
 import type { Column } from '../../components/ui/data-table';
-import { selectClasses } from '../../components/ui/field';
+import { FilterSelect } from '../../components/ui/form';
 import { EyeIcon, PencilIcon } from '../../components/ui/icons';
 import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
@@ -32,8 +32,6 @@ const STATUSES = Object.values(AdminSiteStatusFilter).filter((s): s is Status =>
 const TYPES = Object.values(AdminSiteTypeFilter).filter((t): t is Type => t !== 'all');
 type Payment = Exclude<AdminSitePaymentFilter, 'all'>;
 const PAYMENTS = ADMIN_PAYMENT_FILTERS.map((p) => p.value);
-
-const filterLabelClass = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200';
 
 const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
   {
@@ -108,33 +106,6 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
   },
 ];
 
-/** One labelled filter of the list: 'all' (empty) first, then the options. */
-function FilterSelect(props: {
-  id: string;
-  label: string;
-  allLabel: string;
-  value: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (value: string) => void;
-  className?: string;
-}) {
-  return (
-    <div className={props.className ?? 'sm:w-44'}>
-      <label className={filterLabelClass} htmlFor={props.id}>
-        {props.label}
-      </label>
-      <select id={props.id} className={selectClasses} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">{props.allLabel}</option>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** /admin/sites: every site, searched, filtered, sorted and paged; the whole state in the URL. */
 export function AdminSitesPage() {
   const list = usePagedSearch({
@@ -175,19 +146,21 @@ export function AdminSitesPage() {
         >
           <FilterSelect
             id="admin-sites-status"
+            className="sm:w-44"
             label="Statut"
             allLabel="Tous les statuts"
             value={list.filters.status}
             options={STATUSES.map((s) => ({ value: s, label: SITE_STATUS_LABELS[s] }))}
-            onChange={(value) => list.setFilter('status', value as Status | '')}
+            onChange={(value) => list.setFilter('status', value)}
           />
           <FilterSelect
             id="admin-sites-type"
+            className="sm:w-44"
             label="Formule"
             allLabel="Toutes les formules"
             value={list.filters.type}
             options={TYPES.map((t) => ({ value: t, label: SITE_TYPE_LABELS[t] }))}
-            onChange={(value) => list.setFilter('type', value as Type | '')}
+            onChange={(value) => list.setFilter('type', value)}
           />
           <FilterSelect
             id="admin-sites-payment"
@@ -195,7 +168,7 @@ export function AdminSitesPage() {
             allLabel={ADMIN_PAYMENT_FILTER_ALL}
             value={list.filters.paymentState}
             options={ADMIN_PAYMENT_FILTERS}
-            onChange={(value) => list.setFilter('paymentState', value as Payment | '')}
+            onChange={(value) => list.setFilter('paymentState', value)}
             className="sm:w-52"
           />
         </SearchForm>

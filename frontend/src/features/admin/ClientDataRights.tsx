@@ -1,27 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  getGetAdminUserQueryKey,
-  getListAccountClosuresQueryKey,
-  useCloseClientAccount,
-  useGetAdminClosurePreview,
-  useListAccountClosures,
-  useStartClientView,
-} from '../../api/generated/admin/admin';
+import { useGetAdminClosurePreview, useListAccountClosures, useStartClientView } from '../../api/generated/admin/admin';
 import type { AccountClosureDto, AdminUserDto, ClosureCancellation } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { ClosureDialog } from '../../components/account-closure';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, type BadgeTone, Card } from '../../components/ui/card';
-import { inputClasses } from '../../components/ui/field';
+import { Textarea, useApiForm } from '../../components/ui/form';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth/session';
-import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { applyApiFieldErrors } from '../../lib/form-errors';
+import { useCloseClientAccount } from './api';
 
 export const clientRightsTexts = {
   viewFailed: 'La consultation n’a pas pu s’ouvrir. Réessayez.',
@@ -73,36 +63,19 @@ interface CloseValues {
 
 /** The admin's confirmation of a client's closure: what happens, when the subscriptions end, the reason (audited). */
 function AdminCloseDialog({ user, onClose, onClosed }: { user: AdminUserDto; onClose: () => void; onClosed: () => void }) {
-  const reasonId = useId();
-  const queryClient = useQueryClient();
   const preview = useGetAdminClosurePreview(user.id);
   const close = useCloseClientAccount();
   const [cancellation, setCancellation] = useState<ClosureCancellation>('now');
-  const form = useForm<CloseValues>({ defaultValues: { reason: '' } });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async ({ reason }) => {
-    try {
+  const form = useApiForm<CloseValues>({
+    defaultValues: { reason: '' },
+    failureMessage: (error) =>
+      isApiError(error) && error.status > 0 && error.status < 500 ? error.message : clientRightsTexts.closeFailed,
+    onSubmit: async ({ reason }) => {
       await close.mutateAsync({ id: user.id, data: { reason: reason.trim(), cancellation } });
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error))
-        setError('root.server', {
-          type: 'server',
-          message: isApiError(error) && error.status > 0 && error.status < 500 ? error.message : clientRightsTexts.closeFailed,
-        });
-      return;
-    }
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: getGetAdminUserQueryKey(user.id) }),
-      queryClient.invalidateQueries({ queryKey: getListAccountClosuresQueryKey() }),
-    ]);
-    onClosed();
+      onClosed();
+    },
   });
+  const { register, errors } = form;
 
   return (
     <ClosureDialog
@@ -112,32 +85,19 @@ function AdminCloseDialog({ user, onClose, onClosed }: { user: AdminUserDto; onC
       preview={preview}
       cancellation={cancellation}
       onCancellation={setCancellation}
-      onSubmit={onSubmit}
-      submitting={isSubmitting}
-      serverError={errors.root?.server?.message}
+      form={form}
       backLabel="Retour"
       submitLabel="Fermer le compte"
       onClose={onClose}
     >
-      <div>
-        <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-          Motif (la demande du client : date, moyen)
-        </label>
-        <textarea
-          id={reasonId}
-          rows={3}
-          maxLength={1000}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-          className={cn(inputClasses, 'h-auto py-2 leading-relaxed')}
-          {...register('reason', { validate: (v) => v.trim() !== '' || 'Le motif est requis' })}
-        />
-        {errors.reason ? (
-          <p id={`${reasonId}-error`} className="mt-1.5 text-sm font-medium text-red-600 dark:text-red-400">
-            {errors.reason.message}
-          </p>
-        ) : null}
-      </div>
+      <Textarea
+        label="Motif (la demande du client : date, moyen)"
+        rows={3}
+        maxLength={1000}
+        textareaClassName="py-2 leading-relaxed"
+        error={errors.reason?.message}
+        {...register('reason', { validate: (v) => v.trim() !== '' || 'Le motif est requis' })}
+      />
     </ClosureDialog>
   );
 }

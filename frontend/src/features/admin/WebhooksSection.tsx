@@ -1,19 +1,6 @@
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import {
-  getListAdminAuditLogQueryKey,
-  getListWebhookDeliveriesQueryKey,
-  getListWebhookEndpointsQueryKey,
-  useCreateWebhookEndpoint,
-  useDeleteWebhookEndpoint,
-  useListWebhookDeliveries,
-  useListWebhookEndpoints,
-  useResendWebhookDelivery,
-  useRotateWebhookSecret,
-  useSendWebhookTest,
-  useUpdateWebhookEndpoint,
-} from '../../api/generated/admin/admin';
+import { useListWebhookDeliveries, useListWebhookEndpoints } from '../../api/generated/admin/admin';
 import {
   WebhookDeliveryStatusFilter,
   WebhookEventType,
@@ -27,11 +14,11 @@ import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card, type BadgeTone } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable, type Column } from '../../components/ui/data-table';
-import { Field, selectClasses } from '../../components/ui/field';
+import { Field, Form, FormAlerts, Select, useApiForm } from '../../components/ui/form';
 import { TitledDialog } from '../../components/ui/modal-dialog';
-import { applyApiFieldErrors } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
 import { CheckboxGroup } from '../../components/ui/checkbox-group';
+import { useCreateWebhookEndpoint, useWebhookActions } from './api';
 
 /** What each event means, in the words of the admin area. */
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
@@ -64,34 +51,21 @@ type FormValues = { url: string; events: WebhookEventType[] };
 
 /** The form that registers an endpoint; its secret is then shown once in a dialog. */
 function CreateEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpointWithSecretDto) => void }) {
-  const queryClient = useQueryClient();
   const create = useCreateWebhookEndpoint();
-  const form = useForm<FormValues>({ defaultValues: { url: '', events: [] } });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    const data: CreateWebhookEndpointDto = { url: values.url.trim(), events: values.events };
-    try {
-      const created = await create.mutateAsync({ data });
-      onCreated(created);
+  const form = useApiForm<FormValues>({
+    defaultValues: { url: '', events: [] },
+    failureMessage: "Le point de terminaison n'a pas pu être ajouté. Réessayez dans un instant.",
+    onSubmit: async (values, { reset }) => {
+      const data: CreateWebhookEndpointDto = { url: values.url.trim(), events: values.events };
+      onCreated(await create.mutateAsync({ data }));
       reset();
-      void queryClient.invalidateQueries({ queryKey: getListWebhookEndpointsQueryKey() });
-      void queryClient.invalidateQueries({ queryKey: getListAdminAuditLogQueryKey() });
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error))
-        setError('root.server', { type: 'server', message: "Le point de terminaison n'a pas pu être ajouté. Réessayez dans un instant." });
-    }
+    },
   });
+  const { register, errors, isSubmitting } = form;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Nouveau point de terminaison" className="space-y-5">
-      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+    <Form form={form} aria-label="Nouveau point de terminaison" className="space-y-5">
+      <FormAlerts form={form} />
       <Field
         label="URL du point de terminaison"
         type="url"
@@ -118,7 +92,7 @@ function CreateEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoin
       <Button type="submit" loading={isSubmitting}>
         Ajouter le point de terminaison
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -172,13 +146,8 @@ type Pending = { kind: 'delete' | 'rotate'; endpoint: WebhookEndpointDto };
 
 /** The 'Webhooks' section of 'Intégrations': endpoints (add, switch on/off, test, new secret, delete) and the delivery log. */
 export function WebhooksSection() {
-  const queryClient = useQueryClient();
   const endpoints = useListWebhookEndpoints();
-  const update = useUpdateWebhookEndpoint();
-  const remove = useDeleteWebhookEndpoint();
-  const rotate = useRotateWebhookSecret();
-  const test = useSendWebhookTest();
-  const resend = useResendWebhookDelivery();
+  const { update, remove, rotate, test, resend } = useWebhookActions();
   const [secret, setSecret] = useState<WebhookEndpointWithSecretDto | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -190,11 +159,6 @@ export function WebhooksSection() {
     { query: { placeholderData: keepPreviousData } },
   );
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: getListWebhookEndpointsQueryKey() });
-    void queryClient.invalidateQueries({ queryKey: getListWebhookDeliveriesQueryKey() });
-    void queryClient.invalidateQueries({ queryKey: getListAdminAuditLogQueryKey() });
-  };
   const act = async (work: () => Promise<unknown>, success: string, failure: string) => {
     setMessage(null);
     try {
@@ -203,7 +167,6 @@ export function WebhooksSection() {
     } catch {
       setMessage({ tone: 'error', text: failure });
     }
-    refresh();
   };
 
   const toggle = (e: WebhookEndpointDto) =>
@@ -397,42 +360,28 @@ export function WebhooksSection() {
         <div className="flex flex-col gap-3 p-5 sm:flex-row sm:items-end sm:justify-between sm:p-6">
           <h3 className="text-lg font-semibold">Livraisons</h3>
           <div className="grid gap-3 sm:grid-cols-2">
-            <label className="text-sm">
-              <span className="mb-1.5 block font-medium text-slate-700 dark:text-slate-200">Statut</span>
-              <select
-                className={selectClasses}
-                value={status}
-                onChange={(event) => {
-                  setStatus(event.target.value as WebhookDeliveryStatusFilter);
-                  setPage(1);
-                }}
-              >
-                <option value="all">Tous</option>
-                {Object.entries(DELIVERY_STATUS).map(([value, { label }]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm">
-              <span className="mb-1.5 block font-medium text-slate-700 dark:text-slate-200">Point de terminaison</span>
-              <select
-                className={selectClasses}
-                value={endpointId}
-                onChange={(event) => {
-                  setEndpointId(event.target.value);
-                  setPage(1);
-                }}
-              >
-                <option value="">Tous</option>
-                {(endpoints.data?.endpoints ?? []).map((e) => (
-                  <option key={e.id} value={e.id}>
-                    {e.url}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Select
+              label="Statut"
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value as WebhookDeliveryStatusFilter);
+                setPage(1);
+              }}
+              options={Object.entries(DELIVERY_STATUS).map(([value, { label }]) => ({ value, label }))}
+            >
+              <option value="all">Tous</option>
+            </Select>
+            <Select
+              label="Point de terminaison"
+              value={endpointId}
+              onChange={(event) => {
+                setEndpointId(event.target.value);
+                setPage(1);
+              }}
+              options={(endpoints.data?.endpoints ?? []).map((e) => ({ value: e.id, label: e.url }))}
+            >
+              <option value="">Tous</option>
+            </Select>
           </div>
         </div>
         <DataTable

@@ -1,16 +1,14 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { downloadAdminLegalInvoice, exportAccounting, useListAdminLegalInvoices } from '../../api/generated/admin/admin';
 import type { LegalInvoiceDto } from '../../api/generated/model';
 import { Button } from '../../components/ui/button';
-import { Alert, Badge, Card } from '../../components/ui/card';
+import { Badge, Card } from '../../components/ui/card';
 import type { Column } from '../../components/ui/data-table';
-import { Field, selectClasses } from '../../components/ui/field';
+import { Field, FilterSelect, Form, FormAlerts, optionsOf, useApiForm } from '../../components/ui/form';
 import { paths } from '../../config/paths';
 import { saveBlob } from '../../lib/download';
-import { applyApiFieldErrors } from '../../lib/form-errors';
 import { formatCount, formatDate, formatEuros } from '../../lib/format';
 import { usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
@@ -118,43 +116,26 @@ const firstOfMonth = () => {
 
 /** The accountant's export: a period, then a ZIP of its Factur-X files and the sales journal (CSV). */
 export function AccountingExportForm() {
-  const form = useForm<ExportValues>({ defaultValues: { from: firstOfMonth(), to: new Date().toISOString().slice(0, 10) } });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-  const onSubmit = handleSubmit(async ({ from, to }) => {
-    try {
-      saveBlob(await exportAccounting({ from, to }), `vitrine-comptabilite-${from}-${to}.zip`);
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error)) setError('root.server', { type: 'server', message: "L'export a échoué. Réessayez." });
-    }
+  const form = useApiForm<ExportValues>({
+    defaultValues: { from: firstOfMonth(), to: new Date().toISOString().slice(0, 10) },
+    failureMessage: "L'export a échoué. Réessayez.",
+    onSubmit: async ({ from, to }) => saveBlob(await exportAccounting({ from, to }), `vitrine-comptabilite-${from}-${to}.zip`),
   });
+  const { register, errors, isSubmitting } = form;
   return (
     <Card>
       <h2 className="text-lg font-semibold">Export pour le comptable</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Un fichier ZIP : les factures et avoirs Factur-X de la période et le journal des ventes (CSV, séparateur « ; »).
       </p>
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end"
-        aria-label="Export pour le comptable"
-      >
+      <Form form={form} className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end" aria-label="Export pour le comptable">
         <Field label="Du" type="date" error={errors.from?.message} {...register('from')} />
         <Field label="Au (inclus)" type="date" error={errors.to?.message} {...register('to')} />
         <Button type="submit" loading={isSubmitting} className="sm:shrink-0">
           Exporter (ZIP)
         </Button>
-      </form>
-      {errors.root?.server ? (
-        <Alert tone="error" className="mt-4">
-          {errors.root.server.message}
-        </Alert>
-      ) : null}
+      </Form>
+      <FormAlerts form={form} className="mt-4" />
     </Card>
   );
 }
@@ -178,16 +159,14 @@ export function AdminLegalInvoicesPage() {
       pageSize={PAGE_SIZE}
       count={(n) => formatCount(n, 'document', 'documents')}
       toolbar={
-        <select
-          aria-label="Type de document"
-          className={selectClasses}
+        <FilterSelect
+          label="Type de document"
+          hideLabel
+          allLabel="Factures et avoirs"
           value={list.filters.kind}
-          onChange={(e) => list.setFilter('kind', e.target.value as (typeof KIND_FILTERS)[number] | '')}
-        >
-          <option value="">Factures et avoirs</option>
-          <option value="invoice">Factures</option>
-          <option value="credit_note">Avoirs</option>
-        </select>
+          options={optionsOf(KIND_FILTERS, { invoice: 'Factures', credit_note: 'Avoirs' })}
+          onChange={(value) => list.setFilter('kind', value)}
+        />
       }
       loadingText="Chargement des factures..."
       errorText="Impossible de charger les factures."

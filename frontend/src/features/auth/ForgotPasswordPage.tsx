@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
 import { useForgotPassword } from '../../api/generated/auth/auth';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { EmailInput } from '../../components/form-fields';
+import { Form, FormAlerts, useApiForm } from '../../components/ui/form';
 import { paths } from '../../config/paths';
-import { applyApiFieldErrors, hasApiFieldError } from '../../lib/form-errors';
 import { AuthCard } from './AuthCard';
 import { emailRules } from '../../lib/validation';
 
@@ -15,16 +14,12 @@ interface ForgotPasswordForm {
 
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
-  const form = useForm<ForgotPasswordForm>({ defaultValues: { email: '' } });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
-
-  const onSubmit = handleSubmit(({ email }) =>
-    forgot.mutate({ data: { email: email.trim() } }, { onError: (error) => applyApiFieldErrors(form, error) }),
-  );
+  const form = useApiForm<ForgotPasswordForm>({
+    defaultValues: { email: '' },
+    failureMessage: (error) => (isApiError(error) && error.status === 429 ? error.message : "Erreur lors de l'envoi. Veuillez réessayer."),
+    onSubmit: ({ email }) => forgot.mutateAsync({ data: { email: email.trim() } }),
+  });
+  const { register, errors } = form;
 
   return (
     <AuthCard
@@ -40,19 +35,13 @@ export function ForgotPasswordPage() {
           </p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
-          {forgot.isError && !hasApiFieldError(forgot.error, ['email']) ? (
-            <Alert tone="error">
-              {isApiError(forgot.error) && forgot.error.status === 429
-                ? forgot.error.message
-                : "Erreur lors de l'envoi. Veuillez réessayer."}
-            </Alert>
-          ) : null}
+        <Form form={form} className="space-y-5">
+          <FormAlerts form={form} />
           <EmailInput error={errors.email?.message} {...register('email', emailRules)} />
           <Button type="submit" className="w-full" loading={forgot.isPending}>
             Envoyer le lien
           </Button>
-        </form>
+        </Form>
       )}
     </AuthCard>
   );

@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useLogin } from '../../api/generated/auth/auth';
 import type { LoginDto } from '../../api/generated/model';
@@ -7,14 +6,11 @@ import { redirectTargetFrom } from '../../lib/auth/redirect';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { EmailInput } from '../../components/form-fields';
-import { Field } from '../../components/ui/field';
+import { Field, Form, FormAlerts, useApiForm } from '../../components/ui/form';
 import { paths } from '../../config/paths';
 import { AuthCard, textLinkClass } from './AuthCard';
 import { useAuth } from '../../lib/auth/session';
-import { applyApiFieldErrors, hasApiFieldError } from '../../lib/form-errors';
 import { emailRules, messages } from '../../lib/validation';
-
-const FIELDS = ['email', 'password'];
 
 function loginErrorMessage(error: unknown): string {
   if (isApiError(error)) {
@@ -29,24 +25,17 @@ export function LoginPage() {
   const { status, setSession } = useAuth();
   const location = useLocation();
   const login = useLogin();
-  const form = useForm<LoginDto>({ defaultValues: { email: '', password: '' } });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
+  const form = useApiForm<LoginDto>({
+    defaultValues: { email: '', password: '' },
+    failureMessage: loginErrorMessage,
+    onSubmit: async (values) => setSession(await login.mutateAsync({ data: { email: values.email.trim(), password: values.password } })),
+  });
+  const { register, errors } = form;
 
   // Signed in (already, or just now): go back to the page of origin, else /dashboard.
   if (status === 'authenticated') return <Navigate to={redirectTargetFrom(location.state)} replace />;
   // A page that signed the user out may leave a word for them (a closed account).
   const notice = (location.state as { notice?: unknown } | null)?.notice;
-
-  const onSubmit = handleSubmit((values) => {
-    login.mutate(
-      { data: { email: values.email.trim(), password: values.password } },
-      { onSuccess: setSession, onError: (error) => applyApiFieldErrors(form, error) },
-    );
-  });
 
   return (
     <AuthCard
@@ -54,9 +43,9 @@ export function LoginPage() {
       subtitle="Accédez à votre espace client pour suivre vos sites et vos factures."
       footer={{ text: 'Pas encore de compte ?', to: paths.register, link: 'Créer un compte' }}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <Form form={form} className="space-y-5">
         {typeof notice === 'string' && !login.isError ? <Alert tone="success">{notice}</Alert> : null}
-        {login.isError && !hasApiFieldError(login.error, FIELDS) ? <Alert tone="error">{loginErrorMessage(login.error)}</Alert> : null}
+        <FormAlerts form={form} />
         <EmailInput error={errors.email?.message} {...register('email', emailRules)} />
         <Field
           label="Mot de passe"
@@ -74,7 +63,7 @@ export function LoginPage() {
         <Button type="submit" className="w-full" loading={login.isPending}>
           Se connecter
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

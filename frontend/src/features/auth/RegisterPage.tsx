@@ -1,39 +1,27 @@
-import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
 import { useRegister } from '../../api/generated/auth/auth';
 import type { RegisterDto } from '../../api/generated/model';
 import { Button } from '../../components/ui/button';
-import { Alert } from '../../components/ui/card';
 import { EmailInput, NewPasswordInputs } from '../../components/form-fields';
-import { Field } from '../../components/ui/field';
+import { Field, Form, FormAlerts, useApiForm } from '../../components/ui/form';
 import { paths } from '../../config/paths';
 import { AuthCard } from './AuthCard';
 import { useAuth } from '../../lib/auth/session';
-import { applyApiFieldErrors } from '../../lib/form-errors';
 import { confirmPasswordRules, emailRules, messages, newPasswordRules } from '../../lib/validation';
 
 export function RegisterPage() {
   const { status, setSession } = useAuth();
   const registerAccount = useRegister();
-  const form = useForm<RegisterDto>({ defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = form;
+  // Field errors from the server (e.g. 409 errors.email) go under their field; anything else is generic.
+  const form = useApiForm<RegisterDto>({
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+    failureMessage: messages.registerFailed,
+    onSubmit: async (values) =>
+      setSession(await registerAccount.mutateAsync({ data: { ...values, name: values.name.trim(), email: values.email.trim() } })),
+  });
+  const { register, errors } = form;
 
   if (status === 'authenticated') return <Navigate to={paths.dashboard.root} replace />;
-
-  const onSubmit = handleSubmit((values) =>
-    registerAccount
-      .mutateAsync({ data: { ...values, name: values.name.trim(), email: values.email.trim() } })
-      .then(setSession)
-      .catch((error: unknown) => {
-        // Field errors from the server (e.g. 409 errors.email) go under their field; anything else is generic.
-        if (!applyApiFieldErrors(form, error)) setError('root.server', { type: 'server', message: messages.registerFailed });
-      }),
-  );
 
   return (
     <AuthCard
@@ -41,8 +29,8 @@ export function RegisterPage() {
       subtitle="Quelques secondes suffisent pour accéder à votre espace client."
       footer={{ text: 'Déjà un compte ?', to: paths.login, link: 'Se connecter' }}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
-        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <Form form={form} className="space-y-5">
+        <FormAlerts form={form} />
         <Field
           label="Nom"
           autoComplete="name"
@@ -57,7 +45,7 @@ export function RegisterPage() {
         <Button type="submit" className="w-full" loading={registerAccount.isPending}>
           Créer mon compte
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,14 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { getGetBillingProfileQueryKey, useGetBillingProfile, useUpdateBillingProfile } from '../../api/generated/billing/billing';
+import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useGetBillingProfile } from '../../api/generated/billing/billing';
 import type { BillingProfileDto, UpdateBillingProfileDto } from '../../api/generated/model';
 import { ORDER_MESSAGES } from '@vitrine/domain';
 import { BuyerNameInput, CompanyIdentityInputs, PostalAddressInputs } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
-import { Alert, Card } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
+import { Form, FormAlerts, useApiForm } from '../../components/ui/form';
 import { QueryState } from '../../components/ui/query-state';
-import { applyApiFieldErrors } from '../../lib/form-errors';
+import { useUpdateBillingProfile } from './api';
 
 export const billingIdentityMessages = {
   saved: 'Informations de facturation enregistrées. Elles figureront sur vos prochaines factures.',
@@ -31,37 +31,24 @@ const valuesOf = (p: BillingProfileDto): Values => ({
 const required = (message: string) => (value: string) => value.trim() !== '' || message;
 
 function BillingIdentityForm({ profile }: { profile: BillingProfileDto }) {
-  const queryClient = useQueryClient();
   const update = useUpdateBillingProfile();
-  const [saved, setSaved] = useState(false);
-  const form = useForm<Values>({ defaultValues: valuesOf(profile), mode: 'onTouched' });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
+  const form = useApiForm<Values>({
+    defaultValues: valuesOf(profile),
+    mode: 'onTouched',
+    failureMessage: billingIdentityMessages.failed,
+    onSubmit: async (values, { reset }) => {
+      const company = values.buyerType === 'company';
+      const next = await update.mutateAsync({ data: company ? values : { ...values, companyName: '', siren: '', vatNumber: '' } });
+      reset(valuesOf(next));
+    },
+  });
+  const { register, reset, errors, isSubmitting } = form;
   const company = useWatch({ control: form.control, name: 'buyerType' }) === 'company';
   useEffect(() => reset(valuesOf(profile)), [profile, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setSaved(false);
-    try {
-      const next = await update.mutateAsync({
-        data: company ? values : { ...values, companyName: '', siren: '', vatNumber: '' },
-      });
-      queryClient.setQueryData(getGetBillingProfileQueryKey(), next);
-      reset(valuesOf(next));
-      setSaved(true);
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error)) setError('root.server', { type: 'server', message: billingIdentityMessages.failed });
-    }
-  });
-
   const radio = 'h-4 w-4 accent-brand-600';
   return (
-    <form onSubmit={onSubmit} className="mt-6 space-y-5" noValidate aria-label="Informations de facturation">
+    <Form form={form} className="mt-6 space-y-5" aria-label="Informations de facturation">
       <fieldset>
         <legend className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">Vous êtes</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -100,12 +87,11 @@ function BillingIdentityForm({ profile }: { profile: BillingProfileDto }) {
         }}
         city={{ ...register('city', { validate: required(ORDER_MESSAGES.cityRequired) }), error: errors.city?.message }}
       />
-      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-      {saved ? <Alert tone="success">{billingIdentityMessages.saved}</Alert> : null}
+      <FormAlerts form={form} success={billingIdentityMessages.saved} />
       <Button type="submit" loading={isSubmitting}>
         Enregistrer la facturation
       </Button>
-    </form>
+    </Form>
   );
 }
 

@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { useForm, type RegisterOptions } from 'react-hook-form';
+import type { RegisterOptions } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { getGetBusinessOptionsQueryKey, useGetBusinessOptions, useSaveBusinessOptions } from '../../api/generated/sites/sites';
+import { useGetBusinessOptions } from '../../api/generated/sites/sites';
 import type { BusinessOptionsResponseDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Card, Container, LoadingScreen } from '../../components/ui/card';
-import { Field, inputClasses, selectClasses } from '../../components/ui/field';
+import { Field, Form, FormAlerts, Select, Textarea, useApiForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
-import { cn } from '../../lib/cn';
-import { applyApiFieldErrors } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
 import { EMAIL_PATTERN } from '../../lib/validation';
+import { useSaveBusinessOptions } from './api';
 
 export type BusinessOptionsValues = Omit<BusinessOptionsResponseDto, 'savedAt'>;
 
@@ -42,32 +40,9 @@ export const BUSINESS_MESSAGES = {
 /** Required after trimming, with the given message. */
 const required = (message: string) => ({ validate: (v: unknown) => (typeof v === 'string' && v.trim() !== '') || message });
 
-function TextArea({
-  id,
-  label,
-  error,
-  ...rest
-}: { id: string; label: string; error?: string } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={cn(inputClasses, 'h-auto py-2')}
-        {...rest}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** The questionnaire's text areas: three rows, the id given (the server names the fields so). */
+function TextArea(props: { id: string; label: string; error?: string } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <Textarea rows={3} textareaClassName="py-2" {...props} />;
 }
 
 /** /dashboard/sites/{id}/business-options: the business questionnaire, stored and editable later. */
@@ -87,25 +62,20 @@ export function BusinessOptionsPage() {
 
 export function BusinessOptionsForm({ siteId, initial }: { siteId: string; initial: BusinessOptionsResponseDto }) {
   const { savedAt, ...defaults } = initial;
-  const form = useForm<BusinessOptionsValues>({ defaultValues: defaults });
   const save = useSaveBusinessOptions();
-  const queryClient = useQueryClient();
-  const [result, setResult] = useState<{ ok: boolean; at?: string } | null>(null);
-  const errors = form.formState.errors;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setResult(null);
-    try {
+  const [savedNow, setSavedNow] = useState<string>();
+  const form = useApiForm<BusinessOptionsValues>({
+    defaultValues: defaults,
+    failureMessage: BUSINESS_MESSAGES.failed,
+    onSubmit: async (values) => {
       const saved = await save.mutateAsync({
         id: siteId,
         data: { ...values, businessType: values.businessType as Exclude<typeof values.businessType, ''> },
       });
-      queryClient.setQueryData(getGetBusinessOptionsQueryKey(siteId), saved);
-      setResult({ ok: true, at: saved.savedAt ?? undefined });
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error)) setResult({ ok: false });
-    }
+      setSavedNow(saved.savedAt ?? undefined);
+    },
   });
+  const { errors } = form;
 
   const text = (
     name: 'businessName' | 'industry' | 'budget' | 'timeline',
@@ -124,32 +94,22 @@ export function BusinessOptionsForm({ siteId, initial }: { siteId: string; initi
         description="Parlez-nous de votre activité : nous construisons votre site à partir de ces informations."
       />
       {savedAt ? (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Dernier enregistrement : {formatDateTime(result?.at ?? savedAt)}</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Dernier enregistrement : {formatDateTime(savedNow ?? savedAt)}</p>
       ) : null}
-      <form onSubmit={onSubmit} noValidate className="mt-8 space-y-6">
+      <Form form={form} className="mt-8 space-y-6">
         <Card className="space-y-4">
           <h2 className="text-lg font-semibold">Votre entreprise</h2>
           <div className="grid gap-4 sm:grid-cols-2">
             {text('businessName', "Nom de l'entreprise", required(BUSINESS_MESSAGES.businessName))}
-            <div>
-              <label htmlFor="businessType" className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-                Type d'activité
-              </label>
-              <select
-                id="businessType"
-                className={selectClasses}
-                aria-invalid={errors.businessType ? true : undefined}
-                {...form.register('businessType', required(BUSINESS_MESSAGES.businessType))}
-              >
-                <option value="">Choisir…</option>
-                {BUSINESS_TYPES.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
-              {errors.businessType ? <p className="mt-1.5 text-sm text-red-700 dark:text-red-400">{errors.businessType.message}</p> : null}
-            </div>
+            <Select
+              id="businessType"
+              label="Type d'activité"
+              options={BUSINESS_TYPES}
+              error={errors.businessType?.message}
+              {...form.register('businessType', required(BUSINESS_MESSAGES.businessType))}
+            >
+              <option value="">Choisir…</option>
+            </Select>
             {text('industry', "Secteur d'activité", required(BUSINESS_MESSAGES.industry))}
             {text('budget', 'Budget')}
           </div>
@@ -203,12 +163,11 @@ export function BusinessOptionsForm({ siteId, initial }: { siteId: string; initi
           </div>
         </Card>
 
-        {result?.ok ? <Alert tone="success">{BUSINESS_MESSAGES.saved}</Alert> : null}
-        {result && !result.ok ? <Alert tone="error">{BUSINESS_MESSAGES.failed}</Alert> : null}
+        <FormAlerts form={form} success={BUSINESS_MESSAGES.saved} />
         <Button type="submit" loading={save.isPending}>
           Enregistrer
         </Button>
-      </form>
+      </Form>
     </Container>
   );
 }

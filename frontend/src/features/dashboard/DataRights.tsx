@@ -1,26 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useGetActivity } from '../../api/generated/auth/auth';
 import type { ClosureCancellation, DataExportDto } from '../../api/generated/model';
-import {
-  getListDataExportsQueryKey,
-  useCloseAccount,
-  useGetClosurePreview,
-  useListDataExports,
-  useRequestDataExport,
-} from '../../api/generated/privacy/privacy';
+import { useCloseAccount, useGetClosurePreview, useListDataExports } from '../../api/generated/privacy/privacy';
 import { isApiError } from '../../api/http';
 import { ClosureDialog } from '../../components/account-closure';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, type BadgeTone, Card } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
+import { Field, useApiForm } from '../../components/ui/form';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth/session';
 import { formatDateTime, formatDuration } from '../../lib/format';
-import { applyApiFieldErrors } from '../../lib/form-errors';
+import { useRequestDataExport } from './api';
 
 export const dataRightsTexts = {
   requested:
@@ -48,13 +40,10 @@ function exportDetail(e: DataExportDto): string {
 
 /** 'Mes données': ask for the archive of everything about the account; its link comes by e-mail. */
 export function MyDataCard() {
-  const queryClient = useQueryClient();
   const exports = useListDataExports({
     query: { refetchInterval: (q) => (q.state.data?.exports[0]?.status === 'pending' ? 5000 : false) },
   });
-  const request = useRequestDataExport({
-    mutation: { onSuccess: () => void queryClient.invalidateQueries({ queryKey: getListDataExportsQueryKey() }) },
-  });
+  const request = useRequestDataExport();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const latest = exports.data?.exports ?? [];
 
@@ -188,28 +177,17 @@ export function CloseAccountDialog({ onClose }: { onClose: () => void }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
   const [cancellation, setCancellation] = useState<ClosureCancellation>('now');
-  const form = useForm<CloseValues>({ defaultValues: { password: '' } });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    try {
+  const form = useApiForm<CloseValues>({
+    defaultValues: { password: '' },
+    failureMessage: (error) =>
+      isApiError(error) && error.status < 500 && error.status !== 0 ? error.message : dataRightsTexts.closeFailed,
+    onSubmit: async ({ password }) => {
       await close.mutateAsync({ data: { password, cancellation } });
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error))
-        setError('root.server', {
-          type: 'server',
-          message: isApiError(error) && error.status < 500 && error.status !== 0 ? error.message : dataRightsTexts.closeFailed,
-        });
-      return;
-    }
-    await logout();
-    navigate(paths.login, { replace: true, state: { notice: dataRightsTexts.closed } });
+      await logout();
+      navigate(paths.login, { replace: true, state: { notice: dataRightsTexts.closed } });
+    },
   });
+  const { register, errors } = form;
 
   return (
     <ClosureDialog
@@ -219,9 +197,7 @@ export function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       preview={preview}
       cancellation={cancellation}
       onCancellation={setCancellation}
-      onSubmit={onSubmit}
-      submitting={isSubmitting}
-      serverError={errors.root?.server?.message}
+      form={form}
       backLabel="Garder mon compte"
       submitLabel="Fermer définitivement mon compte"
       onClose={onClose}

@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useChangePassword, useUpdateMe } from '../../api/generated/auth/auth';
 import { Button } from '../../components/ui/button';
-import { Alert, Card, Container } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
+import { Card, Container } from '../../components/ui/card';
+import { Field, Form, FormAlerts, useApiForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/ui/page';
 import { useAuth } from '../../lib/auth/session';
-import { applyApiFieldErrors } from '../../lib/form-errors';
 import { NewPasswordForm } from '../../components/new-password-form';
 import { BillingIdentityCard } from './BillingIdentityCard';
 import { ActivityCard, CloseAccountCard, MyDataCard } from './DataRights';
@@ -23,34 +20,23 @@ interface ProfileValues {
 
 function ProfileForm() {
   const { user, updateUser } = useAuth();
-  const [saved, setSaved] = useState(false);
   const updateMe = useUpdateMe();
-  const form = useForm<ProfileValues>({ defaultValues: { name: user?.name ?? '' } });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async ({ name }) => {
-    setSaved(false);
-    try {
+  const form = useApiForm<ProfileValues>({
+    defaultValues: { name: user?.name ?? '' },
+    failureMessage: profileMessages.updateFailed,
+    onSubmit: async ({ name }, { reset }) => {
       const updated = await updateMe.mutateAsync({ data: { name: name.trim() } });
       updateUser(updated);
       reset({ name: updated.name });
-      setSaved(true);
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error)) setError('root.server', { type: 'server', message: profileMessages.updateFailed });
-    }
+    },
   });
+  const { register, errors, isSubmitting } = form;
 
   return (
     <Card>
       <h2 className="text-lg font-semibold">Informations personnelles</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Votre nom apparaît dans vos échanges avec notre équipe.</p>
-      <form onSubmit={onSubmit} className="mt-6 space-y-5" noValidate>
+      <Form form={form} className="mt-6 space-y-5">
         <Field label="Nom" autoComplete="name" maxLength={100} error={errors.name?.message} {...register('name')} />
         <Field
           label="Email"
@@ -60,12 +46,11 @@ function ProfileForm() {
           aria-readonly="true"
           hint="L'adresse e-mail ne peut pas être modifiée ici."
         />
-        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-        {saved ? <Alert tone="success">{profileMessages.profileSaved}</Alert> : null}
+        <FormAlerts form={form} success={profileMessages.profileSaved} />
         <Button type="submit" loading={isSubmitting}>
           Enregistrer
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -2,17 +2,7 @@ import { isPaidPlanId, monthlyPriceOf, PAID_PLAN_IDS, planOf, QUOTE_PLAN_ID, SIT
 import { useEffect, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  getGetSiteSubscriptionQueryKey,
-  getListPaymentIssuesQueryKey,
-  useCancelSiteSubscription,
-  useChangeSiteCard,
-  useGetSiteSubscription,
-  useReactivateSiteSubscription,
-  useRestartSiteSubscription,
-  useUpgradeSiteSubscription,
-} from '../../api/generated/billing/billing';
-import { getGetSiteQueryKey, getListSitesQueryKey } from '../../api/generated/sites/sites';
+import { getListPaymentIssuesQueryKey, useChangeSiteCard, useGetSiteSubscription } from '../../api/generated/billing/billing';
 import { useGetCatalogue } from '../../api/generated/orders/orders';
 import type { PaidPlanType, PlanDto, PlanId, SiteSubscriptionDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
@@ -25,6 +15,7 @@ import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { externalNavigation } from '../../lib/external-navigation';
 import { formatDate, formatEuros } from '../../lib/format';
+import { useSubscriptionActions } from './api';
 
 type Action = 'upgrade' | 'to-pro' | 'custom' | 'cancel' | 'reactivate' | 'restart';
 
@@ -219,15 +210,6 @@ export function SiteManagePage() {
   const [cardUpdated] = useState(() => searchParams.get('card') === 'updated');
   const cardInUrl = searchParams.has('card');
 
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: getGetSiteSubscriptionQueryKey(siteId) }),
-      queryClient.invalidateQueries({ queryKey: getGetSiteQueryKey(siteId) }),
-      queryClient.invalidateQueries({ queryKey: getListPaymentIssuesQueryKey() }),
-      queryClient.invalidateQueries({ queryKey: getListSitesQueryKey() }),
-    ]);
-  };
-
   useEffect(() => {
     if (!cardInUrl) return;
     void queryClient.invalidateQueries({ queryKey: getListPaymentIssuesQueryKey() });
@@ -240,10 +222,7 @@ export function SiteManagePage() {
     );
   }, [cardInUrl, queryClient, setSearchParams]);
 
-  const upgrade = useUpgradeSiteSubscription();
-  const cancel = useCancelSiteSubscription();
-  const reactivate = useReactivateSiteSubscription();
-  const restart = useRestartSiteSubscription();
+  const { upgrade, cancel, reactivate, restart } = useSubscriptionActions(siteId);
   const busy = upgrade.isPending || cancel.isPending || reactivate.isPending || restart.isPending || redirecting;
 
   const header = (
@@ -301,16 +280,13 @@ export function SiteManagePage() {
       }
       if (action === 'upgrade') {
         const result = await upgrade.mutateAsync({ id: siteId });
-        await refresh();
         navigate(result.redirectTo);
         return;
       }
       if (action === 'cancel') await cancel.mutateAsync({ id: siteId });
       if (action === 'reactivate') await reactivate.mutateAsync({ id: siteId });
-      await refresh();
     } catch (error) {
       setFailure(failureText(error, action === 'restart' ? manageMessages.restartFailed : null));
-      if (action === 'restart') await refresh();
     }
     setAction(null);
   };

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useGetSupportWait, useSendSupportMessage } from '../../api/generated/support/support';
 import type { CreateSupportMessageDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { EmailInput } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card, Container } from '../../components/ui/card';
-import { Field, inputClasses } from '../../components/ui/field';
+import { Field, Form, Textarea, useApiForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/ui/page';
 import { useAuth } from '../../lib/auth/session';
 import { cn } from '../../lib/cn';
-import { applyApiFieldErrors } from '../../lib/form-errors';
 import { useAgency } from '../../lib/site-info';
 import { emailRules } from '../../lib/validation';
 import { useSecondsLeft, waitText } from './countdown';
@@ -55,15 +54,11 @@ export function SupportPage() {
   const [deadline, setDeadline] = useState<number | null>(null);
   const serverDeadline = wait.data?.nextAllowedAt ? Date.parse(wait.data.nextAllowedAt) : null;
   const secondsLeft = useSecondsLeft(deadline ?? serverDeadline);
-  const [sent, setSent] = useState(false);
-  const form = useForm<Values>({ defaultValues: { email: user?.email ?? '', name: user?.name ?? '', subject: '', message: '' } });
   const send = useSendSupportMessage();
-  const [email, subject, message] = form.watch(['email', 'subject', 'message']);
-  const blocked = send.isPending || secondsLeft > 0 || !email.trim() || !subject.trim() || !message.trim();
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setSent(false);
-    try {
+  // Failure is silent (spec §8), except the fields the server names and the wait a 429 gives.
+  const form = useApiForm<Values>({
+    defaultValues: { email: user?.email ?? '', name: user?.name ?? '', subject: '', message: '' },
+    onSubmit: async (values, { reset }) => {
       const result = await send.mutateAsync({
         data: {
           email: values.email,
@@ -73,18 +68,15 @@ export function SupportPage() {
         },
       });
       setDeadline(Date.parse(result.nextAllowedAt ?? '') || Date.now() + result.retryAfter * 1000);
-      form.reset({ ...values, subject: '', message: '' });
-      setSent(true);
-    } catch (error) {
-      if (isApiError(error) && error.status === 429) {
-        const retryAfter = (error.body as { retryAfter?: number } | undefined)?.retryAfter ?? 0;
-        setDeadline(Date.now() + retryAfter * 1000);
-        return;
-      }
-      // Failure is silent (spec §8), except the fields the server names.
-      applyApiFieldErrors(form, error);
-    }
+      reset({ ...values, subject: '', message: '' });
+    },
+    onFailure: (error) => {
+      if (isApiError(error) && error.status === 429)
+        setDeadline(Date.now() + ((error.body as { retryAfter?: number } | undefined)?.retryAfter ?? 0) * 1000);
+    },
   });
+  const [email, subject, message] = useWatch({ control: form.control, name: ['email', 'subject', 'message'] });
+  const blocked = send.isPending || secondsLeft > 0 || !email.trim() || !subject.trim() || !message.trim();
 
   return (
     <Container className="py-10 sm:py-12">
@@ -92,34 +84,27 @@ export function SupportPage() {
       <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <h2 className="text-lg font-semibold">Envoyer un message</h2>
-          <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+          <Form form={form} className="mt-4 space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <EmailInput error={form.formState.errors.email?.message} {...form.register('email', emailRules)} />
+              <EmailInput error={form.errors.email?.message} {...form.register('email', emailRules)} />
               <Field label="Nom (facultatif)" autoComplete="name" {...form.register('name')} />
             </div>
-            <Field label="Sujet" error={form.formState.errors.subject?.message} {...form.register('subject')} />
-            <div>
-              <label htmlFor="support-message" className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-                Message
-              </label>
-              <textarea
-                id="support-message"
-                rows={6}
-                maxLength={5000}
-                aria-invalid={form.formState.errors.message ? true : undefined}
-                className={cn(inputClasses, 'h-auto py-2')}
-                {...form.register('message')}
-              />
-              {form.formState.errors.message ? (
-                <p className="mt-1.5 text-sm text-red-700 dark:text-red-400">{form.formState.errors.message.message}</p>
-              ) : null}
-            </div>
-            {sent ? <Alert tone="success">Message envoyé</Alert> : null}
+            <Field label="Sujet" error={form.errors.subject?.message} {...form.register('subject')} />
+            <Textarea
+              id="support-message"
+              label="Message"
+              rows={6}
+              maxLength={5000}
+              textareaClassName="py-2"
+              error={form.errors.message?.message}
+              {...form.register('message')}
+            />
+            {form.succeeded ? <Alert tone="success">Message envoyé</Alert> : null}
             {secondsLeft > 0 ? <Alert tone="info">{waitText(secondsLeft)}</Alert> : null}
             <Button type="submit" loading={send.isPending} disabled={blocked}>
               Envoyer
             </Button>
-          </form>
+          </Form>
         </Card>
 
         <div className="space-y-6">

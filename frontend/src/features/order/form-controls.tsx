@@ -1,59 +1,9 @@
-/** The wizard's form controls beyond the shared Field: text areas, choice cards, a switch and growing lists. */
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+/** The wizard's form controls beyond the shared Field, Select and Textarea: choice cards, a switch and growing lists. */
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { inputClasses } from '../../components/ui/field';
+import { errorClass, hintClass, labelClass } from '../../components/ui/form';
 import { StrokeIcon } from '../../components/ui/icons';
 import { cn } from '../../lib/cn';
-
-export const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200';
-export const errorClass = 'mt-1.5 text-sm font-medium text-red-600 dark:text-red-400';
-export const hintClass = 'mt-1.5 text-xs text-slate-500 dark:text-slate-400';
-
-/** ' (facultatif)' after a label. */
-export function Optional() {
-  return <span className="font-normal text-slate-500 dark:text-slate-400"> (facultatif)</span>;
-}
-
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  ref?: Ref<HTMLTextAreaElement>;
-};
-
-/** A labelled text area with its hint and error, wired like Field. */
-export function TextAreaField({ label, error, hint, id, className, rows = 4, ref, ...rest }: TextAreaProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={inputId} className={labelClass}>
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={inputId}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={cn(inputClasses, 'h-auto min-h-24 py-2.5')}
-        {...rest}
-      />
-      {hint ? (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={errorClass}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The bordered card around a radio or a checkbox; the whole card is the label. */
 export const choiceCardClass =

@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/ui/field';
-import { Optional, TextAreaField } from '../form-controls';
+import { Textarea } from '../../../components/ui/form';
 import { FORM_LIMITS, MAX_LENGTHS, MIN_ABOUT_LENGTH, rules, type OrderFormValues } from '../order-wizard';
 import { ListField } from './ListField';
 
@@ -27,7 +27,7 @@ export function ContentStep() {
         {...register('tagline')}
       />
 
-      <TextAreaField
+      <Textarea
         label="Présentation de votre activité"
         rows={5}
         maxLength={MAX_LENGTHS.about}
@@ -49,13 +49,9 @@ export function ContentStep() {
         maxRows={FORM_LIMITS.services}
       />
 
-      <TextAreaField
-        label={
-          <>
-            Horaires d'ouverture
-            <Optional />
-          </>
-        }
+      <Textarea
+        label="Horaires d'ouverture"
+        optional
         rows={3}
         maxLength={MAX_LENGTHS.openingHours}
         placeholder={'Du mardi au samedi, 7h-19h\nDimanche, 7h-13h'}

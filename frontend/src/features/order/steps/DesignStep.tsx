@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { formatEuros } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
-import { CheckIcon, ChoiceCard, ChoiceGroup, Optional, RadioCards, SubHeading, Switch, TextAreaField } from '../form-controls';
+import { Optional, Textarea } from '../../../components/ui/form';
+import { CheckIcon, ChoiceCard, ChoiceGroup, RadioCards, SubHeading, Switch } from '../form-controls';
 import { DOMAIN_TO_BE_DEFINED, FORM_LIMITS, MAX_LENGTHS, rules, type OrderFormValues } from '../order-wizard';
 import { ListField } from './ListField';
 
@@ -200,13 +201,9 @@ export function DesignStep({
         />
       </div>
 
-      <TextAreaField
-        label={
-          <>
-            Demandes particulières
-            <Optional />
-          </>
-        }
+      <Textarea
+        label="Demandes particulières"
+        optional
         rows={3}
         maxLength={MAX_LENGTHS.specialRequirements}
         placeholder="Une page en anglais, un plan d'accès, une couleur à éviter…"

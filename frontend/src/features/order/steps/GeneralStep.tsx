@@ -1,7 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { EmailInput } from '../../../components/form-fields';
 import { Field, selectClasses } from '../../../components/ui/field';
-import { hintClass, labelClass, Optional, RadioCards, type RadioOption } from '../form-controls';
+import { hintClass, labelClass, Optional } from '../../../components/ui/form';
+import { RadioCards, type RadioOption } from '../form-controls';
 import { cn } from '../../../lib/cn';
 import { DOMAIN_TLDS, DOMAIN_TO_BE_DEFINED, MAX_LENGTHS, rules, type DomainTld, type OrderFormValues } from '../order-wizard';
 import { domainOf } from './DesignStep';

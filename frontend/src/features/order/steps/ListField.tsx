@@ -2,7 +2,8 @@ import { useFieldArray, useFormContext, type FieldPath } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
-import { ChoiceGroup, errorClass, iconButtonClass, PlusIcon, RemoveIcon } from '../form-controls';
+import { errorClass } from '../../../components/ui/form';
+import { ChoiceGroup, iconButtonClass, PlusIcon, RemoveIcon } from '../form-controls';
 import type { OrderFormValues } from '../order-wizard';
 
 type ListName = 'services' | 'socialLinks' | 'extraEmails';

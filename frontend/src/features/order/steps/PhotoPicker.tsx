@@ -1,7 +1,8 @@
 import { useId, useRef, type ChangeEvent, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { errorClass, RemoveIcon } from '../form-controls';
+import { errorClass } from '../../../components/ui/form';
+import { RemoveIcon } from '../form-controls';
 import { formatFileSize } from '../../../lib/format';
 import type { PhotoRules } from '../order-wizard';
 

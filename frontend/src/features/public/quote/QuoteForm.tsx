@@ -1,13 +1,10 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useCreateQuote } from '../../../api/generated/orders/orders';
 import type { CallbackPreference, CreateQuoteDto, QuoteBudget, QuoteTimeline } from '../../../api/generated/model';
 import { isApiError } from '../../../api/http';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/card';
-import { Field, inputClasses, selectClasses } from '../../../components/ui/field';
-import { cn } from '../../../lib/cn';
-import { applyApiFieldErrors } from '../../../lib/form-errors';
+import { Field, Form, Select, Textarea, useApiForm } from '../../../components/ui/form';
 import { EMAIL_PATTERN } from '../../../lib/validation';
 import { Icon } from '../components/icons';
 import { quoteMessages } from '../../../lib/quote-texts';
@@ -54,8 +51,6 @@ export function toQuoteRequest(values: QuoteFormValues): CreateQuoteDto {
 const focusOnMount = (element: HTMLDivElement | null) => element?.focus();
 
 const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200';
-const errorClass = 'mt-1.5 text-sm font-medium text-red-600 dark:text-red-400';
-const optional = <span className="font-normal text-slate-500 dark:text-slate-400"> (facultatif)</span>;
 
 /**
  * The custom-plan quote request (Teams): validated on submit with the spec's messages, then sent to the API.
@@ -66,23 +61,16 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
   const options = useQuoteOptions();
   const uid = useId();
   const id = (name: string) => `${idPrefix}-${name}-${uid.replace(/:/g, '')}`;
-  const form = useForm<QuoteFormValues>({ defaultValues, shouldFocusError: true });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  // The server's field errors go under their field; the alert below reports the failure itself.
+  const form = useApiForm<QuoteFormValues>({
+    defaultValues,
+    shouldFocusError: true,
+    onSubmit: async (values, { reset }) => {
       await createQuote.mutateAsync({ data: toQuoteRequest(values) });
       reset(defaultValues);
-    } catch (error) {
-      // The server's field errors go under their field; the alert below reports the failure itself.
-      applyApiFieldErrors(form, error);
-    }
+    },
   });
+  const { register, errors, isSubmitting } = form;
 
   if (createQuote.isSuccess) {
     return (
@@ -108,10 +96,9 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
   }
 
   const rateLimited = isApiError(createQuote.error) && createQuote.error.status === 429;
-  const describedBy = (name: keyof QuoteFormValues) => (errors[name] ? `${id(name)}-error` : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Demande de devis">
+    <Form form={form} className="space-y-5" aria-label="Demande de devis">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label="Nom complet"
@@ -138,83 +125,39 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
           error={errors.phone?.message}
           {...register('phone', { validate: (v) => v.trim() !== '' || quoteMessages.phoneRequired })}
         />
-        <div>
-          <label htmlFor={id('company')} className={labelClass}>
-            Entreprise{optional}
-          </label>
-          <input id={id('company')} autoComplete="organization" className={inputClasses} {...register('company')} />
-        </div>
+        <Field label="Entreprise" optional autoComplete="organization" id={id('company')} {...register('company')} />
       </div>
 
-      <div>
-        <label htmlFor={id('description')} className={labelClass}>
-          Description du projet
-        </label>
-        <textarea
-          id={id('description')}
-          rows={4}
-          placeholder="Votre activité, les pages souhaitées, les fonctionnalités dont vous avez besoin…"
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={describedBy('description')}
-          className={cn(inputClasses, 'h-auto min-h-28 py-2.5')}
-          {...register('description', { validate: (v) => v.trim() !== '' || quoteMessages.descriptionRequired })}
-        />
-        {errors.description ? (
-          <p id={`${id('description')}-error`} className={errorClass}>
-            {errors.description.message}
-          </p>
-        ) : null}
-      </div>
+      <Textarea
+        label="Description du projet"
+        id={id('description')}
+        placeholder="Votre activité, les pages souhaitées, les fonctionnalités dont vous avez besoin…"
+        textareaClassName="min-h-28 py-2.5"
+        error={errors.description?.message}
+        {...register('description', { validate: (v) => v.trim() !== '' || quoteMessages.descriptionRequired })}
+      />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={id('budget')} className={labelClass}>
-            Budget{optional}
-          </label>
-          <select
-            id={id('budget')}
-            className={selectClasses}
-            aria-invalid={errors.budget ? true : undefined}
-            aria-describedby={describedBy('budget')}
-            {...register('budget')}
-          >
-            <option value="">{quoteMessages.notSpecified}</option>
-            {(options?.budgets ?? []).map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          {errors.budget ? (
-            <p id={`${id('budget')}-error`} className={errorClass}>
-              {errors.budget.message}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor={id('timeline')} className={labelClass}>
-            Délai souhaité{optional}
-          </label>
-          <select
-            id={id('timeline')}
-            className={selectClasses}
-            aria-invalid={errors.timeline ? true : undefined}
-            aria-describedby={describedBy('timeline')}
-            {...register('timeline')}
-          >
-            <option value="">{quoteMessages.notSpecified}</option>
-            {(options?.timelines ?? []).map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          {errors.timeline ? (
-            <p id={`${id('timeline')}-error`} className={errorClass}>
-              {errors.timeline.message}
-            </p>
-          ) : null}
-        </div>
+        <Select
+          label="Budget"
+          optional
+          id={id('budget')}
+          options={options?.budgets ?? []}
+          error={errors.budget?.message}
+          {...register('budget')}
+        >
+          <option value="">{quoteMessages.notSpecified}</option>
+        </Select>
+        <Select
+          label="Délai souhaité"
+          optional
+          id={id('timeline')}
+          options={options?.timelines ?? []}
+          error={errors.timeline?.message}
+          {...register('timeline')}
+        >
+          <option value="">{quoteMessages.notSpecified}</option>
+        </Select>
       </div>
 
       <fieldset>
@@ -253,7 +196,7 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
           {isSubmitting ? 'Envoi en cours...' : 'Envoyer ma demande'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
