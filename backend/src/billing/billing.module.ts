@@ -6,6 +6,8 @@ import { InvoicingModule } from '../invoicing/invoicing.module';
 import { MailModule } from '../mail/mail.module';
 import { OrdersModule } from '../orders/orders.module';
 import { SitesModule } from '../sites/sites.module';
+import { BillingAdminController } from './billing-admin.controller';
+import { BillingAdminService } from './billing-admin.service';
 import { BillingController } from './billing.controller';
 import { ClientBillingController } from './client-billing.controller';
 import { InvoicesService } from './invoices.service';
@@ -27,7 +29,7 @@ import { StripeReader } from './stripe-reader';
 
 @Module({
   imports: [AuthModule, MailModule, OrdersModule, SitesModule, RateLimitModule, InvoicingModule, OutboundWebhooksModule],
-  controllers: [BillingController, ClientBillingController],
+  controllers: [BillingController, ClientBillingController, BillingAdminController],
   providers: [
     StripeProvider,
     PriceBook,
@@ -45,6 +47,7 @@ import { StripeReader } from './stripe-reader';
     StripeReader,
     PaymentApplier,
     RefundCredits,
+    BillingAdminService,
   ],
   exports: [StripeProvider, PriceBook, InvoicesService, BillingService, DuplicatePayments, SubscriptionsService],
 })

@@ -3,7 +3,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { LocalPhotoStorage } from '../orders/storage/local-photo-storage';
 import { S3PhotoStorage } from '../orders/storage/s3-photo-storage';
 import { INVOICE_STORAGE, InvoiceFiles } from './invoice-files';
-import { AdminInvoicingController, InvoicingController } from './invoicing.controller';
+import { InvoicingAdminController } from './invoicing-admin.controller';
+import { InvoicingController } from './invoicing.controller';
 import { InvoicingRepository } from './invoicing.repository';
 import { InvoicingService } from './invoicing.service';
 
@@ -13,7 +14,7 @@ import { InvoicingService } from './invoicing.service';
  * Factur-X, stored beside the order photos (local disk or the S3 bucket), under `invoices/`.
  */
 @Module({
-  controllers: [InvoicingController, AdminInvoicingController],
+  controllers: [InvoicingController, InvoicingAdminController],
   providers: [
     InvoicingRepository,
     InvoicingService,

@@ -8,6 +8,7 @@ import { OrderDraftPurger } from './order-draft-purger';
 import { OrderDraftsController, OrderPhotosController } from './order-drafts.controller';
 import { OrderDraftsRepository } from './order-drafts.repository';
 import { OrderDraftsService } from './order-drafts.service';
+import { OrdersAdminController } from './orders-admin.controller';
 import { OrdersController } from './orders.controller';
 import { PhotoLinks } from './photos/photo-links';
 import { QuotesRepository } from './quotes.repository';
@@ -18,7 +19,7 @@ import { S3PhotoStorage } from './storage/s3-photo-storage';
 
 @Module({
   imports: [MailModule, RateLimitModule],
-  controllers: [OrdersController, OrderDraftsController, OrderPhotosController],
+  controllers: [OrdersController, OrderDraftsController, OrderPhotosController, OrdersAdminController],
   providers: [
     CatalogueService,
     QuotesRepository,

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { MailModule } from '../mail/mail.module';
-import { OutboundWebhooksController } from './outbound-webhooks.controller';
+import { OutboundWebhooksAdminController } from './outbound-webhooks-admin.controller';
 import { OutboundWebhooksService } from './outbound-webhooks.service';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
 import { WebhookEvents } from './webhook-events';
@@ -15,7 +15,7 @@ import { WebhooksRepository } from './webhooks.repository';
  */
 @Module({
   imports: [AuditModule, MailModule],
-  controllers: [OutboundWebhooksController],
+  controllers: [OutboundWebhooksAdminController],
   providers: [WebhooksRepository, WebhookSecrets, WebhookEvents, WebhookDeliveryWorker, OutboundWebhooksService],
   exports: [WebhookEvents, WebhookDeliveryWorker],
 })

@@ -16,7 +16,8 @@ import { AccountDataCollector } from './account-data';
 import { AccountErasure } from './account-erasure';
 import { DataExports, EXPORT_STORAGE } from './data-exports';
 import { DataExportsService } from './data-exports.service';
-import { AdminPrivacyController, PrivacyController } from './privacy.controller';
+import { PrivacyAdminController } from './privacy-admin.controller';
+import { PrivacyController } from './privacy.controller';
 import { PrivacyRepository } from './privacy.repository';
 
 /**
@@ -28,7 +29,7 @@ import { PrivacyRepository } from './privacy.repository';
  */
 @Module({
   imports: [AuthModule, BillingModule, InvoicingModule, MailModule, OrdersModule, SitesModule, SupportModule, AuditModule, RateLimitModule],
-  controllers: [PrivacyController, AdminPrivacyController],
+  controllers: [PrivacyController, PrivacyAdminController],
   providers: [
     PrivacyRepository,
     AccountDataCollector,

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { AdminSiteDto } from './admin-sites.dto';
+import { AdminSiteDto } from '../../sites/dto/sites-admin.dto';
 import { AdminUserDto } from './admin-users.dto';
 
 export class AdminTotalsDto {
