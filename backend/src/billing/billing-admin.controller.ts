@@ -4,11 +4,7 @@ import { Roles } from '../common/access.decorator';
 import { ApiKeyScope } from '../common/api-key';
 import { PageQueryDto } from '../common/page-query.dto';
 import { BillingAdminService } from './billing-admin.service';
-import {
-  AdminDuplicatePaymentListResponseDto,
-  AdminInvoiceListResponseDto,
-  ListAdminInvoicesQueryDto,
-} from './dto/billing-admin.dto';
+import { AdminDuplicatePaymentListResponseDto, AdminInvoiceListResponseDto, ListAdminInvoicesQueryDto } from './dto/billing-admin.dto';
 
 @ApiTags('admin')
 @Roles('admin')
