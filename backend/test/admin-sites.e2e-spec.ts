@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { AdminService } from '../src/admin/admin.service';
+import { AdminSitesService } from '../src/admin/admin-sites.service';
 import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { daysAgo, insertSite } from './helpers/admin';
 
@@ -248,13 +248,13 @@ describe('GET /api/admin/sites', () => {
   });
 
   it('answers a page in two SQL queries, whatever the page size (owners joined, never one query per row)', async () => {
-    const service = t.app.get(AdminService);
+    const service = t.app.get(AdminSitesService);
     // pg's Client sees every statement, sent through TypeORM or straight on its pool.
     const spy = jest.spyOn(pg.Client.prototype, 'query') as unknown as jest.Mock;
     try {
       for (const query of [{}, { search: 'martin', status: 'active' as const, sortBy: 'owner_name' as const, limit: 100 }]) {
         spy.mockClear();
-        const body = await service.listSites({
+        const body = await service.list({
           page: 1,
           limit: 10,
           status: 'all',

@@ -5,7 +5,7 @@ import { ApiKeyScope } from '../common/api-key';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import { AdminSiteDetailDto, AdminSiteListResponseDto, ListAdminSitesQueryDto, UpdateAdminSiteDto } from './dto/admin-sites.dto';
-import { AdminService } from './admin.service';
+import { AdminSitesService } from './admin-sites.service';
 
 const siteId = uuidParam('Site introuvable');
 
@@ -13,20 +13,20 @@ const siteId = uuidParam('Site introuvable');
 @Roles('admin')
 @Controller('admin/sites')
 export class AdminSitesController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(private readonly adminSites: AdminSitesService) {}
 
   /** Tous les sites avec leur client : recherche, filtres statut et formule, tri, pagination. */
   @ApiKeyScope('sites:read')
   @Get()
   listAdminSites(@Query() query: ListAdminSitesQueryDto): Promise<AdminSiteListResponseDto> {
-    return this.admin.listSites(query);
+    return this.adminSites.list(query);
   }
 
   /** Un site, son client et sa commande (réponses et photos). */
   @ApiKeyScope('sites:read')
   @Get(':id')
   getAdminSite(@UuidParam('id', siteId) id: string): Promise<AdminSiteDetailDto> {
-    return this.admin.getSite(id);
+    return this.adminSites.get(id);
   }
 
   /** Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit, au nom de la clé d'API s'il y en a une). */
@@ -37,6 +37,6 @@ export class AdminSitesController {
     @UuidParam('id', siteId) id: string,
     @Body() dto: UpdateAdminSiteDto,
   ): Promise<AdminSiteDetailDto> {
-    return this.admin.updateSite(caller, id, dto);
+    return this.adminSites.update(caller, id, dto);
   }
 }

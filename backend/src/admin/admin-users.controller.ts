@@ -6,7 +6,7 @@ import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import { AdminUserListResponseDto, ListAdminUsersQueryDto } from './dto/admin-users.dto';
 import { AdminEmailSentDto, AdminUserDetailDto, SendAdminEmailDto } from './dto/admin-users.dto';
-import { AdminService } from './admin.service';
+import { AdminUsersService } from './admin-users.service';
 
 const clientId = uuidParam('Client introuvable');
 
@@ -14,20 +14,20 @@ const clientId = uuidParam('Client introuvable');
 @Roles('admin')
 @Controller('admin/users')
 export class AdminUsersController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(private readonly adminUsers: AdminUsersService) {}
 
   /** Liste paginée des utilisateurs, avec recherche sur le nom ou l'e-mail. */
   @ApiKeyScope('clients:read')
   @Get()
   listAdminUsers(@Query() query: ListAdminUsersQueryDto): Promise<AdminUserListResponseDto> {
-    return this.admin.listUsers(query);
+    return this.adminUsers.list(query);
   }
 
   /** Un compte et ses sites. */
   @ApiKeyScope('clients:read')
   @Get(':id')
   getAdminUser(@UuidParam('id', clientId) id: string): Promise<AdminUserDetailDto> {
-    return this.admin.getUser(id);
+    return this.adminUsers.get(id);
   }
 
   /** Écrit au client : l'e-mail part par la file d'envoi et figure au journal des e-mails. */
@@ -38,6 +38,6 @@ export class AdminUsersController {
     @UuidParam('id', clientId) id: string,
     @Body() dto: SendAdminEmailDto,
   ): Promise<AdminEmailSentDto> {
-    return this.admin.emailUser(user, id, dto);
+    return this.adminUsers.email(user, id, dto);
   }
 }

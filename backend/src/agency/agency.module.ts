@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { MAIL_AGENCY } from '../mail/mail-agency';
-import { AdminAgencySettingsController } from './admin-agency-settings.controller';
+import { AgencyAdminController } from './agency-admin.controller';
 import { AgencyController } from './agency.controller';
 import { AgencySettingsRepository } from './agency-settings.repository';
 import { AgencySettingsService } from './agency-settings.service';
@@ -13,7 +13,7 @@ import { AgencySettingsService } from './agency-settings.service';
 @Global()
 @Module({
   imports: [AuditModule],
-  controllers: [AgencyController, AdminAgencySettingsController],
+  controllers: [AgencyController, AgencyAdminController],
   providers: [AgencySettingsRepository, AgencySettingsService, { provide: MAIL_AGENCY, useExisting: AgencySettingsService }],
   exports: [MAIL_AGENCY, AgencySettingsService],
 })

@@ -1,5 +1,4 @@
 import { Check, Column, CreateDateColumn, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { User } from '../auth/user.entity';
 
 /**
  * What an admin did: `site.update`, `user.email`, `email.retry`, `user.invite`, `agency.update` (the agency's settings),
@@ -55,9 +54,10 @@ export class AuditEntry {
   @Column({ name: 'actor_id', type: 'uuid', nullable: true })
   actorId: string | null;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  /** Auth's `User`, named by its entity name: the audit log sits below every module and imports none of them */
+  @ManyToOne('User', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'actor_id', foreignKeyConstraintName: 'audit_log_actor_id_fkey' })
-  actor?: User;
+  actor?: { id: string };
 
   /** The account's e-mail at the time; null when the write was made with an API key (then named below) */
   @Column({ name: 'actor_email', type: 'text', nullable: true })

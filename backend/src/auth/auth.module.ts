@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { AuditModule } from '../audit/audit.module';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { MailModule } from '../mail/mail.module';
 import { AdminSeedService } from './admin-seed.service';
+import { AuthAdminController } from './auth-admin.controller';
+import { AuthAdminService } from './auth-admin.service';
 import { AfterAnswer } from './after-answer';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -22,8 +25,8 @@ import { OneTimeTokensRepository } from './one-time-tokens.repository';
 import { LoginAttemptsRepository } from './login-attempts.repository';
 
 @Module({
-  imports: [PassportModule, JwtModule.register({}), MailModule, RateLimitModule],
-  controllers: [AuthController],
+  imports: [PassportModule, JwtModule.register({}), MailModule, RateLimitModule, AuditModule],
+  controllers: [AuthController, AuthAdminController],
   providers: [
     AuthService,
     CustomerPayments,
@@ -41,6 +44,7 @@ import { LoginAttemptsRepository } from './login-attempts.repository';
     LoginAttemptsRepository,
     ClientViewService,
     ClientViewsRepository,
+    AuthAdminService,
   ],
   exports: [AuthService, UsersService, ClientViewService],
 })

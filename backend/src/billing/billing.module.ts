@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { BillingAdminController } from './billing-admin.controller';
+import { BillingAdminService } from './billing-admin.service';
 import { BillingController } from './billing.controller';
 import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
@@ -22,7 +24,7 @@ import { WebhookService } from './webhook.service';
  * that act on subscriptions (orders, sites, privacy) import it.
  */
 @Module({
-  controllers: [BillingController],
+  controllers: [BillingController, BillingAdminController],
   providers: [
     StripeProvider,
     PriceBook,
@@ -38,6 +40,7 @@ import { WebhookService } from './webhook.service';
     StripeReader,
     PaymentRecorder,
     RefundCredits,
+    BillingAdminService,
   ],
   exports: [StripeProvider, PriceBook, BillingService, CheckoutService, DuplicatePayments, SubscriptionsService],
 })

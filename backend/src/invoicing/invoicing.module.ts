@@ -6,7 +6,9 @@ import { SitesModule } from '../sites/sites.module';
 import { ClientInvoicesController } from './client-invoices.controller';
 import { ClientInvoicesService } from './client-invoices.service';
 import { InvoiceFiles } from './invoice-files';
-import { AdminInvoicingController, InvoicingController } from './invoicing.controller';
+import { InvoicingAdminController } from './invoicing-admin.controller';
+import { InvoicingAdminService } from './invoicing-admin.service';
+import { InvoicingController } from './invoicing.controller';
 import { InvoicingRepository } from './invoicing.repository';
 import { InvoicingService } from './invoicing.service';
 import { PaymentDocuments } from './payment-documents';
@@ -15,12 +17,13 @@ import { PaymentDocuments } from './payment-documents';
  * Legal invoices and credit notes (`legal_invoices`, `legal_invoice_counters`) and the buyers' billing identity
  * (`billing_profiles`): issued when billing tells that Stripe collected or refunded an amount (PaymentDocuments), in
  * the transaction that records it; the files are Factur-X, stored in the app's file storage (common/storage: local
- * disk or the S3 bucket), under `invoices/`. Also the client's invoice list (billing's copy with its documents).
+ * disk or the S3 bucket), under `invoices/`. Also the invoice lists of the client and of the admin (billing's copy of
+ * Stripe's invoices, each with its legal documents).
  */
 @Module({
   imports: [StorageModule, AuthModule, SitesModule, BillingModule],
-  controllers: [InvoicingController, AdminInvoicingController, ClientInvoicesController],
-  providers: [InvoicingRepository, InvoicingService, InvoiceFiles, PaymentDocuments, ClientInvoicesService],
+  controllers: [InvoicingController, InvoicingAdminController, ClientInvoicesController],
+  providers: [InvoicingRepository, InvoicingService, InvoiceFiles, PaymentDocuments, ClientInvoicesService, InvoicingAdminService],
   exports: [InvoicingService, InvoiceFiles],
 })
 export class InvoicingModule {}

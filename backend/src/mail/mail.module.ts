@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MailerModule, type MailerOptions } from '@nestjs-modules/mailer';
+import { AuditModule } from '../audit/audit.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BillingTeamNotices } from './billing-team-notices';
+import { MailAdminController } from './mail-admin.controller';
+import { MailAdminService } from './mail-admin.service';
 import { MailLogService } from './mail-log.service';
 import { MailSecrets } from './mail-secrets';
 import { MailService } from './mail.service';
@@ -20,8 +23,10 @@ import { smtpTransportOptions } from './smtp-transport';
         defaults: { from: config.mail.from } as MailerOptions['defaults'],
       }),
     }),
+    AuditModule,
   ],
-  providers: [OutboxRepository, MailSecrets, MailService, MailWorker, MailLogService, BillingTeamNotices],
+  controllers: [MailAdminController],
+  providers: [OutboxRepository, MailSecrets, MailService, MailWorker, MailLogService, MailAdminService, BillingTeamNotices],
   exports: [MailService, MailWorker, MailLogService],
 })
 export class MailModule {}

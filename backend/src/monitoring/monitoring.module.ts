@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
-import { AdminStatusController } from './admin-status.controller';
+import { MonitoringAdminController } from './monitoring-admin.controller';
 import { MetricsController } from './metrics.controller';
 import { MetricsTokenGuard } from './metrics-token.guard';
 import { MonitoringRepository } from './monitoring.repository';
@@ -13,7 +13,7 @@ import { MonitoringService } from './monitoring.service';
  */
 @Module({
   imports: [BillingModule],
-  controllers: [MetricsController, AdminStatusController],
+  controllers: [MetricsController, MonitoringAdminController],
   providers: [MonitoringService, MonitoringRepository, MetricsTokenGuard],
 })
 export class MonitoringModule {}

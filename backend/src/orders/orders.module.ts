@@ -17,6 +17,7 @@ import { OrderDraftsController, OrderPhotosController } from './order-drafts.con
 import { OrderDraftsRepository } from './order-drafts.repository';
 import { OrderDraftsService } from './order-drafts.service';
 import { OrderProvisioning } from './order-provisioning.service';
+import { OrdersAdminController } from './orders-admin.controller';
 import { OrdersController } from './orders.controller';
 import { PhotoLinks } from './photos/photo-links';
 import { QuotesRepository } from './quotes.repository';
@@ -24,7 +25,7 @@ import { QuotesService } from './quotes.service';
 
 @Module({
   imports: [MailModule, RateLimitModule, StorageModule, AuthModule, BillingModule, SitesModule, InvoicingModule, OutboundWebhooksModule],
-  controllers: [OrdersController, OrderDraftsController, OrderPhotosController, OrderCheckoutController],
+  controllers: [OrdersController, OrderDraftsController, OrderPhotosController, OrderCheckoutController, OrdersAdminController],
   providers: [
     CatalogueService,
     QuotesRepository,

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { MailModule } from '../mail/mail.module';
-import { OutboundWebhooksController } from './outbound-webhooks.controller';
+import { OutboundWebhooksAdminController } from './outbound-webhooks-admin.controller';
 import { OutboundWebhooksService } from './outbound-webhooks.service';
 import { BillingEvents } from './billing-events';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
@@ -16,7 +16,7 @@ import { WebhooksRepository } from './webhooks.repository';
  */
 @Module({
   imports: [AuditModule, MailModule],
-  controllers: [OutboundWebhooksController],
+  controllers: [OutboundWebhooksAdminController],
   providers: [WebhooksRepository, WebhookSecrets, WebhookEvents, WebhookDeliveryWorker, OutboundWebhooksService, BillingEvents],
   exports: [WebhookEvents, WebhookDeliveryWorker],
 })

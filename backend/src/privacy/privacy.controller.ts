@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, StreamableFile } from '@nestjs/common';
 import { ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Roles } from '../common/access.decorator';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { RateLimited } from '../common/rate-limit/rate-limit-headers';
 import { UuidParam, uuidParam } from '../common/uuid-param';
@@ -8,19 +7,14 @@ import { AccountClosuresService } from './account-closures.service';
 import { DataExportsService, INVALID_LINK } from './data-exports.service';
 import {
   AccountClosedDto,
-  AccountClosureDto,
-  AccountClosureListDto,
-  AdminCloseAccountDto,
   CloseAccountDto,
   ClosurePreviewDto,
   DataExportDto,
   DataExportListDto,
   DownloadDataExportDto,
-  ListAccountClosuresQueryDto,
 } from './dto/privacy.dto';
 
 const exportId = uuidParam(INVALID_LINK);
-const clientId = uuidParam('Client introuvable');
 
 /** The client's data rights: 'Mes données' (their archive) and 'Fermer mon compte'. */
 @ApiTags('privacy')
@@ -77,36 +71,5 @@ export class PrivacyController {
   @HttpCode(200)
   closeAccount(@CurrentUser() { user }: AuthenticatedUser, @Body() dto: CloseAccountDto): Promise<AccountClosedDto> {
     return this.closures.closeOwn(user, dto);
-  }
-}
-
-/** The admin's side: closing an account on the client's request, and the erasure requests. */
-@ApiTags('admin')
-@Roles('admin')
-@Controller('admin')
-export class AdminPrivacyController {
-  constructor(private readonly closures: AccountClosuresService) {}
-
-  /** Ce que la fermeture du compte de ce client ferait. */
-  @Get('users/:id/closure')
-  getAdminClosurePreview(@UuidParam('id', clientId) id: string): Promise<ClosurePreviewDto> {
-    return this.closures.previewForAdmin(id);
-  }
-
-  /** Ferme le compte de ce client à sa demande (même chemin que le client, avec le motif, au journal d'audit). */
-  @Post('users/:id/closure')
-  @HttpCode(200)
-  closeClientAccount(
-    @CurrentUser() { user }: AuthenticatedUser,
-    @UuidParam('id', clientId) id: string,
-    @Body() dto: AdminCloseAccountDto,
-  ): Promise<AccountClosureDto> {
-    return this.closures.closeForClient(user, id, dto);
-  }
-
-  /** Les comptes fermés et leurs demandes d'effacement (en attente, faites, en échec), les plus récents d'abord. */
-  @Get('account-closures')
-  listAccountClosures(@Query() query: ListAccountClosuresQueryDto): Promise<AccountClosureListDto> {
-    return this.closures.list(query);
   }
 }

@@ -14,7 +14,8 @@ import { AccountDataCollector } from './account-data';
 import { AccountErasure } from './account-erasure';
 import { DataExports } from './data-exports';
 import { DataExportsService } from './data-exports.service';
-import { AdminPrivacyController, PrivacyController } from './privacy.controller';
+import { PrivacyAdminController } from './privacy-admin.controller';
+import { PrivacyController } from './privacy.controller';
 import { PrivacyRepository } from './privacy.repository';
 
 /**
@@ -37,7 +38,7 @@ import { PrivacyRepository } from './privacy.repository';
     RateLimitModule,
     StorageModule,
   ],
-  controllers: [PrivacyController, AdminPrivacyController],
+  controllers: [PrivacyController, PrivacyAdminController],
   providers: [PrivacyRepository, AccountDataCollector, DataExports, DataExportsService, AccountClosuresService, AccountErasure],
 })
 export class PrivacyModule {}

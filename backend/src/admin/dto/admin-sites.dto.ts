@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { OwnerDto } from '../../auth/dto/auth-admin.dto';
 import { BooleanField, DomainField, EnumField, NestedField, SearchField } from '../../common/fields';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { OrderPhotoDto } from '../../orders/dto/order-drafts.dto';
@@ -37,18 +38,6 @@ export class ListAdminSitesQueryDto extends PageQueryDto {
 
   @EnumField(SORT_ORDERS, { name: 'SortOrder', invalid: 'Ordre de tri invalide', optional: true, default: 'desc' })
   sortOrder?: 'asc' | 'desc' = 'desc';
-}
-
-/** Le compte auquel appartient un site ou une facture */
-export class OwnerDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-  /** Vide une fois le compte fermé */
-  name: string;
-  email: string;
-  /** Date de fermeture du compte (son nom et son e-mail n'y sont plus) ; null pour un compte ouvert */
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  closedAt: string | null;
 }
 
 export class AdminSiteDto extends SiteDto {

@@ -58,27 +58,3 @@ export class AdminUserListResponseDto {
   users: AdminUserDto[];
   total: number;
 }
-
-/** 'Voir comme le client' : le jeton d'une consultation de l'espace du client, en lecture seule. */
-export class ClientViewStartedDto {
-  @ApiProperty({ format: 'uuid' })
-  viewId: string;
-  /** Jeton d'accès de la consultation (lecture seule, sans jeton de rafraîchissement), à envoyer en `Authorization: Bearer` */
-  accessToken: string;
-  /** Fin de la consultation (30 minutes au plus) */
-  @ApiProperty({ format: 'date-time' })
-  expiresAt: string;
-  /** Le client dont l'espace est consulté */
-  client: UserResponseDto;
-}
-
-export class ClientViewEndedDto {
-  @ApiProperty({ format: 'uuid' })
-  viewId: string;
-  @ApiProperty({ format: 'date-time' })
-  startedAt: string;
-  @ApiProperty({ format: 'date-time' })
-  endedAt: string;
-  /** Durée de la consultation, en secondes */
-  durationSeconds: number;
-}

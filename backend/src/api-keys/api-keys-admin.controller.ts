@@ -10,7 +10,7 @@ import { ApiKeysService } from './api-keys.service';
 @ApiTags('admin')
 @Roles('admin')
 @Controller('admin/api-keys')
-export class ApiKeysController {
+export class ApiKeysAdminController {
   constructor(private readonly apiKeys: ApiKeysService) {}
 
   /** Les clés d'API (jamais leur secret) : préfixe, portées, créateur, dernière utilisation, expiration. */

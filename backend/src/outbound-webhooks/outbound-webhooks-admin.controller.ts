@@ -24,7 +24,7 @@ const endpointId = uuidParam('Point de terminaison introuvable');
 @ApiTags('admin')
 @Roles('admin')
 @Controller('admin/webhooks')
-export class OutboundWebhooksController {
+export class OutboundWebhooksAdminController {
   constructor(private readonly webhooks: OutboundWebhooksService) {}
 
   /** Les points de terminaison des webhooks sortants (jamais leur secret), avec leur dernière livraison. */

@@ -8,7 +8,7 @@ import { AgencySettingsService } from './agency-settings.service';
 @ApiTags('admin')
 @Roles('admin')
 @Controller('admin/agency-settings')
-export class AdminAgencySettingsController {
+export class AgencyAdminController {
   constructor(private readonly settings: AgencySettingsService) {}
 
   /** Les paramètres de l'agence en vigueur (identité, mentions légales, contact, e-mail de l'équipe). */

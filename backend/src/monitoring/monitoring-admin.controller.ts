@@ -7,7 +7,7 @@ import { MonitoringService } from './monitoring.service';
 @ApiTags('admin')
 @Roles('admin')
 @Controller('admin/status')
-export class AdminStatusController {
+export class MonitoringAdminController {
   constructor(private readonly monitoring: MonitoringService) {}
 
   /** État du service : files d'e-mails et d'événements Stripe, tâches de fond, base de données, Stripe, version et durée de fonctionnement de l'instance qui répond. */

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from '../../audit/audit-entry.entity';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from '../audit-entry.entity';
 import { EnumField, TextField } from '../../common/fields';
 import { PageQueryDto } from '../../common/page-query.dto';
 

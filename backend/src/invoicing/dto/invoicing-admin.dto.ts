@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { OwnerDto } from '../../auth/dto/auth-admin.dto';
 import { EnumField } from '../../common/fields';
 import { PageQueryDto } from '../../common/page-query.dto';
-import { ClientInvoiceDto } from '../../invoicing/dto/client-invoices.dto';
-import { OwnerDto } from './admin-sites.dto';
+import { ClientInvoiceDto } from './client-invoices.dto';
 
 export const INVOICE_STATUS_FILTERS = ['all', 'paid', 'open', 'void', 'uncollectible', 'draft'] as const;
 export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
