@@ -1,20 +1,6 @@
 import { Counter, Gauge } from 'prom-client';
 import { processRegistry } from './registry';
 
-/** The background loops that report their runs (each one-line `trackJob(…)` around a run). */
-export const JOBS = [
-  'mail',
-  'stripe-events',
-  'payment-reminders',
-  'draft-purge',
-  'duplicate-refunds',
-  'invoice-files',
-  'data-exports',
-  'account-erasure',
-  'outbound-webhooks',
-] as const;
-export type JobName = (typeof JOBS)[number];
-
 /** What this process saw of one job since it started. */
 export interface JobRuns {
   /** Runs finished, successful or not */
@@ -26,9 +12,24 @@ export interface JobRuns {
   lastError: string | null;
 }
 
-const runs = new Map<JobName, JobRuns>(
-  JOBS.map((job) => [job, { runs: 0, failures: 0, lastSuccessAt: null, lastFailureAt: null, lastError: null }]),
-);
+/**
+ * The jobs whose runs are counted, in the order they were declared (`metrics: true` of a job's `@BackgroundJob`, known
+ * when its class is loaded, or of a job registered with the runner): the metrics and the status page list these.
+ */
+const runs = new Map<string, JobRuns>();
+
+/**
+ * The names of the jobs counted, in declaration order: one array that grows as they are declared, so that the API's
+ * `BackgroundJob` enum (monitoring/dto), read when the OpenAPI document is built, holds every job of the app.
+ */
+export const COUNTED_JOBS: readonly string[] = [];
+
+/** Counts this job's runs from now on (nothing if it already is). */
+export function declareJobRuns(job: string): void {
+  if (runs.has(job)) return;
+  runs.set(job, { runs: 0, failures: 0, lastSuccessAt: null, lastFailureAt: null, lastError: null });
+  (COUNTED_JOBS as string[]).push(job);
+}
 
 /**
  * Reports a run of a background job and hands it back untouched: its success or its failure (the promise rejected) is
@@ -36,7 +37,8 @@ const runs = new Map<JobName, JobRuns>(
  * runs are this instance's (several instances each report their own; the queues they work on are read from the
  * database, see monitoring/).
  */
-export function trackJob<T>(job: JobName, run: Promise<T>): Promise<T> {
+export function trackJob<T>(job: string, run: Promise<T>): Promise<T> {
+  declareJobRuns(job);
   const state = runs.get(job)!;
   run.then(
     () => {
@@ -54,9 +56,9 @@ export function trackJob<T>(job: JobName, run: Promise<T>): Promise<T> {
   return run;
 }
 
-/** Every job's runs so far in this process, in JOBS order (copies). */
-export function jobRuns(): Array<{ job: JobName } & JobRuns> {
-  return JOBS.map((job) => ({ job, ...runs.get(job)! }));
+/** Every counted job's runs so far in this process, in declaration order (copies). */
+export function jobRuns(): Array<{ job: string } & JobRuns> {
+  return [...runs].map(([job, state]) => ({ job, ...state }));
 }
 
 // Read from the map at scrape time: nothing is done per run beyond the fields above.
