@@ -3,16 +3,17 @@ import { MailWorker } from '../src/mail/mail.worker';
 import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { appWithSandbox } from './helpers/stripe';
 
+/** Every background job, by name: the list comes from the jobs' declarations (`@BackgroundJob`). */
 const JOB_NAMES = [
-  'mail',
-  'stripe-events',
-  'payment-reminders',
+  'account-erasure',
+  'data-exports',
   'draft-purge',
   'duplicate-refunds',
   'invoice-files',
-  'data-exports',
-  'account-erasure',
+  'mail',
   'outbound-webhooks',
+  'payment-reminders',
+  'stripe-events',
 ];
 
 /** GET /api/admin/status: the figures of the admin's 'État du service' page. */

@@ -106,15 +106,15 @@ describe('GET /api/metrics', () => {
     expect(metrics.value('vitrine_db_pool_max_connections')).toBe(10);
     expect(metrics.value('vitrine_db_pool_waiting_queries')).toBe(0);
     expect(metrics.find('vitrine_job_failures_total').map((s) => s.labels.job)).toEqual([
-      'mail',
-      'stripe-events',
-      'payment-reminders',
+      'account-erasure',
+      'data-exports',
       'draft-purge',
       'duplicate-refunds',
       'invoice-files',
-      'data-exports',
-      'account-erasure',
+      'mail',
       'outbound-webhooks',
+      'payment-reminders',
+      'stripe-events',
     ]);
   });
 

@@ -1,6 +1,6 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { type Job, JobRunner } from '../database/jobs/job-runner';
+import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { ApiKeysRepository } from './api-keys.repository';
 
 /** How often each instance adds the uses it counted to the keys' rows. */
@@ -23,17 +23,8 @@ export class ApiKeyUsage implements BeforeApplicationShutdown {
   constructor(
     private readonly keys: ApiKeysRepository,
     runner: JobRunner,
-    @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.job = runner.register({
-      name: 'api-key-usage',
-      scope: 'instance',
-      everyMs: USE_COUNT_FLUSH_MS,
-      timer: config.nodeEnv !== 'test',
-      combine: (earlier, later) => earlier + later,
-      run: () => this.write(),
-      log: { context: 'ApiKeys', failure: "Écriture des compteurs d'utilisation des clés d'API en échec" },
-    });
+    this.job = runner.job('api-key-usage');
   }
 
   /** One request accepted with the key: counted in memory. */
@@ -63,6 +54,14 @@ export class ApiKeyUsage implements BeforeApplicationShutdown {
   }
 
   /** Takes the counts (a request counting meanwhile starts a new batch) and adds them; on failure, puts them back. */
+  @BackgroundJob({
+    name: 'api-key-usage',
+    scope: 'instance',
+    everyMs: USE_COUNT_FLUSH_MS,
+    timer: (config) => config.nodeEnv !== 'test',
+    combine: (earlier: number, later: number) => earlier + later,
+    log: { context: 'ApiKeys', failure: "Écriture des compteurs d'utilisation des clés d'API en échec" },
+  })
   private async write(): Promise<number> {
     if (!this.pending.size) return 0;
     const batch = this.pending;

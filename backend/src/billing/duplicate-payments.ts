@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { euros } from '../common/format';
-import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BaseRepository } from '../database/base.repository';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
+import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { Transactions } from '../database/transactions';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
 import { BillingFacts } from '../billing-facts/billing-facts';
@@ -73,17 +73,7 @@ export class DuplicatePayments extends BaseRepository {
     facts.on('duplicate-payment.found', 'billing.record-duplicate', async (found, tx) => {
       await this.record(found, tx);
     });
-    this.job = runner.register({
-      name: 'duplicate-refunds',
-      scope: 'cluster',
-      everyMs: EVERY_MS,
-      timer: config.nodeEnv !== 'test',
-      retryDelayMs: (failures) => Math.min(EVERY_MS, retryDelaySeconds(failures, 30) * 1000),
-      combine: (earlier, later) => earlier + later,
-      report: (run) => trackJob('duplicate-refunds', run),
-      run: (ctx) => this.settleAll(ctx),
-      log: { context: 'Billing', failure: 'Remboursements en double en échec' },
-    });
+    this.job = runner.job('duplicate-refunds');
   }
 
   /** Records a duplicate once (its session id is unique); answers whether this call recorded it. */
@@ -125,6 +115,16 @@ export class DuplicatePayments extends BaseRepository {
     return (await this.job.drain()) ?? 0;
   }
 
+  @BackgroundJob({
+    name: 'duplicate-refunds',
+    scope: 'cluster',
+    everyMs: EVERY_MS,
+    timer: (config) => config.nodeEnv !== 'test',
+    retryDelayMs: (failures) => Math.min(EVERY_MS, retryDelaySeconds(failures, 30) * 1000),
+    combine: (earlier: number, later: number) => earlier + later,
+    metrics: true,
+    log: { context: 'Billing', failure: 'Remboursements en double en échec' },
+  })
   private async settleAll(ctx: JobContext): Promise<number> {
     if (!this.stripe.configured) return 0;
     const rows = await this.query<DuplicateRow>(

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { JobRunner, type Job } from '../database/jobs/job-runner';
+import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { Transactions } from '../database/transactions';
 import { BillingFacts } from '../billing-facts/billing-facts';
 import { BillingRepository } from './billing.repository';
@@ -28,18 +28,7 @@ export class PaymentReminders {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     runner: JobRunner,
   ) {
-    this.job = runner.register({
-      name: 'payment-reminders',
-      scope: 'cluster',
-      everyMs: HOUR,
-      firstAfterMs: 60_000,
-      timer: config.nodeEnv !== 'test' && config.billing.paymentReminderDays.length > 0,
-      retryDelayMs: (failures) => retryDelaySeconds(failures, 60) * 1000,
-      combine: (earlier, later) => earlier + later,
-      report: (run) => trackJob('payment-reminders', run),
-      run: () => this.sendDue(),
-      log: { context: 'Billing', failure: 'Relances de paiement en échec' },
-    });
+    this.job = runner.job('payment-reminders');
   }
 
   /**
@@ -48,6 +37,22 @@ export class PaymentReminders {
    */
   run(): Promise<number | undefined> {
     return this.job.drain();
+  }
+
+  /** One run: the reminders due now. */
+  @BackgroundJob({
+    name: 'payment-reminders',
+    scope: 'cluster',
+    everyMs: HOUR,
+    firstAfterMs: 60_000,
+    timer: (config) => config.nodeEnv !== 'test' && config.billing.paymentReminderDays.length > 0,
+    retryDelayMs: (failures) => retryDelaySeconds(failures, 60) * 1000,
+    combine: (earlier: number, later: number) => earlier + later,
+    metrics: true,
+    log: { context: 'Billing', failure: 'Relances de paiement en échec' },
+  })
+  private sendDueNow(): Promise<number> {
+    return this.sendDue();
   }
 
   /** Queues the reminders due at `now` (the latest due step of each invoice); answers how many were queued. */

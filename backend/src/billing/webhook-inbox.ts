@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
+import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { BillingRepository } from './billing.repository';
 import { WebhookService } from './webhook.service';
 
@@ -29,17 +29,7 @@ export class WebhookInbox {
     @Inject(APP_CONFIG) config: AppConfig,
     runner: JobRunner,
   ) {
-    this.job = runner.register({
-      name: 'stripe-events',
-      scope: 'instance',
-      everyMs: config.webhooks.pollIntervalMs,
-      timer: true,
-      retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, config.webhooks.pollIntervalMs / 1000) * 1000),
-      report: (run) => trackJob('stripe-events', run),
-      run: (ctx) => this.processDue(ctx),
-      renew: (leaseSeconds) => (this.held.length ? this.billing.renewEvents(this.held, leaseSeconds) : Promise.resolve()),
-      log: { context: 'Billing', failure: 'Traitement des événements Stripe interrompu' },
-    });
+    this.job = runner.job('stripe-events');
   }
 
   /** Verifies and stores a webhook's event, then wakes the worker if there is something to do. */
@@ -62,6 +52,15 @@ export class WebhookInbox {
     await this.job.drain();
   }
 
+  @BackgroundJob<WebhookInbox>({
+    name: 'stripe-events',
+    scope: 'instance',
+    everyMs: (config) => config.webhooks.pollIntervalMs,
+    retryDelayMs: (failures, config) => Math.min(60_000, retryDelaySeconds(failures, config.webhooks.pollIntervalMs / 1000) * 1000),
+    metrics: true,
+    renew: (worker, leaseSeconds) => (worker.held.length ? worker.billing.renewEvents(worker.held, leaseSeconds) : Promise.resolve()),
+    log: { context: 'Billing', failure: 'Traitement des événements Stripe interrompu' },
+  })
   private async processDue(ctx: JobContext): Promise<void> {
     while (!ctx.stopping) {
       const batch = await this.billing.claimEvents(BATCH, ctx.leaseSeconds);

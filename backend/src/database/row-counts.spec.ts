@@ -1,3 +1,4 @@
+import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { Logger } from '@nestjs/common';
 import { newTestService } from '../../test/unit/new-test-service';
 import { automock } from '../../test/unit/new-test-service';
@@ -23,7 +24,13 @@ function controlled() {
 
 /** The roll-ups on the jobs' engine (their jobs run on every instance: no lease row, no database). */
 function rollUps(nodeEnv: AppConfig['nodeEnv'] = 'production') {
-  const runner = new JobRunner(automock<JobLeases>() as unknown as JobLeases, config(nodeEnv));
+  const runner = new JobRunner(
+    automock<JobLeases>() as unknown as JobLeases,
+    config(nodeEnv),
+    new DiscoveryService(new ModulesContainer()),
+    new MetadataScanner(),
+    new Reflector(),
+  );
   const sut = newTestService(RowCountRollUps, [
     [JobRunner, runner],
     [1, config(nodeEnv)],

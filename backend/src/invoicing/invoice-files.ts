@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
+import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { FILE_STORAGE, type FileStorage } from '../common/storage/file-storage';
 import { facturX } from './factur-x';
 import { InvoicingRepository, type RenderJob } from './invoicing.repository';
@@ -11,6 +11,9 @@ import type { RenderStatus } from './legal-invoice.entity';
 
 const BATCH = 10;
 const MAX_ATTEMPTS = 10;
+
+/** The worker's poll: the webhook inbox's, a second at least. */
+const everyMsOf = (config: AppConfig) => Math.max(config.webhooks.pollIntervalMs, 1000);
 
 /** `invoices/2026/f-2026-000123.pdf` */
 export const fileKeyOf = (year: number, number: string) => `invoices/${year}/${number.toLowerCase()}.pdf`;
@@ -34,21 +37,9 @@ export class InvoiceFiles {
   constructor(
     private readonly repo: InvoicingRepository,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    @Inject(APP_CONFIG) config: AppConfig,
     private readonly runner: JobRunner,
   ) {
-    const everyMs = Math.max(config.webhooks.pollIntervalMs, 1000);
-    this.job = runner.register({
-      name: 'invoice-files',
-      scope: 'instance',
-      everyMs,
-      timer: true,
-      retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, everyMs / 1000) * 1000),
-      report: (run) => trackJob('invoice-files', run),
-      run: (ctx) => this.renderDue(ctx),
-      renew: (leaseSeconds) => (this.held.size ? this.repo.renewRenders([...this.held], leaseSeconds) : Promise.resolve()),
-      log: { context: 'Invoicing', failure: 'Rendu des factures interrompu' },
-    });
+    this.job = runner.job('invoice-files');
   }
 
   wake(): void {
@@ -60,6 +51,15 @@ export class InvoiceFiles {
     await this.job.drain();
   }
 
+  @BackgroundJob<InvoiceFiles>({
+    name: 'invoice-files',
+    scope: 'instance',
+    everyMs: everyMsOf,
+    retryDelayMs: (failures, config) => Math.min(60_000, retryDelaySeconds(failures, everyMsOf(config) / 1000) * 1000),
+    metrics: true,
+    renew: (worker, leaseSeconds) => (worker.held.size ? worker.repo.renewRenders([...worker.held], leaseSeconds) : Promise.resolve()),
+    log: { context: 'Invoicing', failure: 'Rendu des factures interrompu' },
+  })
   private async renderDue(ctx: JobContext): Promise<void> {
     while (!ctx.stopping) {
       const jobs = await this.repo.claimRenders(BATCH, ctx.leaseSeconds);

@@ -1,3 +1,4 @@
+import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { MailerService } from '@nestjs-modules/mailer';
 import { automock, newTestService } from '../../test/unit/new-test-service';
 import type { AppConfig } from '../config/app-config';
@@ -25,9 +26,17 @@ const config = (smtpUrl: string | undefined) =>
     shutdown: { timeoutMs: 10_000 },
   }) as unknown as AppConfig;
 /** The engine the worker registers with (no database: the mail job runs on every instance, with no lease row). */
-const runnerFor = (smtpUrl: string | undefined) => new JobRunner(automock<JobLeases>() as unknown as JobLeases, config(smtpUrl));
+const runnerFor = (smtpUrl: string | undefined) =>
+  new JobRunner(
+    automock<JobLeases>() as unknown as JobLeases,
+    config(smtpUrl),
+    new DiscoveryService(new ModulesContainer()),
+    new MetadataScanner(),
+    new Reflector(),
+  );
 
 function worker(smtpUrl: string | undefined, batch: ClaimedMail[], send: () => Promise<unknown>) {
+  const runner = runnerFor(smtpUrl);
   const outbox = automock<OutboxRepository>();
   outbox.claim.mockResolvedValueOnce(batch).mockResolvedValue([]);
   const mailer = automock<MailerService>({ sendMail: jest.fn(send) });
@@ -35,8 +44,9 @@ function worker(smtpUrl: string | undefined, batch: ClaimedMail[], send: () => P
     [OutboxRepository, outbox],
     [MailerService, mailer],
     [3, config(smtpUrl)],
-    [JobRunner, runnerFor(smtpUrl)],
+    [JobRunner, runner],
   ]);
+  runner.registerDeclared(sut);
   return { sut, outbox, mailer };
 }
 
@@ -91,6 +101,7 @@ describe('MailWorker at shutdown', () => {
       [3, config('smtp://localhost:1025')],
       [JobRunner, runner],
     ]);
+    runner.registerDeclared(sut);
     const draining = sut.drain();
     await new Promise((resolve) => setImmediate(resolve));
     let stopped = false;

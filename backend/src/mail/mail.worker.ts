@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { MailerService } from '@nestjs-modules/mailer';
-import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
+import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import Handlebars from 'handlebars';
 import { MailSecrets } from './mail-secrets';
 import { type ClaimedMail, OutboxRepository } from './outbox.repository';
@@ -32,19 +32,7 @@ export class MailWorker implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     runner: JobRunner,
   ) {
-    this.job = runner.register({
-      name: 'mail',
-      scope: 'instance',
-      everyMs: config.mail.pollIntervalMs,
-      timer: config.mail.workerEnabled,
-      // The database unreachable: the poll slows down, doubling up to a minute.
-      retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, config.mail.pollIntervalMs / 1000) * 1000),
-      combine: (earlier, later) => earlier + later,
-      report: (run) => trackJob('mail', run),
-      run: (ctx) => this.deliverDue(ctx),
-      renew: (leaseSeconds) => (this.held.size ? this.outbox.renew([...this.held], leaseSeconds) : Promise.resolve()),
-      log: { context: 'Mail', failure: 'Envoi des e-mails interrompu' },
-    });
+    this.job = runner.job('mail');
   }
 
   onApplicationBootstrap(): void {
@@ -58,6 +46,18 @@ export class MailWorker implements OnApplicationBootstrap {
   }
 
   /** One run: batches until none is due, or until shutdown, which hands back the rest of the batch in hand. */
+  @BackgroundJob<MailWorker>({
+    name: 'mail',
+    scope: 'instance',
+    everyMs: (config) => config.mail.pollIntervalMs,
+    timer: (config) => config.mail.workerEnabled,
+    // The database unreachable: the poll slows down, doubling up to a minute.
+    retryDelayMs: (failures, config) => Math.min(60_000, retryDelaySeconds(failures, config.mail.pollIntervalMs / 1000) * 1000),
+    combine: (earlier: number, later: number) => earlier + later,
+    metrics: true,
+    renew: (worker, leaseSeconds) => (worker.held.size ? worker.outbox.renew([...worker.held], leaseSeconds) : Promise.resolve()),
+    log: { context: 'Mail', failure: 'Envoi des e-mails interrompu' },
+  })
   private async deliverDue(ctx: JobContext): Promise<number> {
     let handled = 0;
     while (!ctx.stopping) {

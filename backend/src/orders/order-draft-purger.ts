@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { type Job, JobRunner } from '../database/jobs/job-runner';
+import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { OrderDraftsService } from './order-drafts.service';
 
 const HOUR = 3600_000;
@@ -16,18 +16,25 @@ const HOUR = 3600_000;
 export class OrderDraftPurger {
   private readonly job: Job<{ drafts: number; photos: number }>;
 
-  constructor(drafts: OrderDraftsService, runner: JobRunner) {
-    this.job = runner.register({
-      name: 'draft-purge',
-      scope: 'cluster',
-      everyMs: HOUR,
-      firstAfterMs: 60_000,
-      timer: true,
-      retryDelayMs: (failures) => retryDelaySeconds(failures, 60) * 1000,
-      report: (run) => trackJob('draft-purge', run),
-      run: () => drafts.purgeStale(),
-      log: { context: 'Orders', failure: 'Purge des commandes abandonnées en échec' },
-    });
+  constructor(
+    private readonly drafts: OrderDraftsService,
+    runner: JobRunner,
+  ) {
+    this.job = runner.job('draft-purge');
+  }
+
+  /** One run: the drafts abandoned for ORDER_DRAFT_TTL_DAYS and their photos deleted. */
+  @BackgroundJob({
+    name: 'draft-purge',
+    scope: 'cluster',
+    everyMs: HOUR,
+    firstAfterMs: 60_000,
+    retryDelayMs: (failures) => retryDelaySeconds(failures, 60) * 1000,
+    metrics: true,
+    log: { context: 'Orders', failure: 'Purge des commandes abandonnées en échec' },
+  })
+  purge(): Promise<{ drafts: number; photos: number }> {
+    return this.drafts.purgeStale();
   }
 
   /** A run now, under the job's lease (undefined when another instance holds it). */

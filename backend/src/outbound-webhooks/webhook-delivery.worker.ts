@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import { longDateTime } from '../common/format';
-import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
+import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { postJson, type SendOutcome } from './webhook-sender';
@@ -61,19 +61,7 @@ export class WebhookDeliveryWorker {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     runner: JobRunner,
   ) {
-    this.job = runner.register({
-      name: 'outbound-webhooks',
-      scope: 'instance',
-      everyMs: 1000,
-      // Tests drive it with drain().
-      timer: config.nodeEnv !== 'test',
-      retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, 1) * 1000),
-      combine: (earlier, later) => earlier + later,
-      report: (run) => trackJob('outbound-webhooks', run),
-      run: (ctx) => this.deliverDue(ctx),
-      renew: (leaseSeconds) => (this.held.size ? this.webhooks.renew([...this.held], leaseSeconds) : Promise.resolve()),
-      log: { context: 'Webhooks', failure: 'Envoi des webhooks interrompu' },
-    });
+    this.job = runner.job('outbound-webhooks');
   }
 
   /** Sends every due delivery (in each object's order); how many attempts were made. */
@@ -85,6 +73,18 @@ export class WebhookDeliveryWorker {
     this.job.wake();
   }
 
+  @BackgroundJob<WebhookDeliveryWorker>({
+    name: 'outbound-webhooks',
+    scope: 'instance',
+    everyMs: 1000,
+    // Tests drive it with drain().
+    timer: (config) => config.nodeEnv !== 'test',
+    retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, 1) * 1000),
+    combine: (earlier: number, later: number) => earlier + later,
+    metrics: true,
+    renew: (worker, leaseSeconds) => (worker.held.size ? worker.webhooks.renew([...worker.held], leaseSeconds) : Promise.resolve()),
+    log: { context: 'Webhooks', failure: 'Envoi des webhooks interrompu' },
+  })
   private async deliverDue(ctx: JobContext): Promise<number> {
     let handled = 0;
     while (!ctx.stopping) {

@@ -2,10 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import { SubscriptionsService } from '../billing/subscriptions.service';
-import { trackJob } from '../common/metrics/job-runs';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { retryDelaySeconds } from '../common/retry';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
+import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { Transactions } from '../database/transactions';
 import { InvoicingService } from '../invoicing/invoicing.service';
 import { MailService } from '../mail/mail.service';
@@ -59,17 +59,7 @@ export class AccountErasure {
     @Inject(FILE_STORAGE) private readonly exportStorage: FileStorage,
     runner: JobRunner,
   ) {
-    this.job = runner.register({
-      name: 'account-erasure',
-      scope: 'instance',
-      everyMs: POLL_MS,
-      timer: true,
-      retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, POLL_MS / 1000) * 1000),
-      report: (run) => trackJob('account-erasure', run),
-      run: (ctx) => this.eraseDue(ctx),
-      renew: (leaseSeconds) => (this.held.size ? this.repo.renewErasures([...this.held], leaseSeconds) : Promise.resolve()),
-      log: { context: 'Privacy', failure: 'Effacement des comptes fermés interrompu' },
-    });
+    this.job = runner.job('account-erasure');
   }
 
   /** An account was just closed: look now rather than at the next tick. */
@@ -83,6 +73,15 @@ export class AccountErasure {
   }
 
   /** One run: batches until none is due; at shutdown, the rest of the batch is handed back. */
+  @BackgroundJob<AccountErasure>({
+    name: 'account-erasure',
+    scope: 'instance',
+    everyMs: POLL_MS,
+    retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, POLL_MS / 1000) * 1000),
+    metrics: true,
+    renew: (worker, leaseSeconds) => (worker.held.size ? worker.repo.renewErasures([...worker.held], leaseSeconds) : Promise.resolve()),
+    log: { context: 'Privacy', failure: 'Effacement des comptes fermés interrompu' },
+  })
   private async eraseDue(ctx: JobContext): Promise<void> {
     while (!ctx.stopping) {
       const due = await this.repo.claimErasures(BATCH, ctx.leaseSeconds);

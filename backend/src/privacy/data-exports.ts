@@ -2,10 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AgencySettingsService } from '../agency/agency-settings.service';
 import { longDateTime } from '../common/format';
-import { trackJob } from '../common/metrics/job-runs';
 import { retryDelaySeconds } from '../common/retry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
+import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { FILE_STORAGE, type FileStorage } from '../common/storage/file-storage';
@@ -53,17 +53,7 @@ export class DataExports {
     runner: JobRunner,
   ) {
     this.links = new ExportLinks(config.jwtSecret);
-    this.job = runner.register({
-      name: 'data-exports',
-      scope: 'instance',
-      everyMs: POLL_MS,
-      timer: true,
-      retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, POLL_MS / 1000) * 1000),
-      report: (run) => trackJob('data-exports', run),
-      run: (ctx) => this.buildDue(ctx),
-      renew: (leaseSeconds) => (this.held.size ? this.repo.renewExports([...this.held], leaseSeconds) : Promise.resolve()),
-      log: { context: 'Privacy', failure: 'Préparation des archives interrompue' },
-    });
+    this.job = runner.job('data-exports');
   }
 
   /** A request was just stored: build it now rather than at the next tick. */
@@ -82,6 +72,15 @@ export class DataExports {
   }
 
   /** One run: batches until none is due, then the stale files; at shutdown, the rest of the batch is handed back. */
+  @BackgroundJob<DataExports>({
+    name: 'data-exports',
+    scope: 'instance',
+    everyMs: POLL_MS,
+    retryDelayMs: (failures) => Math.min(60_000, retryDelaySeconds(failures, POLL_MS / 1000) * 1000),
+    metrics: true,
+    renew: (worker, leaseSeconds) => (worker.held.size ? worker.repo.renewExports([...worker.held], leaseSeconds) : Promise.resolve()),
+    log: { context: 'Privacy', failure: 'Préparation des archives interrompue' },
+  })
   private async buildDue(ctx: JobContext): Promise<void> {
     while (!ctx.stopping) {
       const jobs = await this.repo.claimExports(BATCH, ctx.leaseSeconds);

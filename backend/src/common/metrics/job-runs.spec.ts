@@ -1,9 +1,12 @@
-import { jobRuns, trackJob } from './job-runs';
+import { declareJobRuns, jobRuns, trackJob } from './job-runs';
 import { processRegistry } from './registry';
 
 const runsOf = (job: string) => jobRuns().find((r) => r.job === job)!;
 
 describe('trackJob', () => {
+  // As the jobs' classes declare them (`@BackgroundJob({ metrics: true })`).
+  beforeAll(() => ['mail', 'payment-reminders', 'draft-purge', 'invoice-files'].forEach(declareJobRuns));
+
   it('hands the run back untouched and counts its success', async () => {
     await expect(trackJob('draft-purge', Promise.resolve(3))).resolves.toBe(3);
     expect(runsOf('draft-purge')).toMatchObject({ runs: 1, failures: 0, lastError: null, lastFailureAt: null });

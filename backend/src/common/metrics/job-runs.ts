@@ -1,20 +1,6 @@
 import { Counter, Gauge } from 'prom-client';
 import { processRegistry } from './registry';
 
-/** The background loops that report their runs (each one-line `trackJob(…)` around a run). */
-export const JOBS = [
-  'mail',
-  'stripe-events',
-  'payment-reminders',
-  'draft-purge',
-  'duplicate-refunds',
-  'invoice-files',
-  'data-exports',
-  'account-erasure',
-  'outbound-webhooks',
-] as const;
-export type JobName = (typeof JOBS)[number];
-
 /** What this process saw of one job since it started. */
 export interface JobRuns {
   /** Runs finished, successful or not */
@@ -26,9 +12,26 @@ export interface JobRuns {
   lastError: string | null;
 }
 
-const runs = new Map<JobName, JobRuns>(
-  JOBS.map((job) => [job, { runs: 0, failures: 0, lastSuccessAt: null, lastFailureAt: null, lastError: null }]),
-);
+/**
+ * The jobs whose runs are counted (`metrics: true` of a job's `@BackgroundJob`, known when its class is loaded, or of a
+ * job registered with the runner): the metrics and the status page list these, by name.
+ */
+const runs = new Map<string, JobRuns>();
+
+/**
+ * The names of the jobs counted, by name (not by the order in which their classes happen to load): one array that
+ * grows as they are declared, so that the API's `BackgroundJob` enum (monitoring/dto), read when the OpenAPI document
+ * is built, holds every job of the app.
+ */
+export const COUNTED_JOBS: readonly string[] = [];
+
+/** Counts this job's runs from now on (nothing if it already is). */
+export function declareJobRuns(job: string): void {
+  if (runs.has(job)) return;
+  runs.set(job, { runs: 0, failures: 0, lastSuccessAt: null, lastFailureAt: null, lastError: null });
+  (COUNTED_JOBS as string[]).push(job);
+  (COUNTED_JOBS as string[]).sort();
+}
 
 /**
  * Reports a run of a background job and hands it back untouched: its success or its failure (the promise rejected) is
@@ -36,7 +39,8 @@ const runs = new Map<JobName, JobRuns>(
  * runs are this instance's (several instances each report their own; the queues they work on are read from the
  * database, see monitoring/).
  */
-export function trackJob<T>(job: JobName, run: Promise<T>): Promise<T> {
+export function trackJob<T>(job: string, run: Promise<T>): Promise<T> {
+  declareJobRuns(job);
   const state = runs.get(job)!;
   run.then(
     () => {
@@ -54,9 +58,12 @@ export function trackJob<T>(job: JobName, run: Promise<T>): Promise<T> {
   return run;
 }
 
-/** Every job's runs so far in this process, in JOBS order (copies). */
-export function jobRuns(): Array<{ job: JobName } & JobRuns> {
-  return JOBS.map((job) => ({ job, ...runs.get(job)! }));
+/** The counted jobs and their runs, by job name. */
+const byName = (): Array<[string, JobRuns]> => COUNTED_JOBS.map((job) => [job, runs.get(job)!]);
+
+/** Every counted job's runs so far in this process, by job name (copies). */
+export function jobRuns(): Array<{ job: string } & JobRuns> {
+  return COUNTED_JOBS.map((job) => ({ job, ...runs.get(job)! }));
 }
 
 // Read from the map at scrape time: nothing is done per run beyond the fields above.
@@ -67,7 +74,7 @@ new Counter({
   registers: [processRegistry],
   collect() {
     this.reset();
-    for (const [job, state] of runs) this.inc({ job }, state.runs);
+    for (const [job, state] of byName()) this.inc({ job }, state.runs);
   },
 });
 new Counter({
@@ -77,7 +84,7 @@ new Counter({
   registers: [processRegistry],
   collect() {
     this.reset();
-    for (const [job, state] of runs) this.inc({ job }, state.failures);
+    for (const [job, state] of byName()) this.inc({ job }, state.failures);
   },
 });
 new Gauge({
@@ -87,6 +94,6 @@ new Gauge({
   registers: [processRegistry],
   collect() {
     this.reset();
-    for (const [job, state] of runs) if (state.lastSuccessAt) this.set({ job }, state.lastSuccessAt.getTime() / 1000);
+    for (const [job, state] of byName()) if (state.lastSuccessAt) this.set({ job }, state.lastSuccessAt.getTime() / 1000);
   },
 });

@@ -1,7 +1,10 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { declareJobRuns, trackJob } from '../../common/metrics/job-runs';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { BACKGROUND_JOB, type BackgroundJobOptions, definitionOf } from './background-job.decorator';
 import { JobLeases } from './job-leases';
 
 /** What a run is given. */
@@ -34,8 +37,8 @@ export interface JobDefinition<T> {
   retryDelayMs?: (failures: number) => number;
   /** What a drain answers when the run went once more for a call that came during it (default: the last run's answer) */
   combine?: (earlier: T, later: T) => T;
-  /** Reports each run (`trackJob` of common/metrics/job-runs.ts) and hands it back */
-  report?: (run: Promise<T>) => Promise<T>;
+  /** Each run reported (`trackJob` of common/metrics/job-runs.ts): the job is listed by the metrics and the status page */
+  metrics?: boolean;
   /** One run: claims what is due, does it, and ends when nothing is left (or when `ctx.stopping`). */
   run(ctx: JobContext): Promise<T>;
   /** An instance job's claims extended, every third of the lease while a run lives, so a live run never loses them */
@@ -76,8 +79,10 @@ interface State<T> {
 const MIN_LOOK_MS = 1000;
 
 /**
- * The one engine of the background work. Every loop registers its job here ({ name, scope, every, run, … }); the
- * runner gives each its timer, one run at a time per instance (a call during a run joins it), one instance at a time
+ * The one engine of the background work. A worker declares its job on the method that is one run
+ * (`@BackgroundJob({ name, scope, everyMs, … })`, background-job.decorator.ts): the runner finds every declaration
+ * among the providers at start and registers it; `register` is for jobs made at run time (the roll-ups of
+ * database/row-counts.ts, one per table). The runner gives each its timer, one run at a time per instance (a call during a run joins it), one instance at a time
  * for `cluster` jobs (a lease row in `background_jobs`, renewed every third of JOB_LEASE_SECONDS while the run lives,
  * so a run cut by kill -9 is taken again by another instance once its lease lapses), retries after a failure with the
  * job's backoff, wake-up on demand, the report of each run, and one shutdown behaviour: no new run, the runs under way
@@ -86,7 +91,7 @@ const MIN_LOOK_MS = 1000;
  * (`FOR UPDATE SKIP LOCKED`, a lease on each row) stay in each job: they are what makes a mail go once.
  */
 @Injectable()
-export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class JobRunner implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly jobs = new Map<string, State<unknown>>();
   /** This instance in the lease rows: host, process, and a random part (several apps may run in one process) */
@@ -97,6 +102,9 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   constructor(
     private readonly leases: JobLeases,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
   ) {}
 
   get leaseSeconds(): number {
@@ -107,8 +115,38 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     if (this.jobs.has(def.name)) throw new Error(`Tâche de fond déjà enregistrée : ${def.name}`);
     const state: State<T> = { def, logger: new Logger(def.log.context), again: false, failures: 0, nextWaitMs: def.everyMs };
     this.jobs.set(def.name, state as State<unknown>);
+    if (def.metrics) declareJobRuns(def.name);
     if (this.started) this.start(state);
-    return { drain: () => this.drain(state), wake: () => this.wake(state) };
+    return this.job(def.name);
+  }
+
+  /** A job by its name, for its worker: the job itself is looked up at each call (a declared one is registered at start). */
+  job<T>(name: string): Job<T> {
+    const state = (): State<T> => {
+      const found = this.jobs.get(name);
+      if (!found) throw new Error(`Tâche de fond inconnue : ${name}`);
+      return found as State<T>;
+    };
+    return { drain: () => this.drain(state()), wake: () => this.wake(state()) };
+  }
+
+  /** Registers every method declared `@BackgroundJob(…)` of the app's providers, before the start writes their rows. */
+  onModuleInit(): void {
+    for (const wrapper of this.discovery.getProviders()) {
+      if (wrapper.isDependencyTreeStatic()) this.registerDeclared(wrapper.instance);
+    }
+  }
+
+  /** Registers the jobs `worker`'s methods declare with `@BackgroundJob(…)` (none if it is not an object). */
+  registerDeclared(worker: unknown): void {
+    if (!worker || typeof worker !== 'object') return;
+    for (const method of this.scanner.getAllMethodNames(Object.getPrototypeOf(worker) as object)) {
+      const options = this.reflector.get<BackgroundJobOptions | undefined>(
+        BACKGROUND_JOB,
+        (worker as Record<string, () => unknown>)[method],
+      );
+      if (options) this.register(definitionOf(options, worker, method, this.config));
+    }
   }
 
   /** Writes the cluster jobs' rows (their schedule kept if there), then starts every timer. */
@@ -296,7 +334,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
 
   private reported<T>(state: State<T>, ctx: JobContext): Promise<T> {
     const run = state.def.run(ctx);
-    return state.def.report ? state.def.report(run) : run;
+    return state.def.metrics ? trackJob(state.def.name, run) : run;
   }
 
   private logFailure<T>(state: State<T>, error: unknown): void {

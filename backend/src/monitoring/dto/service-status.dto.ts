@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { JOBS, type JobName } from '../../common/metrics/job-runs';
+import { COUNTED_JOBS } from '../../common/metrics/job-runs';
 
 /** Une file de travail (e-mails à envoyer, événements Stripe à appliquer), lue dans la base : la même pour toutes les instances */
 export class QueueStatusDto {
@@ -49,8 +49,9 @@ export class StripeStatusDto {
 
 /** Ce que cette instance a vu d'une tâche de fond depuis son démarrage */
 export class JobStatusDto {
-  @ApiProperty({ enum: JOBS, enumName: 'BackgroundJob' })
-  job: JobName;
+  // The jobs declared with their runs counted (`@BackgroundJob({ metrics: true })`), read when the document is built.
+  @ApiProperty({ enum: COUNTED_JOBS, enumName: 'BackgroundJob', type: 'string' })
+  job: string;
   /** Passages terminés, réussis ou non */
   runs: number;
   /** Passages interrompus par une erreur */

@@ -10,13 +10,13 @@ export type BackgroundJob = typeof BackgroundJob[keyof typeof BackgroundJob];
 
 
 export const BackgroundJob = {
-  mail: 'mail',
-  'stripe-events': 'stripe-events',
-  'payment-reminders': 'payment-reminders',
+  'account-erasure': 'account-erasure',
+  'data-exports': 'data-exports',
   'draft-purge': 'draft-purge',
   'duplicate-refunds': 'duplicate-refunds',
   'invoice-files': 'invoice-files',
-  'data-exports': 'data-exports',
-  'account-erasure': 'account-erasure',
+  mail: 'mail',
   'outbound-webhooks': 'outbound-webhooks',
+  'payment-reminders': 'payment-reminders',
+  'stripe-events': 'stripe-events',
 } as const;
