@@ -7,6 +7,7 @@ import { BillingService } from './billing.service';
 import { CheckoutLeasesRepository } from './checkout-leases.repository';
 import { CheckoutService } from './checkout.service';
 import { DuplicatePayments } from './duplicate-payments';
+import { DuplicatePaymentsRepository } from './duplicate-payments.repository';
 import { PaymentRecorder } from './payment-recorder';
 import { PaymentReminders } from './payment-reminders';
 import { PriceBook } from './price-book.service';
@@ -37,6 +38,7 @@ import { WebhookService } from './webhook.service';
     PaymentReminders,
     CheckoutLeasesRepository,
     DuplicatePayments,
+    DuplicatePaymentsRepository,
     StripeReader,
     PaymentRecorder,
     RefundCredits,

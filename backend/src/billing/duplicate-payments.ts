@@ -1,10 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { euros } from '../common/format';
 import { retryDelaySeconds } from '../common/retry';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { BaseRepository } from '../database/base.repository';
+import { type DuplicatePaymentView, type DuplicateRow, DuplicatePaymentsRepository } from './duplicate-payments.repository';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
 import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { Transactions } from '../database/transactions';
@@ -13,36 +12,6 @@ import { BillingFacts } from '../billing-facts/billing-facts';
 import type { DuplicatePaymentFound } from '../billing-facts/facts';
 import { RefundCredits } from './refund-credits';
 import { toRefundRow } from './stripe-reader';
-
-interface DuplicateRow {
-  id: string;
-  kind: 'order' | 'restart';
-  reference_id: string;
-  site_id: string | null;
-  checkout_session_id: string;
-  subscription_id: string | null;
-  invoice_id: string | null;
-  amount_cents: number;
-  attempts: number;
-  created_at: Date;
-}
-
-export interface DuplicatePaymentView {
-  id: string;
-  kind: 'order' | 'restart';
-  referenceId: string;
-  siteId: string | null;
-  checkoutSessionId: string;
-  subscriptionId: string | null;
-  amountCents: number;
-  refundedCents: number;
-  status: 'pending' | 'refunded' | 'failed';
-  reason: string;
-  lastError: string | null;
-  customerEmail: string | null;
-  createdAt: Date;
-  settledAt: Date | null;
-}
 
 const MAX_ATTEMPTS = 10;
 const EVERY_MS = 5 * 60_000;
@@ -56,20 +25,18 @@ const EVERY_MS = 5 * 60_000;
  * webhook found a duplicate; a row is tried again at each run until MAX_ATTEMPTS, then marked failed for the team.
  */
 @Injectable()
-export class DuplicatePayments extends BaseRepository {
+export class DuplicatePayments {
   private readonly logger = new Logger('Billing');
   private readonly job: Job<number>;
 
   constructor(
-    dataSource: DataSource,
+    private readonly repo: DuplicatePaymentsRepository,
     private readonly stripe: StripeProvider,
     private readonly transactions: Transactions,
     private readonly refundCredits: RefundCredits,
-    @Inject(APP_CONFIG) config: AppConfig,
     runner: JobRunner,
     private readonly facts: BillingFacts,
   ) {
-    super(dataSource);
     facts.on('duplicate-payment.found', 'billing.record-duplicate', async (found, tx) => {
       await this.record(found, tx);
     });
@@ -78,32 +45,9 @@ export class DuplicatePayments extends BaseRepository {
 
   /** Records a duplicate once (its session id is unique); answers whether this call recorded it. */
   async record(d: DuplicatePaymentFound, tx: EntityManager): Promise<boolean> {
-    const [row] = await this.returning<{ id: string }>(
-      `INSERT INTO duplicate_payments (kind, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, customer_id, user_id, amount_cents, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (checkout_session_id) DO NOTHING RETURNING id`,
-      [
-        d.kind,
-        d.referenceId,
-        d.siteId,
-        d.checkoutSessionId,
-        d.subscriptionId,
-        d.invoiceId,
-        d.customerId,
-        d.userId,
-        d.amountCents,
-        d.reason,
-      ],
-      tx,
-    );
-    if (!row) return false;
+    if (!(await this.repo.insert(d, tx))) return false;
     this.logger.warn(`Paiement en double (${d.kind} ${d.referenceId}, session ${d.checkoutSessionId}) : remboursement en cours`);
     return true;
-  }
-
-  /** Whether a subscription is a recorded duplicate (its end mails nobody). */
-  async isDuplicateSubscription(subscriptionId: string, tx?: EntityManager): Promise<boolean> {
-    const rows = await this.query(`SELECT 1 FROM duplicate_payments WHERE subscription_id = $1`, [subscriptionId], tx);
-    return rows.length > 0;
   }
 
   /**
@@ -127,11 +71,7 @@ export class DuplicatePayments extends BaseRepository {
   })
   private async settleAll(ctx: JobContext): Promise<number> {
     if (!this.stripe.configured) return 0;
-    const rows = await this.query<DuplicateRow>(
-      `SELECT id, kind, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, amount_cents, attempts, created_at
-         FROM duplicate_payments WHERE status = 'pending' ORDER BY created_at LIMIT 100`,
-      [],
-    );
+    const rows = await this.repo.pending(100);
     let refunded = 0;
     for (const row of rows) {
       // Shutdown: the rest is handed back (the job is due at once for the next instance).
@@ -142,10 +82,7 @@ export class DuplicatePayments extends BaseRepository {
       } catch (error) {
         const message = ((error as Error)?.message || 'Erreur inconnue').slice(0, 500);
         const failed = row.attempts + 1 >= MAX_ATTEMPTS;
-        await this.query(
-          `UPDATE duplicate_payments SET attempts = attempts + 1, last_error = $2, status = CASE WHEN $3 THEN 'failed' ELSE status END WHERE id = $1`,
-          [row.id, message, failed],
-        );
+        await this.repo.attemptFailed(row.id, message, failed);
         if (failed) this.logger.error(`Paiement en double ${row.id} non remboursé après ${MAX_ATTEMPTS} tentatives : ${message}`);
         else this.logger.warn(`Paiement en double ${row.id} : remboursement à réessayer (${message})`);
       }
@@ -187,13 +124,7 @@ export class DuplicatePayments extends BaseRepository {
     const refundedCents = refund?.amount ?? 0;
     const syncedAt = new Date();
     await this.transactions.run(async (tx) => {
-      const [done] = await this.returning<{ id: string }>(
-        `UPDATE duplicate_payments SET status = 'refunded', refund_id = $2, refunded_cents = $3, settled_at = now(), attempts = attempts + 1, last_error = NULL
-          WHERE id = $1 AND status = 'pending' RETURNING id`,
-        [row.id, refund?.id ?? null, refundedCents],
-        tx,
-      );
-      if (!done) return;
+      if (!(await this.repo.markRefunded(row.id, refund?.id ?? null, refundedCents, tx))) return;
       // The refund is recorded (the invoice's refunded amount) and credited (avoir) referring to the invoice of the
       // refunded payment, numbered here; keyed by the Stripe refund, so that its own webhooks (`charge.refunded`) find
       // it credited.
@@ -208,30 +139,7 @@ export class DuplicatePayments extends BaseRepository {
   }
 
   /** The recorded duplicates, newest first (the admin's list). */
-  async list(limit: number, offset: number): Promise<{ items: DuplicatePaymentView[]; total: number }> {
-    const [rows, [{ total }]] = await Promise.all([
-      this.query<Record<string, unknown>>(
-        `SELECT d.*, u.email AS customer_email FROM duplicate_payments d LEFT JOIN users u ON u.id = d.user_id ORDER BY d.created_at DESC, d.id DESC LIMIT $1 OFFSET $2`,
-        [limit, offset],
-      ),
-      this.query<{ total: number }>(`SELECT count(*)::int AS total FROM duplicate_payments`, []),
-    ]);
-    const items = rows.map((r) => ({
-      id: r.id as string,
-      kind: r.kind as 'order' | 'restart',
-      referenceId: r.reference_id as string,
-      siteId: (r.site_id as string | null) ?? null,
-      checkoutSessionId: r.checkout_session_id as string,
-      subscriptionId: r.subscription_id as string | null,
-      amountCents: r.amount_cents as number,
-      refundedCents: r.refunded_cents as number,
-      status: r.status as 'pending' | 'refunded' | 'failed',
-      reason: r.reason as string,
-      lastError: r.last_error as string | null,
-      customerEmail: (r.customer_email as string | null) ?? null,
-      createdAt: r.created_at as Date,
-      settledAt: (r.settled_at as Date | null) ?? null,
-    }));
-    return { items, total };
+  list(limit: number, offset: number): Promise<{ items: DuplicatePaymentView[]; total: number }> {
+    return this.repo.list(limit, offset);
   }
 }
