@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { StripeCopyColumns } from './stripe-copy';
 
 /** Local copy of a Stripe subscription, kept up to date by the webhook inbox. */
 @Entity('subscriptions')
@@ -6,7 +7,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 @Index('subscriptions_customer_id_idx', ['customerId'])
 @Index('subscriptions_status_idx', ['status'])
 @Index('subscriptions_site_id_idx', ['siteId'])
-export class Subscription {
+export class Subscription extends StripeCopyColumns {
   /** Stripe id (sub_…) */
   @PrimaryColumn({ type: 'text' })
   id: string;
@@ -52,14 +53,4 @@ export class Subscription {
 
   @Column({ type: 'jsonb', default: {} })
   metadata: Record<string, string>;
-
-  /** When this copy was read from Stripe: an older read never overwrites a newer one */
-  @Column({ name: 'synced_at', type: 'timestamptz' })
-  syncedAt: Date;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }
