@@ -1,5 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { StripeCopyColumns } from './stripe-copy';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CustomerStripeCopyColumns } from './stripe-copy';
 
 /** Local copy of a Stripe invoice, kept up to date by the webhook inbox; admin revenue and the client's list read it. */
 @Entity('invoices')
@@ -10,17 +10,7 @@ import { StripeCopyColumns } from './stripe-copy';
 @Index('invoices_subscription_id_idx', ['subscriptionId'])
 // Partial (failed open invoices only, for the payment reminders): declared in migration PaymentReminderIndex.
 @Index('invoices_payment_failed_idx', { synchronize: false })
-export class Invoice extends StripeCopyColumns {
-  /** Stripe id (in_…) */
-  @PrimaryColumn({ type: 'text' })
-  id: string;
-
-  @Column({ name: 'customer_id', type: 'text' })
-  customerId: string;
-
-  @Column({ name: 'user_id', type: 'uuid', nullable: true })
-  userId: string | null;
-
+export class Invoice extends CustomerStripeCopyColumns {
   @ManyToOne('User', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'invoices_user_id_fkey' })
   user?: unknown;

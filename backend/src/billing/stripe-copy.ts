@@ -1,4 +1,4 @@
-import { Column } from 'typeorm';
+import { Column, PrimaryColumn } from 'typeorm';
 import { TimestampColumns } from '../database/columns';
 
 /**
@@ -8,4 +8,20 @@ import { TimestampColumns } from '../database/columns';
 export abstract class StripeCopyColumns extends TimestampColumns {
   @Column({ name: 'synced_at', type: 'timestamptz' })
   syncedAt: Date;
+}
+
+/**
+ * A copy of a Stripe object billed to a Stripe customer (an invoice, a subscription), with the user that customer is,
+ * when known (each entity declares the relation, its foreign key named as its migration names it).
+ */
+export abstract class CustomerStripeCopyColumns extends StripeCopyColumns {
+  /** Stripe id (in_…, sub_…) */
+  @PrimaryColumn({ type: 'text' })
+  id: string;
+
+  @Column({ name: 'customer_id', type: 'text' })
+  customerId: string;
+
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId: string | null;
 }

@@ -1,5 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { StripeCopyColumns } from './stripe-copy';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CustomerStripeCopyColumns } from './stripe-copy';
 
 /** Local copy of a Stripe subscription, kept up to date by the webhook inbox. */
 @Entity('subscriptions')
@@ -7,17 +7,7 @@ import { StripeCopyColumns } from './stripe-copy';
 @Index('subscriptions_customer_id_idx', ['customerId'])
 @Index('subscriptions_status_idx', ['status'])
 @Index('subscriptions_site_id_idx', ['siteId'])
-export class Subscription extends StripeCopyColumns {
-  /** Stripe id (sub_…) */
-  @PrimaryColumn({ type: 'text' })
-  id: string;
-
-  @Column({ name: 'customer_id', type: 'text' })
-  customerId: string;
-
-  @Column({ name: 'user_id', type: 'uuid', nullable: true })
-  userId: string | null;
-
+export class Subscription extends CustomerStripeCopyColumns {
   @ManyToOne('User', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'subscriptions_user_id_fkey' })
   user?: unknown;

@@ -102,6 +102,9 @@ export class LegalInvoice extends CreatedAtColumns {
   fileKey: string | null;
 }
 
+/** What a document's file is made from, or read back with. */
+export type LegalInvoiceFileSource = Pick<LegalInvoice, 'id' | 'number' | 'year' | 'document' | 'fileKey' | 'renderStatus'>;
+
 /** The last number given per kind and year: one row each, locked by the transaction that issues the next. */
 @Entity('legal_invoice_counters')
 @Check('legal_invoice_counters_kind_check', `kind IN ('invoice', 'credit_note')`)
