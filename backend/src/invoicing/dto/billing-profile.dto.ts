@@ -5,6 +5,18 @@ import { BUYER_TYPES, MAX_LENGTHS, ORDER_MESSAGES as M } from '@vitrine/domain';
 const tooLong = (what: string, max: number) => `${what} ne doit pas dépasser ${max} caractères.`;
 const isCompany = (o: Record<string, unknown>) => o.buyerType === 'company';
 
+/** The company fields of a buyer's identity, checked alike wherever it is entered (the billing profile, an order's billing step). */
+export const CompanyNameField = () =>
+  TextRequiredWhenField({
+    required: M.companyNameRequired,
+    max: MAX_LENGTHS.companyName,
+    tooLong: tooLong("Le nom de l'entreprise", MAX_LENGTHS.companyName),
+    when: isCompany,
+  });
+export const CompanySirenField = () => OptionalSirenField(M.sirenInvalid, isCompany);
+export const CompanyVatNumberField = () =>
+  OptionalFrenchVatField('siren', { invalid: M.vatNumberInvalid, mismatch: M.vatNumberMismatch }, isCompany);
+
 /**
  * L'identité de facturation du client, à qui ses factures sont établies : un particulier, ou une entreprise (raison
  * sociale requise ; SIREN et numéro de TVA facultatifs, vérifiés). Elle vaut pour les factures émises ensuite ; une
@@ -19,20 +31,15 @@ export class UpdateBillingProfileDto {
   fullName: string;
 
   /** Raison sociale (entreprise) */
-  @TextRequiredWhenField({
-    required: M.companyNameRequired,
-    max: MAX_LENGTHS.companyName,
-    tooLong: tooLong("Le nom de l'entreprise", MAX_LENGTHS.companyName),
-    when: isCompany,
-  })
+  @CompanyNameField()
   companyName?: string;
 
   /** SIREN (entreprise, facultatif) */
-  @OptionalSirenField(M.sirenInvalid, isCompany)
+  @CompanySirenField()
   siren?: string;
 
   /** Numéro de TVA intracommunautaire (entreprise, facultatif) */
-  @OptionalFrenchVatField('siren', { invalid: M.vatNumberInvalid, mismatch: M.vatNumberMismatch }, isCompany)
+  @CompanyVatNumberField()
   vatNumber?: string;
 
   @TextField({ required: M.addressRequired, max: MAX_LENGTHS.address, tooLong: tooLong("L'adresse", MAX_LENGTHS.address) })

@@ -1,16 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  BooleanField,
-  EmailField,
-  EnumField,
-  EnumListField,
-  NestedField,
-  OptionalFrenchVatField,
-  OptionalSirenField,
-  TextField,
-  TextListField,
-  TextRequiredWhenField,
-} from '../../common/fields';
+import { BooleanField, EmailField, EnumField, EnumListField, NestedField, TextField, TextListField } from '../../common/fields';
 import {
   BUSINESS_FEATURE_VALUES,
   type BusinessFeature,
@@ -35,14 +24,13 @@ import {
   type PaidPlanType,
 } from '../order-form';
 import { ADD_ONS, type AddOnId, BUYER_TYPES, ORDER_MESSAGES as M, PLAN_IDS, type PlanId } from '@vitrine/domain';
+import { CompanyNameField, CompanySirenField, CompanyVatNumberField } from '../../invoicing/dto/billing-profile.dto';
 import { ORDER_DRAFT_STATUSES, type OrderDraftStatus } from '../order-draft.entity';
 import { PHOTO_SIZES, type PhotoSize } from '../photos/photo-links';
 
 const PLAN = { name: 'PaidPlanType', invalid: 'Formule invalide' } as const;
 const tooLong = (what: string, max: number) => `${what} ne doit pas dépasser ${max} caractères.`;
 const BUYER = { name: 'BuyerType', invalid: M.buyerTypeInvalid } as const;
-const isCompany = (o: Record<string, unknown>) => o.buyerType === 'company';
-const VAT_MESSAGES = { invalid: M.vatNumberInvalid, mismatch: M.vatNumberMismatch };
 
 export class CreateOrderDraftDto {
   /** Formule choisie (pro ou business), par exemple depuis `/order?plan=business` */
@@ -205,18 +193,13 @@ export class CheckoutBillingDto {
   @EnumField(BUYER_TYPES, { ...BUYER, optional: true, default: 'individual' })
   buyerType?: (typeof BUYER_TYPES)[number];
   /** Raison sociale, requise pour une entreprise */
-  @TextRequiredWhenField({
-    required: M.companyNameRequired,
-    max: MAX_LENGTHS.companyName,
-    tooLong: tooLong("Le nom de l'entreprise", MAX_LENGTHS.companyName),
-    when: isCompany,
-  })
+  @CompanyNameField()
   companyName?: string;
   /** SIREN de l'entreprise (facultatif, 9 chiffres) */
-  @OptionalSirenField(M.sirenInvalid, isCompany)
+  @CompanySirenField()
   siren?: string;
   /** Numéro de TVA intracommunautaire de l'entreprise (facultatif) */
-  @OptionalFrenchVatField('siren', VAT_MESSAGES, isCompany)
+  @CompanyVatNumberField()
   vatNumber?: string;
 }
 
