@@ -24,7 +24,15 @@ import {
   type PaidPlanType,
 } from '../order-form';
 import { ADD_ONS, type AddOnId, BUYER_TYPES, ORDER_MESSAGES as M, PLAN_IDS, type PlanId } from '@vitrine/domain';
-import { CompanyNameField, CompanySirenField, CompanyVatNumberField } from '../../invoicing/dto/billing-profile.dto';
+import {
+  BuyerAddressField,
+  BuyerCityField,
+  BuyerFullNameField,
+  BuyerPostalCodeField,
+  CompanyNameField,
+  CompanySirenField,
+  CompanyVatNumberField,
+} from '../../invoicing/dto/buyer-fields';
 import { ORDER_DRAFT_STATUSES, type OrderDraftStatus } from '../order-draft.entity';
 import { PHOTO_SIZES, type PhotoSize } from '../photos/photo-links';
 
@@ -176,18 +184,18 @@ export class BillingInfoPatchDto {
 
 /** Les informations de facturation du paiement (modale « Finaliser ma commande »). */
 export class CheckoutBillingDto {
-  @TextField({ required: M.fullNameRequired, max: MAX_LENGTHS.fullName, tooLong: tooLong('Le nom complet', MAX_LENGTHS.fullName) })
+  @BuyerFullNameField()
   fullName: string;
   /** Ignoré pour un client connecté : c'est l'e-mail du compte */
   @EmailField({ required: M.emailRequired, invalid: M.emailInvalid })
   email: string;
   @TextField({ optional: true, max: MAX_LENGTHS.phone, tooLong: tooLong('Le téléphone', MAX_LENGTHS.phone) })
   phone?: string;
-  @TextField({ required: M.addressRequired, max: MAX_LENGTHS.address, tooLong: tooLong("L'adresse", MAX_LENGTHS.address) })
+  @BuyerAddressField()
   address: string;
-  @TextField({ required: M.cityRequired, max: MAX_LENGTHS.city, tooLong: tooLong('La ville', MAX_LENGTHS.city) })
+  @BuyerCityField()
   city: string;
-  @TextField({ required: M.postalCodeRequired, max: MAX_LENGTHS.postalCode, tooLong: tooLong('Le code postal', MAX_LENGTHS.postalCode) })
+  @BuyerPostalCodeField()
   postalCode: string;
   /** Particulier (par défaut) ou entreprise : à qui les factures sont établies */
   @EnumField(BUYER_TYPES, { ...BUYER, optional: true, default: 'individual' })
