@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumns } from '../database/columns';
 
 /**
  * What an admin did: `site.update`, `user.email`, `email.retry`, `user.invite`, `agency.update` (the agency's settings),
@@ -42,7 +43,7 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 )
 @Index('audit_log_seq_key', ['seq'], { unique: true })
 @Index('audit_log_entity_idx', ['entityType', 'entityId', 'seq'])
-export class AuditEntry {
+export class AuditEntry extends CreatedAtColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -88,7 +89,4 @@ export class AuditEntry {
 
   @Column({ type: 'jsonb', nullable: true })
   after: Record<string, unknown> | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { SingleUseTokenColumns } from './single-use-token';
 import { User } from './user.entity';
 
 export type OneTimeTokenPurpose = 'first_login' | 'password_reset';
@@ -8,7 +9,7 @@ export type OneTimeTokenPurpose = 'first_login' | 'password_reset';
 @Index('one_time_tokens_user_id_idx', ['userId', 'purpose'])
 @Unique('one_time_tokens_token_hash_key', ['tokenHash'])
 @Check('one_time_tokens_purpose_check', `purpose IN ('first_login', 'password_reset')`)
-export class OneTimeToken {
+export class OneTimeToken extends SingleUseTokenColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -21,16 +22,4 @@ export class OneTimeToken {
 
   @Column({ type: 'text' })
   purpose: OneTimeTokenPurpose;
-
-  @Column({ name: 'token_hash', type: 'text' })
-  tokenHash: string;
-
-  @Column({ name: 'expires_at', type: 'timestamptz' })
-  expiresAt: Date;
-
-  @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
-  usedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

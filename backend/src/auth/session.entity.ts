@@ -1,4 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { CreatedAtColumns } from '../database/columns';
+import { SingleUseTokenColumns } from './single-use-token';
 import { User } from './user.entity';
 
 /**
@@ -7,7 +9,7 @@ import { User } from './user.entity';
  */
 @Entity('sessions')
 @Index('sessions_user_id_idx', ['userId'])
-export class Session {
+export class Session extends CreatedAtColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -23,15 +25,12 @@ export class Session {
 
   @Column({ name: 'revoked_reason', type: 'text', nullable: true })
   revokedReason: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }
 
 @Entity('refresh_tokens')
 @Index('refresh_tokens_session_id_idx', ['sessionId'])
 @Unique('refresh_tokens_token_hash_key', ['tokenHash'])
-export class RefreshToken {
+export class RefreshToken extends SingleUseTokenColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -41,17 +40,4 @@ export class RefreshToken {
   @ManyToOne(() => Session, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'session_id', foreignKeyConstraintName: 'refresh_tokens_session_id_fkey' })
   session?: Session;
-
-  /** SHA-256 of the token; the token itself is never stored. */
-  @Column({ name: 'token_hash', type: 'text' })
-  tokenHash: string;
-
-  @Column({ name: 'expires_at', type: 'timestamptz' })
-  expiresAt: Date;
-
-  @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
-  usedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { TimestampColumns } from '../database/columns';
 import type { UserRole } from '../common/current-user';
 
 @Entity('users')
@@ -15,7 +16,7 @@ import type { UserRole } from '../common/current-user';
 @Index('users_email_idx', ['email', 'id'])
 @Index('users_role_idx', ['role', 'id'])
 @Unique('users_stripe_customer_id_key', ['stripeCustomerId'])
-export class User {
+export class User extends TimestampColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -42,10 +43,4 @@ export class User {
    */
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
   closedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

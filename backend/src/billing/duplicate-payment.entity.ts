@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { CreatedAtColumns } from '../database/columns';
 
 export const DUPLICATE_PAYMENT_STATUSES = ['pending', 'refunded', 'failed'] as const;
 export type DuplicatePaymentStatus = (typeof DUPLICATE_PAYMENT_STATUSES)[number];
@@ -14,7 +15,7 @@ export type DuplicatePaymentStatus = (typeof DUPLICATE_PAYMENT_STATUSES)[number]
 @Unique('duplicate_payments_checkout_session_id_key', ['checkoutSessionId'])
 @Index('duplicate_payments_pending_idx', ['createdAt'], { where: `status = 'pending'` })
 @Index('duplicate_payments_created_at_idx', ['createdAt', 'id'])
-export class DuplicatePayment {
+export class DuplicatePayment extends CreatedAtColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -73,9 +74,6 @@ export class DuplicatePayment {
 
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
   settledAt: Date | null;

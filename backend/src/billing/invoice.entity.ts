@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CustomerStripeCopyColumns } from './stripe-copy';
 
 /** Local copy of a Stripe invoice, kept up to date by the webhook inbox; admin revenue and the client's list read it. */
 @Entity('invoices')
@@ -9,17 +10,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 @Index('invoices_subscription_id_idx', ['subscriptionId'])
 // Partial (failed open invoices only, for the payment reminders): declared in migration PaymentReminderIndex.
 @Index('invoices_payment_failed_idx', { synchronize: false })
-export class Invoice {
-  /** Stripe id (in_…) */
-  @PrimaryColumn({ type: 'text' })
-  id: string;
-
-  @Column({ name: 'customer_id', type: 'text' })
-  customerId: string;
-
-  @Column({ name: 'user_id', type: 'uuid', nullable: true })
-  userId: string | null;
-
+export class Invoice extends CustomerStripeCopyColumns {
   @ManyToOne('User', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'invoices_user_id_fkey' })
   user?: unknown;
@@ -65,13 +56,4 @@ export class Invoice {
   /** What was refunded of it, in cents (a duplicate payment's refund) */
   @Column({ name: 'refunded_cents', type: 'int', default: 0 })
   refundedCents: number;
-
-  @Column({ name: 'synced_at', type: 'timestamptz' })
-  syncedAt: Date;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

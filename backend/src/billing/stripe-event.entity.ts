@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { RetriedJobColumns } from '../database/columns';
 
 export type StripeEventOutcome = 'pending' | 'processed' | 'ignored' | 'failed';
 
@@ -11,7 +12,7 @@ export type StripeEventOutcome = 'pending' | 'processed' | 'ignored' | 'failed';
 @Check('stripe_events_processed_at_check', `(outcome = 'pending') = (processed_at IS NULL)`)
 @Index('stripe_events_due_idx', ['nextAttemptAt'], { where: `outcome = 'pending'` })
 @Index('stripe_events_failed_idx', ['receivedAt'], { where: `outcome = 'failed'` })
-export class StripeEvent {
+export class StripeEvent extends RetriedJobColumns {
   @PrimaryColumn({ type: 'text' })
   id: string;
 
@@ -40,17 +41,4 @@ export class StripeEvent {
   /** Why an event was ignored */
   @Column({ type: 'text', nullable: true })
   note: string | null;
-
-  @Column({ type: 'int', default: 0 })
-  attempts: number;
-
-  @Column({ name: 'next_attempt_at', type: 'timestamptz', default: () => 'now()' })
-  nextAttemptAt: Date;
-
-  /** Claimed by a worker until then (a crashed worker's claim expires) */
-  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
-  lockedUntil: Date | null;
-
-  @Column({ name: 'last_error', type: 'text', nullable: true })
-  lastError: string | null;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { StripeCopyColumns } from './stripe-copy';
 
 /**
  * Local copy of a Stripe refund (re_…), whoever made it: a duplicate payment's (DuplicatePayments) or an admin's in
@@ -8,7 +9,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
  */
 @Entity('stripe_refunds')
 @Index('stripe_refunds_invoice_id_idx', ['invoiceId'])
-export class StripeRefund {
+export class StripeRefund extends StripeCopyColumns {
   /** Stripe id (re_…) */
   @PrimaryColumn({ type: 'text' })
   id: string;
@@ -44,14 +45,4 @@ export class StripeRefund {
   /** Stripe's `created` */
   @Column({ name: 'refunded_at', type: 'timestamptz' })
   refundedAt: Date;
-
-  /** When this copy was read from Stripe: a copy read earlier never overwrites it */
-  @Column({ name: 'synced_at', type: 'timestamptz' })
-  syncedAt: Date;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

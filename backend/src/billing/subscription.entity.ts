@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CustomerStripeCopyColumns } from './stripe-copy';
 
 /** Local copy of a Stripe subscription, kept up to date by the webhook inbox. */
 @Entity('subscriptions')
@@ -6,17 +7,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 @Index('subscriptions_customer_id_idx', ['customerId'])
 @Index('subscriptions_status_idx', ['status'])
 @Index('subscriptions_site_id_idx', ['siteId'])
-export class Subscription {
-  /** Stripe id (sub_…) */
-  @PrimaryColumn({ type: 'text' })
-  id: string;
-
-  @Column({ name: 'customer_id', type: 'text' })
-  customerId: string;
-
-  @Column({ name: 'user_id', type: 'uuid', nullable: true })
-  userId: string | null;
-
+export class Subscription extends CustomerStripeCopyColumns {
   @ManyToOne('User', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'subscriptions_user_id_fkey' })
   user?: unknown;
@@ -52,14 +43,4 @@ export class Subscription {
 
   @Column({ type: 'jsonb', default: {} })
   metadata: Record<string, string>;
-
-  /** When this copy was read from Stripe: an older read never overwrites a newer one */
-  @Column({ name: 'synced_at', type: 'timestamptz' })
-  syncedAt: Date;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -6,8 +6,7 @@ import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { FILE_STORAGE, type FileStorage } from '../common/storage/file-storage';
 import { facturX } from './factur-x';
 import { InvoicingRepository, type RenderJob } from './invoicing.repository';
-import type { LegalDocument } from './legal-document';
-import type { RenderStatus } from './legal-invoice.entity';
+import type { LegalInvoiceFileSource } from './legal-invoice.entity';
 
 const BATCH = 10;
 const MAX_ATTEMPTS = 10;
@@ -98,14 +97,7 @@ export class InvoiceFiles {
   }
 
   /** A document's file: the stored one, or rendered now (and stored) when it is not there yet. */
-  async bytesOf(doc: {
-    id: string;
-    number: string;
-    year: number;
-    document: LegalDocument;
-    fileKey: string | null;
-    renderStatus: RenderStatus;
-  }): Promise<Buffer> {
+  async bytesOf(doc: LegalInvoiceFileSource): Promise<Buffer> {
     if (doc.fileKey) {
       const stored = await this.storage.get(doc.fileKey);
       if (stored) return stored;

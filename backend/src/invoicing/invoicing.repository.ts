@@ -5,7 +5,7 @@ import { BaseRepository } from '../database/base.repository';
 import { keysetBatch, type KeysetBatch, type KeysetCursor, type KeysetRow } from '../database/keyset';
 import type { BillingProfile } from './billing-profile.entity';
 import type { LegalDocument, LegalDocumentKind } from './legal-document';
-import type { RenderStatus } from './legal-invoice.entity';
+import type { LegalInvoiceFileSource, RenderStatus } from './legal-invoice.entity';
 
 /** A legal document as lists show it (no snapshot). */
 export interface LegalInvoiceSummary {
@@ -202,18 +202,7 @@ export class InvoicingRepository extends BaseRepository {
   }
 
   /** One document with its snapshot and file; only `userId`'s when given. */
-  async find(
-    id: string,
-    userId?: string,
-    tx?: EntityManager,
-  ): Promise<{
-    id: string;
-    number: string;
-    year: number;
-    document: LegalDocument;
-    fileKey: string | null;
-    renderStatus: RenderStatus;
-  } | null> {
+  async find(id: string, userId?: string, tx?: EntityManager): Promise<LegalInvoiceFileSource | null> {
     const params: unknown[] = [id];
     const owner = userId ? `AND user_id = $${params.push(userId)}` : '';
     const [row] = await this.query<{

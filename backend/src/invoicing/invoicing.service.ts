@@ -8,12 +8,13 @@ import type { BillingProfile } from './billing-profile.entity';
 import type { BillingProfileDto, UpdateBillingProfileDto } from './dto/billing-profile.dto';
 import type { AdminLegalInvoiceQueryDto, LegalInvoiceDto, LegalInvoiceListDto } from './dto/legal-invoices.dto';
 import { InvoiceFiles } from './invoice-files';
-import { InvoicingRepository, type LegalInvoiceSummary } from './invoicing.repository';
+import { InvoicingRepository, type LegalInvoiceSummary, type NewLegalDocument } from './invoicing.repository';
 import {
   type BilledLine,
   type BuyerSnapshot,
   documentLines,
   type LegalDocument,
+  type LegalDocumentKind,
   legalNumber,
   mandatoryMentions,
   parisDate,
@@ -167,35 +168,16 @@ export class InvoicingService {
     const buyer = buyerOf(profile, payment.fallback, payment.fallback.email);
     const vat = vatOf(seller);
     const { lines, totals } = documentLines(payment.lines, vat);
-    const issuedAt = new Date();
-    const issueDate = parisDate(issuedAt);
-    const paymentDate = parisDate(payment.paidAt);
-    const issued = await this.repo.issue(
+    const issued = await this.issueDocument(
+      'invoice',
       {
-        kind: 'invoice',
         sourceKey: payment.stripeInvoiceId,
         stripeInvoiceId: payment.stripeInvoiceId,
         creditedId: null,
         userId: payment.userId,
-        issuedAt,
         paidAt: payment.paidAt,
-        year: yearOf(issueDate),
-        document: {
-          kind: 'invoice',
-          issueDate,
-          paymentDate,
-          currency: 'EUR',
-          seller,
-          buyer,
-          lines,
-          vat,
-          totals,
-          mentions: mandatoryMentions('invoice', seller, buyer, paymentDate),
-          credited: null,
-          stripeNumber: payment.stripeNumber,
-        },
       },
-      (seq) => legalNumber('invoice', yearOf(issueDate), seq),
+      { seller, buyer, lines, vat, totals, credited: null, stripeNumber: payment.stripeNumber },
       tx,
     );
     if (issued.created) this.logger.log(`Facture ${issued.number} émise (${payment.stripeInvoiceId})`);
@@ -240,39 +222,61 @@ export class InvoicingService {
           ],
           original.vat,
         );
-    const issuedAt = new Date();
-    const issueDate = parisDate(issuedAt);
-    const paymentDate = parisDate(refund.refundedAt);
-    const issued = await this.repo.issue(
+    const issued = await this.issueDocument(
+      'credit_note',
       {
-        kind: 'credit_note',
         sourceKey: refund.sourceKey,
         stripeInvoiceId: refund.stripeInvoiceId,
         creditedId: invoice.id,
         userId: invoice.userId,
-        issuedAt,
         paidAt: refund.refundedAt,
-        year: yearOf(issueDate),
-        document: {
-          kind: 'credit_note',
-          issueDate,
-          paymentDate,
-          currency: 'EUR',
-          seller,
-          buyer: original.buyer,
-          lines,
-          vat: original.vat,
-          totals,
-          mentions: mandatoryMentions('credit_note', seller, original.buyer, paymentDate),
-          credited: { number: original.number, issueDate: original.issueDate },
-          stripeNumber: original.stripeNumber,
-        },
       },
-      (seq) => legalNumber('credit_note', yearOf(issueDate), seq),
+      {
+        seller,
+        buyer: original.buyer,
+        lines,
+        vat: original.vat,
+        totals,
+        credited: { number: original.number, issueDate: original.issueDate },
+        stripeNumber: original.stripeNumber,
+      },
       tx,
     );
     if (issued.created) this.logger.log(`Avoir ${issued.number} émis sur la facture ${invoice.number}`);
     return issued;
+  }
+
+  /**
+   * Numbers and records a document issued now, for an amount collected or refunded at `paidAt`: its dates (Paris), its
+   * number in its kind's sequence of the year, its mandatory mentions.
+   */
+  private issueDocument(
+    kind: LegalDocumentKind,
+    source: Pick<NewLegalDocument, 'sourceKey' | 'stripeInvoiceId' | 'creditedId' | 'userId'> & { paidAt: Date },
+    content: Pick<LegalDocument, 'seller' | 'buyer' | 'lines' | 'vat' | 'totals' | 'credited' | 'stripeNumber'>,
+    tx: EntityManager,
+  ): Promise<{ id: string; number: string; created: boolean }> {
+    const issuedAt = new Date();
+    const issueDate = parisDate(issuedAt);
+    const paymentDate = parisDate(source.paidAt);
+    return this.repo.issue(
+      {
+        kind,
+        ...source,
+        issuedAt,
+        year: yearOf(issueDate),
+        document: {
+          kind,
+          issueDate,
+          paymentDate,
+          currency: 'EUR',
+          ...content,
+          mentions: mandatoryMentions(kind, content.seller, content.buyer, paymentDate),
+        },
+      },
+      (seq) => legalNumber(kind, yearOf(issueDate), seq),
+      tx,
+    );
   }
 
   /** The document issued for a source ('refund:<re_…>', a Stripe invoice's id), if any. */

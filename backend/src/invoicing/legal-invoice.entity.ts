@@ -1,16 +1,6 @@
-import {
-  Check,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-  PrimaryGeneratedColumn,
-  Unique,
-} from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { User } from '../auth/user.entity';
+import { CreatedAtColumns } from '../database/columns';
 import type { LegalDocument, LegalDocumentKind } from './legal-document';
 
 export const RENDER_STATUSES = ['pending', 'rendered', 'failed'] as const;
@@ -35,7 +25,7 @@ export type RenderStatus = (typeof RENDER_STATUSES)[number];
 @Index('legal_invoices_stripe_invoice_id_idx', ['stripeInvoiceId'])
 // Partial (documents still to render): declared in migration LegalInvoices.
 @Index('legal_invoices_render_due_idx', { synchronize: false })
-export class LegalInvoice {
+export class LegalInvoice extends CreatedAtColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -110,10 +100,10 @@ export class LegalInvoice {
 
   @Column({ name: 'file_key', type: 'text', nullable: true })
   fileKey: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }
+
+/** What a document's file is made from, or read back with. */
+export type LegalInvoiceFileSource = Pick<LegalInvoice, 'id' | 'number' | 'year' | 'document' | 'fileKey' | 'renderStatus'>;
 
 /** The last number given per kind and year: one row each, locked by the transaction that issues the next. */
 @Entity('legal_invoice_counters')

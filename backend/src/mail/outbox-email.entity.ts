@@ -1,4 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { RetriedJobColumns } from '../database/columns';
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'captured'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -13,7 +14,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 @Index('outbox_emails_due_idx', { synchronize: false })
 @Index('outbox_emails_created_at_idx', { synchronize: false })
 @Index('outbox_emails_failed_idx', { synchronize: false })
-export class OutboxEmail {
+export class OutboxEmail extends RetriedJobColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -47,19 +48,6 @@ export class OutboxEmail {
 
   @Column({ type: 'text', default: 'queued' })
   status: MailStatus;
-
-  @Column({ type: 'int', default: 0 })
-  attempts: number;
-
-  @Column({ name: 'next_attempt_at', type: 'timestamptz', default: () => 'now()' })
-  nextAttemptAt: Date;
-
-  /** While `sending`: after this, a crashed worker's claim is taken over */
-  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
-  lockedUntil: Date | null;
-
-  @Column({ name: 'last_error', type: 'text', nullable: true })
-  lastError: string | null;
 
   /** A business event mails once: a second enqueue with the same key is ignored */
   @Column({ name: 'dedupe_key', type: 'text', nullable: true })

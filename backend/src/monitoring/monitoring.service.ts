@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Gauge, Registry } from 'prom-client';
 import { StripeProvider } from '../billing/stripe.provider';
-import { jobRuns } from '../common/metrics/job-runs';
+import { jobRuns } from '../database/jobs/job-runs';
 import { processRegistry, startRuntimeMetrics } from '../common/metrics/registry';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { ServiceStatusDto, StripeStatusDto } from './dto/service-status.dto';

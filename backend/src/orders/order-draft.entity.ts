@@ -1,17 +1,7 @@
-import {
-  Check,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  Unique,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { PAID_PLAN_IDS } from '@vitrine/domain';
 import { User } from '../auth/user.entity';
+import { TimestampColumns } from '../database/columns';
 import type { BillingInfo, OrderFormData, OrderStep, PaidPlanType } from './order-form';
 
 export const ORDER_DRAFT_STATUSES = ['draft', 'paid'] as const;
@@ -30,7 +20,7 @@ export type OrderDraftStatus = (typeof ORDER_DRAFT_STATUSES)[number];
 @Unique('order_drafts_checkout_session_id_key', ['checkoutSessionId'])
 @Index('order_drafts_status_updated_at_idx', ['status', 'updatedAt'])
 @Index('order_drafts_user_id_idx', ['userId'])
-export class OrderDraft {
+export class OrderDraft extends TimestampColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -75,10 +65,4 @@ export class OrderDraft {
 
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
   paidAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

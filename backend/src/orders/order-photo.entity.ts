@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { CreatedAtColumns } from '../database/columns';
 import type { PhotoContentType } from './photos/photo-processing';
 import { OrderDraft } from './order-draft.entity';
 
@@ -15,7 +16,7 @@ import { OrderDraft } from './order-draft.entity';
 @Unique('order_photos_storage_key_key', ['storageKey'])
 @Unique('order_photos_thumbnail_key_key', ['thumbnailKey'])
 @Index('order_photos_draft_id_idx', ['draftId'])
-export class OrderPhoto {
+export class OrderPhoto extends CreatedAtColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -50,7 +51,4 @@ export class OrderPhoto {
 
   @Column({ type: 'int' })
   position: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

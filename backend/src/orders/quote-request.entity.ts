@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumns } from '../database/columns';
 
 export const QUOTE_BUDGETS = ['1000-3000', '3000-5000', '5000-10000', '10000+'] as const;
 export const QUOTE_TIMELINES = ['urgent', 'normal', 'flexible'] as const;
@@ -10,7 +11,7 @@ export type CallbackPreference = (typeof CALLBACK_PREFERENCES)[number];
 /** A custom-plan (Teams) quote request from the public site. The name is kept whole. */
 @Entity('quote_requests')
 @Index('quote_requests_created_at_idx', { synchronize: false })
-export class QuoteRequest {
+export class QuoteRequest extends CreatedAtColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -37,7 +38,4 @@ export class QuoteRequest {
 
   @Column({ name: 'callback_preference', type: 'text' })
   callbackPreference: CallbackPreference;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

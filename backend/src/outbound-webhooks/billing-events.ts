@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { BillingFacts } from '../billing-facts/billing-facts';
 import type { InvoiceRow, SubscriptionEnded } from '../billing-facts/facts';
 import { fromUnix } from '../common/format';
-import { WebhookEvents } from './webhook-events';
+import { type WebhookEventInput, WebhookEvents } from './webhook-events';
 
 /** An invoice as integrators receive it. */
 const invoiceObject = (i: InvoiceRow, userId: string | null) => ({
@@ -20,6 +20,15 @@ const invoiceObject = (i: InvoiceRow, userId: string | null) => ({
   userId: i.userId ?? userId,
 });
 
+/** An invoice's event, once per invoice and type. */
+const invoiceEvent = (type: 'invoice.paid' | 'invoice.payment_failed', invoice: InvoiceRow, userId: string | null): WebhookEventInput => ({
+  type,
+  objectType: 'invoice',
+  objectId: invoice.id,
+  object: invoiceObject(invoice, userId),
+  dedupeKey: `${type}:${invoice.id}`,
+});
+
 /**
  * What integrators hear of billing's facts, recorded in the transaction of the fact, each once whatever the replays
  * (their dedupe keys): every paid invoice (`invoice.paid`), the invoice whose payment is failing now
@@ -32,22 +41,10 @@ export class BillingEvents {
     private readonly events: WebhookEvents,
   ) {
     facts.on('invoice.paid', 'outbound-webhooks.invoice-paid', ({ invoice, userId }, tx) =>
-      this.events.record(tx, {
-        type: 'invoice.paid',
-        objectType: 'invoice',
-        objectId: invoice.id,
-        object: invoiceObject(invoice, userId),
-        dedupeKey: `invoice.paid:${invoice.id}`,
-      }),
+      this.events.record(tx, invoiceEvent('invoice.paid', invoice, userId)),
     );
     facts.on('payment.failed', 'outbound-webhooks.payment-failed', ({ invoice, userId }, tx) =>
-      this.events.record(tx, {
-        type: 'invoice.payment_failed',
-        objectType: 'invoice',
-        objectId: invoice.id,
-        object: invoiceObject(invoice, userId),
-        dedupeKey: `invoice.payment_failed:${invoice.id}`,
-      }),
+      this.events.record(tx, invoiceEvent('invoice.payment_failed', invoice, userId)),
     );
     facts.on('subscription.ended', 'outbound-webhooks.subscription-canceled', (fact, tx) => this.canceled(fact, tx));
   }

@@ -1,5 +1,6 @@
 import { Check, Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from '../auth/user.entity';
+import { RetriedJobColumns } from '../database/columns';
 
 /** What an endpoint can subscribe to (`ping` is the admin's test event, sent to one endpoint only, whatever it chose). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -102,7 +103,10 @@ export class WebhookEvent {
   createdAt: Date;
 }
 
-/** One event to one endpoint: its attempts, their last outcome, the next one. */
+/**
+ * One event to one endpoint: its attempts, their last outcome, the next one. `next_attempt_at` is when it is due
+ * (pending, failed); while sending, when its claim lapses.
+ */
 @Entity('webhook_deliveries')
 @Check('webhook_deliveries_status_check', `status IN ('pending', 'sending', 'succeeded', 'failed', 'abandoned')`)
 @Index('webhook_deliveries_due_idx', { synchronize: false })
@@ -110,7 +114,7 @@ export class WebhookEvent {
 @Index('webhook_deliveries_created_at_idx', { synchronize: false })
 @Index('webhook_deliveries_endpoint_idx', { synchronize: false })
 @Index('webhook_deliveries_event_id_idx', { synchronize: false })
-export class WebhookDelivery {
+export class WebhookDelivery extends RetriedJobColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -138,16 +142,6 @@ export class WebhookDelivery {
   @Column({ type: 'text', default: 'pending' })
   status: WebhookDeliveryStatus;
 
-  @Column({ type: 'int', default: 0 })
-  attempts: number;
-
-  /** When it is due (pending, failed); while sending, when its claim lapses */
-  @Column({ name: 'next_attempt_at', type: 'timestamptz', default: () => 'now()' })
-  nextAttemptAt: Date;
-
-  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
-  lockedUntil: Date | null;
-
   @Column({ name: 'last_attempt_at', type: 'timestamptz', nullable: true })
   lastAttemptAt: Date | null;
 
@@ -156,9 +150,6 @@ export class WebhookDelivery {
 
   @Column({ name: 'last_duration_ms', type: 'int', nullable: true })
   lastDurationMs: number | null;
-
-  @Column({ name: 'last_error', type: 'text', nullable: true })
-  lastError: string | null;
 
   @Column({ name: 'succeeded_at', type: 'timestamptz', nullable: true })
   succeededAt: Date | null;

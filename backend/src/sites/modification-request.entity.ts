@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumns } from '../database/columns';
 import { User } from '../auth/user.entity';
 import { Site } from './site.entity';
 
@@ -22,7 +23,7 @@ export const MODIFICATION_PRIORITY_LABELS: Record<ModificationPriority, string> 
 @Check('modification_requests_type_check', `type IN ('design', 'content', 'functionality', 'domain', 'other')`)
 @Check('modification_requests_priority_check', `priority IN ('low', 'medium', 'high')`)
 @Index('modification_requests_site_id_idx', ['siteId'])
-export class ModificationRequest {
+export class ModificationRequest extends CreatedAtColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -48,7 +49,4 @@ export class ModificationRequest {
 
   @Column({ type: 'text' })
   description: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
+import { TimestampColumns } from '../database/columns';
 import { Site } from './site.entity';
 
 /** The business questionnaire of a site (signed-in-areas §3), as the client last saved it. */
 @Entity('site_business_options')
-export class SiteBusinessOptions {
+export class SiteBusinessOptions extends TimestampColumns {
   @PrimaryColumn({ name: 'site_id', type: 'uuid' })
   siteId: string;
 
@@ -13,10 +14,4 @@ export class SiteBusinessOptions {
 
   @Column({ type: 'jsonb' })
   data: Record<string, unknown>;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

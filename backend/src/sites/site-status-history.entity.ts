@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumns } from '../database/columns';
 import { Site } from './site.entity';
 
 /** Why a site's status changed: its payments, an admin, or the client's own action. */
@@ -9,7 +10,7 @@ export type StatusCause = (typeof STATUS_CAUSES)[number];
 @Entity('site_status_history')
 @Check('site_status_history_cause_check', `cause IN ('payment', 'admin', 'client')`)
 @Index('site_status_history_site_id_idx', ['siteId', 'createdAt', 'id'])
-export class SiteStatusChange {
+export class SiteStatusChange extends CreatedAtColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -28,7 +29,4 @@ export class SiteStatusChange {
 
   @Column({ type: 'text' })
   cause: StatusCause;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

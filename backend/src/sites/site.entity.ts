@@ -1,16 +1,6 @@
-import {
-  Check,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  Unique,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { User } from '../auth/user.entity';
+import { TimestampColumns } from '../database/columns';
 
 import { SITE_TYPES, type SiteStatus, type SiteType } from '@vitrine/domain';
 
@@ -50,7 +40,7 @@ export type Progression = Record<ProgressionStep, boolean>;
 // Trigram indexes for the admin's search (ILIKE '%…%'), which TypeORM cannot express: declared in the migration.
 @Index('sites_site_name_trgm_idx', { synchronize: false })
 @Index('sites_domain_trgm_idx', { synchronize: false })
-export class Site {
+export class Site extends TimestampColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -99,10 +89,4 @@ export class Site {
   @ManyToOne('OrderDraft', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'order_draft_id', foreignKeyConstraintName: 'sites_order_draft_id_fkey' })
   orderDraft?: unknown;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

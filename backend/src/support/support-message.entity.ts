@@ -1,10 +1,11 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumns } from '../database/columns';
 import { User } from '../auth/user.entity';
 
 /** A message a signed-in user sent to support (mailed to the team); the latest one sets the wait before the next. */
 @Entity('support_messages')
 @Index('support_messages_user_id_idx', ['userId', 'createdAt'])
-export class SupportMessage {
+export class SupportMessage extends CreatedAtColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -26,7 +27,4 @@ export class SupportMessage {
 
   @Column({ type: 'text' })
   message: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

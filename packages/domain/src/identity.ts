@@ -222,21 +222,12 @@ export const AGENCY_SETTINGS_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof AgencySettings>;
 
 /** What the public pages and the mails show (GET /api/agency): the identifiers formatted, the registration and legal line built. */
-export interface AgencyIdentity {
-  name: string;
-  legalName: string;
-  legalForm: string;
-  capital: string;
-  address: string;
-  country: string;
+export interface AgencyIdentity extends Pick<
+  AgencyDetails,
+  'name' | 'legalName' | 'legalForm' | 'capital' | 'address' | 'country' | 'siret' | 'vat' | 'director' | 'email' | 'phone' | 'bookingUrl'
+> {
   rcs: string;
-  siret: string;
-  vat: string;
-  director: string;
-  email: string;
-  phone: string;
   phoneHref: string;
-  bookingUrl: string;
   legalLine: string;
   host: { name: string; address: string; website: string };
 }

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import { declareJobRuns } from '../../common/metrics/job-runs';
+import { declareJobRuns } from './job-runs';
 import type { AppConfig } from '../../config/app-config';
 import type { JobDefinition } from './job-runner';
 
@@ -20,7 +20,7 @@ export interface BackgroundJobOptions<W = never, T = unknown> {
   timer?: FromConfig<boolean>;
   retryDelayMs?: (failures: number, config: AppConfig) => number;
   combine?(earlier: T, later: T): T;
-  /** Its runs counted for the operator (common/metrics/job-runs.ts): listed by GET /api/metrics and the status page */
+  /** Its runs counted for the operator (database/jobs/job-runs.ts): listed by GET /api/metrics and the status page */
   metrics?: boolean;
   /** The claims of the run under way extended (an instance job's heartbeat), from the worker's own state */
   renew?(worker: W, leaseSeconds: number): Promise<void>;

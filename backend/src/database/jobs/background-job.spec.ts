@@ -3,7 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { automock } from '../../../test/unit/new-test-service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { COUNTED_JOBS } from '../../common/metrics/job-runs';
+import { COUNTED_JOBS } from './job-runs';
 import { BackgroundJob } from './background-job.decorator';
 import { JobLeases } from './job-leases';
 import { JobRunner } from './job-runner';

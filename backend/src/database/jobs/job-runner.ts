@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnAppl
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { declareJobRuns, trackJob } from '../../common/metrics/job-runs';
+import { declareJobRuns, trackJob } from './job-runs';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { BACKGROUND_JOB, type BackgroundJobOptions, definitionOf } from './background-job.decorator';
 import { JobLeases } from './job-leases';
@@ -37,7 +37,7 @@ export interface JobDefinition<T> {
   retryDelayMs?: (failures: number) => number;
   /** What a drain answers when the run went once more for a call that came during it (default: the last run's answer) */
   combine?: (earlier: T, later: T) => T;
-  /** Each run reported (`trackJob` of common/metrics/job-runs.ts): the job is listed by the metrics and the status page */
+  /** Each run reported (`trackJob` of database/jobs/job-runs.ts): the job is listed by the metrics and the status page */
   metrics?: boolean;
   /** One run: claims what is due, does it, and ends when nothing is left (or when `ctx.stopping`). */
   run(ctx: JobContext): Promise<T>;

@@ -1,9 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EnumField, OptionalFrenchVatField, OptionalSirenField, TextField, TextRequiredWhenField } from '../../common/fields';
-import { BUYER_TYPES, MAX_LENGTHS, ORDER_MESSAGES as M } from '@vitrine/domain';
-
-const tooLong = (what: string, max: number) => `${what} ne doit pas dépasser ${max} caractères.`;
-const isCompany = (o: Record<string, unknown>) => o.buyerType === 'company';
+import { EnumField } from '../../common/fields';
+import { BUYER_TYPES, ORDER_MESSAGES as M } from '@vitrine/domain';
+import {
+  BuyerAddressField,
+  BuyerCityField,
+  BuyerFullNameField,
+  BuyerPostalCodeField,
+  CompanyNameField,
+  CompanySirenField,
+  CompanyVatNumberField,
+} from './buyer-fields';
 
 /**
  * L'identité de facturation du client, à qui ses factures sont établies : un particulier, ou une entreprise (raison
@@ -15,33 +21,28 @@ export class UpdateBillingProfileDto {
   buyerType: (typeof BUYER_TYPES)[number];
 
   /** Nom complet (le contact, pour une entreprise) */
-  @TextField({ required: M.fullNameRequired, max: MAX_LENGTHS.fullName, tooLong: tooLong('Le nom complet', MAX_LENGTHS.fullName) })
+  @BuyerFullNameField()
   fullName: string;
 
   /** Raison sociale (entreprise) */
-  @TextRequiredWhenField({
-    required: M.companyNameRequired,
-    max: MAX_LENGTHS.companyName,
-    tooLong: tooLong("Le nom de l'entreprise", MAX_LENGTHS.companyName),
-    when: isCompany,
-  })
+  @CompanyNameField()
   companyName?: string;
 
   /** SIREN (entreprise, facultatif) */
-  @OptionalSirenField(M.sirenInvalid, isCompany)
+  @CompanySirenField()
   siren?: string;
 
   /** Numéro de TVA intracommunautaire (entreprise, facultatif) */
-  @OptionalFrenchVatField('siren', { invalid: M.vatNumberInvalid, mismatch: M.vatNumberMismatch }, isCompany)
+  @CompanyVatNumberField()
   vatNumber?: string;
 
-  @TextField({ required: M.addressRequired, max: MAX_LENGTHS.address, tooLong: tooLong("L'adresse", MAX_LENGTHS.address) })
+  @BuyerAddressField()
   address: string;
 
-  @TextField({ required: M.postalCodeRequired, max: MAX_LENGTHS.postalCode, tooLong: tooLong('Le code postal', MAX_LENGTHS.postalCode) })
+  @BuyerPostalCodeField()
   postalCode: string;
 
-  @TextField({ required: M.cityRequired, max: MAX_LENGTHS.city, tooLong: tooLong('La ville', MAX_LENGTHS.city) })
+  @BuyerCityField()
   city: string;
 }
 

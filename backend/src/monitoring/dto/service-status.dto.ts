@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { COUNTED_JOBS } from '../../common/metrics/job-runs';
+import { COUNTED_JOBS } from '../../database/jobs/job-runs';
 
 /** Une file de travail (e-mails à envoyer, événements Stripe à appliquer), lue dans la base : la même pour toutes les instances */
 export class QueueStatusDto {

@@ -1,16 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  BooleanField,
-  EmailField,
-  EnumField,
-  EnumListField,
-  NestedField,
-  OptionalFrenchVatField,
-  OptionalSirenField,
-  TextField,
-  TextListField,
-  TextRequiredWhenField,
-} from '../../common/fields';
+import { BooleanField, EmailField, EnumField, EnumListField, NestedField, TextField, TextListField } from '../../common/fields';
 import {
   BUSINESS_FEATURE_VALUES,
   type BusinessFeature,
@@ -35,14 +24,21 @@ import {
   type PaidPlanType,
 } from '../order-form';
 import { ADD_ONS, type AddOnId, BUYER_TYPES, ORDER_MESSAGES as M, PLAN_IDS, type PlanId } from '@vitrine/domain';
+import {
+  BuyerAddressField,
+  BuyerCityField,
+  BuyerFullNameField,
+  BuyerPostalCodeField,
+  CompanyNameField,
+  CompanySirenField,
+  CompanyVatNumberField,
+} from '../../invoicing/dto/buyer-fields';
 import { ORDER_DRAFT_STATUSES, type OrderDraftStatus } from '../order-draft.entity';
 import { PHOTO_SIZES, type PhotoSize } from '../photos/photo-links';
 
 const PLAN = { name: 'PaidPlanType', invalid: 'Formule invalide' } as const;
 const tooLong = (what: string, max: number) => `${what} ne doit pas dépasser ${max} caractères.`;
 const BUYER = { name: 'BuyerType', invalid: M.buyerTypeInvalid } as const;
-const isCompany = (o: Record<string, unknown>) => o.buyerType === 'company';
-const VAT_MESSAGES = { invalid: M.vatNumberInvalid, mismatch: M.vatNumberMismatch };
 
 export class CreateOrderDraftDto {
   /** Formule choisie (pro ou business), par exemple depuis `/order?plan=business` */
@@ -188,35 +184,30 @@ export class BillingInfoPatchDto {
 
 /** Les informations de facturation du paiement (modale « Finaliser ma commande »). */
 export class CheckoutBillingDto {
-  @TextField({ required: M.fullNameRequired, max: MAX_LENGTHS.fullName, tooLong: tooLong('Le nom complet', MAX_LENGTHS.fullName) })
+  @BuyerFullNameField()
   fullName: string;
   /** Ignoré pour un client connecté : c'est l'e-mail du compte */
   @EmailField({ required: M.emailRequired, invalid: M.emailInvalid })
   email: string;
   @TextField({ optional: true, max: MAX_LENGTHS.phone, tooLong: tooLong('Le téléphone', MAX_LENGTHS.phone) })
   phone?: string;
-  @TextField({ required: M.addressRequired, max: MAX_LENGTHS.address, tooLong: tooLong("L'adresse", MAX_LENGTHS.address) })
+  @BuyerAddressField()
   address: string;
-  @TextField({ required: M.cityRequired, max: MAX_LENGTHS.city, tooLong: tooLong('La ville', MAX_LENGTHS.city) })
+  @BuyerCityField()
   city: string;
-  @TextField({ required: M.postalCodeRequired, max: MAX_LENGTHS.postalCode, tooLong: tooLong('Le code postal', MAX_LENGTHS.postalCode) })
+  @BuyerPostalCodeField()
   postalCode: string;
   /** Particulier (par défaut) ou entreprise : à qui les factures sont établies */
   @EnumField(BUYER_TYPES, { ...BUYER, optional: true, default: 'individual' })
   buyerType?: (typeof BUYER_TYPES)[number];
   /** Raison sociale, requise pour une entreprise */
-  @TextRequiredWhenField({
-    required: M.companyNameRequired,
-    max: MAX_LENGTHS.companyName,
-    tooLong: tooLong("Le nom de l'entreprise", MAX_LENGTHS.companyName),
-    when: isCompany,
-  })
+  @CompanyNameField()
   companyName?: string;
   /** SIREN de l'entreprise (facultatif, 9 chiffres) */
-  @OptionalSirenField(M.sirenInvalid, isCompany)
+  @CompanySirenField()
   siren?: string;
   /** Numéro de TVA intracommunautaire de l'entreprise (facultatif) */
-  @OptionalFrenchVatField('siren', VAT_MESSAGES, isCompany)
+  @CompanyVatNumberField()
   vatNumber?: string;
 }
 

@@ -1,5 +1,4 @@
 import { Counter, Gauge } from 'prom-client';
-import { processRegistry } from './registry';
 
 /** What this process saw of one job since it started. */
 export interface JobRuns {
@@ -66,34 +65,38 @@ export function jobRuns(): Array<{ job: string } & JobRuns> {
   return COUNTED_JOBS.map((job) => ({ job, ...runs.get(job)! }));
 }
 
-// Read from the map at scrape time: nothing is done per run beyond the fields above.
-new Counter({
+// Read from the map at scrape time: nothing is done per run beyond the fields above. Registered in the process's
+// registry by common/metrics/registry.ts (the infrastructure's layers: common imports database, not the reverse).
+const runsTotal = new Counter({
   name: 'vitrine_job_runs_total',
   help: 'Runs of each background job finished in this process, successful or not',
   labelNames: ['job'],
-  registers: [processRegistry],
+  registers: [],
   collect() {
     this.reset();
     for (const [job, state] of byName()) this.inc({ job }, state.runs);
   },
 });
-new Counter({
+const failuresTotal = new Counter({
   name: 'vitrine_job_failures_total',
   help: 'Runs of each background job that failed (an error stopped the run) in this process',
   labelNames: ['job'],
-  registers: [processRegistry],
+  registers: [],
   collect() {
     this.reset();
     for (const [job, state] of byName()) this.inc({ job }, state.failures);
   },
 });
-new Gauge({
+const lastSuccess = new Gauge({
   name: 'vitrine_job_last_success_timestamp_seconds',
   help: 'When each background job last ran successfully in this process (Unix time); absent until its first success',
   labelNames: ['job'],
-  registers: [processRegistry],
+  registers: [],
   collect() {
     this.reset();
     for (const [job, state] of byName()) if (state.lastSuccessAt) this.set({ job }, state.lastSuccessAt.getTime() / 1000);
   },
 });
+
+/** The background jobs' metrics, for the process's registry. */
+export const JOB_RUN_METRICS = [runsTotal, failuresTotal, lastSuccess];

@@ -1,5 +1,5 @@
 import { declareJobRuns, jobRuns, trackJob } from './job-runs';
-import { processRegistry } from './registry';
+import { processRegistry } from '../../common/metrics/registry';
 
 const runsOf = (job: string) => jobRuns().find((r) => r.job === job)!;
 
