@@ -5,7 +5,7 @@ import type { EmailSummaryDto, MailStatus } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card } from '../../components/ui/card';
-import type { Column } from '../../components/ui/data-table';
+import { actionsColumn, type Column, dateColumn } from '../../components/ui/data-table';
 import { FilterSelect, optionsOf } from '../../components/ui/form';
 import { SearchForm } from '../../components/ui/search-form';
 import { cn } from '../../lib/cn';
@@ -141,12 +141,7 @@ function Address({ email }: { email: string }) {
 const STATUSES = Object.keys(STATUS_LABELS) as MailStatus[];
 
 const columns: Column<EmailSummaryDto>[] = [
-  {
-    id: 'date',
-    header: 'Date',
-    cell: (email) => formatDateTime(email.createdAt),
-    className: 'whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300',
-  },
+  dateColumn({ id: 'date', header: 'Date', cell: (email) => formatDateTime(email.createdAt) }),
   { id: 'recipient', header: 'Destinataire', cell: (email) => <Address email={email.recipient} /> },
   { id: 'subject', header: 'Objet', cell: (email) => email.subject, className: 'max-w-xs truncate' },
   { id: 'status', header: 'Statut', cell: (email) => <StatusBadge status={email.status} /> },
@@ -161,21 +156,16 @@ export function AdminEmailsPage() {
   );
   const tableColumns: Column<EmailSummaryDto>[] = [
     ...columns,
-    {
-      id: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (email) => (
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => setSelected(email)}
-          aria-label={`Voir l'e-mail « ${email.subject} » à ${email.recipient}`}
-        >
-          Voir
-        </Button>
-      ),
-    },
+    actionsColumn((email) => (
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => setSelected(email)}
+        aria-label={`Voir l'e-mail « ${email.subject} » à ${email.recipient}`}
+      >
+        Voir
+      </Button>
+    )),
   ];
 
   return (

@@ -10,7 +10,7 @@ import {
 } from '../../api/generated/model';
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
-import type { Column } from '../../components/ui/data-table';
+import { actionsColumn, type Column, dateColumn } from '../../components/ui/data-table';
 import { FilterSelect } from '../../components/ui/form';
 import { EyeIcon, PencilIcon } from '../../components/ui/icons';
 import { SearchForm } from '../../components/ui/search-form';
@@ -67,18 +67,9 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
     ),
     className: 'max-w-48',
   },
-  {
-    id: 'created',
-    header: 'Créé le',
-    sortKey: AdminSiteSortBy.created_at,
-    cell: (s) => formatDate(s.createdAt),
-    className: 'whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300',
-  },
-  {
-    id: 'actions',
-    header: <span className="sr-only">Actions</span>,
-    align: 'right',
-    cell: (s) => (
+  dateColumn({ id: 'created', header: 'Créé le', sortKey: AdminSiteSortBy.created_at, cell: (s) => formatDate(s.createdAt) }),
+  actionsColumn(
+    (s) => (
       <span className="inline-flex gap-1">
         <ButtonLink
           to={paths.admin.site(s.id)}
@@ -102,8 +93,8 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
         </ButtonLink>
       </span>
     ),
-    className: 'whitespace-nowrap py-2',
-  },
+    'whitespace-nowrap py-2',
+  ),
 ];
 
 /** /admin/sites: every site, searched, filtered, sorted and paged; the whole state in the URL. */
