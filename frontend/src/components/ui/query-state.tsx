@@ -1,21 +1,28 @@
 import { cn } from '../../lib/cn';
 
-/** The loading and error states of a page that shows one answer. */
+/** What QueryState reads of a query (TanStack Query's result). */
+export interface QueryStatus {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** The loading and error states of a page that shows one answer: the query's own, or `error` where the page decides. */
 export function QueryState({
-  loading,
-  error,
+  query,
+  error = query.isError,
   loadingText,
   errorText,
-  onRetry,
   className,
 }: {
-  loading: boolean;
-  error: boolean;
+  query: QueryStatus;
+  error?: boolean;
   loadingText: string;
   errorText: string;
-  onRetry: () => void;
   className?: string;
 }) {
+  const loading = query.isPending;
+  const onRetry = () => void query.refetch();
   if (error) {
     return (
       <div
