@@ -48,3 +48,10 @@ export function QueryState({
   }
   return null;
 }
+
+/** A list's loading, error and retry (DataTable, ListBody) read from its query. */
+export const queryStates = (query: QueryStatus) => ({
+  loading: query.isPending,
+  error: query.isError,
+  onRetry: () => void query.refetch(),
+});

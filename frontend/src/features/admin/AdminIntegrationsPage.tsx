@@ -5,6 +5,7 @@ import { CopyOnce } from '../../components/copy-once';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card, Container, type BadgeTone } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { queryStates } from '../../components/ui/query-state';
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { Field, Form, FormAlerts, useApiForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/ui/page';
@@ -187,12 +188,10 @@ export function AdminIntegrationsPage() {
             columns={columns}
             rows={keys.data?.apiKeys}
             rowKey={(k) => k.id}
-            loading={keys.isPending}
+            {...queryStates(keys)}
             loadingText="Chargement des clés…"
-            error={keys.isError}
             errorText="Les clés d'API n'ont pas pu être chargées."
             minWidthClass="min-w-[52rem]"
-            onRetry={() => void keys.refetch()}
             emptyText="Aucune clé d'API pour l'instant."
           />
         </Card>

@@ -14,6 +14,7 @@ import { CopyOnce } from '../../components/copy-once';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card, type BadgeTone } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { queryStates } from '../../components/ui/query-state';
 import { actionsColumn, DataTable, type Column } from '../../components/ui/data-table';
 import { Field, Form, FormAlerts, Select, useApiForm } from '../../components/ui/form';
 import { TitledDialog } from '../../components/ui/modal-dialog';
@@ -323,11 +324,9 @@ export function WebhooksSection() {
           columns={endpointColumns}
           rows={endpoints.data?.endpoints}
           rowKey={(e) => e.id}
-          loading={endpoints.isPending}
+          {...queryStates(endpoints)}
           loadingText="Chargement des points de terminaison…"
-          error={endpoints.isError}
           errorText="Les points de terminaison n'ont pas pu être chargés."
-          onRetry={() => void endpoints.refetch()}
           emptyText="Aucun point de terminaison pour l'instant."
           minWidthClass="min-w-[60rem]"
         />
@@ -365,11 +364,9 @@ export function WebhooksSection() {
           columns={deliveryColumns}
           rows={deliveries.data?.deliveries}
           rowKey={(d) => d.id}
-          loading={deliveries.isPending}
+          {...queryStates(deliveries)}
           loadingText="Chargement des livraisons…"
-          error={deliveries.isError}
           errorText="Les livraisons n'ont pas pu être chargées."
-          onRetry={() => void deliveries.refetch()}
           emptyText="Aucune livraison pour l'instant."
           minWidthClass="min-w-[60rem]"
           pagination={{ page, pageCount: Math.max(1, Math.ceil(total / DELIVERIES_PER_PAGE)), onPage: setPage }}
