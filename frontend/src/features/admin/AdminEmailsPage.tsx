@@ -10,7 +10,7 @@ import { FilterSelect, optionsOf } from '../../components/ui/form';
 import { SearchForm } from '../../components/ui/search-form';
 import { cn } from '../../lib/cn';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { usePagedSearch } from '../../lib/use-paged-search';
+import { bindFilter, usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
 import { useRetryAdminEmail } from './api';
 
@@ -187,9 +187,8 @@ export function AdminEmailsPage() {
             label="Statut"
             hideLabel
             allLabel="Tous les statuts"
-            value={list.filters.status}
+            {...bindFilter(list, 'status')}
             options={optionsOf(STATUSES, STATUS_LABELS)}
-            onChange={(value) => list.setFilter('status', value)}
             selectClassName="sm:w-48"
           />
         </SearchForm>

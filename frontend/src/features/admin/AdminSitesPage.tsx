@@ -17,7 +17,7 @@ import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
 import { formatCount, formatDate } from '../../lib/format';
 import { ADMIN_PAYMENT_FILTER_ALL, ADMIN_PAYMENT_FILTERS } from '../../lib/payment-state';
-import { pageQueryParams, usePagedSearch } from '../../lib/use-paged-search';
+import { bindFilter, pageQueryParams, usePagedSearch } from '../../lib/use-paged-search';
 import { SITE_STATUS_LABELS } from '../../lib/site-status';
 import { pages } from '../../config/pages';
 import { AdminListPage } from './AdminListPage';
@@ -140,26 +140,23 @@ export function AdminSitesPage() {
             className="sm:w-44"
             label="Statut"
             allLabel="Tous les statuts"
-            value={list.filters.status}
+            {...bindFilter(list, 'status')}
             options={STATUSES.map((s) => ({ value: s, label: SITE_STATUS_LABELS[s] }))}
-            onChange={(value) => list.setFilter('status', value)}
           />
           <FilterSelect
             id="admin-sites-type"
             className="sm:w-44"
             label="Formule"
             allLabel="Toutes les formules"
-            value={list.filters.type}
+            {...bindFilter(list, 'type')}
             options={TYPES.map((t) => ({ value: t, label: SITE_TYPE_LABELS[t] }))}
-            onChange={(value) => list.setFilter('type', value)}
           />
           <FilterSelect
             id="admin-sites-payment"
             label="Paiements"
             allLabel={ADMIN_PAYMENT_FILTER_ALL}
-            value={list.filters.paymentState}
+            {...bindFilter(list, 'paymentState')}
             options={ADMIN_PAYMENT_FILTERS}
-            onChange={(value) => list.setFilter('paymentState', value)}
             className="sm:w-52"
           />
         </SearchForm>
