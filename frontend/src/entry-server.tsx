@@ -162,22 +162,28 @@ function headTags(head: PageHead, indexedPath: string | null, input: Pick<Render
   }
   const url = `${input.appUrl}${indexedPath === '/' ? '/' : indexedPath}`;
   const image = `${input.appUrl}/og-image.png`;
+  const openGraph = {
+    'og:type': 'website',
+    'og:site_name': 'Vitrine',
+    'og:locale': 'fr_FR',
+    'og:title': head.title,
+    'og:description': head.description,
+    'og:url': url,
+    'og:image': image,
+    'og:image:width': '1200',
+    'og:image:height': '630',
+    'og:image:alt': 'Vitrine : votre site vitrine professionnel livré en 24h',
+  };
+  const twitter = {
+    'twitter:card': 'summary_large_image',
+    'twitter:title': head.title,
+    'twitter:description': head.description,
+    'twitter:image': image,
+  };
   tags.push(
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', 'Vitrine'),
-    meta('property', 'og:locale', 'fr_FR'),
-    meta('property', 'og:title', head.title),
-    meta('property', 'og:description', head.description),
-    meta('property', 'og:url', url),
-    meta('property', 'og:image', image),
-    meta('property', 'og:image:width', '1200'),
-    meta('property', 'og:image:height', '630'),
-    meta('property', 'og:image:alt', 'Vitrine : votre site vitrine professionnel livré en 24h'),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', head.title),
-    meta('name', 'twitter:description', head.description),
-    meta('name', 'twitter:image', image),
+    ...Object.entries(openGraph).map(([key, content]) => meta('property', key, content)),
+    ...Object.entries(twitter).map(([key, content]) => meta('name', key, content)),
   );
   if (input.agency && input.catalogue) {
     const graph = structuredDataFor(indexedPath, {

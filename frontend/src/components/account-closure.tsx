@@ -180,14 +180,7 @@ export function ClosureDialog<T extends FieldValues>({
       onClose={onClose}
       busy={submitting}
     >
-      <QueryState
-        className="m-5 sm:m-6"
-        loading={preview.isPending}
-        error={preview.isError}
-        loadingText={w.loading}
-        errorText={w.loadFailed}
-        onRetry={() => void preview.refetch()}
-      />
+      <QueryState className="m-5 sm:m-6" query={preview} loadingText={w.loading} errorText={w.loadFailed} />
       {preview.data ? (
         <Form form={form} className="space-y-5 p-5 sm:p-6">
           <ClosureConsequences

@@ -144,3 +144,9 @@ export function usePagedSearch<F extends Record<string, string> = Record<string,
 export function pageQueryParams<S extends string>(list: { page: number; search: string; sort: SortState<S> | null }, limit: number) {
   return { page: list.page, limit, search: list.search || undefined, sortBy: list.sort?.by, sortOrder: list.sort?.order };
 }
+
+/** One filter's value and setter, for its select: `<FilterSelect {...bindFilter(list, 'status')} … />`. */
+export const bindFilter = <F extends Record<string, string>, K extends keyof F & string>(
+  list: Pick<PagedSearch<F, string>, 'filters' | 'setFilter'>,
+  key: K,
+) => ({ value: list.filters[key], onChange: (value: F[K]) => list.setFilter(key, value) });

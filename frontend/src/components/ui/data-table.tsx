@@ -159,3 +159,17 @@ export function DataTable<T, S extends string = string>({
     </ListBody>
   );
 }
+
+/** The column of a row's actions, at the right, its header read by screen readers only. */
+export const actionsColumn = <T, S extends string = string>(cell: (row: T) => ReactNode, className?: string): Column<T, S> => ({
+  id: 'actions',
+  header: <span className="sr-only">Actions</span>,
+  align: 'right',
+  cell,
+  ...(className ? { className } : {}),
+});
+
+/** A column of dates or times: muted, on one line, figures aligned. */
+export const dateColumn = <T, S extends string = string>(
+  column: Pick<Column<T, S>, 'id' | 'header' | 'cell' | 'sortKey'>,
+): Column<T, S> => ({ ...column, className: 'whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300' });

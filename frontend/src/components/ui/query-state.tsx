@@ -1,21 +1,28 @@
 import { cn } from '../../lib/cn';
 
-/** The loading and error states of a page that shows one answer. */
+/** What QueryState reads of a query (TanStack Query's result). */
+export interface QueryStatus {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** The loading and error states of a page that shows one answer: the query's own, or `error` where the page decides. */
 export function QueryState({
-  loading,
-  error,
+  query,
+  error = query.isError,
   loadingText,
   errorText,
-  onRetry,
   className,
 }: {
-  loading: boolean;
-  error: boolean;
+  query: QueryStatus;
+  error?: boolean;
   loadingText: string;
   errorText: string;
-  onRetry: () => void;
   className?: string;
 }) {
+  const loading = query.isPending;
+  const onRetry = () => void query.refetch();
   if (error) {
     return (
       <div
@@ -41,3 +48,10 @@ export function QueryState({
   }
   return null;
 }
+
+/** A list's loading, error and retry (DataTable, ListBody) read from its query. */
+export const queryStates = (query: QueryStatus) => ({
+  loading: query.isPending,
+  error: query.isError,
+  onRetry: () => void query.refetch(),
+});

@@ -1,15 +1,15 @@
 import { useGetAgencySettings } from '../../api/generated/admin/admin';
 import type { AgencySettingsDto, UpdateAgencySettingsDto } from '../../api/generated/model';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Card, Container } from '../../components/ui/card';
 import { Field, Form, FormAlerts, Select, useApiForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/ui/page';
 import { QueryState } from '../../components/ui/query-state';
-import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { AGENCY_SETTINGS_SECTIONS } from './agency-settings-fields';
 import { useUpdateAgencySettings } from './api';
+import { BackToAdmin } from './labels';
 
 export const agencySettingsMessages = {
   title: "Paramètres de l'agence",
@@ -93,20 +93,10 @@ export function AdminAgencySettingsPage() {
         eyebrow="Administration"
         title={agencySettingsMessages.title}
         description="Ce que le pied de page, la page Contact, les mentions légales, les CGV et les e-mails affichent de l'agence, et l'adresse où l'équipe reçoit ses e-mails."
-        actions={
-          <ButtonLink to={paths.admin.root} variant="secondary">
-            Retour à l'administration
-          </ButtonLink>
-        }
+        actions={<BackToAdmin />}
       />
       <div className="mt-8">
-        <QueryState
-          loading={settings.isPending}
-          error={settings.isError}
-          loadingText={agencySettingsMessages.loading}
-          errorText={agencySettingsMessages.loadFailed}
-          onRetry={() => void settings.refetch()}
-        />
+        <QueryState query={settings} loadingText={agencySettingsMessages.loading} errorText={agencySettingsMessages.loadFailed} />
       </div>
       {data ? (
         <>

@@ -6,7 +6,7 @@ import type { Column } from '../../components/ui/data-table';
 import { FilterSelect, optionsOf } from '../../components/ui/form';
 import { paths } from '../../config/paths';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { usePagedSearch } from '../../lib/use-paged-search';
+import { bindFilter, usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
 import { AUDIT_ACTION_LABELS, describeAuditActor, describeAuditEntry } from './audit-text';
 
@@ -113,9 +113,8 @@ export function AdminAuditPage() {
           label="Cible"
           hideLabel
           allLabel="Toutes les cibles"
-          value={list.filters.type}
+          {...bindFilter(list, 'type')}
           options={optionsOf(ENTITY_TYPES, ENTITY_LABELS)}
-          onChange={(value) => list.setFilter('type', value)}
           selectClassName="sm:w-48"
         />
       }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useListAdminUsers } from '../../api/generated/admin/admin';
 import { type AdminUserDto, AdminUserSortBy } from '../../api/generated/model';
 import { ButtonLink } from '../../components/ui/button';
-import type { Column } from '../../components/ui/data-table';
+import { actionsColumn, type Column, dateColumn } from '../../components/ui/data-table';
 import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
 import { formatCount, formatDate } from '../../lib/format';
@@ -35,28 +35,17 @@ const columns: Column<AdminUserDto, UserSort>[] = [
     className: 'max-w-64 truncate text-slate-600 dark:text-slate-300',
   },
   { id: 'role', header: 'Rôle', sortKey: AdminUserSortBy.role, cell: (u) => <RoleBadge role={u.role} /> },
-  {
-    id: 'created',
-    header: 'Inscription',
-    sortKey: AdminUserSortBy.created_at,
-    cell: (u) => formatDate(u.createdAt),
-    className: 'whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300',
-  },
-  {
-    id: 'contact',
-    header: <span className="sr-only">Actions</span>,
-    align: 'right',
-    cell: (u) => (
-      <ButtonLink
-        to={paths.admin.client(u.id)}
-        size="sm"
-        variant="secondary"
-        aria-label={`${u.closedAt ? 'Voir' : 'Contacter'} ${accountName(u)}`}
-      >
-        {u.closedAt ? 'Voir' : 'Contacter'}
-      </ButtonLink>
-    ),
-  },
+  dateColumn({ id: 'created', header: 'Inscription', sortKey: AdminUserSortBy.created_at, cell: (u) => formatDate(u.createdAt) }),
+  actionsColumn((u) => (
+    <ButtonLink
+      to={paths.admin.client(u.id)}
+      size="sm"
+      variant="secondary"
+      aria-label={`${u.closedAt ? 'Voir' : 'Contacter'} ${accountName(u)}`}
+    >
+      {u.closedAt ? 'Voir' : 'Contacter'}
+    </ButtonLink>
+  )),
 ];
 
 /** /admin/clients: every account, searched by name or e-mail, newest first, 10 per page. */

@@ -7,7 +7,7 @@ import { FilterSelect, optionsOf } from '../../components/ui/form';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { formatCount, formatDate, formatDateTime } from '../../lib/format';
-import { usePagedSearch } from '../../lib/use-paged-search';
+import { bindFilter, usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
 import { erasureText, keptText, StatusOfClosure } from './ClientDataRights';
 import { rowLinkClass } from './labels';
@@ -85,9 +85,8 @@ export function AdminClosuresPage() {
           id="closure-status"
           label="Statut"
           allLabel="Tous les statuts"
-          value={list.filters.status}
+          {...bindFilter(list, 'status')}
           options={optionsOf(STATUSES, STATUS_LABELS)}
-          onChange={(value) => list.setFilter('status', value)}
           className="flex items-center gap-2 [&>label]:mb-0"
           selectClassName="sm:w-56"
         />

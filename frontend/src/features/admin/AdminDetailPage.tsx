@@ -75,13 +75,7 @@ export function AdminDetailPage<D>({
         actions={backLink}
       />
       <div className="mt-8">
-        <QueryState
-          loading={query.isPending}
-          error={query.isError}
-          loadingText={loadingText}
-          errorText={errorText}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryState query={query} loadingText={loadingText} errorText={errorText} />
       </div>
       {data ? (
         <div className="grid items-start gap-6 lg:grid-cols-3">

@@ -5,12 +5,12 @@ import type { EmailSummaryDto, MailStatus } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card } from '../../components/ui/card';
-import type { Column } from '../../components/ui/data-table';
+import { actionsColumn, type Column, dateColumn } from '../../components/ui/data-table';
 import { FilterSelect, optionsOf } from '../../components/ui/form';
 import { SearchForm } from '../../components/ui/search-form';
 import { cn } from '../../lib/cn';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { usePagedSearch } from '../../lib/use-paged-search';
+import { bindFilter, usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
 import { useRetryAdminEmail } from './api';
 
@@ -141,12 +141,7 @@ function Address({ email }: { email: string }) {
 const STATUSES = Object.keys(STATUS_LABELS) as MailStatus[];
 
 const columns: Column<EmailSummaryDto>[] = [
-  {
-    id: 'date',
-    header: 'Date',
-    cell: (email) => formatDateTime(email.createdAt),
-    className: 'whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300',
-  },
+  dateColumn({ id: 'date', header: 'Date', cell: (email) => formatDateTime(email.createdAt) }),
   { id: 'recipient', header: 'Destinataire', cell: (email) => <Address email={email.recipient} /> },
   { id: 'subject', header: 'Objet', cell: (email) => email.subject, className: 'max-w-xs truncate' },
   { id: 'status', header: 'Statut', cell: (email) => <StatusBadge status={email.status} /> },
@@ -161,21 +156,16 @@ export function AdminEmailsPage() {
   );
   const tableColumns: Column<EmailSummaryDto>[] = [
     ...columns,
-    {
-      id: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (email) => (
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => setSelected(email)}
-          aria-label={`Voir l'e-mail « ${email.subject} » à ${email.recipient}`}
-        >
-          Voir
-        </Button>
-      ),
-    },
+    actionsColumn((email) => (
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => setSelected(email)}
+        aria-label={`Voir l'e-mail « ${email.subject} » à ${email.recipient}`}
+      >
+        Voir
+      </Button>
+    )),
   ];
 
   return (
@@ -197,9 +187,8 @@ export function AdminEmailsPage() {
             label="Statut"
             hideLabel
             allLabel="Tous les statuts"
-            value={list.filters.status}
+            {...bindFilter(list, 'status')}
             options={optionsOf(STATUSES, STATUS_LABELS)}
-            onChange={(value) => list.setFilter('status', value)}
             selectClassName="sm:w-48"
           />
         </SearchForm>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useListApiKeys } from '../../api/generated/admin/admin';
 import { ApiKeyScope, type ApiKeyDto, type CreateApiKeyDto, type CreatedApiKeyDto } from '../../api/generated/model';
+import { CopyOnce } from '../../components/copy-once';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card, Container, type BadgeTone } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { queryStates } from '../../components/ui/query-state';
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { Field, Form, FormAlerts, useApiForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/ui/page';
@@ -91,33 +93,21 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKeyDto) =
 
 /** The key just created: shown once, with a copy button. */
 function NewKey({ created, onDone }: { created: CreatedApiKeyDto; onDone: () => void }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
   return (
     <Alert tone="success">
       <p className="font-semibold">Clé « {created.apiKey.name} » créée</p>
       <p className="mt-1">Copiez-la maintenant : elle ne sera plus jamais affichée. Seule son empreinte est conservée.</p>
-      <code aria-label="Clé d'API" className="mt-3 block break-all rounded bg-white/70 px-3 py-2 font-mono text-sm dark:bg-slate-900/60">
-        {created.key}
-      </code>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <Button size="sm" onClick={() => void copy()}>
-          Copier la clé
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onDone}>
-          J'ai copié la clé
-        </Button>
-        <span role="status" className="text-sm">
-          {copied === 'yes' ? 'Clé copiée' : copied === 'failed' ? 'Copie impossible : sélectionnez la clé et copiez-la.' : ''}
-        </span>
-      </div>
+      <CopyOnce
+        value={created.key}
+        label="Clé d'API"
+        copyLabel="Copier la clé"
+        doneLabel="J'ai copié la clé"
+        copiedText="Clé copiée"
+        failedText="Copie impossible : sélectionnez la clé et copiez-la."
+        onDone={onDone}
+        codeClassName="mt-3 bg-white/70 dark:bg-slate-900/60"
+        actionsClassName="mt-3"
+      />
     </Alert>
   );
 }
@@ -198,12 +188,10 @@ export function AdminIntegrationsPage() {
             columns={columns}
             rows={keys.data?.apiKeys}
             rowKey={(k) => k.id}
-            loading={keys.isPending}
+            {...queryStates(keys)}
             loadingText="Chargement des clés…"
-            error={keys.isError}
             errorText="Les clés d'API n'ont pas pu être chargées."
             minWidthClass="min-w-[52rem]"
-            onRetry={() => void keys.refetch()}
             emptyText="Aucune clé d'API pour l'instant."
           />
         </Card>

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../components/ui/button';
 import { Card, Container } from '../../components/ui/card';
 import { DataTable, type DataTableProps } from '../../components/ui/data-table';
 import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page';
-import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import type { SortState } from '../../lib/use-paged-search';
+import { BackToAdmin } from './labels';
 
 /** What the frame reads of a generated list query (`useListAdminSites(…)`…). */
 export interface AdminListQuery {
@@ -105,18 +104,7 @@ export function AdminListPage<T, S extends string = string>({
 
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader
-        eyebrow="Administration"
-        title={title}
-        description={description}
-        actions={
-          back ? (
-            <ButtonLink to={paths.admin.root} variant="secondary">
-              Retour à l'administration
-            </ButtonLink>
-          ) : undefined
-        }
-      />
+      <PageHeader eyebrow="Administration" title={title} description={description} actions={back ? <BackToAdmin /> : undefined} />
       <div className="mt-8 grid min-w-0 gap-6">
         <Card flush className="min-w-0 overflow-hidden">
           <div

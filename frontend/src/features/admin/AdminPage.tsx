@@ -75,13 +75,7 @@ export function AdminPage() {
       <PageHeader {...pages.admin.root.heading} actions={<AdminModeToggle />} />
 
       <div className="mt-8">
-        <QueryState
-          loading={stats.isPending}
-          error={stats.isError}
-          loadingText="Chargement des statistiques..."
-          errorText="Impossible de charger les statistiques."
-          onRetry={() => void stats.refetch()}
-        />
+        <QueryState query={stats} loadingText="Chargement des statistiques..." errorText="Impossible de charger les statistiques." />
       </div>
 
       {data ? (

@@ -1,13 +1,12 @@
 import { useGetAdminRevenue } from '../../api/generated/admin/admin';
-import { ButtonLink } from '../../components/ui/button';
 import { Card, Container } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { ScrollArea } from '../../components/ui/scroll-area';
-import { paths } from '../../config/paths';
 import { formatEuros, formatMonth, formatNumber } from '../../lib/format';
 import { RevenueChart } from './RevenueChart';
 import { QueryState } from '../../components/ui/query-state';
 import { StatTile } from './StatTile';
+import { BackToAdmin } from './labels';
 
 /** Revenus: recurring revenue, subscriptions by plan, the last 30 days, and 12 months of paid invoices. */
 export function AdminRevenuePage() {
@@ -21,20 +20,10 @@ export function AdminRevenuePage() {
         eyebrow="Administration"
         title="Revenus"
         description="Abonnements et chiffre d'affaires, d'après les données Stripe reçues par l'application."
-        actions={
-          <ButtonLink to={paths.admin.root} variant="secondary">
-            Retour à l'administration
-          </ButtonLink>
-        }
+        actions={<BackToAdmin />}
       />
       <div className="mt-8">
-        <QueryState
-          loading={revenue.isPending}
-          error={revenue.isError}
-          loadingText="Chargement des revenus..."
-          errorText="Impossible de charger les revenus."
-          onRetry={() => void revenue.refetch()}
-        />
+        <QueryState query={revenue} loadingText="Chargement des revenus..." errorText="Impossible de charger les revenus." />
       </div>
       {data ? (
         <>

@@ -10,14 +10,14 @@ import {
 } from '../../api/generated/model';
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
-import type { Column } from '../../components/ui/data-table';
+import { actionsColumn, type Column, dateColumn } from '../../components/ui/data-table';
 import { FilterSelect } from '../../components/ui/form';
 import { EyeIcon, PencilIcon } from '../../components/ui/icons';
 import { SearchForm } from '../../components/ui/search-form';
 import { paths } from '../../config/paths';
 import { formatCount, formatDate } from '../../lib/format';
 import { ADMIN_PAYMENT_FILTER_ALL, ADMIN_PAYMENT_FILTERS } from '../../lib/payment-state';
-import { pageQueryParams, usePagedSearch } from '../../lib/use-paged-search';
+import { bindFilter, pageQueryParams, usePagedSearch } from '../../lib/use-paged-search';
 import { SITE_STATUS_LABELS } from '../../lib/site-status';
 import { pages } from '../../config/pages';
 import { AdminListPage } from './AdminListPage';
@@ -67,18 +67,9 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
     ),
     className: 'max-w-48',
   },
-  {
-    id: 'created',
-    header: 'Créé le',
-    sortKey: AdminSiteSortBy.created_at,
-    cell: (s) => formatDate(s.createdAt),
-    className: 'whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300',
-  },
-  {
-    id: 'actions',
-    header: <span className="sr-only">Actions</span>,
-    align: 'right',
-    cell: (s) => (
+  dateColumn({ id: 'created', header: 'Créé le', sortKey: AdminSiteSortBy.created_at, cell: (s) => formatDate(s.createdAt) }),
+  actionsColumn(
+    (s) => (
       <span className="inline-flex gap-1">
         <ButtonLink
           to={paths.admin.site(s.id)}
@@ -102,8 +93,8 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
         </ButtonLink>
       </span>
     ),
-    className: 'whitespace-nowrap py-2',
-  },
+    'whitespace-nowrap py-2',
+  ),
 ];
 
 /** /admin/sites: every site, searched, filtered, sorted and paged; the whole state in the URL. */
@@ -149,26 +140,23 @@ export function AdminSitesPage() {
             className="sm:w-44"
             label="Statut"
             allLabel="Tous les statuts"
-            value={list.filters.status}
+            {...bindFilter(list, 'status')}
             options={STATUSES.map((s) => ({ value: s, label: SITE_STATUS_LABELS[s] }))}
-            onChange={(value) => list.setFilter('status', value)}
           />
           <FilterSelect
             id="admin-sites-type"
             className="sm:w-44"
             label="Formule"
             allLabel="Toutes les formules"
-            value={list.filters.type}
+            {...bindFilter(list, 'type')}
             options={TYPES.map((t) => ({ value: t, label: SITE_TYPE_LABELS[t] }))}
-            onChange={(value) => list.setFilter('type', value)}
           />
           <FilterSelect
             id="admin-sites-payment"
             label="Paiements"
             allLabel={ADMIN_PAYMENT_FILTER_ALL}
-            value={list.filters.paymentState}
+            {...bindFilter(list, 'paymentState')}
             options={ADMIN_PAYMENT_FILTERS}
-            onChange={(value) => list.setFilter('paymentState', value)}
             className="sm:w-52"
           />
         </SearchForm>

@@ -293,11 +293,10 @@ export function AdminStatusPage() {
       />
       <div className="mt-8">
         <QueryState
-          loading={status.isPending}
+          query={status}
           error={status.isError && !data}
           loadingText="Chargement de l'état du service..."
           errorText="Impossible de lire l'état du service."
-          onRetry={() => void status.refetch()}
         />
       </div>
       {data ? (

@@ -172,11 +172,9 @@ export function ClosureCard({ userId }: { userId: string }) {
       </div>
       <QueryState
         className="mt-3"
-        loading={query.isPending}
-        error={query.isError}
+        query={query}
         loadingText="Chargement de la fermeture..."
         errorText="Impossible de charger la fermeture."
-        onRetry={() => void query.refetch()}
       />
       {closure ? (
         <dl className="mt-3 space-y-3 text-sm">

@@ -10,10 +10,12 @@ import {
   type WebhookEndpointDto,
   type WebhookEndpointWithSecretDto,
 } from '../../api/generated/model';
+import { CopyOnce } from '../../components/copy-once';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, Card, type BadgeTone } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { DataTable, type Column } from '../../components/ui/data-table';
+import { queryStates } from '../../components/ui/query-state';
+import { actionsColumn, DataTable, type Column } from '../../components/ui/data-table';
 import { Field, Form, FormAlerts, Select, useApiForm } from '../../components/ui/form';
 import { TitledDialog } from '../../components/ui/modal-dialog';
 import { formatDateTime } from '../../lib/format';
@@ -99,15 +101,6 @@ function CreateEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoin
 /** The signing secret, shown once (at creation or renewal), with a copy button. */
 function SecretDialog({ shown, onClose }: { shown: WebhookEndpointWithSecretDto; onClose: () => void }) {
   const titleId = useId();
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(shown.secret);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
   return (
     <TitledDialog
       titleId={titleId}
@@ -120,23 +113,16 @@ function SecretDialog({ shown, onClose }: { shown: WebhookEndpointWithSecretDto;
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Le récepteur s'en sert pour vérifier l'en-tête <code>Vitrine-Signature</code> de chaque envoi (HMAC-SHA256, schéma de Stripe).
         </p>
-        <code
-          aria-label="Secret de signature"
-          className="block break-all rounded bg-slate-100 px-3 py-2 font-mono text-sm dark:bg-slate-800"
-        >
-          {shown.secret}
-        </code>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button size="sm" onClick={() => void copy()}>
-            Copier le secret
-          </Button>
-          <Button size="sm" variant="secondary" onClick={onClose}>
-            J'ai copié le secret
-          </Button>
-          <span role="status" className="text-sm">
-            {copied === 'yes' ? 'Secret copié' : copied === 'failed' ? 'Copie impossible : sélectionnez le secret et copiez-le.' : ''}
-          </span>
-        </div>
+        <CopyOnce
+          value={shown.secret}
+          label="Secret de signature"
+          copyLabel="Copier le secret"
+          doneLabel="J'ai copié le secret"
+          copiedText="Secret copié"
+          failedText="Copie impossible : sélectionnez le secret et copiez-le."
+          onDone={onClose}
+          codeClassName="bg-slate-100 dark:bg-slate-800"
+        />
       </div>
     </TitledDialog>
   );
@@ -234,37 +220,32 @@ export function WebhooksSection() {
           'Aucune'
         ),
     },
-    {
-      id: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (e) => (
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => void toggle(e)}
-            aria-label={`${e.enabled ? 'Désactiver' : 'Activer'} ${e.url}`}
-          >
-            {e.enabled ? 'Désactiver' : 'Activer'}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => void sendTest(e)} aria-label={`Envoyer un test à ${e.url}`}>
-            Tester
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => setPending({ kind: 'rotate', endpoint: e })}
-            aria-label={`Renouveler le secret de ${e.url}`}
-          >
-            Nouveau secret
-          </Button>
-          <Button size="sm" variant="danger" onClick={() => setPending({ kind: 'delete', endpoint: e })} aria-label={`Supprimer ${e.url}`}>
-            Supprimer
-          </Button>
-        </div>
-      ),
-    },
+    actionsColumn((e) => (
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void toggle(e)}
+          aria-label={`${e.enabled ? 'Désactiver' : 'Activer'} ${e.url}`}
+        >
+          {e.enabled ? 'Désactiver' : 'Activer'}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => void sendTest(e)} aria-label={`Envoyer un test à ${e.url}`}>
+          Tester
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setPending({ kind: 'rotate', endpoint: e })}
+          aria-label={`Renouveler le secret de ${e.url}`}
+        >
+          Nouveau secret
+        </Button>
+        <Button size="sm" variant="danger" onClick={() => setPending({ kind: 'delete', endpoint: e })} aria-label={`Supprimer ${e.url}`}>
+          Supprimer
+        </Button>
+      </div>
+    )),
   ];
 
   const deliveryColumns: Column<WebhookDeliveryDto>[] = [
@@ -304,22 +285,18 @@ export function WebhooksSection() {
       cell: (d) => (d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : '—'),
       className: 'whitespace-nowrap tabular-nums',
     },
-    {
-      id: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (d) =>
-        d.status === 'sending' ? null : (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => void resendOne(d)}
-            aria-label={`Renvoyer la livraison ${d.eventType} à ${d.endpointUrl}`}
-          >
-            Renvoyer
-          </Button>
-        ),
-    },
+    actionsColumn((d) =>
+      d.status === 'sending' ? null : (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void resendOne(d)}
+          aria-label={`Renvoyer la livraison ${d.eventType} à ${d.endpointUrl}`}
+        >
+          Renvoyer
+        </Button>
+      ),
+    ),
   ];
 
   const total = deliveries.data?.total ?? 0;
@@ -347,11 +324,9 @@ export function WebhooksSection() {
           columns={endpointColumns}
           rows={endpoints.data?.endpoints}
           rowKey={(e) => e.id}
-          loading={endpoints.isPending}
+          {...queryStates(endpoints)}
           loadingText="Chargement des points de terminaison…"
-          error={endpoints.isError}
           errorText="Les points de terminaison n'ont pas pu être chargés."
-          onRetry={() => void endpoints.refetch()}
           emptyText="Aucun point de terminaison pour l'instant."
           minWidthClass="min-w-[60rem]"
         />
@@ -389,11 +364,9 @@ export function WebhooksSection() {
           columns={deliveryColumns}
           rows={deliveries.data?.deliveries}
           rowKey={(d) => d.id}
-          loading={deliveries.isPending}
+          {...queryStates(deliveries)}
           loadingText="Chargement des livraisons…"
-          error={deliveries.isError}
           errorText="Les livraisons n'ont pas pu être chargées."
-          onRetry={() => void deliveries.refetch()}
           emptyText="Aucune livraison pour l'instant."
           minWidthClass="min-w-[60rem]"
           pagination={{ page, pageCount: Math.max(1, Math.ceil(total / DELIVERIES_PER_PAGE)), onPage: setPage }}

@@ -2,6 +2,7 @@ import { ROLE_LABELS, SITE_STATUS_LABELS, SITE_TYPE_LABELS } from '@vitrine/doma
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SiteStatus, SiteType, UserRole } from '../../api/generated/model';
+import { ButtonLink } from '../../components/ui/button';
 import { Badge } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
@@ -56,5 +57,14 @@ export function SiteRow({
         <SiteTypeBadge type={site.type} />
       </div>
     </li>
+  );
+}
+
+/** The page header's way back to /admin. */
+export function BackToAdmin() {
+  return (
+    <ButtonLink to={paths.admin.root} variant="secondary">
+      Retour à l'administration
+    </ButtonLink>
   );
 }

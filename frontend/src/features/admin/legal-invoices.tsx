@@ -10,7 +10,7 @@ import { Field, FilterSelect, Form, FormAlerts, optionsOf, useApiForm } from '..
 import { paths } from '../../config/paths';
 import { saveBlob } from '../../lib/download';
 import { formatCount, formatDate, formatEuros } from '../../lib/format';
-import { usePagedSearch } from '../../lib/use-paged-search';
+import { bindFilter, usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
 
 const PAGE_SIZE = 20;
@@ -163,9 +163,8 @@ export function AdminLegalInvoicesPage() {
           label="Type de document"
           hideLabel
           allLabel="Factures et avoirs"
-          value={list.filters.kind}
+          {...bindFilter(list, 'kind')}
           options={optionsOf(KIND_FILTERS, { invoice: 'Factures', credit_note: 'Avoirs' })}
-          onChange={(value) => list.setFilter('kind', value)}
         />
       }
       loadingText="Chargement des factures..."

@@ -108,13 +108,7 @@ export function BillingIdentityCard() {
         <BillingIdentityForm profile={profile.data} />
       ) : (
         <div className="mt-6">
-          <QueryState
-            loading={profile.isPending}
-            error={profile.isError}
-            loadingText="Chargement..."
-            errorText="Impossible de charger vos informations de facturation."
-            onRetry={() => void profile.refetch()}
-          />
+          <QueryState query={profile} loadingText="Chargement..." errorText="Impossible de charger vos informations de facturation." />
         </div>
       )}
     </Card>

@@ -76,13 +76,7 @@ export function MyDataCard() {
         </Alert>
       ) : null}
       <div className="mt-5">
-        <QueryState
-          loading={exports.isPending}
-          error={exports.isError}
-          loadingText="Chargement de vos demandes..."
-          errorText="Impossible de charger vos demandes."
-          onRetry={() => void exports.refetch()}
-        />
+        <QueryState query={exports} loadingText="Chargement de vos demandes..." errorText="Impossible de charger vos demandes." />
         {exports.data && latest.length > 0 ? (
           <ul
             className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
@@ -116,11 +110,9 @@ export function ActivityCard() {
       </p>
       <QueryState
         className="mt-4"
-        loading={activity.isPending}
-        error={activity.isError}
+        query={activity}
         loadingText="Chargement de l’activité..."
         errorText="Impossible de charger l’activité."
-        onRetry={() => void activity.refetch()}
       />
       {activity.data ? (
         <div className="mt-4 grid gap-6 sm:grid-cols-2">

@@ -38,13 +38,7 @@ export function SiteLinks({ sites, origin }: { sites: UseQueryResult<SiteListRes
   if (sites.isPending || sites.isError) {
     return (
       <div className={layout.state}>
-        <QueryState
-          loading={sites.isPending}
-          error={sites.isError}
-          loadingText="Chargement des sites..."
-          errorText="Impossible de charger vos sites."
-          onRetry={() => void sites.refetch()}
-        />
+        <QueryState query={sites} loadingText="Chargement des sites..." errorText="Impossible de charger vos sites." />
       </div>
     );
   }

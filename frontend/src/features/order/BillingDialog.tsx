@@ -1,3 +1,4 @@
+import { BUYER_IDENTITY_FIELDS } from '@vitrine/domain';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -13,18 +14,8 @@ import { applyApiFieldErrors } from '../../lib/form-errors';
 import { RadioCards } from './form-controls';
 import { billingRules, MAX_LENGTHS, orderMessages, type BillingValues } from './order-wizard';
 
-const FIELDS: (keyof BillingValues)[] = [
-  'buyerType',
-  'companyName',
-  'siren',
-  'vatNumber',
-  'fullName',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'postalCode',
-];
+/** The billing fields, whose server errors show under their input; any other error goes to the alert. */
+const FIELDS: readonly (keyof BillingValues)[] = BUYER_IDENTITY_FIELDS;
 
 /** Who the invoices are made out to. */
 const BUYER_OPTIONS = [

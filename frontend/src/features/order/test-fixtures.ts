@@ -1,4 +1,5 @@
 // Fixtures of the order tests: the catalogue as GET /api/catalogue serves it, and a draft.
+import served from '../../test/fixtures/catalogue.json';
 import { formForApi, type DraftSnapshot } from './draft-model';
 import { defaultOrderValues, type PlanType } from './order-wizard';
 import type { OrderCatalogue } from './OrderWizard';
@@ -15,29 +16,13 @@ export const catalogue: OrderCatalogue = {
     { id: 'trustpilot', name: 'Profil Trustpilot', priceCents: 1000, billing: 'monthly' },
     { id: 'extraEmail', name: 'Adresse e-mail professionnelle supplémentaire', priceCents: 100, billing: 'monthly' },
   ],
+  // The order options as the server serves them (colours, styles, extensions, photo rules), with two Business features.
   orderOptions: {
-    colors: [
-      { value: '#2563eb', label: 'Bleu' },
-      { value: '#0d9488', label: 'Turquoise' },
-      { value: '#16a34a', label: 'Vert' },
-      { value: '#ca8a04', label: 'Moutarde' },
-      { value: '#ea580c', label: 'Orange' },
-      { value: '#dc2626', label: 'Rouge' },
-      { value: '#7c3aed', label: 'Violet' },
-      { value: '#334155', label: 'Anthracite' },
-    ],
-    styles: [
-      { value: 'moderne', label: 'Moderne' },
-      { value: 'classique', label: 'Classique' },
-      { value: 'elegant', label: 'Élégant' },
-      { value: 'colore', label: 'Coloré' },
-    ],
+    ...(served.orderOptions as NonNullable<OrderCatalogue['orderOptions']>),
     businessFeatures: [
       { value: 'quote-form', label: 'Formulaire de devis' },
       { value: 'booking', label: 'Réservation en ligne' },
     ],
-    domainTlds: ['.fr', '.com', '.net', '.org'],
-    photoRules: { maxCount: 10, maxBytes: 5 * 1024 * 1024, contentTypes: ['image/jpeg', 'image/png'] },
   },
 };
 
