@@ -343,6 +343,16 @@ export class BillingRepository extends BaseRepository {
     return row?.user_id ?? null;
   }
 
+  /** Whether a subscription was opened by our Stripe Checkout (an order's or a restart's: its metadata says which). */
+  async openedByCheckout(subscriptionId: string, tx?: EntityManager): Promise<boolean> {
+    const [row] = await this.query<{ opened: boolean }>(
+      `SELECT (metadata ? 'draftId' OR metadata ? 'siteId') AS opened FROM subscriptions WHERE id = $1`,
+      [subscriptionId],
+      tx,
+    );
+    return row?.opened ?? false;
+  }
+
   /** The site a subscription pays for (or paid for), if any. */
   async siteOfSubscription(subscriptionId: string, tx?: EntityManager): Promise<string | null> {
     const [row] = await this.query<{ site_id: string | null }>(`SELECT site_id FROM subscriptions WHERE id = $1`, [subscriptionId], tx);

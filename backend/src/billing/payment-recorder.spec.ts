@@ -263,6 +263,26 @@ describe('PaymentRecorder: the batch’s legal invoices', () => {
     expect(billing.ownerOfInvoice).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves the first invoice of a subscription our checkout opened to the checkout’s own event (its buyer is not there before)', async () => {
+    const first = invoice({ id: 'in_first', facts: { ...facts, billingReason: 'subscription_create' } });
+    const early = recorder();
+    early.billing.openedByCheckout.mockResolvedValue(true);
+    await early.sut.collect({ customerId: 'cus_1', invoices: [first] }, early.tx);
+    expect(early.heard).toEqual([]);
+    expect(early.billing.openedByCheckout).toHaveBeenCalledWith('sub_1', early.tx);
+
+    const fromCheckout = recorder();
+    fromCheckout.billing.openedByCheckout.mockResolvedValue(true);
+    await fromCheckout.sut.collect({ customerId: 'cus_1', invoices: [first], paidOrder: checkout }, fromCheckout.tx);
+    expect(fromCheckout.heard.map((h) => h.type)).toEqual(['payment.collected']);
+
+    // A subscription made elsewhere (the team's, in Stripe's dashboard): its first invoice is issued from its own event.
+    const elsewhere = recorder();
+    elsewhere.billing.openedByCheckout.mockResolvedValue(false);
+    await elsewhere.sut.collect({ customerId: 'cus_1', invoices: [first] }, elsewhere.tx);
+    expect(elsewhere.heard.map((h) => h.type)).toEqual(['payment.collected']);
+  });
+
   it('credits the refunds an event read once the batch is applied', async () => {
     const { sut, tx, refundCredits } = recorder();
     await sut.credit({ customerId: 'cus_1', invoices: [], refunds: [refund] }, tx);

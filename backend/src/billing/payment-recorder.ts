@@ -87,10 +87,22 @@ export class PaymentRecorder {
   /**
    * The legal invoice of every amount Stripe collected among these invoices (paid, more than zero), once every
    * account, site and subscription of the batch is in place: its owner is the account and site our rows give it.
+   * A checkout's first invoice waits for the checkout's own event.
    */
-  async collect(effects: Pick<Effects, 'customerId' | 'email' | 'invoices'>, tx: EntityManager): Promise<void> {
+  async collect(effects: Pick<Effects, 'customerId' | 'email' | 'invoices' | 'paidOrder' | 'restart'>, tx: EntityManager): Promise<void> {
+    const checkout = Boolean(effects.paidOrder || effects.restart);
     for (const invoice of effects.invoices) {
       if (invoice.status !== 'paid' || !invoice.facts || invoice.amountCents <= 0) continue;
+      // The first invoice of a subscription our checkout opened (an order's, a restart's) is told by the checkout's own
+      // event, which carries it too: read earlier (events come in any order), its buyer's billing identity, saved by
+      // the order's provisioning, would not be there yet and the invoice would go to the name typed on the card form.
+      if (
+        !checkout &&
+        invoice.facts.billingReason === 'subscription_create' &&
+        invoice.subscriptionId &&
+        (await this.billing.openedByCheckout(invoice.subscriptionId, tx))
+      )
+        continue;
       const owner = await this.billing.ownerOfInvoice(invoice.id, tx);
       await this.facts.publish(
         'payment.collected',
