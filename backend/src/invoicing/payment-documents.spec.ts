@@ -1,3 +1,4 @@
+import { hearTheRest } from '../../test/unit/billing-facts';
 import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { newTestService } from '../../test/unit/new-test-service';
@@ -68,17 +69,7 @@ function documents() {
   users.findById.mockResolvedValue({ id: 'u1', email: 'ana@example.com', name: 'Ana' } as User);
   sites.namesOf.mockResolvedValue(new Map([['site_1', 'Chez Ana']]));
   invoicing.issueInvoice.mockResolvedValue({ id: 'doc_1', number: 'FA-2027-0001' });
-  const heard: Array<{ type: string; fact: unknown; tx: EntityManager }> = [];
-  const hooked = new Set<string>();
-  for (const key of facts.unregistered()) {
-    const [type, name] = key.split(' → ') as [never, never];
-    // A fact is heard once, whatever its number of reactions.
-    const first = !hooked.has(type);
-    hooked.add(type);
-    facts.on(type, name, async (fact: unknown, t: EntityManager) => {
-      if (first) heard.push({ type, fact, tx: t });
-    });
-  }
+  const heard = hearTheRest(facts);
   /** Runs what was deferred to after the commit. */
   const commit = () => {
     for (const [, callback] of transactions.afterCommit.mock.calls) callback();

@@ -1,3 +1,4 @@
+import { hearTheRest } from '../../test/unit/billing-facts';
 import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { newTestService } from '../../test/unit/new-test-service';
@@ -57,17 +58,7 @@ function provisioning(found: OrderForPayment | null = order()) {
   sites.siteIdOfOrder.mockResolvedValue('site_0');
   mail.link.mockImplementation((path: string) => `https://app.example${path}`);
   mail.teamAddress.mockResolvedValue('team@example.com');
-  const heard: Array<{ type: string; fact: unknown; tx: EntityManager }> = [];
-  const hooked = new Set<string>();
-  for (const key of facts.unregistered()) {
-    const [type, name] = key.split(' → ') as [never, never];
-    // A fact is heard once, whatever its number of reactions.
-    const first = !hooked.has(type);
-    hooked.add(type);
-    facts.on(type, name, async (fact: unknown, t: EntityManager) => {
-      if (first) heard.push({ type, fact, tx: t });
-    });
-  }
+  const heard = hearTheRest(facts);
   return { facts, orders, users, sites, tx, heard };
 }
 

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { hearTheRest } from '../../test/unit/billing-facts';
 import { automock, newTestService } from '../../test/unit/new-test-service';
 import { BillingFacts } from '../billing-facts/billing-facts';
 import type { RestartPaid, SubscriptionChanged, SubscriptionFromStripe } from '../billing-facts/facts';
@@ -88,17 +89,7 @@ function sitePayments() {
     [SitesService, sites],
     [MailService, mail],
   ]);
-  const heard: Array<{ type: string; fact: unknown; tx: EntityManager }> = [];
-  const hooked = new Set<string>();
-  for (const key of facts.unregistered()) {
-    const [type, name] = key.split(' → ') as [never, never];
-    // A fact is heard once, whatever its number of reactions.
-    const first = !hooked.has(type);
-    hooked.add(type);
-    facts.on(type, name, async (fact: unknown, t: EntityManager) => {
-      if (first) heard.push({ type, fact, tx: t });
-    });
-  }
+  const heard = hearTheRest(facts);
   return { facts, sites, mail, tx, heard };
 }
 
