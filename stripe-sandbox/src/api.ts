@@ -6,7 +6,7 @@ import {
   renderCharge,
   renderCustomer,
   renderInvoice,
-  renderInvoiceLines,
+  invoiceLineItems,
   renderInvoicePayment,
   renderPaymentIntent,
   renderPaymentMethod,
@@ -732,16 +732,17 @@ const FEEDBACK = [
   'too_complex',
   'too_expensive',
   'unused',
-];
+] as const;
+type Feedback = (typeof FEEDBACK)[number];
 
-function cancellationDetails(p: P): { comment?: string | null; feedback?: string | null } | undefined {
+function cancellationDetails(p: P): { comment?: string | null; feedback?: Feedback | null } | undefined {
   const d = p.obj('cancellation_details');
   if (!d) return undefined;
   const comment = d.nullableStr('comment');
   if (comment && comment.length > 5000)
     throw new ApiError(400, 'cancellation_details[comment] must be at most 5000 characters.', 'cancellation_details[comment]');
   const feedback = d.nullableStr('feedback');
-  if (feedback && !FEEDBACK.includes(feedback)) {
+  if (feedback && !FEEDBACK.includes(feedback as Feedback)) {
     throw new ApiError(
       400,
       `Invalid cancellation_details[feedback]: must be one of ${FEEDBACK.join(', ')}`,
@@ -749,7 +750,7 @@ function cancellationDetails(p: P): { comment?: string | null; feedback?: string
       'parameter_invalid_string',
     );
   }
-  return { comment, feedback };
+  return { comment, feedback: feedback as Feedback | null | undefined };
 }
 
 /**
@@ -776,8 +777,7 @@ route('GET', '/v1/invoices/:id', (core, m) => ({ body: renderInvoice(core.db, in
 
 route('GET', '/v1/invoices/:id/lines', (core, m, p) => {
   const inv = invoice(core, m[1]);
-  const all = renderInvoiceLines(inv).data as (Json & { id: string })[];
-  return { body: paginate(all, p, `/v1/invoices/${inv.id}/lines`, (x) => x, 'line_item') };
+  return { body: paginate(invoiceLineItems(inv), p, `/v1/invoices/${inv.id}/lines`, (x) => x, 'line_item') };
 });
 
 /** Charges the card to use (subscription's default, else the customer's) or `payment_method` (one of the customer's). */

@@ -35,6 +35,8 @@ import {
   type SubscriptionRec,
 } from './store.ts';
 import type { WebhookDeliverer } from './webhooks.ts';
+import type { Wire } from './wire.ts';
+import type Stripe from 'stripe';
 
 export const API_VERSION = '2026-10-28.endive';
 
@@ -74,6 +76,8 @@ export class SandboxCore implements RenderContext {
   readonly publicUrl: () => string;
   readonly webhooks: WebhookDeliverer;
   readonly log: (line: string) => void;
+  /** Sees each event as it is made (the conformance capture). */
+  observeEvent?: (event: EventRec['event']) => void;
 
   constructor(db: Db, persistence: Persistence, publicUrl: () => string, webhooks: WebhookDeliverer, log: (line: string) => void) {
     this.db = db;
@@ -119,6 +123,7 @@ export class SandboxCore implements RenderContext {
     };
     const rec: EventRec = { event, delivery: { status: 'pending', attempts: [], delivered_at: null } };
     this.db.events[event.id] = rec;
+    this.observeEvent?.(event);
     return rec;
   }
 
@@ -315,7 +320,8 @@ export class SandboxCore implements RenderContext {
       created: t,
       period_start: period.start,
       period_end: period.end,
-      description: sub.description ?? this.subscriptionLabel(sub),
+      // Stripe leaves an invoice's description null unless one is given (the subscription's is not copied).
+      description: null,
       billing_reason: reason,
       currency: sub.currency,
       subscription: sub.id,
@@ -328,12 +334,6 @@ export class SandboxCore implements RenderContext {
     sub.latest_invoice = inv.id;
     if (status === 'paid') this.settleInvoice(inv, this.cardFor(sub.customer, sub));
     return inv;
-  }
-
-  /** 'Abonnement Business': the first recurring item's product (the plan, when the product lists it first). */
-  subscriptionLabel(sub: SubscriptionRec): string {
-    const first = sub._items[0];
-    return first ? `Abonnement ${this.productName(this.db.prices[first.price])}` : 'Abonnement';
   }
 
   private recurringLine(sub: SubscriptionRec, item: SubItemRec): InvoiceLineRec {
@@ -672,7 +672,11 @@ export class SandboxCore implements RenderContext {
   }
 
   /** DELETE /v1/subscriptions/:id — ends any subscription not yet canceled, now (pending prorations are dropped). */
-  cancelNow(sub: SubscriptionRec, request: EventRequest, details: { comment?: string | null; feedback?: string | null } = {}): EventRec[] {
+  cancelNow(
+    sub: SubscriptionRec,
+    request: EventRequest,
+    details: { comment?: string | null; feedback?: SubscriptionRec['cancellation_feedback'] } = {},
+  ): EventRec[] {
     if (sub.status === 'canceled') throw new ApiError(404, `No such subscription: '${sub.id}'`, 'id', 'resource_missing');
     const t = now();
     sub.status = 'canceled';
@@ -701,7 +705,7 @@ export class SandboxCore implements RenderContext {
       metadata?: Record<string, string | null> | null;
       description?: string | null;
       defaultPaymentMethod?: string | null;
-      cancellationDetails?: { comment?: string | null; feedback?: string | null };
+      cancellationDetails?: { comment?: string | null; feedback?: SubscriptionRec['cancellation_feedback'] };
       /** How a failing card ends an always_invoice charge: allow_incomplete (default) or error_if_incomplete. */
       paymentBehavior?: 'allow_incomplete' | 'error_if_incomplete';
     },
@@ -948,6 +952,6 @@ export class SandboxCore implements RenderContext {
 }
 
 /** A completed session's `customer_details`, as Stripe fills them from the hosted page. */
-function customerDetails(email: string | null, name: string | null): Json {
+function customerDetails(email: string | null, name: string | null): Wire<Stripe.Checkout.Session.CustomerDetails> {
   return { address: null, business_name: null, email, individual_name: null, name, phone: null, tax_exempt: 'none', tax_ids: [] };
 }

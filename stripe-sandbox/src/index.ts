@@ -15,6 +15,7 @@ import { applyExpand, renderInvoice, renderSubscription } from './render.ts';
 import { checkoutPage, invoicePage, invoicePdf, messagePage, type CardForm } from './pages.ts';
 import { Persistence, randomId, type EventRec } from './store.ts';
 import { WebhookDeliverer } from './webhooks.ts';
+import { captureTo } from './capture.ts';
 
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox';
 export { API_VERSION as SANDBOX_API_VERSION } from './core.ts';
@@ -42,6 +43,11 @@ export interface StripeSandboxOptions {
   deliveryTimeoutMs?: number;
   /** Log every API request (default true when `log` is given). */
   logRequests?: boolean;
+  /**
+   * Appends every API answer and event to this file, one JSON line each, for the conformance check (default: a file of
+   * this process in STRIPE_SANDBOX_CAPTURE_DIR when that is set, else nothing).
+   */
+  captureFile?: string;
 }
 
 export interface StripeSandbox {
@@ -177,6 +183,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     changed: () => core.save(),
   });
   core = new SandboxCore(db, persistence, publicUrl, webhooks, log);
+  const capture = captureTo(options.captureFile);
+  if (capture) core.observeEvent = (event) => capture(`event ${event.type}`, event);
 
   const deliverAll = (events: EventRec[]): Promise<void> => webhooks.enqueue(events);
   const saveIdempotent = (key: string, method: string, path: string, fingerprint: string, status: number, body: string): void => {
@@ -211,6 +219,18 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     let status = 200;
     let idemKey: string | undefined;
     let fingerprint = '';
+    /** Sends a JSON answer (captured); `executed`: kept for the request's idempotency key. */
+    const answer = (code: number, out: unknown, executed: boolean): void => {
+      status = code;
+      const text = JSON.stringify(out, null, 2);
+      capture?.(`${method} ${path} → ${code}`, out);
+      if (idemKey && executed) saveIdempotent(idemKey, method, path, fingerprint, code, text);
+      send(res, code, text, {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...headers,
+        ...(idemKey && executed ? { 'Idempotency-Key': idemKey } : {}),
+      });
+    };
     try {
       const key = apiKeyOf(req);
       if (key === undefined) {
@@ -244,7 +264,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         );
         return;
       }
-      idemKey = method === 'POST' || method === 'DELETE' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+      // Stripe: every POST accepts an idempotency key; GET and DELETE are idempotent by definition and ignore it.
+      idemKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
       fingerprint = createHash('sha256').update(body).digest('hex');
       if (idemKey) {
         const prior = core.db.idempotency[idemKey];
@@ -282,30 +303,21 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const result = found.handler(core, found.match, p, request);
       for (const k of p.unused()) log(`${method} ${path}: parameter ${k} accepted but not simulated by the sandbox`);
       const out = expand.length > 0 ? applyExpand(core, structuredClone(result.body), expand) : result.body;
-      const text = JSON.stringify(out, null, 2);
-      if (idemKey) saveIdempotent(idemKey, method, path, fingerprint, 200, text);
-      send(res, 200, text, {
-        'Content-Type': 'application/json; charset=utf-8',
-        ...headers,
-        ...(idemKey ? { 'Idempotency-Key': idemKey } : {}),
-      });
+      answer(200, out, true);
       if (result.events?.length) void webhooks.enqueue(result.events).catch(() => undefined);
     } catch (err) {
       if (err instanceof ApiError) {
-        status = err.status;
         const body = err.toJSON();
         (body.error as Json).request_log_url = `${publicUrl()}/logs/${requestId}`;
-        // A failure that changed something (a declined charge's attempt) is kept for its key and its events sent.
-        if (err.events && idemKey) saveIdempotent(idemKey, method, path, fingerprint, err.status, JSON.stringify(body, null, 2));
-        sendJson(res, err.status, body, { ...headers, ...(err.events && idemKey ? { 'Idempotency-Key': idemKey } : {}) });
+        // Stripe saves the result of any request that started executing, whatever it is: a card declined while
+        // charging (402) is replayed for 24 hours like a success. A request refused before executing (validation) is not.
+        answer(err.status, body, err.status === 402 || err.events !== undefined);
         if (err.events?.length) void webhooks.enqueue(err.events).catch(() => undefined);
       } else if (err instanceof HttpError) {
-        status = err.status;
-        sendJson(res, err.status, { error: { type: 'invalid_request_error', message: err.message } }, headers);
+        answer(err.status, { error: { type: 'invalid_request_error', message: err.message } }, false);
       } else {
-        status = 500;
         log(`${method} ${path}: internal error ${(err as Error).stack ?? String(err)}`);
-        sendJson(res, 500, { error: { type: 'api_error', message: `Stripe sandbox internal error: ${(err as Error).message}` } }, headers);
+        answer(500, { error: { type: 'api_error', message: `Stripe sandbox internal error: ${(err as Error).message}` } }, true);
       }
     } finally {
       if (logRequests) log(`${method} ${path}${url.search} → ${status} (${requestId})`);

@@ -1,4 +1,5 @@
 /** Turns stored records into the JSON Stripe returns for API version 2026-10-28.endive, and resolves `expand[]`. */
+import type Stripe from 'stripe';
 import { ApiError, type Json } from './params.ts';
 import type {
   CardDetails,
@@ -16,15 +17,15 @@ import type {
   SetupIntentRec,
   SubscriptionRec,
 } from './store.ts';
+import type { Wire } from './wire.ts';
 
 export interface RenderContext {
   db: Db;
   publicUrl: () => string;
 }
 
-const stripInternal = <T extends object>(rec: T): Json => Object.fromEntries(Object.entries(rec).filter(([k]) => !k.startsWith('_')));
 
-export function renderCustomer(c: CustomerRec): Json {
+export function renderCustomer(c: CustomerRec): Wire<Stripe.Customer> | Wire<Stripe.DeletedCustomer> {
   if (c.deleted) return { id: c.id, object: 'customer', deleted: true };
   return {
     id: c.id,
@@ -57,7 +58,7 @@ export function renderCustomer(c: CustomerRec): Json {
   };
 }
 
-export function renderProduct(p: ProductRec): Json {
+export function renderProduct(p: ProductRec): Wire<Stripe.Product> {
   return {
     id: p.id,
     object: 'product',
@@ -74,6 +75,7 @@ export function renderProduct(p: ProductRec): Json {
     shippable: null,
     statement_descriptor: null,
     tax_code: null,
+    tax_details: null,
     type: 'service',
     unit_label: null,
     updated: p.updated,
@@ -81,7 +83,7 @@ export function renderProduct(p: ProductRec): Json {
   };
 }
 
-export function renderPrice(p: PriceRec): Json {
+export function renderPrice(p: PriceRec): Wire<Stripe.Price> {
   return {
     id: p.id,
     object: 'price',
@@ -113,7 +115,7 @@ export function renderPrice(p: PriceRec): Json {
   };
 }
 
-function renderPlan(p: PriceRec): Json {
+function renderPlan(p: PriceRec): Wire<Stripe.Plan> {
   return {
     id: p.id,
     object: 'plan',
@@ -137,46 +139,78 @@ function renderPlan(p: PriceRec): Json {
   };
 }
 
-export function renderSession(s: SessionRec, publicUrl: string): Json {
+export function renderSession(s: SessionRec, publicUrl: string): Wire<Stripe.Checkout.Session> {
   return {
-    ...stripInternal(s),
+    id: s.id,
+    object: 'checkout.session',
     adaptive_pricing: { enabled: false },
     after_expiration: null,
     allow_promotion_codes: null,
+    allowed_payment_method_types: null,
+    amount_subtotal: s.amount_subtotal,
+    amount_total: s.amount_total,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: null,
+    cancel_url: s.cancel_url,
+    client_reference_id: s.client_reference_id,
     client_secret: null,
     collected_information: null,
     consent: null,
     consent_collection: null,
+    created: s.created,
+    currency: s.currency,
+    currency_conversion: null,
     custom_fields: [],
     custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+    customer: s.customer,
+    customer_account: null,
     customer_creation: s.mode === 'payment' ? 'if_required' : null,
+    customer_details: s.customer_details,
+    customer_email: s.customer_email,
     discounts: [],
+    expires_at: s.expires_at,
+    integration_identifier: null,
+    invoice: s.invoice,
     invoice_creation: null,
     livemode: false,
+    locale: s.locale as Wire<Stripe.Checkout.Session.Locale> | null,
+    managed_payments: null,
+    metadata: s.metadata,
+    mode: s.mode,
+    origin_context: null,
     payment_intent: s.payment_intent ?? null,
     payment_link: null,
     payment_method_collection: 'always',
+    payment_method_configuration_details: null,
+    payment_method_options: s.mode === 'setup' ? null : { card: { request_three_d_secure: 'automatic' } },
     payment_method_types: ['card'],
+    payment_status: s.payment_status,
+    permissions: null,
     phone_number_collection: { enabled: false },
+    recovered_from: null,
+    saved_payment_method_options: null,
     setup_intent: s.setup_intent ?? null,
     shipping_address_collection: null,
     shipping_cost: null,
+    shipping_options: [],
+    status: s.status,
     submit_type: null,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: 'hosted',
+    subscription: s.subscription,
+    success_url: s.success_url,
+    total_details: s.mode === 'setup' ? null : { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted_page',
     url: s.status === 'open' ? `${publicUrl}/checkout/${s.id}` : null,
+    wallet_options: null,
   };
 }
 
-export function renderSessionLineItems(db: Db, s: SessionRec): Json {
+export function renderSessionLineItems(db: Db, s: SessionRec): Wire<Stripe.ApiList<Stripe.LineItem>> {
   const data = s._lines.map((l) => {
     const price = db.prices[l.price];
     const amount = price.unit_amount * l.quantity;
     return {
       id: l.id,
-      object: 'item',
+      object: 'item' as const,
       adjustable_quantity: null,
       amount_discount: 0,
       amount_subtotal: amount,
@@ -192,12 +226,13 @@ export function renderSessionLineItems(db: Db, s: SessionRec): Json {
   return { object: 'list', data, has_more: false, url: `/v1/checkout/sessions/${s.id}/line_items` };
 }
 
-export function renderSubscription(db: Db, s: SubscriptionRec): Json {
+export function renderSubscription(db: Db, s: SubscriptionRec): Wire<Stripe.Subscription> {
   const items = s._items.map((i) => ({
     id: i.id,
-    object: 'subscription_item',
+    object: 'subscription_item' as const,
     billing_thresholds: null,
     created: i.created,
+    current_trial: null,
     current_period_end: i.current_period_end,
     current_period_start: i.current_period_start,
     discounts: [],
@@ -217,6 +252,7 @@ export function renderSubscription(db: Db, s: SubscriptionRec): Json {
     billing_cycle_anchor: s.billing_cycle_anchor,
     billing_cycle_anchor_config: null,
     billing_mode: { type: 'flexible', flexible: { proration_discounts: 'included' }, updated_at: s.created },
+    billing_schedules: [],
     billing_thresholds: null,
     cancel_at: s.cancel_at,
     cancel_at_period_end: s.cancel_at_period_end,
@@ -224,12 +260,14 @@ export function renderSubscription(db: Db, s: SubscriptionRec): Json {
     cancellation_details: {
       comment: s.cancellation_comment ?? null,
       feedback: s.cancellation_feedback ?? null,
+      feedback_option: null,
       reason: s.cancellation_reason,
     },
     collection_method: 'charge_automatically',
     created: s.created,
     currency: s.currency,
     customer: s.customer,
+    customer_account: null,
     days_until_due: null,
     default_payment_method: s.default_payment_method ?? null,
     default_source: null,
@@ -237,10 +275,11 @@ export function renderSubscription(db: Db, s: SubscriptionRec): Json {
     description: s.description,
     discounts: [],
     ended_at: s.ended_at,
-    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
-    items: { object: 'list', data: items, has_more: false, total_count: items.length, url: `/v1/subscription_items?subscription=${s.id}` },
+    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
+    items: embeddedList(items, `/v1/subscription_items?subscription=${s.id}`),
     latest_invoice: s.latest_invoice,
     livemode: false,
+    managed_payments: null,
     metadata: s.metadata,
     next_pending_invoice_item_invoice: null,
     on_behalf_of: null,
@@ -255,9 +294,19 @@ export function renderSubscription(db: Db, s: SubscriptionRec): Json {
     test_clock: null,
     transfer_data: null,
     trial_end: null,
-    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
     trial_start: null,
   };
+}
+
+/**
+ * A list embedded in an object (a subscription's items, an invoice's lines), as Stripe embeds it: the first 10, and
+ * `has_more` when there are more, to be read through the list's own endpoint (its `url`).
+ */
+export const EMBEDDED_LIST_LIMIT = 10;
+
+export function embeddedList<T>(all: T[], url: string): { object: 'list'; data: T[]; has_more: boolean; url: string } {
+  return { object: 'list', data: all.slice(0, EMBEDDED_LIST_LIMIT), has_more: all.length > EMBEDDED_LIST_LIMIT, url };
 }
 
 export function invoiceTotals(inv: InvoiceRec): { total: number; due: number; paid: number; remaining: number } {
@@ -267,8 +316,9 @@ export function invoiceTotals(inv: InvoiceRec): { total: number; due: number; pa
   return { total, due, paid, remaining: inv.status === 'paid' || inv.status === 'void' ? 0 : due - paid };
 }
 
-export function renderInvoiceLines(inv: InvoiceRec): Json {
-  const data = inv._lines.map((l) => ({
+/** Every line of an invoice (its `lines` embeds the first 10; GET /v1/invoices/:id/lines pages through all). */
+export function invoiceLineItems(inv: InvoiceRec): Wire<Stripe.InvoiceLineItem>[] {
+  return inv._lines.map((l) => ({
     id: l.id,
     object: 'line_item',
     amount: l.amount,
@@ -295,7 +345,7 @@ export function renderInvoiceLines(inv: InvoiceRec): Json {
       : {
           type: 'invoice_item_details',
           invoice_item_details: {
-            invoice_item: l.invoice_item,
+            invoice_item: l.invoice_item ?? '',
             proration: l.proration,
             proration_details: { credited_items: null },
             subscription: inv.subscription,
@@ -310,14 +360,14 @@ export function renderInvoiceLines(inv: InvoiceRec): Json {
       unit_amount_decimal: String(l.quantity ? Math.round(l.amount / l.quantity) : l.amount),
     },
     quantity: l.quantity,
+    quantity_decimal: String(l.quantity),
     subscription: inv.subscription,
     subtotal: l.amount,
     taxes: [],
   }));
-  return { object: 'list', data, has_more: false, total_count: data.length, url: `/v1/invoices/${inv.id}/lines` };
 }
 
-export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Json {
+export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Wire<Stripe.Invoice> {
   const t = invoiceTotals(inv);
   const sub = inv.subscription ? db.subscriptions[inv.subscription] : undefined;
   return {
@@ -365,7 +415,7 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Json 
     issuer: { type: 'self' },
     last_finalization_error: null,
     latest_revision: null,
-    lines: renderInvoiceLines(inv),
+    lines: embeddedList(invoiceLineItems(inv), `/v1/invoices/${inv.id}/lines`),
     livemode: false,
     metadata: inv.metadata,
     next_payment_attempt: inv.status === 'open' ? inv.created + 3 * 86400 : null,
@@ -405,11 +455,11 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Json 
 
 const NULL_ADDRESS = { city: null, country: null, line1: null, line2: null, postal_code: null, state: null };
 
-function billingDetails(b: { name: string | null; email: string | null }): Json {
+function billingDetails(b: { name: string | null; email: string | null }): Wire<Stripe.PaymentMethod.BillingDetails> {
   return { address: NULL_ADDRESS, email: b.email, name: b.name, phone: null, tax_id: null };
 }
 
-export function renderPaymentMethod(pm: PaymentMethodRec): Json {
+export function renderPaymentMethod(pm: PaymentMethodRec): Wire<Stripe.PaymentMethod> {
   const c = pm.card;
   return {
     id: pm.id,
@@ -441,10 +491,11 @@ export function renderPaymentMethod(pm: PaymentMethodRec): Json {
   };
 }
 
-export function renderPaymentIntent(pi: PaymentIntentRec): Json {
+export function renderPaymentIntent(pi: PaymentIntentRec): Wire<Stripe.PaymentIntent> {
   return {
     id: pi.id,
     object: 'payment_intent',
+    allowed_payment_method_types: null,
     amount: pi.amount,
     amount_capturable: 0,
     amount_details: { tip: {} },
@@ -489,13 +540,14 @@ export function renderPaymentIntent(pi: PaymentIntentRec): Json {
   };
 }
 
-function chargeCard(c: CardDetails): Json {
+function chargeCard(c: CardDetails): Wire<Stripe.Charge.PaymentMethodDetails.Card> {
   return {
     amount_authorized: null,
     authorization_code: null,
     brand: c.brand,
     checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
     country: c.country,
+    electronic_commerce_indicator: null,
     exp_month: c.exp_month,
     exp_year: c.exp_year,
     fingerprint: c.fingerprint,
@@ -508,11 +560,12 @@ function chargeCard(c: CardDetails): Json {
     network_transaction_id: null,
     regulated_status: 'unregulated',
     three_d_secure: null,
+    transaction_link_id: null,
     wallet: null,
   };
 }
 
-export function renderCharge(ch: ChargeRec): Json {
+export function renderCharge(ch: ChargeRec): Wire<Stripe.Charge> {
   return {
     id: ch.id,
     object: 'charge',
@@ -569,7 +622,7 @@ export function renderCharge(ch: ChargeRec): Json {
   };
 }
 
-export function renderRefund(r: RefundRec): Json {
+export function renderRefund(r: RefundRec): Wire<Stripe.Refund> {
   return {
     id: r.id,
     object: 'refund',
@@ -595,10 +648,11 @@ export function renderRefund(r: RefundRec): Json {
   };
 }
 
-export function renderSetupIntent(si: SetupIntentRec): Json {
+export function renderSetupIntent(si: SetupIntentRec): Wire<Stripe.SetupIntent> {
   return {
     id: si.id,
     object: 'setup_intent',
+    allowed_payment_method_types: null,
     application: null,
     automatic_payment_methods: null,
     cancellation_reason: null,
@@ -626,7 +680,7 @@ export function renderSetupIntent(si: SetupIntentRec): Json {
   };
 }
 
-export function renderInvoicePayment(ip: InvoicePaymentRec): Json {
+export function renderInvoicePayment(ip: InvoicePaymentRec): Wire<Stripe.InvoicePayment> {
   return {
     id: ip.id,
     object: 'invoice_payment',
@@ -644,7 +698,7 @@ export function renderInvoicePayment(ip: InvoicePaymentRec): Json {
 }
 
 /** The invoice's payments (newest first), the list `expand[]=payments` includes. */
-export function renderInvoicePayments(db: Db, invoiceId: string): Json {
+export function renderInvoicePayments(db: Db, invoiceId: string): Wire<Stripe.ApiList<Stripe.InvoicePayment>> {
   const data = Object.values(db.invoicePayments)
     .filter((ip) => ip.invoice === invoiceId)
     .reverse()

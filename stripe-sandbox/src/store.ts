@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type Stripe from 'stripe';
 import type { Json } from './params.ts';
+import type { Wire } from './wire.ts';
 
 export type Metadata = Record<string, string>;
 
@@ -57,7 +59,7 @@ export interface PriceRec {
   nickname: string | null;
   product: string;
   metadata: Metadata;
-  tax_behavior: string;
+  tax_behavior: 'exclusive' | 'inclusive' | 'unspecified';
 }
 
 export interface SessionLine {
@@ -77,7 +79,7 @@ export interface SessionRec {
   currency: string | null;
   customer: string | null;
   customer_email: string | null;
-  customer_details: Json | null;
+  customer_details: Wire<Stripe.Checkout.Session.CustomerDetails> | null;
   subscription: string | null;
   invoice: string | null;
   metadata: Metadata;
@@ -132,10 +134,10 @@ export interface SubscriptionRec {
   description: string | null;
   metadata: Metadata;
   latest_invoice: string | null;
-  cancellation_reason: string | null;
+  cancellation_reason: 'cancellation_requested' | 'payment_failed' | null;
   /** Absent in files written before these existed: read as null. */
   cancellation_comment?: string | null;
-  cancellation_feedback?: string | null;
+  cancellation_feedback?: Wire<Stripe.Subscription.CancellationDetails.Feedback> | null;
   default_payment_method?: string | null;
   _items: SubItemRec[];
   _cycle: number;
