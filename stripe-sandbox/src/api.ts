@@ -5,6 +5,7 @@ import { ApiError, P, freshMetadata, applyMetadata, missing, noSuch, type Json }
 import {
   renderCharge,
   renderCustomer,
+  renderLiveCustomer,
   renderInvoice,
   invoiceLineItems,
   renderInvoicePayment,
@@ -114,7 +115,7 @@ function address(p: P, current: AddressRec | null | undefined): AddressRec | nul
 
 // ---- customers ----------------------------------------------------------------------------------------------------
 
-route('POST', '/v1/customers', (core, _m, p) => {
+route('POST', '/v1/customers', (core, _m, p, req) => {
   const addr = address(p, null);
   const c = core.createCustomer({
     email: email(p, 'email') ?? null,
@@ -125,8 +126,9 @@ route('POST', '/v1/customers', (core, _m, p) => {
   c.address = addr ?? null;
   c.description = p.nullableStr('description') ?? null;
   c.preferred_locales = p.strings('preferred_locales') ?? [];
+  const events = [core.emit('customer.created', renderLiveCustomer(c), req)];
   core.save();
-  return { body: renderCustomer(c) };
+  return { body: renderCustomer(c), events };
 });
 
 function customer(core: SandboxCore, id: string) {
@@ -137,9 +139,10 @@ function customer(core: SandboxCore, id: string) {
 
 route('GET', '/v1/customers/:id', (core, m) => ({ body: renderCustomer(customer(core, m[1])) }));
 
-route('POST', '/v1/customers/:id', (core, m, p) => {
+route('POST', '/v1/customers/:id', (core, m, p, req) => {
   const c = customer(core, m[1]);
   if (c.deleted) throw new ApiError(404, `No such customer: '${c.id}'`, 'id', 'resource_missing');
+  const before = renderLiveCustomer(c);
   const addr = address(p, c.address);
   const e = email(p, 'email');
   if (e !== undefined) c.email = e;
@@ -158,8 +161,11 @@ route('POST', '/v1/customers/:id', (core, m, p) => {
   if (defaultPm) core.attachedPaymentMethod(c.id, defaultPm, 'invoice_settings[default_payment_method]');
   if (defaultPm !== undefined) c._default_payment_method = defaultPm;
   c.metadata = applyMetadata(c.metadata, p.metadata());
+  const after = renderLiveCustomer(c);
+  const previous = SandboxCore.diff(before, after);
+  const events = Object.keys(previous).length ? [core.emit('customer.updated', after, req, previous)] : [];
   core.save();
-  return { body: renderCustomer(c) };
+  return { body: renderCustomer(c), events };
 });
 
 route('GET', '/v1/customers/:id/payment_methods', (core, m, p) => {
@@ -176,11 +182,14 @@ route('GET', '/v1/customers/:id/payment_methods/:id', (core, m) => {
   return { body: renderPaymentMethod(pm) };
 });
 
-route('DELETE', '/v1/customers/:id', (core, m) => {
+route('DELETE', '/v1/customers/:id', (core, m, _p, req) => {
   const c = customer(core, m[1]);
+  if (c.deleted) throw new ApiError(404, `No such customer: '${c.id}'`, 'id', 'resource_missing');
+  const last = renderLiveCustomer(c);
   c.deleted = true;
+  const events = [core.emit('customer.deleted', last, req)];
   core.save();
-  return { body: renderCustomer(c) };
+  return { body: renderCustomer(c), events };
 });
 
 route('GET', '/v1/customers', (core, _m, p) => {
@@ -205,7 +214,7 @@ route('GET', '/v1/payment_methods/:id', (core, m) => ({ body: renderPaymentMetho
  * Attaches a stored PaymentMethod, or one of Stripe's test tokens (pm_card_visa, pm_card_chargeCustomerFail…: a new
  * pm_… is created), to a customer. Cards refused at entry (pm_card_visa_chargeDeclined…) answer a 402 card error.
  */
-route('POST', '/v1/payment_methods/:id/attach', (core, m, p) => {
+route('POST', '/v1/payment_methods/:id/attach', (core, m, p, req) => {
   const custId = p.str('customer', true)!;
   const c = core.db.customers[custId];
   if (!c || c.deleted) throw noSuch('customer', custId, 'customer', 400);
@@ -215,8 +224,9 @@ route('POST', '/v1/payment_methods/:id/attach', (core, m, p) => {
     const decline = entryDecline(card);
     if (decline) throw cardError(decline);
     const pm = core.createPaymentMethod(card, c.id, { name: c.name, email: c.email });
+    const events = [core.emit('payment_method.attached', renderPaymentMethod(pm), req)];
     core.save();
-    return { body: renderPaymentMethod(pm) };
+    return { body: renderPaymentMethod(pm), events };
   }
   const pm = core.paymentMethod(m[1]);
   if (pm.customer && pm.customer !== c.id)
@@ -226,13 +236,14 @@ route('POST', '/v1/payment_methods/:id/attach', (core, m, p) => {
       undefined,
       'payment_method_unexpected_state',
     );
+  const events = pm.customer === c.id ? [] : [core.emit('payment_method.attached', renderPaymentMethod({ ...pm, customer: c.id }), req)];
   pm.customer = c.id;
   core.save();
-  return { body: renderPaymentMethod(pm) };
+  return { body: renderPaymentMethod(pm), events };
 });
 
 /** Detaches a PaymentMethod; it stops being its customer's (and any subscription's) default payment method. */
-route('POST', '/v1/payment_methods/:id/detach', (core, m) => {
+route('POST', '/v1/payment_methods/:id/detach', (core, m, _p, req) => {
   const pm = core.paymentMethod(m[1]);
   if (!pm.customer)
     throw new ApiError(400, `The payment method ${pm.id} is not attached to a customer.`, undefined, 'payment_method_unexpected_state');
@@ -240,8 +251,9 @@ route('POST', '/v1/payment_methods/:id/detach', (core, m) => {
   if (c?._default_payment_method === pm.id) c._default_payment_method = null;
   for (const sub of Object.values(core.db.subscriptions)) if (sub.default_payment_method === pm.id) sub.default_payment_method = null;
   pm.customer = null;
+  const events = [core.emit('payment_method.detached', renderPaymentMethod(pm), req, { customer: c?.id ?? null })];
   core.save();
-  return { body: renderPaymentMethod(pm) };
+  return { body: renderPaymentMethod(pm), events };
 });
 
 // ---- payments: PaymentIntents, charges, invoice payments, refunds, SetupIntents ------------------------------------
@@ -249,13 +261,13 @@ route('POST', '/v1/payment_methods/:id/detach', (core, m) => {
 route('GET', '/v1/payment_intents/:id', (core, m) => {
   const pi = core.db.paymentIntents[m[1]];
   if (!pi) throw noSuch('payment_intent', m[1]);
-  return { body: renderPaymentIntent(pi) };
+  return { body: renderPaymentIntent(pi, core.db) };
 });
 
 route('GET', '/v1/payment_intents', (core, _m, p) => {
   const cust = p.str('customer');
   const items = newestFirst(core.db.paymentIntents).filter((pi) => !cust || pi.customer === cust);
-  return { body: paginate(items, p, '/v1/payment_intents', renderPaymentIntent, 'payment_intent') };
+  return { body: paginate(items, p, '/v1/payment_intents', (x) => renderPaymentIntent(x, core.db), 'payment_intent') };
 });
 
 route('GET', '/v1/charges/:id', (core, m) => {

@@ -6,7 +6,10 @@ import {
   lookupById,
   renderCharge,
   renderCustomer,
+  renderLiveCustomer,
   renderInvoice,
+  renderInvoicePayment,
+  renderPaymentIntent,
   renderPaymentMethod,
   renderRefund,
   renderSession,
@@ -21,8 +24,10 @@ import {
   type ChargeRec,
   type CustomerRec,
   type Db,
+  type DeclineCode,
   type EventRec,
   type InvoiceLineRec,
+  type InvoicePaymentRec,
   type InvoiceRec,
   type PaymentIntentRec,
   type PaymentMethodRec,
@@ -39,6 +44,9 @@ import type { Wire } from './wire.ts';
 import type Stripe from 'stripe';
 
 export const API_VERSION = '2026-10-28.endive';
+
+/** The object an event of type K carries, as the SDK types it for this API version. */
+type EventObject<K extends Stripe.Event.Type> = Wire<Extract<Stripe.Event, { type: K }>['data']['object']>;
 
 export interface EventRequest {
   id: string | null;
@@ -107,7 +115,11 @@ export class SandboxCore implements RenderContext {
 
   // ---- events ---------------------------------------------------------------------------------------------------
 
-  emit(type: string, object: Json, request: EventRequest = NO_REQUEST, previous?: Json): EventRec {
+  /**
+   * Records an event of `type` about `object`, which must be the object Stripe's type for that event carries (the
+   * compiler checks it against the SDK's `Stripe.Event` union). Delivery is the caller's (WebhookDeliverer).
+   */
+  emit<K extends Stripe.Event.Type>(type: K, object: EventObject<K>, request: EventRequest = NO_REQUEST, previous?: Json): EventRec {
     const data: Json = { object };
     if (previous && Object.keys(previous).length > 0) data.previous_attributes = previous;
     const event = {
@@ -127,11 +139,11 @@ export class SandboxCore implements RenderContext {
     return rec;
   }
 
-  subscriptionJson(sub: SubscriptionRec): Json {
+  subscriptionJson(sub: SubscriptionRec): Wire<Stripe.Subscription> {
     return renderSubscription(this.db, sub);
   }
 
-  invoiceJson(inv: InvoiceRec): Json {
+  invoiceJson(inv: InvoiceRec): Wire<Stripe.Invoice> {
     return renderInvoice(this.db, inv, this.publicUrl());
   }
 
@@ -208,102 +220,183 @@ export class SandboxCore implements RenderContext {
   }
 
   /**
-   * A successful card payment: a succeeded PaymentIntent and its Charge. Without a card on file (records written
-   * before the sandbox had cards) the payment still succeeds, with payment_method null.
+   * One card payment attempt, as Stripe makes it: a PaymentIntent (created at the first attempt — payment_intent.created
+   * — and reused by the next attempts, as an invoice's is) and a Charge of the card, succeeded (charge.succeeded,
+   * payment_intent.succeeded) or declined with `decline` (charge.failed, payment_intent.payment_failed). Without a card
+   * on file (records written before the sandbox had cards) the payment succeeds, with payment_method null.
    */
-  createPayment(
-    amount: number,
-    currency: string,
-    customer: string | null,
-    pm: PaymentMethodRec | undefined,
-    description: string | null,
-    invoice: string | null,
-    t = now(),
-  ): PaymentIntentRec {
-    const pi: PaymentIntentRec = {
-      id: randomId('pi_'),
-      object: 'payment_intent',
-      amount,
-      amount_received: amount,
-      currency,
-      status: 'succeeded',
-      customer,
-      payment_method: pm?.id ?? null,
-      latest_charge: '',
-      created: t,
-      description,
-      metadata: {},
-      client_secret: '',
-      _invoice: invoice,
-    };
-    pi.client_secret = `${pi.id}_secret_${randomId('', 25)}`;
+  attemptPayment(o: {
+    amount: number;
+    currency: string;
+    customer: string | null;
+    pm: PaymentMethodRec | undefined;
+    description: string | null;
+    invoice: string | null;
+    pi?: PaymentIntentRec;
+    decline: DeclineCode | null;
+    request: EventRequest;
+    events: EventRec[];
+  }): { pi: PaymentIntentRec; charge: ChargeRec } {
+    const t = now();
+    let pi = o.pi;
+    if (!pi) {
+      pi = {
+        id: randomId('pi_'),
+        object: 'payment_intent',
+        amount: o.amount,
+        amount_received: 0,
+        currency: o.currency,
+        status: 'requires_payment_method',
+        customer: o.customer,
+        payment_method: null,
+        latest_charge: null,
+        created: t,
+        description: o.description,
+        metadata: {},
+        client_secret: '',
+        last_payment_error: null,
+        _invoice: o.invoice,
+      };
+      pi.client_secret = `${pi.id}_secret_${randomId('', 25)}`;
+      this.db.paymentIntents[pi.id] = pi;
+      o.events.push(this.emit('payment_intent.created', renderPaymentIntent(pi, this.db), o.request));
+    }
     const ch: ChargeRec = {
       id: randomId('ch_'),
       object: 'charge',
-      amount,
+      amount: o.amount,
       amount_refunded: 0,
       refunded: false,
-      currency,
-      customer,
-      description,
+      currency: o.currency,
+      customer: o.customer,
+      description: o.description,
       payment_intent: pi.id,
-      payment_method: pm?.id ?? null,
+      payment_method: o.pm?.id ?? null,
       created: t,
       metadata: {},
-      _card: pm ? { ...pm.card } : null,
-      _billing: pm ? { ...pm.billing_details } : { name: null, email: null },
+      status: o.decline ? 'failed' : 'succeeded',
+      _decline: o.decline,
+      _card: o.pm ? { ...o.pm.card } : null,
+      _billing: o.pm ? { ...o.pm.billing_details } : { name: null, email: null },
     };
-    pi.latest_charge = ch.id;
-    this.db.paymentIntents[pi.id] = pi;
     this.db.charges[ch.id] = ch;
-    return pi;
+    pi.latest_charge = ch.id;
+    pi.payment_method = o.pm?.id ?? null;
+    if (o.decline) {
+      pi.status = 'requires_payment_method';
+      pi.last_payment_error = { charge: ch.id, decline_code: o.decline, payment_method: o.pm?.id ?? null };
+      o.events.push(this.emit('charge.failed', renderCharge(ch), o.request));
+      o.events.push(this.emit('payment_intent.payment_failed', renderPaymentIntent(pi, this.db), o.request));
+    } else {
+      pi.status = 'succeeded';
+      pi.amount_received = o.amount;
+      pi.last_payment_error = null;
+      o.events.push(this.emit('charge.succeeded', renderCharge(ch), o.request));
+      o.events.push(this.emit('payment_intent.succeeded', renderPaymentIntent(pi, this.db), o.request));
+    }
+    return { pi, charge: ch };
   }
 
-  /** The invoice is paid now with `pm`: status paid, and (for a non-zero amount) PaymentIntent, Charge, InvoicePayment. */
-  private settleInvoice(inv: InvoiceRec, pm: PaymentMethodRec | undefined): void {
+  /**
+   * One payment attempt of an open invoice with `pm` (default: the card to use — the subscription's, else the
+   * customer's): attempt_count + 1, then paid (invoice.paid, invoice.payment_succeeded, invoice_payment.paid; an
+   * InvoicePayment) or, when the card declines (or `forceDecline`), still open (invoice.payment_failed). Returns the
+   * decline, null when paid.
+   */
+  attemptInvoice(
+    inv: InvoiceRec,
+    request: EventRequest,
+    events: EventRec[],
+    opts: { pm?: PaymentMethodRec; forceDecline?: DeclineCode } = {},
+  ): { decline: DeclineCode | null; charge: ChargeRec | null } {
+    const sub = inv.subscription ? this.db.subscriptions[inv.subscription] : undefined;
+    const pm = opts.pm ?? this.cardFor(inv.customer, sub);
+    const { due } = invoiceTotals(inv);
+    const decline = due > 0 ? (opts.forceDecline ?? pm?._charge_decline ?? null) : null;
+    inv.attempt_count += 1;
+    let charge: ChargeRec | null = null;
+    if (due > 0) {
+      const description =
+        inv.billing_reason === 'subscription_create'
+          ? 'Subscription creation'
+          : inv.billing_reason === 'manual'
+            ? 'Payment for Invoice'
+            : inv.billing_reason === 'subscription_cycle'
+              ? 'Subscription cycle'
+              : 'Subscription update';
+      const existing = inv._payment_intent ? this.db.paymentIntents[inv._payment_intent] : undefined;
+      const paid = this.attemptPayment({
+        amount: due,
+        currency: inv.currency,
+        customer: inv.customer,
+        pm,
+        description,
+        invoice: inv.id,
+        pi: existing,
+        decline,
+        request,
+        events,
+      });
+      inv._payment_intent = paid.pi.id;
+      charge = paid.charge;
+    }
+    if (decline) {
+      inv.next_payment_attempt = now() + 3 * 86400;
+      events.push(this.emit('invoice.payment_failed', this.invoiceJson(inv), request));
+      return { decline, charge };
+    }
     const t = now();
     inv.status = 'paid';
     inv.paid_at = t;
-    const { due } = invoiceTotals(inv);
-    if (due <= 0) return;
-    const description =
-      inv.billing_reason === 'subscription_create'
-        ? 'Subscription creation'
-        : inv.billing_reason === 'manual'
-          ? 'Payment for Invoice'
-          : 'Subscription update';
-    const pi = this.createPayment(due, inv.currency, inv.customer, pm, description, inv.id, t);
-    const ip = {
-      id: randomId('inpay_'),
-      object: 'invoice_payment' as const,
-      invoice: inv.id,
-      amount_paid: due,
-      amount_requested: due,
-      currency: inv.currency,
-      status: 'paid' as const,
-      payment_intent: pi.id,
-      paid_at: t,
-      created: t,
-    };
-    this.db.invoicePayments[ip.id] = ip;
+    inv.next_payment_attempt = null;
+    let ip: InvoicePaymentRec | undefined;
+    if (due > 0) {
+      ip = {
+        id: randomId('inpay_'),
+        object: 'invoice_payment',
+        invoice: inv.id,
+        amount_paid: due,
+        amount_requested: due,
+        currency: inv.currency,
+        status: 'paid',
+        payment_intent: inv._payment_intent!,
+        paid_at: t,
+        created: t,
+      };
+      this.db.invoicePayments[ip.id] = ip;
+    }
+    events.push(this.emit('invoice.paid', this.invoiceJson(inv), request));
+    events.push(this.emit('invoice.payment_succeeded', this.invoiceJson(inv), request));
+    if (ip) events.push(this.emit('invoice_payment.paid', renderInvoicePayment(ip), request));
+    return { decline: null, charge };
   }
 
-  /** One more failed attempt on an open invoice (a declined card): attempt_count + 1, invoice.payment_failed. */
-  failInvoiceAttempt(inv: InvoiceRec, request: EventRequest = NO_REQUEST): EventRec[] {
-    inv.attempt_count += 1;
-    const events = [this.emit('invoice.payment_failed', this.invoiceJson(inv), request)];
+  /** One more failed attempt on an open invoice with a card typed on its hosted page, declined: the attempt's events. */
+  failInvoiceAttempt(
+    inv: InvoiceRec,
+    pm: PaymentMethodRec | undefined,
+    decline: DeclineCode,
+    request: EventRequest = NO_REQUEST,
+  ): EventRec[] {
+    const events: EventRec[] = [];
+    this.attemptInvoice(inv, request, events, { pm, forceDecline: decline });
     this.save();
     return events;
   }
 
   // ---- invoices -------------------------------------------------------------------------------------------------
 
+  /**
+   * A subscription's invoice: created as a draft (invoice.created), then finalized (invoice.finalized: numbered, open,
+   * payable). Its payment is the caller's (attemptInvoice).
+   */
   private createInvoice(
     sub: SubscriptionRec,
     reason: InvoiceRec['billing_reason'],
     lines: InvoiceLineRec[],
-    status: 'paid' | 'open',
     period: { start: number; end: number },
+    request: EventRequest,
+    events: EventRec[],
   ): InvoiceRec {
     const customer = this.db.customers[sub.customer];
     this.db.invoiceSeq += 1;
@@ -316,7 +409,7 @@ export class SandboxCore implements RenderContext {
       customer_email: customer?.email ?? null,
       customer_name: customer?.name ?? null,
       customer_address: customer?.address ? { ...customer.address } : null,
-      status: 'open',
+      status: 'draft',
       created: t,
       period_start: period.start,
       period_end: period.end,
@@ -326,13 +419,17 @@ export class SandboxCore implements RenderContext {
       currency: sub.currency,
       subscription: sub.id,
       metadata: {},
-      attempt_count: 1,
+      attempt_count: 0,
       paid_at: null,
+      next_payment_attempt: null,
       _lines: lines,
     };
     this.db.invoices[inv.id] = inv;
     sub.latest_invoice = inv.id;
-    if (status === 'paid') this.settleInvoice(inv, this.cardFor(sub.customer, sub));
+    events.push(this.emit('invoice.created', this.invoiceJson(inv), request));
+    inv.status = 'open';
+    inv.finalized_at = t;
+    events.push(this.emit('invoice.finalized', this.invoiceJson(inv), request));
     return inv;
   }
 
@@ -367,9 +464,11 @@ export class SandboxCore implements RenderContext {
   }
 
   /**
-   * The hosted page's "Payer": customer, the card typed (a PaymentMethod, in subscription mode attached to the
-   * customer and made its invoice_settings.default_payment_method), subscription, first invoice paid with that card
-   * (its PaymentIntent and Charge; in payment mode the session's own PaymentIntent), session completed; the events.
+   * The hosted page's "Payer", as Stripe Checkout does it: the customer (created if the session has none:
+   * customer.created), the card typed (a PaymentMethod; in subscription mode attached to the customer —
+   * payment_method.attached — and made the new subscription's default_payment_method, the customer's own default left
+   * as it was), the subscription (created incomplete, active once its first invoice is paid with that card), or in
+   * payment mode the session's own PaymentIntent; the session completed last. Every event in Stripe's order.
    */
   completeCheckout(session: SessionRec, form: { email?: string; name?: string; card?: CardInput }): EventRec[] {
     this.assertSessionOpen(session);
@@ -380,10 +479,13 @@ export class SandboxCore implements RenderContext {
     const name = form.name?.trim() || customer?.name || null;
     const t = now();
     const events: EventRec[] = [];
-    if (!customer && session.mode === 'subscription') customer = this.createCustomer({ email, name });
+    if (!customer && session.mode === 'subscription') {
+      customer = this.createCustomer({ email, name });
+      events.push(this.emit('customer.created', renderLiveCustomer(customer)));
+    }
     const saved = session.mode === 'subscription' && customer ? customer : undefined;
     const pm = this.createPaymentMethod(form.card ?? readCard(undefined, undefined), saved?.id ?? null, { name, email });
-    if (saved) saved._default_payment_method = pm.id;
+    if (saved) events.push(this.emit('payment_method.attached', renderPaymentMethod(pm)));
 
     if (session.mode === 'subscription' && customer) {
       const recurring = session._lines.filter((l) => this.db.prices[l.price].type === 'recurring');
@@ -392,7 +494,7 @@ export class SandboxCore implements RenderContext {
         id: randomId('sub_'),
         object: 'subscription',
         customer: customer.id,
-        status: 'active',
+        status: 'incomplete',
         cancel_at_period_end: false,
         cancel_at: null,
         canceled_at: null,
@@ -405,6 +507,7 @@ export class SandboxCore implements RenderContext {
         metadata: { ...session._subscription_data.metadata },
         latest_invoice: null,
         cancellation_reason: null,
+        default_payment_method: pm.id,
         _items: [],
         _cycle: 1,
         _pending: [],
@@ -439,22 +542,29 @@ export class SandboxCore implements RenderContext {
           invoice_item: randomId('ii_'),
         });
       }
-      const inv = this.createInvoice(sub, 'subscription_create', lines, 'paid', { start: t, end: t });
+      events.push(this.emit('customer.subscription.created', this.subscriptionJson(sub)));
+      const inv = this.createInvoice(sub, 'subscription_create', lines, { start: t, end: t }, NO_REQUEST, events);
+      const before = this.subscriptionJson(sub);
+      // The card was accepted on the page: Checkout completes only once the first payment went through.
+      this.attemptInvoice(inv, NO_REQUEST, events, { pm: { ...pm, _charge_decline: null } });
+      sub.status = 'active';
+      const after = this.subscriptionJson(sub);
+      events.push(this.emit('customer.subscription.updated', after, NO_REQUEST, SandboxCore.diff(before, after)));
       session.subscription = sub.id;
       session.invoice = inv.id;
-      events.push(this.emit('customer.subscription.created', this.subscriptionJson(sub)));
-      events.push(this.emit('invoice.paid', this.invoiceJson(inv)));
     }
     if (session.mode === 'payment') {
-      session.payment_intent = this.createPayment(
-        session.amount_total ?? 0,
-        session.currency ?? 'eur',
-        customer?.id ?? null,
+      session.payment_intent = this.attemptPayment({
+        amount: session.amount_total ?? 0,
+        currency: session.currency ?? 'eur',
+        customer: customer?.id ?? null,
         pm,
-        null,
-        null,
-        t,
-      ).id;
+        description: null,
+        invoice: null,
+        decline: null,
+        request: NO_REQUEST,
+        events,
+      }).pi.id;
     }
     session.status = 'complete';
     session.payment_status = 'paid';
@@ -476,13 +586,12 @@ export class SandboxCore implements RenderContext {
     if (!customer || customer.deleted) throw new ApiError(400, 'Client introuvable pour cette session.', 'customer', 'resource_missing');
     const name = form.name?.trim() || customer.name || null;
     const t = now();
-    const pm = this.createPaymentMethod(form.card ?? readCard(undefined, undefined), customer.id, { name, email: customer.email });
     const si: SetupIntentRec = {
       id: randomId('seti_'),
       object: 'setup_intent',
-      status: 'succeeded',
+      status: 'requires_payment_method',
       customer: customer.id,
-      payment_method: pm.id,
+      payment_method: null,
       usage: 'off_session',
       description: session._setup_intent_data?.description ?? null,
       metadata: { ...(session._setup_intent_data?.metadata ?? {}) },
@@ -491,15 +600,18 @@ export class SandboxCore implements RenderContext {
     };
     si.client_secret = `${si.id}_secret_${randomId('', 25)}`;
     this.db.setupIntents[si.id] = si;
+    const events = [this.emit('setup_intent.created', renderSetupIntent(si))];
+    const pm = this.createPaymentMethod(form.card ?? readCard(undefined, undefined), customer.id, { name, email: customer.email });
+    events.push(this.emit('payment_method.attached', renderPaymentMethod(pm)));
+    si.payment_method = pm.id;
+    si.status = 'succeeded';
     session.setup_intent = si.id;
     session.status = 'complete';
     session.payment_status = 'no_payment_required';
     session.customer_details = customerDetails(customer.email, name);
     session._completed_at = t;
-    const events = [
-      this.emit('setup_intent.succeeded', renderSetupIntent(si)),
-      this.emit('checkout.session.completed', renderSession(session, this.publicUrl())),
-    ];
+    events.push(this.emit('setup_intent.succeeded', renderSetupIntent(si)));
+    events.push(this.emit('checkout.session.completed', renderSession(session, this.publicUrl())));
     this.save();
     return events;
   }
@@ -530,8 +642,12 @@ export class SandboxCore implements RenderContext {
     return previous;
   }
 
-  private cycleInvoice(sub: SubscriptionRec, status: 'paid' | 'open'): InvoiceRec {
+  /** The period ends: the subscription moves to the next one (customer.subscription.updated), and its invoice is made. */
+  private cycleInvoice(sub: SubscriptionRec, events: EventRec[]): InvoiceRec {
+    const before = this.subscriptionJson(sub);
     const previous = this.advancePeriod(sub);
+    const moved = this.subscriptionJson(sub);
+    events.push(this.emit('customer.subscription.updated', moved, NO_REQUEST, SandboxCore.diff(before, moved)));
     const lines = sub._items.map((i) => this.recurringLine(sub, i));
     for (const p of sub._pending) {
       const price = this.db.prices[p.price];
@@ -550,7 +666,7 @@ export class SandboxCore implements RenderContext {
       });
     }
     sub._pending = [];
-    return this.createInvoice(sub, 'subscription_cycle', lines, status, previous);
+    return this.createInvoice(sub, 'subscription_cycle', lines, previous, NO_REQUEST, events);
   }
 
   private openInvoice(sub: SubscriptionRec): InvoiceRec | undefined {
@@ -570,36 +686,28 @@ export class SandboxCore implements RenderContext {
     this.assertNotCanceled(sub);
     if (sub.cancel_at_period_end)
       throw new ApiError(400, `The subscription ${sub.id} is set to cancel at period end; use /test/subscriptions/${sub.id}/end-period.`);
-    if (this.cardFor(sub.customer, sub)?._charge_decline) return this.failPayment(sub);
-    const before = this.subscriptionJson(sub);
-    let inv = this.openInvoice(sub);
-    if (inv) {
-      inv.attempt_count += 1;
-      this.settleInvoice(inv, this.cardFor(sub.customer, sub));
-    } else {
-      inv = this.cycleInvoice(sub, 'paid');
-    }
-    sub.status = 'active';
-    const after = this.subscriptionJson(sub);
-    const events = [
-      this.emit('invoice.paid', this.invoiceJson(inv)),
-      this.emit('customer.subscription.updated', after, NO_REQUEST, SandboxCore.diff(before, after)),
-    ];
-    this.save();
-    return events;
+    return this.chargeRenewal(sub);
   }
 
   /** Test control: the renewal payment fails (a new open invoice, or one more failed attempt on the open one). */
   failPayment(sub: SubscriptionRec): EventRec[] {
     this.assertNotCanceled(sub);
+    return this.chargeRenewal(sub, 'generic_decline');
+  }
+
+  /**
+   * A renewal attempt: the open invoice tried again, or (none open) the period ends and the next invoice is made and
+   * tried. Paid, the subscription is active; declined, past_due (an unpaid one stays unpaid). Events as Stripe sends
+   * them: the period change, the invoice's creation and finalization, the payment, the subscription's status.
+   */
+  private chargeRenewal(sub: SubscriptionRec, forceDecline?: DeclineCode): EventRec[] {
+    const events: EventRec[] = [];
+    const inv = this.openInvoice(sub) ?? this.cycleInvoice(sub, events);
     const before = this.subscriptionJson(sub);
-    let inv = this.openInvoice(sub);
-    if (inv) inv.attempt_count += 1;
-    else inv = this.cycleInvoice(sub, 'open');
-    sub.status = 'past_due';
+    const { decline } = this.attemptInvoice(inv, NO_REQUEST, events, { forceDecline });
+    sub.status = !decline ? 'active' : sub.status === 'unpaid' ? 'unpaid' : 'past_due';
     const after = this.subscriptionJson(sub);
     const previous = SandboxCore.diff(before, after);
-    const events = [this.emit('invoice.payment_failed', this.invoiceJson(inv))];
     // A further failed attempt on the same open invoice changes nothing on the subscription: no update event then.
     if (Object.keys(previous).length > 0) events.push(this.emit('customer.subscription.updated', after, NO_REQUEST, previous));
     this.save();
@@ -635,15 +743,15 @@ export class SandboxCore implements RenderContext {
     this.assertPayable(inv);
     const sub = inv.subscription ? this.db.subscriptions[inv.subscription] : undefined;
     const card = pm ?? this.cardFor(inv.customer, sub);
-    if (card?._charge_decline) {
-      const err = cardError(card._charge_decline, { payment_method: renderPaymentMethod(card) });
-      err.events = this.failInvoiceAttempt(inv, request);
+    const before = sub ? this.subscriptionJson(sub) : undefined;
+    const events: EventRec[] = [];
+    const { decline, charge } = this.attemptInvoice(inv, request, events, { pm: card });
+    if (decline) {
+      this.save();
+      const err = cardError(decline, { charge: charge?.id, ...(card ? { payment_method: renderPaymentMethod(card) } : {}) });
+      err.events = events;
       throw err;
     }
-    const before = sub ? this.subscriptionJson(sub) : undefined;
-    inv.attempt_count += 1;
-    this.settleInvoice(inv, card);
-    const events = [this.emit('invoice.paid', this.invoiceJson(inv), request)];
     if (
       sub &&
       before &&
@@ -827,7 +935,7 @@ export class SandboxCore implements RenderContext {
     if (changes.cancellationDetails?.feedback !== undefined) sub.cancellation_feedback = changes.cancellationDetails.feedback;
 
     let invoice: InvoiceRec | undefined;
-    let failed = false;
+    const invoiceEvents: EventRec[] = [];
     const nonZero = prorations.filter((p) => p.amount !== 0);
     if (changes.proration === 'always_invoice' && (nonZero.length > 0 || sub._pending.length > 0)) {
       const lines = [
@@ -853,10 +961,9 @@ export class SandboxCore implements RenderContext {
         throw cardError(decline);
       }
       sub._pending = [];
-      failed = Boolean(decline);
       // allow_incomplete: the update stands, its invoice stays open and the subscription becomes past_due.
-      invoice = this.createInvoice(sub, 'subscription_update', lines, failed ? 'open' : 'paid', { start: t, end: t });
-      if (failed) sub.status = 'past_due';
+      invoice = this.createInvoice(sub, 'subscription_update', lines, { start: t, end: t }, request, invoiceEvents);
+      if (this.attemptInvoice(invoice, request, invoiceEvents).decline) sub.status = 'past_due';
     } else if (changes.proration === 'create_prorations') {
       for (const p of nonZero)
         sub._pending.push({
@@ -873,7 +980,7 @@ export class SandboxCore implements RenderContext {
     const previous = SandboxCore.diff(before, after);
     const events: EventRec[] = [];
     if (Object.keys(previous).length > 0) events.push(this.emit('customer.subscription.updated', after, request, previous));
-    if (invoice) events.push(this.emit(failed ? 'invoice.payment_failed' : 'invoice.paid', this.invoiceJson(invoice), request));
+    events.push(...invoiceEvents);
     this.save();
     return events;
   }
@@ -893,7 +1000,10 @@ export class SandboxCore implements RenderContext {
     if (target.payment_intent) {
       const pi = this.db.paymentIntents[target.payment_intent];
       if (!pi) throw noSuch('payment_intent', target.payment_intent, 'payment_intent', 400);
-      ch = this.db.charges[pi.latest_charge];
+      const latest = pi.latest_charge ? this.db.charges[pi.latest_charge] : undefined;
+      if (!latest || latest.status === 'failed')
+        throw new ApiError(400, `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, 'payment_intent');
+      ch = latest;
       if (target.charge && target.charge !== ch.id)
         throw new ApiError(400, `Charge ${target.charge} does not belong to PaymentIntent ${pi.id}.`, 'charge');
     } else if (target.charge) {

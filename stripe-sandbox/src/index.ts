@@ -11,7 +11,7 @@ import { findRoute, sessionById } from './api.ts';
 import { chargeDecline, DECLINE_MESSAGES, entryDecline, readCard, type CardInput } from './cards.ts';
 import { API_VERSION, SandboxCore, type EventRequest } from './core.ts';
 import { ApiError, P, type Json, type Params } from './params.ts';
-import { applyExpand, renderInvoice, renderSubscription } from './render.ts';
+import { applyExpand, renderInvoice, renderPaymentMethod, renderSubscription } from './render.ts';
 import { checkoutPage, invoicePage, invoicePdf, messagePage, type CardForm } from './pages.ts';
 import { Persistence, randomId, type EventRec } from './store.ts';
 import { WebhookDeliverer } from './webhooks.ts';
@@ -432,19 +432,21 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       return;
     }
     const customer = core.db.customers[inv.customer];
+    const billing = { name: typed.name?.trim() || customer?.name || null, email: customer?.email ?? inv.customer_email };
     const decline = entryDecline(card) ?? chargeDecline(card);
     if (decline) {
-      const events = core.failInvoiceAttempt(inv);
+      // The card typed is tried (a PaymentMethod, not attached to the customer) and declined: one more failed attempt.
+      const events = core.failInvoiceAttempt(inv, core.createPaymentMethod(card, null, billing), decline);
       log(`invoice ${inv.id}: card declined on the hosted page (${decline})`);
       await deliverAll(events);
       sendHtml(res, 402, invoicePage(core, inv, DECLINE_MESSAGES[decline].fr, typed));
       return;
     }
-    const pm = core.createPaymentMethod(card, inv.customer, {
-      name: typed.name?.trim() || customer?.name || null,
-      email: customer?.email ?? inv.customer_email,
-    });
-    const events = core.payInvoice(inv, { id: null, idempotency_key: null }, pm);
+    const pm = core.createPaymentMethod(card, inv.customer, billing);
+    const events = [
+      core.emit('payment_method.attached', renderPaymentMethod(pm)),
+      ...core.payInvoice(inv, { id: null, idempotency_key: null }, pm),
+    ];
     log(`invoice ${inv.id} paid on the hosted page with ${pm.id}`);
     await deliverAll(events);
     res.writeHead(303, { Location: `/invoices/${inv.id}` }).end();

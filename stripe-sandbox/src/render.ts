@@ -1,5 +1,6 @@
 /** Turns stored records into the JSON Stripe returns for API version 2026-10-28.endive, and resolves `expand[]`. */
 import type Stripe from 'stripe';
+import { DECLINE_MESSAGES } from './cards.ts';
 import { ApiError, type Json } from './params.ts';
 import type {
   CardDetails,
@@ -24,9 +25,13 @@ export interface RenderContext {
   publicUrl: () => string;
 }
 
-
 export function renderCustomer(c: CustomerRec): Wire<Stripe.Customer> | Wire<Stripe.DeletedCustomer> {
   if (c.deleted) return { id: c.id, object: 'customer', deleted: true };
+  return renderLiveCustomer(c);
+}
+
+/** A customer not deleted (a deleted one answers only its id and `deleted: true`). */
+export function renderLiveCustomer(c: CustomerRec): Wire<Stripe.Customer> {
   return {
     id: c.id,
     object: 'customer',
@@ -369,6 +374,9 @@ export function invoiceLineItems(inv: InvoiceRec): Wire<Stripe.InvoiceLineItem>[
 
 export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Wire<Stripe.Invoice> {
   const t = invoiceTotals(inv);
+  // A draft has no number, no page and no PDF yet: they come with its finalization.
+  const draft = inv.status === 'draft';
+  const finalizedAt = draft ? null : (inv.finalized_at ?? inv.created);
   const sub = inv.subscription ? db.subscriptions[inv.subscription] : undefined;
   return {
     id: inv.id,
@@ -384,7 +392,7 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Wire<
     application: null,
     attempt_count: inv.attempt_count,
     attempted: inv.attempt_count > 0,
-    auto_advance: inv.status === 'open',
+    auto_advance: draft || inv.status === 'open',
     automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: inv.billing_reason,
@@ -406,20 +414,20 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Wire<
     description: inv.description,
     discounts: [],
     due_date: null,
-    effective_at: inv.created,
+    effective_at: finalizedAt,
     ending_balance: Math.min(0, t.total),
     footer: null,
     from_invoice: null,
-    hosted_invoice_url: `${publicUrl}/invoices/${inv.id}`,
-    invoice_pdf: `${publicUrl}/invoices/${inv.id}/pdf`,
+    hosted_invoice_url: draft ? null : `${publicUrl}/invoices/${inv.id}`,
+    invoice_pdf: draft ? null : `${publicUrl}/invoices/${inv.id}/pdf`,
     issuer: { type: 'self' },
     last_finalization_error: null,
     latest_revision: null,
     lines: embeddedList(invoiceLineItems(inv), `/v1/invoices/${inv.id}/lines`),
     livemode: false,
     metadata: inv.metadata,
-    next_payment_attempt: inv.status === 'open' ? inv.created + 3 * 86400 : null,
-    number: inv.number,
+    next_payment_attempt: inv.status === 'open' ? (inv.next_payment_attempt ?? inv.created + 3 * 86400) : null,
+    number: draft ? null : inv.number,
     on_behalf_of: null,
     parent: inv.subscription
       ? {
@@ -440,7 +448,7 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Wire<
     starting_balance: 0,
     statement_descriptor: null,
     status: inv.status,
-    status_transitions: { finalized_at: inv.created, marked_uncollectible_at: null, paid_at: inv.paid_at, voided_at: null },
+    status_transitions: { finalized_at: finalizedAt, marked_uncollectible_at: null, paid_at: inv.paid_at, voided_at: null },
     subtotal: t.total,
     subtotal_excluding_tax: t.total,
     test_clock: null,
@@ -491,7 +499,9 @@ export function renderPaymentMethod(pm: PaymentMethodRec): Wire<Stripe.PaymentMe
   };
 }
 
-export function renderPaymentIntent(pi: PaymentIntentRec): Wire<Stripe.PaymentIntent> {
+export function renderPaymentIntent(pi: PaymentIntentRec, db: Db): Wire<Stripe.PaymentIntent> {
+  const error = pi.last_payment_error;
+  const errorPm = error?.payment_method ? db.paymentMethods[error.payment_method] : undefined;
   return {
     id: pi.id,
     object: 'payment_intent',
@@ -514,7 +524,17 @@ export function renderPaymentIntent(pi: PaymentIntentRec): Wire<Stripe.PaymentIn
     customer_account: null,
     description: pi.description,
     excluded_payment_method_types: null,
-    last_payment_error: null,
+    last_payment_error: error
+      ? {
+          charge: error.charge,
+          code: 'card_declined',
+          decline_code: error.decline_code,
+          doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+          message: DECLINE_MESSAGES[error.decline_code].en,
+          ...(errorPm ? { payment_method: renderPaymentMethod(errorPm) } : {}),
+          type: 'card_error',
+        }
+      : null,
     latest_charge: pi.latest_charge,
     livemode: false,
     managed_payments: null,
@@ -566,11 +586,13 @@ function chargeCard(c: CardDetails): Wire<Stripe.Charge.PaymentMethodDetails.Car
 }
 
 export function renderCharge(ch: ChargeRec): Wire<Stripe.Charge> {
+  const failed = ch.status === 'failed';
+  const decline = ch._decline ?? 'generic_decline';
   return {
     id: ch.id,
     object: 'charge',
     amount: ch.amount,
-    amount_captured: ch.amount,
+    amount_captured: failed ? 0 : ch.amount,
     amount_refunded: ch.amount_refunded,
     application: null,
     application_fee: null,
@@ -578,15 +600,15 @@ export function renderCharge(ch: ChargeRec): Wire<Stripe.Charge> {
     balance_transaction: null,
     billing_details: billingDetails(ch._billing),
     calculated_statement_descriptor: 'STRIPE SANDBOX',
-    captured: true,
+    captured: !failed,
     created: ch.created,
     currency: ch.currency,
     customer: ch.customer,
     description: ch.description,
     disputed: false,
     failure_balance_transaction: null,
-    failure_code: null,
-    failure_message: null,
+    failure_code: failed ? 'card_declined' : null,
+    failure_message: failed ? DECLINE_MESSAGES[decline].en : null,
     fraud_details: {},
     livemode: false,
     metadata: ch.metadata,
@@ -595,14 +617,14 @@ export function renderCharge(ch: ChargeRec): Wire<Stripe.Charge> {
       advice_code: null,
       network_advice_code: null,
       network_decline_code: null,
-      network_status: 'approved_by_network',
-      reason: null,
+      network_status: failed ? 'declined_by_network' : 'approved_by_network',
+      reason: failed ? decline : null,
       risk_level: 'normal',
       risk_score: 20,
-      seller_message: 'Payment complete.',
-      type: 'authorized',
+      seller_message: failed ? 'The bank did not return any further details with this decline.' : 'Payment complete.',
+      type: failed ? 'issuer_declined' : 'authorized',
     },
-    paid: true,
+    paid: !failed,
     payment_intent: ch.payment_intent,
     payment_method: ch.payment_method,
     payment_method_details: ch._card ? { card: chargeCard(ch._card), type: 'card' } : null,
@@ -616,7 +638,7 @@ export function renderCharge(ch: ChargeRec): Wire<Stripe.Charge> {
     source_transfer: null,
     statement_descriptor: null,
     statement_descriptor_suffix: null,
-    status: 'succeeded',
+    status: ch.status ?? 'succeeded',
     transfer_data: null,
     transfer_group: null,
   };
@@ -716,7 +738,7 @@ export function lookupById(ctx: RenderContext, id: string): Json | undefined {
   if (id.startsWith('sub_')) return db.subscriptions[id] && renderSubscription(db, db.subscriptions[id]);
   if (id.startsWith('in_')) return db.invoices[id] && renderInvoice(db, db.invoices[id], ctx.publicUrl());
   if (id.startsWith('pm_')) return db.paymentMethods[id] && renderPaymentMethod(db.paymentMethods[id]);
-  if (id.startsWith('pi_')) return db.paymentIntents[id] && renderPaymentIntent(db.paymentIntents[id]);
+  if (id.startsWith('pi_')) return db.paymentIntents[id] && renderPaymentIntent(db.paymentIntents[id], db);
   if (id.startsWith('ch_')) return db.charges[id] && renderCharge(db.charges[id]);
   if (id.startsWith('re_')) return db.refunds[id] && renderRefund(db.refunds[id]);
   if (id.startsWith('seti_')) return db.setupIntents[id] && renderSetupIntent(db.setupIntents[id]);

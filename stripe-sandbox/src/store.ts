@@ -178,7 +178,13 @@ export interface InvoiceRec {
   metadata: Metadata;
   attempt_count: number;
   paid_at: number | null;
+  /** When it was finalized (absent in older files: its creation). */
+  finalized_at?: number;
+  /** Stripe's next automatic retry of an open invoice, null once paid (absent in older files). */
+  next_payment_attempt?: number | null;
   _lines: InvoiceLineRec[];
+  /** The PaymentIntent of its payment attempts (created at the first, reused by the next). */
+  _payment_intent?: string;
 }
 
 /** Why a test card is refused: at entry on the hosted pages, or only when charged later (4000 0000 0000 0341). */
@@ -213,10 +219,12 @@ export interface PaymentIntentRec {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'succeeded';
+  status: 'succeeded' | 'requires_payment_method';
   customer: string | null;
   payment_method: string | null;
-  latest_charge: string;
+  latest_charge: string | null;
+  /** Why the last attempt failed (absent in older files). */
+  last_payment_error?: { charge: string; decline_code: DeclineCode; payment_method: string | null } | null;
   created: number;
   description: string | null;
   metadata: Metadata;
@@ -238,6 +246,10 @@ export interface ChargeRec {
   payment_method: string | null;
   created: number;
   metadata: Metadata;
+  /** Absent in older files: succeeded. */
+  status?: 'succeeded' | 'failed';
+  /** A failed charge's decline. */
+  _decline?: DeclineCode | null;
   /** The card charged, as it was then (null: no card on file, a pre-cards record). */
   _card: CardDetails | null;
   _billing: { name: string | null; email: string | null };
@@ -261,9 +273,9 @@ export interface RefundRec {
 export interface SetupIntentRec {
   id: string;
   object: 'setup_intent';
-  status: 'succeeded';
+  status: 'requires_payment_method' | 'succeeded';
   customer: string;
-  payment_method: string;
+  payment_method: string | null;
   usage: 'off_session';
   description: string | null;
   metadata: Metadata;

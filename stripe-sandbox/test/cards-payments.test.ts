@@ -1,6 +1,6 @@
 /**
  * Cards, payments and refunds in the Stripe sandbox, round-tripped with the real `stripe` SDK: the card typed at
- * checkout saved as the customer's default, PaymentIntents/Charges/InvoicePayments of paid invoices, refunds, the test
+ * checkout saved as the subscription's default, PaymentIntents/Charges/InvoicePayments of paid invoices, refunds, the test
  * cards that fail (0002, 9995, 0341), setup-mode checkout to change the card, the hosted invoice page's payment form.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -108,16 +108,16 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       await sandbox.flushWebhooks();
     });
 
-    it("checkout saves the card typed as a PaymentMethod, the customer's invoice_settings.default_payment_method", async () => {
+    it("checkout saves the card typed as a PaymentMethod attached to the customer, the subscription's default_payment_method (as Stripe Checkout: the customer's own default untouched)", async () => {
       const { customer, subscription } = bought;
       expect(customer.invoice_settings).toEqual({
         custom_fields: null,
-        default_payment_method: expect.stringMatching(/^pm_/),
+        default_payment_method: null,
         footer: null,
         rendering_options: null,
       });
-      pmId = customer.invoice_settings.default_payment_method as string;
-      expect(subscription.default_payment_method).toBeNull();
+      expect(subscription.default_payment_method).toMatch(/^pm_/);
+      pmId = subscription.default_payment_method as string;
 
       const pm = await stripe.paymentMethods.retrieve(pmId);
       expect(pm).toMatchObject({ object: 'payment_method', type: 'card', customer: customer.id, livemode: false, metadata: {} });
@@ -129,10 +129,8 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       expect((await stripe.customers.listPaymentMethods(customer.id)).data.map((x) => x.id)).toEqual([pmId]);
       expect((await stripe.customers.retrievePaymentMethod(customer.id, pmId)).id).toBe(pmId);
 
-      const expanded = (await stripe.customers.retrieve(customer.id, {
-        expand: ['invoice_settings.default_payment_method'],
-      })) as Stripe.Customer;
-      expect((expanded.invoice_settings.default_payment_method as Stripe.PaymentMethod).card!.last4).toBe('4242');
+      const expanded = await stripe.subscriptions.retrieve(subscription.id, { expand: ['default_payment_method'] });
+      expect((expanded.default_payment_method as Stripe.PaymentMethod).card!.last4).toBe('4242');
       const missing = await stripeError(stripe.paymentMethods.retrieve('pm_nope'));
       expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing' });
     });
@@ -222,7 +220,17 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
 
     it('renew charges the default card: a paid renewal with its own PaymentIntent', async () => {
       const res = await control(`/test/subscriptions/${bought.subscription.id}/renew`);
-      expect(res.body.events.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+      expect(res.body.events.map((e) => e.type)).toEqual([
+        'customer.subscription.updated',
+        'invoice.created',
+        'invoice.finalized',
+        'payment_intent.created',
+        'charge.succeeded',
+        'payment_intent.succeeded',
+        'invoice.paid',
+        'invoice.payment_succeeded',
+        'invoice_payment.paid',
+      ]);
       const inv = await stripe.invoices.retrieve(res.body.invoice!.id!, { expand: ['payments.data.payment.payment_intent'] });
       expect((inv.payments!.data[0].payment.payment_intent as Stripe.PaymentIntent).payment_method).toBe(pmId);
     });
@@ -325,7 +333,7 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
 
     before(async () => {
       bought = await subscribe('fails-later@example.fr', FAILS_LATER);
-      failingPm = bought.customer.invoice_settings.default_payment_method as string;
+      failingPm = bought.subscription.default_payment_method as string;
       await sandbox.flushWebhooks();
     });
 
@@ -338,7 +346,16 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
     it('renew fails like fail-payment: open invoice, past_due, invoice.payment_failed', async () => {
       const res = await control(`/test/subscriptions/${bought.subscription.id}/renew`);
       expect(res.status).toBe(200);
-      expect(res.body.events.map((e) => e.type)).toEqual(['invoice.payment_failed', 'customer.subscription.updated']);
+      expect(res.body.events.map((e) => e.type)).toEqual([
+        'customer.subscription.updated',
+        'invoice.created',
+        'invoice.finalized',
+        'payment_intent.created',
+        'charge.failed',
+        'payment_intent.payment_failed',
+        'invoice.payment_failed',
+        'customer.subscription.updated',
+      ]);
       expect(res.body.subscription.status).toBe('past_due');
       expect(res.body.invoice).toMatchObject({ status: 'open', attempt_count: 1, amount_remaining: 2900 });
       openInvoice = res.body.invoice!.id!;
@@ -346,7 +363,15 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       expect(withPayments.payments!.data).toEqual([]);
       // A second renew retries the open invoice with the same card: one more failed attempt, no new invoice.
       const again = await control(`/test/subscriptions/${bought.subscription.id}/renew`);
-      expect(again.body.events.map((e) => e.type)).toEqual(['invoice.payment_failed']);
+      // The invoice's PaymentIntent is tried again (no new one): its charge fails too.
+      expect(again.body.events.map((e) => e.type)).toEqual(['charge.failed', 'payment_intent.payment_failed', 'invoice.payment_failed']);
+      const failedCharge = (await stripe.events.retrieve(again.body.events[0].id)).data.object as Stripe.Charge;
+      expect(failedCharge).toMatchObject({
+        status: 'failed',
+        paid: false,
+        failure_code: 'card_declined',
+        outcome: { type: 'issuer_declined' },
+      });
       expect(again.body.invoice).toMatchObject({ id: openInvoice, status: 'open', attempt_count: 2 });
     });
 
@@ -361,6 +386,7 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
         decline_code: 'generic_decline',
         message: 'Your card was declined.',
       });
+      expect(err.raw).toMatchObject({ charge: expect.stringMatching(/^ch_/) });
       const inv = await stripe.invoices.retrieve(openInvoice);
       expect(inv).toMatchObject({ status: 'open', attempt_count: 3 });
       const [failed] = await receiver.waitFor((e) => receiver.events.indexOf(e) >= mark && e.type === 'invoice.payment_failed');
@@ -449,7 +475,12 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       const saved = await pay(session.id, { card: GOOD, name: 'Camille Nouvelle' });
       expect(saved.status).toBe(303);
       expect(saved.headers.get('location')).toBe(`http://app.test/card-saved?session_id=${session.id}`);
-      expect(receiver.since(mark).map((e) => e.type)).toEqual(['setup_intent.succeeded', 'checkout.session.completed']);
+      expect(receiver.since(mark).map((e) => e.type)).toEqual([
+        'setup_intent.created',
+        'payment_method.attached',
+        'setup_intent.succeeded',
+        'checkout.session.completed',
+      ]);
 
       const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['setup_intent', 'setup_intent.payment_method'] });
       expect(done).toMatchObject({ status: 'complete', payment_status: 'no_payment_required', url: null });
@@ -473,7 +504,8 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
 
       // Like Stripe: the saved card is not made the default by itself.
       const customer = (await stripe.customers.retrieve(bought.customer.id)) as Stripe.Customer;
-      expect(customer.invoice_settings.default_payment_method).toBe(failingPm);
+      expect(customer.invoice_settings.default_payment_method).toBeNull();
+      expect((await stripe.subscriptions.retrieve(bought.subscription.id)).default_payment_method).toBe(failingPm);
       expect((await stripe.customers.listPaymentMethods(bought.customer.id)).data.map((x) => x.id)).toEqual([goodPm, failingPm]);
       const again = await pay(session.id);
       expect(again.status).toBe(409);
@@ -482,7 +514,7 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
 
     it('customers.update checks invoice_settings[default_payment_method] belongs to the customer', async () => {
       const other = await subscribe('someone-else@example.fr');
-      const foreign = other.customer.invoice_settings.default_payment_method as string;
+      const foreign = other.subscription.default_payment_method as string;
       const notHers = await stripeError(
         stripe.customers.update(bought.customer.id, { invoice_settings: { default_payment_method: foreign } }),
       );
@@ -492,19 +524,24 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
         stripe.customers.update(bought.customer.id, { invoice_settings: { default_payment_method: 'pm_nope' } }),
       );
       expect(unknown).toMatchObject({ statusCode: 400, code: 'resource_missing', message: "No such PaymentMethod: 'pm_nope'" });
-      expect(((await stripe.customers.retrieve(bought.customer.id)) as Stripe.Customer).invoice_settings.default_payment_method).toBe(
-        failingPm,
-      );
+      expect(((await stripe.customers.retrieve(bought.customer.id)) as Stripe.Customer).invoice_settings.default_payment_method).toBeNull();
     });
 
     it("a subscription's default_payment_method wins over the customer's", async () => {
       const updated = await stripe.customers.update(bought.customer.id, { invoice_settings: { default_payment_method: goodPm } });
       expect(updated.invoice_settings.default_payment_method).toBe(goodPm);
+      // The subscription keeps the card Checkout saved on it: that one is charged, not the customer's default.
+      expect((await stripe.subscriptions.retrieve(bought.subscription.id)).default_payment_method).toBe(failingPm);
+      expect((await stripeError(stripe.invoices.pay(openInvoice))).statusCode).toBe(402);
       const mark = receiver.events.length;
+      await stripe.subscriptions.update(bought.subscription.id, { default_payment_method: goodPm });
       const failing = await stripe.subscriptions.update(bought.subscription.id, { default_payment_method: failingPm });
       expect(failing.default_payment_method).toBe(failingPm);
-      const [changed] = await receiver.waitFor((e) => receiver.events.indexOf(e) >= mark && e.type === 'customer.subscription.updated');
-      expect(changed.data.previous_attributes).toEqual({ default_payment_method: null });
+      const changed = await receiver.waitFor((e) => receiver.events.indexOf(e) >= mark && e.type === 'customer.subscription.updated', 2);
+      expect(changed.map((e) => e.data.previous_attributes)).toEqual([
+        { default_payment_method: failingPm },
+        { default_payment_method: goodPm },
+      ]);
       expect((await stripeError(stripe.invoices.pay(openInvoice))).statusCode).toBe(402);
       const bad = await stripeError(stripe.subscriptions.update(bought.subscription.id, { default_payment_method: 'pm_nope' }));
       expect(bad).toMatchObject({ statusCode: 400, param: 'default_payment_method' });
@@ -517,7 +554,14 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
 
     it("once the customer's default is the new card, renew pays the open invoice with it", async () => {
       const res = await control(`/test/subscriptions/${bought.subscription.id}/renew`);
-      expect(res.body.events.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+      expect(res.body.events.map((e) => e.type)).toEqual([
+        'charge.succeeded',
+        'payment_intent.succeeded',
+        'invoice.paid',
+        'invoice.payment_succeeded',
+        'invoice_payment.paid',
+        'customer.subscription.updated',
+      ]);
       expect(res.body.subscription.status).toBe('active');
       expect(res.body.invoice).toMatchObject({ id: openInvoice, status: 'paid', amount_paid: 2900 });
       const inv = await stripe.invoices.retrieve(openInvoice, { expand: ['payments.data.payment.payment_intent'] });
@@ -557,8 +601,17 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       expect(incomplete.items.data[0].price.id).toBe(business.id);
       const inv = await stripe.invoices.retrieve(incomplete.latest_invoice as string);
       expect(inv).toMatchObject({ status: 'open', billing_reason: 'subscription_update', attempt_count: 1 });
-      const events = await receiver.waitFor((e) => receiver.events.indexOf(e) >= mark, 2);
-      expect(events.map((e) => e.type)).toEqual(['customer.subscription.updated', 'invoice.payment_failed']);
+      await receiver.waitFor((e) => receiver.events.indexOf(e) >= mark && e.type === 'invoice.payment_failed');
+      await sandbox.flushWebhooks();
+      expect(receiver.since(mark).map((e) => e.type)).toEqual([
+        'customer.subscription.updated',
+        'invoice.created',
+        'invoice.finalized',
+        'payment_intent.created',
+        'charge.failed',
+        'payment_intent.payment_failed',
+        'invoice.payment_failed',
+      ]);
     });
 
     it('subscriptions.cancel ends a past_due subscription and accepts invoice_now, prorate, cancellation_details', async () => {
@@ -610,7 +663,7 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       const html = await res.text();
       expect(html).toMatch(/role="alert">Fonds insuffisants sur votre carte\./);
       expect(html).toContain(`value="${NO_FUNDS}"`);
-      expect(eventsSince(mark).map((e) => e.type)).toEqual(['invoice.payment_failed']);
+      expect(eventsSince(mark).map((e) => e.type)).toEqual(['charge.failed', 'payment_intent.payment_failed', 'invoice.payment_failed']);
       const later = await fetch(`${sandbox.url}/invoices/${inv.id}/pay`, form({ card: FAILS_LATER }));
       expect(later.status).toBe(402);
       expect(await later.text()).toContain('Votre carte a été refusée.');
@@ -629,8 +682,16 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       );
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(`/invoices/${inv.id}`);
-      expect(receiver.since(mark).map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
-      expect((receiver.since(mark)[1].data.object as Stripe.Subscription).status).toBe('active');
+      expect(receiver.since(mark).map((e) => e.type)).toEqual([
+        'payment_method.attached',
+        'charge.succeeded',
+        'payment_intent.succeeded',
+        'invoice.paid',
+        'invoice.payment_succeeded',
+        'invoice_payment.paid',
+        'customer.subscription.updated',
+      ]);
+      expect((receiver.since(mark).at(-1)!.data.object as Stripe.Subscription).status).toBe('active');
 
       const page = await (await fetch(inv.hosted_invoice_url!)).text();
       expect(page).toContain('Payée');

@@ -345,7 +345,28 @@ describe('Stripe sandbox', () => {
       expect(res.headers.get('location')).toBe(`http://app.test/payment-success?session_id=${session.id}`);
       // The first delivery attempts are awaited before the redirect.
       const events = receiver.since(firstEvent);
-      expect(events.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
+      // Every event Stripe Checkout sends for a new customer's subscription, in the order they were made; the session
+      // completed last.
+      const made = (await stripe.events.list({ limit: events.length })).data.reverse();
+      expect(made.map((e) => e.id).sort()).toEqual(events.map((e) => e.id).sort());
+      expect(made.map((e) => e.type)).toEqual([
+        'customer.created',
+        'payment_method.attached',
+        'customer.subscription.created',
+        'invoice.created',
+        'invoice.finalized',
+        'payment_intent.created',
+        'charge.succeeded',
+        'payment_intent.succeeded',
+        'invoice.paid',
+        'invoice.payment_succeeded',
+        'invoice_payment.paid',
+        'customer.subscription.updated',
+        'checkout.session.completed',
+      ]);
+      expect((made[2].data.object as Stripe.Subscription).status).toBe('incomplete');
+      expect((made[3].data.object as Stripe.Invoice).status).toBe('draft');
+      expect(made[11].data.previous_attributes).toMatchObject({ status: 'incomplete' });
       expect(receiver.rejected).toEqual([]);
       for (const e of events) {
         expect(e).toMatchObject({
@@ -358,7 +379,7 @@ describe('Stripe sandbox', () => {
         expect(e.id).toMatch(/^evt_/);
       }
       expect(receiver.signatures.at(-1)).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-      const completed = events[2].data.object as Stripe.Checkout.Session;
+      const completed = made.at(-1)!.data.object as Stripe.Checkout.Session;
       expect(completed).toMatchObject({
         id: session.id,
         status: 'complete',
@@ -422,7 +443,7 @@ describe('Stripe sandbox', () => {
         currency: 'eur',
         customer_email: 'jeanne@example.fr',
         billing_reason: 'subscription_create',
-        description: 'Abonnement Pro',
+        description: null,
         parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: { planType: 'pro' } } },
       });
       expect(inv.lines.data.map((l) => [l.amount, l.quantity, l.pricing?.price_details?.price])).toEqual([
@@ -468,10 +489,24 @@ describe('Stripe sandbox', () => {
       ]);
       expect(updated.latest_invoice).toBe(extra.id);
       const [changed] = await receiver.waitFor(
-        (e) => e.type === 'customer.subscription.updated' && (e.data.object as Stripe.Subscription).id === subscription.id,
+        (e) =>
+          receiver.events.indexOf(e) >= mark &&
+          e.type === 'customer.subscription.updated' &&
+          (e.data.object as Stripe.Subscription).id === subscription.id,
       );
       await receiver.waitFor((e) => e.type === 'invoice.paid' && (e.data.object as Stripe.Invoice).id === extra.id);
-      expect(receiver.since(mark).map((e) => e.type)).toEqual(['customer.subscription.updated', 'invoice.paid']);
+      await sandbox.flushWebhooks();
+      expect(receiver.since(mark).map((e) => e.type)).toEqual([
+        'customer.subscription.updated',
+        'invoice.created',
+        'invoice.finalized',
+        'payment_intent.created',
+        'charge.succeeded',
+        'payment_intent.succeeded',
+        'invoice.paid',
+        'invoice.payment_succeeded',
+        'invoice_payment.paid',
+      ]);
       expect(changed.data.previous_attributes).toHaveProperty('items');
       expect(changed.request?.idempotency_key).toMatch(/^stripe-node-retry-/);
     });
@@ -498,10 +533,19 @@ describe('Stripe sandbox', () => {
       const before = await stripe.subscriptions.retrieve(subscription.id);
       const res = await control(`/test/subscriptions/${subscription.id}/renew`);
       expect(res.status).toBe(200);
-      expect(res.body.events.map((e) => [e.type, e.delivery.status])).toEqual([
-        ['invoice.paid', 'delivered'],
-        ['customer.subscription.updated', 'delivered'],
-      ]);
+      expect(res.body.events.map((e) => [e.type, e.delivery.status])).toEqual(
+        [
+          'customer.subscription.updated', // the new period
+          'invoice.created',
+          'invoice.finalized',
+          'payment_intent.created',
+          'charge.succeeded',
+          'payment_intent.succeeded',
+          'invoice.paid',
+          'invoice.payment_succeeded',
+          'invoice_payment.paid',
+        ].map((type) => [type, 'delivered']),
+      );
       const after = await stripe.subscriptions.retrieve(subscription.id);
       expect(after.items.data[0].current_period_start).toBe(before.items.data[0].current_period_end);
       expect(after.items.data[0].current_period_end).toBe(plusMonth(after.items.data[0].current_period_start));
@@ -513,7 +557,16 @@ describe('Stripe sandbox', () => {
 
     it('fail-payment: an open invoice, past_due, invoice.payment_failed; a later renew recovers it', async () => {
       const failed = await control(`/test/subscriptions/${subscription.id}/fail-payment`);
-      expect(failed.body.events.map((e) => e.type)).toEqual(['invoice.payment_failed', 'customer.subscription.updated']);
+      expect(failed.body.events.map((e) => e.type)).toEqual([
+        'customer.subscription.updated', // the new period
+        'invoice.created',
+        'invoice.finalized',
+        'payment_intent.created',
+        'charge.failed',
+        'payment_intent.payment_failed',
+        'invoice.payment_failed',
+        'customer.subscription.updated', // past_due
+      ]);
       const sub = await stripe.subscriptions.retrieve(subscription.id);
       expect(sub.status).toBe('past_due');
       const open = await stripe.invoices.retrieve(sub.latest_invoice as string);
@@ -543,7 +596,7 @@ describe('Stripe sandbox', () => {
         (e) => receiver.events.indexOf(e) >= mark && (e.type === 'invoice.paid' || e.type === 'customer.subscription.updated'),
         2,
       );
-      expect(events.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+      expect(events.map((e) => e.type).sort()).toEqual(['customer.subscription.updated', 'invoice.paid']);
       await expect(stripe.invoices.pay(paid.id)).rejects.toMatchObject({ code: 'invoice_already_paid' });
     });
 
@@ -621,26 +674,27 @@ describe('Stripe sandbox', () => {
       receiver.failEach = 2;
       const hits = receiver.hits;
       const res = await control(`/test/subscriptions/${subscriptionId}/renew`);
-      expect(res.body.events.map((e) => [e.delivery.status, e.delivery.last_status_code])).toEqual([
-        ['pending', 500],
-        ['pending', 500],
-      ]);
       const ids = res.body.events.map((e) => e.id);
-      await receiver.waitFor((e) => ids.includes(e.id), 2);
+      await receiver.waitFor((e) => ids.includes(e.id), ids.length);
       receiver.failEach = 0;
-      expect(receiver.hits - hits).toBe(6);
+      expect(receiver.hits - hits).toBe(3 * ids.length);
       const listed = (await (await fetch(`${sandbox.url}/test/events`)).json()) as {
-        data: { id: string; delivery: { status: string; attempts: number; last_status_code: number } }[];
+        data: {
+          id: string;
+          delivery: { status: string; attempts: number; last_status_code: number; history: { status_code: number }[] };
+        }[];
       };
       for (const id of ids) {
-        expect(listed.data.find((e) => e.id === id)!.delivery).toMatchObject({ status: 'delivered', attempts: 3, last_status_code: 200 });
+        const { delivery } = listed.data.find((e) => e.id === id)!;
+        expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, last_status_code: 200 });
+        expect(delivery.history.map((a) => a.status_code)).toEqual([500, 500, 200]);
       }
       expect(
         logs
           .filter((l) => ids.some((id) => l.includes(id)))
           .map((l) => l.replace(/.*retry in/, 'retry in'))
           .sort(),
-      ).toEqual(['retry in 20 ms', 'retry in 20 ms', 'retry in 40 ms', 'retry in 40 ms'].sort());
+      ).toEqual(ids.flatMap(() => ['retry in 20 ms', 'retry in 40 ms']).sort());
     });
 
     it('resend delivers the same event id and payload, freshly signed', async () => {
@@ -706,8 +760,9 @@ describe('Stripe sandbox', () => {
           if (statuses.every((s) => s === 'failed/3')) break;
           await new Promise((r) => setTimeout(r, 20));
         }
-        expect(statuses).toEqual(['failed/3', 'failed/3', 'failed/3']);
-        expect(lines.filter((l) => l.includes('giving up'))).toHaveLength(3);
+        expect(statuses.length).toBeGreaterThan(3);
+        expect(statuses).toEqual(statuses.map(() => 'failed/3'));
+        expect(lines.filter((l) => l.includes('giving up'))).toHaveLength(statuses.length);
       } finally {
         await dead.close();
       }
