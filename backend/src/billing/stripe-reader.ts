@@ -190,6 +190,21 @@ export const OBJECT_OF_TYPE: Record<string, 'checkout' | 'subscription' | 'invoi
   'charge.refund.updated': 'refund',
 };
 
+/**
+ * An invoice with every one of its lines. Stripe embeds only the first 10 (`lines.has_more` beyond them); the others
+ * are read through the invoice's lines endpoint, all pages, so that an invoice never loses a line (its legal invoice
+ * lists them all).
+ */
+export async function withAllLines<T extends Stripe.Invoice | null | undefined>(client: Stripe, invoice: T): Promise<T> {
+  if (!invoice || !invoice.lines?.has_more || !invoice.id) return invoice;
+  const data: Stripe.InvoiceLineItem[] = [];
+  for await (const line of client.invoices.listLineItems(invoice.id, { limit: 100 })) data.push(line);
+  return { ...invoice, lines: { ...invoice.lines, data, has_more: false } };
+}
+
+/** Stripe's answer to paying an invoice that is already paid (a race with another payment of it). */
+export const isAlreadyPaid = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'invoice_already_paid';
+
 /** A Stripe refund in our columns, with the Stripe invoice its payment paid (if any). */
 export function toRefundRow(refund: Stripe.Refund, invoiceId: string | null, syncedAt: Date): RefundRow {
   return {
@@ -222,10 +237,14 @@ export class BatchReader {
   }
 
   session = (id: string) =>
-    this.once(`cs:${id}`, () => this.client.checkout.sessions.retrieve(id, { expand: ['subscription', 'invoice'] }));
+    this.once(`cs:${id}`, async () => {
+      const session = await this.client.checkout.sessions.retrieve(id, { expand: ['subscription', 'invoice'] });
+      if (typeof session.invoice === 'object' && session.invoice) session.invoice = await withAllLines(this.client, session.invoice);
+      return session;
+    });
   subscription = (id: string) => this.once(`sub:${id}`, () => this.client.subscriptions.retrieve(id));
   customer = (id: string) => this.once(`cus:${id}`, () => this.client.customers.retrieve(id));
-  invoice = (id: string) => this.once(`in:${id}`, () => this.client.invoices.retrieve(id));
+  invoice = (id: string) => this.once(`in:${id}`, async () => withAllLines(this.client, await this.client.invoices.retrieve(id)));
   refund = (id: string) => this.once(`re:${id}`, () => this.client.refunds.retrieve(id));
   /** Every refund of a charge, newest first (all pages). */
   refundsOfCharge = (chargeId: string) =>
@@ -391,8 +410,9 @@ export class StripeReader {
   }
 
   /**
-   * A completed setup-mode session: the card it saved becomes the default of the customer and of the subscription
-   * (Stripe calls, idempotent, before the transaction); a renewal that was failing is tried again at once with it.
+   * A completed setup-mode session: the card it saved becomes its subscription's default_payment_method (a Stripe call,
+   * idempotent, before the transaction) — that subscription's only: the customer's other subscriptions keep each their
+   * own card, as Checkout saved it on each; a renewal that was failing is tried again at once with it.
    */
   private async readCardChange(session: Stripe.Checkout.Session, reader: BatchReader, syncedAt: Date): Promise<Effects> {
     const m = session.metadata ?? {};
@@ -413,11 +433,6 @@ export class StripeReader {
     const pm = typeof intent.payment_method === 'object' && intent.payment_method ? intent.payment_method : null;
     const subscription = await reader.subscription(m.subscriptionId);
     if (!pm || idOf(subscription.customer) !== customerId) return { invoices: [], ignored: 'carte ou abonnement d’un autre client' };
-    await client.customers.update(
-      customerId,
-      { invoice_settings: { default_payment_method: pm.id } },
-      { idempotencyKey: `card:${session.id}:customer` },
-    );
     let updated = await client.subscriptions.update(
       m.subscriptionId,
       { default_payment_method: pm.id },
@@ -429,12 +444,14 @@ export class StripeReader {
       const latest = await client.invoices.retrieve(latestId);
       if (latest.status === 'open') {
         try {
-          invoices.push(await client.invoices.pay(latestId, {}, { idempotencyKey: `card:${session.id}:pay` }));
-          updated = await client.subscriptions.retrieve(m.subscriptionId);
+          invoices.push(await withAllLines(client, await client.invoices.pay(latestId, {}, { idempotencyKey: `card:${session.id}:pay` })));
         } catch (error) {
+          // Paid meanwhile (Stripe's own retry, the client on the hosted page): its current state is what counts.
+          if (isAlreadyPaid(error)) invoices.push(await withAllLines(client, await client.invoices.retrieve(latestId)));
           // The new card is refused too: it stays the card of the next attempts; the invoice stays open.
-          if ((error as { statusCode?: number }).statusCode !== 402) throw error;
+          else if ((error as { statusCode?: number }).statusCode !== 402) throw error;
         }
+        updated = await client.subscriptions.retrieve(m.subscriptionId);
       }
     }
     const row = await this.toSubscriptionRow(updated, syncedAt);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ConflictException, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
@@ -8,6 +9,7 @@ import type { CheckoutSessionResponseDto } from './dto/billing.dto';
 import type { Invoice } from './invoice.entity';
 import { PaymentRecorder } from './payment-recorder';
 import { PriceBook } from './price-book.service';
+import { isAlreadyPaid, withAllLines } from './stripe-reader';
 import { StripeProvider } from './stripe.provider';
 import type { Subscription } from './subscription.entity';
 
@@ -52,7 +54,13 @@ export class SubscriptionsService {
     return this.recorder.syncFromApi(change.subscription, change.invoices, tx);
   }
 
-  /** Pro → Business now: the plan's price swapped, the prorated difference invoiced and charged to the saved card. */
+  /**
+   * Pro → Business now: the plan's price swapped, the prorated difference invoiced and charged to the saved card. The
+   * idempotency key names this attempt (one per request): Stripe keeps a key's answer for 24 hours whatever it was, a
+   * declined card included, so a key naming only the change would replay the decline to a client who has just changed
+   * the card. The SDK's own retries of this one call share the key; two attempts cannot charge twice, for the second
+   * finds the item already on the Business price (nothing to prorate, no invoice), or before that our copy no longer Pro.
+   */
   async upgradeToBusiness(local: Subscription): Promise<StripeChange & { invoice: Stripe.Invoice | null }> {
     const client = this.stripe.client;
     const businessPrice = (await this.prices.priceIds()).get('plan_business_monthly');
@@ -63,12 +71,12 @@ export class SubscriptionsService {
     const updated = await client.subscriptions.update(
       local.id,
       { items: [{ id: item.id, price: businessPrice }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' },
-      { idempotencyKey: `upgrade:${local.id}:${item.id}:${businessPrice}` },
+      { idempotencyKey: `upgrade:${local.id}:${item.id}:${businessPrice}:${randomUUID()}` },
     );
-    const latest =
-      typeof updated.latest_invoice === 'string'
-        ? await client.invoices.retrieve(updated.latest_invoice)
-        : (updated.latest_invoice ?? null);
+    const latest = await withAllLines(
+      client,
+      typeof updated.latest_invoice === 'string' ? await client.invoices.retrieve(updated.latest_invoice) : updated.latest_invoice,
+    );
     const invoice = latest && latest.billing_reason === 'subscription_update' ? latest : null;
     return { subscription: updated, invoices: invoice ? [invoice] : [], invoice };
   }
@@ -106,11 +114,24 @@ export class SubscriptionsService {
       const latestId = typeof current.latest_invoice === 'string' ? current.latest_invoice : current.latest_invoice?.id;
       if (latestId) {
         const latest = await client.invoices.retrieve(latestId);
-        if (latest.status === 'open') invoices.push(await client.invoices.pay(latestId));
+        if (latest.status === 'open') invoices.push(await withAllLines(client, await this.payOrRead(latestId)));
       }
       updated = await client.subscriptions.retrieve(local.id);
     }
     return { subscription: updated, invoices, undone, canceledAt: current.canceled_at ?? null };
+  }
+
+  /**
+   * Pays an open invoice with the saved card; if it was paid meanwhile (Stripe's own retry, the client on the hosted
+   * page, a card change's webhook), Stripe answers `invoice_already_paid`: the invoice as it now is, not an error.
+   */
+  private async payOrRead(invoiceId: string): Promise<Stripe.Invoice> {
+    try {
+      return await this.stripe.client.invoices.pay(invoiceId);
+    } catch (error) {
+      if (isAlreadyPaid(error)) return this.stripe.client.invoices.retrieve(invoiceId);
+      throw error;
+    }
   }
 
   /** A checkout for an ended subscription's site (see CheckoutService.restart). */

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { automock, newTestService } from '../../test/unit/new-test-service';
@@ -195,6 +196,22 @@ describe('WebhookService: receiving', () => {
     expect(noId.billing.storeEvents).toHaveBeenCalledWith([
       { event: expect.objectContaining({ id: 'evt_3', objectId: null }), ignored: 'objet sans identifiant' },
     ]);
+  });
+
+  it('ignores the types Stripe sends that the product does not act on quietly (debug), a handled one it cannot read with a warning', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const debug = jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
+    try {
+      for (const type of ['customer.created', 'payment_intent.succeeded', 'charge.succeeded', 'invoice.finalized', 'invoice_payment.paid'])
+        await receive({ id: `evt_${type}`, type, created: 1, data: { object: { id: 'x_1' } } }).answer;
+      expect(warn).not.toHaveBeenCalled();
+      expect(debug).toHaveBeenCalledTimes(5);
+      await receive({ id: 'evt_noid', type: 'invoice.paid', created: 1, data: { object: {} } }).answer;
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('objet sans identifiant'));
+    } finally {
+      warn.mockRestore();
+      debug.mockRestore();
+    }
   });
 
   it('stores webhooks received at the same moment with one statement; should it fail, each alone, so one bad event fails only its own request', async () => {

@@ -1,6 +1,6 @@
-import { BadRequestException, ConflictException, ForbiddenException, NotFoundException } from '@nestjs/common';
+import { type ArgumentsHost, BadRequestException, ConflictException, ForbiddenException, Logger, NotFoundException } from '@nestjs/common';
 import { tooManyRequests } from './errors';
-import { toErrorBody } from './http-exception.filter';
+import { HttpExceptionFilter, toErrorBody } from './http-exception.filter';
 
 describe('toErrorBody: one error contract', () => {
   it('keeps any French message it is given, whatever the exception was built with', () => {
@@ -79,5 +79,47 @@ describe('toErrorBody: an unavailable dependency is a 503 to retry, never a 500'
       statusCode: 502,
       message: 'Le service de paiement a renvoyé une erreur. Réessayez plus tard ou contactez-nous.',
     });
+  });
+  it("answers a card refused by the client's bank 402 with the French sentence of its decline, never a 5xx", () => {
+    const declined = (code: string, declineCode?: string) =>
+      toErrorBody(
+        Object.assign(new Error('Your card was declined.'), { type: 'StripeCardError', statusCode: 402, code, decline_code: declineCode }),
+      );
+    expect(declined('card_declined', 'insufficient_funds')).toEqual({
+      statusCode: 402,
+      message: 'Carte refusée : fonds insuffisants. Réessayez plus tard ou enregistrez une autre carte.',
+    });
+    expect(declined('expired_card').message).toBe('Carte refusée : carte expirée. Enregistrez une autre carte puis réessayez.');
+    expect(declined('card_declined', 'expired_card').message).toMatch(/^Carte refusée : carte expirée\./);
+    expect(declined('incorrect_cvc').message).toMatch(/^Carte refusée : code de sécurité \(CVC\) incorrect\./);
+    expect(declined('card_declined', 'authentication_required').message).toMatch(/^Carte refusée : authentification requise/);
+    expect(declined('card_declined', 'generic_decline')).toEqual({
+      statusCode: 402,
+      message: 'Carte refusée par votre banque. Enregistrez une autre carte puis réessayez.',
+    });
+    expect(declined('card_declined', 'do_not_honor').message).toBe(declined('card_declined').message);
+  });
+
+  it('logs a card refused as information (one line), not as an error', () => {
+    const filter = new HttpExceptionFilter();
+    const logger = (filter as unknown as { logger: Logger }).logger;
+    const info = jest.spyOn(logger, 'log').mockImplementation(() => undefined);
+    const error = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    const res = { headersSent: false, status: jest.fn().mockReturnThis(), json: jest.fn(), setHeader: jest.fn() };
+    const host = { switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
+    filter.catch(
+      Object.assign(new Error('Your card has insufficient funds.'), {
+        type: 'StripeCardError',
+        statusCode: 402,
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+      }),
+      host,
+    );
+    expect(res.status).toHaveBeenCalledWith(402);
+    expect(info).toHaveBeenCalledWith('402 carte refusée (card_declined/insufficient_funds)');
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
   });
 });

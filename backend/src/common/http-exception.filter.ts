@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { cardDecline } from './card-declines';
 import {
   DATABASE_UNAVAILABLE,
   isDatabaseUnavailable,
@@ -23,6 +24,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   401: 'Authentification requise',
   403: 'Accès refusé',
   404: 'Ressource introuvable',
+  402: 'Paiement refusé',
   405: 'Méthode non autorisée',
   409: 'Conflit',
   413: 'Requête trop volumineuse',
@@ -40,7 +42,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const body = toErrorBody(exception);
-    if (body.statusCode === 502 || body.statusCode === 503) {
+    const decline = cardDecline(exception);
+    if (decline) {
+      // The client's bank said no: an everyday answer the client can act on, not a failure of ours.
+      this.logger.log(`402 carte refusée (${decline.reason})`);
+    } else if (body.statusCode === 502 || body.statusCode === 503) {
       // A dependency failing (PostgreSQL restarting, Stripe down): one line, not a stack per request.
       this.logger.warn(
         exception instanceof HttpException
@@ -82,6 +88,8 @@ export function toErrorBody(exception: unknown): ErrorBody {
     if (type === 'entity.too.large') return { statusCode: 413, message: DEFAULT_MESSAGES[413] };
     return { statusCode: status, message: DEFAULT_MESSAGES[status] ?? 'Requête invalide' };
   }
+  const decline = cardDecline(exception);
+  if (decline) return { statusCode: HttpStatus.PAYMENT_REQUIRED, message: decline.message };
   const stripe = stripeFailure(exception);
   if (stripe === 'unavailable')
     return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: PAYMENT_UNAVAILABLE, retryAfter: RETRY_AFTER_SECONDS };

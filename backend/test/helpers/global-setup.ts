@@ -29,6 +29,12 @@ async function startOnFreePort(dir: string): Promise<EmbeddedDatabase> {
 }
 
 export default async function globalSetup(): Promise<void> {
+  // Every answer and event of every Stripe sandbox the test files start is captured there, for the conformance check
+  // of global-teardown.ts (the sandbox's objects against the stripe SDK's types).
+  if (!process.env.STRIPE_SANDBOX_CAPTURE_DIR) {
+    process.env.STRIPE_SANDBOX_CAPTURE_DIR = mkdtempSync(join(tmpdir(), 'vitrine-stripe-capture-'));
+    (globalThis as Record<string, unknown>).__STRIPE_CAPTURE__ = process.env.STRIPE_SANDBOX_CAPTURE_DIR;
+  }
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'vitrine-test-pg-'));
