@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { StripeSandbox } from '@vitrine/stripe-sandbox';
 import { CHECKOUT_IN_PROGRESS } from '../src/billing/checkout.service';
+import { StripeProvider } from '../src/billing/stripe.provider';
 import { bearer, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { as, BILLING, COMPLETE_FORM, orderAndCheckout, startDraft } from './helpers/orders';
 import { outboxFor } from './helpers/outbox';
@@ -296,10 +297,11 @@ describe('a subscription over its whole life', () => {
       expect(await payCheckout(url, '5555555555554444')).toBe(303);
       await settle();
 
-      const customer = (await stripe.customers.retrieve(setup.customer as string)) as Stripe.Customer;
-      const pm = customer.invoice_settings.default_payment_method as string;
+      // The new card is this subscription's (as Checkout saved the first one): the customer's other subscriptions keep theirs.
+      const pm = (await stripe.subscriptions.retrieve(subscriptionId)).default_payment_method as string;
       expect((await stripe.paymentMethods.retrieve(pm)).card?.last4).toBe('4444');
-      expect((await stripe.subscriptions.retrieve(subscriptionId)).default_payment_method).toBe(pm);
+      const customer = (await stripe.customers.retrieve(setup.customer as string)) as Stripe.Customer;
+      expect(customer.invoice_settings.default_payment_method).toBeNull();
       // The open invoice was paid with the new card: the site is up to date.
       expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({ paymentState: 'current' });
       expect((await outboxFor(t, 'carte@example.com', 'account-notice')).map((m) => m.subject)).toEqual(
@@ -311,6 +313,79 @@ describe('a subscription over its whole life', () => {
       const payments = (await stripe.invoices.retrieve(latest.id!, { expand: ['payments'] })).payments!.data;
       const intent = await stripe.paymentIntents.retrieve(payments[0].payment.payment_intent as string);
       expect(intent.payment_method).toBe(pm);
+    });
+  });
+
+  describe('failures a client can fix are never frozen', () => {
+    it('a declined upgrade answers 402 with the French sentence of the decline; after a card change the retry succeeds at once', async () => {
+      const { client, siteId, subscriptionId } = await paidSite('refusee@example.com');
+      // The card saved on the subscription now declines every charge (Stripe's 4000 0000 0000 0341).
+      const sub = await stripe.subscriptions.retrieve(subscriptionId);
+      const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: sub.customer as string });
+      await stripe.subscriptions.update(subscriptionId, { default_payment_method: failing.id });
+      await settle();
+
+      const refused = await t.api.post(`/api/sites/${siteId}/subscription/upgrade`).set(bearer(client)).expect(402);
+      expect(refused.body).toEqual({
+        statusCode: 402,
+        message: 'Carte refusée par votre banque. Enregistrez une autre carte puis réessayez.',
+      });
+      expect((await stripe.subscriptions.retrieve(subscriptionId)).items.data[0].price.id).toBe(sub.items.data[0].price.id);
+
+      // A new card, through the product's card change; the retry goes through at once (no 24-hour replay of the decline).
+      const { url } = (await t.api.post(`/api/sites/${siteId}/subscription/payment-method`).set(bearer(client)).expect(200)).body;
+      expect(await payCheckout(url, '5555555555554444')).toBe(303);
+      await settle();
+      const upgraded = await t.api.post(`/api/sites/${siteId}/subscription/upgrade`).set(bearer(client)).expect(200);
+      expect(upgraded.body).toMatchObject({ planType: 'business', amountChargedCents: expect.any(Number) });
+      expect(upgraded.body.amountChargedCents).toBeGreaterThan(0);
+    });
+
+    it('an invoice paid meanwhile (a race) answers its current state, not a payment error', async () => {
+      const { client, siteId, subscriptionId } = await paidSite('course@example.com');
+      await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
+      // Between the product's read of the open invoice and its payment, the invoice is paid elsewhere (the hosted page).
+      const invoices = t.app.get(StripeProvider).client.invoices;
+      const pay = invoices.pay.bind(invoices);
+      const spy = jest.spyOn(invoices, 'pay').mockImplementationOnce(async (id: string, ...rest: unknown[]) => {
+        await stripe.invoices.pay(id);
+        return pay(id, ...(rest as []));
+      });
+      try {
+        await t.api.post(`/api/sites/${siteId}/subscription/reactivate`).set(bearer(client)).expect(200);
+      } finally {
+        spy.mockRestore();
+      }
+      await settle();
+      expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({ paymentState: 'current' });
+    });
+  });
+
+  describe('each site its own card', () => {
+    it("buying a second site with another card leaves the first site's renewals on the first card", async () => {
+      const { client, subscriptionId: first } = await paidSite('deux-sites@example.com');
+      const firstCard = (await stripe.subscriptions.retrieve(first)).default_payment_method as string;
+      expect((await stripe.paymentMethods.retrieve(firstCard)).card?.last4).toBe('4242');
+      const { url } = await orderAndCheckout(t.api, { session: client, planType: 'pro', data: SIMPLE });
+      expect(await payCheckout(url, '5555555555554444')).toBe(303);
+      await settle();
+      const second = (await sitesOf(client.user.id)).find((s: { stripe_subscription_id: string }) => s.stripe_subscription_id !== first)
+        .stripe_subscription_id as string;
+      expect(
+        (await stripe.paymentMethods.retrieve((await stripe.subscriptions.retrieve(second)).default_payment_method as string)).card?.last4,
+      ).toBe('4444');
+      // Each renewal is charged to its own subscription's card.
+      for (const [subscriptionId, last4] of [
+        [first, '4242'],
+        [second, '4444'],
+      ]) {
+        await control(`/test/subscriptions/${subscriptionId}/renew`);
+        const latest = (await stripe.invoices.list({ subscription: subscriptionId, limit: 1 })).data[0];
+        const payment = (await stripe.invoices.retrieve(latest.id!, { expand: ['payments.data.payment.payment_intent'] })).payments!
+          .data[0];
+        const intent = payment.payment.payment_intent as Stripe.PaymentIntent;
+        expect((await stripe.paymentMethods.retrieve(intent.payment_method as string)).card?.last4).toBe(last4);
+      }
     });
   });
 
