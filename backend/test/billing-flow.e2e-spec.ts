@@ -5,7 +5,8 @@ import { registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { orderAndCheckout } from './helpers/orders';
 import { payOnSandbox, sandboxEvents } from './helpers/scenarios';
 import { appWithSandbox, postEvent, webhooksProcessed } from './helpers/stripe';
-import { OBJECT_OF_TYPE } from '../src/billing/stripe-reader';
+import { BatchReader, OBJECT_OF_TYPE, toInvoiceRow } from '../src/billing/stripe-reader';
+import { StripeProvider } from '../src/billing/stripe.provider';
 
 interface SandboxEvent {
   id: string;
@@ -253,6 +254,33 @@ describe('billing with the Stripe sandbox', () => {
       expect(canceled).toHaveLength(1);
       expect(canceled[0].subject).toMatch(/^L'abonnement de votre site « .+ » est terminé$/);
     });
+  });
+
+  it('reads every line of an invoice Stripe embeds only the first 10 of (has_more), through its lines endpoint', async () => {
+    const plan = await stripe.prices.create({
+      product_data: { name: 'Plan' },
+      currency: 'eur',
+      unit_amount: 2900,
+      recurring: { interval: 'month' },
+    });
+    const option = await stripe.prices.create({ product_data: { name: 'Option' }, currency: 'eur', unit_amount: 100 });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: plan.id, quantity: 1 }, ...Array.from({ length: 11 }, () => ({ price: option.id, quantity: 1 }))],
+      customer_email: 'douze-lignes@example.com',
+      success_url: 'http://app.test/ok',
+    });
+    expect((await pay(session.id)).status).toBe(303);
+    const invoiceId = (await stripe.checkout.sessions.retrieve(session.id)).invoice as string;
+    expect((await stripe.invoices.retrieve(invoiceId)).lines).toMatchObject({ has_more: true, data: expect.any(Array) });
+    const client = t.app.get(StripeProvider).client;
+    const read = await new BatchReader(client).invoice(invoiceId);
+    expect(read.lines.data).toHaveLength(12);
+    const row = toInvoiceRow(read, new Date());
+    expect(row.facts.lines).toHaveLength(12);
+    expect(row.facts.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(read.total);
+    const viaSession = await new BatchReader(client).session(session.id);
+    expect((viaSession.invoice as Stripe.Invoice).lines.data).toHaveLength(12);
   });
 
   it('converges to the same rows whatever order the events arrive in', async () => {

@@ -50,9 +50,14 @@ describe('the gapless sequence of legal invoices', () => {
       expect(paid.status).toBe(303);
     }
     await sandbox.flushWebhooks();
-    const events = (await stripe.events.list({ limit: 100, created: { gte: since } })).data.filter((e) =>
-      ['checkout.session.completed', 'invoice.paid', 'customer.subscription.created'].includes(e.type),
-    );
+    // Of the dozen events Stripe sends per checkout, those the product acts on for a new order.
+    const events = (
+      await stripe.events.list({
+        limit: 100,
+        created: { gte: since },
+        types: ['checkout.session.completed', 'invoice.paid', 'customer.subscription.created'],
+      })
+    ).data;
     expect(events.filter((e) => e.type === 'invoice.paid')).toHaveLength(20);
     // Every event twice, to both instances, all at the same moment; each instance's inbox worker wakes on its own.
     const deliveries = events.flatMap((e, i) => [i % 2 ? a : b, i % 2 ? b : a].map((app) => postEvent(app.api, e)));
