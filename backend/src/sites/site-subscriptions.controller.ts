@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import {
@@ -11,6 +11,10 @@ import {
 } from './dto/site-subscriptions.dto';
 import { CheckoutSessionResponseDto } from '../billing/dto/billing.dto';
 import { SiteSubscriptionsService } from './site-subscriptions.service';
+
+/** A card refused by the client's bank: the client can change the card and try again at once. */
+const DECLINED =
+  'Carte refusée par la banque ; le message dit pourquoi (fonds insuffisants, carte expirée, authentification requise…). Une autre carte enregistrée, un nouvel essai passe aussitôt.';
 
 const siteId = uuidParam('Site introuvable');
 
@@ -33,6 +37,7 @@ export class SiteSubscriptionsController {
   @Post('sites/:id/subscription/upgrade')
   @HttpCode(200)
   @ApiConflictResponse({ description: "Formule autre que Pro, ou abonnement qui n'est pas actif" })
+  @ApiResponse({ status: 402, description: DECLINED })
   upgradeSiteSubscription(
     @CurrentUser() { user }: AuthenticatedUser,
     @UuidParam('id', siteId) id: string,
@@ -52,6 +57,7 @@ export class SiteSubscriptionsController {
   @Post('sites/:id/subscription/reactivate')
   @HttpCode(200)
   @ApiConflictResponse({ description: 'Abonnement terminé (une nouvelle commande est nécessaire)' })
+  @ApiResponse({ status: 402, description: DECLINED })
   reactivateSiteSubscription(
     @CurrentUser() { user }: AuthenticatedUser,
     @UuidParam('id', siteId) id: string,
