@@ -10,6 +10,7 @@ import {
   renderInvoice,
   renderInvoicePayment,
   renderPaymentIntent,
+  renderProrationItem,
   renderPaymentMethod,
   renderRefund,
   renderSession,
@@ -662,7 +663,7 @@ export class SandboxCore implements RenderContext {
         period: p.period,
         proration: true,
         subscription_item: p.subscription_item,
-        invoice_item: randomId('ii_'),
+        invoice_item: p.invoice_item ?? randomId('ii_'),
       });
     }
     sub._pending = [];
@@ -950,7 +951,7 @@ export class SandboxCore implements RenderContext {
           period: p.period,
           proration: true,
           subscription_item: p.subscription_item,
-          invoice_item: randomId('ii_'),
+          invoice_item: p.invoice_item ?? randomId('ii_'),
         })),
         ...nonZero,
       ];
@@ -973,12 +974,16 @@ export class SandboxCore implements RenderContext {
           quantity: p.quantity,
           subscription_item: p.subscription_item!,
           period: p.period,
+          invoice_item: p.invoice_item!,
         });
     }
 
     const after = this.subscriptionJson(sub);
     const previous = SandboxCore.diff(before, after);
     const events: EventRec[] = [];
+    // Each proration is an invoice item (invoiceitem.created), pending until an invoice takes it.
+    if (changes.proration !== 'none')
+      for (const p of nonZero) events.push(this.emit('invoiceitem.created', renderProrationItem(sub, p, t), request));
     if (Object.keys(previous).length > 0) events.push(this.emit('customer.subscription.updated', after, request, previous));
     events.push(...invoiceEvents);
     this.save();

@@ -7,6 +7,7 @@ import type {
   ChargeRec,
   CustomerRec,
   Db,
+  InvoiceLineRec,
   InvoicePaymentRec,
   InvoiceRec,
   PaymentIntentRec,
@@ -319,6 +320,44 @@ export function invoiceTotals(inv: InvoiceRec): { total: number; due: number; pa
   const due = Math.max(0, total);
   const paid = inv.status === 'paid' ? due : 0;
   return { total, due, paid, remaining: inv.status === 'paid' || inv.status === 'void' ? 0 : due - paid };
+}
+
+/**
+ * A proration as the invoice item Stripe makes of it (pending: `invoice` null until an invoice takes it), what
+ * invoiceitem.created carries.
+ */
+export function renderProrationItem(sub: SubscriptionRec, p: InvoiceLineRec, created: number): Wire<Stripe.InvoiceItem> {
+  return {
+    id: p.invoice_item ?? '',
+    object: 'invoiceitem',
+    amount: p.amount,
+    currency: p.currency,
+    customer: sub.customer,
+    customer_account: null,
+    date: created,
+    description: p.description,
+    discountable: false,
+    discounts: [],
+    invoice: null,
+    livemode: false,
+    metadata: {},
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: sub.id, subscription_item: p.subscription_item ?? undefined },
+    },
+    period: p.period,
+    pricing: {
+      type: 'price_details',
+      price_details: { price: p.price, product: p.product },
+      unit_amount_decimal: String(p.quantity ? Math.round(p.amount / p.quantity) : p.amount),
+    },
+    proration: true,
+    proration_details: { credited_items: null, discount_amounts: [] },
+    quantity: p.quantity,
+    quantity_decimal: String(p.quantity),
+    tax_rates: [],
+    test_clock: null,
+  };
 }
 
 /** Every line of an invoice (its `lines` embeds the first 10; GET /v1/invoices/:id/lines pages through all). */

@@ -116,6 +116,8 @@ export interface PendingProration {
   quantity: number;
   subscription_item: string;
   period: { start: number; end: number };
+  /** Its invoice item (absent in older files: a new id when invoiced). */
+  invoice_item?: string;
 }
 
 export interface SubscriptionRec {

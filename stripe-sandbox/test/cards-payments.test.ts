@@ -604,6 +604,8 @@ describe('Stripe sandbox: cards, payments, refunds', () => {
       await receiver.waitFor((e) => receiver.events.indexOf(e) >= mark && e.type === 'invoice.payment_failed');
       await sandbox.flushWebhooks();
       expect(receiver.since(mark).map((e) => e.type)).toEqual([
+        'invoiceitem.created', // the credit for the unused time
+        'invoiceitem.created', // the debit for the remaining time
         'customer.subscription.updated',
         'invoice.created',
         'invoice.finalized',

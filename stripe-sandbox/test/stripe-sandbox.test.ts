@@ -497,6 +497,8 @@ describe('Stripe sandbox', () => {
       await receiver.waitFor((e) => e.type === 'invoice.paid' && (e.data.object as Stripe.Invoice).id === extra.id);
       await sandbox.flushWebhooks();
       expect(receiver.since(mark).map((e) => e.type)).toEqual([
+        'invoiceitem.created', // the credit for the unused time
+        'invoiceitem.created', // the debit for the remaining time
         'customer.subscription.updated',
         'invoice.created',
         'invoice.finalized',
