@@ -1,12 +1,4 @@
-import {
-  billingFramework,
-  buyerDisplayName,
-  decimal,
-  type LegalDocument,
-  mentionOf,
-  normalizedLine,
-  splitAddress,
-} from './legal-document';
+import { billingFramework, buyerDisplayName, decimal, type LegalDocument, mentionOf, normalizedLine, splitAddress } from './legal-document';
 
 /**
  * A legal document as the UN/CEFACT Cross Industry Invoice (D16B) of the Factur-X EN 16931 profile, the XML embedded
@@ -32,8 +24,7 @@ const NS = {
 /** The EN 16931 specification identifier (BT-24), the Factur-X EN 16931 profile's. */
 export const EN16931_GUIDELINE = 'urn:cen.eu:en16931:2017';
 
-const escape = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** An element: its children (elements, already written) or its text; nothing when it has neither. */
 type Node = string | null | undefined | false;
@@ -107,24 +98,28 @@ export function ciiXml(doc: LegalDocument): string {
   const company = b.type === 'company';
   const buyerSiren = company && b.siren ? b.siren : null;
 
-  const lines = doc.lines.map(normalizedLine).map((line, i) =>
-    el('ram:IncludedSupplyChainTradeLineItem', [
-      el('ram:AssociatedDocumentLineDocument', [el('ram:LineID', String(i + 1))]),
-      el('ram:SpecifiedTradeProduct', [el('ram:Name', line.label), el('ram:Description', line.detail)]),
-      el('ram:SpecifiedLineTradeAgreement', [el('ram:NetPriceProductTradePrice', [el('ram:ChargeAmount', unitPrice(line.unitPriceExclCents))])]),
-      el('ram:SpecifiedLineTradeDelivery', [el('ram:BilledQuantity', String(line.quantity), { unitCode: 'C62' })]),
-      el('ram:SpecifiedLineTradeSettlement', [
-        el('ram:ApplicableTradeTax', vatCategory),
-        line.periodStart &&
-          line.periodEnd &&
-          el('ram:BillingSpecifiedPeriod', [
-            el('ram:StartDateTime', [date(line.periodStart)]),
-            el('ram:EndDateTime', [date(line.periodEnd)]),
-          ]),
-        el('ram:SpecifiedTradeSettlementLineMonetarySummation', [el('ram:LineTotalAmount', amount(line.totalExclCents))]),
+  const lines = doc.lines
+    .map(normalizedLine)
+    .map((line, i) =>
+      el('ram:IncludedSupplyChainTradeLineItem', [
+        el('ram:AssociatedDocumentLineDocument', [el('ram:LineID', String(i + 1))]),
+        el('ram:SpecifiedTradeProduct', [el('ram:Name', line.label), el('ram:Description', line.detail)]),
+        el('ram:SpecifiedLineTradeAgreement', [
+          el('ram:NetPriceProductTradePrice', [el('ram:ChargeAmount', unitPrice(line.unitPriceExclCents))]),
+        ]),
+        el('ram:SpecifiedLineTradeDelivery', [el('ram:BilledQuantity', String(line.quantity), { unitCode: 'C62' })]),
+        el('ram:SpecifiedLineTradeSettlement', [
+          el('ram:ApplicableTradeTax', vatCategory),
+          line.periodStart &&
+            line.periodEnd &&
+            el('ram:BillingSpecifiedPeriod', [
+              el('ram:StartDateTime', [date(line.periodStart)]),
+              el('ram:EndDateTime', [date(line.periodEnd)]),
+            ]),
+          el('ram:SpecifiedTradeSettlementLineMonetarySummation', [el('ram:LineTotalAmount', amount(line.totalExclCents))]),
+        ]),
       ]),
-    ]),
-  );
+    );
 
   const seller = el('ram:SellerTradeParty', [
     el('ram:GlobalID', s.siret, { schemeID: '0009' }),

@@ -52,7 +52,9 @@ describe('the e-invoicing corpus against the official artefacts', () => {
 
 /** The notes of a document: subject code → contents. */
 function notesOf(xml: string): Array<[string | undefined, string]> {
-  const notes = parseCii(xml)['rsm:CrossIndustryInvoice']['rsm:ExchangedDocument']['ram:IncludedNote'] as unknown as Array<Record<string, string>>;
+  const notes = parseCii(xml)['rsm:CrossIndustryInvoice']['rsm:ExchangedDocument']['ram:IncludedNote'] as unknown as Array<
+    Record<string, string>
+  >;
   return notes.map((n) => [n['ram:SubjectCode'], n['ram:Content']]);
 }
 
@@ -114,14 +116,18 @@ describe('what the French reform needs in the XML', () => {
 
   it('quantities and unit prices per line: 2 mailboxes at the unit price, a proration credit as a negative quantity at a positive price', () => {
     const linesOf = (xml: string) =>
-      (parseCii(xml)['rsm:CrossIndustryInvoice']['rsm:SupplyChainTradeTransaction']['ram:IncludedSupplyChainTradeLineItem'] as unknown as XmlNode[]).map(
-        (l) => ({
-          name: l['ram:SpecifiedTradeProduct']['ram:Name'] as unknown as string,
-          quantity: l['ram:SpecifiedLineTradeDelivery']['ram:BilledQuantity']['#text'] as unknown as string,
-          price: l['ram:SpecifiedLineTradeAgreement']['ram:NetPriceProductTradePrice']['ram:ChargeAmount'] as unknown as string,
-          total: l['ram:SpecifiedLineTradeSettlement']['ram:SpecifiedTradeSettlementLineMonetarySummation']['ram:LineTotalAmount'] as unknown as string,
-        }),
-      );
+      (
+        parseCii(xml)['rsm:CrossIndustryInvoice']['rsm:SupplyChainTradeTransaction'][
+          'ram:IncludedSupplyChainTradeLineItem'
+        ] as unknown as XmlNode[]
+      ).map((l) => ({
+        name: l['ram:SpecifiedTradeProduct']['ram:Name'] as unknown as string,
+        quantity: l['ram:SpecifiedLineTradeDelivery']['ram:BilledQuantity']['#text'] as unknown as string,
+        price: l['ram:SpecifiedLineTradeAgreement']['ram:NetPriceProductTradePrice']['ram:ChargeAmount'] as unknown as string,
+        total: l['ram:SpecifiedLineTradeSettlement']['ram:SpecifiedTradeSettlementLineMonetarySummation'][
+          'ram:LineTotalAmount'
+        ] as unknown as string,
+      }));
     expect(linesOf(find('facture, entreprise avec SIREN').xml)).toContainEqual({
       name: 'Boîte mail supplémentaire',
       quantity: '2',

@@ -270,8 +270,16 @@ describe('Factur-X', () => {
   });
 
   it('a line of a document issued before quantities were kept (a negative price) is rendered as a negative quantity', () => {
-    expect(normalizedLine({ label: 'Crédit', detail: null, periodStart: null, periodEnd: null, quantity: 1, unitPriceExclCents: -2417, totalExclCents: -2417 })).toEqual(
-      expect.objectContaining({ quantity: -1, unitPriceExclCents: 2417, totalExclCents: -2417 }),
-    );
+    expect(
+      normalizedLine({
+        label: 'Crédit',
+        detail: null,
+        periodStart: null,
+        periodEnd: null,
+        quantity: 1,
+        unitPriceExclCents: -2417,
+        totalExclCents: -2417,
+      }),
+    ).toEqual(expect.objectContaining({ quantity: -1, unitPriceExclCents: 2417, totalExclCents: -2417 }));
   });
 });

@@ -356,7 +356,10 @@ export async function facturX(doc: LegalDocument, now = new Date()): Promise<Buf
   pdf.setModificationDate(meta.date);
   pdf.setLanguage('fr-FR');
   const xmp = Buffer.from(xmpOf(meta), 'utf8');
-  pdf.catalog.set(PDFName.of('Metadata'), pdf.context.register(pdf.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML', Length: xmp.length })));
+  pdf.catalog.set(
+    PDFName.of('Metadata'),
+    pdf.context.register(pdf.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML', Length: xmp.length })),
+  );
 
   // The sRGB output intent, its ICC profile with its number of components.
   const icc = Buffer.from(SRGB_ICC_BASE64, 'base64');

@@ -128,7 +128,13 @@ export const STRIPE_LINES = {
 const SITE = 'Boulangerie Martin';
 
 /** The invoice of a payment collected on `date`, as `issueInvoice` makes it. */
-function invoice(seq: number, sellerSnapshot: SellerSnapshot, buyer: BuyerSnapshot, lines: StripeLineFacts[], date = '2026-11-24'): LegalDocument {
+function invoice(
+  seq: number,
+  sellerSnapshot: SellerSnapshot,
+  buyer: BuyerSnapshot,
+  lines: StripeLineFacts[],
+  date = '2026-11-24',
+): LegalDocument {
   const vat = vatOf(sellerSnapshot);
   return {
     number: legalNumber('invoice', 2026, seq),

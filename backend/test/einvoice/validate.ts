@@ -44,7 +44,13 @@ const saxonVersion = (): string => (JSON.parse(readFileSync(require.resolve('xsl
 /** Where a stylesheet's compiled form is cached. */
 function sefPath(xslt: string): string {
   const hash = createHash('sha256').update(readFileSync(xslt)).update(saxonVersion()).digest('hex').slice(0, 16);
-  return join(CACHE, `${xslt.split('/').pop()!.replace(/\.xslt?$/, '')}-${hash}.sef.json`);
+  return join(
+    CACHE,
+    `${xslt
+      .split('/')
+      .pop()!
+      .replace(/\.xslt?$/, '')}-${hash}.sef.json`,
+  );
 }
 
 /**
@@ -74,7 +80,10 @@ export interface Finding {
 }
 
 interface SaxonJS {
-  transform(options: { stylesheetInternal: unknown; sourceText: string; destination: 'serialized' }, mode: 'sync'): { principalResult: string };
+  transform(
+    options: { stylesheetInternal: unknown; sourceText: string; destination: 'serialized' },
+    mode: 'sync',
+  ): { principalResult: string };
 }
 // SaxonJS ships without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -116,7 +125,9 @@ export function schematron(name: SchematronName, xml: string): Finding[] {
     stylesheet = JSON.parse(readFileSync(sef, 'utf8'));
     loaded.set(name, stylesheet);
   }
-  return svrlFindings(saxon.transform({ stylesheetInternal: stylesheet, sourceText: xml, destination: 'serialized' }, 'sync').principalResult);
+  return svrlFindings(
+    saxon.transform({ stylesheetInternal: stylesheet, sourceText: xml, destination: 'serialized' }, 'sync').principalResult,
+  );
 }
 
 /** xmllint against one of the two schemas: the errors, none when valid. */

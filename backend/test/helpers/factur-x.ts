@@ -129,9 +129,9 @@ export function ciiFacts(xml: string) {
     buyer: agreement['ram:BuyerTradeParty'],
     taxes: settlement['ram:ApplicableTradeTax'] as unknown as XmlNode[],
     referenced: settlement['ram:InvoiceReferencedDocument']?.['ram:IssuerAssignedID'] as unknown as string | undefined,
-    referencedDate: settlement['ram:InvoiceReferencedDocument']?.['ram:FormattedIssueDateTime']?.['qdt:DateTimeString']?.['#text'] as unknown as
-      | string
-      | undefined,
+    referencedDate: settlement['ram:InvoiceReferencedDocument']?.['ram:FormattedIssueDateTime']?.['qdt:DateTimeString']?.[
+      '#text'
+    ] as unknown as string | undefined,
     lineTotal: amount(sum['ram:LineTotalAmount']),
     taxBasis: amount(sum['ram:TaxBasisTotalAmount']),
     taxTotal: amount(sum['ram:TaxTotalAmount']),
