@@ -1,4 +1,13 @@
-import { billingFramework, buyerDisplayName, decimal, type LegalDocument, mentionOf, normalizedLine, splitAddress } from './legal-document';
+import {
+  billingFramework,
+  buyerDisplayName,
+  decimal,
+  frenchDate,
+  type LegalDocument,
+  mentionOf,
+  normalizedLine,
+  splitAddress,
+} from './legal-document';
 
 /**
  * A legal document as the UN/CEFACT Cross Industry Invoice (D16B) of the Factur-X EN 16931 profile, the XML embedded
@@ -162,10 +171,7 @@ export function ciiXml(doc: LegalDocument): string {
     ]),
     paid &&
       el('ram:SpecifiedTradePaymentTerms', [
-        el(
-          'ram:Description',
-          doc.kind === 'invoice' ? `Payée par carte bancaire le ${doc.paymentDate}` : `Remboursé par carte bancaire le ${doc.paymentDate}`,
-        ),
+        el('ram:Description', `${doc.kind === 'invoice' ? 'Payée' : 'Remboursé'} par carte bancaire le ${frenchDate(doc.paymentDate!)}`),
         el('ram:DueDateDateTime', [date(doc.paymentDate!)]),
       ]),
     el('ram:SpecifiedTradeSettlementHeaderMonetarySummation', [

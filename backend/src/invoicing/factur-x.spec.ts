@@ -1,3 +1,4 @@
+import { corpus } from '../../test/einvoice/corpus';
 import { cents, ciiFacts, readFacturX, xsdErrors } from '../../test/helpers/factur-x';
 import { facturX, unitPriceText } from './factur-x';
 import { buyerOf } from './invoicing.service';
@@ -281,5 +282,16 @@ describe('Factur-X', () => {
         totalExclCents: -2417,
       }),
     ).toEqual(expect.objectContaining({ quantity: -1, unitPriceExclCents: 2417, totalExclCents: -2417 }));
+  });
+
+  it('writes no negative zero: credit notes under the franchise, on the page and in the XML', async () => {
+    const franchiseCredits = corpus().filter(({ doc }) => doc.kind === 'credit_note' && doc.vat.category === 'E');
+    expect(franchiseCredits.length).toBeGreaterThan(0);
+    for (const { doc } of franchiseCredits) {
+      const parts = await readFacturX(await facturX(doc));
+      expect(flat(parts.text)).toContain('TVA (0 %) 0,00 €');
+      expect(parts.text).not.toMatch(/-0,00/);
+      expect(parts.xml).not.toMatch(/>-0\.00</);
+    }
   });
 });
