@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { validateXML } from 'xmllint-wasm';
@@ -13,7 +13,7 @@ import { validateXML } from 'xmllint-wasm';
  * - the CEN's EN 16931 CII schematron (validation 1.3.16), the Factur-X 1.09 EN 16931 schematron and the FNFE's French
  *   rules (BR-FR flux 2, fatal version), each an XSLT 2 stylesheet run by SaxonJS (xslt3 / saxon-js from npm). A
  *   stylesheet is compiled once to SEF (its compiled form) and kept under backend/.cache/einvoice (gitignored), named by
- *   the hash of the stylesheet and of the compiler's version: a changed artefact or a new SaxonJS compiles again.
+ *   the hash of the stylesheet, its path and the compiler's version: a changed artefact or a new SaxonJS compiles again.
  * A finding is a failed assertion or a successful report whose flag is "fatal" (or that has no flag); warnings are
  * returned apart.
  */
@@ -43,7 +43,8 @@ const saxonVersion = (): string => (JSON.parse(readFileSync(require.resolve('xsl
 
 /** Where a stylesheet's compiled form is cached. */
 function sefPath(xslt: string): string {
-  const hash = createHash('sha256').update(readFileSync(xslt)).update(saxonVersion()).digest('hex').slice(0, 16);
+  // The path too: the Factur-X stylesheet's compiled form reads its code lists from where it was compiled.
+  const hash = createHash('sha256').update(readFileSync(xslt)).update(saxonVersion()).update(xslt).digest('hex').slice(0, 16);
   return join(
     CACHE,
     `${xslt
@@ -68,6 +69,14 @@ export async function compileSchematrons(): Promise<void> {
       const partial = `${target}.${process.pid}.part`;
       await run(process.execPath, [cli, `-xsl:${xslt}`, `-export:${partial}`, '-nogo'], { maxBuffer: 16 * 1024 * 1024 });
       renameSync(partial, target);
+      // The compiled forms of former versions of this stylesheet are of no more use.
+      const name = target
+        .split('/')
+        .pop()!
+        .replace(/-[0-9a-f]{16}\.sef\.json$/, '');
+      for (const file of readdirSync(CACHE))
+        if (file.startsWith(`${name}-`) && file.endsWith('.sef.json') && join(CACHE, file) !== target)
+          rmSync(join(CACHE, file), { force: true });
     }),
   );
 }
