@@ -12,11 +12,13 @@ import { InvoicingRepository, type LegalInvoiceSummary, type NewLegalDocument } 
 import {
   type BilledLine,
   type BuyerSnapshot,
+  creditNoteLines,
+  type DocumentContent,
   documentLines,
+  documentSnapshot,
   type LegalDocument,
   type LegalDocumentKind,
   legalNumber,
-  mandatoryMentions,
   parisDate,
   type SellerSnapshot,
   type VatRate,
@@ -186,7 +188,8 @@ export class InvoicingService {
 
   /**
    * Issues the credit note of a refund, once per refund, referring to the invoice of the refunded payment (made out
-   * to the same buyer, at the same VAT). The whole invoice refunded: its lines; part of it: one line for that part.
+   * to the same buyer, at the same VAT). The whole invoice refunded: its lines; part of it: one line for that part
+   * (`creditNoteLines`).
    * Nothing when the payment was never invoiced.
    */
   async issueCreditNote(refund: MadeRefund, tx: EntityManager): Promise<{ id: string; number: string } | null> {
@@ -206,22 +209,7 @@ export class InvoicingService {
       vatRegime: original.seller.vatRegime,
       vatRate: original.seller.vatRate,
     };
-    const whole = refund.amountCents === original.totals.inclCents;
-    const { lines, totals } = whole
-      ? { lines: original.lines, totals: original.totals }
-      : documentLines(
-          [
-            {
-              label: `Remboursement partiel de la facture ${original.number}`,
-              detail: null,
-              periodStart: null,
-              periodEnd: null,
-              quantity: 1,
-              amountInclCents: refund.amountCents,
-            },
-          ],
-          original.vat,
-        );
+    const { lines, totals } = creditNoteLines(original, refund.amountCents);
     const issued = await this.issueDocument(
       'credit_note',
       {
@@ -253,7 +241,7 @@ export class InvoicingService {
   private issueDocument(
     kind: LegalDocumentKind,
     source: Pick<NewLegalDocument, 'sourceKey' | 'stripeInvoiceId' | 'creditedId' | 'userId'> & { paidAt: Date },
-    content: Pick<LegalDocument, 'seller' | 'buyer' | 'lines' | 'vat' | 'totals' | 'credited' | 'stripeNumber'>,
+    content: DocumentContent,
     tx: EntityManager,
   ): Promise<{ id: string; number: string; created: boolean }> {
     const issuedAt = new Date();
@@ -265,14 +253,7 @@ export class InvoicingService {
         ...source,
         issuedAt,
         year: yearOf(issueDate),
-        document: {
-          kind,
-          issueDate,
-          paymentDate,
-          currency: 'EUR',
-          ...content,
-          mentions: mandatoryMentions(kind, content.seller, content.buyer, paymentDate),
-        },
+        document: documentSnapshot(kind, { issueDate, paymentDate }, content),
       },
       (seq) => legalNumber(kind, yearOf(issueDate), seq),
       tx,
