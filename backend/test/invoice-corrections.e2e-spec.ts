@@ -228,6 +228,8 @@ describe('correcting an issued invoice', () => {
     });
     expect(corrected.document.lines).toEqual(original.document.lines);
     expect(corrected.document.paymentDate).toBe(original.document.paymentDate);
+    expect(corrected.document.replaces).toEqual({ number: f(1), issueDate: original.document.issueDate });
+    expect(note.document.replaces).toBeUndefined();
     expect(corrected.document.mentions.at(-1)).toMatch(
       new RegExp(`^Facture rectificative : annule et remplace la facture ${f(1)} du .*, annulée par l'avoir ${av(1)}\\.$`),
     );

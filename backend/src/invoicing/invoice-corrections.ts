@@ -196,7 +196,16 @@ export class InvoiceCorrections {
     const invoice = await this.invoicing.issueDocument(
       'invoice',
       { ...common, sourceKey: keys.invoice, creditedId: null, paidAt: original.paidAt },
-      { seller, buyer, lines, vat: doc.vat, totals, credited: null, stripeNumber: doc.stripeNumber },
+      {
+        seller,
+        buyer,
+        lines,
+        vat: doc.vat,
+        totals,
+        credited: null,
+        replaces: { number: doc.number, issueDate: doc.issueDate },
+        stripeNumber: doc.stripeNumber,
+      },
       tx,
       [
         `Facture rectificative : annule et remplace la facture ${doc.number} du ${frenchDate(doc.issueDate)}, annulée par l'avoir ${creditNote.number}.`,

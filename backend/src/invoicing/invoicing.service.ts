@@ -257,7 +257,7 @@ export class InvoicingService {
   issueDocument(
     kind: LegalDocumentKind,
     source: Pick<NewLegalDocument, 'sourceKey' | 'stripeInvoiceId' | 'creditedId' | 'userId' | 'replacesId'> & { paidAt: Date | null },
-    content: Pick<LegalDocument, 'seller' | 'buyer' | 'lines' | 'vat' | 'totals' | 'credited' | 'stripeNumber'>,
+    content: Pick<LegalDocument, 'seller' | 'buyer' | 'lines' | 'vat' | 'totals' | 'credited' | 'stripeNumber' | 'replaces'>,
     tx: EntityManager,
     extraMentions: string[] = [],
   ): Promise<{ id: string; number: string; created: boolean }> {

@@ -103,6 +103,8 @@ export interface LegalDocument {
   mentions: string[];
   /** A credit note's invoice */
   credited: { number: string; issueDate: string } | null;
+  /** A corrected invoice's: the invoice it cancels and replaces (issue 36's corrections; absent on the others) */
+  replaces?: { number: string; issueDate: string } | null;
   /** Stripe's own number of the invoice (reference), if any */
   stripeNumber: string | null;
 }
