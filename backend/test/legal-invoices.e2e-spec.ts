@@ -368,7 +368,8 @@ describe('legal invoices', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="vitrine-comptabilite-${YEAR}-01-01-${today}.zip"`);
     const entries = await unzip(res.body as Buffer);
     const expected = all.map((d) => `${d.kind === 'invoice' ? 'factures' : 'avoirs'}/${d.number}.pdf`);
-    expect([...entries.keys()].sort()).toEqual([...expected, 'journal-des-ventes.csv'].sort());
+    const fec = `${all[0].document.seller.siren}FEC${today.replace(/-/g, '')}.txt`;
+    expect([...entries.keys()].sort()).toEqual([...expected, 'journal-des-ventes.csv', fec].sort());
     for (const d of all) {
       const facts = ciiFacts((await readFacturX(entries.get(`${d.kind === 'invoice' ? 'factures' : 'avoirs'}/${d.number}.pdf`)!)).xml);
       expect(facts.number).toBe(d.number);
@@ -384,6 +385,7 @@ describe('legal invoices', () => {
       'Facture corrigée',
       'Client',
       'SIREN du client',
+      'Taux de TVA (%)',
       'Montant HT (€)',
       'TVA (€)',
       'Montant TTC (€)',
@@ -393,7 +395,8 @@ describe('legal invoices', () => {
     const amount = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
     for (const [i, d] of all.entries()) {
       const sign = d.kind === 'credit_note' ? -1 : 1;
-      expect(rows[i].slice(6, 9)).toEqual([
+      expect(rows[i][6]).toBe(d.document.vat.ratePercent);
+      expect(rows[i].slice(7, 10)).toEqual([
         amount(sign * d.total_excl_cents),
         amount(sign * d.vat_cents),
         amount(sign * d.total_incl_cents),
@@ -414,7 +417,7 @@ describe('legal invoices', () => {
           .expect(200)
       ).body as Buffer,
     );
-    expect([...empty.keys()]).toEqual(['journal-des-ventes.csv']);
+    expect([...empty.keys()]).toEqual(['journal-des-ventes.csv', `${all[0].document.seller.siren}FEC20200131.txt`]);
     const bad = await t.api.get('/api/admin/exports/accounting.zip?from=2026-02-30&to=2026-01-01').set(bearer(admin)).expect(400);
     expect(bad.body.errors).toEqual({ from: 'Date de début invalide (AAAA-MM-JJ)' });
     const reversed = await t.api.get('/api/admin/exports/accounting.zip?from=2026-03-01&to=2026-01-01').set(bearer(admin)).expect(400);

@@ -33,7 +33,14 @@ const NS = {
 /** The EN 16931 specification identifier (BT-24), the Factur-X EN 16931 profile's. */
 export const EN16931_GUIDELINE = 'urn:cen.eu:en16931:2017';
 
-const escape = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Characters XML 1.0 cannot carry at all (C0 controls but tab and line breaks, lone surrogates, U+FFFE/U+FFFF): dropped. */
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text or an attribute's value as XML: markup characters escaped, characters XML cannot carry dropped. */
+const escape = (value: string): string =>
+  value.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** An element: its children (elements, already written) or its text; nothing when it has neither. */
 type Node = string | null | undefined | false;
@@ -99,6 +106,7 @@ export function ciiXml(doc: LegalDocument): string {
   const b = doc.buyer;
   const sellerAddress = splitAddress(s.address);
   const paid = doc.paymentDate !== null;
+  const referenced = doc.credited ?? doc.replaces ?? null;
   const vatCategory = [
     el('ram:TypeCode', 'VAT'),
     el('ram:CategoryCode', doc.vat.category),
@@ -183,10 +191,11 @@ export function ciiXml(doc: LegalDocument): string {
       el('ram:TotalPrepaidAmount', amount(paid ? doc.totals.inclCents : 0)),
       el('ram:DuePayableAmount', amount(paid ? 0 : doc.totals.inclCents)),
     ]),
-    doc.credited &&
+    // BT-25/BT-26: the invoice a credit note credits, or the one a corrective invoice replaces (BR-FR-CO-04/05).
+    referenced &&
       el('ram:InvoiceReferencedDocument', [
-        el('ram:IssuerAssignedID', doc.credited.number),
-        el('ram:FormattedIssueDateTime', [date(doc.credited.issueDate, 'qdt')]),
+        el('ram:IssuerAssignedID', referenced.number),
+        el('ram:FormattedIssueDateTime', [date(referenced.issueDate, 'qdt')]),
       ]),
   ]);
 
@@ -199,7 +208,8 @@ export function ciiXml(doc: LegalDocument): string {
       ]),
       el('rsm:ExchangedDocument', [
         el('ram:ID', doc.number),
-        el('ram:TypeCode', doc.kind === 'invoice' ? '380' : '381'),
+        // 380 an invoice, 384 a corrective invoice (facture rectificative), 381 a credit note.
+        el('ram:TypeCode', doc.kind === 'credit_note' ? '381' : doc.replaces ? '384' : '380'),
         el('ram:IssueDateTime', [date(doc.issueDate)]),
         ...notes(doc),
       ]),

@@ -65,8 +65,23 @@ const find = (name: string) => {
 };
 
 describe('what the French reform needs in the XML', () => {
+  it('a correction: the cancelling credit note (S1, 381) and the corrective invoice (384) each refer to the invoice corrected', () => {
+    for (const [name, type, framework] of [
+      ["avoir d'annulation", '381', 'S1'],
+      ['facture rectificative', '384', 'S2'],
+    ] as const) {
+      const { doc, xml } = find(name);
+      const cii = parseCii(xml)['rsm:CrossIndustryInvoice'];
+      expect(cii['rsm:ExchangedDocument']['ram:TypeCode']).toBe(type);
+      expect(cii['rsm:ExchangedDocumentContext']['ram:BusinessProcessSpecifiedDocumentContextParameter']['ram:ID']).toBe(framework);
+      const referenced = cii['rsm:SupplyChainTradeTransaction']['ram:ApplicableHeaderTradeSettlement']['ram:InvoiceReferencedDocument'];
+      expect(referenced['ram:IssuerAssignedID']).toBe((doc.credited ?? doc.replaces)!.number);
+    }
+  });
+
   it("the billing framework (BT-23): services already paid (S2), the payment's date as due date, nothing left to pay", () => {
-    for (const { doc } of documents) {
+    // A correction's credit note moves no money: a plain services document (S1), checked below.
+    for (const { doc } of documents.filter((d) => d.doc.paymentDate !== null)) {
       const cii = parseCii(xmlOf.get(doc.number)!)['rsm:CrossIndustryInvoice'];
       expect(cii['rsm:ExchangedDocumentContext']['ram:BusinessProcessSpecifiedDocumentContextParameter']['ram:ID']).toBe('S2');
       const settlement = cii['rsm:SupplyChainTradeTransaction']['ram:ApplicableHeaderTradeSettlement'];

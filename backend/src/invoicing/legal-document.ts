@@ -116,12 +116,17 @@ export interface LegalDocument {
   mentions: Array<Mention | string>;
   /** A credit note's invoice */
   credited: { number: string; issueDate: string } | null;
+  /** A corrected invoice's: the invoice it cancels and replaces (issue 36's corrections; absent on the others) */
+  replaces?: { number: string; issueDate: string } | null;
   /** Stripe's own number of the invoice (reference), if any */
   stripeNumber: string | null;
 }
 
 /** What a document says beyond its kind, dates and mentions. */
-export type DocumentContent = Pick<LegalDocument, 'seller' | 'buyer' | 'lines' | 'vat' | 'totals' | 'credited' | 'stripeNumber'>;
+export type DocumentContent = Pick<
+  LegalDocument,
+  'seller' | 'buyer' | 'lines' | 'vat' | 'totals' | 'credited' | 'stripeNumber' | 'replaces'
+>;
 
 /**
  * The snapshot of a document issued on `issueDate` for an amount collected or refunded on `paymentDate` (Paris), with
@@ -131,6 +136,8 @@ export function documentSnapshot(
   kind: LegalDocumentKind,
   dates: { issueDate: string; paymentDate: string | null },
   content: DocumentContent,
+  /** Said after the mandatory mentions, as general information (a correction's notice). */
+  extraMentions: string[] = [],
 ): Omit<LegalDocument, 'number'> {
   return {
     kind,
@@ -138,7 +145,10 @@ export function documentSnapshot(
     paymentDate: dates.paymentDate,
     currency: 'EUR',
     ...content,
-    mentions: mandatoryMentions(kind, content.seller, content.buyer, dates.paymentDate),
+    mentions: [
+      ...mandatoryMentions(kind, content.seller, content.buyer, dates.paymentDate),
+      ...extraMentions.map((text): Mention => ({ subject: 'AAI', text })),
+    ],
   };
 }
 

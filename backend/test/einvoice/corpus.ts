@@ -71,6 +71,12 @@ export const BUYERS = {
     { name: '', email: '' },
     'contact@amis-du-pain.example',
   ),
+  /** What a buyer may type: markup characters, quotes, an invisible control character (kept out of the XML) */
+  typedFreely: buyerOf(
+    profile({ buyerType: 'company', companyName: 'Dupont & Fils <SARL> "Le Four"\u0007', fullName: "L'Éclair\u0000 d'O'Brien" }),
+    { name: '', email: '' },
+    'dupont@example.com',
+  ),
   /** An account from before billing identities: Stripe's name and the invoice's billing address */
   fromStripe: buyerOf(
     null,
@@ -177,6 +183,37 @@ function creditNote(seq: number, original: LegalDocument, refundCents: number, d
   };
 }
 
+/**
+ * An admin's correction of `original` (InvoiceCorrections): a credit note cancelling it, which refunds nothing, and the
+ * corrective invoice (384) made out to `buyer`, paid when the original was, referring to the invoice it replaces.
+ */
+function correction(seq: number, original: LegalDocument, buyer: BuyerSnapshot, date = '2026-11-28'): LegalDocument[] {
+  const content = {
+    seller: original.seller,
+    lines: original.lines,
+    vat: original.vat,
+    totals: original.totals,
+    stripeNumber: original.stripeNumber,
+  };
+  const reference = { number: original.number, issueDate: original.issueDate };
+  const cancel: LegalDocument = {
+    number: legalNumber('credit_note', 2026, seq),
+    ...documentSnapshot('credit_note', { issueDate: date, paymentDate: null }, { ...content, buyer: original.buyer, credited: reference }, [
+      `Avoir d'annulation de la facture ${original.number}, remplacée par une facture rectificative.`,
+    ]),
+  };
+  const corrected: LegalDocument = {
+    number: legalNumber('invoice', 2026, 100 + seq),
+    ...documentSnapshot(
+      'invoice',
+      { issueDate: date, paymentDate: original.paymentDate },
+      { ...content, buyer, credited: null, replaces: reference },
+      [`Facture rectificative : annule et remplace la facture ${original.number}, annulée par l'avoir ${cancel.number}.`],
+    ),
+  };
+  return [cancel, corrected];
+}
+
 export interface CorpusEntry {
   name: string;
   doc: LegalDocument;
@@ -205,11 +242,19 @@ export function corpus(): CorpusEntry[] {
     { name: 'facture en franchise de TVA, particulier', doc: franchiseIndividual },
     { name: 'facture, entreprise sans SIREN', doc: withoutSiren },
     { name: 'facture, compte sans identité de facturation (client Stripe)', doc: fromStripe },
+    {
+      name: 'facture, nom saisi avec des caractères de balisage et de contrôle',
+      doc: invoice(11, SELLERS.standard, BUYERS.typedFreely, STRIPE_LINES.renewal),
+    },
     { name: 'avoir total', doc: creditNote(1, company, company.totals.inclCents) },
     { name: 'avoir partiel', doc: creditNote(2, individual, 1000) },
     { name: "avoir d'une facture au prorata", doc: creditNote(3, upgrade, upgrade.totals.inclCents, '2026-12-10') },
     { name: "avoir d'un paiement en double", doc: creditNote(4, duplicate, duplicate.totals.inclCents, '2026-12-25') },
     { name: 'avoir total en franchise de TVA', doc: creditNote(5, franchise, franchise.totals.inclCents) },
     { name: 'avoir partiel en franchise de TVA', doc: creditNote(6, franchiseIndividual, 1234, '2026-12-26') },
+    ...correction(7, individual, BUYERS.company).map((doc, i) => ({
+      name: i === 0 ? "avoir d'annulation d'une facture corrigée" : 'facture rectificative (384), acheteur corrigé',
+      doc,
+    })),
   ];
 }
