@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
-import { COMPANY_IDENTITY_INPUTS, type CompanyIdentityInput, MAX_LENGTHS } from '@vitrine/domain';
+import { COMPANY_IDENTITY_INPUTS, type CompanyIdentityField, type CompanyIdentityInput, MAX_LENGTHS } from '@vitrine/domain';
 import { Field } from './ui/field';
 
 type Registered = UseFormRegisterReturn & { error?: string };
@@ -61,10 +61,19 @@ export function NewPasswordInputs({
 type RowGap = 'gap-4' | 'gap-5';
 
 /** A company input registered in a react-hook-form form whose values hold the company's fields (see CompanyIdentityInputs). */
-export function companyInputsOf<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+export function companyInputsOf<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+  /** Checks of the browser's own beyond 'required' (else the server's messages show under the inputs) */
+  checks: Partial<Record<CompanyIdentityField, (value: string) => true | string>> = {},
+) {
   return (spec: CompanyIdentityInput): Registered => ({
     ...register(spec.field as Path<T>, {
-      validate: (value: unknown) => !spec.required || String(value ?? '').trim() !== '' || spec.required,
+      validate: (value: unknown) => {
+        const text = String(value ?? '');
+        if (spec.required && text.trim() === '') return spec.required;
+        return checks[spec.field]?.(text) ?? true;
+      },
     }),
     error: errors[spec.field]?.message as string | undefined,
   });

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import type { InvoiceCorrectionDto, LegalInvoiceDetailDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
-import { BuyerNameInput, CompanyIdentityInputs, PostalAddressInputs } from '../../components/form-fields';
+import { BuyerNameInput, CompanyIdentityInputs, companyInputsOf, PostalAddressInputs } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { Field, Form, FormAlerts, Textarea, useApiForm } from '../../components/ui/form';
 import { TitledDialog } from '../../components/ui/modal-dialog';
@@ -188,26 +188,16 @@ export function CorrectInvoiceDialog({
           </div>
           {company ? (
             <CompanyIdentityInputs
-              companyName={{
-                ...register('companyName', { validate: (v) => !company || v.trim() !== '' || ORDER_MESSAGES.companyNameRequired }),
-                error: errors.companyName?.message,
-              }}
-              siren={{
-                ...register('siren', { validate: (v) => !company || !v.trim() || isSiren(compactId(v)) || ORDER_MESSAGES.sirenInvalid }),
-                error: errors.siren?.message,
-              }}
-              vatNumber={{
-                ...register('vatNumber', {
-                  validate: (v) => {
-                    if (!company || !v.trim()) return true;
-                    const vat = compactId(v);
-                    if (!isFrenchVatFormat(vat)) return ORDER_MESSAGES.vatNumberInvalid;
-                    const s = compactId(siren ?? '');
-                    return !isSiren(s) || vatMatchesSiren(vat, s) || ORDER_MESSAGES.vatNumberMismatch;
-                  },
-                }),
-                error: errors.vatNumber?.message,
-              }}
+              input={companyInputsOf(register, errors, {
+                siren: (v) => !v.trim() || isSiren(compactId(v)) || ORDER_MESSAGES.sirenInvalid,
+                vatNumber: (v) => {
+                  if (!v.trim()) return true;
+                  const vat = compactId(v);
+                  if (!isFrenchVatFormat(vat)) return ORDER_MESSAGES.vatNumberInvalid;
+                  const s = compactId(siren ?? '');
+                  return !isSiren(s) || vatMatchesSiren(vat, s) || ORDER_MESSAGES.vatNumberMismatch;
+                },
+              })}
             />
           ) : null}
           <BuyerNameInput
