@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { StorageModule } from '../common/storage/storage.module';
+import { MailModule } from '../mail/mail.module';
 import { SitesModule } from '../sites/sites.module';
 import { ClientInvoicesController } from './client-invoices.controller';
 import { ClientInvoicesService } from './client-invoices.service';
+import { InvoiceCorrections } from './invoice-corrections';
 import { InvoiceFiles } from './invoice-files';
 import { InvoicingAdminController } from './invoicing-admin.controller';
 import { InvoicingAdminService } from './invoicing-admin.service';
@@ -21,9 +24,17 @@ import { PaymentDocuments } from './payment-documents';
  * Stripe's invoices, each with its legal documents).
  */
 @Module({
-  imports: [StorageModule, AuthModule, SitesModule, BillingModule],
+  imports: [StorageModule, AuthModule, SitesModule, BillingModule, AuditModule, MailModule],
   controllers: [InvoicingController, InvoicingAdminController, ClientInvoicesController],
-  providers: [InvoicingRepository, InvoicingService, InvoiceFiles, PaymentDocuments, ClientInvoicesService, InvoicingAdminService],
+  providers: [
+    InvoicingRepository,
+    InvoicingService,
+    InvoiceFiles,
+    PaymentDocuments,
+    ClientInvoicesService,
+    InvoicingAdminService,
+    InvoiceCorrections,
+  ],
   exports: [InvoicingService, InvoiceFiles],
 })
 export class InvoicingModule {}
