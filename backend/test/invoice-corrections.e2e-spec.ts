@@ -206,9 +206,10 @@ describe('correcting an issued invoice', () => {
     expect(note.document.buyer).toEqual(original.document.buyer);
     expect(note.document.credited).toEqual({ number: f(1), issueDate: original.document.issueDate });
     expect(note.document.paymentDate).toBeNull();
-    expect(note.document.mentions).toContain(
-      `Avoir d'annulation de la facture ${f(1)} du ${original.document.issueDate.split('-').reverse().join('/')}, remplacée par une facture rectificative.`,
-    );
+    expect(note.document.mentions).toContainEqual({
+      subject: 'AAI',
+      text: `Avoir d'annulation de la facture ${f(1)} du ${original.document.issueDate.split('-').reverse().join('/')}, remplacée par une facture rectificative.`,
+    });
     // The corrected invoice: the company, compact identifiers, the same lines and amounts, paid when the first was.
     expect(corrected).toMatchObject({
       source_key: `correction:${original.id}:facture`,
@@ -230,15 +231,19 @@ describe('correcting an issued invoice', () => {
     expect(corrected.document.paymentDate).toBe(original.document.paymentDate);
     expect(corrected.document.replaces).toEqual({ number: f(1), issueDate: original.document.issueDate });
     expect(note.document.replaces).toBeUndefined();
-    expect(corrected.document.mentions.at(-1)).toMatch(
-      new RegExp(`^Facture rectificative : annule et remplace la facture ${f(1)} du .*, annulée par l'avoir ${av(1)}\\.$`),
-    );
+    expect(corrected.document.mentions.at(-1)).toEqual({
+      subject: 'AAI',
+      text: expect.stringMatching(
+        new RegExp(`^Facture rectificative : annule et remplace la facture ${f(1)} du .*, annulée par l'avoir ${av(1)}\\.$`),
+      ),
+    });
     // Its Factur-X file names the company.
     await t.app.get(InvoiceFiles).drain();
     const parts = await readFacturX(await download(`/api/admin/legal-invoices/${corrected.id}/pdf`));
     expect(await xsdErrors(parts.xml)).toEqual([]);
+    // A corrective invoice (384) that refers to the invoice it replaces (BT-25/BT-26).
     const facts = ciiFacts(parts.xml);
-    expect(facts).toMatchObject({ number: f(2), typeCode: '380', grandTotal: 2900 });
+    expect(facts).toMatchObject({ number: f(2), typeCode: '384', referenced: f(1), grandTotal: 2900 });
     expect(JSON.stringify(facts.buyer)).toContain('Boulangerie Martin SARL');
     const noteFacts = ciiFacts((await readFacturX(await download(`/api/admin/legal-invoices/${note.id}/pdf`))).xml);
     expect(noteFacts).toMatchObject({ number: av(1), typeCode: '381', referenced: f(1), grandTotal: 2900 });
