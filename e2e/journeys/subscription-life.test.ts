@@ -106,6 +106,9 @@ describe('a subscription over its life', () => {
     await page.getByRole('heading', { name: 'Paiement sécurisé' }).waitFor(SLOW);
     await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await page.waitForURL(`**/dashboard/sites/${client.siteId}**`, SLOW);
+    // The page it returns to is shown (its session refreshed) before the journey loads another: two loads refreshing
+    // the session at once leave the second one signed out (the refresh token rotates).
+    await h1(page, client.siteName);
     await waitFor('le site relancé', async () => (await subscriptionOf(page, token, client.siteId)).status === 'active');
     await page.goto(`/dashboard/sites/${client.siteId}`);
     await h1(page, client.siteName);
