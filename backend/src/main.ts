@@ -70,6 +70,18 @@ export async function drainAndClose(
 }
 
 /**
+ * An idle keep-alive connection stays open longer than its client keeps it (Node's fetch 4 s, browsers and proxies
+ * about 60 s), so the client closes it first: never the server while the client is sending a request on it, which the
+ * client sees as ECONNRESET. With Node's default 5 s, that happened when the event loop was busy (a PDF being rendered)
+ * as the timer fired. Shutdown still closes idle connections at once (common/http-drain.ts).
+ */
+export function keepConnectionsLongerThanClients(server: Server): void {
+  server.keepAliveTimeout = 65_000;
+  // Must exceed keepAliveTimeout, or a slow request's headers could be cut by the wrong timer.
+  server.headersTimeout = 66_000;
+}
+
+/**
  * Starts the whole product: database (embedded when DATABASE_URL is unset), migrations, API, frontend. Stripe is
  * what the configuration names (`npm start` runs this beside the Stripe sandbox when STRIPE_SECRET_KEY is unset).
  */
@@ -104,6 +116,7 @@ export async function bootstrap(
     });
     // Before listening: every connection is counted from the first one (common/http-drain.ts).
     const connections = new ConnectionDrain(app.getHttpServer() as Server);
+    keepConnectionsLongerThanClients(app.getHttpServer() as Server);
     // First of all the middlewares: one log line per request, with its id, whoever answers it.
     app.use(httpLogger(log));
     configureApp(app, config);

@@ -44,6 +44,12 @@ describe('graceful shutdown', () => {
     await db.drop();
   });
 
+  it('keeps an idle keep-alive connection longer than its clients do (they close first: no ECONNRESET on a busy server)', () => {
+    const server = running.app.getHttpServer() as Server;
+    expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
+    expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
+  });
+
   it('leaves the signals to main.ts: Nest adds no SIGTERM handler of its own that would close the pool at once', () => {
     expect(process.listenerCount('SIGTERM')).toBe(sigtermListeners);
   });
