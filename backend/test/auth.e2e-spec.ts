@@ -1,6 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import { AuthService } from '../src/auth/auth.service';
-import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/session.service';
+import { JWT_AUDIENCE, JWT_ISSUER, REFRESH_REUSE_GRACE_SECONDS } from '../src/auth/session.service';
 import { bearer, createTestApp, registerClient, type SessionBody, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 
 const cookieOf = (res: { headers: Record<string, unknown> }): string => {
@@ -154,23 +154,45 @@ describe('auth', () => {
       expect(cookieOf(res)).toContain(`refresh_token=${res.body.refresh_token}`);
     });
 
-    it('revokes the whole family when a used refresh token comes back', async () => {
+    it('revokes the whole family when a used refresh token comes back after a newer one was used', async () => {
       const session = await registerClient(t.api);
       const second = (await t.api.post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(200)).body as SessionBody;
+      const third = (await t.api.post('/api/auth/refresh').send({ refresh_token: second.refresh_token }).expect(200)).body as SessionBody;
       const replay = await t.api.post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(401);
       expect(replay.body.message).toBe('Session expirée, veuillez vous reconnecter');
       // The legitimate holder's newer tokens die with the family.
-      await t.api.post('/api/auth/refresh').send({ refresh_token: second.refresh_token }).expect(401);
+      await t.api.post('/api/auth/refresh').send({ refresh_token: third.refresh_token }).expect(401);
+      await t.api.get('/api/auth/me').set(bearer(third)).expect(401);
+    });
+
+    it('revokes the family when a used token comes back after the grace period, even if it was the latest used', async () => {
+      const session = await registerClient(t.api);
+      const second = (await t.api.post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(200)).body as SessionBody;
+      await t.dataSource.query(`UPDATE refresh_tokens SET used_at = now() - make_interval(secs => $1) WHERE used_at IS NOT NULL`, [
+        REFRESH_REUSE_GRACE_SECONDS + 1,
+      ]);
+      await t.api.post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(401);
       await t.api.get('/api/auth/me').set(bearer(second)).expect(401);
     });
 
-    it('lets only one of two concurrent uses of the same token through', async () => {
+    it('answers again a token just exchanged whose answer never arrived (a page reloaded during its refresh): the session stays', async () => {
+      const session = await registerClient(t.api);
+      // The first answer is lost with the page; the reloaded page sends the same cookie.
+      await t.api.post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(200);
+      const again = (await t.api.post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(200)).body as SessionBody;
+      expect(again.refresh_token).not.toBe(session.refresh_token);
+      await t.api.get('/api/auth/me').set(bearer(again)).expect(200);
+      await t.api.post('/api/auth/refresh').send({ refresh_token: again.refresh_token }).expect(200);
+    });
+
+    it('answers two concurrent uses of the same token (two loads refreshing at once), each with its own new token', async () => {
       const session = await registerClient(t.api);
       const results = await Promise.all([
         t.api.raw.post('/api/auth/refresh').send({ refresh_token: session.refresh_token }),
         t.api.raw.post('/api/auth/refresh').send({ refresh_token: session.refresh_token }),
       ]);
-      expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      expect(new Set(results.map((r) => (r.body as SessionBody).refresh_token)).size).toBe(2);
     });
 
     it('refuses a missing, unknown or expired token', async () => {

@@ -31,8 +31,17 @@ export const JWT_AUDIENCE = 'vitrine-api';
 const INVALID_REFRESH = 'Session expirée, veuillez vous reconnecter';
 
 /**
+ * How long a refresh token just exchanged may be exchanged again by a client that never got the answer (a page reloaded
+ * or left while its refresh was in flight: the server rotated the token, the browser kept the old cookie), provided no
+ * newer token of its session was used since. Outside it, or after a newer token was used, a used token is a replay.
+ * Okta's refresh-token grace period and Auth0's reuse interval are the same idea.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 15;
+
+/**
  * Sessions and their refresh tokens. A refresh token is used once: using it rotates it; presenting one that was
- * already used means it leaked, and the whole session (the token family) is revoked.
+ * already used means it leaked, and the whole session (the token family) is revoked — unless it was exchanged a few
+ * seconds ago and nothing newer of its session was used since (REFRESH_REUSE_GRACE_SECONDS).
  */
 @Injectable()
 export class SessionService {
@@ -55,7 +64,9 @@ export class SessionService {
   async rotate(refreshToken: string): Promise<{ user: SessionUser; issued: IssuedSession }> {
     const hash = sha256(refreshToken);
     const result = await this.transactions.run(async (tx) => {
-      const used = await this.sessions.useRefreshToken(hash, this.config.sessionMaxDays, tx);
+      const used =
+        (await this.sessions.useRefreshToken(hash, this.config.sessionMaxDays, tx)) ??
+        (await this.sessions.findJustRotatedToken(hash, REFRESH_REUSE_GRACE_SECONDS, this.config.sessionMaxDays, tx));
       const user = used ? await this.sessions.findUserOfOpenSession(used.userId, used.sessionId, tx) : null;
       if (!used || !user) return null;
       return { user, issued: await this.issueTokens(user, used.sessionId, used.startedAt, tx) };

@@ -37,6 +37,30 @@ export class SessionsRepository extends BaseRepository {
     return row ? { sessionId: row.session_id, userId: row.user_id, startedAt: new Date(row.created_at) } : null;
   }
 
+  /**
+   * A token used less than `graceSeconds` ago that is still its session's latest used one (no token of the session
+   * used after it): the same client asking again because the answer with its successor never reached it (a page
+   * reloaded or left while its refresh was in flight). Its open session, user and sign-in date, or null.
+   */
+  async findJustRotatedToken(
+    tokenHash: string,
+    graceSeconds: number,
+    maxDays: number,
+    tx?: EntityManager,
+  ): Promise<{ sessionId: string; userId: string; startedAt: Date } | null> {
+    const [row] = await this.query<{ session_id: string; user_id: string; created_at: Date }>(
+      `SELECT rt.session_id, s.user_id, s.created_at
+         FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id
+        WHERE rt.token_hash = $1 AND rt.used_at > now() - make_interval(secs => $2) AND rt.expires_at > now()
+          AND s.revoked_at IS NULL AND s.created_at > now() - make_interval(days => $3)
+          AND NOT EXISTS (SELECT 1 FROM refresh_tokens later WHERE later.session_id = rt.session_id AND later.used_at > rt.used_at)
+        FOR UPDATE OF s`,
+      [tokenHash, graceSeconds, maxDays],
+      tx,
+    );
+    return row ? { sessionId: row.session_id, userId: row.user_id, startedAt: new Date(row.created_at) } : null;
+  }
+
   /** Revokes the session of a refresh token that was already used (a replay). */
   async revokeIfTokenReused(tokenHash: string, tx?: EntityManager): Promise<void> {
     await this.query(
