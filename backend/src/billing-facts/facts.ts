@@ -215,6 +215,11 @@ export interface PaymentMethodChanged {
 export interface PaymentCollected {
   invoice: InvoiceFromStripe & { facts: StripeInvoiceFacts };
   owner: { userId: string | null; siteId: string | null } | null;
+  /**
+   * Told by the event of the Checkout session that opened this payment: an order's (its first invoice is made out to
+   * the order's frozen billing identity, handed over by the order's provisioning in this transaction) or a restart's
+   */
+  checkout: 'order' | 'restart' | null;
   /** The e-mail Stripe has for the customer */
   email: string | null;
 }
@@ -225,9 +230,19 @@ export interface RefundRecorded {
   refunds: Array<{ id: string; status: string; amountCents: number; refundedAt: Date }>;
 }
 
-/** A second payment of something already paid: billing records it, then cancels and refunds it. */
+/**
+ * Why a payment is given back: a second payment of something already paid, one that completed for an account already
+ * closed, or for an order that no longer exists (erased with its account).
+ */
+export type GivenBackCause = 'duplicate' | 'account-closed' | 'unknown-order';
+
+/**
+ * A payment to give back, never provisioned (see GivenBackCause). Billing records it, then cancels and refunds it.
+ */
 export interface DuplicatePaymentFound {
   kind: 'order' | 'restart';
+  /** Absent: 'duplicate' */
+  cause?: GivenBackCause;
   /** The order draft, or the restarted site */
   referenceId: string;
   /** The site it was for, if there is one */

@@ -173,6 +173,27 @@ describe('PaymentRecorder: one event’s effects', () => {
     expect(factOf('customer.seen')).toEqual({ customerId: 'cus_1', email: 'stripe@example.com' });
   });
 
+  it('links the customer of an order’s subscription by its id only, never by e-mail: the order’s own event names its buyer', async () => {
+    const { sut, tx, factOf } = recorder();
+    await sut.apply(
+      {
+        customerId: 'cus_1',
+        email: 'ana@example.com',
+        subscription: subscription({ metadata: { planType: 'pro', draftId: 'draft_1' } }),
+        invoices: [invoice()],
+      },
+      tx,
+    );
+    expect(factOf('customer.seen')).toEqual({ customerId: 'cus_1', email: null });
+
+    const restarted = recorder();
+    await restarted.sut.apply(
+      { customerId: 'cus_1', email: 'ana@example.com', subscription: subscription({ metadata: { siteId: 'site_1' } }), invoices: [] },
+      restarted.tx,
+    );
+    expect(restarted.factOf('customer.seen')).toEqual({ customerId: 'cus_1', email: 'ana@example.com' });
+  });
+
   it('records an event’s refunds before anything else, and only them when the event names no customer', async () => {
     const withCustomer = recorder();
     await withCustomer.sut.apply({ customerId: 'cus_1', invoices: [invoice()], refunds: [refund] }, withCustomer.tx);
@@ -255,7 +276,7 @@ describe('PaymentRecorder: the batch’s legal invoices', () => {
     expect(heard.map((h) => [h.type, h.fact])).toEqual([
       [
         'payment.collected',
-        { invoice: invoice({ id: 'in_paid' }), owner: { userId: 'u1', siteId: 'site_1' }, email: 'stripe@example.com' },
+        { invoice: invoice({ id: 'in_paid' }), owner: { userId: 'u1', siteId: 'site_1' }, email: 'stripe@example.com', checkout: null },
       ],
     ]);
     expect(heard[0].tx).toBe(tx);
@@ -275,6 +296,14 @@ describe('PaymentRecorder: the batch’s legal invoices', () => {
     fromCheckout.billing.openedByCheckout.mockResolvedValue(true);
     await fromCheckout.sut.collect({ customerId: 'cus_1', invoices: [first], paidOrder: checkout }, fromCheckout.tx);
     expect(fromCheckout.heard.map((h) => h.type)).toEqual(['payment.collected']);
+    // Invoicing is told it is an order's: its buyer is the order's frozen identity, and nobody else.
+    expect(fromCheckout.heard[0].fact.checkout).toBe('order');
+
+    const fromRestart = recorder();
+    fromRestart.billing.openedByCheckout.mockResolvedValue(true);
+    const restart = { sessionId: 'cs_2', siteId: 'site_1', planType: 'pro' as const, subscriptionId: 'sub_1', userId: 'u1' };
+    await fromRestart.sut.collect({ customerId: 'cus_1', invoices: [first], restart }, fromRestart.tx);
+    expect(fromRestart.heard.map((h) => h.fact.checkout)).toEqual(['restart']);
 
     // A subscription made elsewhere (the team's, in Stripe's dashboard): its first invoice is issued from its own event.
     const elsewhere = recorder();

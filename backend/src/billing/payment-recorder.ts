@@ -59,13 +59,16 @@ export class PaymentRecorder {
     if (!customerId) return;
     if (effects.subscription) await this.billing.upsertSubscription(effects.subscription, tx);
     for (const invoice of effects.invoices) await this.billing.upsertInvoice(invoice, tx);
-    // Whose customer this is: the order's buyer (found or created), or the account of the customer's e-mail.
+    // Whose customer this is: the order's buyer (found or created), or the account of the customer's e-mail. The
+    // customer of an order's subscription is the order's to name (its checkout's event): an account that took the
+    // address meanwhile is not the buyer, so another event about it links it by its id only, never by e-mail.
     const email = effects.email ?? null;
     if (effects.paidOrder) {
       const invoice = paymentRef(effects.invoices[0]);
       await this.facts.publish('order.paid', { customerId, checkout: effects.paidOrder, email, invoice }, tx);
     } else {
-      await this.facts.publish('customer.seen', { customerId, email }, tx);
+      const ofOrder = Boolean(effects.subscription?.metadata?.draftId);
+      await this.facts.publish('customer.seen', { customerId, email: ofOrder ? null : email }, tx);
     }
     const userId = await this.billing.userOfCustomer(customerId, tx);
     if (effects.restart) {
@@ -90,7 +93,8 @@ export class PaymentRecorder {
    * A checkout's first invoice waits for the checkout's own event.
    */
   async collect(effects: Pick<Effects, 'customerId' | 'email' | 'invoices' | 'paidOrder' | 'restart'>, tx: EntityManager): Promise<void> {
-    const checkout = Boolean(effects.paidOrder || effects.restart);
+    const opener = effects.paidOrder ? 'order' : effects.restart ? 'restart' : null;
+    const checkout = opener !== null;
     for (const invoice of effects.invoices) {
       if (invoice.status !== 'paid' || !invoice.facts || invoice.amountCents <= 0) continue;
       // The first invoice of a subscription our checkout opened (an order's, a restart's) is told by the checkout's own
@@ -106,7 +110,7 @@ export class PaymentRecorder {
       const owner = await this.billing.ownerOfInvoice(invoice.id, tx);
       await this.facts.publish(
         'payment.collected',
-        { invoice: { ...invoice, facts: invoice.facts }, owner, email: effects.email ?? null },
+        { invoice: { ...invoice, facts: invoice.facts }, owner, email: effects.email ?? null, checkout: opener },
         tx,
       );
     }

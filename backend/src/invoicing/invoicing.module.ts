@@ -5,6 +5,7 @@ import { StorageModule } from '../common/storage/storage.module';
 import { SitesModule } from '../sites/sites.module';
 import { ClientInvoicesController } from './client-invoices.controller';
 import { ClientInvoicesService } from './client-invoices.service';
+import { FrozenBuyers, FrozenBuyersRepository } from './frozen-buyers';
 import { InvoiceFiles } from './invoice-files';
 import { InvoicingAdminController } from './invoicing-admin.controller';
 import { InvoicingAdminService } from './invoicing-admin.service';
@@ -23,7 +24,16 @@ import { PaymentDocuments } from './payment-documents';
 @Module({
   imports: [StorageModule, AuthModule, SitesModule, BillingModule],
   controllers: [InvoicingController, InvoicingAdminController, ClientInvoicesController],
-  providers: [InvoicingRepository, InvoicingService, InvoiceFiles, PaymentDocuments, ClientInvoicesService, InvoicingAdminService],
-  exports: [InvoicingService, InvoiceFiles],
+  providers: [
+    InvoicingRepository,
+    InvoicingService,
+    InvoiceFiles,
+    PaymentDocuments,
+    ClientInvoicesService,
+    InvoicingAdminService,
+    FrozenBuyersRepository,
+    FrozenBuyers,
+  ],
+  exports: [InvoicingService, InvoiceFiles, FrozenBuyers],
 })
 export class InvoicingModule {}
