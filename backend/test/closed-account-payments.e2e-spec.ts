@@ -4,7 +4,7 @@ import { MailWorker } from '../src/mail/mail.worker';
 import { AccountErasure } from '../src/privacy/account-erasure';
 import { bearer, type TestApp } from './helpers/app';
 import { orderAndCheckout } from './helpers/orders';
-import { type PaidClient, paidClient, payOnSandbox, sandboxControl, sandboxEvents, settle, SIMPLE, TEST_CARD } from './helpers/scenarios';
+import { type PaidClient, paidClient, payOnSandbox, sandboxControl, sandboxEvents, settle, SIMPLE } from './helpers/scenarios';
 import { appWithSandbox, postEvent, webhooksProcessed } from './helpers/stripe';
 
 interface SandboxEvent {
