@@ -320,19 +320,24 @@ export interface BillingFactMap {
  * payment.collected; then refund.recorded. The other facts are the owners' answers to billing.
  */
 export const HANDLERS = {
-  /** The buyer's account (found or created), the customer linked to it, the site, the order marked paid, the billing identity, the invitation, the receipt and the team's copy, integrators told */
+  /**
+   * The order as its paid session froze it; the buyer's account (the order's, or the address's if it existed when the
+   * payment opened, else a new one), the customer linked to it, the first invoice's buyer frozen, the site, the order
+   * marked paid, the billing identity, the invitation, the receipt and the team's copy, integrators told. A payment for
+   * a closed account or an erased order: refused (duplicate-payment.found, refunded)
+   */
   'order.paid': ['orders.provision'],
   /** The customer linked to the account of its e-mail, if any */
   'customer.seen': ['auth.link-customer'],
   'customer.linked': ['billing.attach-customer'],
   'site.paid-for': ['billing.link-site'],
-  /** Recorded (once per checkout session), then the team told; refunded by DuplicatePayments' job */
+  /** A payment to give back (a duplicate, or paid for a closed account): recorded once per session, the team told; refunded by DuplicatePayments' job */
   'duplicate-payment.found': ['billing.record-duplicate', 'mail.duplicate-found-team-notice'],
   /** The client (and the team) told, when something was refunded */
   'duplicate-payment.refunded': ['sites.duplicate-refunded-mail'],
   /** The account holder reminded (PaymentReminders' job, once per step) */
   'payment.reminder-due': ['auth.payment-reminder-mail'],
-  /** The site gets its status back, paid by the new subscription (or the payment is a duplicate) */
+  /** The site gets its status back, paid by the new subscription (or the payment is a duplicate, or the account closed: refunded) */
   'restart.paid': ['sites.restart'],
   /** The site follows its subscription: dunning, suspended, ended, restored (site lifecycle, its mails) */
   'subscription.changed': ['sites.lifecycle'],
@@ -344,7 +349,7 @@ export const HANDLERS = {
   'subscription.ended': ['outbound-webhooks.subscription-canceled'],
   /** The client mailed that their site's card changed */
   'payment-method.changed': ['sites.card-updated-mail'],
-  /** The legal invoice issued (numbered in this transaction) */
+  /** The legal invoice issued (numbered in this transaction); an order's first one to the order's frozen buyer only */
   'payment.collected': ['invoicing.issue-invoice'],
   'legal-invoice.issued': ['billing.credit-refunds'],
   /** A credit note per succeeded refund not yet credited */
