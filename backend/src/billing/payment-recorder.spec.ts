@@ -284,32 +284,35 @@ describe('PaymentRecorder: the batch’s legal invoices', () => {
     expect(billing.ownerOfInvoice).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves the first invoice of a subscription our checkout opened to the checkout’s own event (its buyer is not there before)', async () => {
+  it('tells invoicing which checkout opened a subscription’s first invoice: an order’s from any event, a restart’s from its own', async () => {
     const first = invoice({ id: 'in_first', facts: { ...facts, billingReason: 'subscription_create' } });
+    // An order's, read before its checkout's event: told as an order's (invoicing waits for the order's buyer).
     const early = recorder();
-    early.billing.openedByCheckout.mockResolvedValue(true);
+    early.billing.openerOf.mockResolvedValue('order');
     await early.sut.collect({ customerId: 'cus_1', invoices: [first] }, early.tx);
-    expect(early.heard).toEqual([]);
-    expect(early.billing.openedByCheckout).toHaveBeenCalledWith('sub_1', early.tx);
+    expect(early.billing.openerOf).toHaveBeenCalledWith('sub_1', early.tx);
+    expect(early.heard.map((h) => [h.type, h.fact.checkout])).toEqual([['payment.collected', 'order']]);
 
     const fromCheckout = recorder();
-    fromCheckout.billing.openedByCheckout.mockResolvedValue(true);
     await fromCheckout.sut.collect({ customerId: 'cus_1', invoices: [first], paidOrder: checkout }, fromCheckout.tx);
-    expect(fromCheckout.heard.map((h) => h.type)).toEqual(['payment.collected']);
-    // Invoicing is told it is an order's: its buyer is the order's frozen identity, and nobody else.
-    expect(fromCheckout.heard[0].fact.checkout).toBe('order');
+    expect(fromCheckout.heard.map((h) => [h.type, h.fact.checkout])).toEqual([['payment.collected', 'order']]);
+    expect(fromCheckout.billing.openerOf).not.toHaveBeenCalled();
 
+    // A restart's: only from the restart's own event, which links its site first.
+    const restartEarly = recorder();
+    restartEarly.billing.openerOf.mockResolvedValue('restart');
+    await restartEarly.sut.collect({ customerId: 'cus_1', invoices: [first] }, restartEarly.tx);
+    expect(restartEarly.heard).toEqual([]);
     const fromRestart = recorder();
-    fromRestart.billing.openedByCheckout.mockResolvedValue(true);
     const restart = { sessionId: 'cs_2', siteId: 'site_1', planType: 'pro' as const, subscriptionId: 'sub_1', userId: 'u1' };
     await fromRestart.sut.collect({ customerId: 'cus_1', invoices: [first], restart }, fromRestart.tx);
     expect(fromRestart.heard.map((h) => h.fact.checkout)).toEqual(['restart']);
 
     // A subscription made elsewhere (the team's, in Stripe's dashboard): its first invoice is issued from its own event.
     const elsewhere = recorder();
-    elsewhere.billing.openedByCheckout.mockResolvedValue(false);
+    elsewhere.billing.openerOf.mockResolvedValue(null);
     await elsewhere.sut.collect({ customerId: 'cus_1', invoices: [first] }, elsewhere.tx);
-    expect(elsewhere.heard.map((h) => h.type)).toEqual(['payment.collected']);
+    expect(elsewhere.heard.map((h) => [h.type, h.fact.checkout])).toEqual([['payment.collected', null]]);
   });
 
   it('credits the refunds an event read once the batch is applied', async () => {

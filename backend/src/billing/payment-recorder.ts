@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { BillingFacts } from '../billing-facts/billing-facts';
-import type { InvoiceFromStripe, PaymentRef, SubscriptionFromStripe } from '../billing-facts/facts';
+import type { InvoiceFromStripe, PaymentCollected, PaymentRef, SubscriptionFromStripe } from '../billing-facts/facts';
 import { Transactions } from '../database/transactions';
 import { BillingRepository } from './billing.repository';
 import { RefundCredits } from './refund-credits';
@@ -90,27 +90,23 @@ export class PaymentRecorder {
   /**
    * The legal invoice of every amount Stripe collected among these invoices (paid, more than zero), once every
    * account, site and subscription of the batch is in place: its owner is the account and site our rows give it.
-   * A checkout's first invoice waits for the checkout's own event.
+   * The first invoice of a subscription our Checkout opened says which: an order's is made out to the order's frozen
+   * billing identity, which invoicing waits for (the order's own event hands it over, whichever event comes first); a
+   * restart's waits for the restart's own event, which links its site.
    */
   async collect(effects: Pick<Effects, 'customerId' | 'email' | 'invoices' | 'paidOrder' | 'restart'>, tx: EntityManager): Promise<void> {
-    const opener = effects.paidOrder ? 'order' : effects.restart ? 'restart' : null;
-    const checkout = opener !== null;
+    const opener: PaymentCollected['checkout'] = effects.paidOrder ? 'order' : effects.restart ? 'restart' : null;
     for (const invoice of effects.invoices) {
       if (invoice.status !== 'paid' || !invoice.facts || invoice.amountCents <= 0) continue;
-      // The first invoice of a subscription our checkout opened (an order's, a restart's) is told by the checkout's own
-      // event, which carries it too: read earlier (events come in any order), its buyer's billing identity, saved by
-      // the order's provisioning, would not be there yet and the invoice would go to the name typed on the card form.
-      if (
-        !checkout &&
-        invoice.facts.billingReason === 'subscription_create' &&
-        invoice.subscriptionId &&
-        (await this.billing.openedByCheckout(invoice.subscriptionId, tx))
-      )
-        continue;
+      let checkout = opener;
+      if (!opener && invoice.facts.billingReason === 'subscription_create' && invoice.subscriptionId) {
+        checkout = await this.billing.openerOf(invoice.subscriptionId, tx);
+        if (checkout === 'restart') continue;
+      }
       const owner = await this.billing.ownerOfInvoice(invoice.id, tx);
       await this.facts.publish(
         'payment.collected',
-        { invoice: { ...invoice, facts: invoice.facts }, owner, email: effects.email ?? null, checkout: opener },
+        { invoice: { ...invoice, facts: invoice.facts }, owner, email: effects.email ?? null, checkout },
         tx,
       );
     }

@@ -145,16 +145,26 @@ describe('PaymentDocuments: the legal invoice of a collected payment', () => {
   });
 
   it('issues no order’s first invoice without its order’s billing identity, never the card form’s name instead', async () => {
-    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     try {
+      // Read before its order was applied (an account already linked to the customer, even): it waits.
       const { facts, invoicing, frozenBuyers, tx, heard } = documents();
       await facts.publish('payment.collected', collected({ checkout: 'order' }, { billingReason: 'subscription_create' }), tx);
       expect(invoicing.issueInvoice).not.toHaveBeenCalled();
       expect(frozenBuyers.used).not.toHaveBeenCalled();
       expect(heard).toEqual([]);
-      expect(error).toHaveBeenCalledWith(expect.stringContaining('en attente'));
+      expect(log).toHaveBeenCalledWith(expect.stringContaining('en attente'));
+
+      // Told again once issued (the frozen copy went with the issue): nothing to do, nothing said.
+      const again = documents();
+      log.mockClear();
+      again.invoicing.documentOf.mockResolvedValue({ id: 'doc_1', number: 'F-2027-000001' });
+      await again.facts.publish('payment.collected', collected({ checkout: 'order' }, { billingReason: 'subscription_create' }), again.tx);
+      expect(again.invoicing.documentOf).toHaveBeenCalledWith('in_1', again.tx);
+      expect(again.invoicing.issueInvoice).not.toHaveBeenCalled();
+      expect(log).not.toHaveBeenCalled();
     } finally {
-      error.mockRestore();
+      log.mockRestore();
     }
   });
 

@@ -53,8 +53,9 @@ export class PaymentDocuments {
 
   /**
    * The invoice's buyer: for an order's first invoice, the order's billing identity as it was when its payment opened
-   * (frozen by the order's provisioning in this transaction), and nobody else: without it, nothing is issued (the
-   * checkout's own event, which provisions the order first, carries the same invoice). Otherwise the account's billing
+   * (frozen by the order's provisioning), and nobody else: without it, nothing is issued yet (the checkout's own event,
+   * which provisions the order first, carries the same invoice; should it have read the invoice unpaid, the invoice's
+   * own event comes after it and finds the identity there). Otherwise the account's billing
    * identity (without one, the customer as Stripe has them: name, e-mail, the invoice's billing address). Its lines
    * are the Stripe lines named after the catalogue with the site's name and period. Then the refunds of that payment
    * already recorded (a refund read before its invoice) are credited.
@@ -63,7 +64,9 @@ export class PaymentDocuments {
     const first = invoice.facts.billingReason === 'subscription_create';
     const frozen = first && invoice.subscriptionId ? await this.frozenBuyers.of(invoice.subscriptionId, tx) : null;
     if (first && checkout === 'order' && !frozen) {
-      this.logger.error(`Facture ${invoice.id} en attente : l'identité de facturation de sa commande n'a pas été transmise`);
+      // Issued already (a later event about it: the frozen copy went with the issue), or waiting for its order.
+      if (!(await this.invoicing.documentOf(invoice.id, tx)))
+        this.logger.log(`Facture ${invoice.id} en attente de l'identité de facturation de sa commande`);
       return;
     }
     // A checkout's first invoice read before its checkout was applied (events in any order) has no account yet: the
