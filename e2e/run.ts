@@ -31,10 +31,17 @@ const queue = readdirSync(journeys)
   .filter((f) => f.endsWith('.test.ts'))
   // `node e2e/run.ts order checkout`: only the journeys whose file names contain one of these words.
   .filter((f) => only.length === 0 || only.some((word) => f.includes(word)))
-  // The longest files first (their length stands for their duration): the last ones to start are short.
-  .map((f) => ({ file: join('e2e', 'journeys', f), size: readFileSync(join(journeys, f)).length }))
+  // The longest files first (their length, with the journey modules they import, stands for their duration): the last
+  // ones to start are short.
+  .map((f) => ({ file: join('e2e', 'journeys', f), size: journeyLength(f) }))
   .sort((a, b) => b.size - a.size)
   .map((j) => j.file);
+/** A journey file's length, with the journey modules (e2e/journeys/*.ts, not tests) it imports ('./accessibility.ts'). */
+function journeyLength(file: string): number {
+  const source = readFileSync(join(journeys, file), 'utf8');
+  const modules = [...source.matchAll(/from '\.\/([\w-]+\.ts)'/g)].map((m) => m[1]);
+  return modules.reduce((length, module) => length + readFileSync(join(journeys, module)).length, source.length);
+}
 const workers = Math.max(1, Math.min(Number(process.env.E2E_WORKERS) || 2, queue.length));
 
 /** Runs one journey file against one copy of the product; its output is printed whole once it ends. */

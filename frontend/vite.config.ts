@@ -2,6 +2,16 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// Test files that need modules of their own: they drive the session's timers, refresh and sign-out and a client view's end
+// (see test.projects below).
+const ISOLATED = [
+  'src/app/layout/Header.test.tsx',
+  'src/api/http.test.ts',
+  'src/api/client-view.test.ts',
+  'src/lib/auth/session.test.tsx',
+  'src/features/admin/ClientView.test.tsx',
+];
+
 // In development, /api is proxied to the backend (npm run dev -w backend, or dist/main.js on PORT).
 const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -33,8 +43,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A test's guard against hangs, not its speed: a busy 2-core CI machine took more than the default 5 s for a
+    // wizard's step.
+    testTimeout: 30_000,
+    // Most files share their workers' modules and DOM (isolate: false: each new file's environment and imports cost
+    // about a second, 54 times); the few that keep module state of their own (the session's refresh, a client view)
+    // or mock modules get fresh ones.
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: ISOLATED, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 }));

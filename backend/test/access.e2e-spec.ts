@@ -66,7 +66,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/exports/clients.csv': 'admin',
   'GET /api/admin/exports/invoices.csv': 'admin',
   'GET /api/admin/exports/accounting.zip': 'admin',
+  'GET /api/admin/exports/fec.txt': 'admin',
   'GET /api/admin/legal-invoices': 'admin',
+  'GET /api/admin/legal-invoices/:id': 'admin',
+  'POST /api/admin/legal-invoices/:id/correction': 'admin',
   'GET /api/admin/legal-invoices/:id/pdf': 'admin',
   'GET /api/admin/audit-log': 'admin',
   'GET /api/admin/duplicate-payments': 'admin',
@@ -135,9 +138,11 @@ const API_KEY_SCOPE: Record<string, ApiKeyScopeName | 'none'> = {
   'GET /api/admin/exports/clients.csv': 'clients:read',
   'GET /api/admin/invoices': 'invoices:read',
   'GET /api/admin/legal-invoices': 'invoices:read',
+  'GET /api/admin/legal-invoices/:id': 'invoices:read',
   'GET /api/admin/legal-invoices/:id/pdf': 'invoices:read',
   'GET /api/admin/exports/invoices.csv': 'invoices:read',
   'GET /api/admin/exports/accounting.zip': 'invoices:read',
+  'GET /api/admin/exports/fec.txt': 'invoices:read',
   'GET /api/admin/quotes': 'quotes:read',
   // Sessions only: key management, the audit log, mails, client views, closures, settings, figures and status.
   'GET /api/admin/api-keys': 'none',
@@ -168,6 +173,8 @@ const API_KEY_SCOPE: Record<string, ApiKeyScopeName | 'none'> = {
   'GET /api/admin/audit-log': 'none',
   'GET /api/admin/duplicate-payments': 'none',
   'GET /api/admin/status': 'none',
+  // An invoice's correction: an admin's session only.
+  'POST /api/admin/legal-invoices/:id/correction': 'none',
 };
 
 interface Layer {

@@ -346,7 +346,7 @@ describe('legal invoices: refunds and buyers without billing identity', () => {
   it('every document carries the reform’s category of operation (services), on the page and in the XML', async () => {
     const all: LegalRow[] = await t.dataSource.query(`SELECT * FROM legal_invoices ORDER BY issued_at LIMIT 2`);
     for (const doc of all) {
-      expect(doc.document.mentions).toContain("Catégorie d'opération : prestation de services");
+      expect(doc.document.mentions).toContainEqual({ subject: 'AAI', text: "Catégorie d'opération : prestation de services" });
       const parts = await fileOf(doc.id);
       expect(parts.text.replace(/\s+/g, ' ')).toContain("Catégorie d'opération : prestation de services");
       expect(ciiFacts(parts.xml).notes.join('\n')).toContain("Catégorie d'opération : prestation de services");

@@ -6,6 +6,7 @@ import { InvoiceFiles } from '../src/invoicing/invoice-files';
 import type { LegalDocument } from '../src/invoicing/legal-document';
 import { bearer, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { parseCsv } from './helpers/admin';
+import { compileSchematrons, validateEInvoice } from './einvoice/validate';
 import { ciiFacts, readFacturX, xsdErrors } from './helpers/factur-x';
 import { orderAndCheckout } from './helpers/orders';
 import { payOnSandbox, sessionIdOf, settle as settleWebhooks, SIMPLE, TEST_CARD } from './helpers/scenarios';
@@ -244,7 +245,7 @@ describe('legal invoices', () => {
       );
     });
 
-    it('each renewal and a prorated upgrade: the next numbers, no gap, Stripe’s amounts and the proration’s lines', async () => {
+    it('each renewal and a prorated upgrade: the next numbers, no gap, Stripe’s amounts and the proration’s lines, valid e-invoices', async () => {
       expect((await fetch(`${sandbox.url}/test/subscriptions/${subscriptionId}/renew`, { method: 'POST' })).status).toBe(200);
       await settle();
       await t.api.post(`/api/sites/${siteId}/subscription/upgrade`).set(bearer(client)).expect(200);
@@ -262,10 +263,14 @@ describe('legal invoices', () => {
       ]);
       expect(upgrade.lines[0].totalExclCents).toBeLessThan(0);
       expect(upgrade.lines[1].periodStart).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // The file the client downloads, issued by the real path (webhooks, the issuing transaction, the renderer), passes
+      // the official e-invoicing artefacts (the proration's credit: a negative quantity at a positive price).
       const parts = await readFacturX(await download(`/api/billing/legal-invoices/${docs[2].id}/pdf`, client));
-      expect(await xsdErrors(parts.xml)).toEqual([]);
+      await compileSchematrons();
+      expect((await validateEInvoice(parts.xml)).fatal).toEqual([]);
+      expect(upgrade.lines[0]).toMatchObject({ quantity: -1, unitPriceExclCents: -upgrade.lines[0].totalExclCents });
       expect(ciiFacts(parts.xml).grandTotal).toBe(docs[2].total_incl_cents);
-    });
+    }, 300_000);
 
     it('an issued invoice is unchanged after the client renames their company; the next one carries the new name', async () => {
       const [first] = await legalOf(client.user.id);
@@ -363,7 +368,8 @@ describe('legal invoices', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="vitrine-comptabilite-${YEAR}-01-01-${today}.zip"`);
     const entries = await unzip(res.body as Buffer);
     const expected = all.map((d) => `${d.kind === 'invoice' ? 'factures' : 'avoirs'}/${d.number}.pdf`);
-    expect([...entries.keys()].sort()).toEqual([...expected, 'journal-des-ventes.csv'].sort());
+    const fec = `${all[0].document.seller.siren}FEC${today.replace(/-/g, '')}.txt`;
+    expect([...entries.keys()].sort()).toEqual([...expected, 'journal-des-ventes.csv', fec].sort());
     for (const d of all) {
       const facts = ciiFacts((await readFacturX(entries.get(`${d.kind === 'invoice' ? 'factures' : 'avoirs'}/${d.number}.pdf`)!)).xml);
       expect(facts.number).toBe(d.number);
@@ -379,6 +385,7 @@ describe('legal invoices', () => {
       'Facture corrigée',
       'Client',
       'SIREN du client',
+      'Taux de TVA (%)',
       'Montant HT (€)',
       'TVA (€)',
       'Montant TTC (€)',
@@ -388,7 +395,8 @@ describe('legal invoices', () => {
     const amount = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
     for (const [i, d] of all.entries()) {
       const sign = d.kind === 'credit_note' ? -1 : 1;
-      expect(rows[i].slice(6, 9)).toEqual([
+      expect(rows[i][6]).toBe(d.document.vat.ratePercent);
+      expect(rows[i].slice(7, 10)).toEqual([
         amount(sign * d.total_excl_cents),
         amount(sign * d.vat_cents),
         amount(sign * d.total_incl_cents),
@@ -409,7 +417,7 @@ describe('legal invoices', () => {
           .expect(200)
       ).body as Buffer,
     );
-    expect([...empty.keys()]).toEqual(['journal-des-ventes.csv']);
+    expect([...empty.keys()]).toEqual(['journal-des-ventes.csv', `${all[0].document.seller.siren}FEC20200131.txt`]);
     const bad = await t.api.get('/api/admin/exports/accounting.zip?from=2026-02-30&to=2026-01-01').set(bearer(admin)).expect(400);
     expect(bad.body.errors).toEqual({ from: 'Date de début invalide (AAAA-MM-JJ)' });
     const reversed = await t.api.get('/api/admin/exports/accounting.zip?from=2026-03-01&to=2026-01-01').set(bearer(admin)).expect(400);

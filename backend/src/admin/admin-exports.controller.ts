@@ -47,15 +47,31 @@ export class AdminExportsController {
     return this.exports.invoices();
   }
 
-  /** Export comptable d'une période (dates incluses, heure de Paris) : les factures et avoirs Factur-X et le journal des ventes (CSV), en ZIP. */
+  /** Export comptable d'une période (dates incluses, heure de Paris) : les factures et avoirs Factur-X, le journal des ventes (CSV) et le FEC, en ZIP. */
   @ApiKeyScope('invoices:read')
   @Get('accounting.zip')
   @ApiProduces('application/zip')
   @ApiOkResponse({
-    description: 'ZIP : factures/ et avoirs/ (fichiers Factur-X de la période) et journal-des-ventes.csv (UTF-8 avec BOM, séparateur ;)',
+    description:
+      'ZIP : factures/ et avoirs/ (fichiers Factur-X de la période), journal-des-ventes.csv (UTF-8 avec BOM, séparateur ;) et le FEC (SIRENFECAAAAMMJJ.txt)',
     content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
   })
   exportAccounting(@Query() query: AccountingExportQueryDto): StreamableFile {
     return this.accounting.zip(query.from, query.to);
+  }
+
+  /**
+   * Le fichier des écritures comptables (FEC, article A47 A-1 du LPF) d'une période (dates incluses, heure de Paris) :
+   * journal des ventes (VT) et encaissements Stripe (BQ), 18 colonnes séparées par des tabulations, ISO 8859-15.
+   */
+  @ApiKeyScope('invoices:read')
+  @Get('fec.txt')
+  @ApiProduces('text/plain')
+  @ApiOkResponse({
+    description: 'Fichier SIRENFECAAAAMMJJ.txt (ISO 8859-15, tabulations, dates AAAAMMJJ, montants à virgule)',
+    content: { 'text/plain': { schema: { type: 'string', format: 'binary' } } },
+  })
+  exportFec(@Query() query: AccountingExportQueryDto): Promise<StreamableFile> {
+    return this.accounting.fec(query.from, query.to);
   }
 }

@@ -48,5 +48,5 @@ const decimalComma = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, 
 
 /** '21/11/2026 14:08', Paris time: what French Excel reads as a date. */
 export const csvDateTime = (date: Date) => parisDateTime.format(date).replace(',', '');
-/** 2900 → '29,00' (no currency sign, no grouping: French Excel reads a number). */
-export const csvAmount = (cents: number) => decimalComma.format(cents / 100);
+/** 2900 → '29,00' (no currency sign, no grouping: French Excel reads a number); zero is '0,00', never '-0,00'. */
+export const csvAmount = (cents: number) => decimalComma.format(cents === 0 ? 0 : cents / 100);

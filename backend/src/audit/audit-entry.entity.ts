@@ -6,7 +6,8 @@ import { CreatedAtColumns } from '../database/columns';
  * `user.view` / `user.view_end` (opened / left a client's space read only: 'Voir comme le client'), `user.close` (closed
  * an account on the client's request), `api_key.create` / `api_key.revoke` (an integrator's API key),
  * `webhook_endpoint.*` (an outbound webhook's endpoint: created, changed, deleted, its secret rotated, switched off by
- * the delivery worker after a day of failures) and `webhook_delivery.resend`.
+ * the delivery worker after a day of failures), `webhook_delivery.resend` and `legal_invoice.correct` (an issued
+ * invoice corrected: its cancelling credit note and its corrected invoice).
  */
 export const AUDIT_ACTIONS = [
   'site.update',
@@ -25,10 +26,11 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.rotate_secret',
   'webhook_endpoint.disable',
   'webhook_delivery.resend',
+  'legal_invoice.correct',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** `agency`: the agency's settings, one target (entity id `settings`) */
-export const AUDIT_ENTITY_TYPES = ['site', 'user', 'email', 'agency', 'api_key', 'webhook_endpoint'] as const;
+export const AUDIT_ENTITY_TYPES = ['site', 'user', 'email', 'agency', 'api_key', 'webhook_endpoint', 'legal_invoice'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**

@@ -1,7 +1,8 @@
+import { corpus } from '../../test/einvoice/corpus';
 import { cents, ciiFacts, readFacturX, xsdErrors } from '../../test/helpers/factur-x';
-import { facturX } from './factur-x';
+import { facturX, unitPriceText } from './factur-x';
 import { buyerOf } from './invoicing.service';
-import { documentLines, type LegalDocument, mandatoryMentions, type SellerSnapshot, vatOf } from './legal-document';
+import { documentLines, type LegalDocument, mandatoryMentions, normalizedLine, type SellerSnapshot, vatOf } from './legal-document';
 
 const seller: SellerSnapshot = {
   name: 'Vitrine',
@@ -153,6 +154,8 @@ describe('Factur-X', () => {
       } else {
         expect(text).toContain('Élodie Martin');
         expect(text).not.toContain(MENTIONS.indemnity);
+        expect(text).not.toContain('40 €');
+        expect(text).toContain("Pas d'indemnité forfaitaire pour frais de recouvrement : le client n'est pas un professionnel.");
         expect(facts.buyer['ram:Name']).toBe('Élodie Martin');
         expect(facts.buyer['ram:SpecifiedTaxRegistration']).toBeUndefined();
       }
@@ -214,6 +217,7 @@ describe('Factur-X', () => {
     const facts = ciiFacts(parts.xml);
     expect(facts.typeCode).toBe('381');
     expect(facts.referenced).toBe('F-2026-000001');
+    expect(facts.referencedDate).toBe('20261124');
     expect(facts.grandTotal).toBe(4700);
     const text = flat(parts.text);
     expect(text).toContain('Avoir AV-2026-000001');
@@ -246,14 +250,48 @@ describe('Factur-X', () => {
     if (buyer.city) expect(flat(parts.text)).toContain(`${buyer.postalCode} ${buyer.city}`);
   });
 
-  it('a line whose unit price does not fall on a cent is one line of its total', () => {
+  it('a line keeps its quantity at its unit price, to four decimals when it does not fall on a cent; a credit is a negative quantity', () => {
     const { lines, totals } = documentLines(
-      [{ label: 'Adresse e-mail supplémentaire', detail: null, periodStart: null, periodEnd: null, quantity: 3, amountInclCents: 300 }],
+      [
+        { label: 'Adresse e-mail supplémentaire', detail: null, periodStart: null, periodEnd: null, quantity: 3, amountInclCents: 300 },
+        { label: 'Boîte mail supplémentaire', detail: null, periodStart: null, periodEnd: null, quantity: 2, amountInclCents: 400 },
+        { label: 'Crédit au prorata', detail: null, periodStart: null, periodEnd: null, quantity: 1, amountInclCents: -950 },
+      ],
       vatOf(seller),
     );
     expect(lines).toEqual([
-      expect.objectContaining({ label: 'Adresse e-mail supplémentaire (× 3)', quantity: 1, unitPriceExclCents: 250, totalExclCents: 250 }),
+      expect.objectContaining({ label: 'Adresse e-mail supplémentaire', quantity: 3, unitPriceExclCents: 83.33, totalExclCents: 250 }),
+      expect.objectContaining({ label: 'Boîte mail supplémentaire', quantity: 2, unitPriceExclCents: 166.5, totalExclCents: 333 }),
+      expect.objectContaining({ label: 'Crédit au prorata', quantity: -1, unitPriceExclCents: 792, totalExclCents: -792 }),
     ]);
-    expect(totals).toEqual({ exclCents: 250, vatCents: 50, inclCents: 300 });
+    expect(totals).toEqual({ exclCents: -209, vatCents: -41, inclCents: -250 });
+    expect(unitPriceText(83.33)).toBe('0,8333 €');
+    expect(unitPriceText(166.5)).toBe('1,665 €');
+    expect(unitPriceText(792)).toBe('7,92 €');
+  });
+
+  it('a line of a document issued before quantities were kept (a negative price) is rendered as a negative quantity', () => {
+    expect(
+      normalizedLine({
+        label: 'Crédit',
+        detail: null,
+        periodStart: null,
+        periodEnd: null,
+        quantity: 1,
+        unitPriceExclCents: -2417,
+        totalExclCents: -2417,
+      }),
+    ).toEqual(expect.objectContaining({ quantity: -1, unitPriceExclCents: 2417, totalExclCents: -2417 }));
+  });
+
+  it('writes no negative zero: credit notes under the franchise, on the page and in the XML', async () => {
+    const franchiseCredits = corpus().filter(({ doc }) => doc.kind === 'credit_note' && doc.vat.category === 'E');
+    expect(franchiseCredits.length).toBeGreaterThan(0);
+    for (const { doc } of franchiseCredits) {
+      const parts = await readFacturX(await facturX(doc));
+      expect(flat(parts.text)).toContain('TVA (0 %) 0,00 €');
+      expect(parts.text).not.toMatch(/-0,00/);
+      expect(parts.xml).not.toMatch(/>-0\.00</);
+    }
   });
 });

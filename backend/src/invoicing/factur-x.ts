@@ -1,17 +1,21 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fontkit from '@cantoo/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
-import { type Invoice as EInvoice, FormatFactoryService, InvoiceService } from '@e-invoice-eu/core';
-import { buyerDisplayName, decimal, frenchDate, KIND_TITLE, type LegalDocument, splitAddress } from './legal-document';
+import { AFRelationship, PDFDocument, type PDFFont, PDFHexString, PDFName, type PDFPage, PDFString, rgb } from '@cantoo/pdf-lib';
+import { ciiXml } from './cii';
+import { buyerDisplayName, frenchDate, KIND_TITLE, type LegalDocument, mentionOf } from './legal-document';
+import { SRGB_ICC_BASE64 } from './srgb-icc';
 
 /**
  * A legal document as a Factur-X file (EN 16931 profile): the French PDF a person reads, drawn with pdf-lib (DejaVu
- * Sans embedded, so every glyph is in the file as PDF/A requires), then handed to @e-invoice-eu/core, which writes the
- * CII XML from the same snapshot, embeds it as `factur-x.xml` (AFRelationship Alternative) and makes the file PDF/A-3
- * (XMP metadata with the Factur-X extension schema and conformance level, sRGB output intent, document ids).
+ * Sans embedded, so every glyph is in the file as PDF/A requires), with the CII XML written from the same snapshot
+ * (cii.ts) embedded as `factur-x.xml` (AFRelationship Alternative, listed in the catalog's /AF), made PDF/A-3b: XMP
+ * metadata with the PDF/A identification, the Factur-X extension schema and its conformance level, the same title,
+ * author, subject, keywords and dates in the Info dictionary (in French: "Facture F-…", "Avoir AV-…"), an sRGB output
+ * intent (its ICC profile with /N 3) and the document's ids.
  */
 
-export const FACTUR_X_FORMAT = 'Factur-X-EN16931';
+export const FACTUR_X_CONFORMANCE = 'EN 16931';
 
 const FONT_DIR = '@fontsource/dejavu-sans/files';
 let fonts: { regular: Uint8Array; bold: Uint8Array } | null = null;
@@ -23,136 +27,24 @@ function fontBytes(): { regular: Uint8Array; bold: Uint8Array } {
   return fonts;
 }
 
-const EUR = 'EUR' as const;
-
-/** 2417 → '24,17 €' (fixed French form, no locale data needed) */
+/** 2417 → '24,17 €' (fixed French form, no locale data needed; never '-0,00 €') */
 export function eurosText(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
+  const rounded = Math.round(cents);
+  const sign = rounded < 0 ? '-' : '';
+  const abs = Math.abs(rounded);
   const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
   return `${sign}${units},${String(abs % 100).padStart(2, '0')} €`;
 }
 
-/** The document in @e-invoice-eu/core's internal format (UBL-shaped), from which it writes the CII XML. */
-export function toEInvoice(doc: LegalDocument): EInvoice {
-  const s = doc.seller;
-  const b = doc.buyer;
-  const sellerAddress = splitAddress(s.address);
-  const category = {
-    'cbc:ID': doc.vat.category,
-    'cbc:Percent': doc.vat.ratePercent,
-    'cac:TaxScheme': { 'cbc:ID': 'VAT' },
-  };
-  const buyerParty: EInvoice['ubl:Invoice']['cac:AccountingCustomerParty']['cac:Party'] = {
-    'cbc:EndpointID': b.email,
-    'cbc:EndpointID@schemeID': 'EM',
-    'cac:PostalAddress': {
-      'cbc:StreetName': b.address || undefined,
-      'cbc:CityName': b.city || undefined,
-      'cbc:PostalZone': b.postalCode || undefined,
-      'cac:Country': { 'cbc:IdentificationCode': b.countryCode as 'FR' },
-    },
-    'cac:PartyLegalEntity': {
-      'cbc:RegistrationName': buyerDisplayName(b),
-      ...(b.type === 'company' && b.siren ? { 'cbc:CompanyID': b.siren, 'cbc:CompanyID@schemeID': '0002' as const } : {}),
-    },
-    ...(b.type === 'company' && b.vatNumber
-      ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': b.vatNumber, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } }
-      : {}),
-    'cac:Contact': { 'cbc:Name': b.name, 'cbc:ElectronicMail': b.email },
-  };
-  const invoice: EInvoice['ubl:Invoice'] = {
-    'cbc:CustomizationID': 'urn:cen.eu:en16931:2017',
-    'cbc:ID': doc.number,
-    'cbc:IssueDate': doc.issueDate,
-    'cbc:InvoiceTypeCode': doc.kind === 'invoice' ? '380' : '381',
-    // One note: the library writes each note of the list as one more Content of a single IncludedNote, which the
-    // EN 16931 schema refuses.
-    'cbc:Note': [doc.mentions.join('\n')],
-    'cbc:DocumentCurrencyCode': EUR,
-    ...(doc.credited
-      ? {
-          'cac:BillingReference': [
-            { 'cac:InvoiceDocumentReference': { 'cbc:ID': doc.credited.number, 'cbc:IssueDate': doc.credited.issueDate } },
-          ],
-        }
-      : {}),
-    'cac:AccountingSupplierParty': {
-      'cac:Party': {
-        'cbc:EndpointID': s.email,
-        'cbc:EndpointID@schemeID': 'EM',
-        'cac:PartyIdentification': [{ 'cbc:ID': s.siret, 'cbc:ID@schemeID': '0009' }],
-        'cac:PartyName': { 'cbc:Name': s.name },
-        'cac:PostalAddress': {
-          'cbc:StreetName': sellerAddress.street,
-          ...(sellerAddress.city ? { 'cbc:CityName': sellerAddress.city } : {}),
-          ...(sellerAddress.postalCode ? { 'cbc:PostalZone': sellerAddress.postalCode } : {}),
-          'cac:Country': { 'cbc:IdentificationCode': 'FR' },
-        },
-        'cac:PartyTaxScheme': [{ 'cbc:CompanyID': s.vat, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }],
-        'cac:PartyLegalEntity': {
-          'cbc:RegistrationName': s.legalName,
-          'cbc:CompanyID': s.siren,
-          'cbc:CompanyID@schemeID': '0002',
-          'cbc:CompanyLegalForm': `${s.legalForm} au capital de ${s.capital} — RCS ${s.rcsCity} ${s.siren}`,
-        },
-        'cac:Contact': { 'cbc:Telephone': s.phone, 'cbc:ElectronicMail': s.email },
-      },
-    },
-    'cac:AccountingCustomerParty': { 'cac:Party': buyerParty },
-    ...(doc.paymentDate ? { 'cac:Delivery': { 'cbc:ActualDeliveryDate': doc.paymentDate } } : {}),
-    'cac:PaymentMeans': [{ 'cbc:PaymentMeansCode': '48', 'cbc:PaymentMeansCode@name': 'Carte bancaire' }],
-    'cac:TaxTotal': [
-      {
-        'cbc:TaxAmount': decimal(doc.totals.vatCents),
-        'cbc:TaxAmount@currencyID': EUR,
-        'cac:TaxSubtotal': [
-          {
-            'cbc:TaxableAmount': decimal(doc.totals.exclCents),
-            'cbc:TaxableAmount@currencyID': EUR,
-            'cbc:TaxAmount': decimal(doc.totals.vatCents),
-            'cbc:TaxAmount@currencyID': EUR,
-            'cac:TaxCategory': {
-              ...category,
-              ...(doc.vat.exemptionReason
-                ? { 'cbc:TaxExemptionReasonCode': 'VATEX-FR-FRANCHISE', 'cbc:TaxExemptionReason': doc.vat.exemptionReason }
-                : {}),
-            } as never,
-          },
-        ],
-      },
-    ],
-    'cac:LegalMonetaryTotal': {
-      'cbc:LineExtensionAmount': decimal(doc.totals.exclCents),
-      'cbc:LineExtensionAmount@currencyID': EUR,
-      'cbc:TaxExclusiveAmount': decimal(doc.totals.exclCents),
-      'cbc:TaxExclusiveAmount@currencyID': EUR,
-      'cbc:TaxInclusiveAmount': decimal(doc.totals.inclCents),
-      'cbc:TaxInclusiveAmount@currencyID': EUR,
-      // Paid by card when issued (an invoice), or refunded (a credit note): nothing left to pay.
-      'cbc:PrepaidAmount': decimal(doc.paymentDate ? doc.totals.inclCents : 0),
-      'cbc:PrepaidAmount@currencyID': EUR,
-      'cbc:PayableAmount': decimal(doc.paymentDate ? 0 : doc.totals.inclCents),
-      'cbc:PayableAmount@currencyID': EUR,
-    },
-    'cac:InvoiceLine': doc.lines.map((line, i) => ({
-      'cbc:ID': String(i + 1),
-      'cbc:InvoicedQuantity': String(line.quantity),
-      'cbc:InvoicedQuantity@unitCode': 'C62',
-      'cbc:LineExtensionAmount': decimal(line.totalExclCents),
-      'cbc:LineExtensionAmount@currencyID': EUR,
-      ...(line.periodStart && line.periodEnd
-        ? { 'cac:InvoicePeriod': { 'cbc:StartDate': line.periodStart, 'cbc:EndDate': line.periodEnd } }
-        : {}),
-      'cac:Item': {
-        ...(line.detail ? { 'cbc:Description': line.detail } : {}),
-        'cbc:Name': line.label,
-        'cac:ClassifiedTaxCategory': category,
-      },
-      'cac:Price': { 'cbc:PriceAmount': decimal(line.unitPriceExclCents), 'cbc:PriceAmount@currencyID': EUR },
-    })) as EInvoice['ubl:Invoice']['cac:InvoiceLine'],
-  };
-  return { 'ubl:Invoice': invoice };
+/** A unit price: '24,17 €', or with the decimals it has beyond the cent ('0,8333 €', '1,665 €'). */
+export function unitPriceText(cents: number): string {
+  if (Number.isInteger(cents)) return eurosText(cents);
+  const tenThousandths = Math.round(Math.abs(cents) * 100);
+  const units = String(Math.floor(tenThousandths / 10000)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  const fraction = String(tenThousandths % 10000)
+    .padStart(4, '0')
+    .replace(/0$/, '');
+  return `${cents < 0 ? '-' : ''}${units},${fraction} €`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -213,8 +105,8 @@ function text(
   return pen.y - y;
 }
 
-/** The human-readable document: a French A4 PDF with every mandatory mention. */
-export async function renderPdf(doc: LegalDocument): Promise<Uint8Array> {
+/** The human-readable document: a French A4 PDF with every mandatory mention (not saved yet). */
+async function drawPdf(doc: LegalDocument): Promise<PDFDocument> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.registerFontkit(fontkit);
   const { regular: regularBytes, bold: boldBytes } = fontBytes();
@@ -298,7 +190,7 @@ export async function renderPdf(doc: LegalDocument): Promise<Uint8Array> {
     ensureRoom(pen, (labelLines.length + detailLines.length) * 12 + 10);
     const rowTop = pen.y;
     text(pen, String(line.quantity), cols.qty, { size: 9, right: true });
-    text(pen, eurosText(line.unitPriceExclCents), cols.unit, { size: 9, right: true });
+    text(pen, unitPriceText(line.unitPriceExclCents), cols.unit, { size: 9, right: true });
     text(pen, eurosText(line.totalExclCents), cols.total, { size: 9, right: true });
     pen.y -= text(pen, line.label, cols.label, { size: 9, bold: true, width: cols.qty - 40 - MARGIN });
     if (detail) pen.y -= text(pen, detail, cols.label, { size: 8, color: MUTED, width: cols.qty - 40 - MARGIN });
@@ -335,9 +227,9 @@ export async function renderPdf(doc: LegalDocument): Promise<Uint8Array> {
   pen.y -= 16;
 
   // Mentions.
-  for (const mention of doc.mentions) {
+  for (const mention of doc.mentions.map(mentionOf)) {
     ensureRoom(pen, 24);
-    pen.y -= text(pen, mention, MARGIN, { size: 8, color: MUTED, width: right - MARGIN }) + 3;
+    pen.y -= text(pen, mention.text, MARGIN, { size: 8, color: MUTED, width: right - MARGIN }) + 3;
   }
   ensureRoom(pen, 24);
   pen.y -= 6;
@@ -347,42 +239,145 @@ export async function renderPdf(doc: LegalDocument): Promise<Uint8Array> {
     width: right - MARGIN,
   });
 
-  pdf.setTitle(`${KIND_TITLE[doc.kind]} ${doc.number}`);
-  pdf.setLanguage('fr-FR');
-  return pdf.save({ useObjectStreams: false });
+  return pdf;
 }
 
-const logger = { log: () => undefined, warn: () => undefined, error: () => undefined };
-const service = new InvoiceService(logger);
-const formats = new FormatFactoryService();
+// ---------------------------------------------------------------------------------------------------------------
+// Factur-X: the XML attached, PDF/A-3b
+// ---------------------------------------------------------------------------------------------------------------
 
-/**
- * The library's Factur-X output for a document. A credit note's reference to its invoice (BT-25, BG-3) needs a detour:
- * @e-invoice-eu/core 2.3.4 validates `cac:BillingReference[].cac:InvoiceDocumentReference.cbc:ID` (its schema, as
- * UBL has it) but its CII mapping reads `cac:BillingReference[].cbc:ID`, so the reference never reaches the XML. The
- * data is first validated as the library's schema wants it (by generating the CII once), then handed to the Factur-X
- * formatter with the reference where its mapping reads it. (Both found by the XSD check of the tests.)
- */
-async function generate(invoice: EInvoice, pdf: Uint8Array, number: string): Promise<Uint8Array> {
-  const options = {
-    format: FACTUR_X_FORMAT,
-    lang: 'fr-fr',
-    pdf: { buffer: pdf, filename: `${number}.pdf`, mimetype: 'application/pdf' },
-    noWarnings: true,
+const PRODUCER = 'Vitrine (pdf-lib)';
+
+/** What the Info dictionary and the XMP metadata both say of a document (PDF/A wants them equal). */
+export function metadataOf(doc: LegalDocument, now: Date) {
+  const title = `${KIND_TITLE[doc.kind]} ${doc.number}`;
+  return {
+    title,
+    author: doc.seller.legalName,
+    subject: `${title} du ${frenchDate(doc.issueDate)} ${doc.kind === 'invoice' ? 'émise' : 'émis'} par ${doc.seller.legalName}`,
+    keywords: `${KIND_TITLE[doc.kind]}, Factur-X, ${FACTUR_X_CONFORMANCE}`,
+    creator: doc.seller.name,
+    producer: PRODUCER,
+    /** To the second, as the Info dictionary's dates hold it */
+    date: new Date(Math.floor(now.getTime() / 1000) * 1000),
   };
-  const references = invoice['ubl:Invoice']['cac:BillingReference'];
-  if (!references?.length) return (await service.generate(invoice, options)) as Uint8Array;
-  await service.generate(structuredClone(invoice), { format: 'CII', lang: 'fr-fr', noWarnings: true });
-  const patched = structuredClone(invoice);
-  // The invoice's number only: the library writes its date (BT-26, optional) as udt:DateTimeString, where the EN 16931
-  // schema wants qdt:DateTimeString (the PDF shows the date).
-  patched['ubl:Invoice']['cac:BillingReference'] = references.map((r) => ({ ...r, 'cbc:ID': r['cac:InvoiceDocumentReference']['cbc:ID'] }));
-  const formatter = formats.createFormatService(FACTUR_X_FORMAT, logger);
-  formatter.fillInvoiceDefaults(patched);
-  return (await formatter.generate(patched, { ...options, format: formats.normalizeFormat(FACTUR_X_FORMAT) })) as Uint8Array;
 }
 
-/** The Factur-X file of a document: its PDF with the EN 16931 CII XML embedded, PDF/A-3. */
-export async function facturX(doc: LegalDocument): Promise<Buffer> {
-  return Buffer.from(await generate(toEInvoice(doc), await renderPdf(doc), doc.number));
+const xmlText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The XMP packet: PDF/A-3b identification, Dublin Core, PDF and XMP basics, the Factur-X extension schema and values. */
+export function xmpOf(meta: ReturnType<typeof metadataOf>): string {
+  const date = meta.date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const property = (name: string, description: string) => `
+            <rdf:li rdf:parseType="Resource">
+              <pdfaProperty:name>${name}</pdfaProperty:name>
+              <pdfaProperty:valueType>Text</pdfaProperty:valueType>
+              <pdfaProperty:category>external</pdfaProperty:category>
+              <pdfaProperty:description>${description}</pdfaProperty:description>
+            </rdf:li>`;
+  return `<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+    <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">
+      <pdfaid:part>3</pdfaid:part>
+      <pdfaid:conformance>B</pdfaid:conformance>
+    </rdf:Description>
+    <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+      <dc:format>application/pdf</dc:format>
+      <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xmlText(meta.title)}</rdf:li></rdf:Alt></dc:title>
+      <dc:creator><rdf:Seq><rdf:li>${xmlText(meta.author)}</rdf:li></rdf:Seq></dc:creator>
+      <dc:description><rdf:Alt><rdf:li xml:lang="x-default">${xmlText(meta.subject)}</rdf:li></rdf:Alt></dc:description>
+      <dc:language><rdf:Bag><rdf:li>fr-FR</rdf:li></rdf:Bag></dc:language>
+    </rdf:Description>
+    <rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">
+      <pdf:Keywords>${xmlText(meta.keywords)}</pdf:Keywords>
+      <pdf:Producer>${xmlText(meta.producer)}</pdf:Producer>
+    </rdf:Description>
+    <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">
+      <xmp:CreatorTool>${xmlText(meta.creator)}</xmp:CreatorTool>
+      <xmp:CreateDate>${date}</xmp:CreateDate>
+      <xmp:ModifyDate>${date}</xmp:ModifyDate>
+      <xmp:MetadataDate>${date}</xmp:MetadataDate>
+    </rdf:Description>
+    <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+      <pdfaExtension:schemas>
+        <rdf:Bag>
+          <rdf:li rdf:parseType="Resource">
+            <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
+            <pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>
+            <pdfaSchema:prefix>fx</pdfaSchema:prefix>
+            <pdfaSchema:property>
+              <rdf:Seq>${property('DocumentFileName', 'The name of the embedded XML document')}${property(
+                'DocumentType',
+                'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER',
+              )}${property('Version', 'The actual version of the standard applying to the embedded XML document')}${property(
+                'ConformanceLevel',
+                'The conformance level of the embedded XML document',
+              )}
+              </rdf:Seq>
+            </pdfaSchema:property>
+          </rdf:li>
+        </rdf:Bag>
+      </pdfaExtension:schemas>
+    </rdf:Description>
+    <rdf:Description rdf:about="" xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#">
+      <fx:DocumentType>INVOICE</fx:DocumentType>
+      <fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>
+      <fx:Version>1.0</fx:Version>
+      <fx:ConformanceLevel>${FACTUR_X_CONFORMANCE}</fx:ConformanceLevel>
+    </rdf:Description>
+  </rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>`;
+}
+
+/** The Factur-X file of a document: its PDF with the EN 16931 CII XML embedded, PDF/A-3b. */
+export async function facturX(doc: LegalDocument, now = new Date()): Promise<Buffer> {
+  const pdf = await drawPdf(doc);
+  const xml = Buffer.from(ciiXml(doc), 'utf8');
+  const meta = metadataOf(doc, now);
+
+  await pdf.attach(xml, 'factur-x.xml', {
+    mimeType: 'text/xml',
+    description: `Factur-X (${FACTUR_X_CONFORMANCE}) : ${meta.title}`,
+    creationDate: meta.date,
+    modificationDate: meta.date,
+    afRelationship: AFRelationship.Alternative,
+  });
+
+  // The Info dictionary, as the XMP says it.
+  pdf.setTitle(meta.title, { showInWindowTitleBar: true });
+  pdf.setAuthor(meta.author);
+  pdf.setSubject(meta.subject);
+  pdf.setKeywords([meta.keywords]);
+  pdf.setCreator(meta.creator);
+  pdf.setProducer(meta.producer);
+  pdf.setCreationDate(meta.date);
+  pdf.setModificationDate(meta.date);
+  pdf.setLanguage('fr-FR');
+  const xmp = Buffer.from(xmpOf(meta), 'utf8');
+  pdf.catalog.set(
+    PDFName.of('Metadata'),
+    pdf.context.register(pdf.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML', Length: xmp.length })),
+  );
+
+  // The sRGB output intent, its ICC profile with its number of components.
+  const icc = Buffer.from(SRGB_ICC_BASE64, 'base64');
+  const profile = pdf.context.register(pdf.context.flateStream(icc, { N: 3 }));
+  const intent = pdf.context.register(
+    pdf.context.obj({
+      Type: 'OutputIntent',
+      S: 'GTS_PDFA1',
+      OutputConditionIdentifier: PDFString.of('sRGB IEC61966-2.1'),
+      Info: PDFString.of('sRGB IEC61966-2.1'),
+      DestOutputProfile: profile,
+    }),
+  );
+  pdf.catalog.set(PDFName.of('OutputIntents'), pdf.context.obj([intent]));
+
+  // The file's identifier (PDF/A wants one): the same document gives the same id.
+  const id = PDFHexString.of(createHash('md5').update(doc.number).update(xml).digest('hex'));
+  pdf.context.trailerInfo.ID = pdf.context.obj([id, id]);
+
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }

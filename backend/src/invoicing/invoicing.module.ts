@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { StorageModule } from '../common/storage/storage.module';
+import { MailModule } from '../mail/mail.module';
 import { SitesModule } from '../sites/sites.module';
 import { ClientInvoicesController } from './client-invoices.controller';
 import { ClientInvoicesService } from './client-invoices.service';
 import { FrozenBuyers, FrozenBuyersRepository } from './frozen-buyers';
+import { InvoiceCorrections } from './invoice-corrections';
 import { InvoiceFiles } from './invoice-files';
 import { InvoicingAdminController } from './invoicing-admin.controller';
 import { InvoicingAdminService } from './invoicing-admin.service';
@@ -22,7 +25,7 @@ import { PaymentDocuments } from './payment-documents';
  * Stripe's invoices, each with its legal documents).
  */
 @Module({
-  imports: [StorageModule, AuthModule, SitesModule, BillingModule],
+  imports: [StorageModule, AuthModule, SitesModule, BillingModule, AuditModule, MailModule],
   controllers: [InvoicingController, InvoicingAdminController, ClientInvoicesController],
   providers: [
     InvoicingRepository,
@@ -31,6 +34,7 @@ import { PaymentDocuments } from './payment-documents';
     PaymentDocuments,
     ClientInvoicesService,
     InvoicingAdminService,
+    InvoiceCorrections,
     FrozenBuyersRepository,
     FrozenBuyers,
   ],

@@ -17,6 +17,9 @@ export interface LegalInvoiceSummary {
   stripeInvoiceId: string | null;
   creditedId: string | null;
   creditedNumber: string | null;
+  /** A correction's documents: the invoice they correct (see `replacesId` on the entity) */
+  replacesId: string | null;
+  replacesNumber: string | null;
   userId: string | null;
   buyerName: string;
   totalExclCents: number;
@@ -34,6 +37,8 @@ interface SummaryRow {
   stripe_invoice_id: string | null;
   credited_id: string | null;
   credited_number: string | null;
+  replaces_id: string | null;
+  replaces_number: string | null;
   user_id: string | null;
   buyer_name: string;
   total_excl_cents: number;
@@ -42,11 +47,12 @@ interface SummaryRow {
   render_status: RenderStatus;
 }
 
-const SUMMARY = `l.id, l.kind, l.number, l.issued_at, l.paid_at, l.stripe_invoice_id, l.credited_id, c.number AS credited_number, l.user_id,
+const SUMMARY = `l.id, l.kind, l.number, l.issued_at, l.paid_at, l.stripe_invoice_id, l.credited_id, c.number AS credited_number,
+  l.replaces_id, r.number AS replaces_number, l.user_id,
   CASE WHEN l.document->'buyer'->>'type' = 'company' AND COALESCE(l.document->'buyer'->>'companyName', '') <> ''
        THEN l.document->'buyer'->>'companyName' ELSE l.document->'buyer'->>'name' END AS buyer_name,
   l.total_excl_cents, l.vat_cents, l.total_incl_cents, l.render_status`;
-const FROM = `FROM legal_invoices l LEFT JOIN legal_invoices c ON c.id = l.credited_id`;
+const FROM = `FROM legal_invoices l LEFT JOIN legal_invoices c ON c.id = l.credited_id LEFT JOIN legal_invoices r ON r.id = l.replaces_id`;
 
 const toSummary = (r: SummaryRow): LegalInvoiceSummary => ({
   id: r.id,
@@ -57,6 +63,8 @@ const toSummary = (r: SummaryRow): LegalInvoiceSummary => ({
   stripeInvoiceId: r.stripe_invoice_id,
   creditedId: r.credited_id,
   creditedNumber: r.credited_number,
+  replacesId: r.replaces_id,
+  replacesNumber: r.replaces_number,
   userId: r.user_id,
   buyerName: r.buyer_name,
   totalExclCents: r.total_excl_cents,
@@ -71,6 +79,8 @@ export interface NewLegalDocument {
   sourceKey: string;
   stripeInvoiceId: string | null;
   creditedId: string | null;
+  /** A correction's documents: the invoice they correct */
+  replacesId?: string | null;
   userId: string | null;
   issuedAt: Date;
   paidAt: Date | null;
@@ -122,8 +132,8 @@ export class InvoicingRepository extends BaseRepository {
     const full: LegalDocument = { ...doc.document, number: number(seq) } as LegalDocument;
     const [row] = await this.returning<{ id: string }>(
       `INSERT INTO legal_invoices (kind, number, year, seq, source_key, stripe_invoice_id, credited_id, user_id, issued_at, paid_at,
-                                   total_excl_cents, vat_cents, total_incl_cents, document)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+                                   total_excl_cents, vat_cents, total_incl_cents, document, replaces_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
       [
         doc.kind,
         full.number,
@@ -139,6 +149,7 @@ export class InvoicingRepository extends BaseRepository {
         full.totals.vatCents,
         full.totals.inclCents,
         JSON.stringify(full),
+        doc.replacesId ?? null,
       ],
       tx,
     );
@@ -156,13 +167,35 @@ export class InvoicingRepository extends BaseRepository {
     return row ?? null;
   }
 
-  /** The invoice issued for a Stripe invoice, if any (its id, number, snapshot, amount). */
+  /**
+   * Locks the counters of these kinds for `year` (created at 0 if absent), in the order given, until `tx` ends: what
+   * is decided under them (which invoice a credit note refers to, whether an invoice may still be corrected) cannot
+   * change before the documents are issued. Always the invoices' counter before the credit notes' (the webhook's order).
+   */
+  async lockCounters(kinds: LegalDocumentKind[], year: number, tx: EntityManager): Promise<void> {
+    for (const kind of kinds) {
+      await this.query(
+        `INSERT INTO legal_invoice_counters (kind, year, last_seq) VALUES ($1, $2, 0) ON CONFLICT (kind, year) DO NOTHING`,
+        [kind, year],
+        tx,
+      );
+      await this.query(`SELECT last_seq FROM legal_invoice_counters WHERE kind = $1 AND year = $2 FOR UPDATE`, [kind, year], tx);
+    }
+  }
+
+  /**
+   * The invoice in force for a Stripe invoice, if any (its id, number, snapshot, amount): the one issued for the
+   * payment, or, once it was corrected, the corrected invoice that replaces it.
+   */
   async invoiceOfStripeInvoice(
     stripeInvoiceId: string,
     tx?: EntityManager,
   ): Promise<{ id: string; number: string; document: LegalDocument; userId: string | null } | null> {
     const [row] = await this.query<{ id: string; number: string; document: LegalDocument; user_id: string | null }>(
-      `SELECT id, number, document, user_id FROM legal_invoices WHERE source_key = $1 AND kind = 'invoice'`,
+      `SELECT l.id, l.number, l.document, l.user_id FROM legal_invoices l
+        WHERE l.stripe_invoice_id = $1 AND l.kind = 'invoice'
+          AND NOT EXISTS (SELECT 1 FROM legal_invoices n WHERE n.replaces_id = l.id AND n.kind = 'invoice')
+        ORDER BY l.issued_at DESC, l.id DESC LIMIT 1`,
       [stripeInvoiceId],
       tx,
     );
@@ -216,6 +249,26 @@ export class InvoicingRepository extends BaseRepository {
     return row
       ? { id: row.id, number: row.number, year: row.year, document: row.document, fileKey: row.file_key, renderStatus: row.render_status }
       : null;
+  }
+
+  /** One document as lists show it, with its snapshot; null when there is none. */
+  async findWithDocument(id: string, tx?: EntityManager): Promise<(LegalInvoiceSummary & { document: LegalDocument }) | null> {
+    const [row] = await this.query<SummaryRow & { document: LegalDocument }>(
+      `SELECT ${SUMMARY}, l.document ${FROM} WHERE l.id = $1`,
+      [id],
+      tx,
+    );
+    return row ? { ...toSummary(row), document: row.document } : null;
+  }
+
+  /** The documents that refer to one: its credit notes (refunds, a correction's) and the corrected invoice replacing it. */
+  async referring(id: string, tx?: EntityManager): Promise<LegalInvoiceSummary[]> {
+    const rows = await this.query<SummaryRow>(
+      `SELECT ${SUMMARY} ${FROM} WHERE l.credited_id = $1 OR l.replaces_id = $1 ORDER BY l.issued_at, l.id`,
+      [id],
+      tx,
+    );
+    return rows.map(toSummary);
   }
 
   /** Documents issued in [from, to) in issue order, `limit` after `after` (the accountant's export). */

@@ -12,11 +12,13 @@ import { InvoicingRepository, type LegalInvoiceSummary, type NewLegalDocument } 
 import {
   type BilledLine,
   type BuyerSnapshot,
+  creditNoteLines,
+  type DocumentContent,
   documentLines,
+  documentSnapshot,
   type LegalDocument,
   type LegalDocumentKind,
   legalNumber,
-  mandatoryMentions,
   parisDate,
   type SellerSnapshot,
   type VatRate,
@@ -188,7 +190,8 @@ export class InvoicingService {
 
   /**
    * Issues the credit note of a refund, once per refund, referring to the invoice of the refunded payment (made out
-   * to the same buyer, at the same VAT). The whole invoice refunded: its lines; part of it: one line for that part.
+   * to the same buyer, at the same VAT). The whole invoice refunded: its lines; part of it: one line for that part
+   * (`creditNoteLines`).
    * Nothing when the payment was never invoiced.
    */
   async issueCreditNote(refund: MadeRefund, tx: EntityManager): Promise<{ id: string; number: string } | null> {
@@ -197,6 +200,9 @@ export class InvoicingService {
     // looks again, for an issue that commits meanwhile.
     const done = await this.repo.findBySourceKey(refund.sourceKey, tx);
     if (done) return done;
+    // Under the credit notes' counter (as a correction decides under it): the invoice in force is then the one this
+    // credit note refers to, the corrected invoice if the payment's was corrected meanwhile.
+    await this.repo.lockCounters(['credit_note'], yearOf(parisDate(new Date())), tx);
     const invoice = await this.repo.invoiceOfStripeInvoice(refund.stripeInvoiceId, tx);
     if (!invoice) {
       this.logger.warn(`Remboursement ${refund.sourceKey} d'un paiement sans facture (${refund.stripeInvoiceId}) : pas d'avoir`);
@@ -208,22 +214,7 @@ export class InvoicingService {
       vatRegime: original.seller.vatRegime,
       vatRate: original.seller.vatRate,
     };
-    const whole = refund.amountCents === original.totals.inclCents;
-    const { lines, totals } = whole
-      ? { lines: original.lines, totals: original.totals }
-      : documentLines(
-          [
-            {
-              label: `Remboursement partiel de la facture ${original.number}`,
-              detail: null,
-              periodStart: null,
-              periodEnd: null,
-              quantity: 1,
-              amountInclCents: refund.amountCents,
-            },
-          ],
-          original.vat,
-        );
+    const { lines, totals } = creditNoteLines(original, refund.amountCents);
     const issued = await this.issueDocument(
       'credit_note',
       {
@@ -249,32 +240,27 @@ export class InvoicingService {
   }
 
   /**
-   * Numbers and records a document issued now, for an amount collected or refunded at `paidAt`: its dates (Paris), its
-   * number in its kind's sequence of the year, its mandatory mentions.
+   * Numbers and records a document issued now, for an amount collected or refunded at `paidAt` (null: a correction's
+   * credit note, which refunds nothing): its dates (Paris), its number in its kind's sequence of the year, its
+   * mandatory mentions, then `extraMentions` (a correction's).
    */
-  private issueDocument(
+  issueDocument(
     kind: LegalDocumentKind,
-    source: Pick<NewLegalDocument, 'sourceKey' | 'stripeInvoiceId' | 'creditedId' | 'userId'> & { paidAt: Date },
-    content: Pick<LegalDocument, 'seller' | 'buyer' | 'lines' | 'vat' | 'totals' | 'credited' | 'stripeNumber'>,
+    source: Pick<NewLegalDocument, 'sourceKey' | 'stripeInvoiceId' | 'creditedId' | 'userId' | 'replacesId'> & { paidAt: Date | null },
+    content: DocumentContent,
     tx: EntityManager,
+    extraMentions: string[] = [],
   ): Promise<{ id: string; number: string; created: boolean }> {
     const issuedAt = new Date();
     const issueDate = parisDate(issuedAt);
-    const paymentDate = parisDate(source.paidAt);
+    const paymentDate = source.paidAt ? parisDate(source.paidAt) : null;
     return this.repo.issue(
       {
         kind,
         ...source,
         issuedAt,
         year: yearOf(issueDate),
-        document: {
-          kind,
-          issueDate,
-          paymentDate,
-          currency: 'EUR',
-          ...content,
-          mentions: mandatoryMentions(kind, content.seller, content.buyer, paymentDate),
-        },
+        document: documentSnapshot(kind, { issueDate, paymentDate }, content, extraMentions),
       },
       (seq) => legalNumber(kind, yearOf(issueDate), seq),
       tx,
@@ -330,6 +316,21 @@ export class InvoicingService {
   /** The documents of a period with their files, in issue order, a batch at a time (the accountant's export). */
   exportBatches(range: { from: Date; to: Date }, batchSize = 200) {
     return this.files.exportBatches(range, batchSize);
+  }
+
+  /** The documents of a period with their snapshots, no file, in issue order, a batch at a time (the FEC). */
+  async *documentBatches(range: { from: Date; to: Date }, batchSize = 500) {
+    let after: { at: string; id: string } | null = null;
+    do {
+      const batch = await this.repo.exportBatch(range, after, batchSize);
+      if (batch.items.length) yield batch.items;
+      after = batch.next;
+    } while (after);
+  }
+
+  /** The seller as the next document would name it (the agency settings in force). */
+  async currentSeller(tx?: EntityManager): Promise<SellerSnapshot> {
+    return sellerOf(await this.agency.current(tx));
   }
 
   // ---- the buyer's billing identity ----
@@ -414,7 +415,7 @@ export class InvoicingService {
   }
 }
 
-function toLegalInvoiceDto(l: LegalInvoiceSummary): LegalInvoiceDto {
+export function toLegalInvoiceDto(l: LegalInvoiceSummary): LegalInvoiceDto {
   return {
     id: l.id,
     kind: l.kind,
@@ -422,6 +423,7 @@ function toLegalInvoiceDto(l: LegalInvoiceSummary): LegalInvoiceDto {
     issuedAt: l.issuedAt.toISOString(),
     paidAt: l.paidAt?.toISOString() ?? null,
     creditedNumber: l.creditedNumber,
+    replacesNumber: l.kind === 'invoice' ? l.replacesNumber : null,
     buyerName: l.buyerName,
     userId: l.userId,
     totalExclCents: l.totalExclCents,

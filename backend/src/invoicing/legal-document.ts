@@ -55,7 +55,11 @@ export interface BuyerSnapshot {
   email: string;
 }
 
-/** One line of the document, amounts in cents (a proration's credit is negative). */
+/**
+ * One line of the document, amounts in cents. Quantities are kept as billed (2 × an e-mail address: quantity 2 at the
+ * unit price); a credit (a proration's) is a negative quantity at a positive unit price, as EN 16931 wants (BR-27: a
+ * price is never negative).
+ */
 export interface DocumentLine {
   label: string;
   /** The site and the period, under the label */
@@ -64,9 +68,14 @@ export interface DocumentLine {
   periodStart: string | null;
   periodEnd: string | null;
   quantity: number;
-  /** Unit price excluding tax */
+  /**
+   * Unit price excluding tax, in cents with at most two decimals (0.8333 € is 83.33): a price including tax that does
+   * not fall on a cent once the tax is taken out keeps four decimals of euro, as invoices may. Documents issued before
+   * quantities were kept have a negative price for a credit, and a line of 1 for a quantity (written the EN 16931 way
+   * when rendered again: `normalizedLine`).
+   */
   unitPriceExclCents: number;
-  /** quantity × unit price, excluding tax */
+  /** quantity × unit price, excluding tax, rounded to the cent */
   totalExclCents: number;
 }
 
@@ -99,12 +108,48 @@ export interface LegalDocument {
   lines: DocumentLine[];
   vat: VatSnapshot;
   totals: DocumentTotals;
-  /** Penalties, indemnity, VAT exemption, payment: the mentions printed at the bottom (and written as notes in the XML) */
-  mentions: string[];
+  /**
+   * The mandatory mentions, printed at the bottom and written as the XML's notes with their subject code: the category
+   * of operation and the franchise (AAI), payment and discount (AAB), late-payment penalties (PMD), the recovery
+   * indemnity (PMT). Plain strings in documents issued before the subject codes.
+   */
+  mentions: Array<Mention | string>;
   /** A credit note's invoice */
   credited: { number: string; issueDate: string } | null;
+  /** A corrected invoice's: the invoice it cancels and replaces (issue 36's corrections; absent on the others) */
+  replaces?: { number: string; issueDate: string } | null;
   /** Stripe's own number of the invoice (reference), if any */
   stripeNumber: string | null;
+}
+
+/** What a document says beyond its kind, dates and mentions. */
+export type DocumentContent = Pick<
+  LegalDocument,
+  'seller' | 'buyer' | 'lines' | 'vat' | 'totals' | 'credited' | 'stripeNumber' | 'replaces'
+>;
+
+/**
+ * The snapshot of a document issued on `issueDate` for an amount collected or refunded on `paymentDate` (Paris), with
+ * its mandatory mentions; without its number, which the issuing transaction gives it.
+ */
+export function documentSnapshot(
+  kind: LegalDocumentKind,
+  dates: { issueDate: string; paymentDate: string | null },
+  content: DocumentContent,
+  /** Said after the mandatory mentions, as general information (a correction's notice). */
+  extraMentions: string[] = [],
+): Omit<LegalDocument, 'number'> {
+  return {
+    kind,
+    issueDate: dates.issueDate,
+    paymentDate: dates.paymentDate,
+    currency: 'EUR',
+    ...content,
+    mentions: [
+      ...mandatoryMentions(kind, content.seller, content.buyer, dates.paymentDate),
+      ...extraMentions.map((text): Mention => ({ subject: 'AAI', text })),
+    ],
+  };
 }
 
 /** A line as Stripe billed it, amount including tax in cents (the catalogue's prices are TTC). */
@@ -130,25 +175,27 @@ export function exclOf(inclCents: number, ratePercent: string): number {
   return Math.sign(value) * Math.round(Math.abs(value));
 }
 
+/** A unit price in cents from a line's total and quantity, to a hundredth of a cent (four decimals of euro). */
+const unitPriceOf = (totalExclCents: number, quantity: number): number => Math.round((Math.abs(totalExclCents) * 100) / quantity) / 100;
+
 /**
  * The lines and totals of a document from what Stripe collected (prices including tax). Each line's total excluding
  * tax is its amount less the VAT it includes, rounded to the cent; the VAT is the rest of the amount Stripe collected,
  * so that the total including tax is exactly Stripe's (and within a cent of the excluded total × the rate, as EN 16931
- * BR-CO-17 allows).
+ * BR-CO-17 allows). A line keeps its quantity (2 e-mail addresses: 2 at the unit price); a negative amount (a
+ * proration's credit) is a negative quantity at a positive price.
  */
 export function documentLines(billed: BilledLine[], vat: VatSnapshot): { lines: DocumentLine[]; totals: DocumentTotals } {
   const lines = billed.map((b): DocumentLine => {
     const totalExclCents = exclOf(b.amountInclCents, vat.ratePercent);
-    // A unit price that does not fall on a cent (3 addresses at 1 € incl. tax: 2.50 € excl. tax) is billed as one
-    // line of 3, so that quantity × unit price is the line's total, to the cent.
-    const quantity = b.quantity > 0 && totalExclCents % b.quantity === 0 ? b.quantity : 1;
+    const count = b.quantity > 0 ? b.quantity : 1;
     return {
-      label: quantity === b.quantity || b.quantity <= 1 ? b.label : `${b.label} (× ${b.quantity})`,
+      label: b.label,
       detail: b.detail,
       periodStart: b.periodStart,
       periodEnd: b.periodEnd,
-      quantity,
-      unitPriceExclCents: totalExclCents / quantity,
+      quantity: b.amountInclCents < 0 ? -count : count,
+      unitPriceExclCents: unitPriceOf(totalExclCents, count),
       totalExclCents,
     };
   });
@@ -158,35 +205,98 @@ export function documentLines(billed: BilledLine[], vat: VatSnapshot): { lines: 
 }
 
 /**
- * The mentions at the bottom of every document: the category of operation (services), VAT exemption, payment,
- * late-payment terms (business buyers: 40 €).
+ * A line the EN 16931 way whatever the document's age: a credit issued as a negative price (before quantities were
+ * kept) becomes a negative quantity at the positive price, the same total.
+ */
+export function normalizedLine(line: DocumentLine): DocumentLine {
+  if (line.unitPriceExclCents >= 0) return line;
+  return { ...line, quantity: -line.quantity, unitPriceExclCents: -line.unitPriceExclCents };
+}
+
+/**
+ * The lines and totals of a credit note for `refundCents` (including tax) of an invoice: the invoice's own lines when
+ * the whole of it is refunded (a duplicate payment's, a proration's credit kept as it was billed), one line "Remboursement
+ * partiel de la facture F-…" for part of it, at the invoice's VAT.
+ */
+export function creditNoteLines(
+  original: Pick<LegalDocument, 'number' | 'lines' | 'totals' | 'vat'>,
+  refundCents: number,
+): { lines: DocumentLine[]; totals: DocumentTotals } {
+  if (refundCents === original.totals.inclCents) return { lines: original.lines.map(normalizedLine), totals: original.totals };
+  return documentLines(
+    [
+      {
+        label: `Remboursement partiel de la facture ${original.number}`,
+        detail: null,
+        periodStart: null,
+        periodEnd: null,
+        quantity: 1,
+        amountInclCents: refundCents,
+      },
+    ],
+    original.vat,
+  );
+}
+
+/**
+ * The French billing framework of a document (BT-23, XP Z12-012 BR-FR-08): the agency sells services (S), paid by card
+ * at checkout, so an invoice issued from a payment is "already paid" (S2, with the payment date as due date and
+ * nothing left to pay), and so is a credit note issued from a refund Stripe made; a document without payment date is a
+ * service invoice to pay (S1).
+ */
+export const billingFramework = (doc: Pick<LegalDocument, 'paymentDate'>): 'S1' | 'S2' => (doc.paymentDate ? 'S2' : 'S1');
+
+/**
+ * The subject codes (UNTDID 4451, BT-21) of the mentions, as the French rules read them (XP Z12-012, BR-FR-05: PMT, PMD
+ * and AAB on every invoice and credit note).
+ */
+export const MENTION_SUBJECTS = ['AAI', 'AAB', 'PMD', 'PMT'] as const;
+export type MentionSubject = (typeof MENTION_SUBJECTS)[number];
+
+/** A mandatory mention and its subject code. */
+export interface Mention {
+  subject: MentionSubject;
+  text: string;
+}
+
+export const PENALTIES_MENTION =
+  "En cas de retard de paiement, pénalités au taux de trois fois le taux d'intérêt légal, exigibles dès le lendemain de la date d'échéance (art. L441-10 du Code de commerce).";
+export const INDEMNITY_MENTION =
+  'Indemnité forfaitaire pour frais de recouvrement due en cas de retard de paiement par un professionnel : 40 € (art. D441-5 du Code de commerce).';
+/** A private individual owes no recovery indemnity (it is due between professionals only); the rules still want PMT. */
+export const NO_INDEMNITY_MENTION = "Pas d'indemnité forfaitaire pour frais de recouvrement : le client n'est pas un professionnel.";
+
+/**
+ * The mentions at the bottom of every document, with their subject codes: the category of operation (services), the
+ * VAT exemption, payment and discount terms, late-payment penalties, the recovery indemnity (40 € for a business buyer).
  */
 export function mandatoryMentions(
   kind: LegalDocumentKind,
   seller: Pick<SellerSnapshot, 'vatRegime'>,
   buyer: Pick<BuyerSnapshot, 'type'>,
   paymentDate: string | null,
-): string[] {
-  const mentions: string[] = [OPERATION_CATEGORY_MENTION];
-  if (seller.vatRegime === 'franchise') mentions.push(FRANCHISE_MENTION);
-  if (kind === 'invoice') {
-    mentions.push(
-      paymentDate
-        ? `Facture acquittée : payée par carte bancaire le ${frenchDate(paymentDate)}. Pas d'escompte pour paiement anticipé.`
-        : "Payable à réception par carte bancaire. Pas d'escompte pour paiement anticipé.",
-    );
-  } else if (paymentDate) {
-    mentions.push(`Remboursé par carte bancaire le ${frenchDate(paymentDate)}.`);
-  }
+): Mention[] {
+  const mentions: Mention[] = [{ subject: 'AAI', text: OPERATION_CATEGORY_MENTION }];
+  if (seller.vatRegime === 'franchise') mentions.push({ subject: 'AAI', text: FRANCHISE_MENTION });
+  const payment =
+    kind === 'invoice'
+      ? paymentDate
+        ? `Facture acquittée : payée par carte bancaire le ${frenchDate(paymentDate)}.`
+        : 'Payable à réception par carte bancaire.'
+      : paymentDate
+        ? `Remboursé par carte bancaire le ${frenchDate(paymentDate)}.`
+        : null;
   mentions.push(
-    "En cas de retard de paiement, pénalités au taux de trois fois le taux d'intérêt légal, exigibles dès le lendemain de la date d'échéance (art. L441-10 du Code de commerce).",
+    { subject: 'AAB', text: [payment, "Pas d'escompte pour paiement anticipé."].filter(Boolean).join(' ') },
+    { subject: 'PMD', text: PENALTIES_MENTION },
+    { subject: 'PMT', text: buyer.type === 'company' ? INDEMNITY_MENTION : NO_INDEMNITY_MENTION },
   );
-  if (buyer.type === 'company')
-    mentions.push(
-      'Indemnité forfaitaire pour frais de recouvrement due en cas de retard de paiement par un professionnel : 40 € (art. D441-5 du Code de commerce).',
-    );
   return mentions;
 }
+
+/** A mention's text and code, whatever the document's age (plain strings before subject codes: no code). */
+export const mentionOf = (mention: Mention | string): { subject: MentionSubject | null; text: string } =>
+  typeof mention === 'string' ? { subject: null, text: mention } : mention;
 
 /** '2026-11-24' → '24/11/2026' */
 export function frenchDate(isoDate: string): string {

@@ -17,6 +17,7 @@ export type RenderStatus = (typeof RENDER_STATUSES)[number];
 @Check('legal_invoices_kind_check', `kind IN ('invoice', 'credit_note')`)
 @Check('legal_invoices_render_status_check', `render_status IN ('pending', 'rendered', 'failed')`)
 @Check('legal_invoices_credit_check', `(kind = 'credit_note') = (credited_id IS NOT NULL)`)
+@Check('legal_invoices_replaces_check', `replaces_id IS NULL OR kind = 'invoice' OR credited_id = replaces_id`)
 @Unique('legal_invoices_number_key', ['number'])
 @Unique('legal_invoices_kind_year_seq_key', ['kind', 'year', 'seq'])
 @Unique('legal_invoices_source_key_key', ['sourceKey'])
@@ -25,6 +26,8 @@ export type RenderStatus = (typeof RENDER_STATUSES)[number];
 @Index('legal_invoices_stripe_invoice_id_idx', ['stripeInvoiceId'])
 // Partial (documents still to render): declared in migration LegalInvoices.
 @Index('legal_invoices_render_due_idx', { synchronize: false })
+// Partial (one correction per invoice: its credit note and its corrected invoice): migration InvoiceCorrections.
+@Index('legal_invoices_replaces_key', { synchronize: false })
 export class LegalInvoice extends CreatedAtColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -56,6 +59,17 @@ export class LegalInvoice extends CreatedAtColumns {
   @ManyToOne(() => LegalInvoice, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'credited_id', foreignKeyConstraintName: 'legal_invoices_credited_id_fkey' })
   credited?: LegalInvoice;
+
+  /**
+   * A correction's documents (the credit note cancelling an invoice, and the corrected invoice replacing it): the
+   * invoice they correct. They moved no money.
+   */
+  @Column({ name: 'replaces_id', type: 'uuid', nullable: true })
+  replacesId: string | null;
+
+  @ManyToOne(() => LegalInvoice, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'replaces_id', foreignKeyConstraintName: 'legal_invoices_replaces_id_fkey' })
+  replaces?: LegalInvoice;
 
   @Column({ name: 'user_id', type: 'uuid', nullable: true })
   userId: string | null;

@@ -1,13 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, decodePDFRawStream } from '@cantoo/pdf-lib';
 import { XMLParser } from 'fast-xml-parser';
-import { validateXML } from 'xmllint-wasm';
+export { xsdErrors } from '../einvoice/validate';
 
 /**
  * Reading a Factur-X file back for the tests: the embedded XML and how it is attached, the XMP metadata, the fonts,
- * the text a person reads; and the XML checked against the official Factur-X 1.07.3 EN 16931 XSD (the FNFE-MPE's
- * schema files, in test/fixtures/factur-x, as published in the Factur-X package).
+ * the text a person reads. The XML's checks against the official artefacts (XSDs, schematrons): test/einvoice/validate.ts.
  */
 
 export interface FacturXParts {
@@ -94,20 +91,6 @@ export async function readFacturX(file: Buffer): Promise<FacturXParts> {
   };
 }
 
-const XSD_DIR = join(__dirname, '..', 'fixtures', 'factur-x');
-const MAIN_XSD = 'Factur-X_1.07.3_EN16931.xsd';
-
-/** xmllint (libxml2, as WebAssembly) against the EN 16931 XSD: the errors, none when valid. */
-export async function xsdErrors(xml: string): Promise<string[]> {
-  const files = readdirSync(XSD_DIR).filter((f) => f.endsWith('.xsd'));
-  const result = await validateXML({
-    xml: [{ fileName: 'factur-x.xml', contents: xml }],
-    schema: [{ fileName: MAIN_XSD, contents: readFileSync(join(XSD_DIR, MAIN_XSD), 'utf8') }],
-    preload: files.filter((f) => f !== MAIN_XSD).map((f) => ({ fileName: f, contents: readFileSync(join(XSD_DIR, f), 'utf8') })),
-  });
-  return result.valid ? [] : result.errors.map((e) => e.rawMessage);
-}
-
 /** The CII XML as a plain object (namespaces' prefixes kept: `rsm:`, `ram:`, `udt:`). */
 /** A parsed XML element: its children by name, its text under '#text', its attributes under '@name'. */
 export interface XmlNode {
@@ -146,6 +129,9 @@ export function ciiFacts(xml: string) {
     buyer: agreement['ram:BuyerTradeParty'],
     taxes: settlement['ram:ApplicableTradeTax'] as unknown as XmlNode[],
     referenced: settlement['ram:InvoiceReferencedDocument']?.['ram:IssuerAssignedID'] as unknown as string | undefined,
+    referencedDate: settlement['ram:InvoiceReferencedDocument']?.['ram:FormattedIssueDateTime']?.['qdt:DateTimeString']?.[
+      '#text'
+    ] as unknown as string | undefined,
     lineTotal: amount(sum['ram:LineTotalAmount']),
     taxBasis: amount(sum['ram:TaxBasisTotalAmount']),
     taxTotal: amount(sum['ram:TaxTotalAmount']),

@@ -215,6 +215,17 @@ export function refreshSession(): Promise<SessionResponseDto | null> {
   return refreshInFlight;
 }
 
+/**
+ * Back to what a page load starts from: no session, no client view (nor how the last one ended), no refresh in
+ * flight. Test files share this module (vite.config.ts, isolate: false) and call it between cases.
+ */
+export function resetApiState(): void {
+  setClientView(null);
+  setSession(null);
+  lastClientViewEnd = null;
+  refreshInFlight = null;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The mutator
 // ---------------------------------------------------------------------------------------------------------------

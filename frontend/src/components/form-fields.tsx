@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { MAX_LENGTHS } from '@vitrine/domain';
+import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
+import { COMPANY_IDENTITY_INPUTS, type CompanyIdentityField, type CompanyIdentityInput, MAX_LENGTHS } from '@vitrine/domain';
 import { Field } from './ui/field';
 
 type Registered = UseFormRegisterReturn & { error?: string };
@@ -60,45 +60,51 @@ export function NewPasswordInputs({
 /** The space between the fields of a row, the same as between rows (space-y-4 or space-y-5 around them). */
 type RowGap = 'gap-4' | 'gap-5';
 
+/** A company input registered in a react-hook-form form whose values hold the company's fields (see CompanyIdentityInputs). */
+export function companyInputsOf<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+  /** Checks of the browser's own beyond 'required' (else the server's messages show under the inputs) */
+  checks: Partial<Record<CompanyIdentityField, (value: string) => true | string>> = {},
+) {
+  return (spec: CompanyIdentityInput): Registered => ({
+    ...register(spec.field as Path<T>, {
+      validate: (value: unknown) => {
+        const text = String(value ?? '');
+        if (spec.required && text.trim() === '') return spec.required;
+        return checks[spec.field]?.(text) ?? true;
+      },
+    }),
+    error: errors[spec.field]?.message as string | undefined,
+  });
+}
+
 /**
- * A company buyer's identity on its invoices: its name, then its SIREN and VAT number, both optional (the server checks
- * their check digits and that the VAT number matches the SIREN). The order's billing dialog and the profile's billing
- * card both show these.
+ * A company buyer's identity on its invoices, as @vitrine/domain's COMPANY_IDENTITY_INPUTS lists it: its name, then
+ * its identifiers (SIREN and VAT number, optional: the server checks their check digits and that the VAT number
+ * matches the SIREN) two by two. The order's billing dialog and the profile's billing card both show these.
  */
-export function CompanyIdentityInputs({
-  companyName,
-  siren,
-  vatNumber,
-  gap = 'gap-4',
-}: {
-  companyName: Registered;
-  siren: Registered;
-  vatNumber: Registered;
-  gap?: RowGap;
-}) {
-  const { error: nameError, ...nameProps } = companyName;
-  const { error: sirenError, ...sirenProps } = siren;
-  const { error: vatError, ...vatProps } = vatNumber;
+export function CompanyIdentityInputs({ input, gap = 'gap-4' }: { input: (spec: CompanyIdentityInput) => Registered; gap?: RowGap }) {
+  const field = (spec: CompanyIdentityInput) => {
+    const { error, ...registration } = input(spec);
+    return (
+      <Field
+        key={spec.field}
+        label={spec.label}
+        hint={spec.hint}
+        autoComplete={spec.autoComplete}
+        inputMode={spec.inputMode}
+        maxLength={spec.maxLength}
+        error={error}
+        {...registration}
+      />
+    );
+  };
+  const [name, ...identifiers]: readonly CompanyIdentityInput[] = COMPANY_IDENTITY_INPUTS;
   return (
     <>
-      <Field label="Raison sociale" autoComplete="organization" maxLength={MAX_LENGTHS.companyName} error={nameError} {...nameProps} />
-      <div className={`grid ${gap} sm:grid-cols-2`}>
-        <Field
-          label="SIREN (facultatif)"
-          inputMode="numeric"
-          maxLength={MAX_LENGTHS.companyId}
-          hint="9 chiffres"
-          error={sirenError}
-          {...sirenProps}
-        />
-        <Field
-          label="N° de TVA intracommunautaire (facultatif)"
-          maxLength={MAX_LENGTHS.companyId}
-          hint="FR, 2 caractères, puis le SIREN"
-          error={vatError}
-          {...vatProps}
-        />
-      </div>
+      {field(name)}
+      <div className={`grid ${gap} sm:grid-cols-2`}>{identifiers.map(field)}</div>
     </>
   );
 }

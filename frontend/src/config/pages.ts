@@ -354,6 +354,11 @@ export const pages = {
       module: import.meta.glob('../features/admin/AdminClientDetailPage.tsx'),
       head: privateHead('Client'),
     },
+    invoice: {
+      path: '/admin/invoices/:id',
+      module: import.meta.glob('../features/admin/AdminLegalInvoicePage.tsx'),
+      head: privateHead('Facture'),
+    },
   },
 } as const satisfies PageTable;
 

@@ -5,7 +5,7 @@
  * addresses. The server's configuration checks AGENCY_* with them at start, its field decorators (backend
  * common/fields.ts) check an admin's or a buyer's input with them, the browser formats with them.
  */
-import { BUYER_TYPES } from './order-rules.ts';
+import { BUYER_TYPES, MAX_LENGTHS, ORDER_MESSAGES } from './order-rules.ts';
 
 /** What people type between the digits (spaces, no-break spaces, dots, dashes) removed; letters upper-cased. */
 export const compactId = (value: string): string => value.replace(/[\s.\u00a0\u202f-]/g, '').toUpperCase();
@@ -141,6 +141,48 @@ export const EMPTY_BUYER_IDENTITY: BuyerIdentity = {
 /** The fields only a company fills. */
 export type CompanyField = 'buyerType' | 'companyName' | 'siren' | 'vatNumber';
 export type BuyerCompany = Pick<BuyerIdentity, CompanyField>;
+
+/** The fields a company fills besides choosing to be one, in the forms' order. */
+export type CompanyIdentityField = Exclude<CompanyField, 'buyerType'>;
+
+/** How a billing form shows one of a company's fields (the order's billing dialog and the profile's billing card). */
+export interface CompanyIdentityInput {
+  field: CompanyIdentityField;
+  label: string;
+  hint?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric';
+  maxLength: number;
+  /** Required of a company (its message); the others are optional, checked by the server when given. */
+  required?: string;
+}
+
+/**
+ * A company's fields in the billing forms: the name on its own row, the identifiers two by two below. A new field of
+ * a company's identity is one more row here (and in `BuyerIdentity`).
+ */
+export const COMPANY_IDENTITY_INPUTS = [
+  {
+    field: 'companyName',
+    label: 'Raison sociale',
+    autoComplete: 'organization',
+    maxLength: MAX_LENGTHS.companyName,
+    required: ORDER_MESSAGES.companyNameRequired,
+  },
+  { field: 'siren', label: 'SIREN (facultatif)', hint: '9 chiffres', inputMode: 'numeric', maxLength: MAX_LENGTHS.companyId },
+  {
+    field: 'vatNumber',
+    label: 'N° de TVA intracommunautaire (facultatif)',
+    hint: 'FR, 2 caractères, puis le SIREN',
+    maxLength: MAX_LENGTHS.companyId,
+  },
+] as const satisfies readonly CompanyIdentityInput[];
+
+/** Every company field has its input: the compiler says which one is missing. */
+const everyCompanyInput: Record<CompanyIdentityField, true> = {
+  ...({} as Record<(typeof COMPANY_IDENTITY_INPUTS)[number]['field'], true>),
+};
+void everyCompanyInput;
 
 /** A buyer's identity as an order keeps it: drafts saved before the company fields existed lack them (an individual). */
 export type SavedBuyerIdentity = Omit<BuyerIdentity, CompanyField> & Partial<BuyerCompany>;

@@ -30,6 +30,9 @@ export class LegalInvoiceDto {
   /** Pour un avoir : le numéro de la facture qu'il corrige */
   @ApiProperty({ type: String, nullable: true })
   creditedNumber: string | null;
+  /** Pour une facture rectificative : le numéro de la facture qu'elle annule et remplace */
+  @ApiProperty({ type: String, nullable: true })
+  replacesNumber: string | null;
   /** Le client tel que la facture le nomme (entreprise ou personne) */
   buyerName: string;
   @ApiProperty({ type: String, format: 'uuid', nullable: true })

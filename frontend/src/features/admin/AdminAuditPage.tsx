@@ -18,6 +18,7 @@ const ENTITY_LABELS: Record<AuditEntityType, string> = {
   agency: "Paramètres de l'agence",
   api_key: "Clés d'API",
   webhook_endpoint: 'Webhooks',
+  legal_invoice: 'Factures',
 };
 const ENTITY_TYPES = Object.values(AuditEntityType);
 
@@ -40,6 +41,12 @@ function Target({ entry }: { entry: AuditEntryDto }) {
     return (
       <Link to={paths.admin.settings} className={linkClass}>
         Voir les paramètres
+      </Link>
+    );
+  if (entry.entityType === 'legal_invoice')
+    return (
+      <Link to={paths.admin.invoice(entry.entityId)} className={linkClass}>
+        Voir la facture
       </Link>
     );
   if (entry.entityType === 'api_key' || entry.entityType === 'webhook_endpoint')

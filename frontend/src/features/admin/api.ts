@@ -103,3 +103,21 @@ export function useRetryAdminEmail() {
     mutation: { onSuccess: () => void queryClient.invalidateQueries({ queryKey: admin.getListAdminEmailsQueryKey() }) },
   });
 }
+
+/**
+ * Corrects an issued invoice (a credit note cancels it, a corrected invoice replaces it): the invoice's page, the
+ * documents' lists (every page of them: the admin's, a client's), the mails and the audit log are read again.
+ */
+export function useCorrectAdminLegalInvoice() {
+  const refresh = useAuditedRefresh();
+  return admin.useCorrectAdminLegalInvoice({
+    mutation: {
+      onSuccess: (_answer, { id }) =>
+        void refresh(
+          admin.getGetAdminLegalInvoiceQueryKey(id),
+          admin.getListAdminLegalInvoicesQueryKey(),
+          admin.getListAdminEmailsQueryKey(),
+        ),
+    },
+  });
+}

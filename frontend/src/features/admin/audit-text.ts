@@ -21,6 +21,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook_endpoint.rotate_secret': "Nouveau secret de signature d'un webhook",
   'webhook_endpoint.disable': 'Webhook désactivé après une journée d’échecs',
   'webhook_delivery.resend': "Nouvel envoi d'un événement de webhook",
+  'legal_invoice.correct': "Correction d'une facture (avoir et facture rectificative)",
 };
 
 /**
@@ -87,6 +88,14 @@ export function describeAuditEntry(entry: Pick<AuditEntryDto, 'action' | 'before
     if (typeof after.url === 'string') lines.push(`Adresse : ${after.url}`);
     if (Array.isArray(after.events)) lines.push(`Événements : ${after.events.join(', ')}`);
     if (typeof after.enabled === 'boolean') lines.push(after.enabled ? 'Activée' : 'Désactivée');
+    return lines;
+  }
+  if (entry.action === 'legal_invoice.correct') {
+    const before = (entry.before ?? {}) as Record<string, unknown>;
+    const lines = [
+      `Facture ${String(before.number)} annulée par l’avoir ${String(after.creditNote)}, remplacée par la facture ${String(after.invoice)}`,
+    ];
+    if (typeof after.reason === 'string') lines.push(`Motif : ${after.reason}`);
     return lines;
   }
   if (entry.action === 'user.close') {

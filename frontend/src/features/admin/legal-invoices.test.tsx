@@ -12,6 +12,7 @@ const doc = (overrides: Record<string, unknown>) => ({
   issuedAt: '2026-11-24T10:00:00.000Z',
   paidAt: '2026-11-24T10:00:00.000Z',
   creditedNumber: null,
+  replacesNumber: null,
   buyerName: 'Boulangerie Martin SARL',
   userId: OWNER.id,
   totalExclCents: 2417,
@@ -36,19 +37,25 @@ describe("Admin 'Factures et avoirs'", () => {
               creditedNumber: 'F-2026-000001',
             }),
             doc({}),
+            doc({ id: '77777777-7777-4777-8777-777777777777', number: 'F-2026-000002', replacesNumber: 'F-2026-000001' }),
           ],
-          total: 2,
+          total: 3,
         }),
       [`GET /api/admin/legal-invoices/${INVOICE_ID}/pdf`]: pdf,
       'GET /api/admin/exports/accounting.zip': (call) =>
         call.url.includes('from=2026-12-01')
           ? jsonResponse(400, { statusCode: 400, message: 'Période invalide', errors: { to: 'La date de fin précède la date de début' } })
           : new Response(new Blob(['PK']), { status: 200, headers: { 'Content-Type': 'application/zip' } }),
+      'GET /api/admin/exports/fec.txt': () =>
+        new Response(new Blob(['JournalCode']), { status: 200, headers: { 'Content-Type': 'text/plain' } }),
+      'GET /api/agency': () => jsonResponse(200, { name: 'Vitrine', siret: '912 345 675 00017' }),
     });
     renderApp('/admin/invoices');
     const table = await screen.findByRole('table', { name: 'Factures et avoirs' });
-    const [credit, invoice] = within(table).getAllByRole('row').slice(1);
+    const [credit, invoice, corrected] = within(table).getAllByRole('row').slice(1);
     expect(within(credit).getByText('Avoir sur F-2026-000001')).toBeInTheDocument();
+    expect(within(corrected).getByText('Facture rectificative de F-2026-000001')).toBeInTheDocument();
+    expect(within(invoice).getByRole('link', { name: 'F-2026-000001' })).toHaveAttribute('href', `/admin/invoices/${INVOICE_ID}`);
     expect(within(invoice).getByRole('link', { name: 'Boulangerie Martin SARL' })).toHaveAttribute('href', `/admin/clients/${OWNER.id}`);
     expect(invoice.textContent).toContain('24,17');
     await user.click(within(invoice).getByRole('button', { name: /^PDF.*télécharger facture F-2026-000001$/ }));
@@ -69,5 +76,13 @@ describe("Admin 'Factures et avoirs'", () => {
     await waitFor(() =>
       expect(api.calls.some((c) => c.url.includes('/api/admin/exports/accounting.zip?from=2026-10-01&to=2026-11-01'))).toBe(true),
     );
+    // The FEC alone, for the same period, saved under the name the norm gives it.
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(within(form).getByRole('button', { name: 'Télécharger le FEC' }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.url.includes('/api/admin/exports/fec.txt?from=2026-10-01&to=2026-11-01'))).toBe(true),
+    );
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts.at(-1) as HTMLAnchorElement).download).toBe('912345675FEC20261101.txt');
   });
 });

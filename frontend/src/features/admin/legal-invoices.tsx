@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { downloadAdminLegalInvoice, exportAccounting, useListAdminLegalInvoices } from '../../api/generated/admin/admin';
+import { downloadAdminLegalInvoice, exportAccounting, exportFec, useListAdminLegalInvoices } from '../../api/generated/admin/admin';
 import type { LegalInvoiceDto } from '../../api/generated/model';
 import { Button } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
@@ -10,6 +10,7 @@ import { Field, FilterSelect, Form, FormAlerts, optionsOf, useApiForm } from '..
 import { paths } from '../../config/paths';
 import { saveBlob } from '../../lib/download';
 import { formatCount, formatDate, formatEuros } from '../../lib/format';
+import { useAgency } from '../../lib/site-info';
 import { bindFilter, usePagedSearch } from '../../lib/use-paged-search';
 import { AdminListPage } from './AdminListPage';
 
@@ -51,13 +52,21 @@ export function LegalInvoiceDownload({ doc }: { doc: Pick<LegalInvoiceDto, 'id' 
 }
 
 export const legalInvoiceColumns = (withClient: boolean): Column<LegalInvoiceDto>[] => [
-  { id: 'number', header: 'Numéro', cell: (d) => <span className="font-medium whitespace-nowrap">{d.number}</span> },
+  {
+    id: 'number',
+    header: 'Numéro',
+    cell: (d) => (
+      <Link to={paths.admin.invoice(d.id)} className={`${linkClass} whitespace-nowrap`}>
+        {d.number}
+      </Link>
+    ),
+  },
   {
     id: 'kind',
     header: 'Type',
     cell: (d) => (
       <Badge tone={d.kind === 'invoice' ? 'neutral' : 'warning'}>
-        {LEGAL_KIND_LABELS[d.kind]}
+        {d.replacesNumber ? `Facture rectificative de ${d.replacesNumber}` : LEGAL_KIND_LABELS[d.kind]}
         {d.creditedNumber ? ` sur ${d.creditedNumber}` : ''}
       </Badge>
     ),
@@ -114,25 +123,56 @@ const firstOfMonth = () => {
   return new Date(Date.UTC(now.getFullYear(), now.getMonth(), 1)).toISOString().slice(0, 10);
 };
 
-/** The accountant's export: a period, then a ZIP of its Factur-X files and the sales journal (CSV). */
+/**
+ * The accountant's exports of a period: a ZIP of its Factur-X files, the sales journal (CSV) and the FEC; or the FEC
+ * alone (SIRENFECAAAAMMJJ.txt), the two buttons submitting the same period.
+ */
 export function AccountingExportForm() {
+  // Which button sent the form: read by the submit (a ref: the click's state update may not have rendered yet), shown by the buttons.
+  const targetRef = useRef<'zip' | 'fec'>('zip');
+  const [target, setTarget] = useState<'zip' | 'fec'>('zip');
+  const choose = (next: 'zip' | 'fec') => {
+    targetRef.current = next;
+    setTarget(next);
+  };
+  const siren = (useAgency().data?.siret ?? '').replace(/\D/g, '').slice(0, 9);
   const form = useApiForm<ExportValues>({
     defaultValues: { from: firstOfMonth(), to: new Date().toISOString().slice(0, 10) },
     failureMessage: "L'export a échoué. Réessayez.",
-    onSubmit: async ({ from, to }) => saveBlob(await exportAccounting({ from, to }), `vitrine-comptabilite-${from}-${to}.zip`),
+    onSubmit: async ({ from, to }) =>
+      targetRef.current === 'fec'
+        ? saveBlob(await exportFec({ from, to }), `${siren}FEC${to.replace(/-/g, '')}.txt`)
+        : saveBlob(await exportAccounting({ from, to }), `vitrine-comptabilite-${from}-${to}.zip`),
   });
   const { register, errors, isSubmitting } = form;
   return (
     <Card>
       <h2 className="text-lg font-semibold">Export pour le comptable</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Un fichier ZIP : les factures et avoirs Factur-X de la période et le journal des ventes (CSV, séparateur « ; »).
+        Un fichier ZIP : les factures et avoirs Factur-X de la période, le journal des ventes (CSV, séparateur « ; ») et le fichier des
+        écritures comptables (FEC). Ou le FEC seul : journal des ventes et encaissements Stripe, au format de l'administration fiscale.
       </p>
       <Form form={form} className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end" aria-label="Export pour le comptable">
         <Field label="Du" type="date" error={errors.from?.message} {...register('from')} />
         <Field label="Au (inclus)" type="date" error={errors.to?.message} {...register('to')} />
-        <Button type="submit" loading={isSubmitting} className="sm:shrink-0">
+        <Button
+          type="submit"
+          loading={isSubmitting && target === 'zip'}
+          disabled={isSubmitting}
+          onClick={() => choose('zip')}
+          className="sm:shrink-0"
+        >
           Exporter (ZIP)
+        </Button>
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={isSubmitting && target === 'fec'}
+          disabled={isSubmitting}
+          onClick={() => choose('fec')}
+          className="sm:shrink-0"
+        >
+          Télécharger le FEC
         </Button>
       </Form>
       <FormAlerts form={form} className="mt-4" />

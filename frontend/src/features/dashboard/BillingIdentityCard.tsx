@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useGetBillingProfile } from '../../api/generated/billing/billing';
 import type { BillingProfileDto, UpdateBillingProfileDto } from '../../api/generated/model';
-import { ORDER_MESSAGES } from '@vitrine/domain';
-import { BuyerNameInput, CompanyIdentityInputs, PostalAddressInputs } from '../../components/form-fields';
+import { buyerCompany, ORDER_MESSAGES } from '@vitrine/domain';
+import { BuyerNameInput, CompanyIdentityInputs, companyInputsOf, PostalAddressInputs } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Form, FormAlerts, useApiForm } from '../../components/ui/form';
@@ -17,16 +17,8 @@ export const billingIdentityMessages = {
 
 type Values = Required<UpdateBillingProfileDto>;
 
-const valuesOf = (p: BillingProfileDto): Values => ({
-  buyerType: p.buyerType,
-  fullName: p.fullName,
-  companyName: p.companyName,
-  siren: p.siren,
-  vatNumber: p.vatNumber,
-  address: p.address,
-  postalCode: p.postalCode,
-  city: p.city,
-});
+/** The profile's fields that the form edits (all but its date). */
+const valuesOf = ({ updatedAt: _updatedAt, ...values }: BillingProfileDto): Values => values;
 
 const required = (message: string) => (value: string) => value.trim() !== '' || message;
 
@@ -37,8 +29,8 @@ function BillingIdentityForm({ profile }: { profile: BillingProfileDto }) {
     mode: 'onTouched',
     failureMessage: billingIdentityMessages.failed,
     onSubmit: async (values, { reset }) => {
-      const company = values.buyerType === 'company';
-      const next = await update.mutateAsync({ data: company ? values : { ...values, companyName: '', siren: '', vatNumber: '' } });
+      // An individual's invoices carry no company fields (buyerCompany() empties them); a company's go as typed.
+      const next = await update.mutateAsync({ data: values.buyerType === 'company' ? values : { ...values, ...buyerCompany(values) } });
       reset(valuesOf(next));
     },
   });
@@ -62,17 +54,7 @@ function BillingIdentityForm({ profile }: { profile: BillingProfileDto }) {
           </label>
         </div>
       </fieldset>
-      {company ? (
-        <CompanyIdentityInputs
-          gap="gap-5"
-          companyName={{
-            ...register('companyName', { validate: (v) => !company || v.trim() !== '' || ORDER_MESSAGES.companyNameRequired }),
-            error: errors.companyName?.message,
-          }}
-          siren={{ ...register('siren'), error: errors.siren?.message }}
-          vatNumber={{ ...register('vatNumber'), error: errors.vatNumber?.message }}
-        />
-      ) : null}
+      {company ? <CompanyIdentityInputs gap="gap-5" input={companyInputsOf(register, errors)} /> : null}
       <BuyerNameInput
         company={company}
         {...register('fullName', { validate: required(ORDER_MESSAGES.fullNameRequired) })}

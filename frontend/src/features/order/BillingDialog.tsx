@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/http';
-import { BuyerNameInput, CompanyIdentityInputs, EmailInput, PostalAddressInputs } from '../../components/form-fields';
+import { BuyerNameInput, CompanyIdentityInputs, companyInputsOf, EmailInput, PostalAddressInputs } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -121,13 +121,7 @@ export function BillingDialog({
         ) : null}
 
         <RadioCards legend="Vous commandez en tant que" options={BUYER_OPTIONS} {...register('buyerType')} />
-        {company ? (
-          <CompanyIdentityInputs
-            companyName={{ ...register('companyName', { validate: billingRules.companyName }), error: errors.companyName?.message }}
-            siren={{ ...register('siren'), error: errors.siren?.message }}
-            vatNumber={{ ...register('vatNumber'), error: errors.vatNumber?.message }}
-          />
-        ) : null}
+        {company ? <CompanyIdentityInputs input={companyInputsOf(register, errors)} /> : null}
         <BuyerNameInput company={company} {...register('fullName', { validate: billingRules.fullName })} error={errors.fullName?.message} />
         <div>
           <EmailInput

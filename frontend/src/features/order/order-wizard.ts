@@ -8,6 +8,9 @@ import type { BillingInfoDto, DisplayEmailChoice, DomainChoice, LogoOption, Orde
 import { DomainTld, OrderStep } from '../../api/generated/model';
 import {
   distinctAddresses,
+  COMPANY_IDENTITY_INPUTS,
+  type CompanyIdentityField,
+  type CompanyIdentityInput,
   EMPTY_BUYER_IDENTITY,
   isPaidPlanId,
   EMAIL_ADDRESS,
@@ -282,9 +285,6 @@ export type BillingValues = BillingInfoDto;
 
 export const emptyBilling = (): BillingValues => ({ ...EMPTY_BUYER_IDENTITY });
 
-/** A company's identifiers, checked by the server (SIREN key, VAT number of the SIREN): its messages show under them. */
-const serverChecked = () => true as const;
-
 export const billingRules: Record<keyof BillingValues, (value: string, values: BillingValues) => true | string> = {
   fullName: rules.required(orderMessages.fullNameRequired),
   email: rules.email,
@@ -293,9 +293,14 @@ export const billingRules: Record<keyof BillingValues, (value: string, values: B
   city: rules.required(orderMessages.cityRequired),
   postalCode: rules.required(orderMessages.postalCodeRequired),
   buyerType: () => true,
-  companyName: (value, values) => values.buyerType !== 'company' || value.trim() !== '' || orderMessages.companyNameRequired,
-  siren: serverChecked,
-  vatNumber: serverChecked,
+  // A company's fields (@vitrine/domain): required of a company as the table says; its identifiers are checked by the
+  // server (SIREN key, VAT number of the SIREN), whose messages show under them.
+  ...(Object.fromEntries(
+    (COMPANY_IDENTITY_INPUTS as readonly CompanyIdentityInput[]).map(({ field, required }) => [
+      field,
+      (value: string, values: BillingValues) => values.buyerType !== 'company' || !required || value.trim() !== '' || required,
+    ]),
+  ) as Record<CompanyIdentityField, (value: string, values: BillingValues) => true | string>),
 };
 
 export function billingErrors(values: BillingValues): Partial<Record<keyof BillingValues, string>> {

@@ -44,6 +44,7 @@ import type {
   ClientViewEndedDto,
   ClientViewStartedDto,
   ClosurePreviewDto,
+  CorrectLegalInvoiceDto,
   CreateApiKeyDto,
   CreateWebhookEndpointDto,
   CreatedApiKeyDto,
@@ -52,6 +53,9 @@ import type {
   EmailSummaryDto,
   ErrorResponseDto,
   ExportAccountingParams,
+  ExportFecParams,
+  InvoiceCorrectionDto,
+  LegalInvoiceDetailDto,
   LegalInvoiceListDto,
   ListAccountClosuresParams,
   ListAdminAuditLogParams,
@@ -1241,7 +1245,7 @@ export const useRetryAdminEmail = <TError = ErrorType<ErrorResponseDto>,
 }
 
 /**
- * @summary Export comptable d'une période (dates incluses, heure de Paris) : les factures et avoirs Factur-X et le journal des ventes (CSV), en ZIP.
+ * @summary Export comptable d'une période (dates incluses, heure de Paris) : les factures et avoirs Factur-X, le journal des ventes (CSV) et le FEC, en ZIP.
  */
 export const exportAccounting = async (params: ExportAccountingParams, options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
 
@@ -1312,7 +1316,7 @@ export function useExportAccounting<TData = Awaited<ReturnType<typeof exportAcco
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Export comptable d'une période (dates incluses, heure de Paris) : les factures et avoirs Factur-X et le journal des ventes (CSV), en ZIP.
+ * @summary Export comptable d'une période (dates incluses, heure de Paris) : les factures et avoirs Factur-X, le journal des ventes (CSV) et le FEC, en ZIP.
  */
 
 export function useExportAccounting<TData = Awaited<ReturnType<typeof exportAccounting>>, TError = ErrorType<ErrorResponseDto>>(
@@ -1421,6 +1425,115 @@ export function useExportAdminClients<TData = Awaited<ReturnType<typeof exportAd
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getExportAdminClientsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getExportFecUrl = (params: ExportFecParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/exports/fec.txt?${stringifiedParams}` : `/api/admin/exports/fec.txt`
+}
+
+/**
+ * @summary Le fichier des écritures comptables (FEC, article A47 A-1 du LPF) d'une période (dates incluses, heure de Paris) :
+journal des ventes (VT) et encaissements Stripe (BQ), 18 colonnes séparées par des tabulations, ISO 8859-15.
+ */
+export const exportFec = async (params: ExportFecParams, options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
+
+  return customFetch<Blob>(getExportFecUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getExportFecQueryKey = (params?: ExportFecParams,) => {
+    return [
+    `/api/admin/exports/fec.txt`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getExportFecQueryOptions = <TData = Awaited<ReturnType<typeof exportFec>>, TError = ErrorType<ErrorResponseDto>>(params: ExportFecParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportFec>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportFecQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportFec>>> = ({ signal }) => exportFec(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportFec>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportFecQueryResult = NonNullable<Awaited<ReturnType<typeof exportFec>>>
+export type ExportFecQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useExportFec<TData = Awaited<ReturnType<typeof exportFec>>, TError = ErrorType<ErrorResponseDto>>(
+ params: ExportFecParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportFec>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportFec>>,
+          TError,
+          Awaited<ReturnType<typeof exportFec>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportFec<TData = Awaited<ReturnType<typeof exportFec>>, TError = ErrorType<ErrorResponseDto>>(
+ params: ExportFecParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportFec>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportFec>>,
+          TError,
+          Awaited<ReturnType<typeof exportFec>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportFec<TData = Awaited<ReturnType<typeof exportFec>>, TError = ErrorType<ErrorResponseDto>>(
+ params: ExportFecParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportFec>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Le fichier des écritures comptables (FEC, article A47 A-1 du LPF) d'une période (dates incluses, heure de Paris) :
+journal des ventes (VT) et encaissements Stripe (BQ), 18 colonnes séparées par des tabulations, ISO 8859-15.
+ */
+
+export function useExportFec<TData = Awaited<ReturnType<typeof exportFec>>, TError = ErrorType<ErrorResponseDto>>(
+ params: ExportFecParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportFec>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportFecQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -1846,7 +1959,199 @@ export function useListAdminLegalInvoices<TData = Awaited<ReturnType<typeof list
 
 
 
-export const getDownloadAdminLegalInvoiceUrl = (id: string,) => {
+export const getGetAdminLegalInvoiceUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/legal-invoices/${id}`
+}
+
+/**
+ * @summary Une facture ou un avoir en détail : l'acheteur, les lignes, la TVA, les documents liés, s'il peut être corrigé.
+ */
+export const getAdminLegalInvoice = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<LegalInvoiceDetailDto> => {
+
+  return customFetch<LegalInvoiceDetailDto>(getGetAdminLegalInvoiceUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAdminLegalInvoiceQueryKey = (id: string,) => {
+    return [
+    `/api/admin/legal-invoices/${id}`
+    ] as const;
+    }
+
+
+export const getGetAdminLegalInvoiceQueryOptions = <TData = Awaited<ReturnType<typeof getAdminLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminLegalInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminLegalInvoiceQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminLegalInvoice>>> = ({ signal }) => getAdminLegalInvoice(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminLegalInvoice>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAdminLegalInvoiceQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminLegalInvoice>>>
+export type GetAdminLegalInvoiceQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetAdminLegalInvoice<TData = Awaited<ReturnType<typeof getAdminLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminLegalInvoice>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminLegalInvoice>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminLegalInvoice>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminLegalInvoice<TData = Awaited<ReturnType<typeof getAdminLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminLegalInvoice>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminLegalInvoice>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminLegalInvoice>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminLegalInvoice<TData = Awaited<ReturnType<typeof getAdminLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminLegalInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Une facture ou un avoir en détail : l'acheteur, les lignes, la TVA, les documents liés, s'il peut être corrigé.
+ */
+
+export function useGetAdminLegalInvoice<TData = Awaited<ReturnType<typeof getAdminLegalInvoice>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminLegalInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAdminLegalInvoiceQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getCorrectAdminLegalInvoiceUrl = (id: string,) => {
+
+
+
+
+  return `/api/admin/legal-invoices/${id}/correction`
+}
+
+/**
+ * @summary Corrige une facture émise : un avoir l'annule et une facture rectificative (nouveau numéro) la remplace, à
+l'identité de l'acheteur donnée et, si elles sont données, avec ces lignes (même total TTC) ; le client reçoit
+les deux par e-mail. Inscrit au journal d'audit. Une facture qui a déjà un avoir : 409.
+ */
+export const correctAdminLegalInvoice = async (id: string,
+    correctLegalInvoiceDto: CorrectLegalInvoiceDto, options?: Parameters<typeof customFetch>[1]): Promise<InvoiceCorrectionDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<InvoiceCorrectionDto>(getCorrectAdminLegalInvoiceUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(correctLegalInvoiceDto)
+  }
+);}
+
+
+
+
+
+export const getCorrectAdminLegalInvoiceMutationKey = () => ['correctAdminLegalInvoice'] as const;
+
+export const getCorrectAdminLegalInvoiceMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof correctAdminLegalInvoice>>, TError,CorrectAdminLegalInvoiceMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof correctAdminLegalInvoice>>, TError,CorrectAdminLegalInvoiceMutationVariables, TContext> => {
+
+const mutationKey = getCorrectAdminLegalInvoiceMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof correctAdminLegalInvoice>>, CorrectAdminLegalInvoiceMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  correctAdminLegalInvoice(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CorrectAdminLegalInvoiceMutationResult = NonNullable<Awaited<ReturnType<typeof correctAdminLegalInvoice>>>
+    export type CorrectAdminLegalInvoiceMutationBody = CorrectLegalInvoiceDto
+    export type CorrectAdminLegalInvoiceMutationError = ErrorType<ErrorResponseDto>
+    export type CorrectAdminLegalInvoiceMutationVariables = {id: string;data: CorrectLegalInvoiceDto}
+
+    /**
+ * @summary Corrige une facture émise : un avoir l'annule et une facture rectificative (nouveau numéro) la remplace, à
+l'identité de l'acheteur donnée et, si elles sont données, avec ces lignes (même total TTC) ; le client reçoit
+les deux par e-mail. Inscrit au journal d'audit. Une facture qui a déjà un avoir : 409.
+ */
+export const useCorrectAdminLegalInvoice = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof correctAdminLegalInvoice>>, TError,CorrectAdminLegalInvoiceMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof correctAdminLegalInvoice>>,
+        TError,
+        CorrectAdminLegalInvoiceMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCorrectAdminLegalInvoiceMutationOptions(options), queryClient);
+    }
+    export const getDownloadAdminLegalInvoiceUrl = (id: string,) => {
 
 
 

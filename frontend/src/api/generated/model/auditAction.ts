@@ -26,4 +26,5 @@ export const AuditAction = {
   webhook_endpointrotate_secret: 'webhook_endpoint.rotate_secret',
   webhook_endpointdisable: 'webhook_endpoint.disable',
   webhook_deliveryresend: 'webhook_delivery.resend',
+  legal_invoicecorrect: 'legal_invoice.correct',
 } as const;

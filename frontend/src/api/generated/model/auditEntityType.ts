@@ -16,4 +16,5 @@ export const AuditEntityType = {
   agency: 'agency',
   api_key: 'api_key',
   webhook_endpoint: 'webhook_endpoint',
+  legal_invoice: 'legal_invoice',
 } as const;

@@ -25,6 +25,11 @@ export interface LegalInvoiceDto {
      * @nullable
      */
   paidAt: string | null;
+  /**
+     * Pour une facture rectificative : le numéro de la facture qu'elle annule et remplace
+     * @nullable
+     */
+  replacesNumber: string | null;
   /** Montants en centimes */
   totalExclCents: number;
   totalInclCents: number;

@@ -1,5 +1,6 @@
-// WCAG 2.1 A/AA checks (axe-core, colour contrast included) on every page of the app, in both themes, on a wide
-// screen and a phone. Fails listing each violation with the elements concerned.
+// WCAG 2.1 A/AA checks (axe-core, colour contrast included) on every page of the app, in one theme, on a wide screen
+// and a phone. Fails listing each violation with the elements concerned. One journey file per theme
+// (accessibility-light.test.ts, accessibility-dark.test.ts), so the two copies of the product share the audit.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,21 +16,21 @@ let browser: Browser;
 let client: ProvisionedClient;
 /** A paid order, so the admin's site pages show a site with its order and its client. */
 let paid: PaidSite;
-before(async () => {
-  browser = await launch();
-  client = await provisionedClient({ siteName: 'Atelier Céramique Garnier', prefix: 'a11y-client' });
-  paid = await orderPaidSite({ siteName: 'Atelier Céramique Garnier' });
+/** The accounts whose pages are audited, with a support message and a quote request. */
+async function auditedAccounts(): Promise<{ client: ProvisionedClient; paid: PaidSite }> {
+  const provisioned = await provisionedClient({ siteName: 'Atelier Céramique Garnier', prefix: 'a11y-client' });
+  const order = await orderPaidSite({ siteName: 'Atelier Céramique Garnier' });
   const token = await (
     await fetch(`${BASE_URL}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: client.email, password: client.password }),
+      body: JSON.stringify({ email: provisioned.email, password: provisioned.password }),
     })
   ).json();
   const sent = await fetch(`${BASE_URL}/api/support/messages`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${(token as { access_token: string }).access_token}` },
-    body: JSON.stringify({ email: client.email, subject: 'Horaires', message: 'Pouvez-vous ajouter nos horaires ?' }),
+    body: JSON.stringify({ email: provisioned.email, subject: 'Horaires', message: 'Pouvez-vous ajouter nos horaires ?' }),
   });
   assert.equal(sent.status, 201, await sent.text());
   // A quote request with its optional fields left empty, so the admin's list shows 'Non spécifié'.
@@ -45,10 +46,8 @@ before(async () => {
     }),
   });
   assert.equal(res.status, 201, await res.text());
-});
-after(async () => {
-  await browser.close();
-});
+  return { client: provisioned, paid: order };
+}
 
 interface Violation {
   id: string;
@@ -308,8 +307,17 @@ async function auditOrder(page: Page, label: string, problems: string[]): Promis
   await audited('/upgrade-success');
 }
 
-describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
-  for (const theme of ['light', 'dark'] as const) {
+/** Registers the audit of every page in one theme, at 1440 px and on a phone. */
+export function auditEveryPage(theme: 'light' | 'dark'): void {
+  before(async () => {
+    browser = await launch();
+    ({ client, paid } = await auditedAccounts());
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  describe(`accessibility (axe-core, WCAG 2.1 AA), ${theme} theme`, () => {
     for (const viewport of [{ width: 1440, height: 900 }, PHONE]) {
       const label = `${theme} ${viewport.width} px`;
       it(`every page passes in the ${theme} theme at ${viewport.width} px`, async () => {
@@ -344,5 +352,5 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         assert.deepEqual(problems, [], `${problems.length} accessibility violation(s):\n${problems.join('\n')}`);
       });
     }
-  }
-});
+  });
+}
