@@ -52,6 +52,9 @@ import { ApiKeyUseCount1763716100000 } from './database/migrations/1763716100000
 import { AccountClosure } from './privacy/account-closure.entity';
 import { DataExport } from './privacy/data-export.entity';
 import { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './outbound-webhooks/webhook.entities';
+import { OrderCheckout } from './orders/order-checkout.entity';
+import { FrozenBuyer } from './invoicing/frozen-buyer.entity';
+import { PaymentsKeepTheirWord1763716560000 } from './database/migrations/1763716560000-PaymentsKeepTheirWord';
 import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
 import { BillingKeepsItsOwnState1763716400000 } from './database/migrations/1763716400000-BillingKeepsItsOwnState';
@@ -90,6 +93,8 @@ export const ENTITIES = [
   WebhookEndpoint,
   WebhookEvent,
   WebhookDelivery,
+  OrderCheckout,
+  FrozenBuyer,
 ];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -122,6 +127,7 @@ export const MIGRATIONS = [
   DraftPlanOnly1763716300000,
   BillingKeepsItsOwnState1763716400000,
   InvoiceCorrections1763716550000,
+  PaymentsKeepTheirWord1763716560000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -219,7 +219,8 @@ export class AuthService {
       const userId = await this.oneTimeTokens.consume(token, purpose, tx);
       const user = userId ? await this.users.findById(userId, tx) : null;
       if (!user) throw invalidField('token', INVALID_LINK);
-      await this.users.setPassword(user.id, passwordHash, tx);
+      // The link came by mail: its holder reads the account's mailbox.
+      await this.users.setPassword(user.id, passwordHash, tx, true);
       await this.sessions.revokeAllForUser(user.id, purpose, tx);
       return this.toResult(user, await this.sessions.start(user, tx));
     });
@@ -275,6 +276,19 @@ export class AuthService {
     await this.sessions.revokeAllForUser(userId, 'account_closed', tx);
     await this.oneTimeTokens.deleteAllOf(userId, tx);
     return closed;
+  }
+
+  /**
+   * Takes the address back from an account that signed up with it after a payment made with it had opened (see
+   * UsersRepository.takeBackAddress): it can no longer sign in, every session and mailed link of it ends. Its address
+   * as it was, or null.
+   */
+  async takeBackAddress(userId: string, tx: EntityManager): Promise<string | null> {
+    const email = await this.users.takeBackAddress(userId, tx);
+    if (!email) return null;
+    await this.sessions.revokeAllForUser(userId, 'address_taken_back', tx);
+    await this.oneTimeTokens.deleteAllOf(userId, tx);
+    return email;
   }
 
   /** The erasure of a closed account's sign-in traces: its sessions and their tokens, the team's views, its failed sign-ins. */

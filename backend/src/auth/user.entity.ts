@@ -38,6 +38,15 @@ export class User extends TimestampColumns {
   stripeCustomerId: string | null;
 
   /**
+   * When a link mailed to the account's address was last used (first login, password reset): its holder reads that
+   * mailbox. Null for a self sign-up that never did (a password chosen without proof of the address) and for an
+   * account without a password (reached only through such a link). An anonymous order never goes to an account with a
+   * password and no proof created after its payment opened (orders/order-provisioning.service.ts).
+   */
+  @Column({ name: 'address_proven_at', type: 'timestamptz', nullable: true })
+  addressProvenAt: Date | null;
+
+  /**
    * Set when the account is closed (privacy/): its name, e-mail and password are gone from this row at once (the
    * e-mail replaced by `closedAccountEmail(id)`), it can no longer sign in, and its address can sign up again.
    */

@@ -70,7 +70,11 @@ export class UsersRepository extends BaseRepository {
     return row ? this.findById(row.id, tx) : null;
   }
 
-  async update(id: string, changes: Partial<Pick<User, 'name' | 'role' | 'passwordHash'>>, tx?: EntityManager): Promise<void> {
+  async update(
+    id: string,
+    changes: Partial<Pick<User, 'name' | 'role' | 'passwordHash' | 'addressProvenAt'>>,
+    tx?: EntityManager,
+  ): Promise<void> {
     await this.repo(User, tx).update({ id }, changes);
   }
 
@@ -89,6 +93,35 @@ export class UsersRepository extends BaseRepository {
       tx,
     );
     return row ?? null;
+  }
+
+  /**
+   * Takes the address back from an account that never proved it (a self sign-up), for the payment that had it first:
+   * its e-mail replaced by its `closedAccountEmail` (no mail goes there, no one signs in with it), its password gone.
+   * The row stays with what it holds. Its address as it was, or null (no such account).
+   */
+  async takeBackAddress(id: string, tx?: EntityManager): Promise<string | null> {
+    const [row] = await this.returning<{ email: string }>(
+      `UPDATE users u SET email = $2, password_hash = NULL, address_proven_at = NULL, updated_at = now()
+         FROM (SELECT id, email FROM users WHERE id = $1 AND closed_at IS NULL FOR UPDATE) old
+        WHERE u.id = old.id
+      RETURNING old.email`,
+      [id, closedAccountEmail(id)],
+      tx,
+    );
+    return row?.email ?? null;
+  }
+
+  /** Records the Stripe customer on this account, unless it (or the customer) is already linked; true when it was. */
+  async linkStripeCustomerIfFree(id: string, customerId: string, tx?: EntityManager): Promise<boolean> {
+    const rows = await this.returning<{ id: string }>(
+      `UPDATE users SET stripe_customer_id = $1, updated_at = now()
+        WHERE id = $2 AND stripe_customer_id IS NULL AND NOT EXISTS (SELECT 1 FROM users WHERE stripe_customer_id = $1)
+       RETURNING id`,
+      [customerId, id],
+      tx,
+    );
+    return rows.length > 0;
   }
 
   adminExists(tx?: EntityManager): Promise<boolean> {

@@ -54,8 +54,25 @@ export class UsersService {
     return this.users.close(id, tx);
   }
 
-  setPassword(id: string, passwordHash: string, tx?: EntityManager): Promise<void> {
-    return this.users.update(id, { passwordHash }, tx);
+  /** A new password; `proven` when it is set through a link mailed to the account's address. */
+  setPassword(id: string, passwordHash: string, tx?: EntityManager, proven = false): Promise<void> {
+    return this.users.update(id, proven ? { passwordHash, addressProvenAt: new Date() } : { passwordHash }, tx);
+  }
+
+  /** See UsersRepository.takeBackAddress. */
+  takeBackAddress(id: string, tx?: EntityManager): Promise<string | null> {
+    return this.users.takeBackAddress(id, tx);
+  }
+
+  /**
+   * The account that pays with this Stripe customer: the one already linked to it, or else this account, which is
+   * then linked (when it has no customer yet). Null when the customer is another's and this account has its own.
+   */
+  async linkStripeCustomerTo(customerId: string, userId: string, tx?: EntityManager): Promise<User | null> {
+    const linked = await this.users.findByStripeCustomerId(customerId, tx);
+    if (linked) return linked;
+    await this.users.linkStripeCustomerIfFree(userId, customerId, tx);
+    return this.users.findByStripeCustomerId(customerId, tx);
   }
 
   /**

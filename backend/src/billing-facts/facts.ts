@@ -215,6 +215,11 @@ export interface PaymentMethodChanged {
 export interface PaymentCollected {
   invoice: InvoiceFromStripe & { facts: StripeInvoiceFacts };
   owner: { userId: string | null; siteId: string | null } | null;
+  /**
+   * Told by the event of the Checkout session that opened this payment: an order's (its first invoice is made out to
+   * the order's frozen billing identity, handed over by the order's provisioning in this transaction) or a restart's
+   */
+  checkout: 'order' | 'restart' | null;
   /** The e-mail Stripe has for the customer */
   email: string | null;
 }
@@ -225,9 +230,19 @@ export interface RefundRecorded {
   refunds: Array<{ id: string; status: string; amountCents: number; refundedAt: Date }>;
 }
 
-/** A second payment of something already paid: billing records it, then cancels and refunds it. */
+/**
+ * Why a payment is given back: a second payment of something already paid, one that completed for an account already
+ * closed, or for an order that no longer exists (erased with its account).
+ */
+export type GivenBackCause = 'duplicate' | 'account-closed' | 'unknown-order';
+
+/**
+ * A payment to give back, never provisioned (see GivenBackCause). Billing records it, then cancels and refunds it.
+ */
 export interface DuplicatePaymentFound {
   kind: 'order' | 'restart';
+  /** Absent: 'duplicate' */
+  cause?: GivenBackCause;
   /** The order draft, or the restarted site */
   referenceId: string;
   /** The site it was for, if there is one */
@@ -305,19 +320,24 @@ export interface BillingFactMap {
  * payment.collected; then refund.recorded. The other facts are the owners' answers to billing.
  */
 export const HANDLERS = {
-  /** The buyer's account (found or created), the customer linked to it, the site, the order marked paid, the billing identity, the invitation, the receipt and the team's copy, integrators told */
+  /**
+   * The order as its paid session froze it; the buyer's account (the order's, or the address's if it existed when the
+   * payment opened, else a new one), the customer linked to it, the first invoice's buyer frozen, the site, the order
+   * marked paid, the billing identity, the invitation, the receipt and the team's copy, integrators told. A payment for
+   * a closed account or an erased order: refused (duplicate-payment.found, refunded)
+   */
   'order.paid': ['orders.provision'],
   /** The customer linked to the account of its e-mail, if any */
   'customer.seen': ['auth.link-customer'],
   'customer.linked': ['billing.attach-customer'],
   'site.paid-for': ['billing.link-site'],
-  /** Recorded (once per checkout session), then the team told; refunded by DuplicatePayments' job */
+  /** A payment to give back (a duplicate, or paid for a closed account): recorded once per session, the team told; refunded by DuplicatePayments' job */
   'duplicate-payment.found': ['billing.record-duplicate', 'mail.duplicate-found-team-notice'],
   /** The client (and the team) told, when something was refunded */
   'duplicate-payment.refunded': ['sites.duplicate-refunded-mail'],
   /** The account holder reminded (PaymentReminders' job, once per step) */
   'payment.reminder-due': ['auth.payment-reminder-mail'],
-  /** The site gets its status back, paid by the new subscription (or the payment is a duplicate) */
+  /** The site gets its status back, paid by the new subscription (or the payment is a duplicate, or the account closed: refunded) */
   'restart.paid': ['sites.restart'],
   /** The site follows its subscription: dunning, suspended, ended, restored (site lifecycle, its mails) */
   'subscription.changed': ['sites.lifecycle'],
@@ -329,7 +349,7 @@ export const HANDLERS = {
   'subscription.ended': ['outbound-webhooks.subscription-canceled'],
   /** The client mailed that their site's card changed */
   'payment-method.changed': ['sites.card-updated-mail'],
-  /** The legal invoice issued (numbered in this transaction) */
+  /** The legal invoice issued (numbered in this transaction); an order's first one to the order's frozen buyer only */
   'payment.collected': ['invoicing.issue-invoice'],
   'legal-invoice.issued': ['billing.credit-refunds'],
   /** A credit note per succeeded refund not yet credited */

@@ -343,14 +343,15 @@ export class BillingRepository extends BaseRepository {
     return row?.user_id ?? null;
   }
 
-  /** Whether a subscription was opened by our Stripe Checkout (an order's or a restart's: its metadata says which). */
-  async openedByCheckout(subscriptionId: string, tx?: EntityManager): Promise<boolean> {
-    const [row] = await this.query<{ opened: boolean }>(
-      `SELECT (metadata ? 'draftId' OR metadata ? 'siteId') AS opened FROM subscriptions WHERE id = $1`,
+  /** Which of our Stripe Checkouts opened a subscription, if one did: an order's or a restart's (its metadata says). */
+  async openerOf(subscriptionId: string, tx?: EntityManager): Promise<'order' | 'restart' | null> {
+    const [row] = await this.query<{ opener: 'order' | 'restart' | null }>(
+      `SELECT CASE WHEN metadata ? 'draftId' THEN 'order' WHEN metadata ? 'siteId' THEN 'restart' END AS opener
+         FROM subscriptions WHERE id = $1`,
       [subscriptionId],
       tx,
     );
-    return row?.opened ?? false;
+    return row?.opener ?? null;
   }
 
   /** The site a subscription pays for (or paid for), if any. */

@@ -35,6 +35,16 @@ export class CheckoutLeasesRepository extends BaseRepository {
     return row ? { key, token, previousSessionId: row.session_id } : null;
   }
 
+  /** The sessions last opened for these things (those that have one). */
+  async sessionsOf(keys: string[]): Promise<string[]> {
+    if (!keys.length) return [];
+    const rows = await this.query<{ session_id: string }>(
+      `SELECT session_id FROM checkout_leases WHERE key = ANY($1) AND session_id IS NOT NULL`,
+      [keys],
+    );
+    return rows.map((r) => r.session_id);
+  }
+
   /** Lets go of the lease, recording the session just opened (none: the previous one stays recorded). */
   async release(lease: CheckoutLease, sessionId: string | null): Promise<void> {
     await this.query(

@@ -3,6 +3,7 @@ import { ADD_ONS, type AddOnId, PLANS, type PlanId } from '@vitrine/domain';
 import type Stripe from 'stripe';
 import type { PaidPlanType } from '../billing-facts/facts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { BillingRepository } from './billing.repository';
 import { type CheckoutLease, CheckoutLeasesRepository, idempotencyKey } from './checkout-leases.repository';
 import type { CheckoutSessionResponseDto } from './dto/billing.dto';
 import { PriceBook } from './price-book.service';
@@ -26,6 +27,7 @@ export class CheckoutService {
     private readonly stripe: StripeProvider,
     private readonly prices: PriceBook,
     private readonly leases: CheckoutLeasesRepository,
+    private readonly billing: BillingRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -143,9 +145,61 @@ export class CheckoutService {
         { ...params, mode: 'subscription', locale: 'fr' },
         { idempotencyKey: idempotencyKey(lease) },
       );
-      await options.opened?.(session.id);
+      try {
+        await options.opened?.(session.id);
+      } catch (error) {
+        // Not recorded (or refused by the caller): it must not stay payable.
+        await this.expire(session.id).catch(() => undefined);
+        throw error;
+      }
       return { sessionId: session.id, url: session.url! };
     });
+  }
+
+  /**
+   * Closes a session so that it can no longer be paid: 'expired' (now, already, or unknown to Stripe), or 'complete'
+   * when it was paid first (its payment's events follow). Stripe unreachable: the error (503), nothing assumed.
+   */
+  async expire(sessionId: string): Promise<'expired' | 'complete'> {
+    return (await this.close(sessionId))?.status === 'complete' ? 'complete' : 'expired';
+  }
+
+  private async close(sessionId: string): Promise<Stripe.Checkout.Session | null> {
+    const client = this.stripe.client;
+    const read = () =>
+      client.checkout.sessions.retrieve(sessionId).catch((error: unknown) => (isMissingAtStripe(error) ? null : Promise.reject(error)));
+    const session = await read();
+    if (session?.status !== 'open') return session;
+    try {
+      return await client.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      // Completed between the read and the expiry: Stripe refuses to expire it (400); what it is now says.
+      if ((error as { statusCode?: number }).statusCode !== 400) throw error;
+      return read();
+    }
+  }
+
+  /**
+   * An account's closure: every Checkout session it could still pay closed at Stripe — the sessions given (its orders'),
+   * the last restart and card change opened for each of its sites, and the open ones of its Stripe customer. Stripe first, no transaction open; a failure stops the closure (503), tried again it changes
+   * nothing twice. Answers the sessions found already paid whose payment we have not applied yet (no site was paid by
+   * their subscription): those are refunded when their events come, and the erasure waits for it.
+   */
+  async closeAllFor(account: { sessionIds: string[]; siteIds: string[]; customerId: string | null }): Promise<string[]> {
+    const keys = account.siteIds.flatMap((id) => [`restart:${id}`, `card:${id}`]);
+    const ids = new Set([...account.sessionIds, ...(await this.leases.sessionsOf(keys))]);
+    if (account.customerId) {
+      for await (const open of this.stripe.client.checkout.sessions.list({ customer: account.customerId, status: 'open', limit: 100 }))
+        ids.add(open.id);
+    }
+    const late: string[] = [];
+    for (const id of ids) {
+      const session = await this.close(id);
+      if (session?.status !== 'complete' || session.mode === 'setup') continue;
+      const subscriptionId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
+      if (!subscriptionId || !(await this.billing.siteOfSubscription(subscriptionId))) late.push(id);
+    }
+    return late;
   }
 
   /** A session's state as Stripe has it (404 in French when Stripe does not know it). */

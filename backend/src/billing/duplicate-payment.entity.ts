@@ -1,16 +1,18 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import type { GivenBackCause } from '../billing-facts/facts';
 import { CreatedAtColumns } from '../database/columns';
 
 export const DUPLICATE_PAYMENT_STATUSES = ['pending', 'refunded', 'failed'] as const;
 export type DuplicatePaymentStatus = (typeof DUPLICATE_PAYMENT_STATUSES)[number];
 
 /**
- * A second payment of something already paid (an order, a site's restart) that completed anyway, e.g. a session paid
- * in the instant before it was expired. The worker cancels its subscription and refunds its payment; the row keeps
+ * A payment we give back: a second payment of something already paid (an order, a site's restart) that completed
+ * anyway, e.g. a session paid in the instant before it was expired; or a payment that completed for a closed account. The worker cancels its subscription and refunds its payment; the row keeps
  * why, and what was refunded. Never a second site, never a second monthly charge.
  */
 @Entity('duplicate_payments')
 @Check('duplicate_payments_kind_check', `kind IN ('order', 'restart')`)
+@Check('duplicate_payments_cause_check', `cause IN ('duplicate', 'account-closed', 'unknown-order')`)
 @Check('duplicate_payments_status_check', `status IN ('pending', 'refunded', 'failed')`)
 @Unique('duplicate_payments_checkout_session_id_key', ['checkoutSessionId'])
 @Index('duplicate_payments_pending_idx', ['createdAt'], { where: `status = 'pending'` })
@@ -21,6 +23,10 @@ export class DuplicatePayment extends CreatedAtColumns {
 
   @Column({ type: 'text' })
   kind: 'order' | 'restart';
+
+  /** Why it is given back: paid a second time, paid anyway for a closed account, or for an order erased with its account */
+  @Column({ type: 'text', default: 'duplicate' })
+  cause: GivenBackCause;
 
   /** The order draft, or the restarted site */
   @Column({ name: 'reference_id', type: 'uuid' })

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { DuplicatePaymentFound } from '../billing-facts/facts';
+import type { DuplicatePaymentFound, GivenBackCause } from '../billing-facts/facts';
 import { BaseRepository } from '../database/base.repository';
 
 /** A pending duplicate, as the refunding job reads it. */
 export interface DuplicateRow {
   id: string;
   kind: 'order' | 'restart';
+  cause: GivenBackCause;
   reference_id: string;
   site_id: string | null;
   checkout_session_id: string;
@@ -40,8 +41,8 @@ export class DuplicatePaymentsRepository extends BaseRepository {
   /** Records a duplicate once (its session id is unique); answers whether this call recorded it. */
   async insert(d: DuplicatePaymentFound, tx: EntityManager): Promise<boolean> {
     const rows = await this.returning<{ id: string }>(
-      `INSERT INTO duplicate_payments (kind, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, customer_id, user_id, amount_cents, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (checkout_session_id) DO NOTHING RETURNING id`,
+      `INSERT INTO duplicate_payments (kind, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, customer_id, user_id, amount_cents, reason, cause)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (checkout_session_id) DO NOTHING RETURNING id`,
       [
         d.kind,
         d.referenceId,
@@ -53,6 +54,7 @@ export class DuplicatePaymentsRepository extends BaseRepository {
         d.userId,
         d.amountCents,
         d.reason,
+        d.cause ?? 'duplicate',
       ],
       tx,
     );
@@ -62,7 +64,7 @@ export class DuplicatePaymentsRepository extends BaseRepository {
   /** The pending duplicates, oldest first. */
   pending(limit: number): Promise<DuplicateRow[]> {
     return this.query<DuplicateRow>(
-      `SELECT id, kind, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, amount_cents, attempts, created_at
+      `SELECT id, kind, cause, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, amount_cents, attempts, created_at
          FROM duplicate_payments WHERE status = 'pending' ORDER BY created_at LIMIT $1`,
       [limit],
     );
@@ -85,6 +87,18 @@ export class DuplicatePaymentsRepository extends BaseRepository {
       tx,
     );
     return rows.length > 0;
+  }
+
+  /** Of these Checkout sessions, those whose payment is not given back yet: none recorded, or its refund pending. */
+  async unsettled(sessionIds: string[], tx?: EntityManager): Promise<string[]> {
+    if (!sessionIds.length) return [];
+    const rows = await this.query<{ id: string }>(
+      `SELECT s.id FROM unnest($1::text[]) AS s(id)
+        WHERE NOT EXISTS (SELECT 1 FROM duplicate_payments d WHERE d.checkout_session_id = s.id AND d.status <> 'pending')`,
+      [sessionIds],
+      tx,
+    );
+    return rows.map((r) => r.id);
   }
 
   /** The recorded duplicates, newest first (the admin's list). */

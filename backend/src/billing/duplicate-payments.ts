@@ -46,7 +46,8 @@ export class DuplicatePayments {
   /** Records a duplicate once (its session id is unique); answers whether this call recorded it. */
   async record(d: DuplicatePaymentFound, tx: EntityManager): Promise<boolean> {
     if (!(await this.repo.insert(d, tx))) return false;
-    this.logger.warn(`Paiement en double (${d.kind} ${d.referenceId}, session ${d.checkoutSessionId}) : remboursement en cours`);
+    const what = !d.cause || d.cause === 'duplicate' ? 'Paiement en double' : 'Paiement à rembourser';
+    this.logger.warn(`${what} (${d.kind} ${d.referenceId}, session ${d.checkoutSessionId}) : remboursement en cours`);
     return true;
   }
 
@@ -99,7 +100,7 @@ export class DuplicatePayments {
       if (sub && sub.status !== 'canceled' && sub.status !== 'incomplete_expired') {
         await client.subscriptions.cancel(
           row.subscription_id,
-          { cancellation_details: { comment: 'Paiement en double' } },
+          { cancellation_details: { comment: row.cause === 'duplicate' ? 'Paiement en double' : 'Compte client fermé' } },
           { idempotencyKey: `duplicate-cancel:${row.id}` },
         );
       }
@@ -114,7 +115,7 @@ export class DuplicatePayments {
         refund = await client.refunds.create(
           {
             payment_intent: paymentIntent,
-            reason: 'duplicate',
+            reason: row.cause === 'duplicate' ? 'duplicate' : 'requested_by_customer',
             metadata: { duplicatePaymentId: row.id, checkoutSessionId: row.checkout_session_id },
           },
           { idempotencyKey: `duplicate-refund:${row.id}` },
@@ -136,6 +137,11 @@ export class DuplicatePayments {
       );
     });
     this.logger.log(`Paiement en double ${row.id} : abonnement annulé, ${euros(refundedCents)} remboursés`);
+  }
+
+  /** Of these Checkout sessions, those whose payment is not given back yet (an account's closure waits for them). */
+  unsettled(sessionIds: string[]): Promise<string[]> {
+    return this.repo.unsettled(sessionIds);
   }
 
   /** The recorded duplicates, newest first (the admin's list). */

@@ -173,6 +173,27 @@ describe('PaymentRecorder: one event’s effects', () => {
     expect(factOf('customer.seen')).toEqual({ customerId: 'cus_1', email: 'stripe@example.com' });
   });
 
+  it('links the customer of an order’s subscription by its id only, never by e-mail: the order’s own event names its buyer', async () => {
+    const { sut, tx, factOf } = recorder();
+    await sut.apply(
+      {
+        customerId: 'cus_1',
+        email: 'ana@example.com',
+        subscription: subscription({ metadata: { planType: 'pro', draftId: 'draft_1' } }),
+        invoices: [invoice()],
+      },
+      tx,
+    );
+    expect(factOf('customer.seen')).toEqual({ customerId: 'cus_1', email: null });
+
+    const restarted = recorder();
+    await restarted.sut.apply(
+      { customerId: 'cus_1', email: 'ana@example.com', subscription: subscription({ metadata: { siteId: 'site_1' } }), invoices: [] },
+      restarted.tx,
+    );
+    expect(restarted.factOf('customer.seen')).toEqual({ customerId: 'cus_1', email: 'ana@example.com' });
+  });
+
   it('records an event’s refunds before anything else, and only them when the event names no customer', async () => {
     const withCustomer = recorder();
     await withCustomer.sut.apply({ customerId: 'cus_1', invoices: [invoice()], refunds: [refund] }, withCustomer.tx);
@@ -255,7 +276,7 @@ describe('PaymentRecorder: the batch’s legal invoices', () => {
     expect(heard.map((h) => [h.type, h.fact])).toEqual([
       [
         'payment.collected',
-        { invoice: invoice({ id: 'in_paid' }), owner: { userId: 'u1', siteId: 'site_1' }, email: 'stripe@example.com' },
+        { invoice: invoice({ id: 'in_paid' }), owner: { userId: 'u1', siteId: 'site_1' }, email: 'stripe@example.com', checkout: null },
       ],
     ]);
     expect(heard[0].tx).toBe(tx);
@@ -263,24 +284,35 @@ describe('PaymentRecorder: the batch’s legal invoices', () => {
     expect(billing.ownerOfInvoice).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves the first invoice of a subscription our checkout opened to the checkout’s own event (its buyer is not there before)', async () => {
+  it('tells invoicing which checkout opened a subscription’s first invoice: an order’s from any event, a restart’s from its own', async () => {
     const first = invoice({ id: 'in_first', facts: { ...facts, billingReason: 'subscription_create' } });
+    // An order's, read before its checkout's event: told as an order's (invoicing waits for the order's buyer).
     const early = recorder();
-    early.billing.openedByCheckout.mockResolvedValue(true);
+    early.billing.openerOf.mockResolvedValue('order');
     await early.sut.collect({ customerId: 'cus_1', invoices: [first] }, early.tx);
-    expect(early.heard).toEqual([]);
-    expect(early.billing.openedByCheckout).toHaveBeenCalledWith('sub_1', early.tx);
+    expect(early.billing.openerOf).toHaveBeenCalledWith('sub_1', early.tx);
+    expect(early.heard.map((h) => [h.type, h.fact.checkout])).toEqual([['payment.collected', 'order']]);
 
     const fromCheckout = recorder();
-    fromCheckout.billing.openedByCheckout.mockResolvedValue(true);
     await fromCheckout.sut.collect({ customerId: 'cus_1', invoices: [first], paidOrder: checkout }, fromCheckout.tx);
-    expect(fromCheckout.heard.map((h) => h.type)).toEqual(['payment.collected']);
+    expect(fromCheckout.heard.map((h) => [h.type, h.fact.checkout])).toEqual([['payment.collected', 'order']]);
+    expect(fromCheckout.billing.openerOf).not.toHaveBeenCalled();
+
+    // A restart's: only from the restart's own event, which links its site first.
+    const restartEarly = recorder();
+    restartEarly.billing.openerOf.mockResolvedValue('restart');
+    await restartEarly.sut.collect({ customerId: 'cus_1', invoices: [first] }, restartEarly.tx);
+    expect(restartEarly.heard).toEqual([]);
+    const fromRestart = recorder();
+    const restart = { sessionId: 'cs_2', siteId: 'site_1', planType: 'pro' as const, subscriptionId: 'sub_1', userId: 'u1' };
+    await fromRestart.sut.collect({ customerId: 'cus_1', invoices: [first], restart }, fromRestart.tx);
+    expect(fromRestart.heard.map((h) => h.fact.checkout)).toEqual(['restart']);
 
     // A subscription made elsewhere (the team's, in Stripe's dashboard): its first invoice is issued from its own event.
     const elsewhere = recorder();
-    elsewhere.billing.openedByCheckout.mockResolvedValue(false);
+    elsewhere.billing.openerOf.mockResolvedValue(null);
     await elsewhere.sut.collect({ customerId: 'cus_1', invoices: [first] }, elsewhere.tx);
-    expect(elsewhere.heard.map((h) => h.type)).toEqual(['payment.collected']);
+    expect(elsewhere.heard.map((h) => [h.type, h.fact.checkout])).toEqual([['payment.collected', null]]);
   });
 
   it('credits the refunds an event read once the batch is applied', async () => {

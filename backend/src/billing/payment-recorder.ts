@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { BillingFacts } from '../billing-facts/billing-facts';
-import type { InvoiceFromStripe, PaymentRef, SubscriptionFromStripe } from '../billing-facts/facts';
+import type { InvoiceFromStripe, PaymentCollected, PaymentRef, SubscriptionFromStripe } from '../billing-facts/facts';
 import { Transactions } from '../database/transactions';
 import { BillingRepository } from './billing.repository';
 import { RefundCredits } from './refund-credits';
@@ -59,13 +59,16 @@ export class PaymentRecorder {
     if (!customerId) return;
     if (effects.subscription) await this.billing.upsertSubscription(effects.subscription, tx);
     for (const invoice of effects.invoices) await this.billing.upsertInvoice(invoice, tx);
-    // Whose customer this is: the order's buyer (found or created), or the account of the customer's e-mail.
+    // Whose customer this is: the order's buyer (found or created), or the account of the customer's e-mail. The
+    // customer of an order's subscription is the order's to name (its checkout's event): an account that took the
+    // address meanwhile is not the buyer, so another event about it links it by its id only, never by e-mail.
     const email = effects.email ?? null;
     if (effects.paidOrder) {
       const invoice = paymentRef(effects.invoices[0]);
       await this.facts.publish('order.paid', { customerId, checkout: effects.paidOrder, email, invoice }, tx);
     } else {
-      await this.facts.publish('customer.seen', { customerId, email }, tx);
+      const ofOrder = Boolean(effects.subscription?.metadata?.draftId);
+      await this.facts.publish('customer.seen', { customerId, email: ofOrder ? null : email }, tx);
     }
     const userId = await this.billing.userOfCustomer(customerId, tx);
     if (effects.restart) {
@@ -87,26 +90,23 @@ export class PaymentRecorder {
   /**
    * The legal invoice of every amount Stripe collected among these invoices (paid, more than zero), once every
    * account, site and subscription of the batch is in place: its owner is the account and site our rows give it.
-   * A checkout's first invoice waits for the checkout's own event.
+   * The first invoice of a subscription our Checkout opened says which: an order's is made out to the order's frozen
+   * billing identity, which invoicing waits for (the order's own event hands it over, whichever event comes first); a
+   * restart's waits for the restart's own event, which links its site.
    */
   async collect(effects: Pick<Effects, 'customerId' | 'email' | 'invoices' | 'paidOrder' | 'restart'>, tx: EntityManager): Promise<void> {
-    const checkout = Boolean(effects.paidOrder || effects.restart);
+    const opener: PaymentCollected['checkout'] = effects.paidOrder ? 'order' : effects.restart ? 'restart' : null;
     for (const invoice of effects.invoices) {
       if (invoice.status !== 'paid' || !invoice.facts || invoice.amountCents <= 0) continue;
-      // The first invoice of a subscription our checkout opened (an order's, a restart's) is told by the checkout's own
-      // event, which carries it too: read earlier (events come in any order), its buyer's billing identity, saved by
-      // the order's provisioning, would not be there yet and the invoice would go to the name typed on the card form.
-      if (
-        !checkout &&
-        invoice.facts.billingReason === 'subscription_create' &&
-        invoice.subscriptionId &&
-        (await this.billing.openedByCheckout(invoice.subscriptionId, tx))
-      )
-        continue;
+      let checkout = opener;
+      if (!opener && invoice.facts.billingReason === 'subscription_create' && invoice.subscriptionId) {
+        checkout = await this.billing.openerOf(invoice.subscriptionId, tx);
+        if (checkout === 'restart') continue;
+      }
       const owner = await this.billing.ownerOfInvoice(invoice.id, tx);
       await this.facts.publish(
         'payment.collected',
-        { invoice: { ...invoice, facts: invoice.facts }, owner, email: effects.email ?? null },
+        { invoice: { ...invoice, facts: invoice.facts }, owner, email: effects.email ?? null, checkout },
         tx,
       );
     }

@@ -7,6 +7,7 @@ import { MailModule } from '../mail/mail.module';
 import { SitesModule } from '../sites/sites.module';
 import { ClientInvoicesController } from './client-invoices.controller';
 import { ClientInvoicesService } from './client-invoices.service';
+import { FrozenBuyers, FrozenBuyersRepository } from './frozen-buyers';
 import { InvoiceCorrections } from './invoice-corrections';
 import { InvoiceFiles } from './invoice-files';
 import { InvoicingAdminController } from './invoicing-admin.controller';
@@ -34,7 +35,9 @@ import { PaymentDocuments } from './payment-documents';
     ClientInvoicesService,
     InvoicingAdminService,
     InvoiceCorrections,
+    FrozenBuyersRepository,
+    FrozenBuyers,
   ],
-  exports: [InvoicingService, InvoiceFiles],
+  exports: [InvoicingService, InvoiceFiles, FrozenBuyers],
 })
 export class InvoicingModule {}

@@ -36,6 +36,8 @@ export interface CollectedPayment {
    * e-mail, and the billing address Stripe put on its invoice, if any. The e-mail is the invoice's in every case.
    */
   fallback: BuyerFallback;
+  /** The buyer to make it out to, whatever the account's billing identity says now (an order's, frozen) */
+  buyer?: BillingProfile;
   paidAt: Date;
   lines: BilledLine[];
 }
@@ -166,7 +168,7 @@ export class InvoicingService {
     const existing = await this.repo.invoiceOfStripeInvoice(payment.stripeInvoiceId, tx);
     if (existing) return existing;
     const seller = sellerOf(await this.agency.current(tx));
-    const profile = payment.userId ? await this.repo.findProfile(payment.userId, tx) : null;
+    const profile = payment.buyer ?? (payment.userId ? await this.repo.findProfile(payment.userId, tx) : null);
     const buyer = buyerOf(profile, payment.fallback, payment.fallback.email);
     const vat = vatOf(seller);
     const { lines, totals } = documentLines(payment.lines, vat);

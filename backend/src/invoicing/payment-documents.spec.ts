@@ -8,6 +8,8 @@ import { BillingFacts } from '../billing-facts/billing-facts';
 import type { PaymentCollected, StripeInvoiceFacts, StripeLineFacts } from '../billing-facts/facts';
 import { Transactions } from '../database/transactions';
 import { SitesService } from '../sites/sites.service';
+import type { BillingProfile } from './billing-profile.entity';
+import { FrozenBuyers } from './frozen-buyers';
 import { InvoicingService } from './invoicing.service';
 import { billedLine, PaymentDocuments } from './payment-documents';
 
@@ -54,6 +56,7 @@ const collected = (changes: Partial<PaymentCollected> = {}, facts: Partial<Strip
   },
   owner: { userId: 'u1', siteId: 'site_1' },
   email: 'customer@example.com',
+  checkout: null,
   ...changes,
 });
 
@@ -66,6 +69,8 @@ function documents() {
   const users = mock(UsersService);
   const sites = mock(SitesService);
   const transactions = mock(Transactions);
+  const frozenBuyers = mock(FrozenBuyers);
+  frozenBuyers.of.mockResolvedValue(null);
   users.findById.mockResolvedValue({ id: 'u1', email: 'ana@example.com', name: 'Ana' } as User);
   sites.namesOf.mockResolvedValue(new Map([['site_1', 'Chez Ana']]));
   invoicing.issueInvoice.mockResolvedValue({ id: 'doc_1', number: 'FA-2027-0001' });
@@ -74,7 +79,7 @@ function documents() {
   const commit = () => {
     for (const [, callback] of transactions.afterCommit.mock.calls) callback();
   };
-  return { facts, invoicing, users, sites, transactions, tx, heard, commit };
+  return { facts, invoicing, users, sites, transactions, frozenBuyers, tx, heard, commit };
 }
 
 describe('PaymentDocuments: the legal invoice of a collected payment', () => {
@@ -117,6 +122,49 @@ describe('PaymentDocuments: the legal invoice of a collected payment', () => {
       expect(invoicing.issueInvoice).not.toHaveBeenCalled();
       expect(transactions.afterCommit).not.toHaveBeenCalled();
       expect(heard).toEqual([]);
+    }
+  });
+
+  it('makes an order’s first invoice out to the order’s frozen billing identity and account, whatever the account’s profile or Stripe says', async () => {
+    const profile = { userId: 'u_buyer', fullName: 'Lopez SARL gérante', buyerType: 'company' } as BillingProfile;
+    for (const owner of [null, { userId: 'u_other', siteId: 'site_1' }]) {
+      const { facts, invoicing, users, frozenBuyers, tx, heard } = documents();
+      frozenBuyers.of.mockResolvedValue({ userId: 'u_buyer', profile, email: 'order@example.com' });
+      users.findById.mockResolvedValue({ id: 'u_buyer', email: 'account@example.com', name: 'Compte' } as User);
+      await facts.publish('payment.collected', collected({ owner, checkout: 'order' }, { billingReason: 'subscription_create' }), tx);
+      expect(frozenBuyers.of).toHaveBeenCalledWith('sub_1', tx);
+      expect(users.findById).toHaveBeenCalledWith('u_buyer', tx);
+      expect(invoicing.issueInvoice).toHaveBeenCalledWith(
+        expect.objectContaining({ userId: 'u_buyer', buyer: profile, fallback: expect.objectContaining({ email: 'order@example.com' }) }),
+        tx,
+      );
+      // The invoice keeps the identity: the frozen copy goes.
+      expect(frozenBuyers.used).toHaveBeenCalledWith('sub_1', tx);
+      expect(heard).toEqual([{ type: 'legal-invoice.issued', fact: { stripeInvoiceId: 'in_1' }, tx }]);
+    }
+  });
+
+  it('issues no order’s first invoice without its order’s billing identity, never the card form’s name instead', async () => {
+    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    try {
+      // Read before its order was applied (an account already linked to the customer, even): it waits.
+      const { facts, invoicing, frozenBuyers, tx, heard } = documents();
+      await facts.publish('payment.collected', collected({ checkout: 'order' }, { billingReason: 'subscription_create' }), tx);
+      expect(invoicing.issueInvoice).not.toHaveBeenCalled();
+      expect(frozenBuyers.used).not.toHaveBeenCalled();
+      expect(heard).toEqual([]);
+      expect(log).toHaveBeenCalledWith(expect.stringContaining('en attente'));
+
+      // Told again once issued (the frozen copy went with the issue): nothing to do, nothing said.
+      const again = documents();
+      log.mockClear();
+      again.invoicing.documentOf.mockResolvedValue({ id: 'doc_1', number: 'F-2027-000001' });
+      await again.facts.publish('payment.collected', collected({ checkout: 'order' }, { billingReason: 'subscription_create' }), again.tx);
+      expect(again.invoicing.documentOf).toHaveBeenCalledWith('in_1', again.tx);
+      expect(again.invoicing.issueInvoice).not.toHaveBeenCalled();
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      log.mockRestore();
     }
   });
 

@@ -6,6 +6,7 @@ import type { PaymentCollected, RefundRecorded, StripeLineFacts } from '../billi
 import { fromUnix } from '../common/format';
 import { Transactions } from '../database/transactions';
 import { SitesService } from '../sites/sites.service';
+import { FrozenBuyers } from './frozen-buyers';
 import { InvoicingService, refundSourceKey } from './invoicing.service';
 import { type BilledLine, parisDate } from './legal-document';
 
@@ -44,30 +45,45 @@ export class PaymentDocuments {
     private readonly users: UsersService,
     private readonly sites: SitesService,
     private readonly transactions: Transactions,
+    private readonly frozenBuyers: FrozenBuyers,
   ) {
     facts.on('payment.collected', 'invoicing.issue-invoice', (fact, tx) => this.issueInvoice(fact, tx));
     facts.on('refund.recorded', 'invoicing.credit-notes', (fact, tx) => this.creditRefunds(fact, tx));
   }
 
   /**
-   * The invoice's buyer is the account's billing identity (without one, the customer as Stripe has them: name, e-mail,
-   * the invoice's billing address), its lines the Stripe lines named after the catalogue with the site's name and
-   * period. Then the refunds of that payment already recorded (a refund read before its invoice) are credited.
+   * The invoice's buyer: for an order's first invoice, the order's billing identity as it was when its payment opened
+   * (frozen by the order's provisioning), and nobody else: without it, nothing is issued yet (the checkout's own event,
+   * which provisions the order first, carries the same invoice; should it have read the invoice unpaid, the invoice's
+   * own event comes after it and finds the identity there). Otherwise the account's billing
+   * identity (without one, the customer as Stripe has them: name, e-mail, the invoice's billing address). Its lines
+   * are the Stripe lines named after the catalogue with the site's name and period. Then the refunds of that payment
+   * already recorded (a refund read before its invoice) are credited.
    */
-  private async issueInvoice({ invoice, owner, email }: PaymentCollected, tx: EntityManager): Promise<void> {
+  private async issueInvoice({ invoice, owner, email, checkout }: PaymentCollected, tx: EntityManager): Promise<void> {
+    const first = invoice.facts.billingReason === 'subscription_create';
+    const frozen = first && invoice.subscriptionId ? await this.frozenBuyers.of(invoice.subscriptionId, tx) : null;
+    if (first && checkout === 'order' && !frozen) {
+      // Issued already (a later event about it: the frozen copy went with the issue), or waiting for its order.
+      if (!(await this.invoicing.documentOf(invoice.id, tx)))
+        this.logger.log(`Facture ${invoice.id} en attente de l'identité de facturation de sa commande`);
+      return;
+    }
     // A checkout's first invoice read before its checkout was applied (events in any order) has no account yet: the
     // checkout's own event, which carries the same invoice, issues it with the buyer's billing identity.
-    if (!owner?.userId && invoice.facts.billingReason === 'subscription_create') return;
-    const user = owner?.userId ? await this.users.findById(owner.userId, tx) : null;
+    if (!frozen && !owner?.userId && first) return;
+    const userId = frozen?.userId ?? owner?.userId ?? null;
+    const user = userId ? await this.users.findById(userId, tx) : null;
     const siteName = owner?.siteId ? ((await this.sites.namesOf([owner.siteId], tx)).get(owner.siteId) ?? null) : null;
     const issued = await this.invoicing.issueInvoice(
       {
         stripeInvoiceId: invoice.id,
         stripeNumber: invoice.facts.number,
-        userId: user?.id ?? null,
+        userId: user?.id ?? userId,
+        buyer: frozen?.profile,
         fallback: {
           name: invoice.facts.customerName || user?.name || '',
-          email: user?.email || invoice.facts.customerEmail || email || '',
+          email: frozen?.email || user?.email || invoice.facts.customerEmail || email || '',
           address: invoice.facts.customerAddress,
         },
         paidAt: fromUnix(invoice.facts.paidAt ?? invoice.created),
@@ -75,6 +91,7 @@ export class PaymentDocuments {
       },
       tx,
     );
+    if (frozen && invoice.subscriptionId) await this.frozenBuyers.used(invoice.subscriptionId, tx);
     if (!issued) return;
     this.transactions.afterCommit(tx, () => this.invoicing.renderIssued());
     await this.facts.publish('legal-invoice.issued', { stripeInvoiceId: invoice.id }, tx);

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { BillingFacts } from '../billing-facts/billing-facts';
+import type { GivenBackCause } from '../billing-facts/facts';
 import { euros } from '../common/format';
 import { MailService } from './mail.service';
+
+const SUBJECTS: Record<GivenBackCause, string> = {
+  duplicate: 'Paiement en double détecté',
+  'account-closed': 'Paiement reçu pour un compte fermé',
+  'unknown-order': 'Paiement reçu pour une commande introuvable',
+};
 
 /** The team's mails about billing's facts that concern no site's owner: a duplicate payment found (once per session). */
 @Injectable()
@@ -15,7 +22,7 @@ export class BillingTeamNotices {
         'team-notice',
         await this.mail.teamAddress(tx),
         {
-          subject: 'Paiement en double détecté',
+          subject: SUBJECTS[d.cause ?? 'duplicate'],
           summary: `${d.reason} Son abonnement est annulé et son paiement remboursé automatiquement.`,
           lines: [
             { label: 'Session', value: d.checkoutSessionId },

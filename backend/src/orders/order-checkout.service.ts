@@ -10,7 +10,7 @@ import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SitesService } from '../sites/sites.service';
 import type { DraftCaller } from './draft-caller';
-import { OrderDraftsService } from './order-drafts.service';
+import { chargedLines, OrderDraftsService } from './order-drafts.service';
 import { selectedAddOns } from './order-form';
 import { recapOf } from './order-summary';
 
@@ -47,6 +47,7 @@ export class OrderCheckoutService {
    * A signed-in buyer pays with the account's e-mail and Stripe customer. An anonymous checkout never uses an
    * existing account or customer: an e-mail that has an account must sign in first (409). At most
    * CHECKOUT_LIMIT_PER_IP payments opened an hour from one address and CHECKOUT_LIMIT_PER_EMAIL for one e-mail (429).
+   * The order is frozen as the session opens (`freezeCheckout`): what was paid is what is handed over.
    */
   async create(dto: CreateCheckoutSessionDto, caller: DraftCaller, ip: string): Promise<CheckoutSessionResponseDto> {
     const { checkoutPerIp, checkoutPerEmail } = this.config.limits;
@@ -58,8 +59,10 @@ export class OrderCheckoutService {
       message: TOO_MANY_CHECKOUTS,
     });
     const draft = await this.orders.forCheckout(dto.draftId, caller);
+    // Before the account checks: an account created after this instant did not exist when the payment opened.
+    const openedAt = await this.orders.now();
     const account = caller.user ? await this.users.findById(caller.user.id) : null;
-    if (caller.user && !account) throw new NotFoundException('Commande introuvable');
+    if (caller.user && (!account || account.closedAt)) throw new NotFoundException('Commande introuvable');
     if (!account && (await this.users.findByEmail(dto.billing.email))) {
       throw new ConflictException({ message: ACCOUNT_EXISTS, errors: { email: ACCOUNT_EXISTS } });
     }
@@ -94,7 +97,16 @@ export class OrderCheckoutService {
         success_url: `${this.config.appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}${draft.prefersCall ? '&prefers_call=1' : ''}`,
         cancel_url: `${this.config.appUrl}/order?canceled=1`,
       },
-      { previousSessionId: draft.checkoutSessionId, opened: (sessionId) => this.orders.recordCheckoutSession(draft.id, sessionId) },
+      {
+        previousSessionId: draft.checkoutSessionId,
+        opened: (sessionId) =>
+          this.orders.freezeCheckout(draft.id, sessionId, {
+            charged: chargedLines(draft.planType, draft.data),
+            openedAt,
+            email,
+            userId: account?.id ?? null,
+          }),
+      },
     );
   }
 

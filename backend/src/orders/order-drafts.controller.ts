@@ -1,6 +1,6 @@
 import { RateLimited } from '../common/rate-limit/rate-limit-headers';
 import { Body, Controller, Delete, Get, Header, HttpCode, Ip, Patch, Post, Query, Res, StreamableFile, UploadedFile } from '@nestjs/common';
-import { ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/access.decorator';
 import { UuidParam, uuidParam } from '../common/uuid-param';
@@ -11,6 +11,8 @@ import { PHOTO_SIZES } from './photos/photo-links';
 import { PhotoBytes, photoAnswer, PhotoUpload, signedPhotoAnswer } from './photos/photo-upload';
 
 const draftId = uuidParam(DRAFT_NOT_FOUND);
+/** Why an edit is refused: the order is paid (or was paid an instant ago), or a payment of it is being opened. */
+const EDIT_REFUSED = 'Commande déjà payée (ou payée à l’instant par son paiement ouvert), ou paiement en cours d’ouverture : réessayer';
 const photoId = uuidParam('Photo introuvable');
 
 /**
@@ -57,9 +59,13 @@ export class OrderDraftsController {
     return this.drafts.get(id, caller);
   }
 
-  /** Enregistrement automatique : seuls les champs envoyés changent ; une commande payée ne change plus (409). */
+  /**
+   * Enregistrement automatique : seuls les champs envoyés changent ; une commande payée ne change plus (409). Un paiement
+   * ouvert de la commande est d'abord annulé chez Stripe : on paie ce que dit la commande.
+   */
   @Public()
   @Patch(':id')
+  @ApiConflictResponse({ description: EDIT_REFUSED })
   updateOrderDraft(
     @UuidParam('id', draftId) id: string,
     @Body() dto: UpdateOrderDraftDto,
@@ -72,6 +78,7 @@ export class OrderDraftsController {
   @Public()
   @Post(':id/photos')
   @PhotoUpload()
+  @ApiConflictResponse({ description: EDIT_REFUSED })
   addOrderPhoto(
     @UuidParam('id', draftId) id: string,
     @UploadedFile() file: UploadedPhoto | undefined,
@@ -84,6 +91,7 @@ export class OrderDraftsController {
   @Public()
   @Delete(':id/photos/:photoId')
   @HttpCode(204)
+  @ApiConflictResponse({ description: EDIT_REFUSED })
   deleteOrderPhoto(
     @UuidParam('id', draftId) id: string,
     @UuidParam('photoId', photoId) photo: string,

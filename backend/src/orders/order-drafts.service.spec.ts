@@ -9,9 +9,20 @@ import { type RateLimitRule, RateLimitService } from '../common/rate-limit/rate-
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
 import type { DraftCaller } from './draft-caller';
+import { CheckoutService } from '../billing/checkout.service';
+import type { OrderCheckout } from './order-checkout.entity';
+import { type NewOrderCheckout, OrderCheckoutsRepository } from './order-checkouts.repository';
 import { OrderDraft } from './order-draft.entity';
 import { type NewOrderDraft, type OrderDraftChanges, OrderDraftsRepository } from './order-drafts.repository';
-import { OrderDraftsService, type UploadedPhoto } from './order-drafts.service';
+import {
+  CHANGED_WHILE_OPENING,
+  chargedLines,
+  type CheckoutOpening,
+  OrderDraftsService,
+  PAID_MEANWHILE,
+  PAYMENT_OPENING,
+  type UploadedPhoto,
+} from './order-drafts.service';
 import { type BillingInfo, emptyOrderForm, type OrderFormData } from './order-form';
 import { OrderPhoto } from './order-photo.entity';
 import { recapOf } from './order-summary';
@@ -261,6 +272,57 @@ class FakeDirectStorage extends FakeStorage {
   }
 }
 
+/** order_checkouts as a map: each payment opened for a draft, as the draft was then, and what became of it. */
+class FakeCheckouts implements Pick<OrderCheckoutsRepository, 'insert' | 'find' | 'openOf' | 'expire' | 'expireOthers' | 'settle'> {
+  rows = new Map<string, OrderCheckout>();
+
+  insert(checkout: NewOrderCheckout): Promise<void> {
+    this.rows.set(checkout.sessionId, { ...structuredClone(checkout), status: 'open', closedAt: null });
+    return Promise.resolve();
+  }
+
+  find(sessionId: string): Promise<OrderCheckout | null> {
+    const row = this.rows.get(sessionId);
+    return Promise.resolve(row ? structuredClone(row) : null);
+  }
+
+  openOf(draftId: string): Promise<string[]> {
+    return Promise.resolve([...this.rows.values()].filter((r) => r.draftId === draftId && r.status === 'open').map((r) => r.sessionId));
+  }
+
+  expire(sessionIds: string[]): Promise<void> {
+    for (const id of sessionIds) if (this.rows.get(id)?.status === 'open') this.rows.get(id)!.status = 'expired';
+    return Promise.resolve();
+  }
+
+  expireOthers(draftId: string, sessionId: string): Promise<void> {
+    for (const r of this.rows.values()) if (r.draftId === draftId && r.sessionId !== sessionId && r.status === 'open') r.status = 'expired';
+    return Promise.resolve();
+  }
+
+  settle(sessionId: string, status: 'paid' | 'refused'): Promise<void> {
+    this.rows.get(sessionId)!.status = status;
+    return Promise.resolve();
+  }
+}
+
+/** Stripe's sessions as `CheckoutService.expire` sees them: open until expired, or paid (`complete`). */
+class FakeStripeSessions implements Pick<CheckoutService, 'expire'> {
+  paid = new Set<string>();
+  expired: string[] = [];
+  /** Runs once, right after the next expiry: what a parallel request does meanwhile. */
+  afterExpire?: () => Promise<void>;
+
+  async expire(sessionId: string): Promise<'expired' | 'complete'> {
+    if (this.paid.has(sessionId)) return 'complete';
+    this.expired.push(sessionId);
+    const meanwhile = this.afterExpire;
+    this.afterExpire = undefined;
+    await meanwhile?.();
+    return 'expired';
+  }
+}
+
 class FakeRateLimit implements Pick<RateLimitService, 'hit'> {
   rules: RateLimitRule[] = [];
   refuse = false;
@@ -281,6 +343,8 @@ function setup(storage = new FakeStorage()) {
   const db = new FakeDraftsRepository();
   const rateLimit = new FakeRateLimit();
   const links = new PhotoLinks('secret-des-tests', 'https://vitrine.test');
+  const checkouts = new FakeCheckouts();
+  const stripe = new FakeStripeSessions();
   const { sut } = newTestService(OrderDraftsService, [
     [OrderDraftsRepository, db],
     [Transactions, new FakeTransactions(db)],
@@ -288,8 +352,10 @@ function setup(storage = new FakeStorage()) {
     [PhotoLinks, links],
     [injected(FILE_STORAGE), storage],
     [injected(APP_CONFIG), { orders: { draftTtlDays: 30, photoMaxMegapixels: 40 } } as AppConfig],
+    [OrderCheckoutsRepository, checkouts],
+    [CheckoutService, stripe],
   ]);
-  return { sut, db, storage, rateLimit, links };
+  return { sut, db, storage, rateLimit, links, checkouts, stripe };
 }
 
 // ---- callers and forms ----------------------------------------------------------------------------------------------
@@ -827,6 +893,135 @@ describe('OrderDraftsService', () => {
     });
   });
 
+  describe('an order whose payment is open', () => {
+    const opening = (draft: { planType: OrderDraft['planType']; data: OrderFormData }, changes: Partial<CheckoutOpening> = {}) => ({
+      charged: chargedLines(draft.planType, draft.data),
+      openedAt: new Date('2027-01-15T10:00:00Z'),
+      email: 'jeanne@martin.fr',
+      userId: null,
+      ...changes,
+    });
+    const billing = () => ({ ...emptyBilling(), fullName: 'Jeanne Martin', email: 'jeanne@martin.fr', address: '3 place du Marché' });
+    const tx = () => ({ transaction: 'webhook' }) as unknown as EntityManager;
+
+    it('is frozen as the session opens: what the payment is applied with, and what the order becomes once paid', async () => {
+      const { sut, db, checkouts } = setup();
+      const { draft } = anonymousDraft(db, { data: completeForm(), billing: billing(), prefersCall: false });
+      const kept = db.seedPhoto(draft.id);
+      checkouts.rows.set('cs_0', frozenRow(draft.id, 'cs_0'));
+
+      await sut.freezeCheckout(draft.id, 'cs_1', opening(draft));
+      expect(checkouts.rows.get('cs_1')).toMatchObject({
+        draftId: draft.id,
+        userId: null,
+        email: 'jeanne@martin.fr',
+        planType: 'pro',
+        prefersCall: false,
+        data: completeForm(),
+        billing: billing(),
+        photoIds: [kept.id],
+        status: 'open',
+      });
+      expect(checkouts.rows.get('cs_0')!.status).toBe('expired');
+      expect(db.stored(draft.id).checkoutSessionId).toBe('cs_1');
+
+      // Changed behind the payment's back (what an edit racing it could do): the payment is applied as it opened.
+      await db.update(draft.id, { planType: 'business', data: completeForm({ siteName: 'Autre nom', logoOption: 'create' }) });
+      const order = (await sut.lockForPayment(draft.id, 'cs_1', tx()))!;
+      expect(order).toMatchObject({ planType: 'pro', data: completeForm(), billing: billing() });
+      expect(order.paidWith).toEqual({
+        sessionId: 'cs_1',
+        openedAt: new Date('2027-01-15T10:00:00Z'),
+        userId: null,
+        email: 'jeanne@martin.fr',
+        photoIds: [kept.id],
+      });
+      expect(await sut.markPaid(order, { checkoutSessionId: 'cs_1', userId: jeanne.id, accountCreated: true }, tx())).toBe(true);
+      expect(db.stored(draft.id)).toMatchObject({ status: 'paid', planType: 'pro', data: completeForm(), billing: billing() });
+      expect(checkouts.rows.get('cs_1')!.status).toBe('paid');
+      expect((await sut.summaryForTeam(order)).answers).toContainEqual({ label: 'Nom du site', value: 'Boulangerie Martin' });
+    });
+
+    it('refuses to freeze a session whose priced options changed since it was built (409): the caller closes it', async () => {
+      const { sut, db, checkouts } = setup();
+      const draft = db.seed({ data: completeForm({ logoOption: 'none' }), billing: billing() });
+      const sent = opening(draft);
+      await db.update(draft.id, { data: completeForm({ logoOption: 'create' }) });
+      expect(await refusal(sut.freezeCheckout(draft.id, 'cs_1', sent))).toEqual({ status: 409, message: CHANGED_WHILE_OPENING });
+      expect(checkouts.rows.size).toBe(0);
+      expect(db.stored(draft.id).checkoutSessionId).toBeNull();
+
+      // Answers that are not priced may change meanwhile: they are frozen as they are when it opens.
+      await db.update(draft.id, {
+        data: completeForm({ logoOption: 'none', about: 'Un autre texte de présentation, assez long pour passer.' }),
+      });
+      await sut.freezeCheckout(draft.id, 'cs_2', sent);
+      expect(checkouts.rows.get('cs_2')!.data.about).toBe('Un autre texte de présentation, assez long pour passer.');
+    });
+
+    it('expires the open payment at Stripe before an edit, a photo added or removed; nothing asked of Stripe when none is open', async () => {
+      const { sut, db, checkouts, stripe } = setup();
+      const { draft, browser } = anonymousDraft(db, { data: completeForm(), billing: billing() });
+      await sut.update(draft.id, { data: { tagline: 'Sans paiement ouvert' } }, browser);
+      expect(stripe.expired).toEqual([]);
+
+      await sut.freezeCheckout(draft.id, 'cs_1', opening(draft));
+      await sut.update(draft.id, { data: { tagline: 'Nouveau slogan' } }, browser);
+      expect(stripe.expired).toEqual(['cs_1']);
+      expect(checkouts.rows.get('cs_1')!.status).toBe('expired');
+      expect(db.stored(draft.id).data.tagline).toBe('Nouveau slogan');
+
+      await sut.freezeCheckout(draft.id, 'cs_2', opening(db.stored(draft.id)));
+      const added = await sut.addPhoto(draft.id, photo(phonePng().data), browser);
+      expect(stripe.expired).toEqual(['cs_1', 'cs_2']);
+      await sut.freezeCheckout(draft.id, 'cs_3', opening(db.stored(draft.id)));
+      await sut.deletePhoto(draft.id, added.id, browser);
+      expect(stripe.expired).toEqual(['cs_1', 'cs_2', 'cs_3']);
+      expect([...checkouts.rows.values()].map((r) => r.status)).toEqual(['expired', 'expired', 'expired']);
+    });
+
+    it('refuses an edit once the open payment was made (409), and changes nothing', async () => {
+      const { sut, db, checkouts, stripe } = setup();
+      const { draft, browser } = anonymousDraft(db, { data: completeForm(), billing: billing() });
+      await sut.freezeCheckout(draft.id, 'cs_1', opening(draft));
+      stripe.paid.add('cs_1');
+      expect(await refusal(sut.update(draft.id, { planType: 'business' }, browser))).toEqual({ status: 409, message: PAID_MEANWHILE });
+      expect(await refusal(sut.addPhoto(draft.id, photo(phonePng().data), browser))).toEqual({ status: 409, message: PAID_MEANWHILE });
+      expect(db.stored(draft.id).planType).toBe('pro');
+      expect(checkouts.rows.get('cs_1')!.status).toBe('open');
+    });
+
+    it('refuses an edit while another payment opens meanwhile (409, a retry closes it too)', async () => {
+      const { sut, db, stripe } = setup();
+      const { draft, browser } = anonymousDraft(db, { data: completeForm(), billing: billing() });
+      await sut.freezeCheckout(draft.id, 'cs_1', opening(draft));
+      stripe.afterExpire = () => sut.freezeCheckout(draft.id, 'cs_2', opening(draft));
+      expect(await refusal(sut.update(draft.id, { planType: 'business' }, browser))).toEqual({ status: 409, message: PAYMENT_OPENING });
+      expect(db.stored(draft.id).planType).toBe('pro');
+      await sut.update(draft.id, { planType: 'business' }, browser);
+      expect(stripe.expired).toEqual(['cs_1', 'cs_2']);
+      expect(db.stored(draft.id).planType).toBe('business');
+    });
+
+    /** A frozen row of the draft as it is. */
+    function frozenRow(draftId: string, sessionId: string): OrderCheckout {
+      return {
+        sessionId,
+        draftId,
+        userId: null,
+        email: 'jeanne@martin.fr',
+        planType: 'pro',
+        prefersCall: null,
+        data: completeForm(),
+        billing: billing(),
+        photoIds: [],
+        status: 'open',
+        openedAt: new Date(),
+        closedAt: null,
+      };
+    }
+  });
+
   describe('payment (for the billing module)', () => {
     it("locks the draft in the caller's transaction and reads its form over today's defaults; an unknown one is null", async () => {
       const { sut, db } = setup();
@@ -836,11 +1031,12 @@ describe('OrderDraftsService', () => {
       const draft = db.seed({ data: older as OrderFormData, billing: { ...emptyBilling(), fullName: 'Jeanne Martin' } });
       const tx = { transaction: 'billing' } as unknown as EntityManager;
 
-      const order = await sut.lockForPayment(draft.id, tx);
+      const order = await sut.lockForPayment(draft.id, 'cs_unknown', tx);
       expect(db.locks).toEqual([{ id: draft.id, tx }]);
       expect(order).toMatchObject({ id: draft.id, status: 'draft', billing: { fullName: 'Jeanne Martin' }, checkoutSessionId: null });
       expect(order!.data).toEqual(completeForm());
-      expect(await sut.lockForPayment(randomUUID(), tx)).toBeNull();
+      expect(order!.paidWith).toBeUndefined();
+      expect(await sut.lockForPayment(randomUUID(), 'cs_unknown', tx)).toBeNull();
     });
 
     it("keeps the checkout's billing and gives a signed-in buyer's order to the account, with its e-mail", async () => {
@@ -861,8 +1057,9 @@ describe('OrderDraftsService', () => {
       const draft = db.seed({ prefersCall: null });
       expect(await sut.paymentState(draft.id)).toEqual({ paid: false, accountCreated: false, prefersCall: false });
       const tx = {} as EntityManager;
-      expect(await sut.markPaid(draft.id, { checkoutSessionId: 'cs_1', userId: jeanne.id, accountCreated: true }, tx)).toBe(true);
-      expect(await sut.markPaid(draft.id, { checkoutSessionId: 'cs_2', userId: jeanne.id, accountCreated: true }, tx)).toBe(false);
+      const order = (await sut.lockForPayment(draft.id, 'cs_1', { transaction: 1 } as unknown as EntityManager))!;
+      expect(await sut.markPaid(order, { checkoutSessionId: 'cs_1', userId: jeanne.id, accountCreated: true }, tx)).toBe(true);
+      expect(await sut.markPaid(order, { checkoutSessionId: 'cs_2', userId: jeanne.id, accountCreated: true }, tx)).toBe(false);
       await db.update(draft.id, { prefersCall: true });
       expect(await sut.paymentState(draft.id)).toEqual({ paid: true, accountCreated: true, prefersCall: true });
       expect(await sut.paymentState(randomUUID())).toBeNull();

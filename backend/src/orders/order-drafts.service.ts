@@ -1,7 +1,9 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from 'typeorm';
+import { CheckoutService } from '../billing/checkout.service';
 import { invalidField } from '../common/errors';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -9,6 +11,8 @@ import { Transactions } from '../database/transactions';
 import type { BillingInfoPatchDto, CreateOrderDraftDto, OrderDraftDto, OrderPhotoDto, UpdateOrderDraftDto } from './dto/order-drafts.dto';
 import type { DraftCaller } from './draft-caller';
 import type { OrderDraft } from './order-draft.entity';
+import type { OrderCheckout } from './order-checkout.entity';
+import { OrderCheckoutsRepository } from './order-checkouts.repository';
 import { OrderDraftsRepository } from './order-drafts.repository';
 import {
   type BillingInfo,
@@ -35,6 +39,14 @@ import { DIRECT_LINK_MAX_SECONDS, FILE_STORAGE, type FileStorage } from '../comm
 
 export const DRAFT_NOT_FOUND = 'Commande introuvable';
 const ALREADY_PAID = 'Cette commande est déjà payée';
+/** An edit arriving once the order's open payment was made (its events not applied yet). */
+export const PAID_MEANWHILE = 'Cette commande vient d’être payée : elle ne peut plus être modifiée.';
+/** An edit arriving while a payment of the order is being opened (a retry closes that payment, then edits). */
+export const PAYMENT_OPENING =
+  'Un paiement est en cours d’ouverture pour cette commande. Patientez quelques secondes, puis réessayez : le paiement sera annulé et la commande modifiée.';
+/** A payment opened while the order's priced options changed: closed, the buyer checks the order again. */
+export const CHANGED_WHILE_OPENING =
+  'Votre commande a été modifiée pendant l’ouverture du paiement. Vérifiez-la, puis relancez le paiement.';
 const PHOTO_NOT_FOUND = 'Photo introuvable';
 const BAD_LINK = 'Lien invalide ou expiré';
 export const PHOTO_MESSAGES = {
@@ -68,6 +80,23 @@ export interface OrderForPayment {
   billing: BillingInfo | null;
   checkoutSessionId: string | null;
   accountCreated: boolean;
+  /**
+   * The payment being applied, as the order was when it opened (its answers above are that session's): when, the
+   * account the order belonged to then, the address it is paid with, its photos then. Absent for a session opened
+   * before these were kept.
+   */
+  paidWith?: { sessionId: string; openedAt: Date; userId: string | null; email: string; photoIds: string[] };
+}
+
+/** What an order's checkout sent to Stripe, and when it began (before its account checks). */
+export interface CheckoutOpening {
+  /** The priced lines the session charges (plan and options), `recapOf`'s code and quantity each */
+  charged: Array<[string, number]>;
+  openedAt: Date;
+  /** The address it is paid with */
+  email: string;
+  /** The account it belongs to (null: anonymous) */
+  userId: string | null;
 }
 
 /** An account's draft or order, for its data archive. */
@@ -109,6 +138,8 @@ export class OrderDraftsService {
     private readonly links: PhotoLinks,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly checkouts: OrderCheckoutsRepository,
+    private readonly checkout: CheckoutService,
   ) {}
 
   // ---- the wizard ----
@@ -155,12 +186,19 @@ export class OrderDraftsService {
     return this.toDto(await this.owned(id, caller));
   }
 
-  /** Autosave: only the fields sent change (null puts a form field back to its default); a paid order is read-only. */
+  /**
+   * Autosave: only the fields sent change (null puts a form field back to its default); a paid order is read-only. An
+   * open payment of the order is expired first (`closeOpenPayment`).
+   */
   async update(id: string, dto: UpdateOrderDraftDto, caller: DraftCaller): Promise<OrderDraftDto> {
+    const owned = await this.owned(id, caller);
+    if (owned.status === 'paid') throw new ConflictException(ALREADY_PAID);
+    await this.closeOpenPayment(id);
     await this.transactions.run(async (tx) => {
       const draft = await this.drafts.findByIdForUpdate(id, tx);
       if (!draft || !this.owns(draft, caller)) throw new NotFoundException(DRAFT_NOT_FOUND);
       if (draft.status === 'paid') throw new ConflictException(ALREADY_PAID);
+      await this.refuseWhilePaymentOpens(id, tx);
       await this.drafts.update(
         id,
         {
@@ -190,6 +228,7 @@ export class OrderDraftsService {
     if ((await this.drafts.photoCountAndNextPosition(draft.id)).count >= PHOTO_RULES.maxCount)
       throw invalidField('file', PHOTO_MESSAGES.tooMany);
     if (file.size > PHOTO_RULES.maxBytes || file.buffer.length > PHOTO_RULES.maxBytes) throw invalidField('file', PHOTO_MESSAGES.tooLarge);
+    await this.closeOpenPayment(draft.id);
     const image = await this.processed(file.buffer);
     const thumbnail = await this.thumbnailOf(image);
     const photoId = randomUUID();
@@ -214,6 +253,7 @@ export class OrderDraftsService {
         const locked = await this.drafts.findByIdForUpdate(draft.id, tx);
         if (!locked) throw new NotFoundException(DRAFT_NOT_FOUND);
         if (locked.status === 'paid') throw new ConflictException(ALREADY_PAID);
+        await this.refuseWhilePaymentOpens(draft.id, tx);
         const { count, nextPosition } = await this.drafts.photoCountAndNextPosition(draft.id, tx);
         if (count >= PHOTO_RULES.maxCount) throw invalidField('file', PHOTO_MESSAGES.tooMany);
         const inserted = await this.drafts.insertPhoto(
@@ -243,7 +283,12 @@ export class OrderDraftsService {
   async deletePhoto(id: string, photoId: string, caller: DraftCaller): Promise<void> {
     const draft = await this.owned(id, caller);
     if (draft.status === 'paid') throw new ConflictException(ALREADY_PAID);
+    await this.closeOpenPayment(draft.id);
     const storageKeys = await this.transactions.run(async (tx) => {
+      const locked = await this.drafts.findByIdForUpdate(draft.id, tx);
+      if (!locked) throw new NotFoundException(DRAFT_NOT_FOUND);
+      if (locked.status === 'paid') throw new ConflictException(ALREADY_PAID);
+      await this.refuseWhilePaymentOpens(draft.id, tx);
       const keys = await this.drafts.deletePhoto(draft.id, photoId, tx);
       if (keys) await this.drafts.touch(draft.id, tx);
       return keys;
@@ -308,19 +353,93 @@ export class OrderDraftsService {
     });
   }
 
-  async recordCheckoutSession(id: string, checkoutSessionId: string): Promise<void> {
-    await this.drafts.update(id, { checkoutSessionId });
+  /**
+   * Freezes the order as it is now for the payment just opened (`sessionId`), with the draft locked: what the team is
+   * handed, the order once paid and its first invoice's buyer come from this row, never from a later edit. Should the
+   * priced options have changed since the session was built (an edit in between), 409: the caller closes the session.
+   * The order's other sessions were closed before this one opened.
+   */
+  async freezeCheckout(id: string, sessionId: string, opening: CheckoutOpening): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      const draft = await this.drafts.findByIdForUpdate(id, tx);
+      if (!draft) throw new NotFoundException(DRAFT_NOT_FOUND);
+      if (draft.status === 'paid') throw new ConflictException(ALREADY_PAID);
+      const data = this.formOf(draft);
+      if (opening.userId) data.currentEmail = opening.email;
+      if (!isDeepStrictEqual(chargedLines(draft.planType, data), opening.charged)) throw new ConflictException(CHANGED_WHILE_OPENING);
+      const photos = await this.drafts.listPhotos(id, tx);
+      await this.checkouts.insert(
+        {
+          sessionId,
+          draftId: id,
+          userId: opening.userId,
+          email: opening.email.trim().toLowerCase(),
+          planType: draft.planType,
+          prefersCall: draft.prefersCall,
+          data,
+          billing: draft.billing ?? { ...EMPTY_BILLING, email: opening.email },
+          photoIds: photos.map((p) => p.id),
+          openedAt: opening.openedAt,
+        },
+        tx,
+      );
+      await this.checkouts.expireOthers(id, sessionId, tx);
+      await this.drafts.update(id, { checkoutSessionId: sessionId }, tx);
+    });
   }
 
-  /** The draft, locked until `tx` ends, so two events paying it are applied one after the other. */
-  async lockForPayment(id: string, tx: EntityManager): Promise<OrderForPayment | null> {
+  /** The database's clock, read when a checkout begins (accounts' creation times are the database's). */
+  now(): Promise<Date> {
+    return this.checkouts.now();
+  }
+
+  /**
+   * The order being paid by `sessionId`, locked until `tx` ends (two events paying it are applied one after the
+   * other), as it was when that payment opened; null when the order is gone.
+   */
+  async lockForPayment(id: string, sessionId: string, tx: EntityManager): Promise<OrderForPayment | null> {
     const draft = await this.drafts.findByIdForUpdate(id, tx);
-    return draft ? { ...toPayment(draft), data: this.formOf(draft) } : null;
+    if (!draft) return null;
+    const order: OrderForPayment = { ...toPayment(draft), data: this.formOf(draft) };
+    const frozen = await this.checkouts.find(sessionId, tx);
+    if (!frozen || frozen.draftId !== id) return order;
+    return { ...order, ...frozenOrder(frozen) };
   }
 
-  /** Marks the order paid by this checkout, for this account; false when it already was. */
-  markPaid(id: string, paid: { checkoutSessionId: string; userId: string; accountCreated: boolean }, tx: EntityManager): Promise<boolean> {
-    return this.drafts.markPaid(id, paid, tx);
+  /**
+   * Marks the order paid by this checkout, for this account, as it was when that payment opened; false when it
+   * already was.
+   */
+  async markPaid(
+    order: OrderForPayment,
+    paid: { checkoutSessionId: string; userId: string; accountCreated: boolean },
+    tx: EntityManager,
+  ): Promise<boolean> {
+    const marked = await this.drafts.markPaid(order.id, paid, tx);
+    if (marked && order.paidWith)
+      await this.drafts.update(
+        order.id,
+        { planType: order.planType, prefersCall: order.prefersCall, data: order.data, billing: order.billing },
+        tx,
+      );
+    if (order.paidWith) await this.checkouts.settle(paid.checkoutSessionId, 'paid', tx);
+    return marked;
+  }
+
+  /** A paid session not provisioned (a second payment, or one for a closed account): refunded by billing. */
+  async refusePayment(sessionId: string, tx: EntityManager): Promise<void> {
+    await this.checkouts.settle(sessionId, 'refused', tx);
+  }
+
+  /** The sessions an account could still pay, for its closure: those of its orders, and the orders' leases' keys. */
+  async openPaymentsOf(userId: string): Promise<{ sessionIds: string[]; draftIds: string[] }> {
+    const [sessionIds, drafts] = await Promise.all([this.checkouts.openOfUser(userId), this.drafts.ofUser(userId)]);
+    return { sessionIds, draftIds: drafts.filter((d) => d.status === 'draft').map((d) => d.id) };
+  }
+
+  /** Once the closure has closed them at Stripe. */
+  closedPayments(sessionIds: string[], tx?: EntityManager): Promise<void> {
+    return this.checkouts.expire(sessionIds, tx);
   }
 
   /** Whether the order of a checkout is paid, for the payment-success page. */
@@ -338,7 +457,9 @@ export class OrderDraftsService {
     tx?: EntityManager,
   ): Promise<{ answers: Answer[]; billing: Answer[]; photos: Array<{ name: string; url: string; thumbnailUrl: string }> }> {
     const expires = new Date(Date.now() + TEAM_LINK_DAYS * 86400_000);
-    const photos = await this.drafts.listPhotos(order.id, tx);
+    // The photos the order had when its payment opened (an edit expires that payment first: they are all there).
+    const paidPhotos = order.paidWith ? new Set(order.paidWith.photoIds) : null;
+    const photos = (await this.drafts.listPhotos(order.id, tx)).filter((p) => !paidPhotos || paidPhotos.has(p.id));
     return {
       answers: orderAnswers(order),
       billing: billingAnswers(order.billing),
@@ -437,6 +558,24 @@ export class OrderDraftsService {
   }
 
   // ---- helpers ----
+
+  /**
+   * An edit of an order whose payment is open expires that payment first, at Stripe (docs/payments.md, "What was paid
+   * is what is handed over"): a payment never charges what the order no longer says. A payment made already answers
+   * 409 (the order is paid, its events follow); Stripe unreachable, 503 and nothing changes.
+   */
+  private async closeOpenPayment(draftId: string): Promise<void> {
+    const open = await this.checkouts.openOf(draftId);
+    for (const sessionId of open) {
+      if ((await this.checkout.expire(sessionId)) === 'complete') throw new ConflictException(PAID_MEANWHILE);
+    }
+    await this.checkouts.expire(open);
+  }
+
+  /** With the draft locked: a payment opened since `closeOpenPayment` looked answers 409 (a retry closes it). */
+  private async refuseWhilePaymentOpens(draftId: string, tx: EntityManager): Promise<void> {
+    if ((await this.checkouts.openOf(draftId, tx)).length) throw new ConflictException(PAYMENT_OPENING);
+  }
 
   /** An anonymous draft is the browser's that holds its secret; an account's draft is that account's. */
   private owns(draft: OrderDraft, caller: DraftCaller): boolean {
@@ -564,6 +703,28 @@ function toPayment(draft: OrderDraft): Omit<OrderForPayment, 'data'> {
     billing: draft.billing,
     checkoutSessionId: draft.checkoutSessionId,
     accountCreated: draft.accountCreated,
+  };
+}
+
+/** The priced lines of an order (plan, options), as its checkout charges them: code and quantity. */
+export function chargedLines(planType: PaidPlanType, data: OrderFormData): Array<[string, number]> {
+  return recapOf(planType, data).lines.map((l) => [l.code, l.quantity]);
+}
+
+/** An order's answers as they were when the payment `frozen` opened. */
+function frozenOrder(frozen: OrderCheckout): Pick<OrderForPayment, 'planType' | 'prefersCall' | 'data' | 'billing' | 'paidWith'> {
+  return {
+    planType: frozen.planType,
+    prefersCall: frozen.prefersCall,
+    data: { ...emptyOrderForm(), ...frozen.data },
+    billing: frozen.billing,
+    paidWith: {
+      sessionId: frozen.sessionId,
+      openedAt: frozen.openedAt,
+      userId: frozen.userId,
+      email: frozen.email,
+      photoIds: frozen.photoIds,
+    },
   };
 }
 

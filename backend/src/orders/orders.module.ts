@@ -14,6 +14,7 @@ import { OrderCheckoutController } from './order-checkout.controller';
 import { OrderCheckoutService } from './order-checkout.service';
 import { OrderDraftPurger } from './order-draft-purger';
 import { OrderDraftsController, OrderPhotosController } from './order-drafts.controller';
+import { OrderCheckoutsRepository } from './order-checkouts.repository';
 import { OrderDraftsRepository } from './order-drafts.repository';
 import { OrderDraftsService } from './order-drafts.service';
 import { OrderProvisioning } from './order-provisioning.service';
@@ -31,6 +32,7 @@ import { QuotesService } from './quotes.service';
     QuotesRepository,
     QuotesService,
     OrderDraftsRepository,
+    OrderCheckoutsRepository,
     OrderDraftsService,
     OrderDraftPurger,
     OrderCheckoutService,

@@ -8,8 +8,11 @@ export const CLOSURE_CANCELLATIONS = ['now', 'period_end'] as const;
 export type ClosureCancellation = (typeof CLOSURE_CANCELLATIONS)[number];
 export const CLOSURE_STATUSES = ['pending', 'done', 'failed'] as const;
 export type ClosureStatus = (typeof CLOSURE_STATUSES)[number];
-/** What a pending erasure waits for: the mails to the account still in the outbox, or its subscriptions' end */
-export const CLOSURE_WAITS = ['mail', 'subscriptions'] as const;
+/**
+ * What a pending erasure waits for: the mails to the account still in the outbox, a payment made just before the
+ * closure being given back (its order's identity goes on its invoice), or its subscriptions' end
+ */
+export const CLOSURE_WAITS = ['mail', 'payments', 'subscriptions'] as const;
 export type ClosureWait = (typeof CLOSURE_WAITS)[number];
 
 /**
@@ -87,6 +90,13 @@ export class AccountClosure {
   /** Legal invoices and credit notes issued to the account, kept with the identity printed on them */
   @Column({ name: 'legal_documents', type: 'int', default: 0 })
   legalDocuments: number;
+
+  /**
+   * The Checkout sessions the closure found paid at Stripe before their events were applied: refunded when they come
+   * (the account is closed), the erasure waiting for it
+   */
+  @Column({ name: 'late_sessions', type: 'jsonb', default: [] })
+  lateSessions: string[];
 
   /** Until when they are kept (ten years, Code de commerce L123-22); null without any */
   @Column({ name: 'retained_until', type: 'date', nullable: true })

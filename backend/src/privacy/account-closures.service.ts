@@ -4,6 +4,7 @@ import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import { verifyPassword } from '../auth/password';
 import { UsersService } from '../auth/users.service';
+import { CheckoutService } from '../billing/checkout.service';
 import { SubscriptionsService } from '../billing/subscriptions.service';
 import type { SessionUser } from '../common/current-user';
 import { invalidField } from '../common/errors';
@@ -12,6 +13,7 @@ import { pageWindow, toPage } from '../common/pagination';
 import { Transactions } from '../database/transactions';
 import { InvoicingService } from '../invoicing/invoicing.service';
 import { MailService } from '../mail/mail.service';
+import { OrderDraftsService } from '../orders/order-drafts.service';
 import type { ClosureCancellation, ClosureRequester } from './account-closure.entity';
 import { AccountErasure } from './account-erasure';
 import { DataExports } from './data-exports';
@@ -88,6 +90,8 @@ export class AccountClosuresService {
     private readonly erasure: AccountErasure,
     private readonly exports: DataExports,
     private readonly sites: SitesService,
+    private readonly checkout: CheckoutService,
+    private readonly orders: OrderDraftsService,
   ) {}
 
   /** The account's live subscriptions, each with the name of the site it pays for. */
@@ -156,12 +160,33 @@ export class AccountClosuresService {
     if (account.role !== 'client') throw new ConflictException(NOT_A_CLIENT);
   }
 
+  /**
+   * Every Checkout session the account could still pay, closed at Stripe (CheckoutService.closeAllFor): its orders',
+   * its sites' restarts and card changes, its Stripe customer's. `late`: those found paid already, whose events are
+   * not applied yet (refunded when they come, since the account is closed then).
+   */
+  private async closePayments(userId: string): Promise<{ closed: string[]; late: string[] }> {
+    const [account, orders, sites] = await Promise.all([
+      this.users.findById(userId),
+      this.orders.openPaymentsOf(userId),
+      this.sites.allOfUser(userId),
+    ]);
+    const late = await this.checkout.closeAllFor({
+      sessionIds: orders.sessionIds,
+      siteIds: sites.map((s) => s.id),
+      customerId: account?.stripeCustomerId ?? null,
+    });
+    return { closed: orders.sessionIds, late };
+  }
+
   private async close(
     userId: string,
     request: { requestedBy: ClosureRequester; actor: SessionUser | null; reason: string | null; cancellation: ClosureCancellation },
   ): Promise<ClosureRow> {
     const names = new Map((await this.liveOf(userId)).map((l) => [l.subscription.id, l.siteName]));
-    // Stripe first, with no transaction open; tried again after a failure, it changes nothing twice.
+    // Stripe first, with no transaction open; tried again after a failure, it changes nothing twice. No payment the
+    // account could still make stays open (its orders', its sites' restarts and card changes), then its subscriptions end.
+    const payments = await this.closePayments(userId);
     const ended = await this.subscriptions.endForClosure(userId, request.cancellation);
     const now = new Date();
     const closureId = await this.transactions.run(async (tx) => {
@@ -169,6 +194,7 @@ export class AccountClosuresService {
       await this.subscriptions.applyClosure(ended, tx);
       const closed = await this.auth.closeAccount(userId, tx);
       if (!closed) throw new ConflictException(ALREADY_CLOSED);
+      await this.orders.closedPayments(payments.closed, tx);
       const retention = await this.invoicing.retentionOf(userId, tx);
       const runningTo = ended
         .filter((s) => s.cancel_at_period_end && s.status !== 'canceled' && s.status !== 'incomplete_expired')
@@ -187,6 +213,7 @@ export class AccountClosuresService {
           eraseAfter,
           legalDocuments: retention.documents,
           retainedUntil: retention.retainedUntil,
+          lateSessions: payments.late,
         },
         tx,
       );

@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
+import { DuplicatePayments } from '../billing/duplicate-payments';
 import { SubscriptionsService } from '../billing/subscriptions.service';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { retryDelaySeconds } from '../common/retry';
 import { type Job, type JobContext, JobRunner } from '../database/jobs/job-runner';
 import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { Transactions } from '../database/transactions';
+import { FrozenBuyers } from '../invoicing/frozen-buyers';
 import { InvoicingService } from '../invoicing/invoicing.service';
 import { MailService } from '../mail/mail.service';
 import { OrderDraftsService } from '../orders/order-drafts.service';
@@ -22,13 +24,16 @@ const MAX_ATTEMPTS = 10;
 const POLL_MS = 5000;
 /** While a mail to or about the account is still in the outbox, look again after this long. */
 const MAIL_WAIT_SECONDS = 30;
+/** While a payment made just before the closure is not given back yet (its events late), look again after this long. */
+const PAYMENT_WAIT_SECONDS = 60;
 /** While a subscription still runs (the end of its paid period, its webhook late), look again after this long. */
 const SUBSCRIPTION_WAIT_SECONDS = 3600;
 
 /**
  * The erasure of closed accounts, in the background, a job of the engine (database/jobs) on every instance: claims due
  * `account_closures` (FOR UPDATE SKIP LOCKED and a lease, JOB_LEASE_SECONDS, renewed while it erases), waits while a mail to or about the account is still in the outbox (the confirmation goes out before its
- * address is erased) or while a subscription still runs (its sites end their normal lifecycle first), then removes the
+ * address is erased), while a payment made just before the closure is being refunded, or while a subscription still
+ * runs (its sites end their normal lifecycle first), then removes the
  * photo and archive files and, in one transaction, asks every module to erase its part: sessions, views and sign-in
  * counters, orders and photos, quote requests, requests about its sites, support messages, billing identity, mails,
  * the audit entries' personal fields, rate-limit counters (by address and by account), data exports. What the law keeps (legal documents,
@@ -58,6 +63,8 @@ export class AccountErasure {
     private readonly rateLimit: RateLimitService,
     @Inject(FILE_STORAGE) private readonly exportStorage: FileStorage,
     runner: JobRunner,
+    private readonly refunds: DuplicatePayments,
+    private readonly frozenBuyers: FrozenBuyers,
   ) {
     this.job = runner.job('account-erasure');
   }
@@ -111,6 +118,12 @@ export class AccountErasure {
         await this.repo.postponeErasure(closure.id, 'mail', MAIL_WAIT_SECONDS);
         return;
       }
+      // A payment made just before the closure is refunded when its events come (the account is closed): its order's
+      // answers and billing identity (its invoice's buyer) must still be there then.
+      if ((await this.refunds.unsettled(closure.lateSessions)).length > 0) {
+        await this.repo.postponeErasure(closure.id, 'payments', PAYMENT_WAIT_SECONDS);
+        return;
+      }
       if ((await this.subscriptions.liveOf(userId)).length > 0) {
         await this.repo.postponeErasure(closure.id, 'subscriptions', SUBSCRIPTION_WAIT_SECONDS);
         return;
@@ -129,6 +142,7 @@ export class AccountErasure {
         await this.sites.eraseRequestsOf(userId, tx);
         await this.support.eraseOf(userId, tx);
         await this.invoicing.eraseProfileOf(userId, tx);
+        await this.frozenBuyers.eraseOf(userId, tx);
         await this.audit.redactUser(userId, tx);
         await this.rateLimit.forgetUser(userId, tx);
         await this.repo.deleteExportsOf(userId, tx);

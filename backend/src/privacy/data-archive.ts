@@ -47,6 +47,7 @@ const SESSION_END: Record<string, string> = {
   first_login: 'première connexion',
   refresh_token_reuse: 'jeton réutilisé : session fermée par sécurité',
   account_closed: 'fermeture du compte',
+  address_taken_back: 'adresse reprise par le paiement d’une commande ouvert avant l’inscription',
 };
 
 /** A name safe inside the archive: no folder, no leading dot, no control character. */

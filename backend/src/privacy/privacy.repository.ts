@@ -72,6 +72,7 @@ interface ClosureSqlRow {
   erased_at: Date | null;
   legal_documents: number;
   retained_until: string | null;
+  late_sessions: string[];
 }
 
 const toClosure = (r: ClosureSqlRow): ClosureRow => ({
@@ -93,10 +94,12 @@ const toClosure = (r: ClosureSqlRow): ClosureRow => ({
   erasedAt: r.erased_at,
   legalDocuments: r.legal_documents,
   retainedUntil: r.retained_until,
+  lateSessions: r.late_sessions,
 });
 
 const CLOSURE_COLUMNS = `c.id, c.user_id, c.requested_by, c.actor_id, a.email AS actor_email, c.reason, c.cancellation, c.email, c.status,
-  c.closed_at, c.closed_at::text AS closed_at_exact, c.erase_after, c.attempts, c.last_error, c.waiting_for, c.erased_at, c.legal_documents, c.retained_until::text AS retained_until`;
+  c.closed_at, c.closed_at::text AS closed_at_exact, c.erase_after, c.attempts, c.last_error, c.waiting_for, c.erased_at, c.legal_documents, c.retained_until::text AS retained_until,
+  c.late_sessions`;
 
 /** The privacy module's tables: `data_exports` and `account_closures`. */
 @Injectable()
@@ -248,13 +251,25 @@ export class PrivacyRepository extends BaseRepository {
       eraseAfter: Date;
       legalDocuments: number;
       retainedUntil: string | null;
+      lateSessions: string[];
     },
     tx?: EntityManager,
   ): Promise<string> {
     const [row] = await this.returning<{ id: string }>(
-      `INSERT INTO account_closures (user_id, requested_by, actor_id, reason, cancellation, email, erase_after, legal_documents, retained_until)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [c.userId, c.requestedBy, c.actorId, c.reason, c.cancellation, c.email, c.eraseAfter, c.legalDocuments, c.retainedUntil],
+      `INSERT INTO account_closures (user_id, requested_by, actor_id, reason, cancellation, email, erase_after, legal_documents, retained_until, late_sessions)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [
+        c.userId,
+        c.requestedBy,
+        c.actorId,
+        c.reason,
+        c.cancellation,
+        c.email,
+        c.eraseAfter,
+        c.legalDocuments,
+        c.retainedUntil,
+        JSON.stringify(c.lateSessions),
+      ],
       tx,
     );
     return row.id;

@@ -4,6 +4,8 @@ import { hearTheRest } from '../../test/unit/billing-facts';
 import { automock, newTestService } from '../../test/unit/new-test-service';
 import { BillingFacts } from '../billing-facts/billing-facts';
 import type { RestartPaid, SubscriptionChanged, SubscriptionFromStripe } from '../billing-facts/facts';
+import type { User } from '../auth/user.entity';
+import { UsersService } from '../auth/users.service';
 import { MailService } from '../mail/mail.service';
 import { lifeContext, SitePayments } from './site-payments';
 import type { Site } from './site.entity';
@@ -83,14 +85,17 @@ function sitePayments() {
   const facts = new BillingFacts();
   const sites = automock<SitesService>();
   const mail = automock<MailService>();
+  const users = automock<UsersService>();
+  users.findById.mockResolvedValue({ id: 'u1', closedAt: null } as User);
   mail.link.mockImplementation((path: string) => `https://app.example${path}`);
   newTestService(SitePayments, [
     [BillingFacts, facts],
     [SitesService, sites],
     [MailService, mail],
+    [UsersService, users],
   ]);
   const heard = hearTheRest(facts);
-  return { facts, sites, mail, tx, heard };
+  return { facts, sites, mail, users, tx, heard };
 }
 
 describe('SitePayments: a subscription’s change', () => {
@@ -186,6 +191,31 @@ describe('SitePayments: a paid restart', () => {
     expect(byCustomer.sites.apply).not.toHaveBeenCalled();
     expect(error).toHaveBeenCalledWith("Relance cs_9 pour le site site_1 d'un autre compte : remboursement");
     expect(error).toHaveBeenCalledTimes(2);
+  });
+
+  it('restarts nothing for an account closed since the restart opened: its payment is refunded', async () => {
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const { facts, sites, users, tx, heard } = sitePayments();
+    sites.lockSite.mockResolvedValue(site());
+    users.findById.mockResolvedValue({ id: 'u1', closedAt: new Date() } as User);
+    await facts.publish('restart.paid', restart, tx);
+    expect(users.findById).toHaveBeenCalledWith('u1', tx);
+    expect(heard).toEqual([
+      {
+        type: 'duplicate-payment.found',
+        fact: expect.objectContaining({
+          kind: 'restart',
+          cause: 'account-closed',
+          referenceId: 'site_1',
+          checkoutSessionId: 'cs_9',
+          subscriptionId: 'sub_new',
+          reason: 'La relance d’un site a été payée alors que son compte était déjà fermé : rien n’est relancé.',
+        }),
+        tx,
+      },
+    ]);
+    expect(sites.apply).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith('Relance cs_9 du site site_1 payée pour un compte fermé : remboursement');
   });
 
   it('does nothing for a site that is gone, or already paid by this subscription (a replay)', async () => {

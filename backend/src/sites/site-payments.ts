@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { planOf } from '@vitrine/domain';
 import type { EntityManager } from 'typeorm';
+import { UsersService } from '../auth/users.service';
 import { BillingFacts } from '../billing-facts/billing-facts';
 import type { DuplicatePaymentRefunded, PaymentMethodChanged, RestartPaid, SubscriptionChanged } from '../billing-facts/facts';
 import { fromUnix } from '../common/format';
@@ -20,6 +21,7 @@ export class SitePayments {
     private readonly facts: BillingFacts,
     private readonly sites: SitesService,
     private readonly mail: MailService,
+    private readonly users: UsersService,
   ) {
     facts.on('subscription.changed', 'sites.lifecycle', (fact, tx) => this.followSubscription(fact, tx));
     facts.on('restart.paid', 'sites.restart', (fact, tx) => this.restart(fact, tx));
@@ -42,18 +44,21 @@ export class SitePayments {
   /**
    * A paid restart: the new subscription pays for the same site, which gets its status back (history kept). The site
    * is locked first: a second restart paid at the same moment (or one for a site whose subscription is live) finds it
-   * already restarted, and is a duplicate to refund.
+   * already restarted, and is a duplicate to refund. A restart paid for a closed account restarts nothing: refunded.
    */
   private async restart({ restart: r, customerId, userId, invoice }: RestartPaid, tx: EntityManager): Promise<void> {
     const site = await this.sites.lockSite(r.siteId, tx);
     if (!site || site.stripeSubscriptionId === r.subscriptionId) return;
     const otherAccount = site.userId !== r.userId || (userId !== null && site.userId !== userId);
-    if (otherAccount || site.paymentState !== 'ended') {
+    const closed = !otherAccount && Boolean((await this.users.findById(site.userId, tx))?.closedAt);
+    if (otherAccount || closed || site.paymentState !== 'ended') {
       if (otherAccount) this.logger.error(`Relance ${r.sessionId} pour le site ${r.siteId} d'un autre compte : remboursement`);
+      if (closed) this.logger.error(`Relance ${r.sessionId} du site ${r.siteId} payée pour un compte fermé : remboursement`);
       await this.facts.publish(
         'duplicate-payment.found',
         {
           kind: 'restart',
+          ...(closed ? { cause: 'account-closed' as const } : {}),
           referenceId: r.siteId,
           siteId: r.siteId,
           checkoutSessionId: r.sessionId,
@@ -64,7 +69,9 @@ export class SitePayments {
           amountCents: invoice?.amountCents ?? 0,
           reason: otherAccount
             ? 'Relance payée pour un site d’un autre compte.'
-            : 'Un site dont l’abonnement est en cours a été relancé une seconde fois.',
+            : closed
+              ? 'La relance d’un site a été payée alors que son compte était déjà fermé : rien n’est relancé.'
+              : 'Un site dont l’abonnement est en cours a été relancé une seconde fois.',
         },
         tx,
       );

@@ -123,7 +123,7 @@ export class AccountClosureDto {
   /** L'effacement n'a pas lieu avant */
   @ApiProperty({ format: 'date-time' })
   eraseAfter: string;
-  /** Ce que l'effacement attend : mail (l'e-mail de confirmation), subscriptions (la fin des abonnements) */
+  /** Ce que l'effacement attend : mail (l'e-mail de confirmation), payments (le remboursement d'un paiement fait juste avant la fermeture), subscriptions (la fin des abonnements) */
   @ApiProperty({ enum: CLOSURE_WAITS, enumName: 'ClosureWait', nullable: true })
   waitingFor: ClosureWait | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true })

@@ -98,6 +98,18 @@ describe('Admin — closed accounts', () => {
     expect(queryOf(last)).toMatchObject({ status: 'pending' });
   });
 
+  it('says when an erasure waits for a payment made just before the closure to be refunded', async () => {
+    signedInAdmin({
+      'GET /api/admin/account-closures': () =>
+        jsonResponse(200, { closures: [closure({ waitingFor: 'payments', eraseAfter: '2026-11-24T10:01:30.000Z' })], total: 1 }),
+    });
+    renderApp('/admin/closures');
+    const table = await screen.findByRole('table', { name: 'Comptes fermés' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      /En attente du remboursement d’un paiement fait juste avant la fermeture ; prochain essai le 24\/11\/2026/,
+    );
+  });
+
   it('shows a closed account as such on its page: no old name nor address, no contact form, its closure', async () => {
     client('2026-11-24T10:00:00.000Z');
     expect(await screen.findByRole('heading', { name: 'Compte fermé le 24/11/2026', level: 1 })).toBeInTheDocument();

@@ -146,6 +146,8 @@ export function erasureText(c: AccountClosureDto): string {
   if (c.status === 'failed') return `L’effacement a échoué : ${c.lastError ?? 'erreur inconnue'}.`;
   if (c.waitingFor === 'subscriptions') return `En attente de la fin des abonnements ; prochain essai le ${formatDateTime(c.eraseAfter)}.`;
   if (c.waitingFor === 'mail') return 'En attente de l’envoi de l’e-mail de confirmation.';
+  if (c.waitingFor === 'payments')
+    return `En attente du remboursement d’un paiement fait juste avant la fermeture ; prochain essai le ${formatDateTime(c.eraseAfter)}.`;
   return `Effacement prévu à partir du ${formatDateTime(c.eraseAfter)}.`;
 }
 

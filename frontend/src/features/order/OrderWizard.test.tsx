@@ -622,6 +622,26 @@ describe('OrderWizard — the draft', () => {
     expect(screen.getByRole('switch', { name: 'Formule Business' })).toHaveAttribute('aria-checked', 'true');
   });
 
+  it('says why a change is not saved when the order was paid meanwhile (the server’s French sentence), and keeps it to retry', async () => {
+    const { user, api } = renderWizard({
+      initialDraft: makeDraft({ currentStep: '1', data: { ...makeDraft().data, siteName: 'Boulangerie Martin' } }),
+    });
+    api.update.mockRejectedValueOnce(
+      new ApiError(409, { statusCode: 409, message: 'Cette commande vient d’être payée : elle ne peut plus être modifiée.' }),
+    );
+    await user.type(screen.getByLabelText('Nom du site'), ' Lyon');
+    expect(
+      await screen.findByText(
+        /Enregistrement impossible : Cette commande vient d’être payée : elle ne peut plus être modifiée\./,
+        undefined,
+        {
+          timeout: 3000,
+        },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
+  });
+
   it('after a cancelled payment shows the error with the draft intact', () => {
     renderWizard({
       canceled: true,

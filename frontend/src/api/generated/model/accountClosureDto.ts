@@ -36,6 +36,6 @@ export interface AccountClosureDto {
   /** pending : effacement à venir ; done : effacé ; failed : échec (voir lastError) */
   status: ClosureStatus;
   userId: string;
-  /** Ce que l'effacement attend : mail (l'e-mail de confirmation), subscriptions (la fin des abonnements) */
+  /** Ce que l'effacement attend : mail (l'e-mail de confirmation), payments (le remboursement d'un paiement fait juste avant la fermeture), subscriptions (la fin des abonnements) */
   waitingFor: ClosureWait | null;
 }

@@ -7,12 +7,13 @@
  */
 
 /**
- * Ce que l'effacement attend : mail (l'e-mail de confirmation), subscriptions (la fin des abonnements)
+ * Ce que l'effacement attend : mail (l'e-mail de confirmation), payments (le remboursement d'un paiement fait juste avant la fermeture), subscriptions (la fin des abonnements)
  */
 export type ClosureWait = typeof ClosureWait[keyof typeof ClosureWait];
 
 
 export const ClosureWait = {
   mail: 'mail',
+  payments: 'payments',
   subscriptions: 'subscriptions',
 } as const;

@@ -461,7 +461,8 @@ export const getUpdateOrderDraftUrl = (id: string,) => {
 }
 
 /**
- * @summary Enregistrement automatique : seuls les champs envoyés changent ; une commande payée ne change plus (409).
+ * @summary Enregistrement automatique : seuls les champs envoyés changent ; une commande payée ne change plus (409). Un paiement
+ouvert de la commande est d'abord annulé chez Stripe : on paie ce que dit la commande.
  */
 export const updateOrderDraft = async (id: string,
     updateOrderDraftDto: UpdateOrderDraftDto, options?: Parameters<typeof customFetch>[1]): Promise<OrderDraftDto> => {
@@ -528,7 +529,8 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type UpdateOrderDraftMutationVariables = {id: string;data: UpdateOrderDraftDto}
 
     /**
- * @summary Enregistrement automatique : seuls les champs envoyés changent ; une commande payée ne change plus (409).
+ * @summary Enregistrement automatique : seuls les champs envoyés changent ; une commande payée ne change plus (409). Un paiement
+ouvert de la commande est d'abord annulé chez Stripe : on paie ce que dit la commande.
  */
 export const useUpdateOrderDraft = <TError = ErrorType<ErrorResponseDto>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOrderDraft>>, TError,UpdateOrderDraftMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
