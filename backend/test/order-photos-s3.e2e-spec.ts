@@ -175,10 +175,13 @@ describe('order photos on an S3-compatible server', () => {
   });
 
   it('pays an order with photos: the team’s mail shows each thumbnail as a link to its photo, and so does the admin’s page', async () => {
-    const { draftId, owner, sessionId } = await orderAndCheckout(t.api, { billing: { email: 'boulangerie@example.com' } });
-    await as(t.api.post(`/api/order-drafts/${draftId}/photos`), owner)
-      .attach('file', phoneJpeg(), { filename: 'devanture.jpg', contentType: 'image/jpeg' })
-      .expect(201);
+    const { draftId, sessionId } = await orderAndCheckout(t.api, {
+      billing: { email: 'boulangerie@example.com' },
+      beforeCheckout: (id, owner) =>
+        as(t.api.post(`/api/order-drafts/${id}/photos`), owner)
+          .attach('file', phoneJpeg(), { filename: 'devanture.jpg', contentType: 'image/jpeg' })
+          .expect(201),
+    });
     const paid = await payOnSandbox(sandbox, sessionId);
     expect(paid.status).toBe(303);
     await webhooksProcessed(t);

@@ -98,12 +98,15 @@ export async function orderAndCheckout(
     billing?: Partial<typeof BILLING>;
     session?: SessionBody;
     prefersCall?: boolean;
+    /** What the buyer does to the draft before paying (adding photos…): an edit after the payment opened expires it. */
+    beforeCheckout?: (draftId: string, owner: Owner) => Promise<unknown>;
   } = {},
 ): Promise<{ draftId: string; owner: Owner; sessionId: string; url: string }> {
   const { draft, owner } = await startDraft(api, options.planType ?? 'pro', options.session);
   await as(api.patch(`/api/order-drafts/${draft.id}`), owner)
     .send({ data: { ...COMPLETE_FORM, ...options.data }, prefersCall: options.prefersCall ?? false, currentStep: '4' })
     .expect(200);
+  await options.beforeCheckout?.(draft.id, owner);
   const res = await as(api.post('/api/checkout-sessions'), owner)
     .send({ draftId: draft.id, billing: { ...BILLING, ...options.billing } })
     .expect(201);
