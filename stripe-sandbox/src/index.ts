@@ -60,6 +60,8 @@ export interface StripeSandbox {
    * purpose (retries after the endpoint itself failed are not awaited).
    */
   flushWebhooks(): Promise<void>;
+  /** Deliveries `flushWebhooks` would wait for now (0: nothing on its way). */
+  pendingWebhooks(): number;
   /** How this sandbox sends its webhooks (mode, seed, delays), to print beside a failure. */
   webhookDelivery: WebhookDelivery;
   close(): Promise<void>;
@@ -512,6 +514,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         sendJson(res, 200, { ok: true });
         return;
       }
+      // Webhooks held back (queued, not sent) until released: the late webhooks a browser journey waits through.
+      if ((path === '/test/webhooks/hold' || path === '/test/webhooks/release') && method === 'POST') {
+        if (path.endsWith('/hold')) webhooks.hold();
+        else webhooks.release();
+        sendJson(res, 200, { held: webhooks.held, waiting: webhooks.waiting });
+        return;
+      }
       throw new ApiError(404, `Unrecognized test control (${method}: ${path}).`);
     } catch (err) {
       if (err instanceof ApiError) sendJson(res, err.status, err.toJSON());
@@ -577,6 +586,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       webhookUrl = next;
     },
     flushWebhooks: () => webhooks.flush(),
+    pendingWebhooks: () => webhooks.pending,
     webhookDelivery: delivery,
     async close() {
       webhooks.close();

@@ -138,6 +138,10 @@ export class WebhookDeliverer {
   private readonly abort = new AbortController();
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
+  /** While set, every POST waits for it (POST /test/webhooks/hold … /release): webhooks as late as a test needs. */
+  private gate: { promise: Promise<void>; open: () => void } | undefined;
+  /** Deliveries waiting at the gate now. */
+  waiting = 0;
   private readonly random: () => number;
 
   private readonly opts: DelivererOptions;
@@ -147,12 +151,43 @@ export class WebhookDeliverer {
     this.random = seededRandom(opts.delivery.seed);
   }
 
+  /** Deliveries `flush` would wait for now. */
+  get pending(): number {
+    return this.inFlight.size;
+  }
+
   get mode(): WebhookDeliveryMode {
     return this.opts.delivery.mode;
   }
 
+  /** Holds every delivery back until `release`: they wait, then go as they would have (a browser test's late webhooks). */
+  hold(): void {
+    if (this.gate) return;
+    let open = (): void => undefined;
+    const promise = new Promise<void>((resolve) => (open = resolve));
+    this.gate = { promise, open };
+  }
+
+  private async passGate(): Promise<void> {
+    while (this.gate) {
+      this.waiting += 1;
+      await this.gate.promise;
+      this.waiting -= 1;
+    }
+  }
+
+  release(): void {
+    this.gate?.open();
+    this.gate = undefined;
+  }
+
+  get held(): boolean {
+    return this.gate !== undefined;
+  }
+
   /** One signed POST of the event to the current URL, not recorded. */
   private async post(rec: EventRec, url: string): Promise<DeliveryAttempt> {
+    await this.passGate();
     const at = Math.floor(Date.now() / 1000);
     const payload = JSON.stringify(rec.event, null, 2);
     try {
@@ -243,6 +278,7 @@ export class WebhookDeliverer {
 
   close(): void {
     this.closed = true;
+    this.release();
     this.abort.abort();
     for (const [t, release] of this.timers) {
       clearTimeout(t);
@@ -289,6 +325,7 @@ export class WebhookDeliverer {
     const first = this.later(plan.delayMs, async () => {
       const url = this.opts.url();
       if (!plan.failure || !url) return this.attemptWithRetries(rec, 0);
+      await this.passGate();
       // Reached or not, the attempt counts as failed, and Stripe tries again later.
       const result: DeliveryAttempt =
         plan.failure === 'unreached'

@@ -188,6 +188,31 @@ describe('webhook delivery', () => {
     expect(receiver.deliveries.filter((e) => ids.includes(e.id)).map((e) => e.id)).toEqual(ids);
   });
 
+  it('holds every webhook back on /test/webhooks/hold until /test/webhooks/release, then sends them', async () => {
+    const { sandbox, stripe } = await sandboxWith({ seed: 11 });
+    const control = async (action: string) =>
+      (await (await fetch(`${sandbox.url}/test/webhooks/${action}`, { method: 'POST' })).json()) as { held: boolean; waiting: number };
+    expect(await control('hold')).toEqual({ held: true, waiting: 0 });
+    const mark = receiver.events.length;
+    const ids = await expirations(stripe, 5);
+    // Until each event's delivery is due and waits at the gate (asked again, a little later each time).
+    let waiting = 0;
+    for (let wait = 10; waiting < ids.length; wait = Math.min(2 * wait, 200)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      ({ waiting } = await control('hold'));
+    }
+    expect(receiver.since(mark)).toEqual([]);
+    expect((await recorded(sandbox)).filter((e) => ids.includes(e.id)).every((e) => e.delivery.attempts === 0)).toBe(true);
+    expect(await control('release')).toMatchObject({ held: false });
+    await sandbox.flushWebhooks();
+    expect(
+      receiver
+        .since(mark)
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([...ids].sort());
+  });
+
   it('retries after a 500 with a back-off that doubles, until the endpoint answers 2xx', async () => {
     const logs: string[] = [];
     const sandbox = await startStripeSandbox({
