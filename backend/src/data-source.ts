@@ -55,6 +55,7 @@ import { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './outbound-webho
 import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
 import { BillingKeepsItsOwnState1763716400000 } from './database/migrations/1763716400000-BillingKeepsItsOwnState';
+import { StripeEventsOfCheckout1763716450000 } from './database/migrations/1763716450000-StripeEventsOfCheckout';
 
 export const ENTITIES = [
   User,
@@ -120,6 +121,7 @@ export const MIGRATIONS = [
   OutboundWebhooks1763716200000,
   DraftPlanOnly1763716300000,
   BillingKeepsItsOwnState1763716400000,
+  StripeEventsOfCheckout1763716450000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import {
+  PaymentConfirmationDto,
   PaymentIssueListResponseDto,
   RestartSubscriptionDto,
   SiteSubscriptionDto,
@@ -77,6 +78,29 @@ export class SiteSubscriptionsController {
   @ApiConflictResponse({ description: 'Abonnement terminé' })
   changeSiteCard(@CurrentUser() { user }: AuthenticatedUser, @UuidParam('id', siteId) id: string): Promise<CheckoutSessionResponseDto> {
     return this.subscriptions.changeCard(user, id);
+  }
+
+  /**
+   * Retour d'une page de paiement Stripe ouverte pour ce site (relance, changement de carte) : le paiement est-il
+   * enregistré ? Redemandé par la page jusqu'à ce qu'il le soit.
+   */
+  @Get('sites/:id/subscription/checkout-sessions/:sessionId')
+  getSiteCheckoutConfirmation(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @UuidParam('id', siteId) id: string,
+    @Param('sessionId') sessionId: string,
+  ): Promise<PaymentConfirmationDto> {
+    return this.subscriptions.checkoutConfirmation(user, id, sessionId);
+  }
+
+  /** Retour de la page Stripe d'une facture de ce site : son paiement est-il enregistré ? */
+  @Get('sites/:id/subscription/invoices/:invoiceId/payment')
+  getSiteInvoiceConfirmation(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @UuidParam('id', siteId) id: string,
+    @Param('invoiceId') invoiceId: string,
+  ): Promise<PaymentConfirmationDto> {
+    return this.subscriptions.invoiceConfirmation(user, id, invoiceId);
   }
 
   /** Les paiements qui échouent sur les sites du client connecté (bandeaux du tableau de bord, des sites et d'un site). */
