@@ -18,7 +18,7 @@ import { DELIVERY_ENV, resolveDelivery, WebhookDeliverer, type WebhookDelivery }
 
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox';
 export { API_VERSION as SANDBOX_API_VERSION } from './core.ts';
-export { DELIVERY_ENV, randomSeed, signPayload, type WebhookDelivery, type WebhookDeliveryMode } from './webhooks.ts';
+export { DELIVERY_ENV, randomSeed, resolveDelivery, signPayload, type WebhookDelivery, type WebhookDeliveryMode } from './webhooks.ts';
 
 export interface StripeSandboxOptions {
   /** 0 = a random free port. */

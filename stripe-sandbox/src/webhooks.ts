@@ -68,12 +68,13 @@ export function resolveDelivery(
   print: (line: string) => void = (line) => process.stderr.write(`[stripe-sandbox] ${line}\n`),
 ): WebhookDelivery {
   const mode = options.mode ?? (env[DELIVERY_ENV.mode] || DEFAULT_DELIVERY.mode);
+  // Said in French: `npm start` shows these as its own configuration errors.
   if (mode !== 'stripe' && mode !== 'ordered')
-    throw new Error(`${DELIVERY_ENV.mode} must be 'stripe' or 'ordered' (got '${String(mode)}')`);
+    throw new Error(`${DELIVERY_ENV.mode} doit valoir 'stripe' ou 'ordered' (reçu « ${String(mode)} »)`);
   const number = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
     if (raw === undefined || raw === '') return undefined;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max} (got '${raw}')`);
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} doit être un entier entre ${min} et ${max} (reçu « ${raw} »)`);
     return n;
   };
   const maxDelayMs = options.maxDelayMs ?? number(DELIVERY_ENV.maxDelayMs, env[DELIVERY_ENV.maxDelayMs], 0, 60_000);

@@ -284,7 +284,7 @@ describe('webhook delivery', () => {
     );
     // The sandbox's options win over the environment.
     expect(resolveDelivery({ seed: 9 }, { STRIPE_SANDBOX_WEBHOOK_SEED: '5' }, quiet).seed).toBe(9);
-    expect(() => resolveDelivery({}, { STRIPE_SANDBOX_WEBHOOK_DELIVERY: 'shuffled' }, quiet)).toThrow(/'stripe' or 'ordered'/);
+    expect(() => resolveDelivery({}, { STRIPE_SANDBOX_WEBHOOK_DELIVERY: 'shuffled' }, quiet)).toThrow(/'stripe' ou 'ordered'/);
     expect(() => resolveDelivery({}, { STRIPE_SANDBOX_WEBHOOK_SEED: 'abc' }, quiet)).toThrow(/STRIPE_SANDBOX_WEBHOOK_SEED/);
     expect(() => resolveDelivery({}, { STRIPE_SANDBOX_WEBHOOK_MAX_DELAY_MS: '-1', STRIPE_SANDBOX_WEBHOOK_SEED: '1' }, quiet)).toThrow(
       /STRIPE_SANDBOX_WEBHOOK_MAX_DELAY_MS/,
