@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import {
@@ -85,6 +85,7 @@ export class SiteSubscriptionsController {
    * enregistré ? Redemandé par la page jusqu'à ce qu'il le soit.
    */
   @Get('sites/:id/subscription/checkout-sessions/:sessionId')
+  @ApiParam({ name: 'sessionId', description: 'La session Stripe Checkout (cs_…), de `session_id` dans l’adresse de retour' })
   getSiteCheckoutConfirmation(
     @CurrentUser() { user }: AuthenticatedUser,
     @UuidParam('id', siteId) id: string,
@@ -95,6 +96,7 @@ export class SiteSubscriptionsController {
 
   /** Retour de la page Stripe d'une facture de ce site : son paiement est-il enregistré ? */
   @Get('sites/:id/subscription/invoices/:invoiceId/payment')
+  @ApiParam({ name: 'invoiceId', description: 'La facture Stripe (in_…), celle d’un paiement en échec du site' })
   getSiteInvoiceConfirmation(
     @CurrentUser() { user }: AuthenticatedUser,
     @UuidParam('id', siteId) id: string,
