@@ -55,6 +55,7 @@ import { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './outbound-webho
 import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
 import { BillingKeepsItsOwnState1763716400000 } from './database/migrations/1763716400000-BillingKeepsItsOwnState';
+import { StripeEventsOfCheckout1763716450000 } from './database/migrations/1763716450000-StripeEventsOfCheckout';
 import { InvoiceCorrections1763716550000 } from './database/migrations/1763716550000-InvoiceCorrections';
 
 export const ENTITIES = [
@@ -121,6 +122,7 @@ export const MIGRATIONS = [
   OutboundWebhooks1763716200000,
   DraftPlanOnly1763716300000,
   BillingKeepsItsOwnState1763716400000,
+  StripeEventsOfCheckout1763716450000,
   InvoiceCorrections1763716550000,
 ];
 
