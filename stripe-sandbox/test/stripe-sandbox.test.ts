@@ -339,6 +339,8 @@ describe('Stripe sandbox', () => {
     });
 
     it("'Payer' creates customer, subscription and invoice, delivers signed webhooks, then redirects to success_url", async () => {
+      // The events of the calls before (the customer, the prices…) received first: only this payment's ones after the mark.
+      await sandbox.flushWebhooks();
       firstEvent = receiver.events.length;
       const res = await pay(session.id, { name: 'Jeanne Dupont' });
       expect(res.status).toBe(303);
