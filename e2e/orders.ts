@@ -162,7 +162,10 @@ export async function signInAsClient(page: Page, client: Pick<ProvisionedClient,
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** A sandbox time control on the client's subscription (renew, fail-payment, end-period, give-up); its webhooks are delivered before it answers. */
+/**
+ * A sandbox time control on the client's subscription (renew, fail-payment, end-period, give-up). It answers before
+ * its webhooks arrive (late, in any order, as Stripe sends them): wait for the state they bring.
+ */
 export async function sandboxControl(
   client: ProvisionedClient,
   subscriptionId: string,

@@ -4,6 +4,7 @@
 // changes what every page shows (the agency's settings) never runs beside another on the same product. Each copy takes
 // the next journey file from one queue, the longest files first, so neither waits long for the other at the end.
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuiltApp, root, startBuiltApp } from './app.ts';
@@ -43,6 +44,17 @@ function journeyLength(file: string): number {
   return modules.reduce((length, module) => length + readFileSync(join(journeys, module)).length, source.length);
 }
 const workers = Math.max(1, Math.min(Number(process.env.E2E_WORKERS) || 2, queue.length));
+
+// Each copy's sandbox sends its webhooks as Stripe does: late, in any order, some twice, some after a failed attempt
+// (stripe-sandbox/src/webhooks.ts). Up to 300 ms late here, twice the backend tier's: on a loaded 2-core machine the
+// browser is usually back from the hosted page before them, as with Stripe, and the return pages wait for them (they
+// ask again after 1 s, 2.5 s, 4.75 s…); each journey waits for states, up to 20 s. One seed for the run, printed, so
+// that a failure is replayed with the same choices (STRIPE_SANDBOX_WEBHOOK_SEED=…).
+process.env.STRIPE_SANDBOX_WEBHOOK_SEED ||= String(randomInt(1, 2 ** 31 - 1));
+process.env.STRIPE_SANDBOX_WEBHOOK_MAX_DELAY_MS ||= '300';
+console.log(
+  `Webhooks du bac à sable Stripe comme Stripe les envoie (jusqu'à ${process.env.STRIPE_SANDBOX_WEBHOOK_MAX_DELAY_MS} ms de retard), graine ${process.env.STRIPE_SANDBOX_WEBHOOK_SEED} : STRIPE_SANDBOX_WEBHOOK_SEED=${process.env.STRIPE_SANDBOX_WEBHOOK_SEED} la rejoue.`,
+);
 
 /** Runs one journey file against one copy of the product; its output is printed whole once it ends. */
 function runJourney(file: string, app: BuiltApp, logFile: string): Promise<number> {

@@ -50,13 +50,22 @@ if (runningPostgres !== undefined) fail(dataDirInUseMessage(dataDir, runningPost
 let sandbox: StripeSandbox | undefined;
 if (!env.STRIPE_SECRET_KEY) {
   // A development and test component, loaded only here: with real keys it is never imported.
-  const { SANDBOX_SECRET_KEY, startStripeSandbox } = await import('@vitrine/stripe-sandbox');
+  const { SANDBOX_SECRET_KEY, resolveDelivery, startStripeSandbox } = await import('@vitrine/stripe-sandbox');
   const sandboxPort = port('STRIPE_SANDBOX_PORT', 12111);
   if (sandboxPort === undefined)
     fail(`Configuration invalide :\n  - STRIPE_SANDBOX_PORT doit être un entier entre 0 et 65535 (reçu « ${env.STRIPE_SANDBOX_PORT} »)`);
   // The backend checks PORT itself; webhooks go to the port it will listen on (none when it picks one at random).
   const appPort = port('PORT', 3000);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET || 'whsec_sandbox';
+  // Webhooks as Stripe sends them (late, in any order, some twice, some after a failed attempt), from a seed the
+  // sandbox's first line prints (STRIPE_SANDBOX_WEBHOOK_SEED replays it; STRIPE_SANDBOX_WEBHOOK_DELIVERY=ordered for
+  // in order and at once, STRIPE_SANDBOX_WEBHOOK_MAX_DELAY_MS for the longest delay).
+  let webhookDelivery: ReturnType<typeof resolveDelivery>;
+  try {
+    webhookDelivery = resolveDelivery({}, env, () => undefined);
+  } catch (error) {
+    fail(`Configuration invalide :\n  - ${(error as Error).message}`);
+  }
   const dataFile = join(dataDir, 'stripe-sandbox.json');
   try {
     sandbox = await startStripeSandbox({
@@ -64,6 +73,7 @@ if (!env.STRIPE_SECRET_KEY) {
       webhookSecret,
       webhookUrl: appPort ? `http://127.0.0.1:${appPort}/api/billing/webhook` : undefined,
       dataFile,
+      webhookDelivery,
       log: (line) => console.log(`[StripeSandbox] ${line}`),
       logRequests: false,
     });

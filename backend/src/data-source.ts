@@ -58,6 +58,7 @@ import { PaymentsKeepTheirWord1763716560000 } from './database/migrations/176371
 import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
 import { BillingKeepsItsOwnState1763716400000 } from './database/migrations/1763716400000-BillingKeepsItsOwnState';
+import { StripeEventsOfCheckout1763716450000 } from './database/migrations/1763716450000-StripeEventsOfCheckout';
 import { InvoiceCorrections1763716550000 } from './database/migrations/1763716550000-InvoiceCorrections';
 
 export const ENTITIES = [
@@ -126,6 +127,7 @@ export const MIGRATIONS = [
   OutboundWebhooks1763716200000,
   DraftPlanOnly1763716300000,
   BillingKeepsItsOwnState1763716400000,
+  StripeEventsOfCheckout1763716450000,
   InvoiceCorrections1763716550000,
   PaymentsKeepTheirWord1763716560000,
 ];

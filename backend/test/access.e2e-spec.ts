@@ -108,6 +108,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/sites/:id/subscription/reactivate': 'client',
   'POST /api/sites/:id/subscription/restart': 'client',
   'POST /api/sites/:id/subscription/payment-method': 'client',
+  // Back from Stripe's pages: is the payment recorded yet (the return pages ask until it is).
+  'GET /api/sites/:id/subscription/checkout-sessions/:sessionId': 'client',
+  'GET /api/sites/:id/subscription/invoices/:invoiceId/payment': 'client',
   'GET /api/billing/invoices': 'client',
   'GET /api/billing/profile': 'client',
   'PUT /api/billing/profile': 'client',

@@ -81,7 +81,7 @@ describe('the client area', () => {
    * Every client route that names a site: Bob with Alice's id gets 404 and nothing of hers. A new route under a
    * client's resource must get a case here (the first test fails otherwise).
    */
-  const CROSS_CLIENT: Record<string, { body?: object }> = {
+  const CROSS_CLIENT: Record<string, { body?: object; own?: object }> = {
     'GET /api/sites/:id': {},
     'GET /api/sites/:id/subscription': {},
     'POST /api/sites/:id/subscription/upgrade': {},
@@ -89,6 +89,9 @@ describe('the client area', () => {
     'POST /api/sites/:id/subscription/reactivate': {},
     'POST /api/sites/:id/subscription/restart': { body: { planType: 'pro' } },
     'POST /api/sites/:id/subscription/payment-method': {},
+    // Their own site with no such session or invoice: that one is not found, not the site.
+    'GET /api/sites/:id/subscription/checkout-sessions/:sessionId': { own: { message: 'Session de paiement introuvable' } },
+    'GET /api/sites/:id/subscription/invoices/:invoiceId/payment': { own: { message: 'Facture introuvable' } },
     'POST /api/sites/:id/modification-requests': { body: { type: 'design', priority: 'high', description: 'Changer la couleur' } },
     'GET /api/sites/:id/business-options': {},
     'PUT /api/sites/:id/business-options': { body: BUSINESS_OPTIONS },
@@ -103,25 +106,29 @@ describe('the client area', () => {
     expect(Object.keys(CROSS_CLIENT).filter((r) => !withId.includes(r))).toEqual([]);
   });
 
-  it.each(Object.entries(CROSS_CLIENT))("%s with another client's id: 404, nothing of theirs, nothing changed", async (route, { body }) => {
-    const [method, path] = route.split(' ');
-    const before = await t.dataSource.query(
-      `SELECT s.status, s.type, (SELECT count(*) FROM modification_requests WHERE site_id = s.id) AS requests, (SELECT count(*) FROM site_business_options WHERE site_id = s.id) AS options FROM sites s WHERE id = $1`,
-      [aliceSite],
-    );
-    const res = await t.api[method.toLowerCase() as 'get'](path.replace(':id', aliceSite)).set(bearer(bob)).send(body);
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ statusCode: 404, message: 'Site introuvable' });
-    expect(JSON.stringify(res.body)).not.toContain('Atelier');
-    const after = await t.dataSource.query(
-      `SELECT s.status, s.type, (SELECT count(*) FROM modification_requests WHERE site_id = s.id) AS requests, (SELECT count(*) FROM site_business_options WHERE site_id = s.id) AS options FROM sites s WHERE id = $1`,
-      [aliceSite],
-    );
-    expect(after).toEqual(before);
-    // Their own site answers (not 404): the case tests ownership, not a broken route.
-    const own = await t.api.raw[method.toLowerCase() as 'get'](path.replace(':id', bobSite)).set(bearer(bob)).send(body);
-    expect(own.status).not.toBe(404);
-  });
+  it.each(Object.entries(CROSS_CLIENT))(
+    "%s with another client's id: 404, nothing of theirs, nothing changed",
+    async (route, { body, own: ownAnswer }) => {
+      const [method, path] = route.split(' ');
+      const before = await t.dataSource.query(
+        `SELECT s.status, s.type, (SELECT count(*) FROM modification_requests WHERE site_id = s.id) AS requests, (SELECT count(*) FROM site_business_options WHERE site_id = s.id) AS options FROM sites s WHERE id = $1`,
+        [aliceSite],
+      );
+      const res = await t.api[method.toLowerCase() as 'get'](path.replace(':id', aliceSite)).set(bearer(bob)).send(body);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ statusCode: 404, message: 'Site introuvable' });
+      expect(JSON.stringify(res.body)).not.toContain('Atelier');
+      const after = await t.dataSource.query(
+        `SELECT s.status, s.type, (SELECT count(*) FROM modification_requests WHERE site_id = s.id) AS requests, (SELECT count(*) FROM site_business_options WHERE site_id = s.id) AS options FROM sites s WHERE id = $1`,
+        [aliceSite],
+      );
+      expect(after).toEqual(before);
+      // Their own site answers (not 404): the case tests ownership, not a broken route.
+      const own = await t.api.raw[method.toLowerCase() as 'get'](path.replace(':id', bobSite)).set(bearer(bob)).send(body);
+      if (ownAnswer) expect(own.body).toMatchObject(ownAnswer);
+      else expect(own.status).not.toBe(404);
+    },
+  );
 
   it('lists only the caller’s own invoices and counts only their own sites (no customer id from the browser)', async () => {
     const res = await t.api.get('/api/billing/invoices?customerId=cus_AtelierAlice').set(bearer(bob)).expect(400);

@@ -107,8 +107,12 @@ describe('openapi.yaml: the request contract', () => {
     const ids = operations.flatMap(({ path, method, op }) =>
       (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => ({ at: `${method} ${path} {${p.name}}`, format: p.schema.format })),
     );
-    // A checkout session's id is Stripe's (cs_…); every other path id is one of ours.
-    expect(ids.filter((p) => p.format !== 'uuid').map((p) => p.at)).toEqual(['get /api/checkout-sessions/{id} {id}']);
+    // A checkout session's id (cs_…) and an invoice's (in_…) are Stripe's; every other path id is one of ours.
+    expect(ids.filter((p) => p.format !== 'uuid').map((p) => p.at)).toEqual([
+      'get /api/checkout-sessions/{id} {id}',
+      'get /api/sites/{id}/subscription/checkout-sessions/{sessionId} {sessionId}',
+      'get /api/sites/{id}/subscription/invoices/{invoiceId}/payment {invoiceId}',
+    ]);
   });
 
   it('says the rate-limit headers on the limited routes, and Retry-After on every 429', () => {

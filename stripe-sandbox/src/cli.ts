@@ -1,7 +1,9 @@
 /**
  * Runs the Stripe sandbox on its own: `npm run stripe-sandbox` (`node stripe-sandbox/src/cli.ts`).
  * Env: STRIPE_SANDBOX_PORT (12111), STRIPE_SANDBOX_HOST (127.0.0.1), STRIPE_SANDBOX_PUBLIC_URL, STRIPE_WEBHOOK_SECRET
- * (whsec_sandbox), STRIPE_SANDBOX_WEBHOOK_URL, STRIPE_SANDBOX_DATA_FILE.
+ * (whsec_sandbox), STRIPE_SANDBOX_WEBHOOK_URL, STRIPE_SANDBOX_DATA_FILE; the webhooks' delivery (webhooks.ts):
+ * STRIPE_SANDBOX_WEBHOOK_DELIVERY (stripe, the default, or ordered), STRIPE_SANDBOX_WEBHOOK_SEED (random, printed),
+ * STRIPE_SANDBOX_WEBHOOK_MAX_DELAY_MS (150).
  */
 import { SANDBOX_SECRET_KEY, startStripeSandbox } from './index.ts';
 

@@ -14,12 +14,12 @@ import { ApiError, P, type Json, type Params } from './params.ts';
 import { applyExpand, renderInvoice, renderPaymentMethod, renderSubscription } from './render.ts';
 import { checkoutPage, invoicePage, invoicePdf, messagePage, type CardForm } from './pages.ts';
 import { Persistence, randomId, type EventRec } from './store.ts';
-import { WebhookDeliverer } from './webhooks.ts';
+import { DELIVERY_ENV, resolveDelivery, WebhookDeliverer, type WebhookDelivery } from './webhooks.ts';
 import { captureTo } from './capture.ts';
 
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox';
 export { API_VERSION as SANDBOX_API_VERSION } from './core.ts';
-export { signPayload } from './webhooks.ts';
+export { DELIVERY_ENV, randomSeed, resolveDelivery, signPayload, type WebhookDelivery, type WebhookDeliveryMode } from './webhooks.ts';
 
 export interface StripeSandboxOptions {
   /** 0 = a random free port. */
@@ -48,6 +48,12 @@ export interface StripeSandboxOptions {
    * this process in STRIPE_SANDBOX_CAPTURE_DIR when that is set, else nothing).
    */
   captureFile?: string;
+  /**
+   * How webhooks are sent (webhooks.ts): by default as Stripe sends them (any order, side by side, late, twice, first
+   * attempts failing), from a seed; each field defaults to its environment variable (DELIVERY_ENV), then to
+   * DEFAULT_DELIVERY. `{ mode: 'ordered' }` only for a test that truly needs events in order and at once.
+   */
+  webhookDelivery?: Partial<WebhookDelivery>;
 }
 
 export interface StripeSandbox {
@@ -55,8 +61,15 @@ export interface StripeSandbox {
   url: string;
   port: number;
   setWebhookUrl(url: string): void;
-  /** Waits until every delivery whose first attempt has started is done (background retries are not awaited). */
+  /**
+   * Waits until every delivery queued so far is done, with its delay, copy and the retry of a first attempt failed on
+   * purpose (retries after the endpoint itself failed are not awaited).
+   */
   flushWebhooks(): Promise<void>;
+  /** Deliveries `flushWebhooks` would wait for now (0: nothing on its way). */
+  pendingWebhooks(): number;
+  /** How this sandbox sends its webhooks (mode, seed, delays), to print beside a failure. */
+  webhookDelivery: WebhookDelivery;
   close(): Promise<void>;
 }
 
@@ -171,9 +184,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   let faults: Fault[] = [];
   const publicUrl = (): string => (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
+  // A seed drawn at random is printed once for the process (on stderr), and in this sandbox's log below.
+  const delivery = resolveDelivery(options.webhookDelivery);
   // eslint-disable-next-line prefer-const
   let core: SandboxCore;
   const webhooks = new WebhookDeliverer({
+    delivery,
     secret: options.webhookSecret,
     url: () => webhookUrl,
     retryBaseMs: options.retryBaseMs ?? 1000,
@@ -186,7 +202,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const capture = captureTo(options.captureFile);
   if (capture) core.observeEvent = (event) => capture(`event ${event.type}`, event);
 
-  const deliverAll = (events: EventRec[]): Promise<void> => webhooks.enqueue(events);
+  /** A hosted page's or test control's events: awaited in the 'ordered' mode only (see WebhookDeliverer.dispatch). */
+  const deliverAll = (events: EventRec[]): Promise<void> => webhooks.dispatch(events);
   const saveIdempotent = (key: string, method: string, path: string, fingerprint: string, status: number, body: string): void => {
     const t = Math.floor(Date.now() / 1000);
     // Stripe keeps keys 24 hours; the sandbox also keeps at most the 1000 latest.
@@ -511,6 +528,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         sendJson(res, 200, { ok: true });
         return;
       }
+      // Webhooks held back (queued, not sent) until released: the late webhooks a browser journey waits through.
+      if ((path === '/test/webhooks/hold' || path === '/test/webhooks/release') && method === 'POST') {
+        if (path.endsWith('/hold')) webhooks.hold();
+        else webhooks.release();
+        sendJson(res, 200, { held: webhooks.held, waiting: webhooks.waiting });
+        return;
+      }
       throw new ApiError(404, `Unrecognized test control (${method}: ${path}).`);
     } catch (err) {
       if (err instanceof ApiError) sendJson(res, err.status, err.toJSON());
@@ -563,6 +587,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   port = (server.address() as AddressInfo).port;
   const reachableHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${reachableHost}:${port}`;
+  log(
+    delivery.mode === 'stripe'
+      ? `webhooks as Stripe sends them: any order, side by side, up to ${delivery.maxDelayMs} ms late, some twice, some first attempts failed and retried; seed ${delivery.seed} (${DELIVERY_ENV.seed}=${delivery.seed} replays it)`
+      : `webhooks in order, each sent at once (${DELIVERY_ENV.mode}=ordered)`,
+  );
 
   return {
     url,
@@ -571,6 +600,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       webhookUrl = next;
     },
     flushWebhooks: () => webhooks.flush(),
+    pendingWebhooks: () => webhooks.pending,
+    webhookDelivery: delivery,
     async close() {
       webhooks.close();
       await new Promise<void>((resolve) => {

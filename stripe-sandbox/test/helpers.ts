@@ -6,13 +6,22 @@ import { SANDBOX_SECRET_KEY, type StripeSandbox } from '../src/index.ts';
 
 export const WEBHOOK_SECRET = 'whsec_sandbox_spec';
 
-/** A tiny webhook endpoint verifying every delivery exactly as the product does. */
+/**
+ * A tiny webhook endpoint verifying every delivery exactly as the product does, and keeping each event once (by id, in
+ * the order they arrive: Stripe sends some twice); `deliveries` has every verified copy.
+ */
 export class Receiver {
   readonly events: Stripe.Event[] = [];
+  readonly deliveries: Stripe.Event[] = [];
   readonly signatures: string[] = [];
   readonly rejected: string[] = [];
   /** While > 0, each event id's first N deliveries are answered 500. */
   failEach = 0;
+  /** While set, every delivery is answered only once it resolves (a slow endpoint). */
+  hold: Promise<void> | undefined;
+  /** Deliveries received and not answered yet, and the most there were at once. */
+  open = 0;
+  maxOpen = 0;
   private readonly seen = new Map<string, number>();
   hits = 0;
   private server?: Server;
@@ -22,7 +31,11 @@ export class Receiver {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
+      req.on('end', async () => {
+        this.open += 1;
+        this.maxOpen = Math.max(this.maxOpen, this.open);
+        await this.hold;
+        this.open -= 1;
         this.hits += 1;
         const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string }).id;
         const n = (this.seen.get(id) ?? 0) + 1;
@@ -34,7 +47,8 @@ export class Receiver {
         const header = String(req.headers['stripe-signature'] ?? '');
         try {
           const event = Stripe.webhooks.constructEvent(Buffer.concat(chunks), header, WEBHOOK_SECRET, 300);
-          this.events.push(event);
+          if (!this.deliveries.some((e) => e.id === event.id)) this.events.push(event);
+          this.deliveries.push(event);
           this.signatures.push(header);
           res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"received":true}');
         } catch (err) {

@@ -8,6 +8,7 @@ import { CheckoutLeasesRepository } from './checkout-leases.repository';
 import { CheckoutService } from './checkout.service';
 import { DuplicatePayments } from './duplicate-payments';
 import { DuplicatePaymentsRepository } from './duplicate-payments.repository';
+import { PaymentConfirmations } from './payment-confirmations';
 import { PaymentRecorder } from './payment-recorder';
 import { PaymentReminders } from './payment-reminders';
 import { PriceBook } from './price-book.service';
@@ -43,7 +44,8 @@ import { WebhookService } from './webhook.service';
     PaymentRecorder,
     RefundCredits,
     BillingAdminService,
+    PaymentConfirmations,
   ],
-  exports: [StripeProvider, PriceBook, BillingService, CheckoutService, DuplicatePayments, SubscriptionsService],
+  exports: [StripeProvider, PriceBook, BillingService, CheckoutService, DuplicatePayments, SubscriptionsService, PaymentConfirmations],
 })
 export class BillingModule {}

@@ -186,6 +186,20 @@ export class BillingRepository extends BaseRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * What became of a Checkout session's `checkout.session.completed` (the page the client comes back to waits for it):
+   * its outcome in the inbox, the most advanced one when Stripe sent it under several ids; null until one has arrived.
+   * Read through the partial index stripe_events_checkout_idx.
+   */
+  async checkoutCompletion(sessionId: string): Promise<StripeEventOutcome | null> {
+    const rows = await this.query<{ outcome: StripeEventOutcome }>(
+      `SELECT outcome FROM stripe_events WHERE object_id = $1 AND type = 'checkout.session.completed'`,
+      [sessionId],
+    );
+    const outcomes = rows.map((r) => r.outcome);
+    return (['processed', 'ignored', 'failed', 'pending'] as const).find((o) => outcomes.includes(o)) ?? null;
+  }
+
   /** A failed attempt: back in line after `delaySeconds`, its error kept. */
   async retryEvents(ids: string[], error: string, delaySeconds: number): Promise<void> {
     await this.query(
@@ -411,6 +425,15 @@ export class BillingRepository extends BaseRepository {
       tx,
     );
     return row ? { userId: row.user_id, siteId: row.site_id } : null;
+  }
+
+  /** An invoice's status in our copy, with its account and the site its subscription pays for (a payment's return). */
+  async invoiceState(id: string): Promise<{ status: string | null; userId: string | null; siteId: string | null } | null> {
+    const [row] = await this.query<{ status: string | null; user_id: string | null; site_id: string | null }>(
+      `SELECT i.status, i.user_id, s.site_id FROM invoices i LEFT JOIN subscriptions s ON s.id = i.subscription_id WHERE i.id = $1`,
+      [id],
+    );
+    return row ? { status: row.status, userId: row.user_id, siteId: row.site_id } : null;
   }
 
   /** Records the site a subscription pays for. */

@@ -12,6 +12,7 @@ export type StripeEventOutcome = 'pending' | 'processed' | 'ignored' | 'failed';
 @Check('stripe_events_processed_at_check', `(outcome = 'pending') = (processed_at IS NULL)`)
 @Index('stripe_events_due_idx', ['nextAttemptAt'], { where: `outcome = 'pending'` })
 @Index('stripe_events_failed_idx', ['receivedAt'], { where: `outcome = 'failed'` })
+@Index('stripe_events_checkout_idx', ['objectId'], { where: `type = 'checkout.session.completed'` })
 export class StripeEvent extends RetriedJobColumns {
   @PrimaryColumn({ type: 'text' })
   id: string;

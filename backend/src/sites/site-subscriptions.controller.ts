@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiConflictResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import {
+  PaymentConfirmationDto,
   PaymentIssueListResponseDto,
   RestartSubscriptionDto,
   SiteSubscriptionDto,
@@ -83,6 +84,31 @@ export class SiteSubscriptionsController {
   @ApiConflictResponse({ description: 'Abonnement terminé' })
   changeSiteCard(@CurrentUser() { user }: AuthenticatedUser, @UuidParam('id', siteId) id: string): Promise<CheckoutSessionResponseDto> {
     return this.subscriptions.changeCard(user, id);
+  }
+
+  /**
+   * Retour d'une page de paiement Stripe ouverte pour ce site (relance, changement de carte) : le paiement est-il
+   * enregistré ? Redemandé par la page jusqu'à ce qu'il le soit.
+   */
+  @Get('sites/:id/subscription/checkout-sessions/:sessionId')
+  @ApiParam({ name: 'sessionId', description: 'La session Stripe Checkout (cs_…), de `session_id` dans l’adresse de retour' })
+  getSiteCheckoutConfirmation(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @UuidParam('id', siteId) id: string,
+    @Param('sessionId') sessionId: string,
+  ): Promise<PaymentConfirmationDto> {
+    return this.subscriptions.checkoutConfirmation(user, id, sessionId);
+  }
+
+  /** Retour de la page Stripe d'une facture de ce site : son paiement est-il enregistré ? */
+  @Get('sites/:id/subscription/invoices/:invoiceId/payment')
+  @ApiParam({ name: 'invoiceId', description: 'La facture Stripe (in_…), celle d’un paiement en échec du site' })
+  getSiteInvoiceConfirmation(
+    @CurrentUser() { user }: AuthenticatedUser,
+    @UuidParam('id', siteId) id: string,
+    @Param('invoiceId') invoiceId: string,
+  ): Promise<PaymentConfirmationDto> {
+    return this.subscriptions.invoiceConfirmation(user, id, invoiceId);
   }
 
   /** Les paiements qui échouent sur les sites du client connecté (bandeaux du tableau de bord, des sites et d'un site). */

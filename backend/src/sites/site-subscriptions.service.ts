@@ -5,6 +5,7 @@ import { UsersService } from '../auth/users.service';
 import type { PaidPlanType } from '../billing-facts/facts';
 import type { CheckoutSessionResponseDto } from '../billing/dto/billing.dto';
 import type {
+  PaymentConfirmationDto,
   PaymentIssueDto,
   SiteSubscriptionDto,
   SiteSubscriptionResponseDto,
@@ -12,6 +13,7 @@ import type {
 } from './dto/site-subscriptions.dto';
 import type { Subscription } from '../billing/subscription.entity';
 import { ENDED, SubscriptionsService } from '../billing/subscriptions.service';
+import { PaymentConfirmations } from '../billing/payment-confirmations';
 import type { SessionUser } from '../common/current-user';
 import { euros, fromUnix, shortDate } from '../common/format';
 import { Transactions } from '../database/transactions';
@@ -31,6 +33,8 @@ const STATUS_LABELS: Record<string, string> = {
   paused: 'En pause',
 };
 const IN_ARREARS = new Set(['past_due', 'unpaid']);
+/** The shape of Stripe's ids of a Checkout session and an invoice: anything else is not looked up. */
+const STRIPE_ID = { cs: /^cs_[A-Za-z0-9_]{1,250}$/, in: /^in_[A-Za-z0-9_]{1,250}$/ };
 
 /** The banner of a site whose payment is failing: what, since when, where to pay (null when up to date). */
 export function paymentIssueOf(
@@ -71,6 +75,7 @@ export class SiteSubscriptionsService {
     private readonly transactions: Transactions,
     private readonly users: UsersService,
     private readonly mail: MailService,
+    private readonly confirmations: PaymentConfirmations,
   ) {}
 
   private async find(user: SessionUser, siteId: string): Promise<{ site: Site; subscription: Subscription | null }> {
@@ -250,6 +255,27 @@ export class SiteSubscriptionsService {
     if (ENDED.has(subscription.status))
       throw new ConflictException('Cet abonnement est terminé : relancez votre site pour enregistrer une carte.');
     return this.subscriptions.cardChangeCheckout(site, subscription);
+  }
+
+  /**
+   * Back from a restart's or a card change's Checkout session for this site: whether the product has recorded it yet.
+   * Another site's (or account's) session is not found.
+   */
+  async checkoutConfirmation(user: SessionUser, siteId: string, sessionId: string): Promise<PaymentConfirmationDto> {
+    const site = await this.sites.requireOwn(user.id, siteId);
+    const found = STRIPE_ID.cs.test(sessionId) ? await this.confirmations.ofCheckout(sessionId) : null;
+    const m = found?.metadata;
+    const ours = m && (m.restartSiteId === site.id || m.cardForSiteId === site.id) && (!m.userId || m.userId === user.id);
+    if (!found || !ours) throw new NotFoundException('Session de paiement introuvable');
+    return { state: found.state };
+  }
+
+  /** Back from Stripe's page of one of this site's invoices: whether its payment is recorded yet. */
+  async invoiceConfirmation(user: SessionUser, siteId: string, invoiceId: string): Promise<PaymentConfirmationDto> {
+    const site = await this.sites.requireOwn(user.id, siteId);
+    const state = STRIPE_ID.in.test(invoiceId) ? await this.confirmations.ofInvoice(invoiceId, { userId: user.id, siteId: site.id }) : null;
+    if (!state) throw new NotFoundException('Facture introuvable');
+    return { state };
   }
 
   private async notify(

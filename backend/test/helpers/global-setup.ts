@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { randomSeed } from '@vitrine/stripe-sandbox';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/data-source';
 import { StartupError } from '../../src/config/startup-errors';
@@ -35,6 +36,12 @@ export default async function globalSetup(): Promise<void> {
     process.env.STRIPE_SANDBOX_CAPTURE_DIR = mkdtempSync(join(tmpdir(), 'vitrine-stripe-capture-'));
     (globalThis as Record<string, unknown>).__STRIPE_CAPTURE__ = process.env.STRIPE_SANDBOX_CAPTURE_DIR;
   }
+  // One seed for the Stripe sandboxes of every test file (set before the workers start, which inherit it), printed
+  // so that a failure is replayed with the same webhook delays, copies and failed attempts.
+  process.env.STRIPE_SANDBOX_WEBHOOK_SEED ||= String(randomSeed());
+  process.stdout.write(
+    `\nStripe sandbox: webhooks as Stripe sends them, seed ${process.env.STRIPE_SANDBOX_WEBHOOK_SEED} (STRIPE_SANDBOX_WEBHOOK_SEED=${process.env.STRIPE_SANDBOX_WEBHOOK_SEED} replays it)\n`,
+  );
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'vitrine-test-pg-'));

@@ -2,7 +2,7 @@ import type { StripeSandbox } from '@vitrine/stripe-sandbox';
 import type { Api, SessionBody, TestApp } from './app';
 import { registerClient } from './app';
 import { orderAndCheckout } from './orders';
-import { webhooksProcessed } from './stripe';
+import { untilQuiet } from './stripe';
 
 /**
  * The set-ups the e2e specs share against the Stripe sandbox: paying a hosted checkout as the buyer's browser does,
@@ -48,14 +48,11 @@ export function postForm(url: string, fields: Record<string, string>): Promise<R
 }
 
 /**
- * Waits until the sandbox has delivered every webhook due and every instance has processed them, `rounds` times (what
- * an instance does can make the sandbox send more events).
+ * Waits until the sandbox has delivered every webhook on its way (late, in any order, some twice) and every instance
+ * has processed them, again while what an instance does makes the sandbox send more (at least `rounds` rounds).
  */
-export async function settle({ sandbox, t, others = [] }: SandboxApp, rounds = 1): Promise<void> {
-  for (let i = 0; i < rounds; i++) {
-    await sandbox.flushWebhooks();
-    await Promise.all([t, ...others].map((app) => webhooksProcessed(app)));
-  }
+export function settle({ sandbox, t, others = [] }: SandboxApp, rounds = 1): Promise<void> {
+  return untilQuiet(sandbox, [t, ...others], rounds);
 }
 
 /** Pays the checkout with the test card (303) and waits until its events are processed. */

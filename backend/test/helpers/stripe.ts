@@ -34,12 +34,36 @@ export function postEvent(api: Api, event: object, header?: string) {
     .send(payload);
 }
 
+/** The sandbox that sends an app its webhooks (appWithSandbox, linkSandbox). */
+const sandboxOf = new WeakMap<object, StripeSandbox>();
+
+/** Links a test app to the sandbox that sends it webhooks: `webhooksProcessed(t)` then waits for that sandbox too. */
+export function linkSandbox(t: Pick<TestApp, 'app'>, sandbox: StripeSandbox): void {
+  sandboxOf.set(t.app, sandbox);
+}
+
 /**
- * Waits until the app's webhook inbox has processed every event due now: the webhook answers as soon as the event is
- * stored, and its effects follow in the background.
+ * Waits until the sandbox has nothing more on its way and every app has processed what it received: the sandbox sends
+ * its events as Stripe does (late, in any order, some twice, some after a failed attempt), the webhook answers as soon
+ * as an event is stored and its effects follow in the background, and what an app does can make the sandbox send more
+ * (a refund, a card made the default): so until a round finds the sandbox quiet, at least `minRounds` rounds.
+ */
+export async function untilQuiet(sandbox: StripeSandbox, apps: Array<Pick<TestApp, 'app'>>, minRounds = 1): Promise<void> {
+  for (let round = 1; ; round++) {
+    await sandbox.flushWebhooks();
+    await Promise.all(apps.map((t) => t.app.get(WebhookInbox).drain()));
+    if (round >= minRounds && sandbox.pendingWebhooks() === 0) return;
+    if (round >= 50) throw new Error(`The Stripe sandbox is still sending after ${round} rounds (seed ${sandbox.webhookDelivery.seed})`);
+  }
+}
+
+/**
+ * Waits until the app has processed every event due now, and, when the app has a sandbox (appWithSandbox,
+ * linkSandbox), every event that sandbox has sent or is about to send (`untilQuiet`).
  */
 export function webhooksProcessed(t: Pick<TestApp, 'app'>): Promise<void> {
-  return t.app.get(WebhookInbox).drain();
+  const sandbox = sandboxOf.get(t.app);
+  return sandbox ? untilQuiet(sandbox, [t]) : t.app.get(WebhookInbox).drain();
 }
 
 /**
@@ -61,6 +85,7 @@ export async function appWithSandbox(
   await t.app.listen(0, '127.0.0.1');
   const webhookUrl = `${await t.app.getUrl()}/api/billing/webhook`.replace('[::1]', '127.0.0.1');
   sandbox.setWebhookUrl(webhookUrl);
+  linkSandbox(t, sandbox);
   return {
     sandbox,
     stripe,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentIssueDto } from '../api/generated/model';
 import { externalNavigation } from '../lib/external-navigation';
+import { CONFIRMING_TEXT } from '../lib/payment-confirmation';
 import { jsonResponse, mockApi, renderApp } from '../test/utils';
 import { PaymentIssueBanner } from './payment-issue-banner';
 
@@ -83,6 +84,39 @@ describe('PaymentIssueBanner', () => {
     const region = await screen.findByRole('region', { name: 'Un paiement a échoué' });
     expect(within(region).getByText('Le paiement du Garage a échoué.')).toBeInTheDocument();
     expect(within(region).queryByText(/Boulangerie Martin/)).not.toBeInTheDocument();
+  });
+
+  it('back from paying on Stripe’s invoice page: "Paiement en cours de confirmation…" instead of the failure until it is recorded', async () => {
+    const user = userEvent.setup();
+    let stripe: 'none' | 'confirming' | 'confirmed' = 'none';
+    const { calls } = renderBanner(
+      [issue()],
+      {},
+      {
+        'GET /api/billing/payment-issues': () => jsonResponse(200, { issues: stripe === 'confirmed' ? [] : [issue()] }),
+        [`GET /api/sites/${SITE_A}/subscription/invoices/in_1/payment`]: () => jsonResponse(200, { state: stripe }),
+      },
+    );
+    const region = await screen.findByRole('region', { name: 'Un paiement a échoué' });
+    const pay = within(region).getByRole('link', { name: 'Régler maintenant' });
+    pay.addEventListener('click', (event) => event.preventDefault());
+    await user.click(pay);
+    // Nothing paid yet (the client is on Stripe's page): the failure stays.
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/invoices/in_1/payment'))).toBe(true));
+    expect(screen.getByRole('region', { name: 'Un paiement a échoué' })).toBeInTheDocument();
+
+    // Paid at Stripe, the webhook still on its way: back on this tab, the failure is no longer shown.
+    stripe = 'confirming';
+    window.dispatchEvent(new Event('focus'));
+    expect(await screen.findByText(CONFIRMING_TEXT, undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Un paiement a échoué' })).not.toBeInTheDocument();
+    expect(screen.queryByText(issue().message)).not.toBeInTheDocument();
+
+    // Recorded: the list is read again and the notice is gone.
+    stripe = 'confirmed';
+    await waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).not.toBeInTheDocument(), { timeout: 6000 });
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(screen.queryByText(issue().message)).not.toBeInTheDocument();
   });
 
   it('counts several issues in its title', async () => {

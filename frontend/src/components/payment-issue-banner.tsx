@@ -1,11 +1,14 @@
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useChangeSiteCard, useListPaymentIssues } from '../api/generated/billing/billing';
+import { useChangeSiteCard, useGetSiteInvoiceConfirmation, useListPaymentIssues } from '../api/generated/billing/billing';
 import type { PaymentIssueDto } from '../api/generated/model';
 import { isApiError } from '../api/http';
 import { paths } from '../config/paths';
 import { cn } from '../lib/cn';
 import { externalNavigation } from '../lib/external-navigation';
+import { untilKnown, useGaveUp } from '../lib/payment-confirmation';
+import { ConfirmationPending } from './payment-confirmation';
 import { Button, buttonClasses } from './ui/button';
 
 export const paymentIssueMessages = {
@@ -14,7 +17,7 @@ export const paymentIssueMessages = {
   changeCardFailed: "La page de changement de carte n'a pas pu s'ouvrir. Réessayez dans un instant.",
 } as const;
 
-function IssueItem({ issue }: { issue: PaymentIssueDto }) {
+function IssueItem({ issue, onPay }: { issue: PaymentIssueDto; onPay: () => void }) {
   const messageId = useId();
   const changeCard = useChangeSiteCard({ mutation: { onSuccess: (session) => externalNavigation.assign(session.url) } });
   // The server's own French message for a refusal it explains (409: no card to change); a generic one otherwise.
@@ -34,7 +37,14 @@ function IssueItem({ issue }: { issue: PaymentIssueDto }) {
         <div className="mt-3 flex flex-wrap gap-2">
           {issue.payUrl ? (
             // Stripe's hosted invoice page, in a new tab: the issues are asked again when this tab gets the focus back.
-            <a href={issue.payUrl} target="_blank" rel="noopener noreferrer" aria-describedby={messageId} className={payClass}>
+            <a
+              href={issue.payUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={messageId}
+              className={payClass}
+              onClick={onPay}
+            >
               {paymentIssueMessages.pay}
             </a>
           ) : (
@@ -58,14 +68,95 @@ function IssueItem({ issue }: { issue: PaymentIssueDto }) {
   );
 }
 
+/** An invoice opened on Stripe's hosted page from the notice, and since when the page waits for its payment. */
+interface OpenedInvoice {
+  siteId: string;
+  invoiceId: string;
+  since: number;
+}
+
+/**
+ * Back from Stripe's hosted invoice page (a new tab, the notice's tab gets the focus back): asks the server whether the
+ * invoice is paid (`untilKnown`, for a minute from the click and from each return to the tab). While Stripe has the
+ * payment and its webhook is late, the issue is 'confirming'; once recorded, the page's data is read again (the issue
+ * then leaves the list) before the notice forgets it.
+ */
+function useInvoiceReturn(): {
+  opened: OpenedInvoice | null;
+  open: (issue: PaymentIssueDto) => void;
+  confirming: boolean;
+  gaveUp: boolean;
+} {
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState<OpenedInvoice | null>(null);
+  const query = useGetSiteInvoiceConfirmation(opened?.siteId ?? '', opened?.invoiceId ?? '', {
+    query: {
+      enabled: opened !== null,
+      retry: 1,
+      staleTime: 0,
+      gcTime: 0,
+      refetchOnWindowFocus: true,
+      refetchInterval: untilKnown(opened?.since ?? 0, (data) => data?.state === 'confirmed'),
+    },
+  });
+  const state = opened ? query.data?.state : undefined;
+  useEffect(() => {
+    if (!opened) return;
+    const back = () => setOpened((o) => (o ? { ...o, since: Date.now() } : o));
+    window.addEventListener('focus', back);
+    return () => window.removeEventListener('focus', back);
+  }, [opened]);
+  useEffect(() => {
+    if (state !== 'confirmed') return;
+    // What the payment changed: the issues, the site's subscription and payment state, wherever the page shows them.
+    void queryClient.invalidateQueries().finally(() => setOpened(null));
+  }, [state, queryClient]);
+  const confirming = state === 'confirming' || state === 'confirmed';
+  const gaveUp = useGaveUp(opened?.since ?? 0, state === 'confirming');
+  return {
+    opened,
+    open: (issue) => {
+      if (issue.invoiceId) setOpened({ siteId: issue.siteId, invoiceId: issue.invoiceId, since: Date.now() });
+    },
+    confirming,
+    gaveUp,
+  };
+}
+
 /**
  * The failing payments, each with its message and two ways out: 'Régler maintenant' (Stripe's hosted invoice page, or
  * the site's subscription page when there is none) and 'Changer de carte' (Stripe's card page). Nothing at all when
- * there is no issue, so a healthy account sees no trace of it.
+ * there is no issue, so a healthy account sees no trace of it. An invoice paid on Stripe's page whose payment is not
+ * recorded yet says 'Paiement en cours de confirmation…' instead of its failure.
  */
 export function PaymentIssueNotice({ issues, className }: { issues: PaymentIssueDto[]; className?: string }) {
   const titleId = useId();
+  const invoice = useInvoiceReturn();
+  const paying = (issue: PaymentIssueDto) =>
+    invoice.confirming && issue.invoiceId === invoice.opened?.invoiceId && issue.siteId === invoice.opened?.siteId;
+  const failing = issues.filter((issue) => !paying(issue));
   if (issues.length === 0) return null;
+  const pending = failing.length < issues.length ? <ConfirmationPending gaveUp={invoice.gaveUp} className={className} /> : null;
+  if (failing.length === 0) return pending;
+  return (
+    <>
+      {pending}
+      <PaymentIssueList issues={failing} titleId={titleId} className={className} onPay={invoice.open} />
+    </>
+  );
+}
+
+function PaymentIssueList({
+  issues,
+  titleId,
+  className,
+  onPay,
+}: {
+  issues: PaymentIssueDto[];
+  titleId: string;
+  className?: string;
+  onPay: (issue: PaymentIssueDto) => void;
+}) {
   return (
     <section
       aria-labelledby={titleId}
@@ -88,7 +179,7 @@ export function PaymentIssueNotice({ issues, className }: { issues: PaymentIssue
       </h2>
       <ul className="mt-3 divide-y divide-red-200 dark:divide-red-900">
         {issues.map((issue) => (
-          <IssueItem key={`${issue.siteId}-${issue.invoiceId ?? ''}`} issue={issue} />
+          <IssueItem key={`${issue.siteId}-${issue.invoiceId ?? ''}`} issue={issue} onPay={() => onPay(issue)} />
         ))}
       </ul>
     </section>

@@ -90,3 +90,17 @@ export class SubscriptionUpgradeResponseDto {
   redirectTo: string;
   subscription: SiteSubscriptionDto;
 }
+
+/**
+ * Où en est, pour le site, un paiement fait sur une page de Stripe (relance, changement de carte, facture réglée) : la
+ * page où le client revient le redemande jusqu'à le savoir enregistré, et n'affiche rien de l'état d'avant en attendant.
+ */
+export class PaymentConfirmationDto {
+  /**
+   * confirming : Stripe a le paiement, son effet n'est pas encore enregistré (le webhook de Stripe arrive plus tard) ;
+   * confirmed : enregistré, le site et l'abonnement en tiennent compte ; none : rien n'a été payé (session expirée,
+   * facture toujours à régler)
+   */
+  @ApiProperty({ enum: ['confirming', 'confirmed', 'none'] })
+  state: 'confirming' | 'confirmed' | 'none';
+}

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { CONFIRMING_TEXT } from '../../lib/payment-confirmation';
 import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
 
 const site = (id: string, siteName: string, status: string, domain: string | null = null) => ({
@@ -109,6 +110,40 @@ describe('Mes Sites and a site', () => {
     expect(within(region).getByText(/« Garage Dupont »/)).toBeInTheDocument();
     expect(within(region).queryByText(/Boulangerie Martin/)).not.toBeInTheDocument();
     expect(screen.getByText('Paiement en retard')).toBeInTheDocument();
+  });
+
+  it('back from a restart whose payment is not recorded yet: never the ended site beside a thank-you, only the confirmation, then the restarted site', async () => {
+    givenSessionCookie();
+    let recorded = false;
+    const detail = (status: string, paymentState: string) => ({
+      ...site('s4', 'Atelier Roux', status),
+      paymentState,
+      planLabel: 'Business (59€)',
+      ageDays: 90,
+      statusHistory: [],
+      modificationOptions: { types: [], priorities: [] },
+    });
+    const { calls } = mockApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, makeSession({ name: 'Claire Martin' })),
+      'GET /api/billing/payment-issues': () => jsonResponse(200, { issues: [] }),
+      'GET /api/sites/s4': () => jsonResponse(200, recorded ? detail('active', 'current') : detail('suspended', 'ended')),
+      'GET /api/sites/s4/subscription/checkout-sessions/cs_restart': () =>
+        jsonResponse(200, { state: recorded ? 'confirmed' : 'confirming' }),
+    });
+    const { router } = renderApp('/dashboard/sites/s4?restarted=1&session_id=cs_restart');
+    expect(await screen.findByRole('heading', { level: 1, name: CONFIRMING_TEXT })).toBeInTheDocument();
+    expect(screen.queryByText('Annulé')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Abonnement annulé|Abonnement terminé/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Merci/)).not.toBeInTheDocument();
+
+    recorded = true;
+    expect(await screen.findByText(/Merci ! Votre paiement est enregistré/, undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Atelier Roux' })).toBeInTheDocument();
+    expect(screen.queryByText('Annulé')).not.toBeInTheDocument();
+    expect(screen.queryByText('Abonnement annulé')).not.toBeInTheDocument();
+    expect(screen.queryByText(CONFIRMING_TEXT)).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(calls.filter((c) => c.url.endsWith('/checkout-sessions/cs_restart')).length).toBeGreaterThanOrEqual(2);
   });
 
   it('back from the checkout of a restart (?restarted=1): says it, then cleans the address', async () => {

@@ -1,9 +1,10 @@
 import { hasBusinessOptions } from '@vitrine/domain';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { getGetSiteSubscriptionQueryKey, getListPaymentIssuesQueryKey } from '../../api/generated/billing/billing';
 import { useGetSite } from '../../api/generated/sites/sites';
+import { ConfirmationPending, useCheckoutReturn } from '../../components/payment-confirmation';
 import { PaymentIssueNotice, usePaymentIssues } from '../../components/payment-issue-banner';
 import { ClientPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
@@ -25,10 +26,24 @@ export function SiteDetailPage() {
   const site = useGetSite(id);
   const payments = usePaymentIssues(id);
   const upgraded = searchParams.get('upgraded') === 'true';
-  // Back from the checkout of a restart (?restarted=1): said once, the parameter then leaves the address.
-  const [restarted] = useState(() => searchParams.get('restarted') === '1');
+  // Back from the checkout of a restart (?restarted=1&session_id=…): nothing of the site is shown until the server has
+  // recorded the payment (Stripe's webhook comes late) and the page has read the site again; then it is said once, and
+  // the parameters leave the address. An older link without the session says it at once.
+  const [restartSession] = useState(() => (searchParams.get('restarted') === '1' ? searchParams.get('session_id') : null));
+  const [restartedWithoutSession] = useState(() => searchParams.get('restarted') === '1' && !searchParams.get('session_id'));
   const queryClient = useQueryClient();
   const { refetch } = site;
+  const reloadPaid = useCallback(
+    () =>
+      Promise.all([
+        refetch(),
+        queryClient.invalidateQueries({ queryKey: getGetSiteSubscriptionQueryKey(id) }),
+        queryClient.invalidateQueries({ queryKey: getListPaymentIssuesQueryKey() }),
+      ]),
+    [refetch, queryClient, id],
+  );
+  const restart = useCheckoutReturn(id, restartSession, reloadPaid);
+  const restarted = restart.phase === 'confirmed' || restartedWithoutSession;
 
   // After an upgrade: reload the site, then take the parameter out of the address.
   useEffect(() => {
@@ -37,20 +52,33 @@ export function SiteDetailPage() {
   }, [upgraded, refetch, setSearchParams, location.state]);
 
   const restartedInUrl = searchParams.has('restarted');
+  const restartSettled = restart.phase !== null && restart.phase !== 'confirming';
   useEffect(() => {
-    if (!restartedInUrl) return;
-    void Promise.all([
-      refetch(),
-      queryClient.invalidateQueries({ queryKey: getGetSiteSubscriptionQueryKey(id) }),
-      queryClient.invalidateQueries({ queryKey: getListPaymentIssuesQueryKey() }),
-    ]).then(() => setSearchParams((params) => (params.delete('restarted'), params), { replace: true, state: location.state }));
-  }, [restartedInUrl, refetch, queryClient, id, setSearchParams, location.state]);
+    if (!restartedInUrl || (restartSession !== null && !restartSettled)) return;
+    const clean = () =>
+      setSearchParams((params) => (params.delete('restarted'), params.delete('session_id'), params), {
+        replace: true,
+        state: location.state,
+      });
+    if (restartSession !== null) clean();
+    else void reloadPaid().then(clean);
+  }, [restartedInUrl, restartSession, restartSettled, reloadPaid, setSearchParams, location.state]);
 
   const back =
     origin === 'sites'
       ? { to: paths.dashboard.sites, label: 'Retour à mes sites' }
       : { to: paths.dashboard.root, label: 'Retour au tableau de bord' };
 
+  if (restart.phase === 'confirming') {
+    return (
+      <Container className="py-10 sm:py-12">
+        <ButtonLink to={back.to} variant="ghost" size="sm" className="-ml-3">
+          ← {back.label}
+        </ButtonLink>
+        <ConfirmationPending heading gaveUp={restart.gaveUp} className="mt-4" />
+      </Container>
+    );
+  }
   // The banner is known before the first paint of content: it never pushes the page down.
   if (site.isPending || payments.waiting) return <LoadingScreen />;
   if (site.isError) {
@@ -96,6 +124,11 @@ export function SiteDetailPage() {
       {restarted ? (
         <Alert tone="success" className="mt-6">
           Merci ! Votre paiement est enregistré : votre site repart avec son nouvel abonnement.
+        </Alert>
+      ) : null}
+      {restart.phase === 'none' ? (
+        <Alert tone="error" className="mt-6">
+          Aucun paiement n’a été enregistré pour cette relance : votre site n’est pas relancé.
         </Alert>
       ) : null}
       <PaymentIssueNotice issues={payments.issues} className="mt-6" />

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SiteSubscriptionDto } from '../../api/generated/model';
 import { externalNavigation } from '../../lib/external-navigation';
+import { CONFIRMING_TEXT } from '../../lib/payment-confirmation';
 import { catalogueAnswer, givenSessionCookie, jsonResponse, makeSession, mockApi, type RecordedCall, renderApp } from '../../test/utils';
 
 const SITE_ID = '11111111-1111-4111-8111-111111111111';
@@ -195,6 +196,64 @@ describe('Subscription management', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Changer de carte' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/c/cs_card'));
+  });
+
+  it('back from the card page before the new card is recorded: only "Paiement en cours de confirmation…", then the card and the paid renewal', async () => {
+    const failing: SiteSubscriptionDto = {
+      ...active,
+      status: 'past_due',
+      statusLabel: 'Paiement en retard',
+      canReactivate: true,
+      paymentIssue: {
+        siteId: SITE_ID,
+        siteName: 'Boulangerie Martin',
+        state: 'past_due',
+        since: '2026-11-12T10:00:00.000Z',
+        amountCents: 2900,
+        invoiceId: 'in_1',
+        payUrl: 'https://pay.example/i/in_1',
+        message: 'Le paiement de 29,00 € du 12/11/2026 a échoué.',
+      },
+    };
+    let recorded = false;
+    const { router, calls } = manage(
+      failing,
+      {
+        [`GET /api/sites/${SITE_ID}/subscription`]: () => jsonResponse(200, { subscription: recorded ? active : failing }),
+        [`GET /api/sites/${SITE_ID}/subscription/checkout-sessions/cs_card`]: () =>
+          jsonResponse(200, { state: recorded ? 'confirmed' : 'confirming' }),
+      },
+      `${MANAGE}?card=updated&session_id=cs_card`,
+    );
+    expect(await screen.findByText(CONFIRMING_TEXT)).toBeInTheDocument();
+    // Nothing of the subscription as it was before: neither its failing payment nor its state.
+    expect(screen.queryByText('Paiement en retard')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Le paiement de 29,00 € du 12\/11\/2026 a échoué/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Votre nouvelle carte est enregistrée/)).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?card=updated&session_id=cs_card');
+
+    recorded = true;
+    expect(
+      await screen.findByText('Votre nouvelle carte est enregistrée. Elle sera utilisée pour les prochains prélèvements.', undefined, {
+        timeout: 4000,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Actif')).toBeInTheDocument();
+    expect(screen.queryByText(/Le paiement de 29,00 € du 12\/11\/2026 a échoué/)).not.toBeInTheDocument();
+    expect(screen.queryByText(CONFIRMING_TEXT)).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(calls.filter((c) => c.url.endsWith('/checkout-sessions/cs_card')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('back from a card page that expired: says the card was not saved', async () => {
+    manage(
+      active,
+      { [`GET /api/sites/${SITE_ID}/subscription/checkout-sessions/cs_old`]: () => jsonResponse(200, { state: 'none' }) },
+      `${MANAGE}?card=updated&session_id=cs_old`,
+    );
+    expect(await screen.findByText(/Votre nouvelle carte n'a pas été enregistrée/)).toBeInTheDocument();
+    expect(screen.queryByText(/Votre nouvelle carte est enregistrée/)).not.toBeInTheDocument();
+    expect(screen.getByText('Actif')).toBeInTheDocument();
   });
 
   it("shows the subscription's failing payment with its actions", async () => {

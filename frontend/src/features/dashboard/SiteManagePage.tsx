@@ -1,11 +1,17 @@
 import { isPaidPlanId, monthlyPriceOf, PAID_PLAN_IDS, planOf, QUOTE_PLAN_ID, SITE_TYPE_LABELS } from '@vitrine/domain';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { getListPaymentIssuesQueryKey, useChangeSiteCard, useGetSiteSubscription } from '../../api/generated/billing/billing';
+import {
+  getGetSiteSubscriptionQueryKey,
+  getListPaymentIssuesQueryKey,
+  useChangeSiteCard,
+  useGetSiteSubscription,
+} from '../../api/generated/billing/billing';
 import { useGetCatalogue } from '../../api/generated/orders/orders';
 import type { PaidPlanType, PlanDto, PlanId, SiteSubscriptionDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
+import { ConfirmationPending, useCheckoutReturn } from '../../components/payment-confirmation';
 import { PaymentIssueNotice } from '../../components/payment-issue-banner';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Badge, Card, Container, LoadingScreen } from '../../components/ui/card';
@@ -32,6 +38,7 @@ export const manageMessages = {
   cardUpdated: 'Votre nouvelle carte est enregistrée. Elle sera utilisée pour les prochains prélèvements.',
   restartFailed: "La relance n'a pas pu démarrer. Réessayez dans un instant.",
   cardFailed: "La page de changement de carte n'a pas pu s'ouvrir. Réessayez dans un instant.",
+  cardNotSaved: "Votre nouvelle carte n'a pas été enregistrée : la page de Stripe a expiré. Réessayez avec « Changer de carte ».",
 } as const;
 
 /** The three columns (spec §2): Pro, Business and Custom (the catalogue's 'teams' plan, on quote), by their site type's name. */
@@ -206,21 +213,37 @@ export function SiteManagePage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [chosenPlan, setChosenPlan] = useState<PaidPlanType | null>(null);
   const [redirecting, setRedirecting] = useState(false);
-  // Back from Stripe's card page (?card=updated): said once, then the parameter leaves the address.
-  const [cardUpdated] = useState(() => searchParams.get('card') === 'updated');
+  // Back from Stripe's card page (?card=updated&session_id=…): nothing of the subscription is shown until the server
+  // has recorded the new card (Stripe's webhook comes late; a failing renewal may be paid with it) and the page has
+  // read it again; then it is said once, and the parameters leave the address. An older link without the session says
+  // it at once.
+  const [cardSession] = useState(() => (searchParams.get('card') === 'updated' ? searchParams.get('session_id') : null));
+  const [cardUpdatedWithoutSession] = useState(() => searchParams.get('card') === 'updated' && !searchParams.get('session_id'));
   const cardInUrl = searchParams.has('card');
+  const reloadPaid = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getGetSiteSubscriptionQueryKey(siteId) }),
+        queryClient.invalidateQueries({ queryKey: getListPaymentIssuesQueryKey() }),
+      ]),
+    [queryClient, siteId],
+  );
+  const card = useCheckoutReturn(siteId, cardSession, reloadPaid);
+  const cardUpdated = card.phase === 'confirmed' || cardUpdatedWithoutSession;
+  const cardSettled = card.phase !== null && card.phase !== 'confirming';
 
   useEffect(() => {
-    if (!cardInUrl) return;
-    void queryClient.invalidateQueries({ queryKey: getListPaymentIssuesQueryKey() });
+    if (!cardInUrl || (cardSession !== null && !cardSettled)) return;
+    if (cardSession === null) void reloadPaid();
     setSearchParams(
       (params) => {
         params.delete('card');
+        params.delete('session_id');
         return params;
       },
       { replace: true },
     );
-  }, [cardInUrl, queryClient, setSearchParams]);
+  }, [cardInUrl, cardSession, cardSettled, reloadPaid, setSearchParams]);
 
   const { upgrade, cancel, reactivate, restart } = useSubscriptionActions(siteId);
   const busy = upgrade.isPending || cancel.isPending || reactivate.isPending || restart.isPending || redirecting;
@@ -236,9 +259,22 @@ export function SiteManagePage() {
           {manageMessages.cardUpdated}
         </Alert>
       ) : null}
+      {card.phase === 'none' ? (
+        <Alert tone="error" className="mt-6">
+          {manageMessages.cardNotSaved}
+        </Alert>
+      ) : null}
     </>
   );
 
+  if (card.phase === 'confirming') {
+    return (
+      <Container className="py-10 sm:py-12">
+        {header}
+        <ConfirmationPending gaveUp={card.gaveUp} className="mt-8" />
+      </Container>
+    );
+  }
   if (subscription.isPending || catalogue.isPending) return <LoadingScreen />;
   if (subscription.isError || !subscription.data.subscription) {
     const text = subscription.isError

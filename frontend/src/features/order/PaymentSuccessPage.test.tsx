@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
+import { CONFIRMATION_POLL, CONFIRMATION_SLOW_TEXT, CONFIRMING_TEXT } from '../../lib/payment-confirmation';
 import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
-import { HOME_AFTER_SECONDS, POLL_INTERVAL_MS } from './PaymentSuccessPage';
+import { HOME_AFTER_SECONDS } from './PaymentSuccessPage';
 
 const status = (overrides: Record<string, unknown> = {}) => ({
   status: 'complete',
@@ -32,18 +33,65 @@ describe('/payment-success', () => {
     const { calls } = mockApi({ 'GET /api/checkout-sessions/cs_1': () => jsonResponse(200, answer) });
     renderApp('/payment-success?session_id=cs_1');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement reçu' })).toBeInTheDocument();
-    expect(screen.getByText(/Nous finalisons votre commande/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: CONFIRMING_TEXT })).toBeInTheDocument();
     expect(screen.queryByText(/confirmée/)).not.toBeInTheDocument();
 
     answer = status();
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' }, { timeout: POLL_INTERVAL_MS + 2000 }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Merci, votre commande est confirmée !' },
+        { timeout: CONFIRMATION_POLL.firstMs + 2000 },
+      ),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/checkout-sessions/cs_1').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText(/Consultez votre boîte e-mail/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
     expect(screen.queryByText(/choisi d'être rappelé/)).not.toBeInTheDocument();
+  });
+
+  it('says only that the payment is being confirmed while the session is still open, as before any answer', async () => {
+    let answer: Record<string, unknown> | null = null;
+    mockApi({ 'GET /api/checkout-sessions/cs_7': () => (answer ? jsonResponse(200, answer) : new Promise<Response>(() => undefined)) });
+    renderApp('/payment-success?session_id=cs_7');
+    expect(await screen.findByRole('heading', { level: 1, name: CONFIRMING_TEXT })).toBeInTheDocument();
+    answer = status({ status: 'open', paymentStatus: 'unpaid', provisioned: false, siteId: null });
+    expect(screen.getByRole('heading', { level: 1, name: CONFIRMING_TEXT })).toBeInTheDocument();
+  });
+
+  describe('while the order is not recorded', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('asks again a little later each time; after a minute it stops and offers to reload the page', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { calls } = mockApi({
+        'GET /api/checkout-sessions/cs_8': () => jsonResponse(200, status({ provisioned: false, siteId: null })),
+      });
+      renderApp('/payment-success?session_id=cs_8');
+      expect(await screen.findByRole('heading', { level: 1, name: CONFIRMING_TEXT })).toBeInTheDocument();
+      const asked = () => calls.filter((c) => c.url === '/api/checkout-sessions/cs_8').length;
+      const advance = async (ms: number) => {
+        for (let step = 0; step < ms; step += 250) {
+          await act(async () => {
+            vi.advanceTimersByTime(250);
+          });
+        }
+      };
+      // At 0 s, then 1 s, 2.5 s, 4.75 s, 8.1 s later: five asks in the first ten seconds, not ten.
+      await advance(10_000);
+      expect(asked()).toBe(5);
+      expect(screen.queryByText(CONFIRMATION_SLOW_TEXT, { exact: false })).not.toBeInTheDocument();
+      await advance(CONFIRMATION_POLL.giveUpMs - 10_000 + 1000);
+      expect(screen.getByText(CONFIRMATION_SLOW_TEXT, { exact: false })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Recharger la page' })).toHaveAttribute('href', '/payment-success?session_id=cs_8');
+      expect(screen.getByRole('heading', { level: 1, name: CONFIRMING_TEXT })).toBeInTheDocument();
+      const atGiveUp = asked();
+      expect(atGiveUp).toBeLessThanOrEqual(13);
+      await advance(30_000);
+      expect(asked()).toBe(atGiveUp);
+    });
   });
 
   it('sends a signed-in client to the dashboard, and mentions the call when chosen', async () => {
@@ -136,7 +184,7 @@ const siteDetail = (type: 'pro' | 'business') => ({
   updatedAt: '2026-11-18T10:00:00.000Z',
 });
 
-function signedInWithSite(site: () => Response, handlers: Parameters<typeof mockApi>[0] = {}) {
+function signedInWithSite(site: () => Response | Promise<Response>, handlers: Parameters<typeof mockApi>[0] = {}) {
   givenSessionCookie();
   return mockApi({ 'POST /api/auth/refresh': () => jsonResponse(200, makeSession()), 'GET /api/sites/s1': site, ...handlers });
 }
@@ -226,6 +274,32 @@ describe('/upgrade-success', () => {
     expect(screen.queryByText(/formule Business/)).not.toBeInTheDocument();
     await act(async () => {
       vi.advanceTimersByTime(600);
+    });
+    expect(await screen.findByText('Votre site est maintenant en formule Business.')).toBeInTheDocument();
+  });
+
+  it('never shows the plan read before the upgrade: the payment is being confirmed until the site is read again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer: (() => Response) | null = () => jsonResponse(200, siteDetail('pro'));
+    let release = (): void => undefined;
+    signedInWithSite(() => {
+      if (answer) return answer();
+      return new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(200, siteDetail('business')))));
+    });
+    // The site's page first (its copy of the site cached as Pro), then the upgrade's page.
+    const { router } = renderApp('/dashboard/sites/s1');
+    expect((await screen.findAllByText('Pro (29€)')).length).toBeGreaterThan(0);
+    answer = null;
+    await act(async () => {
+      await router.navigate('/upgrade-success?site_id=s1&is_downgrade=false&plan_type=business');
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: CONFIRMING_TEXT })).toBeInTheDocument();
+    expect(screen.queryByText(/formule Pro/)).not.toBeInTheDocument();
+    await act(async () => {
+      release();
     });
     expect(await screen.findByText('Votre site est maintenant en formule Business.')).toBeInTheDocument();
   });

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useGetCheckoutSession } from '../../api/generated/billing/billing';
 import type { CheckoutSessionStatusDto } from '../../api/generated/model';
+import { ConfirmationSlow } from '../../components/payment-confirmation';
 import { ButtonLink } from '../../components/ui/button';
-import { LoadingScreen } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth/session';
+import { CONFIRMING_TEXT, untilKnown, useGaveUp } from '../../lib/payment-confirmation';
 import { ResultCard } from './PaymentResult';
 
 export const paymentMessages = {
@@ -13,9 +14,6 @@ export const paymentMessages = {
   failed: 'Erreur lors du traitement du paiement',
 } as const;
 
-/** How often the page asks whether the order is recorded, and after how long it says that it takes a while. */
-export const POLL_INTERVAL_MS = 2000;
-export const SLOW_AFTER_MS = 30_000;
 /** After a success, the page goes back home (spec §2), or to the dashboard for a signed-in buyer, unless the reader stays. */
 export const HOME_AFTER_SECONDS = 60;
 
@@ -110,46 +108,33 @@ function PaymentStatus({
 }) {
   const { status: authStatus } = useAuth();
   const [startedAt] = useState(() => Date.now());
-  const [slow, setSlow] = useState(false);
   const query = useGetCheckoutSession(sessionId, {
     query: {
       retry: 2,
       refetchOnWindowFocus: false,
-      // Until Stripe's webhook has reached the server, ask again; then stop.
-      refetchInterval: (q) => (settled(q.state.data) || q.state.error ? false : POLL_INTERVAL_MS),
+      // Until Stripe's webhook has reached the server and the order is recorded, ask again, a little later each time.
+      refetchInterval: untilKnown(startedAt, settled),
     },
   });
   const data = query.data;
-  const waiting = !settled(data) && !query.isError;
-
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => setSlow(true), Math.max(0, SLOW_AFTER_MS - (Date.now() - startedAt)));
-    return () => clearTimeout(timer);
-  }, [waiting, startedAt]);
+  const gaveUp = useGaveUp(startedAt, !settled(data) && !query.isError);
 
   if (query.isError || data?.status === 'expired' || (data?.status === 'complete' && data.paymentStatus === 'unpaid'))
     return <PaymentFailed />;
-  if (!data || authStatus === 'loading') return <LoadingScreen label="Vérification de votre paiement..." />;
-
-  if (!data.provisioned) {
-    const paid = data.status === 'complete';
+  if (!data?.provisioned || authStatus === 'loading') {
     return (
-      <ResultCard tone="waiting" title={paid ? 'Paiement reçu' : 'Vérification de votre paiement'}>
-        <p>
-          {paid
-            ? 'Nous finalisons votre commande : cela ne prend que quelques secondes.'
-            : 'Nous attendons la confirmation de votre banque...'}
-        </p>
-        {slow ? (
-          <p className="text-sm">
-            Cela prend plus de temps que prévu. Vous pouvez fermer cette page : vous recevrez un e-mail dès que votre commande sera
-            enregistrée. Une question ?{' '}
-            <Link to={paths.contact} className={linkClass}>
-              Contactez-nous
-            </Link>
-            .
-          </p>
+      <ResultCard tone="waiting" title={CONFIRMING_TEXT}>
+        {gaveUp ? (
+          <>
+            <ConfirmationSlow />
+            <p className="text-sm">
+              Vous recevrez aussi un e-mail dès que votre commande sera enregistrée. Une question ?{' '}
+              <Link to={paths.contact} className={linkClass}>
+                Contactez-nous
+              </Link>
+              .
+            </p>
+          </>
         ) : null}
       </ResultCard>
     );
@@ -220,8 +205,9 @@ function PaymentStatus({
 
 /**
  * /payment-success (spec §2): back from the hosted checkout. Without session_id, the error view; with upgrade=1 and
- * site_id, on to /upgrade-success. Otherwise it asks the server until Stripe's webhook has recorded the order, and
- * only then says it is confirmed (a visitor is told to check their e-mail, a signed-in client goes to the dashboard).
+ * site_id, on to /upgrade-success. Otherwise it asks the server (a little later each time, for a minute) until Stripe's
+ * webhook has recorded the order, saying 'Paiement en cours de confirmation…' until then, and only then says it is
+ * confirmed (a visitor is told to check their e-mail, a signed-in client goes to the dashboard).
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();

@@ -5,11 +5,12 @@ import { useGetCheckoutSession } from '../../api/generated/billing/billing';
 import { useGetSite } from '../../api/generated/sites/sites';
 import type { SiteDetailDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
+import { ConfirmationSlow } from '../../components/payment-confirmation';
 import { ButtonLink } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth/session';
-import { POLL_INTERVAL_MS } from './PaymentSuccessPage';
+import { CONFIRMING_TEXT, untilKnown, useGaveUp } from '../../lib/payment-confirmation';
 import { ResultCard } from './PaymentResult';
 
 export const upgradeMessages = {
@@ -84,13 +85,26 @@ function Done({ site, downgrade }: { site: SiteDetailDto | null; downgrade: bool
   );
 }
 
-/** The site as the server knows it for the caller: null when it cannot be read (signed out, network); 'not-found' for another's or an unknown site. */
+/** The payment is being confirmed: nothing of the site as it was before. */
+function Confirming({ gaveUp = false }: { gaveUp?: boolean }) {
+  return (
+    <ResultCard tone="waiting" title={CONFIRMING_TEXT}>
+      {gaveUp ? <ConfirmationSlow /> : null}
+    </ResultCard>
+  );
+}
+
+/**
+ * The site as the server knows it for the caller, read on this page (a copy cached before the change, from the site's
+ * page a moment ago, is the old state): null when it cannot be read (signed out, network); 'not-found' for another's
+ * or an unknown site.
+ */
 function useServerSite(siteId: string | null): { pending: boolean; site: SiteDetailDto | null; notFound: boolean } {
   const { status } = useAuth();
   const enabled = siteId !== null && status === 'authenticated';
-  const query = useGetSite(siteId ?? '', { query: { enabled, retry: false, staleTime: 0 } });
+  const query = useGetSite(siteId ?? '', { query: { enabled, retry: false, staleTime: 0, refetchOnMount: 'always' } });
   if (siteId === null || status === 'anonymous') return { pending: false, site: null, notFound: false };
-  if (status === 'loading' || query.isPending) return { pending: true, site: null, notFound: false };
+  if (status === 'loading' || query.isPending || !query.isFetchedAfterMount) return { pending: true, site: null, notFound: false };
   if (query.isError) {
     const status404 = isApiError(query.error) && (query.error.status === 404 || query.error.status === 403);
     return { pending: false, site: null, notFound: status404 };
@@ -100,25 +114,30 @@ function useServerSite(siteId: string | null): { pending: boolean; site: SiteDet
 
 function Result({ siteId, downgrade }: { siteId: string | null; downgrade: boolean }) {
   const server = useServerSite(siteId);
-  if (server.pending) return <LoadingScreen label="Mise à jour de votre abonnement..." />;
+  // An upgrade is paid (the prorated difference): said as every payment being confirmed; a downgrade pays nothing.
+  if (server.pending) return downgrade ? <LoadingScreen label="Mise à jour de votre abonnement..." /> : <Confirming />;
   if (server.notFound) return <Failed siteId={null} />;
   return <Done site={server.site} downgrade={downgrade} />;
 }
 
 function PaidUpgrade({ sessionId, siteId, downgrade }: { sessionId: string; siteId: string | null; downgrade: boolean }) {
+  const [startedAt] = useState(() => Date.now());
+  const paid = (data: { status: string } | undefined) => data !== undefined && data.status !== 'open';
   const query = useGetCheckoutSession(sessionId, {
-    query: { retry: 2, refetchOnWindowFocus: false, refetchInterval: (q) => (q.state.data?.status === 'open' ? POLL_INTERVAL_MS : false) },
+    query: { retry: 2, refetchOnWindowFocus: false, refetchInterval: untilKnown(startedAt, paid) },
   });
   const data = query.data;
+  const gaveUp = useGaveUp(startedAt, !paid(data) && !query.isError);
   if (query.isError || data?.status === 'expired' || (data?.status === 'complete' && data.paymentStatus === 'unpaid'))
     return <Failed siteId={siteId} />;
-  if (!data || data.status === 'open') return <LoadingScreen label="Vérification de votre paiement..." />;
+  if (!paid(data)) return <Confirming gaveUp={gaveUp} />;
   return <Result siteId={siteId} downgrade={downgrade} />;
 }
 
 /**
  * /upgrade-success (spec §2): after a plan change. Without session_id nor site_id, back to /dashboard; it waits 1 s
- * (site change) or 2 s (new payment) before showing, and after a payment shows the result only once it is paid.
+ * (site change) or 2 s (new payment) before showing, and after a payment shows the result only once it is paid and
+ * the site read again on this page ('Paiement en cours de confirmation…' until then).
  * The plan shown is the one the server knows for the site: another's site (404) shows the failure, never a plan.
  * After an upgrade to Business, the Business form comes first.
  */

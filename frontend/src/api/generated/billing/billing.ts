@@ -32,6 +32,7 @@ import type {
   CreateCheckoutSessionDto,
   ErrorResponseDto,
   ListInvoicesParams,
+  PaymentConfirmationDto,
   PaymentIssueListResponseDto,
   RestartSubscriptionDto,
   SiteSubscriptionDto,
@@ -923,7 +924,225 @@ export const useCancelSiteSubscription = <TError = ErrorType<ErrorResponseDto>,
       > => {
       return useMutation(getCancelSiteSubscriptionMutationOptions(options), queryClient);
     }
-    export const getChangeSiteCardUrl = (id: string,) => {
+    export const getGetSiteCheckoutConfirmationUrl = (id: string,
+    sessionId: string,) => {
+
+
+
+
+  return `/api/sites/${id}/subscription/checkout-sessions/${sessionId}`
+}
+
+/**
+ * @summary Retour d'une page de paiement Stripe ouverte pour ce site (relance, changement de carte) : le paiement est-il
+enregistré ? Redemandé par la page jusqu'à ce qu'il le soit.
+ */
+export const getSiteCheckoutConfirmation = async (id: string,
+    sessionId: string, options?: Parameters<typeof customFetch>[1]): Promise<PaymentConfirmationDto> => {
+
+  return customFetch<PaymentConfirmationDto>(getGetSiteCheckoutConfirmationUrl(id,sessionId),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetSiteCheckoutConfirmationQueryKey = (id: string,
+    sessionId: string,) => {
+    return [
+    `/api/sites/${id}/subscription/checkout-sessions/${sessionId}`
+    ] as const;
+    }
+
+
+export const getGetSiteCheckoutConfirmationQueryOptions = <TData = Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>, TError = ErrorType<ErrorResponseDto>>(id: string,
+    sessionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSiteCheckoutConfirmationQueryKey(id,sessionId);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>> = ({ signal }) => getSiteCheckoutConfirmation(id,sessionId, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined && sessionId !== null && sessionId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSiteCheckoutConfirmationQueryResult = NonNullable<Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>>
+export type GetSiteCheckoutConfirmationQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetSiteCheckoutConfirmation<TData = Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    sessionId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteCheckoutConfirmation<TData = Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    sessionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteCheckoutConfirmation<TData = Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    sessionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Retour d'une page de paiement Stripe ouverte pour ce site (relance, changement de carte) : le paiement est-il
+enregistré ? Redemandé par la page jusqu'à ce qu'il le soit.
+ */
+
+export function useGetSiteCheckoutConfirmation<TData = Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    sessionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteCheckoutConfirmation>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSiteCheckoutConfirmationQueryOptions(id,sessionId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getGetSiteInvoiceConfirmationUrl = (id: string,
+    invoiceId: string,) => {
+
+
+
+
+  return `/api/sites/${id}/subscription/invoices/${invoiceId}/payment`
+}
+
+/**
+ * @summary Retour de la page Stripe d'une facture de ce site : son paiement est-il enregistré ?
+ */
+export const getSiteInvoiceConfirmation = async (id: string,
+    invoiceId: string, options?: Parameters<typeof customFetch>[1]): Promise<PaymentConfirmationDto> => {
+
+  return customFetch<PaymentConfirmationDto>(getGetSiteInvoiceConfirmationUrl(id,invoiceId),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetSiteInvoiceConfirmationQueryKey = (id: string,
+    invoiceId: string,) => {
+    return [
+    `/api/sites/${id}/subscription/invoices/${invoiceId}/payment`
+    ] as const;
+    }
+
+
+export const getGetSiteInvoiceConfirmationQueryOptions = <TData = Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>, TError = ErrorType<ErrorResponseDto>>(id: string,
+    invoiceId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSiteInvoiceConfirmationQueryKey(id,invoiceId);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>> = ({ signal }) => getSiteInvoiceConfirmation(id,invoiceId, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined && invoiceId !== null && invoiceId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSiteInvoiceConfirmationQueryResult = NonNullable<Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>>
+export type GetSiteInvoiceConfirmationQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetSiteInvoiceConfirmation<TData = Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    invoiceId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteInvoiceConfirmation<TData = Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    invoiceId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteInvoiceConfirmation<TData = Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    invoiceId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Retour de la page Stripe d'une facture de ce site : son paiement est-il enregistré ?
+ */
+
+export function useGetSiteInvoiceConfirmation<TData = Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    invoiceId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteInvoiceConfirmation>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSiteInvoiceConfirmationQueryOptions(id,invoiceId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getChangeSiteCardUrl = (id: string,) => {
 
 
 

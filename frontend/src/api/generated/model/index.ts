@@ -170,6 +170,8 @@ export * from './orderStyle';
 export * from './orderStyleOptionDto';
 export * from './ownerDto';
 export * from './paidPlanType';
+export * from './paymentConfirmationDto';
+export * from './paymentConfirmationDtoState';
 export * from './paymentIssueDto';
 export * from './paymentIssueDtoState';
 export * from './paymentIssueListResponseDto';
