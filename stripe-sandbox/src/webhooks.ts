@@ -245,6 +245,12 @@ export class WebhookDeliverer {
    * once all of it is done. API calls never await it, as with Stripe; see `dispatch` for the hosted pages.
    */
   enqueue(recs: EventRec[]): Promise<void> {
+    // Stripe sends an event to the endpoints that existed when it was created: none configured now, none later.
+    if (!this.opts.url()) {
+      for (const rec of recs) if (rec.delivery.status === 'pending') rec.delivery.status = 'no_endpoint';
+      this.opts.changed();
+      return Promise.resolve();
+    }
     if (this.mode === 'stripe') {
       const p = Promise.all(recs.map((rec) => this.scatter(rec))).then(() => undefined);
       this.track(p);

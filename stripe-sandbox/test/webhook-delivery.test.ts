@@ -135,6 +135,20 @@ describe('webhook delivery', () => {
     expect(await choices(43)).not.toEqual(first);
   });
 
+  it('sends an event only to the endpoint there when it was created: none then, none later (the delays do not change it)', async () => {
+    const { sandbox, stripe } = await sandboxWith({ seed: 11, maxDelayMs: 50 });
+    await sandbox.flushWebhooks();
+    const mark = receiver.events.length;
+    sandbox.setWebhookUrl('');
+    const unsent = await expirations(stripe, 3);
+    sandbox.setWebhookUrl(receiver.url);
+    const sent = await expirations(stripe, 1);
+    await sandbox.flushWebhooks();
+    expect(receiver.since(mark).map((e) => e.id)).toEqual(sent);
+    const listed = (await (await fetch(`${sandbox.url}/test/events`)).json()) as { data: { id: string; delivery: { status: string } }[] };
+    for (const id of unsent) expect(listed.data.find((e) => e.id === id)!.delivery.status).toBe('no_endpoint');
+  });
+
   it('a hosted checkout redirects back at once: its events follow, whenever the endpoint takes them', async () => {
     const { sandbox, stripe } = await sandboxWith({ seed: 7 });
     const price = await stripe.prices.create({
