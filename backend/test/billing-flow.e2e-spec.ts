@@ -7,6 +7,7 @@ import { payOnSandbox, sandboxEvents } from './helpers/scenarios';
 import { appWithSandbox, postEvent, webhooksProcessed } from './helpers/stripe';
 import { BatchReader, OBJECT_OF_TYPE, toInvoiceRow } from '../src/billing/stripe-reader';
 import { StripeProvider } from '../src/billing/stripe.provider';
+import { waitForState } from './helpers/wait';
 
 interface SandboxEvent {
   id: string;
@@ -300,8 +301,7 @@ describe('billing with the Stripe sandbox', () => {
       (await sandboxEvents<SandboxEvent>(sandbox)).filter(
         (e) => JSON.stringify(e.event.data.object).includes(customerId) && e.delivery.status !== 'failed',
       );
-    for (let i = 0; i < 200 && (await undelivered()).length > 0; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(await undelivered()).toEqual([]);
+    await waitForState('the sandbox gives up its deliveries', async () => (await undelivered()).length === 0);
     sandbox.setWebhookUrl(webhookUrl);
     // The events of this customer the product acts on (Stripe sends many more, ignored), one subscription update of
     // the three (each is read back from Stripe: any one of them brings the same state), so 5! orders.

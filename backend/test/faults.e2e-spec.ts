@@ -15,6 +15,7 @@ import { as, BILLING, COMPLETE_FORM, type Owner, startDraft } from './helpers/or
 import { payOnSandbox } from './helpers/scenarios';
 import { unusedPort } from './helpers/smtp';
 import { postEvent, TEST_WEBHOOK_SECRET, webhooksProcessed } from './helpers/stripe';
+import { waitForState } from './helpers/wait';
 
 describe('PostgreSQL restarted under the running app', () => {
   let dir: string;
@@ -182,7 +183,7 @@ describe('Stripe failing or timing out during checkout and webhooks', () => {
     expect((await draftRow(draftId)).status).toBe('draft');
 
     // WEBHOOK_RETRY_BASE_SECONDS=1: the worker's next look after a second takes it again, Stripe answers this time.
-    for (let i = 0; i < 100 && (await stored()).outcome === 'pending'; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitForState('the event taken again', async () => (await stored()).outcome !== 'pending');
     expect(await stored()).toMatchObject({ outcome: 'processed', attempts: 2 });
     expect((await draftRow(draftId)).status).toBe('paid');
     const sites = (await t.dataSource.query('SELECT count(*)::int AS n FROM sites WHERE order_draft_id = $1', [draftId])) as Array<{

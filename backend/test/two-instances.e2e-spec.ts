@@ -17,6 +17,7 @@ import { payOnSandbox } from './helpers/scenarios';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
 import { signature, TEST_WEBHOOK_SECRET } from './helpers/stripe';
 import { OBJECT_OF_TYPE } from '../src/billing/stripe-reader';
+import { waitForState } from './helpers/wait';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -179,12 +180,10 @@ describe('two instances on one database', () => {
     }
     expect(await count('stripe_events WHERE id = ANY($1)', [events.map((e) => e.id)])).toBe(events.length);
     // Both instances' inbox workers were woken: whichever claimed an event, it is processed once.
-    for (
-      let i = 0;
-      i < 300 && (await count(`stripe_events WHERE id = ANY($1) AND outcome = 'pending'`, [events.map((e) => e.id)])) > 0;
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 50));
+    await waitForState(
+      'every event processed',
+      async () => (await count(`stripe_events WHERE id = ANY($1) AND outcome = 'pending'`, [events.map((e) => e.id)])) === 0,
+    );
     // Those the product acts on are processed, each once; the others Stripe sends (customer.created, charge.succeeded…)
     // are kept as ignored.
     const acted = events.filter((e) => OBJECT_OF_TYPE[e.type]);
