@@ -1,5 +1,4 @@
 import type { Response } from 'superagent';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { FEC_COLUMNS } from '../src/admin/bookkeeping';
 import { parisMidnight } from '../src/admin/accounting-export';
 import { InvoicingRepository } from '../src/invoicing/invoicing.repository';
@@ -8,39 +7,11 @@ import { type BuyerSnapshot, type LegalDocument, legalNumber } from '../src/invo
 import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { parseCsv } from './helpers/admin';
 import { companyBuyer, creditNoteDocument, individualBuyer, invoiceDocument, line } from './helpers/legal-documents';
+import { binary, unzip } from './helpers/privacy';
 
 /** A full past year: its documents are inserted with their issue dates, numbered as the product numbers them. */
 const YEAR = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date())) - 1;
 const day = (month: number, d: number) => `${YEAR}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-
-const binary = (res: Response, done: (err: Error | null, body: Buffer) => void) => {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(buffer, { lazyEntries: true }, (error: Error | null, zip?: ZipFile) => {
-      if (error || !zip) return reject(error ?? new Error('ZIP illisible'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('entrée illisible'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
-}
 
 interface Issued {
   id: string;

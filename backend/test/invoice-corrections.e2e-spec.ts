@@ -1,7 +1,5 @@
 import type Stripe from 'stripe';
-import type { Response } from 'superagent';
 import type { StripeSandbox } from '@vitrine/stripe-sandbox';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { ORDER_MESSAGES } from '@vitrine/domain';
 import { euros } from '../src/common/format';
 import { InvoiceFiles } from '../src/invoicing/invoice-files';
@@ -13,40 +11,12 @@ import { orderAndCheckout } from './helpers/orders';
 import { outboxFor } from './helpers/outbox';
 import { payOnSandbox, settle as settleWebhooks, SIMPLE, TEST_CARD } from './helpers/scenarios';
 import { appWithSandbox } from './helpers/stripe';
+import { binary, unzip } from './helpers/privacy';
 
 const YEAR = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date());
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 const f = (seq: number) => `F-${YEAR}-${String(seq).padStart(6, '0')}`;
 const av = (seq: number) => `AV-${YEAR}-${String(seq).padStart(6, '0')}`;
-const binary = (res: Response, done: (err: Error | null, body: Buffer) => void) => {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(buffer, { lazyEntries: true }, (error: Error | null, zip?: ZipFile) => {
-      if (error || !zip) return reject(error ?? new Error('ZIP illisible'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('entrée illisible'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
-}
-
 interface LegalRow {
   id: string;
   kind: string;

@@ -1,7 +1,5 @@
 import type Stripe from 'stripe';
-import type { Response } from 'superagent';
 import type { StripeSandbox } from '@vitrine/stripe-sandbox';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { InvoiceFiles } from '../src/invoicing/invoice-files';
 import type { LegalDocument } from '../src/invoicing/legal-document';
 import { bearer, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
@@ -11,6 +9,7 @@ import { ciiFacts, readFacturX, xsdErrors } from './helpers/factur-x';
 import { orderAndCheckout } from './helpers/orders';
 import { payOnSandbox, sessionIdOf, settle as settleWebhooks, SIMPLE, TEST_CARD } from './helpers/scenarios';
 import { appWithSandbox } from './helpers/stripe';
+import { binary, unzip } from './helpers/privacy';
 
 const YEAR = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date());
 const COMPANY = {
@@ -19,37 +18,6 @@ const COMPANY = {
   siren: '732 829 320',
   vatNumber: 'FR 44 732 829 320',
 };
-/** supertest's parser for a binary answer (PDF, ZIP): the bytes as they came. */
-const binary = (res: Response, done: (err: Error | null, body: Buffer) => void) => {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
-/** Every entry of a ZIP: name → bytes. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(buffer, { lazyEntries: true }, (error: Error | null, zip?: ZipFile) => {
-      if (error || !zip) return reject(error ?? new Error('ZIP illisible'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('entrée illisible'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
-}
-
 interface LegalRow {
   id: string;
   kind: string;
