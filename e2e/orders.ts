@@ -163,13 +163,14 @@ export async function signInAsClient(page: Page, client: Pick<ProvisionedClient,
 }
 
 /**
- * A sandbox time control on the client's subscription (renew, fail-payment, end-period, give-up). It answers before
+ * A sandbox time control on the client's subscription (renew, fail-payment, end-period, give-up: canceled as Stripe does
+ * by default, or `give-up?then=unpaid`). It answers before
  * its webhooks arrive (late, in any order, as Stripe sends them): wait for the state they bring.
  */
 export async function sandboxControl(
   client: ProvisionedClient,
   subscriptionId: string,
-  action: 'renew' | 'fail-payment' | 'end-period' | 'give-up',
+  action: 'renew' | 'fail-payment' | 'end-period' | 'give-up' | 'give-up?then=unpaid',
 ): Promise<void> {
   const res = await fetch(`${client.sandboxUrl}/test/subscriptions/${subscriptionId}/${action}`, { method: 'POST' });
   assert.equal(res.status, 200, await res.text());

@@ -117,7 +117,7 @@ describe('a site whose life follows its payments', () => {
     await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
     expect(await outboxFor(t, 'fleuriste@example.com', 'payment-failed')).toHaveLength(1);
 
-    await control(`/test/subscriptions/${subscriptionId}/give-up`);
+    await control(`/test/subscriptions/${subscriptionId}/give-up?then=unpaid`);
     expect(await local()).toMatchObject({ status: 'unpaid' });
     expect(await site()).toMatchObject({ status: 'suspended', status_before_suspension: 'active' });
     expect(await reminders.sendDue(new Date(Date.now() + 30 * DAY))).toBe(0); // Stripe gave up: no more reminders
@@ -147,7 +147,7 @@ describe('a site whose life follows its payments', () => {
 
   it('reactivates from the manage page by paying the open invoice with the saved card', async () => {
     await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
-    await control(`/test/subscriptions/${subscriptionId}/give-up`);
+    await control(`/test/subscriptions/${subscriptionId}/give-up?then=unpaid`);
     expect(await site()).toMatchObject({ status: 'suspended' });
     const comebacks = async () => (await history()).filter((h: string) => h.startsWith('suspended→active')).length;
     const before = await comebacks();

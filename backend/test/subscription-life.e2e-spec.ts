@@ -240,7 +240,7 @@ describe('a subscription over its whole life', () => {
     it('Stripe gives up: the site is suspended and mailed; paying gives it back its status', async () => {
       const { client, siteId, subscriptionId } = await paidSite('impaye@example.com');
       await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
-      await control(`/test/subscriptions/${subscriptionId}/give-up`);
+      await control(`/test/subscriptions/${subscriptionId}/give-up?then=unpaid`);
       expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({
         status: 'suspended',
         paymentState: 'unpaid',

@@ -159,7 +159,7 @@ describe('the client area', () => {
     const subscriptionId = ((await sub.json()) as { subscription: { id: string } }).subscription.id;
 
     await sandboxControl(client, subscriptionId, 'fail-payment');
-    await sandboxControl(client, subscriptionId, 'give-up');
+    await sandboxControl(client, subscriptionId, 'give-up?then=unpaid');
 
     await page.goto('/dashboard');
     const row = siteRow(page, client.siteName);

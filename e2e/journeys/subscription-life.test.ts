@@ -42,7 +42,7 @@ describe('a subscription over its life', () => {
     const token = await signInAsClient(page, client);
     const { id: subscriptionId } = await subscriptionOf(page, token, client.siteId);
     await sandboxControl(client, subscriptionId, 'fail-payment');
-    await sandboxControl(client, subscriptionId, 'give-up');
+    await sandboxControl(client, subscriptionId, 'give-up?then=unpaid');
     await waitFor('le site suspendu', async () => (await subscriptionOf(page, token, client.siteId)).status === 'unpaid');
 
     await page.goto('/dashboard');

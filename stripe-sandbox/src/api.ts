@@ -803,6 +803,13 @@ route('POST', '/v1/invoices/:id/pay', (core, m, p, req) => {
   return { body: renderInvoice(core.db, inv, core.publicUrl()), events };
 });
 
+/** Voids an open invoice: it can no longer be paid (its hosted page says so). */
+route('POST', '/v1/invoices/:id/void', (core, m, _p, req) => {
+  const inv = invoice(core, m[1]);
+  const events = core.voidInvoice(inv, req);
+  return { body: renderInvoice(core.db, inv, core.publicUrl()), events };
+});
+
 route('GET', '/v1/invoices', (core, _m, p) => {
   const cust = p.str('customer');
   const sub = p.str('subscription');

@@ -715,15 +715,63 @@ export class SandboxCore implements RenderContext {
     return events;
   }
 
-  /** Test control: Stripe gives up after the last failed retry and marks the subscription unpaid (an open invoice stays). */
-  giveUp(sub: SubscriptionRec): EventRec[] {
+  /**
+   * Test control: Stripe gives up after the last failed retry, as the account's "Manage failed payments" setting says.
+   * `cancel` (Stripe's default): the subscription is canceled with `cancellation_details.reason = 'payment_failed'`
+   * (customer.subscription.deleted) and Stripe stops collecting its open invoices (`auto_advance` false), which stay
+   * open: payable on their hosted page until voided. `unpaid`: the subscription is marked unpaid (an open invoice stays).
+   */
+  giveUp(sub: SubscriptionRec, then: 'cancel' | 'unpaid' = 'cancel'): EventRec[] {
     this.assertNotCanceled(sub);
     if (!this.openInvoice(sub))
       throw new ApiError(400, `The subscription ${sub.id} has no open invoice; use /test/subscriptions/${sub.id}/fail-payment first.`);
+    if (then === 'cancel') {
+      const t = now();
+      sub.status = 'canceled';
+      sub.canceled_at = t;
+      sub.ended_at = t;
+      sub.cancellation_reason = 'payment_failed';
+      sub._pending = [];
+      for (const inv of Object.values(this.db.invoices)) {
+        if (inv.subscription === sub.id && inv.status === 'open') {
+          inv.auto_advance = false;
+          inv.next_payment_attempt = null;
+        }
+      }
+      const events = [this.emit('customer.subscription.deleted', this.subscriptionJson(sub))];
+      this.save();
+      return events;
+    }
     const before = this.subscriptionJson(sub);
     sub.status = 'unpaid';
     const after = this.subscriptionJson(sub);
     const events = [this.emit('customer.subscription.updated', after, NO_REQUEST, SandboxCore.diff(before, after))];
+    this.save();
+    return events;
+  }
+
+  /**
+   * POST /v1/invoices/:id/void — an open (or uncollectible) invoice is voided: never payable again (invoice.voided, then
+   * invoice.updated). Stripe refuses any other status.
+   */
+  voidInvoice(inv: InvoiceRec, request: EventRequest): EventRec[] {
+    if (inv.status !== 'open' && inv.status !== 'uncollectible')
+      throw new ApiError(
+        400,
+        `You can only void an open or uncollectible invoice. This invoice is ${inv.status}.`,
+        undefined,
+        'invoice_not_editable',
+      );
+    const before = this.invoiceJson(inv);
+    inv.status = 'void';
+    inv.voided_at = now();
+    inv.auto_advance = false;
+    inv.next_payment_attempt = null;
+    const after = this.invoiceJson(inv);
+    const events = [
+      this.emit('invoice.voided', after, request),
+      this.emit('invoice.updated', after, request, SandboxCore.diff(before, after)),
+    ];
     this.save();
     return events;
   }

@@ -109,6 +109,13 @@ class HttpError extends Error {
   }
 }
 
+/** What `give-up` does, from `?then=` or the form body's `then`: `cancel` (Stripe's default) or `unpaid`. */
+function giveUpOutcome(url: URL, body: Buffer): 'cancel' | 'unpaid' {
+  const then = url.searchParams.get('then') ?? new URLSearchParams(body.toString('utf8')).get('then') ?? 'cancel';
+  if (then !== 'cancel' && then !== 'unpaid') throw new ApiError(400, `Invalid then: '${then}' (cancel or unpaid).`, 'then');
+  return then;
+}
+
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -474,7 +481,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   async function handleTest(req: IncomingMessage, res: ServerResponse, url: URL, method: string): Promise<void> {
     const path = url.pathname.replace(/\/+$/, '');
     try {
-      await readBody(req);
+      const body = await readBody(req);
       let m = path.match(/^\/test\/subscriptions\/([^/]+)\/(renew|fail-payment|end-period|give-up)$/);
       if (m && method === 'POST') {
         const sub = core.subscription(m[1]);
@@ -484,7 +491,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
             : m[2] === 'fail-payment'
               ? core.failPayment(sub)
               : m[2] === 'give-up'
-                ? core.giveUp(sub)
+                ? core.giveUp(sub, giveUpOutcome(url, body))
                 : core.endPeriod(sub);
         await deliverAll(events);
         const inv = sub.latest_invoice ? core.db.invoices[sub.latest_invoice] : undefined;

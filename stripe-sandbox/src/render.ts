@@ -431,7 +431,7 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Wire<
     application: null,
     attempt_count: inv.attempt_count,
     attempted: inv.attempt_count > 0,
-    auto_advance: draft || inv.status === 'open',
+    auto_advance: draft || (inv.status === 'open' && inv.auto_advance !== false),
     automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: inv.billing_reason,
@@ -465,7 +465,8 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Wire<
     lines: embeddedList(invoiceLineItems(inv), `/v1/invoices/${inv.id}/lines`),
     livemode: false,
     metadata: inv.metadata,
-    next_payment_attempt: inv.status === 'open' ? (inv.next_payment_attempt ?? inv.created + 3 * 86400) : null,
+    next_payment_attempt:
+      inv.status === 'open' && inv.auto_advance !== false ? (inv.next_payment_attempt ?? inv.created + 3 * 86400) : null,
     number: draft ? null : inv.number,
     on_behalf_of: null,
     parent: inv.subscription
@@ -487,7 +488,12 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Wire<
     starting_balance: 0,
     statement_descriptor: null,
     status: inv.status,
-    status_transitions: { finalized_at: finalizedAt, marked_uncollectible_at: null, paid_at: inv.paid_at, voided_at: null },
+    status_transitions: {
+      finalized_at: finalizedAt,
+      marked_uncollectible_at: null,
+      paid_at: inv.paid_at,
+      voided_at: inv.voided_at ?? null,
+    },
     subtotal: t.total,
     subtotal_excluding_tax: t.total,
     test_clock: null,

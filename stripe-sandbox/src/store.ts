@@ -184,6 +184,10 @@ export interface InvoiceRec {
   finalized_at?: number;
   /** Stripe's next automatic retry of an open invoice, null once paid (absent in older files). */
   next_payment_attempt?: number | null;
+  /** False once Stripe stops collecting it (its subscription canceled, or voided); absent: true while open. */
+  auto_advance?: boolean;
+  /** When it was voided (absent: never). */
+  voided_at?: number | null;
   _lines: InvoiceLineRec[];
   /** The PaymentIntent of its payment attempts (created at the first, reused by the next). */
   _payment_intent?: string;

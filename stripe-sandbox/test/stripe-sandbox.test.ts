@@ -610,7 +610,7 @@ describe('Stripe sandbox', () => {
       const noOpen = await control(`/test/subscriptions/${subscription.id}/give-up`);
       expect(noOpen.status).toBe(400);
       await control(`/test/subscriptions/${subscription.id}/fail-payment`);
-      const gaveUp = await control(`/test/subscriptions/${subscription.id}/give-up`);
+      const gaveUp = await control(`/test/subscriptions/${subscription.id}/give-up?then=unpaid`);
       expect(gaveUp.body.events.map((e) => e.type)).toEqual(['customer.subscription.updated']);
       const unpaid = await stripe.subscriptions.retrieve(subscription.id);
       expect(unpaid.status).toBe('unpaid');
@@ -670,6 +670,34 @@ describe('Stripe sandbox', () => {
       expect(again.statusCode).toBe(404);
       expect((await stripe.invoices.list({ customer: customerId })).data.map((i) => i.number)).toHaveLength(6); // with the one give-up left unpaid, then paid
     });
+  });
+
+  it("give-up ends the dunning as Stripe's default does: canceled for payment_failed, its open invoice payable until voided", async () => {
+    const { subscription } = await subscribe('fin-relances@example.fr');
+    await control(`/test/subscriptions/${subscription.id}/fail-payment`);
+    const bad = await control(`/test/subscriptions/${subscription.id}/give-up?then=later`);
+    expect(bad.status).toBe(400);
+    const gaveUp = await control(`/test/subscriptions/${subscription.id}/give-up`);
+    expect(gaveUp.body.events.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
+    const ended = await stripe.subscriptions.retrieve(subscription.id);
+    expect(ended).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'payment_failed' } });
+    expect(ended.ended_at).not.toBeNull();
+    // Stripe stops collecting it but leaves it open: still payable on its hosted page until the product voids it.
+    const open = await stripe.invoices.retrieve(ended.latest_invoice as string);
+    expect(open).toMatchObject({ status: 'open', auto_advance: false, next_payment_attempt: null });
+    expect(await (await fetch(open.hosted_invoice_url!)).text()).toContain('Payer par carte');
+    expect((await control(`/test/subscriptions/${subscription.id}/renew`)).status).toBe(400);
+
+    await sandbox.flushWebhooks();
+    const mark = receiver.events.length;
+    const voided = await stripe.invoices.voidInvoice(open.id, {}, { idempotencyKey: `void:${open.id}` });
+    expect(voided).toMatchObject({ status: 'void', amount_paid: 0 });
+    expect(voided.status_transitions.voided_at).not.toBeNull();
+    const events = await receiver.waitFor((e) => receiver.events.indexOf(e) >= mark && e.type.startsWith('invoice.'), 2);
+    expect(events.map((e) => e.type).sort()).toEqual(['invoice.updated', 'invoice.voided']);
+    expect(await (await fetch(open.hosted_invoice_url!)).text()).not.toContain('Payer par carte');
+    await expect(stripe.invoices.pay(open.id)).rejects.toMatchObject({ statusCode: 400, code: 'invoice_not_editable' });
+    await expect(stripe.invoices.voidInvoice(open.id)).rejects.toMatchObject({ statusCode: 400, code: 'invoice_not_editable' });
   });
 
   it('create_prorations defers the difference to the next renewal invoice; none bills nothing extra', async () => {
