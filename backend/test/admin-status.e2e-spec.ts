@@ -9,6 +9,7 @@ const JOB_NAMES = [
   'data-exports',
   'draft-purge',
   'duplicate-refunds',
+  'ended-invoice-voids',
   'invoice-files',
   'mail',
   'outbound-webhooks',

@@ -110,6 +110,7 @@ describe('GET /api/metrics', () => {
       'data-exports',
       'draft-purge',
       'duplicate-refunds',
+      'ended-invoice-voids',
       'invoice-files',
       'mail',
       'outbound-webhooks',

@@ -291,6 +291,79 @@ describe('a subscription over its whole life', () => {
       ]);
     });
 
+    it("Stripe's default end of dunning: canceled for payment_failed, the site ended, its open invoice voided and no longer offered, a restart offered", async () => {
+      const { client, siteId, subscriptionId } = await paidSite('fin-relances@example.com');
+      const failed = await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
+      const openId = (failed as { invoice: { id: string } }).invoice.id;
+      await control(`/test/subscriptions/${subscriptionId}/give-up`);
+      expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({
+        status: 'canceled',
+        cancellation_details: { reason: 'payment_failed' },
+      });
+      expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({ paymentState: 'ended' });
+      // The invoice Stripe left open is voided at Stripe and in our copy: the client is no longer asked to pay it.
+      expect((await stripe.invoices.retrieve(openId)).status).toBe('void');
+      const { invoices } = (await t.api.get('/api/billing/invoices').set(bearer(client)).expect(200)).body;
+      expect(invoices.find((i: { id: string }) => i.id === openId)).toMatchObject({ status: 'void', paymentFailed: false });
+      expect((await t.api.get('/api/billing/payment-issues').set(bearer(client)).expect(200)).body.issues).toEqual([]);
+      const [ended] = (await outboxFor(t, 'fin-relances@example.com', 'account-notice')).filter((m) => m.subject.includes('est terminé'));
+      expect(ended.subject).toBe("L'abonnement de votre site « Boulangerie Martin » est terminé");
+      expect(plain(ended.text)).toContain('les nouvelles tentatives de paiement de sa dernière facture ont échoué');
+      expect(ended.action_url).toContain(`/dashboard/sites/${siteId}/manage`);
+      // The restart is offered: a new subscription's checkout for the same site.
+      const restart = await t.api
+        .post(`/api/sites/${siteId}/subscription/restart`)
+        .set(bearer(client))
+        .send({ planType: 'pro' })
+        .expect(200);
+      expect(restart.body.url).toMatch(/\/checkout\/cs_/);
+    });
+
+    it('an invoice paid on its hosted page after Stripe ended the subscription is refunded and credited; the site stays ended', async () => {
+      const { client, siteId, subscriptionId } = await paidSite('paie-trop-tard@example.com');
+      const failed = await control(`/test/subscriptions/${subscriptionId}/fail-payment`);
+      const openId = (failed as { invoice: { id: string } }).invoice.id;
+      // Stripe ends it; the client pays the invoice still open on its hosted page before the product hears of the end.
+      expect((await fetch(`${sandbox.url}/test/webhooks/hold`, { method: 'POST' })).status).toBe(200);
+      expect((await fetch(`${sandbox.url}/test/subscriptions/${subscriptionId}/give-up`, { method: 'POST' })).status).toBe(200);
+      const paid = await postForm(`${sandbox.url}/invoices/${openId}/pay`, {
+        card: TEST_CARD,
+        exp: '12/34',
+        cvc: '123',
+        name: 'Jeanne Martin',
+      });
+      expect(paid.status).toBe(303);
+      expect((await fetch(`${sandbox.url}/test/webhooks/release`, { method: 'POST' })).status).toBe(200);
+      await settleWebhooks({ sandbox, t }, 3);
+
+      const [given] = await t.dataSource.query(
+        `SELECT kind, cause, status, refunded_cents, checkout_session_id, site_id FROM duplicate_payments WHERE invoice_id = $1`,
+        [openId],
+      );
+      expect(given).toEqual({
+        kind: 'invoice',
+        cause: 'subscription-ended',
+        status: 'refunded',
+        refunded_cents: 2900,
+        checkout_session_id: null,
+        site_id: siteId,
+      });
+      expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({ paymentState: 'ended' });
+      const refunds = await stripe.refunds.list({ limit: 100 });
+      expect(refunds.data.filter((r) => r.metadata?.invoiceId === openId).map((r) => r.amount)).toEqual([2900]);
+      // Invoiced as received, then credited: the books show the money in and out.
+      const legal = await t.dataSource.query(
+        `SELECT DISTINCT l.id, l.kind FROM legal_invoices l
+         WHERE l.stripe_invoice_id = $1 OR l.credited_id IN (SELECT id FROM legal_invoices WHERE stripe_invoice_id = $1)`,
+        [openId],
+      );
+      expect(legal.map((d: { kind: string }) => d.kind).sort()).toEqual(['credit_note', 'invoice']);
+      const mails = (await outboxFor(t, 'paie-trop-tard@example.com', 'account-notice')).map((m) => m.subject);
+      expect(mails).toContain("Paiement remboursé : l'abonnement de votre site « Boulangerie Martin » était terminé");
+      // Nothing left to void: the job found it paid and left it so.
+      expect((await stripe.invoices.retrieve(openId)).status).toBe('paid');
+    });
+
     it('a new card replaces the old one: a failing renewal is paid with it at once, and the next renewals charge it', async () => {
       const { client, siteId, subscriptionId } = await paidSite('carte@example.com');
       await control(`/test/subscriptions/${subscriptionId}/fail-payment`);

@@ -232,22 +232,27 @@ export interface RefundRecorded {
 
 /**
  * Why a payment is given back: a second payment of something already paid, one that completed for an account already
- * closed, or for an order that no longer exists (erased with its account).
+ * closed, for an order that no longer exists (erased with its account), or of an invoice of a subscription Stripe had
+ * already ended for failed payments (its site ended; the client restarts it with a new subscription).
  */
-export type GivenBackCause = 'duplicate' | 'account-closed' | 'unknown-order';
+export type GivenBackCause = 'duplicate' | 'account-closed' | 'unknown-order' | 'subscription-ended';
+
+/** What the payment given back paid: an order's checkout, a restart's checkout, or an invoice (no checkout). */
+export type GivenBackKind = 'order' | 'restart' | 'invoice';
 
 /**
  * A payment to give back, never provisioned (see GivenBackCause). Billing records it, then cancels and refunds it.
  */
 export interface DuplicatePaymentFound {
-  kind: 'order' | 'restart';
+  kind: GivenBackKind;
   /** Absent: 'duplicate' */
   cause?: GivenBackCause;
-  /** The order draft, or the restarted site */
+  /** The order draft, the restarted site, or (an invoice's payment) the site its subscription paid for */
   referenceId: string;
   /** The site it was for, if there is one */
   siteId: string | null;
-  checkoutSessionId: string;
+  /** The paid Checkout session (null: the payment of an invoice, kind 'invoice') */
+  checkoutSessionId: string | null;
   subscriptionId: string | null;
   invoiceId: string | null;
   customerId: string | null;
@@ -259,6 +264,8 @@ export interface DuplicatePaymentFound {
 /** A duplicate payment was cancelled and refunded (its subscription canceled, its payment refunded at Stripe). */
 export interface DuplicatePaymentRefunded {
   duplicateId: string;
+  /** Why it was given back (the client's mail says it) */
+  cause: GivenBackCause;
   siteId: string | null;
   refundedCents: number;
   /** When the duplicate was paid (recorded) */
@@ -331,7 +338,10 @@ export const HANDLERS = {
   'customer.seen': ['auth.link-customer'],
   'customer.linked': ['billing.attach-customer'],
   'site.paid-for': ['billing.link-site'],
-  /** A payment to give back (a duplicate, or paid for a closed account): recorded once per session, the team told; refunded by DuplicatePayments' job */
+  /**
+   * A payment to give back (a duplicate, paid for a closed account, or an ended subscription's invoice paid after its
+   * end): recorded once per session or invoice, the team told; refunded by DuplicatePayments' job
+   */
   'duplicate-payment.found': ['billing.record-duplicate', 'mail.duplicate-found-team-notice'],
   /** The client (and the team) told, when something was refunded */
   'duplicate-payment.refunded': ['sites.duplicate-refunded-mail'],

@@ -8,6 +8,7 @@ import { CheckoutLeasesRepository } from './checkout-leases.repository';
 import { CheckoutService } from './checkout.service';
 import { DuplicatePayments } from './duplicate-payments';
 import { DuplicatePaymentsRepository } from './duplicate-payments.repository';
+import { EndedInvoices } from './ended-invoices';
 import { PaymentConfirmations } from './payment-confirmations';
 import { PaymentRecorder } from './payment-recorder';
 import { PaymentReminders } from './payment-reminders';
@@ -40,6 +41,7 @@ import { WebhookService } from './webhook.service';
     CheckoutLeasesRepository,
     DuplicatePayments,
     DuplicatePaymentsRepository,
+    EndedInvoices,
     StripeReader,
     PaymentRecorder,
     RefundCredits,

@@ -465,7 +465,9 @@ export class BillingRepository extends BaseRepository {
     const from = `FROM invoices i LEFT JOIN subscriptions s ON s.id = i.subscription_id WHERE i.user_id = $1 AND i.status <> 'draft' ${siteSql}`;
     const [rows, [{ total }]] = await Promise.all([
       this.query<InvoiceSqlRow & { payment_failed_at: Date | null; refunded_cents: number; site_id: string | null }>(
-        `SELECT ${INVOICE_COLUMNS}, i.payment_failed_at, i.refunded_cents, s.site_id
+        // An ended subscription's open invoice is no longer offered for payment (EndedInvoices voids it).
+        `SELECT ${INVOICE_COLUMNS}, CASE WHEN s.status IN ('canceled', 'incomplete_expired') THEN NULL ELSE i.payment_failed_at END AS payment_failed_at,
+           i.refunded_cents, s.site_id
          ${from} ORDER BY i.date DESC, i.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, window.limit, window.offset],
         tx,
@@ -479,6 +481,26 @@ export class BillingRepository extends BaseRepository {
       siteId: r.site_id,
     }));
     return { items, total };
+  }
+
+  /** Open invoices of subscriptions that ended (canceled, or never paid), oldest first: no longer payable (EndedInvoices). */
+  async openInvoicesOfEndedSubscriptions(limit: number, tx?: EntityManager): Promise<string[]> {
+    const rows = await this.query<{ id: string }>(
+      `SELECT i.id FROM invoices i JOIN subscriptions s ON s.id = i.subscription_id
+       WHERE i.status = 'open' AND s.status IN ('canceled', 'incomplete_expired') ORDER BY i.date, i.id LIMIT $1`,
+      [limit],
+      tx,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Our copy of an invoice takes the status Stripe answered (a later event of it brings the rest). */
+  async setInvoiceStatus(id: string, status: string, tx?: EntityManager): Promise<void> {
+    await this.query(
+      `UPDATE invoices SET status = $2, synced_at = now(), updated_at = now() WHERE id = $1 AND status = 'open'`,
+      [id, status],
+      tx,
+    );
   }
 
   /** Every subscription of an account (our copy), oldest first. */

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import type { GivenBackCause } from '../billing-facts/facts';
+import type { GivenBackCause, GivenBackKind } from '../billing-facts/facts';
 import { CreatedAtColumns } from '../database/columns';
 
 export const DUPLICATE_PAYMENT_STATUSES = ['pending', 'refunded', 'failed'] as const;
@@ -11,18 +11,20 @@ export type DuplicatePaymentStatus = (typeof DUPLICATE_PAYMENT_STATUSES)[number]
  * why, and what was refunded. Never a second site, never a second monthly charge.
  */
 @Entity('duplicate_payments')
-@Check('duplicate_payments_kind_check', `kind IN ('order', 'restart')`)
-@Check('duplicate_payments_cause_check', `cause IN ('duplicate', 'account-closed', 'unknown-order')`)
+@Check('duplicate_payments_kind_check', `kind IN ('order', 'restart', 'invoice')`)
+@Check('duplicate_payments_cause_check', `cause IN ('duplicate', 'account-closed', 'unknown-order', 'subscription-ended')`)
+@Check('duplicate_payments_session_check', `kind = 'invoice' OR checkout_session_id IS NOT NULL`)
 @Check('duplicate_payments_status_check', `status IN ('pending', 'refunded', 'failed')`)
 @Unique('duplicate_payments_checkout_session_id_key', ['checkoutSessionId'])
 @Index('duplicate_payments_pending_idx', ['createdAt'], { where: `status = 'pending'` })
 @Index('duplicate_payments_created_at_idx', ['createdAt', 'id'])
+@Index('duplicate_payments_invoice_key', ['invoiceId'], { unique: true, where: `kind = 'invoice'` })
 export class DuplicatePayment extends CreatedAtColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
   @Column({ type: 'text' })
-  kind: 'order' | 'restart';
+  kind: GivenBackKind;
 
   /** Why it is given back: paid a second time, paid anyway for a closed account, or for an order erased with its account */
   @Column({ type: 'text', default: 'duplicate' })
@@ -41,8 +43,9 @@ export class DuplicatePayment extends CreatedAtColumns {
   @JoinColumn({ name: 'site_id', foreignKeyConstraintName: 'duplicate_payments_site_id_fkey' })
   site?: unknown;
 
-  @Column({ name: 'checkout_session_id', type: 'text' })
-  checkoutSessionId: string;
+  /** The paid Checkout session; null for the payment of an invoice (kind 'invoice') */
+  @Column({ name: 'checkout_session_id', type: 'text', nullable: true })
+  checkoutSessionId: string | null;
 
   @Column({ name: 'subscription_id', type: 'text', nullable: true })
   subscriptionId: string | null;

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { DuplicatePaymentFound, GivenBackCause } from '../billing-facts/facts';
+import type { DuplicatePaymentFound, GivenBackCause, GivenBackKind } from '../billing-facts/facts';
 import { BaseRepository } from '../database/base.repository';
 
 /** A pending duplicate, as the refunding job reads it. */
 export interface DuplicateRow {
   id: string;
-  kind: 'order' | 'restart';
+  kind: GivenBackKind;
   cause: GivenBackCause;
   reference_id: string;
   site_id: string | null;
-  checkout_session_id: string;
+  checkout_session_id: string | null;
   subscription_id: string | null;
   invoice_id: string | null;
   amount_cents: number;
@@ -20,10 +20,10 @@ export interface DuplicateRow {
 
 export interface DuplicatePaymentView {
   id: string;
-  kind: 'order' | 'restart';
+  kind: GivenBackKind;
   referenceId: string;
   siteId: string | null;
-  checkoutSessionId: string;
+  checkoutSessionId: string | null;
   subscriptionId: string | null;
   amountCents: number;
   refundedCents: number;
@@ -38,11 +38,11 @@ export interface DuplicatePaymentView {
 /** The `duplicate_payments` table: each second payment found, then what its refund did. */
 @Injectable()
 export class DuplicatePaymentsRepository extends BaseRepository {
-  /** Records a duplicate once (its session id is unique); answers whether this call recorded it. */
+  /** Records a duplicate once (its session id, or an invoice's id, is unique); answers whether this call recorded it. */
   async insert(d: DuplicatePaymentFound, tx: EntityManager): Promise<boolean> {
     const rows = await this.returning<{ id: string }>(
       `INSERT INTO duplicate_payments (kind, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, customer_id, user_id, amount_cents, reason, cause)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (checkout_session_id) DO NOTHING RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
       [
         d.kind,
         d.referenceId,

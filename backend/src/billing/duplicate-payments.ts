@@ -9,11 +9,19 @@ import { BackgroundJob } from '../database/jobs/background-job.decorator';
 import { Transactions } from '../database/transactions';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
 import { BillingFacts } from '../billing-facts/billing-facts';
-import type { DuplicatePaymentFound } from '../billing-facts/facts';
+import type { DuplicatePaymentFound, GivenBackCause } from '../billing-facts/facts';
 import { RefundCredits } from './refund-credits';
 import { toRefundRow } from './stripe-reader';
 
 const MAX_ATTEMPTS = 10;
+
+/** What the cancellation of a given-back payment's subscription says at Stripe (an ended one is not canceled again). */
+const CANCEL_COMMENTS: Record<GivenBackCause, string> = {
+  duplicate: 'Paiement en double',
+  'account-closed': 'Compte client fermé',
+  'unknown-order': 'Commande introuvable',
+  'subscription-ended': 'Abonnement déjà terminé',
+};
 const EVERY_MS = 5 * 60_000;
 
 /**
@@ -47,7 +55,9 @@ export class DuplicatePayments {
   async record(d: DuplicatePaymentFound, tx: EntityManager): Promise<boolean> {
     if (!(await this.repo.insert(d, tx))) return false;
     const what = !d.cause || d.cause === 'duplicate' ? 'Paiement en double' : 'Paiement à rembourser';
-    this.logger.warn(`${what} (${d.kind} ${d.referenceId}, session ${d.checkoutSessionId}) : remboursement en cours`);
+    this.logger.warn(
+      `${what} (${d.kind} ${d.referenceId}, ${d.checkoutSessionId ? `session ${d.checkoutSessionId}` : `facture ${d.invoiceId}`}) : remboursement en cours`,
+    );
     return true;
   }
 
@@ -100,7 +110,7 @@ export class DuplicatePayments {
       if (sub && sub.status !== 'canceled' && sub.status !== 'incomplete_expired') {
         await client.subscriptions.cancel(
           row.subscription_id,
-          { cancellation_details: { comment: row.cause === 'duplicate' ? 'Paiement en double' : 'Compte client fermé' } },
+          { cancellation_details: { comment: CANCEL_COMMENTS[row.cause] } },
           { idempotencyKey: `duplicate-cancel:${row.id}` },
         );
       }
@@ -116,7 +126,10 @@ export class DuplicatePayments {
           {
             payment_intent: paymentIntent,
             reason: row.cause === 'duplicate' ? 'duplicate' : 'requested_by_customer',
-            metadata: { duplicatePaymentId: row.id, checkoutSessionId: row.checkout_session_id },
+            metadata: {
+              duplicatePaymentId: row.id,
+              ...(row.checkout_session_id ? { checkoutSessionId: row.checkout_session_id } : { invoiceId: row.invoice_id }),
+            },
           },
           { idempotencyKey: `duplicate-refund:${row.id}` },
         );
@@ -132,7 +145,7 @@ export class DuplicatePayments {
       if (refund && row.invoice_id) await this.refundCredits.recordAndCredit([toRefundRow(refund, row.invoice_id, syncedAt)], tx);
       await this.facts.publish(
         'duplicate-payment.refunded',
-        { duplicateId: row.id, siteId: row.site_id, refundedCents, paidAt: row.created_at },
+        { duplicateId: row.id, cause: row.cause, siteId: row.site_id, refundedCents, paidAt: row.created_at },
         tx,
       );
     });

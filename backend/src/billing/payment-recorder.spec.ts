@@ -246,6 +246,43 @@ describe('PaymentRecorder: one event’s effects', () => {
     expect(byStripe.factOf('subscription.changed')).toMatchObject({ byClient: false });
   });
 
+  it('gives back an invoice paid after Stripe ended its subscription for failed payments, in the transaction, and nothing else', async () => {
+    const ended = subscription({ status: 'canceled', endedAt: 1_800_000_300, cancellationReason: 'payment_failed' });
+    const late = invoice({ id: 'in_late', facts: { ...facts, paidAt: 1_800_000_300 } });
+    const { sut, tx, heard } = recorder();
+    await sut.apply({ customerId: 'cus_1', subscription: ended, invoices: [late] }, tx);
+    const found = heard.filter((h) => h.type === 'duplicate-payment.found');
+    expect(found).toEqual([
+      {
+        type: 'duplicate-payment.found',
+        tx,
+        fact: expect.objectContaining({
+          kind: 'invoice',
+          cause: 'subscription-ended',
+          referenceId: 'site_1',
+          siteId: 'site_1',
+          checkoutSessionId: null,
+          subscriptionId: 'sub_1',
+          invoiceId: 'in_late',
+          customerId: 'cus_1',
+          userId: 'u1',
+          amountCents: 2900,
+        }),
+      },
+    ]);
+    // Paid before the end, ended by the client, another subscription's, or not paid: nothing to give back.
+    for (const [sub, inv] of [
+      [ended, invoice({ facts: { ...facts, paidAt: 1_800_000_299 } })],
+      [{ ...ended, cancellationReason: 'cancellation_requested' }, late],
+      [ended, invoice({ id: 'in_other', subscriptionId: 'sub_2', facts: { ...facts, paidAt: 1_800_000_400 } })],
+      [ended, invoice({ status: 'open', facts: { ...facts, paidAt: null } })],
+    ] as const) {
+      const other = recorder();
+      await other.sut.apply({ customerId: 'cus_1', subscription: sub, invoices: [inv] }, other.tx);
+      expect(other.published()).not.toContain('duplicate-payment.found');
+    }
+  });
+
   it('publishes a failed payment only when the state calls for its mail, with the first invoice and Stripe’s e-mail', async () => {
     const { sut, tx, factOf, published } = recorder();
     const failing = invoice({ status: 'open', amountDue: 2900, paymentFailed: true });

@@ -81,6 +81,7 @@ export class PaymentRecorder {
       await this.publishSubscription(sub, effects.invoices, byClient, tx);
     }
     await this.publishInvoices(effects.invoices, userId, tx);
+    if (sub) await this.giveBackLatePayments(sub, effects.invoices, userId, tx);
     if (effects.mail === 'payment-failed' && effects.invoices[0])
       await this.facts.publish('payment.failed', { invoice: effects.invoices[0], customerId, email, userId }, tx);
     if (sub) await this.publishEnded(sub, userId, tx);
@@ -139,6 +140,45 @@ export class PaymentRecorder {
 
   private async publishInvoices(invoices: InvoiceFromStripe[], userId: string | null, tx: EntityManager): Promise<void> {
     for (const invoice of invoices) if (invoice.status === 'paid') await this.facts.publish('invoice.paid', { invoice, userId }, tx);
+  }
+
+  /**
+   * Stripe ended this subscription for failed payments (its default end of dunning) and left its open invoice payable
+   * on the hosted page until we void it (EndedInvoices): a payment of it that arrived anyway is given back, never
+   * restarts the site (a restart is a new subscription, paid through its own checkout). The money is recorded and
+   * invoiced like any payment, then refunded and credited (duplicate-payment.found, cause subscription-ended).
+   */
+  private async giveBackLatePayments(
+    sub: SubscriptionFromStripe,
+    invoices: InvoiceFromStripe[],
+    userId: string | null,
+    tx: EntityManager,
+  ): Promise<void> {
+    if (sub.status !== 'canceled' || sub.cancellationReason !== 'payment_failed' || sub.endedAt === null) return;
+    for (const invoice of invoices) {
+      const paidAt = invoice.facts?.paidAt ?? null;
+      if (invoice.status !== 'paid' || invoice.subscriptionId !== sub.id || invoice.amountCents <= 0) continue;
+      if (paidAt === null || paidAt < sub.endedAt) continue;
+      const siteId = await this.billing.siteOfSubscription(sub.id, tx);
+      if (!siteId) continue;
+      await this.facts.publish(
+        'duplicate-payment.found',
+        {
+          kind: 'invoice',
+          cause: 'subscription-ended',
+          referenceId: siteId,
+          siteId,
+          checkoutSessionId: null,
+          subscriptionId: sub.id,
+          invoiceId: invoice.id,
+          customerId: sub.customerId,
+          userId,
+          amountCents: invoice.amountCents,
+          reason: 'Une facture a été payée après la fin de son abonnement, arrêté faute de paiement : le site reste arrêté.',
+        },
+        tx,
+      );
+    }
   }
 
   private async publishEnded(sub: SubscriptionFromStripe, userId: string | null, tx: EntityManager): Promise<void> {

@@ -183,6 +183,7 @@ export const OBJECT_OF_TYPE: Record<string, 'checkout' | 'subscription' | 'invoi
   'customer.subscription.deleted': 'subscription',
   'invoice.paid': 'invoice',
   'invoice.payment_failed': 'invoice',
+  'invoice.voided': 'invoice',
   'charge.refunded': 'charge',
   'refund.created': 'refund',
   'refund.updated': 'refund',

@@ -160,7 +160,7 @@ function inbox(options: { finished?: boolean; invoice?: () => Promise<unknown>; 
     [Transactions, transactions],
     [StripeReader, reader],
     [PaymentRecorder, recorder],
-    [6, config],
+    [7, config],
   ]);
   return { sut, timeline, billing, published, client };
 }

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
 import { BillingRepository, type ClaimedEvent, type ReceivedEvent } from './billing.repository';
 import { DuplicatePayments } from './duplicate-payments';
+import { EndedInvoices } from './ended-invoices';
 import { PaymentRecorder } from './payment-recorder';
 import { type Effects, OBJECT_OF_TYPE, StripeReader } from './stripe-reader';
 import { StripeProvider } from './stripe.provider';
@@ -61,6 +62,7 @@ export class WebhookService {
     private readonly reader: StripeReader,
     private readonly recorder: PaymentRecorder,
     private readonly duplicates: DuplicatePayments,
+    private readonly endedInvoices: EndedInvoices,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -162,8 +164,17 @@ export class WebhookService {
         }
       }
     }
-    // A payment we did not intend is cancelled and refunded at once (outside the transaction: Stripe calls).
-    if (loaded.some((l) => l.effects.paidOrder || l.effects.restart)) {
+    // A payment we did not intend is cancelled and refunded at once (outside the transaction: Stripe calls); the open
+    // invoice of a subscription that ended is voided at once, and one paid after the end refunded.
+    const ended = loaded.some((l) => l.effects.subscription?.status === 'canceled');
+    if (ended) {
+      await this.endedInvoices
+        .voidPending()
+        .catch((error: unknown) =>
+          this.logger.warn(`Annulation des factures d’un abonnement terminé reportée : ${(error as Error).message}`),
+        );
+    }
+    if (ended || loaded.some((l) => l.effects.paidOrder || l.effects.restart)) {
       await this.duplicates
         .settlePending()
         .catch((error: unknown) => this.logger.warn(`Remboursement d'un paiement en double reporté : ${(error as Error).message}`));

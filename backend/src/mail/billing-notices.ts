@@ -30,7 +30,8 @@ export type BillingNotice =
   | { kind: 'subscription-ended'; endedAt: Date; byClient: boolean; restartUrl: string }
   | { kind: 'restarted'; planName: string; amountCents: number | null; siteUrl: string }
   | { kind: 'card-updated'; last4: string | null; manageUrl: string }
-  | { kind: 'duplicate-refunded'; amountCents: number; paidAt: Date; invoicesUrl: string };
+  | { kind: 'duplicate-refunded'; amountCents: number; paidAt: Date; invoicesUrl: string }
+  | { kind: 'late-payment-refunded'; amountCents: number; paidAt: Date; restartUrl: string };
 
 type Client = Omit<MailTemplates['account-notice'], 'name'>;
 type Team = Omit<MailTemplates['team-notice'], 'adminUrl'>;
@@ -151,7 +152,9 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
         client: {
           subject: `L'abonnement de votre site ${s} est terminé`,
           paragraphs: [
-            `L'abonnement de votre site ${s} a pris fin le ${longDate(n.endedAt)}. Votre site n'est plus en ligne et aucun autre paiement ne sera prélevé.`,
+            n.byClient
+              ? `L'abonnement de votre site ${s} a pris fin le ${longDate(n.endedAt)}. Votre site n'est plus en ligne et aucun autre paiement ne sera prélevé.`
+              : `L'abonnement de votre site ${s} a pris fin le ${longDate(n.endedAt)} : les nouvelles tentatives de paiement de sa dernière facture ont échoué. Votre site n'est plus en ligne, cette facture est annulée et aucun autre paiement ne sera prélevé.`,
             `Votre site et son historique sont conservés : vous pouvez le relancer quand vous le souhaitez.`,
           ],
           lines: [],
@@ -194,6 +197,24 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
         team: {
           subject: `Carte changée : ${site.siteName}`,
           summary: `Le client a enregistré une nouvelle carte${n.last4 ? ` (•••• ${n.last4})` : ''}.`,
+          lines: teamLines([]),
+        },
+      };
+    case 'late-payment-refunded':
+      return {
+        client: {
+          subject: `Paiement remboursé : l'abonnement de votre site ${s} était terminé`,
+          paragraphs: [
+            `Votre paiement du ${longDate(n.paidAt)} est arrivé après la fin de l'abonnement de votre site ${s}, arrêté faute de paiement. Nous vous avons remboursé ${euros(n.amountCents)} (le remboursement apparaît sous 5 à 10 jours).`,
+            `Pour remettre votre site en ligne, relancez-le depuis votre espace client : un nouvel abonnement le paie dès aujourd'hui.`,
+          ],
+          lines: [{ label: 'Remboursé', value: euros(n.amountCents) }],
+          actionLabel: 'Relancer mon site',
+          actionUrl: n.restartUrl,
+        },
+        team: {
+          subject: `Paiement tardif remboursé : ${site.siteName}`,
+          summary: `Une facture d'un abonnement terminé faute de paiement a été payée : ${euros(n.amountCents)} remboursés.`,
           lines: teamLines([]),
         },
       };

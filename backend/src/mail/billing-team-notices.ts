@@ -8,6 +8,7 @@ const SUBJECTS: Record<GivenBackCause, string> = {
   duplicate: 'Paiement en double détecté',
   'account-closed': 'Paiement reçu pour un compte fermé',
   'unknown-order': 'Paiement reçu pour une commande introuvable',
+  'subscription-ended': 'Paiement reçu après la fin d’un abonnement',
 };
 
 /** The team's mails about billing's facts that concern no site's owner: a duplicate payment found (once per session). */
@@ -23,15 +24,18 @@ export class BillingTeamNotices {
         await this.mail.teamAddress(tx),
         {
           subject: SUBJECTS[d.cause ?? 'duplicate'],
-          summary: `${d.reason} Son abonnement est annulé et son paiement remboursé automatiquement.`,
+          summary:
+            d.kind === 'invoice'
+              ? `${d.reason} Son paiement est remboursé automatiquement.`
+              : `${d.reason} Son abonnement est annulé et son paiement remboursé automatiquement.`,
           lines: [
-            { label: 'Session', value: d.checkoutSessionId },
+            d.checkoutSessionId ? { label: 'Session', value: d.checkoutSessionId } : { label: 'Facture Stripe', value: d.invoiceId ?? '—' },
             { label: 'Abonnement', value: d.subscriptionId ?? '—' },
             { label: 'Montant', value: euros(d.amountCents) },
           ],
           adminUrl: this.mail.link('/admin/duplicate-payments'),
         },
-        { tx, dedupeKey: `duplicate-found:${d.checkoutSessionId}` },
+        { tx, dedupeKey: `duplicate-found:${d.checkoutSessionId ?? d.invoiceId}` },
       );
     });
   }

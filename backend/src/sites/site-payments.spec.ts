@@ -258,7 +258,13 @@ describe('SitePayments: a new card', () => {
 });
 
 describe('SitePayments: a duplicate payment refunded', () => {
-  const refunded = { duplicateId: 'dup_1', siteId: 'site_1', refundedCents: 2900, paidAt: new Date('2027-01-15T08:00:00Z') };
+  const refunded = {
+    duplicateId: 'dup_1',
+    cause: 'duplicate' as const,
+    siteId: 'site_1',
+    refundedCents: 2900,
+    paidAt: new Date('2027-01-15T08:00:00Z'),
+  };
 
   it('tells the site’s owner what came back, once per duplicate, in the transaction', async () => {
     const { facts, sites, mail, tx } = sitePayments();
@@ -270,6 +276,25 @@ describe('SitePayments: a duplicate payment refunded', () => {
     expect(mail.notify).toHaveBeenCalledWith(
       { siteId: 'site_1', siteName: 'Chez Ana', customerName: 'Ana', customerEmail: 'ana@example.com' },
       { kind: 'duplicate-refunded', amountCents: 2900, paidAt: refunded.paidAt, invoicesUrl: 'https://app.example/dashboard/invoices' },
+      { tx, dedupeKey: 'duplicate-refunded:dup_1' },
+    );
+  });
+
+  it('tells a payment refunded because its subscription had ended how to restart the site', async () => {
+    const { facts, sites, mail, tx } = sitePayments();
+    sites.findWithOwner.mockResolvedValue({
+      site: { id: 'site_1', siteName: 'Chez Ana' },
+      owner: { name: 'Ana', email: 'ana@example.com' },
+    } as never);
+    await facts.publish('duplicate-payment.refunded', { ...refunded, cause: 'subscription-ended' }, tx);
+    expect(mail.notify).toHaveBeenCalledWith(
+      expect.objectContaining({ siteId: 'site_1' }),
+      {
+        kind: 'late-payment-refunded',
+        amountCents: 2900,
+        paidAt: refunded.paidAt,
+        restartUrl: 'https://app.example/dashboard/sites/site_1/manage',
+      },
       { tx, dedupeKey: 'duplicate-refunded:dup_1' },
     );
   });

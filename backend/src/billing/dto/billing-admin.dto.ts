@@ -1,16 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** Un second paiement de la même commande (ou de la même relance), annulé et remboursé automatiquement */
+/**
+ * Un paiement rendu : un second paiement de la même commande (ou de la même relance), ou le paiement d'une facture
+ * d'un abonnement déjà terminé, annulé et remboursé automatiquement
+ */
 export class AdminDuplicatePaymentDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
-  /** order : une commande ; restart : la relance d'un site */
-  @ApiProperty({ enum: ['order', 'restart'] })
-  kind: 'order' | 'restart';
+  /** order : une commande ; restart : la relance d'un site ; invoice : une facture d'un abonnement terminé */
+  @ApiProperty({ enum: ['order', 'restart', 'invoice'] })
+  kind: 'order' | 'restart' | 'invoice';
   /** Le site concerné, s'il existe */
   @ApiProperty({ type: String, format: 'uuid', nullable: true })
   siteId: string | null;
-  checkoutSessionId: string;
+  /** La session de paiement (null : le paiement d'une facture) */
+  @ApiProperty({ type: String, nullable: true })
+  checkoutSessionId: string | null;
   @ApiProperty({ type: String, nullable: true })
   subscriptionId: string | null;
   amountCents: number;

@@ -18,7 +18,7 @@ export const DUPLICATE_STATUS: Record<DuplicatePayment['status'], { label: strin
   refunded: { label: 'Remboursé', tone: 'success' },
   failed: { label: 'À traiter', tone: 'danger' },
 };
-const KIND_LABELS: Record<DuplicatePayment['kind'], string> = { order: 'Commande', restart: 'Relance' };
+const KIND_LABELS: Record<DuplicatePayment['kind'], string> = { order: 'Commande', restart: 'Relance', invoice: 'Facture' };
 
 const linkClass = 'font-medium text-brand-700 hover:underline dark:text-brand-300';
 

@@ -26,6 +26,10 @@ export const JOB_LABELS: Record<BackgroundJob, { label: string; does: string }> 
     label: 'Remboursements des paiements en double',
     does: 'Toutes les 5 minutes : annule et rembourse les paiements reçus deux fois.',
   },
+  'ended-invoice-voids': {
+    label: 'Factures des abonnements terminés',
+    does: 'Toutes les 15 minutes : annule chez Stripe les factures restées ouvertes d’un abonnement terminé.',
+  },
   'invoice-files': { label: 'Fichiers des factures', does: 'Produit le PDF Factur-X de chaque facture et avoir émis.' },
   'data-exports': {
     label: 'Archives des données',

@@ -10,12 +10,16 @@ import type { AdminDuplicatePaymentDtoStatus } from './adminDuplicatePaymentDtoS
 
 export interface AdminDuplicatePaymentDto {
   amountCents: number;
-  checkoutSessionId: string;
+  /**
+     * La session de paiement (null : le paiement d'une facture)
+     * @nullable
+     */
+  checkoutSessionId: string | null;
   createdAt: string;
   /** @nullable */
   customerEmail: string | null;
   id: string;
-  /** order : une commande ; restart : la relance d'un site */
+  /** order : une commande ; restart : la relance d'un site ; invoice : une facture d'un abonnement terminé */
   kind: AdminDuplicatePaymentDtoKind;
   /** @nullable */
   lastError: string | null;

@@ -7,7 +7,7 @@
  */
 
 /**
- * order : une commande ; restart : la relance d'un site
+ * order : une commande ; restart : la relance d'un site ; invoice : une facture d'un abonnement terminé
  */
 export type AdminDuplicatePaymentDtoKind = typeof AdminDuplicatePaymentDtoKind[keyof typeof AdminDuplicatePaymentDtoKind];
 
@@ -15,4 +15,5 @@ export type AdminDuplicatePaymentDtoKind = typeof AdminDuplicatePaymentDtoKind[k
 export const AdminDuplicatePaymentDtoKind = {
   order: 'order',
   restart: 'restart',
+  invoice: 'invoice',
 } as const;

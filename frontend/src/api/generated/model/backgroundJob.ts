@@ -14,6 +14,7 @@ export const BackgroundJob = {
   'data-exports': 'data-exports',
   'draft-purge': 'draft-purge',
   'duplicate-refunds': 'duplicate-refunds',
+  'ended-invoice-voids': 'ended-invoice-voids',
   'invoice-files': 'invoice-files',
   mail: 'mail',
   'outbound-webhooks': 'outbound-webhooks',
