@@ -19,6 +19,7 @@ import {
   renderSetupIntent,
   renderSubscription,
 } from './render.ts';
+import { CHECKOUT_METHOD_TYPES, renderMandate, type CheckoutMethodType } from './sepa.ts';
 import { now, randomId, type AddressRec, type EventRec, type PriceRec, type SessionLine, type SessionRec } from './store.ts';
 
 export interface ApiResult {
@@ -308,6 +309,12 @@ route('POST', '/v1/refunds', (core, _m, p, req) => {
   return { body: renderRefund(refund), events };
 });
 
+route('GET', '/v1/mandates/:id', (core, m) => {
+  const mandate = core.db.mandates?.[m[1]];
+  if (!mandate) throw noSuch('mandate', m[1]);
+  return { body: renderMandate(mandate, core.publicUrl()) };
+});
+
 route('GET', '/v1/refunds/:id', (core, m) => {
   const r = core.db.refunds[m[1]];
   if (!r) throw noSuch('refund', m[1]);
@@ -588,6 +595,22 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
     );
   }
   const currencyParam = p.str('currency')?.toLowerCase();
+  // card and sepa_debit (sepa.ts); without the parameter, card only (the sandbox's dashboard has nothing else enabled).
+  const methodTypes = mode === 'setup' ? undefined : p.strings('payment_method_types');
+  if (methodTypes) {
+    const unknown = methodTypes.find((m) => !CHECKOUT_METHOD_TYPES.includes(m as CheckoutMethodType));
+    if (unknown !== undefined)
+      throw new ApiError(
+        400,
+        `Stripe sandbox: the payment method type \`${unknown}\` is not supported (card or sepa_debit).`,
+        'payment_method_types',
+        'payment_method_type_invalid',
+      );
+    if (methodTypes.length === 0) throw new ApiError(400, 'payment_method_types must not be empty.', 'payment_method_types');
+    const currency = prices[0]?.currency ?? currencyParam;
+    if (methodTypes.includes('sepa_debit') && currency !== 'eur')
+      throw new ApiError(400, `The payment method type \`sepa_debit\` only supports the currency \`eur\`.`, 'payment_method_types');
+  }
   const total = mode === 'setup' ? null : prices.reduce((sum, price, i) => sum + price.unit_amount * lines[i].quantity, 0);
   const session: SessionRec = {
     id: randomId('cs_test_', 58),
@@ -613,6 +636,7 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
     payment_intent: null,
     setup_intent: null,
     _lines: lines,
+    ...(methodTypes ? { _payment_method_types: [...new Set(methodTypes)] as CheckoutMethodType[] } : {}),
     _subscription_data: { metadata: freshMetadata(subData?.metadata()), description: subData?.str('description') ?? null },
     ...(mode === 'setup'
       ? { _setup_intent_data: { metadata: freshMetadata(setupData?.metadata()), description: setupData?.str('description') ?? null } }

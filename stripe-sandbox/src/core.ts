@@ -40,6 +40,7 @@ import {
   type SubItemRec,
   type SubscriptionRec,
 } from './store.ts';
+import { createSepaPaymentMethod, debitedAccount, processingDebitOf, settleIfImmediate, startDebit, type SepaInput } from './sepa.ts';
 import type { WebhookDeliverer } from './webhooks.ts';
 import type { Wire } from './wire.ts';
 import type Stripe from 'stripe';
@@ -238,6 +239,8 @@ export class SandboxCore implements RenderContext {
     request: EventRequest;
     events: EventRec[];
   }): { pi: PaymentIntentRec; charge: ChargeRec } {
+    // A SEPA debit is not charged at once: it starts, and settles later (sepa.ts).
+    if (o.pm?.type === 'sepa_debit' && !o.decline) return startDebit(this, { ...o, pm: o.pm });
     const t = now();
     let pi = o.pi;
     if (!pi) {
@@ -277,7 +280,8 @@ export class SandboxCore implements RenderContext {
       metadata: {},
       status: o.decline ? 'failed' : 'succeeded',
       _decline: o.decline,
-      _card: o.pm ? { ...o.pm.card } : null,
+      _card: o.pm?.card ? { ...o.pm.card } : null,
+      ...(o.pm?.sepa_debit ? { _sepa: debitedAccount(o.pm)! } : {}),
       _billing: o.pm ? { ...o.pm.billing_details } : { name: null, email: null },
     };
     this.db.charges[ch.id] = ch;
@@ -309,7 +313,7 @@ export class SandboxCore implements RenderContext {
     request: EventRequest,
     events: EventRec[],
     opts: { pm?: PaymentMethodRec; forceDecline?: DeclineCode } = {},
-  ): { decline: DeclineCode | null; charge: ChargeRec | null } {
+  ): { decline: DeclineCode | null; charge: ChargeRec | null; processing?: true } {
     const sub = inv.subscription ? this.db.subscriptions[inv.subscription] : undefined;
     const pm = opts.pm ?? this.cardFor(inv.customer, sub);
     const { due } = invoiceTotals(inv);
@@ -340,6 +344,8 @@ export class SandboxCore implements RenderContext {
       });
       inv._payment_intent = paid.pi.id;
       charge = paid.charge;
+      // A SEPA debit on its way: the invoice stays open until it settles (sepa.ts).
+      if (paid.pi.status === 'processing') return { decline: null, charge, processing: true };
     }
     if (decline) {
       inv.next_payment_attempt = now() + 3 * 86400;
@@ -471,7 +477,7 @@ export class SandboxCore implements RenderContext {
    * as it was), the subscription (created incomplete, active once its first invoice is paid with that card), or in
    * payment mode the session's own PaymentIntent; the session completed last. Every event in Stripe's order.
    */
-  completeCheckout(session: SessionRec, form: { email?: string; name?: string; card?: CardInput }): EventRec[] {
+  completeCheckout(session: SessionRec, form: { email?: string; name?: string; card?: CardInput; sepa?: SepaInput }): EventRec[] {
     this.assertSessionOpen(session);
     if (session.mode === 'setup') return this.completeSetup(session, form);
     let customer = session.customer ? this.db.customers[session.customer] : undefined;
@@ -485,7 +491,10 @@ export class SandboxCore implements RenderContext {
       events.push(this.emit('customer.created', renderLiveCustomer(customer)));
     }
     const saved = session.mode === 'subscription' && customer ? customer : undefined;
-    const pm = this.createPaymentMethod(form.card ?? readCard(undefined, undefined), saved?.id ?? null, { name, email });
+    const pm = form.sepa
+      ? createSepaPaymentMethod(this, form.sepa, saved?.id ?? null, { email })
+      : this.createPaymentMethod(form.card ?? readCard(undefined, undefined), saved?.id ?? null, { name, email });
+    let processing: PaymentIntentRec | undefined;
     if (saved) events.push(this.emit('payment_method.attached', renderPaymentMethod(pm)));
 
     if (session.mode === 'subscription' && customer) {
@@ -548,6 +557,8 @@ export class SandboxCore implements RenderContext {
       const before = this.subscriptionJson(sub);
       // The card was accepted on the page: Checkout completes only once the first payment went through.
       this.attemptInvoice(inv, NO_REQUEST, events, { pm: { ...pm, _charge_decline: null } });
+      processing = processingDebitOf(this, inv);
+      // Paid, or (a SEPA debit) processing: active either way, as Stripe makes it.
       sub.status = 'active';
       const after = this.subscriptionJson(sub);
       events.push(this.emit('customer.subscription.updated', after, NO_REQUEST, SandboxCore.diff(before, after)));
@@ -555,7 +566,7 @@ export class SandboxCore implements RenderContext {
       session.invoice = inv.id;
     }
     if (session.mode === 'payment') {
-      session.payment_intent = this.attemptPayment({
+      const paid = this.attemptPayment({
         amount: session.amount_total ?? 0,
         currency: session.currency ?? 'eur',
         customer: customer?.id ?? null,
@@ -565,15 +576,19 @@ export class SandboxCore implements RenderContext {
         decline: null,
         request: NO_REQUEST,
         events,
-      }).pi.id;
+      }).pi;
+      session.payment_intent = paid.id;
+      if (paid.status === 'processing') processing = paid;
     }
     session.status = 'complete';
-    session.payment_status = 'paid';
+    // A delayed payment method (SEPA debit): complete, unpaid until its debit settles (checkout.session.async_payment_*).
+    session.payment_status = processing ? 'unpaid' : 'paid';
     session.customer = customer?.id ?? null;
     session.customer_details = customerDetails(email, name);
     session._completed_at = t;
     events.push(this.emit('checkout.session.completed', renderSession(session, this.publicUrl())));
     this.save();
+    events.push(...settleIfImmediate(this, processing));
     return events;
   }
 
@@ -705,13 +720,15 @@ export class SandboxCore implements RenderContext {
     const events: EventRec[] = [];
     const inv = this.openInvoice(sub) ?? this.cycleInvoice(sub, events);
     const before = this.subscriptionJson(sub);
-    const { decline } = this.attemptInvoice(inv, NO_REQUEST, events, { forceDecline });
-    sub.status = !decline ? 'active' : sub.status === 'unpaid' ? 'unpaid' : 'past_due';
+    const { decline, processing } = this.attemptInvoice(inv, NO_REQUEST, events, { forceDecline });
+    // A SEPA debit processing changes nothing yet: it settles later (sepa.ts).
+    if (!processing) sub.status = !decline ? 'active' : sub.status === 'unpaid' ? 'unpaid' : 'past_due';
     const after = this.subscriptionJson(sub);
     const previous = SandboxCore.diff(before, after);
     // A further failed attempt on the same open invoice changes nothing on the subscription: no update event then.
     if (Object.keys(previous).length > 0) events.push(this.emit('customer.subscription.updated', after, NO_REQUEST, previous));
     this.save();
+    if (processing) events.push(...settleIfImmediate(this, processingDebitOf(this, inv)));
     return events;
   }
 
@@ -778,6 +795,13 @@ export class SandboxCore implements RenderContext {
 
   assertPayable(inv: InvoiceRec): void {
     if (inv.status === 'paid') throw new ApiError(400, 'Invoice is already paid', undefined, 'invoice_already_paid');
+    if (inv.status === 'open' && processingDebitOf(this, inv))
+      throw new ApiError(
+        400,
+        'This invoice cannot be paid while a payment is processing.',
+        undefined,
+        'invoice_payment_intent_requires_action',
+      );
     if (inv.status !== 'open')
       throw new ApiError(400, `You can only pay an open invoice. This invoice is ${inv.status}.`, undefined, 'invoice_not_editable');
   }
@@ -794,7 +818,11 @@ export class SandboxCore implements RenderContext {
     const card = pm ?? this.cardFor(inv.customer, sub);
     const before = sub ? this.subscriptionJson(sub) : undefined;
     const events: EventRec[] = [];
-    const { decline, charge } = this.attemptInvoice(inv, request, events, { pm: card });
+    const { decline, charge, processing } = this.attemptInvoice(inv, request, events, { pm: card });
+    if (processing) {
+      this.save();
+      return [...events, ...settleIfImmediate(this, processingDebitOf(this, inv))];
+    }
     if (decline) {
       this.save();
       const err = cardError(decline, { charge: charge?.id, ...(card ? { payment_method: renderPaymentMethod(card) } : {}) });
@@ -1035,6 +1063,7 @@ export class SandboxCore implements RenderContext {
     if (Object.keys(previous).length > 0) events.push(this.emit('customer.subscription.updated', after, request, previous));
     events.push(...invoiceEvents);
     this.save();
+    if (invoice) events.push(...settleIfImmediate(this, processingDebitOf(this, invoice)));
     return events;
   }
 
