@@ -19,7 +19,7 @@ import {
   renderSetupIntent,
   renderSubscription,
 } from './render.ts';
-import { CHECKOUT_METHOD_TYPES, renderMandate, type CheckoutMethodType } from './sepa.ts';
+import { checkoutMethods, renderMandate } from './sepa.ts';
 import { now, randomId, type AddressRec, type EventRec, type PriceRec, type SessionLine, type SessionRec } from './store.ts';
 
 export interface ApiResult {
@@ -595,22 +595,9 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
     );
   }
   const currencyParam = p.str('currency')?.toLowerCase();
-  // card and sepa_debit (sepa.ts); without the parameter, card only (the sandbox's dashboard has nothing else enabled).
-  const methodTypes = mode === 'setup' ? undefined : p.strings('payment_method_types');
-  if (methodTypes) {
-    const unknown = methodTypes.find((m) => !CHECKOUT_METHOD_TYPES.includes(m as CheckoutMethodType));
-    if (unknown !== undefined)
-      throw new ApiError(
-        400,
-        `Stripe sandbox: the payment method type \`${unknown}\` is not supported (card or sepa_debit).`,
-        'payment_method_types',
-        'payment_method_type_invalid',
-      );
-    if (methodTypes.length === 0) throw new ApiError(400, 'payment_method_types must not be empty.', 'payment_method_types');
-    const currency = prices[0]?.currency ?? currencyParam;
-    if (methodTypes.includes('sepa_debit') && currency !== 'eur')
-      throw new ApiError(400, `The payment method type \`sepa_debit\` only supports the currency \`eur\`.`, 'payment_method_types');
-  }
+  // What the session offers (sepa.ts): the account's methods (card, and sepa_debit in euros) filtered by
+  // allowed_payment_method_types (this API version's parameter), or exactly payment_method_types (the older one).
+  const methods = mode === 'setup' ? undefined : checkoutMethods(p, prices[0]?.currency ?? currencyParam ?? 'eur');
   const total = mode === 'setup' ? null : prices.reduce((sum, price, i) => sum + price.unit_amount * lines[i].quantity, 0);
   const session: SessionRec = {
     id: randomId('cs_test_', 58),
@@ -636,7 +623,7 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
     payment_intent: null,
     setup_intent: null,
     _lines: lines,
-    ...(methodTypes ? { _payment_method_types: [...new Set(methodTypes)] as CheckoutMethodType[] } : {}),
+    ...(methods ? { _payment_method_types: methods.offered, _allowed_payment_method_types: methods.allowed } : {}),
     _subscription_data: { metadata: freshMetadata(subData?.metadata()), description: subData?.str('description') ?? null },
     ...(mode === 'setup'
       ? { _setup_intent_data: { metadata: freshMetadata(setupData?.metadata()), description: setupData?.str('description') ?? null } }

@@ -153,7 +153,7 @@ export function renderSession(s: SessionRec, publicUrl: string): Wire<Stripe.Che
     adaptive_pricing: { enabled: false },
     after_expiration: null,
     allow_promotion_codes: null,
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: s._allowed_payment_method_types ?? null,
     amount_subtotal: s.amount_subtotal,
     amount_total: s.amount_total,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },

@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { electronicFormatIBAN, extractIBAN, isSEPACountry, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 import type Stripe from 'stripe';
 import { SandboxCore, type EventRequest } from './core.ts';
-import { ApiError } from './params.ts';
+import { ApiError, type P } from './params.ts';
 import { renderInvoicePayment, renderPaymentIntent, renderCharge, renderSession } from './render.ts';
 import {
   now,
@@ -49,9 +49,45 @@ export const SEPA_TEST_IBANS: Record<string, DebitOutcome> = {
 
 export const DEFAULT_IBAN = 'FR1420041010050500013M02606';
 
-/** The payment method types a Checkout session may offer in the sandbox. */
+/** The payment method types the sandbox's account has enabled (its "dashboard"): cards, and SEPA debits in euros. */
 export const CHECKOUT_METHOD_TYPES = ['card', 'sepa_debit'] as const;
 export type CheckoutMethodType = (typeof CHECKOUT_METHOD_TYPES)[number];
+
+/**
+ * A Checkout session's payment methods, from its creation parameters: `allowed_payment_method_types` (this API
+ * version's) filters the methods the account has enabled and that fit the session (sepa_debit only in euros);
+ * `payment_method_types` (older versions') names them exactly; neither: every method enabled that fits. An unknown
+ * type, or an empty result, is refused as Stripe refuses it (400).
+ */
+export function checkoutMethods(p: P, currency: string): { offered: CheckoutMethodType[]; allowed: string[] | null } {
+  const allowed = p.strings('allowed_payment_method_types') ?? null;
+  const exact = p.strings('payment_method_types');
+  if (allowed && exact)
+    throw new ApiError(
+      400,
+      'You may only specify one of these parameters: allowed_payment_method_types, payment_method_types.',
+      'payment_method_types',
+    );
+  const param = exact ? 'payment_method_types' : 'allowed_payment_method_types';
+  const asked = exact ?? allowed;
+  const fits = (m: CheckoutMethodType): boolean => m === 'card' || currency === 'eur';
+  if (asked) {
+    const unknown = asked.find((m) => !CHECKOUT_METHOD_TYPES.includes(m as CheckoutMethodType));
+    if (unknown !== undefined)
+      throw new ApiError(
+        400,
+        `Stripe sandbox: the payment method type \`${unknown}\` is not enabled (card or sepa_debit).`,
+        param,
+        'payment_method_type_invalid',
+      );
+    if (exact && exact.includes('sepa_debit') && !fits('sepa_debit'))
+      throw new ApiError(400, 'The payment method type `sepa_debit` only supports the currency `eur`.', param);
+  }
+  const offered = CHECKOUT_METHOD_TYPES.filter((m) => fits(m) && (!asked || asked.includes(m)));
+  if (offered.length === 0)
+    throw new ApiError(400, 'None of the payment method types given can be used with this Checkout Session.', param);
+  return { offered, allowed };
+}
 
 /** The SEPA mandate the hosted checkout shows above its button (the text Stripe Checkout shows in French). */
 export function mandateText(merchant: string): string {

@@ -94,8 +94,10 @@ export interface SessionRec {
   /** The setup-mode session's SetupIntent once completed (absent in older files). */
   setup_intent?: string | null;
   _lines: SessionLine[];
-  /** The payment method types it offers (absent: card only). */
+  /** The payment method types it offers (absent: card only, as sessions before SEPA debits). */
   _payment_method_types?: ('card' | 'sepa_debit')[];
+  /** Its allowed_payment_method_types, as given (null: not given). */
+  _allowed_payment_method_types?: string[] | null;
   _subscription_data: { metadata: Metadata; description: string | null };
   _setup_intent_data?: { metadata: Metadata; description: string | null };
   _completed_at?: number;

@@ -42,7 +42,7 @@ describe('Stripe sandbox: SEPA Direct Debit', () => {
   const openSession = (email: string, types: string[] = ['card', 'sepa_debit']): Promise<Stripe.Checkout.Session> =>
     stripe.checkout.sessions.create({
       mode: 'subscription',
-      payment_method_types: types as Stripe.Checkout.SessionCreateParams.PaymentMethodType[],
+      allowed_payment_method_types: types as Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType[],
       line_items: [
         { price: pro.id, quantity: 1 },
         { price: logo.id, quantity: 1 },
@@ -93,31 +93,44 @@ describe('Stripe sandbox: SEPA Direct Debit', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a session offers the payment method types asked for (card and sepa_debit only, sepa_debit in euros)', async () => {
+  it("a session offers the account's methods (card, sepa_debit in euros) filtered by allowed_payment_method_types", async () => {
     const both = await openSession('types@example.fr');
     expect(both.payment_method_types).toEqual(['card', 'sepa_debit']);
+    expect(both.allowed_payment_method_types).toEqual(['card', 'sepa_debit']);
     expect(both.payment_method_options).toMatchObject({ sepa_debit: {} });
-    const cardOnly = await stripe.checkout.sessions.create({
+    const cardOnly = await openSession('card@example.fr', ['card']);
+    expect(cardOnly.payment_method_types).toEqual(['card']);
+    const unsaid = await stripe.checkout.sessions.create({
       mode: 'subscription',
       line_items: [{ price: pro.id, quantity: 1 }],
       success_url: 'http://app.test/ok',
     });
-    expect(cardOnly.payment_method_types).toEqual(['card']);
-    await expect(openSession('x@example.fr', ['card', 'ideal'])).rejects.toMatchObject({ statusCode: 400, param: 'payment_method_types' });
+    expect(unsaid).toMatchObject({ allowed_payment_method_types: null, payment_method_types: ['card', 'sepa_debit'] });
+    await expect(openSession('x@example.fr', ['card', 'ideal'])).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'allowed_payment_method_types',
+    });
     const usd = await stripe.prices.create({
       product_data: { name: 'USD' },
       currency: 'usd',
       unit_amount: 100,
       recurring: { interval: 'month' },
     });
+    const dollars = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      allowed_payment_method_types: ['card', 'sepa_debit'],
+      line_items: [{ price: usd.id, quantity: 1 }],
+      success_url: 'http://app.test/ok',
+    });
+    expect(dollars.payment_method_types).toEqual(['card']);
     await expect(
       stripe.checkout.sessions.create({
         mode: 'subscription',
-        payment_method_types: ['sepa_debit'],
+        allowed_payment_method_types: ['sepa_debit'],
         line_items: [{ price: usd.id, quantity: 1 }],
         success_url: 'http://app.test/ok',
       }),
-    ).rejects.toMatchObject({ statusCode: 400, param: 'payment_method_types' });
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it("the hosted checkout offers 'Carte bancaire' and 'Prélèvement SEPA' (IBAN, account holder, the mandate) only when the session allows it", async () => {
