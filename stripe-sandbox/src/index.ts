@@ -524,11 +524,15 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       // SEPA debits still processing settle now, as their IBAN says (sepa.ts); ?session= / ?invoice= / ?subscription= narrow it.
       if (path === '/test/debits/settle' && method === 'POST') {
         const q = url.searchParams;
-        const { settled, events } = settleDebits(core, {
-          session: q.get('session'),
-          invoice: q.get('invoice'),
-          subscription: q.get('subscription'),
-        });
+        const { settled, events } = settleDebits(
+          core,
+          {
+            session: q.get('session'),
+            invoice: q.get('invoice'),
+            subscription: q.get('subscription'),
+          },
+          q.get('result'),
+        );
         await deliverAll(events);
         sendJson(res, 200, { settled, events: events.map(eventSummary) });
         return;

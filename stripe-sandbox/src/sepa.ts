@@ -368,12 +368,12 @@ function sessionOf(core: SandboxCore, pi: PaymentIntentRec): SessionRec | undefi
  * subscription active again, the Checkout session paid: checkout.session.async_payment_succeeded) or failed (the
  * invoice's attempt failed, its subscription past_due, checkout.session.async_payment_failed). Returns its events.
  */
-export function settleDebit(core: SandboxCore, pi: PaymentIntentRec): EventRec[] {
+export function settleDebit(core: SandboxCore, pi: PaymentIntentRec, result?: DebitOutcome['result']): EventRec[] {
   if (pi.status !== 'processing') return [];
   const events: EventRec[] = [];
   const ch = pi.latest_charge ? core.db.charges[pi.latest_charge] : undefined;
   const pm = pi.payment_method ? core.db.paymentMethods[pi.payment_method] : undefined;
-  const succeeded = (pm?.sepa_debit?.outcome.result ?? 'succeeded') === 'succeeded';
+  const succeeded = (result ?? pm?.sepa_debit?.outcome.result ?? 'succeeded') === 'succeeded';
   const inv = pi._invoice ? core.db.invoices[pi._invoice] : undefined;
   const sub = inv?.subscription ? core.db.subscriptions[inv.subscription] : undefined;
   const session = sessionOf(core, pi);
@@ -440,12 +440,16 @@ export function settleIfImmediate(core: SandboxCore, pi: PaymentIntentRec | unde
 
 /**
  * Test control POST /test/debits/settle: every debit still processing (or only a session's, an invoice's, a
- * subscription's) settles now, as its IBAN says. Returns the PaymentIntents settled and the events.
+ * subscription's) settles now, as its IBAN says, or as `result` says (?result=failed: a later debit of an account whose
+ * first one succeeded is refused). Returns the PaymentIntents settled and the events.
  */
 export function settleDebits(
   core: SandboxCore,
   filter: { session?: string | null; invoice?: string | null; subscription?: string | null },
+  result?: string | null,
 ): { settled: string[]; events: EventRec[] } {
+  if (result && result !== 'succeeded' && result !== 'failed')
+    throw new ApiError(400, `Invalid result: '${result}' (succeeded or failed).`, 'result');
   const session = filter.session ? core.db.sessions[filter.session] : undefined;
   if (filter.session && !session) throw new ApiError(404, `No such checkout.session: '${filter.session}'`, 'session', 'resource_missing');
   if (filter.invoice && !core.db.invoices[filter.invoice])
@@ -461,7 +465,7 @@ export function settleDebits(
     return true;
   });
   const events: EventRec[] = [];
-  for (const pi of pending) events.push(...settleDebit(core, pi));
+  for (const pi of pending) events.push(...settleDebit(core, pi, (result ?? undefined) as DebitOutcome['result'] | undefined));
   return { settled: pending.map((pi) => pi.id), events };
 }
 

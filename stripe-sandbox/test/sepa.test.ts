@@ -328,7 +328,7 @@ describe('Stripe sandbox: SEPA Direct Debit', () => {
     });
   });
 
-  it('a renewal by a debit that succeeds later: processing, then paid on settle (a failed one: past_due)', async () => {
+  it('a renewal by debit: processing, then paid on settle; the next one refused (?result=failed): past_due', async () => {
     const bought = await subscribeByDebit('sepa-renew@example.fr', SUCCEEDS_LATER);
     await control(`/test/debits/settle?session=${bought.session.id}`);
     const subId = bought.session.subscription as string;
@@ -350,6 +350,16 @@ describe('Stripe sandbox: SEPA Direct Debit', () => {
     );
     expect(settled.body.events.map((e: ControlEvent) => e.type)).not.toContain('checkout.session.async_payment_succeeded');
     expect((await stripe.invoices.retrieve(renewal.body.invoice!.id!)).status).toBe('paid');
+
+    // The next one refused by the bank (?result=failed): invoice.payment_failed, past_due.
+    const next = await control(`/test/subscriptions/${subId}/renew`);
+    expect(next.body.invoice).toMatchObject({ status: 'open' });
+    expect((await control(`/test/debits/settle?subscription=${subId}&result=nope`)).status).toBe(400);
+    const refused = await control(`/test/debits/settle?subscription=${subId}&result=failed`);
+    expect(refused.body.events.map((e: ControlEvent) => e.type)).toEqual(
+      expect.arrayContaining(['charge.failed', 'payment_intent.payment_failed', 'invoice.payment_failed', 'customer.subscription.updated']),
+    );
+    expect((await stripe.subscriptions.retrieve(subId)).status).toBe('past_due');
     await sandbox.flushWebhooks();
   });
 
