@@ -55,6 +55,7 @@ import { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './outbound-webho
 import { OrderCheckout } from './orders/order-checkout.entity';
 import { FrozenBuyer } from './invoicing/frozen-buyer.entity';
 import { PaymentsKeepTheirWord1763716560000 } from './database/migrations/1763716560000-PaymentsKeepTheirWord';
+import { OrderDebits1763716570000 } from './database/migrations/1763716570000-OrderDebits';
 import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
 import { BillingKeepsItsOwnState1763716400000 } from './database/migrations/1763716400000-BillingKeepsItsOwnState';
@@ -130,6 +131,7 @@ export const MIGRATIONS = [
   StripeEventsOfCheckout1763716450000,
   InvoiceCorrections1763716550000,
   PaymentsKeepTheirWord1763716560000,
+  OrderDebits1763716570000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
