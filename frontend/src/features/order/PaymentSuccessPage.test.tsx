@@ -182,7 +182,7 @@ describe('/payment-success', () => {
       expect(
         await screen.findByRole(
           'heading',
-          { level: 1, name: 'Votre prélèvement SEPA est en cours de traitement' },
+          { level: 1, name: 'Merci, votre commande est bien reçue' },
           { timeout: CONFIRMATION_POLL.firstMs + 2000 },
         ),
       ).toBeInTheDocument();

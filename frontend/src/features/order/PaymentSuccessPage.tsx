@@ -12,7 +12,7 @@ import { ResultCard } from './PaymentResult';
 export const paymentMessages = {
   missingSession: 'Session de paiement manquante',
   failed: 'Erreur lors du traitement du paiement',
-  debitPending: 'Votre prélèvement SEPA est en cours de traitement',
+  debitPending: 'Merci, votre commande est bien reçue',
   debitPendingText:
     'Votre prélèvement SEPA est en cours de traitement : nous démarrons votre site dès sa confirmation par votre banque (en général sous quelques jours ouvrés). Vous recevrez un e-mail.',
   debitFailed: 'Votre prélèvement SEPA a été refusé',
