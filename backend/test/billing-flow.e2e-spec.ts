@@ -145,6 +145,7 @@ describe('billing with the Stripe sandbox', () => {
         siteId: null,
         newAccount: false,
         prefersCall: false,
+        debit: null,
       });
     });
 
@@ -161,6 +162,7 @@ describe('billing with the Stripe sandbox', () => {
         siteId: site.id,
         newAccount: false,
         prefersCall: false,
+        debit: null,
       });
 
       const [user] = await t.dataSource.query(`SELECT stripe_customer_id FROM users WHERE id = $1`, [client.user.id]);

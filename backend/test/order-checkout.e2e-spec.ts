@@ -141,6 +141,7 @@ describe('ordering and provisioning', () => {
         siteId: site.id,
         newAccount: true,
         prefersCall: true,
+        debit: null,
       });
 
       expect((await outboxFor(t, email)).map((m) => m.template).sort()).toEqual(['first-login', 'order-receipt']);

@@ -25,6 +25,7 @@ const KINDS: Record<string, string> = {
   invoice: 'Stripe.Invoice',
   invoice_payment: 'Stripe.InvoicePayment',
   invoiceitem: 'Stripe.InvoiceItem',
+  mandate: 'Stripe.Mandate',
   item: 'Stripe.LineItem',
   line_item: 'Stripe.InvoiceLineItem',
   list: 'Stripe.ApiList<unknown>',

@@ -20,6 +20,7 @@ import {
   renderSetupIntent,
   renderSubscription,
 } from './render.ts';
+import { checkoutMethods, renderMandate } from './sepa.ts';
 import { now, randomId, type AddressRec, type EventRec, type PriceRec, type SessionLine, type SessionRec } from './store.ts';
 
 export interface ApiResult {
@@ -309,6 +310,12 @@ route('POST', '/v1/refunds', (core, _m, p, req) => {
   return { body: renderRefund(refund), events };
 });
 
+route('GET', '/v1/mandates/:id', (core, m) => {
+  const mandate = core.db.mandates?.[m[1]];
+  if (!mandate) throw noSuch('mandate', m[1]);
+  return { body: renderMandate(mandate, core.publicUrl()) };
+});
+
 route('GET', '/v1/refunds/:id', (core, m) => {
   const r = core.db.refunds[m[1]];
   if (!r) throw noSuch('refund', m[1]);
@@ -589,6 +596,9 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
     );
   }
   const currencyParam = p.str('currency')?.toLowerCase();
+  // What the session offers (sepa.ts): the account's methods (card, and sepa_debit in euros) filtered by
+  // allowed_payment_method_types (this API version's parameter), or exactly payment_method_types (the older one).
+  const methods = mode === 'setup' ? undefined : checkoutMethods(p, prices[0]?.currency ?? currencyParam ?? 'eur');
   const total = mode === 'setup' ? null : prices.reduce((sum, price, i) => sum + price.unit_amount * lines[i].quantity, 0);
   const session: SessionRec = {
     id: randomId('cs_test_', 58),
@@ -614,6 +624,7 @@ route('POST', '/v1/checkout/sessions', (core, _m, p) => {
     payment_intent: null,
     setup_intent: null,
     _lines: lines,
+    ...(methods ? { _payment_method_types: methods.offered, _allowed_payment_method_types: methods.allowed } : {}),
     _subscription_data: { metadata: freshMetadata(subData?.metadata()), description: subData?.str('description') ?? null },
     ...(mode === 'setup'
       ? { _setup_intent_data: { metadata: freshMetadata(setupData?.metadata()), description: setupData?.str('description') ?? null } }

@@ -40,6 +40,7 @@ import {
   type SubItemRec,
   type SubscriptionRec,
 } from './store.ts';
+import { createSepaPaymentMethod, debitedAccount, processingDebitOf, settleIfImmediate, startDebit, type SepaInput } from './sepa.ts';
 import {
   applyPendingUpdate,
   authenticationOf,
@@ -253,6 +254,8 @@ export class SandboxCore implements RenderContext {
     request: EventRequest;
     events: EventRec[];
   }): { pi: PaymentIntentRec; charge: ChargeRec } {
+    // A SEPA debit is not charged at once: it starts, and settles later (sepa.ts).
+    if (o.pm?.type === 'sepa_debit' && !o.decline) return startDebit(this, { ...o, pm: o.pm });
     const t = now();
     let pi = o.pi;
     if (!pi) {
@@ -292,7 +295,8 @@ export class SandboxCore implements RenderContext {
       metadata: {},
       status: o.decline ? 'failed' : 'succeeded',
       _decline: o.decline,
-      _card: o.pm ? { ...o.pm.card } : null,
+      _card: o.pm?.card ? { ...o.pm.card } : null,
+      ...(o.pm?.sepa_debit ? { _sepa: debitedAccount(o.pm)! } : {}),
       _billing: o.pm ? { ...o.pm.billing_details } : { name: null, email: null },
     };
     this.db.charges[ch.id] = ch;
@@ -324,7 +328,7 @@ export class SandboxCore implements RenderContext {
     request: EventRequest,
     events: EventRec[],
     opts: { pm?: PaymentMethodRec; forceDecline?: DeclineCode; authenticated?: boolean } = {},
-  ): { decline: DeclineCode | null; charge: ChargeRec | null; requiresAction?: boolean } {
+  ): { decline: DeclineCode | null; charge: ChargeRec | null; requiresAction?: boolean; processing?: true } {
     const sub = inv.subscription ? this.db.subscriptions[inv.subscription] : undefined;
     const pm = opts.pm ?? this.cardFor(inv.customer, sub);
     const { due } = invoiceTotals(inv);
@@ -360,6 +364,8 @@ export class SandboxCore implements RenderContext {
       });
       inv._payment_intent = paid.pi.id;
       charge = paid.charge;
+      // A SEPA debit on its way: the invoice stays open until it settles (sepa.ts).
+      if (paid.pi.status === 'processing') return { decline: null, charge, processing: true };
     }
     if (decline) {
       inv.next_payment_attempt = now() + 3 * 86400;
@@ -492,7 +498,7 @@ export class SandboxCore implements RenderContext {
    * as it was), the subscription (created incomplete, active once its first invoice is paid with that card), or in
    * payment mode the session's own PaymentIntent; the session completed last. Every event in Stripe's order.
    */
-  completeCheckout(session: SessionRec, form: { email?: string; name?: string; card?: CardInput }): EventRec[] {
+  completeCheckout(session: SessionRec, form: { email?: string; name?: string; card?: CardInput; sepa?: SepaInput }): EventRec[] {
     this.assertSessionOpen(session);
     if (session.mode === 'setup') return this.completeSetup(session, form);
     let customer = session.customer ? this.db.customers[session.customer] : undefined;
@@ -506,7 +512,10 @@ export class SandboxCore implements RenderContext {
       events.push(this.emit('customer.created', renderLiveCustomer(customer)));
     }
     const saved = session.mode === 'subscription' && customer ? customer : undefined;
-    const pm = this.createPaymentMethod(form.card ?? readCard(undefined, undefined), saved?.id ?? null, { name, email });
+    const pm = form.sepa
+      ? createSepaPaymentMethod(this, form.sepa, saved?.id ?? null, { email })
+      : this.createPaymentMethod(form.card ?? readCard(undefined, undefined), saved?.id ?? null, { name, email });
+    let processing: PaymentIntentRec | undefined;
     if (saved) events.push(this.emit('payment_method.attached', renderPaymentMethod(pm)));
 
     if (session.mode === 'subscription' && customer) {
@@ -571,6 +580,8 @@ export class SandboxCore implements RenderContext {
       // through, and sets the card up for the subscription's off-session renewals (a 3155 card then renews alone).
       if (pm._authentication) pm._set_up_off_session = true;
       this.attemptInvoice(inv, NO_REQUEST, events, { pm: { ...pm, _charge_decline: null }, authenticated: true });
+      processing = processingDebitOf(this, inv);
+      // Paid, or (a SEPA debit) processing: active either way, as Stripe makes it.
       sub.status = 'active';
       const after = this.subscriptionJson(sub);
       events.push(this.emit('customer.subscription.updated', after, NO_REQUEST, SandboxCore.diff(before, after)));
@@ -578,7 +589,7 @@ export class SandboxCore implements RenderContext {
       session.invoice = inv.id;
     }
     if (session.mode === 'payment') {
-      session.payment_intent = this.attemptPayment({
+      const paid = this.attemptPayment({
         amount: session.amount_total ?? 0,
         currency: session.currency ?? 'eur',
         customer: customer?.id ?? null,
@@ -588,15 +599,19 @@ export class SandboxCore implements RenderContext {
         decline: null,
         request: NO_REQUEST,
         events,
-      }).pi.id;
+      }).pi;
+      session.payment_intent = paid.id;
+      if (paid.status === 'processing') processing = paid;
     }
     session.status = 'complete';
-    session.payment_status = 'paid';
+    // A delayed payment method (SEPA debit): complete, unpaid until its debit settles (checkout.session.async_payment_*).
+    session.payment_status = processing ? 'unpaid' : 'paid';
     session.customer = customer?.id ?? null;
     session.customer_details = customerDetails(email, name);
     session._completed_at = t;
     events.push(this.emit('checkout.session.completed', renderSession(session, this.publicUrl())));
     this.save();
+    events.push(...settleIfImmediate(this, processing));
     return events;
   }
 
@@ -728,13 +743,15 @@ export class SandboxCore implements RenderContext {
     const events: EventRec[] = [];
     const inv = this.openInvoice(sub) ?? this.cycleInvoice(sub, events);
     const before = this.subscriptionJson(sub);
-    const { decline, requiresAction } = this.attemptInvoice(inv, NO_REQUEST, events, { forceDecline });
-    sub.status = !decline && !requiresAction ? 'active' : sub.status === 'unpaid' ? 'unpaid' : 'past_due';
+    const { decline, requiresAction, processing } = this.attemptInvoice(inv, NO_REQUEST, events, { forceDecline });
+    // A SEPA debit processing changes nothing yet: it settles later (sepa.ts).
+    if (!processing) sub.status = !decline && !requiresAction ? 'active' : sub.status === 'unpaid' ? 'unpaid' : 'past_due';
     const after = this.subscriptionJson(sub);
     const previous = SandboxCore.diff(before, after);
     // A further failed attempt on the same open invoice changes nothing on the subscription: no update event then.
     if (Object.keys(previous).length > 0) events.push(this.emit('customer.subscription.updated', after, NO_REQUEST, previous));
     this.save();
+    if (processing) events.push(...settleIfImmediate(this, processingDebitOf(this, inv)));
     return events;
   }
 
@@ -801,6 +818,13 @@ export class SandboxCore implements RenderContext {
 
   assertPayable(inv: InvoiceRec): void {
     if (inv.status === 'paid') throw new ApiError(400, 'Invoice is already paid', undefined, 'invoice_already_paid');
+    if (inv.status === 'open' && processingDebitOf(this, inv))
+      throw new ApiError(
+        400,
+        'This invoice cannot be paid while a payment is processing.',
+        undefined,
+        'invoice_payment_intent_requires_action',
+      );
     if (inv.status !== 'open')
       throw new ApiError(400, `You can only pay an open invoice. This invoice is ${inv.status}.`, undefined, 'invoice_not_editable');
   }
@@ -817,10 +841,17 @@ export class SandboxCore implements RenderContext {
     const card = pm ?? this.cardFor(inv.customer, sub);
     const before = sub ? this.subscriptionJson(sub) : undefined;
     const events: EventRec[] = [];
-    const { decline, charge, requiresAction } = this.attemptInvoice(inv, request, events, { pm: card, authenticated: opts.authenticated });
+    const { decline, charge, requiresAction, processing } = this.attemptInvoice(inv, request, events, {
+      pm: card,
+      authenticated: opts.authenticated,
+    });
     if (requiresAction) {
       this.save();
       throw invoiceRequiresAction(events, this.paymentIntentJson(this.db.paymentIntents[inv._payment_intent!]));
+    }
+    if (processing) {
+      this.save();
+      return [...events, ...settleIfImmediate(this, processingDebitOf(this, inv))];
     }
     if (decline) {
       this.save();
@@ -1080,6 +1111,7 @@ export class SandboxCore implements RenderContext {
     if (Object.keys(previous).length > 0) events.push(this.emit('customer.subscription.updated', after, request, previous));
     events.push(...invoiceEvents);
     this.save();
+    if (invoice) events.push(...settleIfImmediate(this, processingDebitOf(this, invoice)));
     return events;
   }
 

@@ -16,6 +16,7 @@ import { checkoutPage, invoicePage, invoicePdf, messagePage, type CardForm } fro
 import { Persistence, randomId, type EventRec } from './store.ts';
 import { DELIVERY_ENV, resolveDelivery, WebhookDeliverer, type WebhookDelivery } from './webhooks.ts';
 import { captureTo } from './capture.ts';
+import { allowsSepa, readIban, settleDebits } from './sepa.ts';
 import {
   answerCheckoutAuthentication,
   answerInvoiceAuthentication,
@@ -404,9 +405,27 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       sendHtml(res, 409, checkoutPage(core, session));
       return;
     }
-    const typed: CardForm = { email: field('email'), name: field('name'), card: field('card'), exp: field('exp') };
+    const typed: CardForm = {
+      email: field('email'),
+      name: field('name'),
+      card: field('card'),
+      exp: field('exp'),
+      method: field('method'),
+      iban: field('iban'),
+      account_holder: field('account_holder'),
+    };
     let events: EventRec[];
     try {
+      // 'Prélèvement SEPA' (sepa.ts): the IBAN and holder typed, a debit that settles later.
+      if (typed.method === 'sepa_debit' && allowsSepa(session) && session.mode !== 'setup') {
+        events = core.completeCheckout(session, { email: typed.email, sepa: readIban(typed.iban, typed.account_holder) });
+        log(`checkout ${session.id} completed by SEPA debit (subscription ${session.subscription ?? '-'}, unpaid until the debit settles)`);
+        await deliverAll(events);
+        if (session.success_url)
+          res.writeHead(303, { Location: session.success_url.replace(/\{CHECKOUT_SESSION_ID\}/g, session.id) }).end();
+        else sendHtml(res, 200, messagePage('Prélèvement en cours', 'Merci ! Votre prélèvement SEPA est en cours de traitement.'));
+        return;
+      }
       const card = readCard(typed.card, typed.exp);
       const decline = entryDecline(card);
       if (decline) {
@@ -544,6 +563,22 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
           invoice: inv ? renderInvoice(core.db, inv, publicUrl()) : null,
           events: events.map(eventSummary),
         });
+        return;
+      }
+      // SEPA debits still processing settle now, as their IBAN says (sepa.ts); ?session= / ?invoice= / ?subscription= narrow it.
+      if (path === '/test/debits/settle' && method === 'POST') {
+        const q = url.searchParams;
+        const { settled, events } = settleDebits(
+          core,
+          {
+            session: q.get('session'),
+            invoice: q.get('invoice'),
+            subscription: q.get('subscription'),
+          },
+          q.get('result'),
+        );
+        await deliverAll(events);
+        sendJson(res, 200, { settled, events: events.map(eventSummary) });
         return;
       }
       if (path === '/test/events' && method === 'GET') {

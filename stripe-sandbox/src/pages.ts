@@ -1,6 +1,7 @@
 /** The sandbox's hosted pages (French, plain HTML + inline CSS, no JavaScript) and a hand-written invoice PDF. */
 import { formatDate, formatEur, intervalLabel, type SandboxCore } from './core.ts';
 import { invoiceTotals } from './render.ts';
+import { allowsSepa, METHOD_CSS, paymentChoice, TEST_IBANS_NOTE, type SepaForm } from './sepa.ts';
 import type { InvoiceRec, SessionRec } from './store.ts';
 import { invoiceActionNotice } from './three-d-secure.ts';
 
@@ -46,7 +47,7 @@ a{color:#635bff}
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title><style>${CSS}</style></head>
+<title>${esc(title)}</title><style>${CSS}${METHOD_CSS}</style></head>
 <body><header class="top"><span class="brand">Stripe sandbox</span><span class="badge">Mode test</span></header>
 ${body}
 </body></html>`;
@@ -60,7 +61,7 @@ export function messagePage(title: string, message: string, link?: { href: strin
 }
 
 /** What a hosted form posted, put back in its fields when the page is shown again with an error. */
-export interface CardForm {
+export interface CardForm extends SepaForm {
   email?: string;
   name?: string;
   card?: string;
@@ -135,12 +136,16 @@ export function checkoutPage(core: SandboxCore, s: SessionRec, error?: string, f
   <form method="post" action="/checkout/${esc(s.id)}/pay">
     <h2>Coordonnées</h2>
     <label for="email">Adresse e-mail</label>${emailField}
-    <h2 style="margin-top:22px">Informations de carte</h2>
-    ${cardFields(form, customer?.name ?? '')}
+    ${
+      allowsSepa(s)
+        ? paymentChoice(cardFields(form, customer?.name ?? ''), form, customer?.name ?? '', esc)
+        : `<h2 style="margin-top:22px">Informations de carte</h2>
+    ${cardFields(form, customer?.name ?? '')}`
+    }
     <button class="btn" type="submit">Payer</button>
   </form>
   <form method="post" action="/checkout/${esc(s.id)}/cancel"><button class="btn secondary" type="submit">Annuler</button></form>
-  <p class="note">${esc(testCardsNote(false))}</p>
+  <p class="note">${esc(testCardsNote(false))}</p>${allowsSepa(s) ? `\n  <p class="note">${esc(TEST_IBANS_NOTE)}</p>` : ''}
 </section>
 </main>`;
   return page('Paiement sécurisé', body);

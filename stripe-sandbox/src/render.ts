@@ -2,6 +2,7 @@
 import type Stripe from 'stripe';
 import { DECLINE_MESSAGES } from './cards.ts';
 import { ApiError, type Json } from './params.ts';
+import { renderMandate, renderSepaPaymentMethod, sepaChargeDetails, sessionMethods } from './sepa.ts';
 import type {
   CardDetails,
   ChargeRec,
@@ -153,7 +154,7 @@ export function renderSession(s: SessionRec, publicUrl: string): Wire<Stripe.Che
     adaptive_pricing: { enabled: false },
     after_expiration: null,
     allow_promotion_codes: null,
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: s._allowed_payment_method_types ?? null,
     amount_subtotal: s.amount_subtotal,
     amount_total: s.amount_total,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
@@ -189,8 +190,11 @@ export function renderSession(s: SessionRec, publicUrl: string): Wire<Stripe.Che
     payment_link: null,
     payment_method_collection: 'always',
     payment_method_configuration_details: null,
-    payment_method_options: s.mode === 'setup' ? null : { card: { request_three_d_secure: 'automatic' } },
-    payment_method_types: ['card'],
+    payment_method_options:
+      s.mode === 'setup'
+        ? null
+        : { card: { request_three_d_secure: 'automatic' }, ...(sessionMethods(s).includes('sepa_debit') ? { sepa_debit: {} } : {}) },
+    payment_method_types: sessionMethods(s),
     payment_status: s.payment_status,
     permissions: null,
     phone_number_collection: { enabled: false },
@@ -515,7 +519,8 @@ function billingDetails(b: { name: string | null; email: string | null }): Wire<
 }
 
 export function renderPaymentMethod(pm: PaymentMethodRec): Wire<Stripe.PaymentMethod> {
-  const c = pm.card;
+  if (pm.type === 'sepa_debit') return renderSepaPaymentMethod(pm);
+  const c = pm.card!;
   return {
     id: pm.id,
     object: 'payment_method',
@@ -549,7 +554,8 @@ export function renderPaymentMethod(pm: PaymentMethodRec): Wire<Stripe.PaymentMe
 export function renderPaymentIntent(pi: PaymentIntentRec, db: Db, publicUrl = ''): Wire<Stripe.PaymentIntent> {
   const error = pi.last_payment_error;
   const errorPm = error?.payment_method ? db.paymentMethods[error.payment_method] : undefined;
-  const declined = error && error.code === undefined ? error : undefined;
+  const declined = error && error.code === undefined && error.debit !== true ? error : undefined;
+  const debit = pi.payment_method ? db.paymentMethods[pi.payment_method]?.type === 'sepa_debit' : false;
   return {
     id: pi.id,
     object: 'payment_intent',
@@ -572,25 +578,35 @@ export function renderPaymentIntent(pi: PaymentIntentRec, db: Db, publicUrl = ''
     customer_account: null,
     description: pi.description,
     excluded_payment_method_types: null,
-    last_payment_error: declined
-      ? {
-          charge: declined.charge,
-          code: 'card_declined',
-          decline_code: declined.decline_code,
-          doc_url: 'https://stripe.com/docs/error-codes/card-declined',
-          message: DECLINE_MESSAGES[declined.decline_code].en,
-          ...(errorPm ? { payment_method: renderPaymentMethod(errorPm) } : {}),
-          type: 'card_error',
-        }
-      : error
+    last_payment_error:
+      error?.debit === true
         ? {
-            code: error.code,
-            doc_url: 'https://stripe.com/docs/error-codes/payment-intent-authentication-failure',
-            message: AUTHENTICATION_FAILURE_MESSAGE,
+            charge: error.charge,
+            code: 'insufficient_funds',
+            doc_url: 'https://stripe.com/docs/error-codes/insufficient-funds',
+            message: "The customer's account has insufficient funds to cover this payment.",
             ...(errorPm ? { payment_method: renderPaymentMethod(errorPm) } : {}),
             type: 'invalid_request_error',
           }
-        : null,
+        : declined
+          ? {
+              charge: declined.charge,
+              code: 'card_declined',
+              decline_code: declined.decline_code,
+              doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+              message: DECLINE_MESSAGES[declined.decline_code].en,
+              ...(errorPm ? { payment_method: renderPaymentMethod(errorPm) } : {}),
+              type: 'card_error',
+            }
+          : error
+            ? {
+                code: error.code,
+                doc_url: 'https://stripe.com/docs/error-codes/payment-intent-authentication-failure',
+                message: AUTHENTICATION_FAILURE_MESSAGE,
+                ...(errorPm ? { payment_method: renderPaymentMethod(errorPm) } : {}),
+                type: 'invalid_request_error',
+              }
+            : null,
     latest_charge: pi.latest_charge,
     livemode: false,
     managed_payments: null,
@@ -599,8 +615,11 @@ export function renderPaymentIntent(pi: PaymentIntentRec, db: Db, publicUrl = ''
     on_behalf_of: null,
     payment_method: pi.payment_method,
     payment_method_configuration_details: null,
-    payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
-    payment_method_types: ['card'],
+    payment_method_options: {
+      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+      ...(debit ? { sepa_debit: {} } : {}),
+    },
+    payment_method_types: debit ? ['card', 'sepa_debit'] : ['card'],
     payment_record: null,
     processing: null,
     receipt_email: null,
@@ -643,6 +662,12 @@ function chargeCard(c: CardDetails): Wire<Stripe.Charge.PaymentMethodDetails.Car
 
 export function renderCharge(ch: ChargeRec): Wire<Stripe.Charge> {
   const failed = ch.status === 'failed';
+  // A SEPA debit's charge is pending until it settles; a failed one is returned by the bank, not declined by a card issuer.
+  const pending = ch.status === 'pending';
+  const debitFailure =
+    failed && ch._sepa
+      ? { code: 'insufficient_funds', message: "The customer's account has insufficient funds to cover this payment." }
+      : null;
   const decline = ch._decline ?? 'generic_decline';
   return {
     id: ch.id,
@@ -663,27 +688,29 @@ export function renderCharge(ch: ChargeRec): Wire<Stripe.Charge> {
     description: ch.description,
     disputed: false,
     failure_balance_transaction: null,
-    failure_code: failed ? 'card_declined' : null,
-    failure_message: failed ? DECLINE_MESSAGES[decline].en : null,
+    failure_code: debitFailure ? debitFailure.code : failed ? 'card_declined' : null,
+    failure_message: debitFailure ? debitFailure.message : failed ? DECLINE_MESSAGES[decline].en : null,
     fraud_details: {},
     livemode: false,
     metadata: ch.metadata,
     on_behalf_of: null,
-    outcome: {
-      advice_code: null,
-      network_advice_code: null,
-      network_decline_code: null,
-      network_status: failed ? 'declined_by_network' : 'approved_by_network',
-      reason: failed ? decline : null,
-      risk_level: 'normal',
-      risk_score: 20,
-      seller_message: failed ? 'The bank did not return any further details with this decline.' : 'Payment complete.',
-      type: failed ? 'issuer_declined' : 'authorized',
-    },
-    paid: !failed,
+    outcome: pending
+      ? null
+      : {
+          advice_code: null,
+          network_advice_code: null,
+          network_decline_code: null,
+          network_status: failed ? 'declined_by_network' : 'approved_by_network',
+          reason: failed ? decline : null,
+          risk_level: 'normal',
+          risk_score: 20,
+          seller_message: failed ? 'The bank did not return any further details with this decline.' : 'Payment complete.',
+          type: failed ? 'issuer_declined' : 'authorized',
+        },
+    paid: !failed && !pending,
     payment_intent: ch.payment_intent,
     payment_method: ch.payment_method,
-    payment_method_details: ch._card ? { card: chargeCard(ch._card), type: 'card' } : null,
+    payment_method_details: ch._sepa ? sepaChargeDetails(ch) : ch._card ? { card: chargeCard(ch._card), type: 'card' } : null,
     receipt_email: null,
     receipt_number: null,
     receipt_url: null,
@@ -798,6 +825,7 @@ export function lookupById(ctx: RenderContext, id: string): Json | undefined {
   if (id.startsWith('ch_')) return db.charges[id] && renderCharge(db.charges[id]);
   if (id.startsWith('re_')) return db.refunds[id] && renderRefund(db.refunds[id]);
   if (id.startsWith('seti_')) return db.setupIntents[id] && renderSetupIntent(db.setupIntents[id]);
+  if (id.startsWith('mandate_')) return db.mandates?.[id] && renderMandate(db.mandates[id], ctx.publicUrl());
   if (id.startsWith('inpay_')) return db.invoicePayments[id] && renderInvoicePayment(db.invoicePayments[id]);
   return undefined;
 }

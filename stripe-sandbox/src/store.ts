@@ -94,6 +94,10 @@ export interface SessionRec {
   /** The setup-mode session's SetupIntent once completed (absent in older files). */
   setup_intent?: string | null;
   _lines: SessionLine[];
+  /** The payment method types it offers (absent: card only, as sessions before SEPA debits). */
+  _payment_method_types?: ('card' | 'sepa_debit')[];
+  /** Its allowed_payment_method_types, as given (null: not given). */
+  _allowed_payment_method_types?: string[] | null;
   _subscription_data: { metadata: Metadata; description: string | null };
   _setup_intent_data?: { metadata: Metadata; description: string | null };
   _completed_at?: number;
@@ -220,11 +224,30 @@ export interface CardDetails {
   fingerprint: string;
 }
 
+/** A SEPA Direct Debit bank account as Stripe shows it (sepa.ts): never the whole IBAN. */
+export interface SepaDetails {
+  bank_code: string | null;
+  branch_code: string | null;
+  country: string | null;
+  fingerprint: string;
+  last4: string;
+}
+
+/** How the debits of a test IBAN end (sepa.ts): `now` right after the events that start them, `later` on /test/debits/settle. */
+export interface DebitOutcome {
+  result: 'succeeded' | 'failed';
+  when: 'now' | 'later';
+}
+
 export interface PaymentMethodRec {
   id: string;
   object: 'payment_method';
-  type: 'card';
-  card: CardDetails;
+  /** Absent in older files: card. */
+  type: 'card' | 'sepa_debit';
+  /** A card's details (absent for a SEPA debit). */
+  card?: CardDetails;
+  /** A SEPA debit's bank account, its mandate and how its debits end (sepa.ts). */
+  sepa_debit?: SepaDetails & { mandate: string; outcome: DebitOutcome };
   customer: string | null;
   created: number;
   billing_details: { name: string | null; email: string | null };
@@ -246,14 +269,21 @@ export interface PaymentIntentRec {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'succeeded' | 'requires_payment_method' | 'requires_action';
+  /** processing: a SEPA debit on its way (sepa.ts); requires_action: awaiting 3-D Secure (three-d-secure.ts) */
+  status: 'succeeded' | 'requires_payment_method' | 'requires_action' | 'processing';
   customer: string | null;
   payment_method: string | null;
   latest_charge: string | null;
   /** Why the last attempt failed (absent in older files). */
   last_payment_error?:
-    | { charge: string; decline_code: DeclineCode; payment_method: string | null; code?: undefined }
-    | { code: 'payment_intent_authentication_failure'; payment_method: string | null; charge?: undefined; decline_code?: undefined }
+    | { charge: string; decline_code: DeclineCode; payment_method: string | null; code?: undefined; debit?: true }
+    | {
+        code: 'payment_intent_authentication_failure';
+        payment_method: string | null;
+        charge?: undefined;
+        decline_code?: undefined;
+        debit?: undefined;
+      }
     | null;
   created: number;
   description: string | null;
@@ -276,12 +306,14 @@ export interface ChargeRec {
   payment_method: string | null;
   created: number;
   metadata: Metadata;
-  /** Absent in older files: succeeded. */
-  status?: 'succeeded' | 'failed';
+  /** Absent in older files: succeeded. pending: a SEPA debit not settled yet. */
+  status?: 'succeeded' | 'failed' | 'pending';
   /** A failed charge's decline. */
   _decline?: DeclineCode | null;
   /** The card charged, as it was then (null: no card on file, a pre-cards record). */
   _card: CardDetails | null;
+  /** The bank account debited and its mandate (a SEPA debit's charge). */
+  _sepa?: SepaDetails & { mandate: string };
   _billing: { name: string | null; email: string | null };
 }
 
@@ -320,10 +352,20 @@ export interface InvoicePaymentRec {
   amount_paid: number;
   amount_requested: number;
   currency: string;
-  /** open: its PaymentIntent awaits the customer (3-D Secure) */
+  /** open: its PaymentIntent awaits the customer (3-D Secure), or its payment (a SEPA debit) is on its way */
   status: 'paid' | 'open';
   payment_intent: string;
   paid_at: number | null;
+  created: number;
+}
+
+/** A SEPA Direct Debit mandate, accepted on the hosted checkout (sepa.ts). */
+export interface MandateRec {
+  id: string;
+  object: 'mandate';
+  payment_method: string;
+  reference: string;
+  accepted_at: number;
   created: number;
 }
 
@@ -366,6 +408,8 @@ export interface Db {
   refunds: Record<string, RefundRec>;
   setupIntents: Record<string, SetupIntentRec>;
   invoicePayments: Record<string, InvoicePaymentRec>;
+  /** Absent in files written before SEPA debits existed (load fills it). */
+  mandates: Record<string, MandateRec>;
   events: Record<string, EventRec>;
   idempotency: Record<string, IdempotencyRec>;
 }
@@ -386,6 +430,7 @@ export function emptyDb(): Db {
     refunds: {},
     setupIntents: {},
     invoicePayments: {},
+    mandates: {},
     events: {},
     idempotency: {},
   };

@@ -378,7 +378,7 @@ export function startInvoiceAuthentication(core: SandboxCore, inv: InvoiceRec, p
       action: `/invoices/${inv.id}/authenticate`,
       amount: formatEur(invoiceTotals(inv).remaining, inv.currency),
       merchant,
-      last4: pm.card.last4,
+      last4: pm.card?.last4 ?? '',
     }),
   };
 }

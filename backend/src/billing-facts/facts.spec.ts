@@ -14,6 +14,7 @@ describe('billing facts', () => {
   it('names who reacts to each fact, in the order they run (the index of what a payment does)', () => {
     expect(HANDLERS).toEqual({
       'order.paid': ['orders.provision'],
+      'order.debit': ['orders.debit'],
       'customer.seen': ['auth.link-customer'],
       'customer.linked': ['billing.attach-customer'],
       'site.paid-for': ['billing.link-site'],

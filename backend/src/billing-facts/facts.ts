@@ -151,6 +151,19 @@ export interface OrderPaid {
   invoice: PaymentRef | null;
 }
 
+/**
+ * A checkout opened for an order completed by a delayed payment method (SEPA Direct Debit) whose debit is processing
+ * (the order received, not provisioned: OrderPaid follows once the bank confirms it) or failed (the buyer told, the
+ * order payable again). Stripe's current state, whichever of its events brought it.
+ */
+export interface OrderDebit {
+  customerId: string;
+  checkout: PaidCheckout;
+  state: 'processing' | 'failed';
+  /** The checkout's first invoice (still open) */
+  invoice: PaymentRef | null;
+}
+
 /** A Stripe customer was seen in an event that is not an order's payment: its account, if any, is found by e-mail. */
 export interface CustomerSeen {
   customerId: string;
@@ -317,6 +330,7 @@ export interface LegalInvoiceIssued {
 
 export interface BillingFactMap {
   'order.paid': OrderPaid;
+  'order.debit': OrderDebit;
   'customer.seen': CustomerSeen;
   'customer.linked': CustomerLinked;
   'site.paid-for': SitePaidFor;
@@ -337,8 +351,9 @@ export interface BillingFactMap {
 
 /**
  * Who reacts to each fact, in order: the index of what a payment does. For one Stripe event, billing publishes (after
- * recording its rows) in this order: order.paid or customer.seen, restart.paid, subscription.changed, invoice.paid,
- * payment.failed or payment.action-required, subscription.ended, payment-method.changed; then, once every event of the batch is applied,
+ * recording its rows) in this order: order.paid or customer.seen (then order.debit), restart.paid, subscription.changed,
+ * invoice.paid, payment.failed or payment.action-required, subscription.ended, payment-method.changed; then, once every
+ * event of the batch is applied,
  * payment.collected; then refund.recorded. The other facts are the owners' answers to billing.
  */
 export const HANDLERS = {
@@ -349,6 +364,8 @@ export const HANDLERS = {
    * a closed account or an erased order: refused (duplicate-payment.found, refunded)
    */
   'order.paid': ['orders.provision'],
+  /** The order's payment pending (a SEPA debit processing: recorded, nothing provisioned) or failed (the buyer mailed once, the order payable again) */
+  'order.debit': ['orders.debit'],
   /** The customer linked to the account of its e-mail, if any */
   'customer.seen': ['auth.link-customer'],
   'customer.linked': ['billing.attach-customer'],

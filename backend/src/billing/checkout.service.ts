@@ -3,6 +3,7 @@ import { ADD_ONS, type AddOnId, PLANS, type PlanId } from '@vitrine/domain';
 import type Stripe from 'stripe';
 import type { PaidPlanType } from '../billing-facts/facts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { checkoutDebitState } from './async-payments';
 import { BillingRepository } from './billing.repository';
 import { type CheckoutLease, CheckoutLeasesRepository, idempotencyKey } from './checkout-leases.repository';
 import type { CheckoutSessionResponseDto } from './dto/billing.dto';
@@ -12,6 +13,10 @@ import { StripeProvider, isMissingAtStripe } from './stripe.provider';
 const lookupKeyOf = (id: PlanId | AddOnId) => [...PLANS, ...ADD_ONS].find((x) => x.id === id)?.lookupKey;
 
 const ALREADY_PAID = 'Cette commande est déjà payée';
+
+/** A previous session completed by a SEPA debit still processing: paying again could pay twice. */
+export const DEBIT_PROCESSING =
+  'Un prélèvement SEPA est en cours pour ce paiement : attendez sa confirmation par votre banque (en général quelques jours ouvrés) avant de payer à nouveau.';
 
 export const CHECKOUT_IN_PROGRESS =
   'Un paiement est déjà en cours d’ouverture pour cette commande. Patientez quelques secondes, puis réessayez.';
@@ -65,7 +70,12 @@ export class CheckoutService {
       if (isMissingAtStripe(error)) return null;
       throw error;
     });
-    if (previous?.status === 'complete' && alreadyPaid) throw new ConflictException(alreadyPaid);
+    if (previous?.status === 'complete' && alreadyPaid) {
+      // Completed by a SEPA debit: refused by the bank, it paid nothing (pay again); still processing, it may yet pay.
+      const debit = await checkoutDebitState(client, previous);
+      if (debit === 'failed') return;
+      throw new ConflictException(debit === 'processing' ? DEBIT_PROCESSING : alreadyPaid);
+    }
     if (previous?.status === 'open') await client.checkout.sessions.expire(previous.id);
   }
 
@@ -87,6 +97,7 @@ export class CheckoutService {
         const session = await this.stripe.client.checkout.sessions.create(
           {
             mode: 'subscription',
+            allowed_payment_method_types: this.config.stripe.paymentMethods,
             line_items: [{ price, quantity: 1 }],
             ...(account.stripeCustomerId ? { customer: account.stripeCustomerId } : { customer_email: account.email }),
             client_reference_id: site.id,
@@ -142,7 +153,7 @@ export class CheckoutService {
     return this.withLease(key, async (lease) => {
       await this.closePrevious(lease.previousSessionId ?? options.previousSessionId ?? null);
       const session = await this.stripe.client.checkout.sessions.create(
-        { ...params, mode: 'subscription', locale: 'fr' },
+        { allowed_payment_method_types: this.config.stripe.paymentMethods, ...params, mode: 'subscription', locale: 'fr' },
         { idempotencyKey: idempotencyKey(lease) },
       );
       try {

@@ -70,6 +70,11 @@ export class PaymentRecorder {
       const ofOrder = Boolean(effects.subscription?.metadata?.draftId);
       await this.facts.publish('customer.seen', { customerId, email: ofOrder ? null : email }, tx);
     }
+    // An order's checkout completed by a SEPA debit not paid yet: pending, or failed (OrderPaid follows a success).
+    if (effects.orderDebit) {
+      const { checkout, state } = effects.orderDebit;
+      await this.facts.publish('order.debit', { customerId, checkout, state, invoice: paymentRef(effects.invoices[0]) }, tx);
+    }
     const userId = await this.billing.userOfCustomer(customerId, tx);
     if (effects.restart) {
       const invoice = paymentRef(effects.invoices[0]);

@@ -15,6 +15,7 @@ import type { ReceivedEvent } from './billing.repository';
 import { fromUnix, shortDate } from '../common/format';
 import { PriceBook } from './price-book.service';
 import { StripeProvider, isMissingAtStripe } from './stripe.provider';
+import { type DebitState, debitStateOf } from './async-payments';
 
 /** What an event changes, read from Stripe before the transaction opens. */
 export type { PaidRestart, StripeInvoiceFacts, StripeLineFacts, SubscriptionFromStripe } from '../billing-facts/facts';
@@ -28,6 +29,11 @@ export interface Effects {
   mail?: 'payment-failed' | 'payment-action-required';
   /** A paid order to provision (checkout.session.completed of a session opened for an order draft) */
   paidOrder?: PaidCheckout;
+  /**
+   * An order's checkout completed by a SEPA debit not paid yet (Stripe's state now): processing (the order received,
+   * not provisioned) or failed (the buyer told; its subscription canceled at Stripe, so the order can be paid again)
+   */
+  orderDebit?: { checkout: PaidCheckout; state: DebitState };
   /** A paid restart of an ended subscription's site (a session opened by SubscriptionsService.restart) */
   restart?: PaidRestart;
   /** A new card saved for a site's subscription (a setup-mode session), already made its default at Stripe */
@@ -49,6 +55,9 @@ export function mailFor(
   subscription: SubscriptionFromStripe | undefined,
   invoice: (InvoiceRow & { amountDue: number }) | undefined,
 ): Effects['mail'] {
+  // The first invoice of a subscription our Checkout opened fails only when its SEPA debit does: the order's own mail
+  // tells the buyer (OrderDebit), and a restart's subscription is canceled (StripeReader), nothing to pay there.
+  if ((invoice as { facts?: StripeInvoiceFacts } | undefined)?.facts?.billingReason === 'subscription_create') return undefined;
   if (invoice?.paymentFailed && (!subscription || subscription.status === 'past_due' || subscription.status === 'unpaid'))
     return invoice.actionRequired ? 'payment-action-required' : 'payment-failed';
   return undefined;
@@ -163,8 +172,13 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** The order a completed, paid checkout session was opened for (its metadata, written by CheckoutService). */
 export function paidOrderOf(session: Stripe.Checkout.Session): PaidCheckout | undefined {
+  return session.payment_status === 'unpaid' ? undefined : orderOf(session);
+}
+
+/** The order a checkout session was opened for (its metadata), paid or not. */
+export function orderOf(session: Stripe.Checkout.Session): PaidCheckout | undefined {
   const m = session.metadata ?? {};
-  if (!m.draftId || !UUID.test(m.draftId) || session.payment_status === 'unpaid' || !isPaidPlanId(m.planType)) return undefined;
+  if (!m.draftId || !UUID.test(m.draftId) || !isPaidPlanId(m.planType)) return undefined;
   const count = Number(m.extraEmailCount);
   return {
     sessionId: session.id,
@@ -190,6 +204,9 @@ export function paidOrderOf(session: Stripe.Checkout.Session): PaidCheckout | un
  */
 export const OBJECT_OF_TYPE: Record<string, 'checkout' | 'subscription' | 'invoice' | 'charge' | 'refund'> = {
   'checkout.session.completed': 'checkout',
+  // A SEPA debit's outcome, days after the session completed unpaid: the session read again says paid, or not.
+  'checkout.session.async_payment_succeeded': 'checkout',
+  'checkout.session.async_payment_failed': 'checkout',
   'customer.subscription.created': 'subscription',
   'customer.subscription.updated': 'subscription',
   'customer.subscription.deleted': 'subscription',
@@ -263,6 +280,8 @@ export class BatchReader {
     this.once(`in:${id}`, async () =>
       withAllLines(this.client, await this.client.invoices.retrieve(id, { expand: ['payments.data.payment.payment_intent'] })),
     );
+  /** Where the debit of an open invoice stands (async-payments.ts). */
+  debitState = (invoiceId: string) => this.once(`debit:${invoiceId}`, () => debitStateOf(this.client, invoiceId));
   refund = (id: string) => this.once(`re:${id}`, () => this.client.refunds.retrieve(id));
   /** Every refund of a charge, newest first (all pages). */
   refundsOfCharge = (chargeId: string) =>
@@ -303,6 +322,7 @@ export class StripeReader {
   async load(event: ReceivedEvent, reader: BatchReader): Promise<Effects> {
     try {
       const effects = await this.read(event, reader);
+      await this.processing(effects, reader);
       await this.label(effects.invoices);
       return effects;
     } catch (error) {
@@ -318,7 +338,9 @@ export class StripeReader {
       case 'checkout': {
         const session = await reader.session(objectId);
         if (session.mode === 'setup') return this.readCardChange(session, reader, syncedAt);
-        const subscription = typeof session.subscription === 'object' && session.subscription ? session.subscription : undefined;
+        const debit = await this.readDebit(session, reader);
+        const subscription =
+          debit?.subscription ?? (typeof session.subscription === 'object' && session.subscription ? session.subscription : undefined);
         const invoice = typeof session.invoice === 'object' && session.invoice ? session.invoice : undefined;
         const row = subscription ? await this.toSubscriptionRow(subscription, syncedAt) : undefined;
         const invoices = invoice ? [toInvoiceRow(invoice, syncedAt, planNameOf(row?.plan))] : [];
@@ -329,6 +351,7 @@ export class StripeReader {
           subscription: row,
           invoices,
           paidOrder: restart ? undefined : paidOrderOf(session),
+          orderDebit: debit && !restart && orderOf(session) ? { checkout: orderOf(session)!, state: debit.state } : undefined,
           restart,
           mail: mailFor(row, invoices[0]),
         };
@@ -385,6 +408,45 @@ export class StripeReader {
       rows.push(toRefundRow(r, invoiceId, syncedAt));
     }
     return { invoices: [], refunds: rows };
+  }
+
+  /**
+   * An open invoice attempted while its SEPA debit is processing has not failed: no failure recorded, no dunning mail,
+   * no past-due banner (the debit settles later: invoice.paid, or invoice.payment_failed).
+   */
+  private async processing(effects: Effects, reader: BatchReader): Promise<void> {
+    for (const invoice of effects.invoices) {
+      if (invoice.paymentFailed && (await reader.debitState(invoice.id)) === 'processing') invoice.paymentFailed = false;
+    }
+    if (effects.mail === 'payment-failed' && !effects.invoices[0]?.paymentFailed) effects.mail = undefined;
+  }
+
+  /**
+   * A checkout completed unpaid (a SEPA debit): an order's records where its debit stands; a failed one's subscription
+   * (an order's or a restart's) is canceled at Stripe (idempotent, before the transaction), so that nothing more is
+   * collected for it and the order or restart can be paid again.
+   */
+  private async readDebit(
+    session: Stripe.Checkout.Session,
+    reader: BatchReader,
+  ): Promise<{ state: DebitState; subscription?: Stripe.Subscription } | null> {
+    const invoiceId = idOf(session.invoice as string | { id: string } | null);
+    if (session.status !== 'complete' || session.payment_status !== 'unpaid' || session.mode !== 'subscription' || !invoiceId) return null;
+    const state = await reader.debitState(invoiceId);
+    if (!state) return null;
+    const subscriptionId = idOf(session.subscription as string | { id: string } | null);
+    if (state !== 'failed' || !subscriptionId) return { state };
+    const current = await reader.subscription(subscriptionId);
+    if (current.status === 'canceled') return { state, subscription: current };
+    const canceled = await this.stripe.client.subscriptions
+      .cancel(subscriptionId, { cancellation_details: { comment: 'Prélèvement SEPA du premier paiement refusé par la banque' } })
+      .catch(async (error: unknown) => {
+        // Canceled meanwhile (another event of the same session): its state now is what counts.
+        if ((error as { statusCode?: number }).statusCode === 404 || (error as { statusCode?: number }).statusCode === 400)
+          return this.stripe.client.subscriptions.retrieve(subscriptionId);
+        throw error;
+      });
+    return { state, subscription: canceled };
   }
 
   /** Names each invoice line after the catalogue (the price book is read now, outside any transaction). */

@@ -138,14 +138,21 @@ describe('loadConfig', () => {
 
   it('reads the Stripe API base URL from STRIPE_API_URL and fills in no key of its own', () => {
     const dir = tempDir();
-    expect(loadConfig({ DATA_DIR: dir }).stripe).toEqual({ webhookSecret: 'whsec_sandbox', timeoutMs: 10_000 });
+    expect(loadConfig({ DATA_DIR: dir }).stripe).toEqual({
+      webhookSecret: 'whsec_sandbox',
+      timeoutMs: 10_000,
+      paymentMethods: ['card', 'sepa_debit'],
+    });
     const other = loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_URL: 'http://127.0.0.1:12111' });
     expect(other.stripe).toEqual({
       secretKey: 'sk_test_123',
       webhookSecret: 'whsec_sandbox',
       apiUrl: 'http://127.0.0.1:12111',
       timeoutMs: 10_000,
+      paymentMethods: ['card', 'sepa_debit'],
     });
+    expect(loadConfig({ DATA_DIR: dir, STRIPE_PAYMENT_METHODS: 'card' }).stripe.paymentMethods).toEqual(['card']);
+    expect(() => loadConfig({ DATA_DIR: dir, STRIPE_PAYMENT_METHODS: 'sepa_debit,ideal' })).toThrow(/STRIPE_PAYMENT_METHODS doit valoir/);
     expect(() => loadConfig({ DATA_DIR: dir, STRIPE_API_URL: 'ftp://stripe.example' })).toThrow(
       'STRIPE_API_URL doit être une URL http ou https valide',
     );

@@ -69,6 +69,11 @@ export interface AppConfig {
     apiUrl?: string;
     /** STRIPE_TIMEOUT_MS: how long one call to Stripe may take before it is retried (twice) or fails */
     timeoutMs: number;
+    /**
+     * STRIPE_PAYMENT_METHODS: what an order's (and a restart's) Checkout offers, `card,sepa_debit` by default (a French
+     * small business often pays by direct debit); `card` for an account where SEPA Direct Debit is not activated
+     */
+    paymentMethods: Array<'card' | 'sepa_debit'>;
   };
   /** What SIGTERM / SIGINT do (see drainAndClose in main.ts) */
   shutdown: {
@@ -350,6 +355,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   }
   const stripeApiUrl = readUrl(env, 'STRIPE_API_URL', undefined, problems, ['http:', 'https:']);
   const stripeTimeoutMs = readInt(env, 'STRIPE_TIMEOUT_MS', 10_000, problems, 100, 120_000);
+  const paymentMethodsRaw = (env.STRIPE_PAYMENT_METHODS ?? 'card,sepa_debit')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  const stripePaymentMethods = [...new Set(paymentMethodsRaw)].filter(
+    (m): m is 'card' | 'sepa_debit' => m === 'card' || m === 'sepa_debit',
+  );
+  if (stripePaymentMethods.length !== new Set(paymentMethodsRaw).size || !stripePaymentMethods.includes('card'))
+    problems.push(`STRIPE_PAYMENT_METHODS doit valoir card ou card,sepa_debit (reçu « ${env.STRIPE_PAYMENT_METHODS} »)`);
   const webhookRetryBaseSeconds = readInt(env, 'WEBHOOK_RETRY_BASE_SECONDS', 5, problems, 1, 3600);
   const webhookMaxAttempts = readInt(env, 'WEBHOOK_MAX_ATTEMPTS', 20, problems, 1, 100);
   const webhookPollIntervalMs = readInt(env, 'WEBHOOK_POLL_INTERVAL_MS', 1000, problems, 50, 600_000);
@@ -413,6 +427,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       webhookSecret: stripeWebhookSecret ?? 'whsec_sandbox',
       apiUrl: stripeApiUrl,
       timeoutMs: stripeTimeoutMs,
+      paymentMethods: stripePaymentMethods,
     },
     shutdown: { graceMs: shutdownGraceMs, timeoutMs: shutdownTimeoutMs },
     log,

@@ -3,8 +3,12 @@ import { User } from '../auth/user.entity';
 import { OrderDraft } from './order-draft.entity';
 import type { BillingInfo, OrderFormData, PaidPlanType } from './order-form';
 
-export const ORDER_CHECKOUT_STATUSES = ['open', 'expired', 'paid', 'refused'] as const;
-/** open: payable; expired: closed by us (an edit, a new session, the account's closure); paid: provisioned or a duplicate; refused: paid for a closed account, refunded */
+export const ORDER_CHECKOUT_STATUSES = ['open', 'expired', 'paid', 'refused', 'pending', 'failed'] as const;
+/**
+ * open: payable; expired: closed by us (an edit, a new session, the account's closure); paid: provisioned or a
+ * duplicate; refused: paid for a closed account, refunded; pending: completed by a SEPA debit still processing (the
+ * order received, not provisioned); failed: that debit failed (the buyer told, the order payable again)
+ */
 export type OrderCheckoutStatus = (typeof ORDER_CHECKOUT_STATUSES)[number];
 
 /**
@@ -14,7 +18,7 @@ export type OrderCheckoutStatus = (typeof ORDER_CHECKOUT_STATUSES)[number];
  * after the payment opened never reaches them (docs/payments.md, "What was paid is what is handed over").
  */
 @Entity('order_checkouts')
-@Check('order_checkouts_status_check', `status IN ('open', 'expired', 'paid', 'refused')`)
+@Check('order_checkouts_status_check', `status IN ('open', 'expired', 'paid', 'refused', 'pending', 'failed')`)
 @Index('order_checkouts_draft_id_idx', ['draftId', 'status'])
 @Index('order_checkouts_user_id_idx', ['userId'])
 export class OrderCheckout {

@@ -10,6 +10,7 @@ import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SitesService } from '../sites/sites.service';
 import type { DraftCaller } from './draft-caller';
+import { OrderDebits } from './order-debits';
 import { chargedLines, OrderDraftsService } from './order-drafts.service';
 import { selectedAddOns } from './order-form';
 import { recapOf } from './order-summary';
@@ -37,6 +38,7 @@ export class OrderCheckoutService {
     private readonly users: UsersService,
     private readonly orders: OrderDraftsService,
     private readonly sites: SitesService,
+    private readonly debits: OrderDebits,
     private readonly rateLimit: RateLimitService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -123,6 +125,7 @@ export class OrderCheckoutService {
       siteId,
       newAccount: order?.accountCreated ?? false,
       prefersCall: order?.prefersCall ?? false,
+      debit: siteId === null && status === 'complete' && paymentStatus === 'unpaid' ? await this.debits.stateOf(id) : null,
     };
   }
 }

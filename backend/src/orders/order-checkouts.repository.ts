@@ -62,6 +62,20 @@ export class OrderCheckoutsRepository extends BaseRepository {
     );
   }
 
+  /**
+   * A session completed by a SEPA debit: `pending` while it is processing (only from open: a later state is never
+   * undone by an event read earlier), `failed` once the bank refused it (from open or pending). True when it changed.
+   */
+  async debit(sessionId: string, state: 'processing' | 'failed', tx?: EntityManager): Promise<boolean> {
+    const rows = await this.query<{ session_id: string }>(
+      `UPDATE order_checkouts SET status = $2, closed_at = CASE WHEN $2 = 'failed' THEN COALESCE(closed_at, now()) ELSE closed_at END
+        WHERE session_id = $1 AND status = ANY($3) RETURNING session_id`,
+      [sessionId, state === 'failed' ? 'failed' : 'pending', state === 'failed' ? ['open', 'pending'] : ['open']],
+      tx,
+    );
+    return rows.length > 0;
+  }
+
   /** What became of a paid session: provisioned (or a duplicate), or refused and refunded. */
   async settle(sessionId: string, status: Extract<OrderCheckoutStatus, 'paid' | 'refused'>, tx?: EntityManager): Promise<void> {
     await this.query(

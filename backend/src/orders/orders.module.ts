@@ -11,6 +11,7 @@ import { SitesModule } from '../sites/sites.module';
 import { CatalogueService } from './catalogue.service';
 import { DraftCookie } from './draft-caller';
 import { OrderCheckoutController } from './order-checkout.controller';
+import { OrderDebits } from './order-debits';
 import { OrderCheckoutService } from './order-checkout.service';
 import { OrderDraftPurger } from './order-draft-purger';
 import { OrderDraftsController, OrderPhotosController } from './order-drafts.controller';
@@ -37,6 +38,7 @@ import { QuotesService } from './quotes.service';
     OrderDraftPurger,
     OrderCheckoutService,
     OrderProvisioning,
+    OrderDebits,
     DraftCookie,
     { provide: PhotoLinks, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new PhotoLinks(config.jwtSecret, config.appUrl) },
   ],

@@ -26,4 +26,10 @@ export class CheckoutSessionStatusDto {
   newAccount: boolean;
   /** L'acheteur a choisi d'être appelé plutôt que de remplir tout le formulaire */
   prefersCall: boolean;
+  /**
+   * Un paiement par prélèvement SEPA : en cours de traitement par la banque (la commande est reçue, le site démarre à sa
+   * confirmation) ou refusé (la commande peut être payée à nouveau) ; null pour une carte, ou tant que rien n'est connu
+   */
+  @ApiProperty({ enum: ['processing', 'failed'], nullable: true, type: String })
+  debit: 'processing' | 'failed' | null;
 }

@@ -164,6 +164,49 @@ describe('/payment-success', () => {
       await screen.findByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' }, { timeout: 5000 }),
     ).toBeInTheDocument();
   });
+
+  describe('a SEPA debit', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const debit = (state: 'processing' | 'failed' | null) =>
+      status({ paymentStatus: 'unpaid', provisioned: false, siteId: null, newAccount: false, debit: state });
+
+    it('says the payment is being confirmed until the server knows the debit, then that the bank is processing it, and stops asking', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      let answer = debit(null);
+      const { calls } = mockApi({ 'GET /api/checkout-sessions/cs_s1': () => jsonResponse(200, answer) });
+      renderApp('/payment-success?session_id=cs_s1');
+      expect(await screen.findByRole('heading', { level: 1, name: CONFIRMING_TEXT })).toBeInTheDocument();
+      answer = debit('processing');
+      expect(
+        await screen.findByRole(
+          'heading',
+          { level: 1, name: 'Merci, votre commande est bien reçue' },
+          { timeout: CONFIRMATION_POLL.firstMs + 2000 },
+        ),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'Votre prélèvement SEPA est en cours de traitement : nous démarrons votre site dès sa confirmation par votre banque (en général sous quelques jours ouvrés). Vous recevrez un e-mail.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/Erreur lors du traitement/)).not.toBeInTheDocument();
+      const asked = calls.filter((c) => c.url === '/api/checkout-sessions/cs_s1').length;
+      await act(async () => {
+        vi.advanceTimersByTime(CONFIRMATION_POLL.maxMs * 3);
+      });
+      expect(calls.filter((c) => c.url === '/api/checkout-sessions/cs_s1').length).toBe(asked);
+    });
+
+    it('says a refused debit clearly, with the way to pay the order again', async () => {
+      mockApi({ 'GET /api/checkout-sessions/cs_s2': () => jsonResponse(200, debit('failed')) });
+      renderApp('/payment-success?session_id=cs_s2');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Votre prélèvement SEPA a été refusé' })).toBeInTheDocument();
+      expect(screen.getByText(/Votre banque a refusé le prélèvement/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Payer à nouveau ma commande' })).toHaveAttribute('href', '/order');
+    });
+  });
 });
 
 /** GET /api/sites/s1 as the server answers it, with the plan it knows. */

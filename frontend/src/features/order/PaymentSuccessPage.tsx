@@ -12,6 +12,12 @@ import { ResultCard } from './PaymentResult';
 export const paymentMessages = {
   missingSession: 'Session de paiement manquante',
   failed: 'Erreur lors du traitement du paiement',
+  debitPending: 'Merci, votre commande est bien reçue',
+  debitPendingText:
+    'Votre prélèvement SEPA est en cours de traitement : nous démarrons votre site dès sa confirmation par votre banque (en général sous quelques jours ouvrés). Vous recevrez un e-mail.',
+  debitFailed: 'Votre prélèvement SEPA a été refusé',
+  debitFailedText:
+    'Votre banque a refusé le prélèvement : rien n’a été débité et votre site n’a pas été lancé. Votre commande est conservée : payez-la à nouveau, par carte bancaire ou avec un autre compte bancaire.',
 } as const;
 
 /** After a success, the page goes back home (spec §2), or to the dashboard for a signed-in buyer, unless the reader stays. */
@@ -20,11 +26,56 @@ export const HOME_AFTER_SECONDS = 60;
 const isYes = (value: string | null) => value === '1' || value === 'true';
 const linkClass = 'font-semibold text-brand-700 hover:underline dark:text-brand-300';
 
-/** The payment is settled one way or the other (nothing more to wait for). */
+/**
+ * The payment is settled one way or the other, or is a SEPA debit whose bank answers in days (nothing more to wait for
+ * here). A session completed unpaid is waited for until the server knows it as a debit.
+ */
 function settled(status: CheckoutSessionStatusDto | undefined): boolean {
   if (!status) return false;
   if (status.status === 'expired') return true;
-  return status.status === 'complete' && (status.provisioned || status.paymentStatus === 'unpaid');
+  return status.status === 'complete' && (status.provisioned || status.debit != null);
+}
+
+function DebitPending() {
+  return (
+    <ResultCard
+      tone="waiting"
+      title={paymentMessages.debitPending}
+      actions={
+        <ButtonLink to={paths.home} variant="secondary">
+          Retour à l'accueil
+        </ButtonLink>
+      }
+    >
+      <p>{paymentMessages.debitPendingText}</p>
+      <p className="text-sm">
+        Une question ?{' '}
+        <Link to={paths.contact} className={linkClass}>
+          Contactez-nous
+        </Link>
+        .
+      </p>
+    </ResultCard>
+  );
+}
+
+function DebitFailed() {
+  return (
+    <ResultCard
+      tone="error"
+      title={paymentMessages.debitFailed}
+      actions={
+        <>
+          <ButtonLink to={paths.order}>Payer à nouveau ma commande</ButtonLink>
+          <ButtonLink to={paths.contact} variant="secondary">
+            Nous contacter
+          </ButtonLink>
+        </>
+      }
+    >
+      <p>{paymentMessages.debitFailedText}</p>
+    </ResultCard>
+  );
 }
 
 function MissingSession() {
@@ -119,8 +170,9 @@ function PaymentStatus({
   const data = query.data;
   const gaveUp = useGaveUp(startedAt, !settled(data) && !query.isError);
 
-  if (query.isError || data?.status === 'expired' || (data?.status === 'complete' && data.paymentStatus === 'unpaid'))
-    return <PaymentFailed />;
+  if (data && !data.provisioned && data.debit === 'processing') return <DebitPending />;
+  if (data && !data.provisioned && data.debit === 'failed') return <DebitFailed />;
+  if (query.isError || data?.status === 'expired') return <PaymentFailed />;
   if (!data?.provisioned || authStatus === 'loading') {
     return (
       <ResultCard tone="waiting" title={CONFIRMING_TEXT}>

@@ -5,10 +5,17 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { CheckoutSessionStatusDtoDebit } from './checkoutSessionStatusDtoDebit';
 import type { CheckoutSessionStatusDtoPaymentStatus } from './checkoutSessionStatusDtoPaymentStatus';
 import type { CheckoutSessionStatusDtoStatus } from './checkoutSessionStatusDtoStatus';
 
 export interface CheckoutSessionStatusDto {
+  /**
+     * Un paiement par prélèvement SEPA : en cours de traitement par la banque (la commande est reçue, le site démarre à sa
+     * confirmation) ou refusé (la commande peut être payée à nouveau) ; null pour une carte, ou tant que rien n'est connu
+     * @nullable
+     */
+  debit: CheckoutSessionStatusDtoDebit;
   /** Un compte a été créé pour cette commande (un e-mail permet d'en choisir le mot de passe) */
   newAccount: boolean;
   paymentStatus: CheckoutSessionStatusDtoPaymentStatus;

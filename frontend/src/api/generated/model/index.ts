@@ -72,6 +72,7 @@ export * from './changePasswordDto';
 export * from './checkoutBillingDto';
 export * from './checkoutSessionResponseDto';
 export * from './checkoutSessionStatusDto';
+export * from './checkoutSessionStatusDtoDebit';
 export * from './checkoutSessionStatusDtoPaymentStatus';
 export * from './checkoutSessionStatusDtoStatus';
 export * from './clientInvoiceDto';
