@@ -86,13 +86,15 @@ export interface ProvisionedClient {
 
 /**
  * A client as a paid order leaves one: a Pro draft saved through the API, paid on the sandbox's hosted checkout (its
- * form posted as the 'Payer' button does), the site provisioned by the webhook, then the password set through the
- * first-login link of the mail log. The browser is not involved: sign in with `signInAsClient`.
+ * form posted as the 'Payer' button does; with a 3-D Secure `card`, its bank's test page answered 'Autoriser'), the
+ * site provisioned by the webhook, then the password set through the first-login link of the mail log. The browser is
+ * not involved: sign in with `signInAsClient`.
  */
 export async function provisionedClient({
   siteName = 'Fleurs de Lys',
   prefix = 'client',
-}: { siteName?: string; prefix?: string } = {}): Promise<ProvisionedClient> {
+  card = '4242424242424242',
+}: { siteName?: string; prefix?: string; card?: string } = {}): Promise<ProvisionedClient> {
   const email = uniqueEmail(prefix);
   const password = 'fleurs-de-lys-2025';
   const json = { 'Content-Type': 'application/json' };
@@ -127,12 +129,10 @@ export async function provisionedClient({
   assert.equal(created.status, 201, await created.clone().text());
   const { sessionId, url } = (await created.json()) as { sessionId: string; url: string };
   const sandboxUrl = new URL(url).origin;
-  const paid = await fetch(`${sandboxUrl}/checkout/${sessionId}/pay`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: 'card=4242424242424242',
-    redirect: 'manual',
-  });
+  const posted = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, redirect: 'manual' } as const;
+  let paid = await fetch(`${sandboxUrl}/checkout/${sessionId}/pay`, { ...posted, body: `card=${card}` });
+  if (paid.status === 200 && (await paid.clone().text()).includes('Authentification 3-D Secure'))
+    paid = await fetch(`${sandboxUrl}/checkout/${sessionId}/authenticate`, { ...posted, body: 'result=authorize' });
   assert.equal(paid.status, 303, await paid.clone().text());
   let siteId: string | null = null;
   for (let i = 0; i < 100 && !siteId; i++) {
