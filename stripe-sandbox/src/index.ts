@@ -16,9 +16,12 @@ import { checkoutPage, invoicePage, invoicePdf, messagePage, type CardForm } fro
 import { Persistence, randomId, type EventRec } from './store.ts';
 import { DELIVERY_ENV, resolveDelivery, WebhookDeliverer, type WebhookDelivery } from './webhooks.ts';
 import { captureTo } from './capture.ts';
+import { frozenTimeOf, resolveDunning, resumeAdvancing, type DunningSettings } from './clocks.ts';
+import { atFrozenTime } from './store.ts';
 
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox';
 export { API_VERSION as SANDBOX_API_VERSION } from './core.ts';
+export { DEFAULT_DUNNING, DUNNING_ENV, resolveDunning, type DunningSettings } from './clocks.ts';
 export { DELIVERY_ENV, randomSeed, resolveDelivery, signPayload, type WebhookDelivery, type WebhookDeliveryMode } from './webhooks.ts';
 
 export interface StripeSandboxOptions {
@@ -54,6 +57,11 @@ export interface StripeSandboxOptions {
    * DEFAULT_DELIVERY. `{ mode: 'ordered' }` only for a test that truly needs events in order and at once.
    */
   webhookDelivery?: Partial<WebhookDelivery>;
+  /**
+   * How failing invoices are retried on a test clock and how dunning ends (clocks.ts): each field defaults to its
+   * environment variable (STRIPE_SANDBOX_RETRY_DAYS, STRIPE_SANDBOX_DUNNING_END), then to 3,5,7 days and `cancel`.
+   */
+  dunning?: Partial<DunningSettings>;
 }
 
 export interface StripeSandbox {
@@ -206,6 +214,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     changed: () => core.save(),
   });
   core = new SandboxCore(db, persistence, publicUrl, webhooks, log);
+  core.dunning = resolveDunning(options.dunning);
   const capture = captureTo(options.captureFile);
   if (capture) core.observeEvent = (event) => capture(`event ${event.type}`, event);
 
@@ -324,7 +333,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const p = new P(raw);
       const expand = p.strings('expand') ?? [];
       const request: EventRequest = { id: requestId, idempotency_key: idemKey ?? null };
-      const result = found.handler(core, found.match, p, request);
+      // A request about a test clock's objects works at the clock's frozen time (clocks.ts).
+      const clockTime = frozenTimeOf(core, [
+        ...found.match.slice(1),
+        ...['customer', 'subscription', 'invoice', 'payment_intent', 'charge', 'test_clock'].map((k) => raw[k]),
+      ]);
+      const result = atFrozenTime(clockTime, () => found.handler(core, found.match, p, request));
       for (const k of p.unused()) log(`${method} ${path}: parameter ${k} accepted but not simulated by the sandbox`);
       const out = expand.length > 0 ? applyExpand(core, structuredClone(result.body), expand) : result.body;
       answer(200, out, true);
@@ -393,7 +407,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         sendHtml(res, 402, checkoutPage(core, session, DECLINE_MESSAGES[decline].fr, typed));
         return;
       }
-      events = core.completeCheckout(session, { email: typed.email, name: typed.name, card });
+      const paid = session;
+      events = atFrozenTime(frozenTimeOf(core, [paid.id]), () =>
+        core.completeCheckout(paid, { email: typed.email, name: typed.name, card }),
+      );
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       sendHtml(res, 400, checkoutPage(core, session, err.message, typed));
@@ -460,17 +477,24 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const decline = entryDecline(card) ?? chargeDecline(card);
     if (decline) {
       // The card typed is tried (a PaymentMethod, not attached to the customer) and declined: one more failed attempt.
-      const events = core.failInvoiceAttempt(inv, core.createPaymentMethod(card, null, billing), decline);
+      const events = atFrozenTime(frozenTimeOf(core, [inv.id]), () =>
+        core.failInvoiceAttempt(inv, core.createPaymentMethod(card, null, billing), decline),
+      );
       log(`invoice ${inv.id}: card declined on the hosted page (${decline})`);
       await deliverAll(events);
       sendHtml(res, 402, invoicePage(core, inv, DECLINE_MESSAGES[decline].fr, typed));
       return;
     }
-    const pm = core.createPaymentMethod(card, inv.customer, billing);
-    const events = [
-      core.emit('payment_method.attached', renderPaymentMethod(pm)),
-      ...core.payInvoice(inv, { id: null, idempotency_key: null }, pm),
-    ];
+    const { pm, events } = atFrozenTime(frozenTimeOf(core, [inv.id]), () => {
+      const made = core.createPaymentMethod(card, inv.customer, billing);
+      return {
+        pm: made,
+        events: [
+          core.emit('payment_method.attached', renderPaymentMethod(made)),
+          ...core.payInvoice(inv, { id: null, idempotency_key: null }, made),
+        ],
+      };
+    });
     log(`invoice ${inv.id} paid on the hosted page with ${pm.id}`);
     await deliverAll(events);
     res.writeHead(303, { Location: `/invoices/${inv.id}` }).end();
@@ -485,14 +509,16 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       let m = path.match(/^\/test\/subscriptions\/([^/]+)\/(renew|fail-payment|end-period|give-up)$/);
       if (m && method === 'POST') {
         const sub = core.subscription(m[1]);
-        const events =
-          m[2] === 'renew'
+        const control = m[2];
+        const events = atFrozenTime(frozenTimeOf(core, [sub.id]), () =>
+          control === 'renew'
             ? core.renew(sub)
-            : m[2] === 'fail-payment'
+            : control === 'fail-payment'
               ? core.failPayment(sub)
-              : m[2] === 'give-up'
+              : control === 'give-up'
                 ? core.giveUp(sub, giveUpOutcome(url, body))
-                : core.endPeriod(sub);
+                : core.endPeriod(sub),
+        );
         await deliverAll(events);
         const inv = sub.latest_invoice ? core.db.invoices[sub.latest_invoice] : undefined;
         sendJson(res, 200, {
@@ -592,6 +618,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     });
   });
   port = (server.address() as AddressInfo).port;
+  resumeAdvancing(core);
   const reachableHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${reachableHost}:${port}`;
   log(
