@@ -44,6 +44,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('puts new Checkout customers on test clocks only when asked, and never with a live key', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).stripe.testClocks).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), STRIPE_TEST_CLOCKS: 'true' }).stripe.testClocks).toBe(true);
+    const test = { DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_TEST_CLOCKS: 'true' };
+    expect(loadConfig(test).stripe.testClocks).toBe(true);
+    expect(() => loadConfig({ ...test, STRIPE_SECRET_KEY: 'sk_live_abc' })).toThrow(
+      /STRIPE_TEST_CLOCKS=true est réservé au mode test de Stripe : retirez-le avec une clé live/,
+    );
+    expect(() => loadConfig({ ...test, STRIPE_SECRET_KEY: 'rk_live_abc' })).toThrow(/STRIPE_TEST_CLOCKS=true est réservé/);
+    expect(loadConfig({ ...test, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_TEST_CLOCKS: 'false' }).stripe.testClocks).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_TEST_CLOCKS: 'oui' })).toThrow(/STRIPE_TEST_CLOCKS doit valoir true ou false/);
+  });
+
   it('resolves DATA_DIR against the working directory', () => {
     const cwd = tempDir();
     expect(loadConfig({ DATA_DIR: 'state' }, cwd).dataDir).toBe(join(cwd, 'state'));
@@ -138,13 +151,14 @@ describe('loadConfig', () => {
 
   it('reads the Stripe API base URL from STRIPE_API_URL and fills in no key of its own', () => {
     const dir = tempDir();
-    expect(loadConfig({ DATA_DIR: dir }).stripe).toEqual({ webhookSecret: 'whsec_sandbox', timeoutMs: 10_000 });
+    expect(loadConfig({ DATA_DIR: dir }).stripe).toEqual({ webhookSecret: 'whsec_sandbox', timeoutMs: 10_000, testClocks: false });
     const other = loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_URL: 'http://127.0.0.1:12111' });
     expect(other.stripe).toEqual({
       secretKey: 'sk_test_123',
       webhookSecret: 'whsec_sandbox',
       apiUrl: 'http://127.0.0.1:12111',
       timeoutMs: 10_000,
+      testClocks: false,
     });
     expect(() => loadConfig({ DATA_DIR: dir, STRIPE_API_URL: 'ftp://stripe.example' })).toThrow(
       'STRIPE_API_URL doit être une URL http ou https valide',

@@ -69,6 +69,11 @@ export interface AppConfig {
     apiUrl?: string;
     /** STRIPE_TIMEOUT_MS: how long one call to Stripe may take before it is retried (twice) or fails */
     timeoutMs: number;
+    /**
+     * STRIPE_TEST_CLOCKS=true (test mode only, refused with a live key): each new Checkout customer is made on its own
+     * new Stripe test clock, so that `npm run stripe:check` can move that client's time forward
+     */
+    testClocks: boolean;
   };
   /** What SIGTERM / SIGINT do (see drainAndClose in main.ts) */
   shutdown: {
@@ -350,6 +355,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   }
   const stripeApiUrl = readUrl(env, 'STRIPE_API_URL', undefined, problems, ['http:', 'https:']);
   const stripeTimeoutMs = readInt(env, 'STRIPE_TIMEOUT_MS', 10_000, problems, 100, 120_000);
+  const testClocksRaw = env.STRIPE_TEST_CLOCKS ?? '';
+  if (!['', 'true', 'false'].includes(testClocksRaw))
+    problems.push(`STRIPE_TEST_CLOCKS doit valoir true ou false (reçu « ${testClocksRaw} »)`);
+  else if (testClocksRaw === 'true' && stripeSecretKey && /^(sk|rk)_live_/.test(stripeSecretKey))
+    problems.push(
+      'STRIPE_TEST_CLOCKS=true est réservé au mode test de Stripe : retirez-le avec une clé live (sk_live_…), les horloges de test n’existent pas en production',
+    );
   const webhookRetryBaseSeconds = readInt(env, 'WEBHOOK_RETRY_BASE_SECONDS', 5, problems, 1, 3600);
   const webhookMaxAttempts = readInt(env, 'WEBHOOK_MAX_ATTEMPTS', 20, problems, 1, 100);
   const webhookPollIntervalMs = readInt(env, 'WEBHOOK_POLL_INTERVAL_MS', 1000, problems, 50, 600_000);
@@ -413,6 +425,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       webhookSecret: stripeWebhookSecret ?? 'whsec_sandbox',
       apiUrl: stripeApiUrl,
       timeoutMs: stripeTimeoutMs,
+      testClocks: testClocksRaw === 'true',
     },
     shutdown: { graceMs: shutdownGraceMs, timeoutMs: shutdownTimeoutMs },
     log,
