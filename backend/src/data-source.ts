@@ -55,6 +55,7 @@ import { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './outbound-webho
 import { OrderCheckout } from './orders/order-checkout.entity';
 import { FrozenBuyer } from './invoicing/frozen-buyer.entity';
 import { PaymentsKeepTheirWord1763716560000 } from './database/migrations/1763716560000-PaymentsKeepTheirWord';
+import { PaymentActionRequired1763716570000 } from './database/migrations/1763716570000-PaymentActionRequired';
 import { EndOfDunning1763716600000 } from './database/migrations/1763716600000-EndOfDunning';
 import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
@@ -131,6 +132,7 @@ export const MIGRATIONS = [
   StripeEventsOfCheckout1763716450000,
   InvoiceCorrections1763716550000,
   PaymentsKeepTheirWord1763716560000,
+  PaymentActionRequired1763716570000,
   EndOfDunning1763716600000,
 ];
 

@@ -2,6 +2,7 @@
 import { cardError, entryDecline, readCard, TEST_TOKENS } from './cards.ts';
 import { clockForNewCustomer, clockRoutes } from './clocks.ts';
 import { SandboxCore, type EventRequest } from './core.ts';
+import { AUTHENTICATION_TOKENS, expireIfDue } from './three-d-secure.ts';
 import { ApiError, P, freshMetadata, applyMetadata, missing, noSuch, type Json } from './params.ts';
 import {
   renderCharge,
@@ -223,7 +224,7 @@ route('POST', '/v1/payment_methods/:id/attach', (core, m, p, req) => {
   const custId = p.str('customer', true)!;
   const c = core.db.customers[custId];
   if (!c || c.deleted) throw noSuch('customer', custId, 'customer', 400);
-  const token = TEST_TOKENS[m[1]];
+  const token = TEST_TOKENS[m[1]] ?? AUTHENTICATION_TOKENS[m[1]];
   if (token) {
     const card = readCard(token, undefined);
     const decline = entryDecline(card);
@@ -266,13 +267,13 @@ route('POST', '/v1/payment_methods/:id/detach', (core, m, _p, req) => {
 route('GET', '/v1/payment_intents/:id', (core, m) => {
   const pi = core.db.paymentIntents[m[1]];
   if (!pi) throw noSuch('payment_intent', m[1]);
-  return { body: renderPaymentIntent(pi, core.db) };
+  return { body: renderPaymentIntent(pi, core.db, core.publicUrl()) };
 });
 
 route('GET', '/v1/payment_intents', (core, _m, p) => {
   const cust = p.str('customer');
   const items = newestFirst(core.db.paymentIntents).filter((pi) => !cust || pi.customer === cust);
-  return { body: paginate(items, p, '/v1/payment_intents', (x) => renderPaymentIntent(x, core.db), 'payment_intent') };
+  return { body: paginate(items, p, '/v1/payment_intents', (x) => renderPaymentIntent(x, core.db, core.publicUrl()), 'payment_intent') };
 });
 
 route('GET', '/v1/charges/:id', (core, m) => {
@@ -672,7 +673,11 @@ route('GET', '/v1/checkout/sessions', (core, _m, p) => {
 
 // ---- subscriptions ------------------------------------------------------------------------------------------------
 
-route('GET', '/v1/subscriptions/:id', (core, m) => ({ body: renderSubscription(core.db, core.subscription(m[1])) }));
+route('GET', '/v1/subscriptions/:id', (core, m) => {
+  const sub = core.subscription(m[1]);
+  const events = expireIfDue(core, sub);
+  return { body: renderSubscription(core.db, sub), events };
+});
 
 route('GET', '/v1/subscriptions', (core, _m, p) => {
   const cust = p.str('customer');
@@ -714,29 +719,37 @@ route('POST', '/v1/subscriptions/:id', (core, m, p, req) => {
   const cancelAt = p.nullableStr('cancel_at');
   if (cancelAt !== undefined && cancelAt !== null)
     throw new ApiError(400, 'Stripe sandbox: cancel_at with a date is not supported; use cancel_at_period_end.', 'cancel_at');
-  // pending_if_incomplete is treated as error_if_incomplete: a failed charge leaves the subscription unchanged.
   const behavior = p.oneOf('payment_behavior', [
     'allow_incomplete',
     'default_incomplete',
     'error_if_incomplete',
     'pending_if_incomplete',
   ] as const);
-  const events = core.updateSubscription(
-    sub,
-    {
-      items,
-      proration,
-      cancelAtPeriodEnd: p.bool('cancel_at_period_end'),
-      clearCancelAt: cancelAt === null,
-      metadata: p.metadata(),
-      description: p.nullableStr('description'),
-      defaultPaymentMethod: p.nullableStr('default_payment_method'),
-      cancellationDetails: cancellationDetails(p),
-      paymentBehavior:
-        behavior === 'error_if_incomplete' || behavior === 'pending_if_incomplete' ? 'error_if_incomplete' : 'allow_incomplete',
-    },
-    req,
-  );
+  const expired = expireIfDue(core, sub);
+  const change = {
+    items,
+    proration,
+    cancelAtPeriodEnd: p.bool('cancel_at_period_end'),
+    clearCancelAt: cancelAt === null,
+    metadata: p.metadata(),
+    description: p.nullableStr('description'),
+    defaultPaymentMethod: p.nullableStr('default_payment_method'),
+    cancellationDetails: cancellationDetails(p),
+    paymentBehavior: behavior === 'error_if_incomplete' || behavior === 'pending_if_incomplete' ? behavior : ('allow_incomplete' as const),
+  };
+  if (behavior === 'pending_if_incomplete') {
+    // Stripe: a pending update takes only what it can apply later (items, proration), nothing else.
+    const other = ['cancel_at_period_end', 'cancel_at', 'metadata', 'description', 'default_payment_method', 'cancellation_details'].find(
+      (k) => p.has(k),
+    );
+    if (other)
+      throw new ApiError(
+        400,
+        `When using \`payment_behavior=pending_if_incomplete\`, you can only pass the parameters supported by pending updates: \`${other}\` is not one of them.`,
+        other,
+      );
+  }
+  const events = [...expired, ...core.updateSubscription(sub, change, req)];
   return { body: renderSubscription(core.db, sub), events };
 });
 

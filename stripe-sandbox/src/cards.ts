@@ -5,6 +5,9 @@
  *   4000 0000 0000 0002                         refused on the hosted pages: card_declined (generic_decline)
  *   4000 0000 0000 9995                         refused on the hosted pages: card_declined (insufficient_funds)
  *   4000 0000 0000 0341                         saved fine (checkout's first payment too), every later charge fails
+ *
+ * and the 3-D Secure cards of three-d-secure.ts (3184, 3155, 3178: the last one declined for insufficient funds once
+ * authenticated).
  */
 import { createHash } from 'node:crypto';
 import { ApiError, type Json } from './params.ts';
@@ -31,6 +34,7 @@ const DECLINED_AT_ENTRY: Record<string, DeclineCode> = {
 /** Accepted when saved, refused whenever charged afterwards. */
 const DECLINED_WHEN_CHARGED: Record<string, DeclineCode> = {
   '4000000000000341': 'generic_decline',
+  '4000008260003178': 'insufficient_funds',
 };
 
 export const DEFAULT_CARD = '4242424242424242';

@@ -41,6 +41,16 @@ import {
   type SubscriptionRec,
 } from './store.ts';
 import { DEFAULT_DUNNING, nextRetryAt, type DunningSettings } from './clocks.ts';
+import {
+  applyPendingUpdate,
+  authenticationOf,
+  invoiceRequiresAction,
+  needsAuthentication,
+  openPaymentOf,
+  PENDING_UPDATE_SECONDS,
+  requireAction,
+  subscriptionRequiresAction,
+} from './three-d-secure.ts';
 import type { WebhookDeliverer } from './webhooks.ts';
 import type { Wire } from './wire.ts';
 import type Stripe from 'stripe';
@@ -151,6 +161,10 @@ export class SandboxCore implements RenderContext {
     return renderInvoice(this.db, inv, this.publicUrl());
   }
 
+  paymentIntentJson(pi: PaymentIntentRec): Wire<Stripe.PaymentIntent> {
+    return renderPaymentIntent(pi, this.db, this.publicUrl());
+  }
+
   /** Top-level keys whose value changed, with their previous value (Stripe's data.previous_attributes). */
   static diff(before: Json, after: Json): Json {
     const prev: Json = {};
@@ -192,6 +206,7 @@ export class SandboxCore implements RenderContext {
       billing_details: { name: billing.name, email: billing.email },
       metadata: {},
       _charge_decline: chargeDecline(card),
+      _authentication: authenticationOf(card),
     };
     this.db.paymentMethods[pm.id] = pm;
     return pm;
@@ -263,7 +278,7 @@ export class SandboxCore implements RenderContext {
       };
       pi.client_secret = `${pi.id}_secret_${randomId('', 25)}`;
       this.db.paymentIntents[pi.id] = pi;
-      o.events.push(this.emit('payment_intent.created', renderPaymentIntent(pi, this.db), o.request));
+      o.events.push(this.emit('payment_intent.created', this.paymentIntentJson(pi), o.request));
     }
     const ch: ChargeRec = {
       id: randomId('ch_'),
@@ -290,13 +305,13 @@ export class SandboxCore implements RenderContext {
       pi.status = 'requires_payment_method';
       pi.last_payment_error = { charge: ch.id, decline_code: o.decline, payment_method: o.pm?.id ?? null };
       o.events.push(this.emit('charge.failed', renderCharge(ch), o.request));
-      o.events.push(this.emit('payment_intent.payment_failed', renderPaymentIntent(pi, this.db), o.request));
+      o.events.push(this.emit('payment_intent.payment_failed', this.paymentIntentJson(pi), o.request));
     } else {
       pi.status = 'succeeded';
       pi.amount_received = o.amount;
       pi.last_payment_error = null;
       o.events.push(this.emit('charge.succeeded', renderCharge(ch), o.request));
-      o.events.push(this.emit('payment_intent.succeeded', renderPaymentIntent(pi, this.db), o.request));
+      o.events.push(this.emit('payment_intent.succeeded', this.paymentIntentJson(pi), o.request));
     }
     return { pi, charge: ch };
   }
@@ -311,11 +326,16 @@ export class SandboxCore implements RenderContext {
     inv: InvoiceRec,
     request: EventRequest,
     events: EventRec[],
-    opts: { pm?: PaymentMethodRec; forceDecline?: DeclineCode } = {},
-  ): { decline: DeclineCode | null; charge: ChargeRec | null } {
+    opts: { pm?: PaymentMethodRec; forceDecline?: DeclineCode; authenticated?: boolean } = {},
+  ): { decline: DeclineCode | null; charge: ChargeRec | null; requiresAction?: boolean } {
     const sub = inv.subscription ? this.db.subscriptions[inv.subscription] : undefined;
     const pm = opts.pm ?? this.cardFor(inv.customer, sub);
     const { due } = invoiceTotals(inv);
+    // Off-session, a 3-D Secure card waits for its customer (three-d-secure.ts): no charge, the invoice stays open.
+    if (due > 0 && pm && !opts.forceDecline && !opts.authenticated && needsAuthentication(pm, true)) {
+      requireAction(this, inv, pm, due, request, events);
+      return { decline: null, charge: null, requiresAction: true };
+    }
     const decline = due > 0 ? (opts.forceDecline ?? pm?._charge_decline ?? null) : null;
     inv.attempt_count += 1;
     let charge: ChargeRec | null = null;
@@ -353,8 +373,9 @@ export class SandboxCore implements RenderContext {
     inv.status = 'paid';
     inv.paid_at = t;
     inv.next_payment_attempt = null;
-    let ip: InvoicePaymentRec | undefined;
-    if (due > 0) {
+    let ip: InvoicePaymentRec | undefined = openPaymentOf(this, inv);
+    if (ip) Object.assign(ip, { status: 'paid', amount_paid: due, paid_at: t });
+    else if (due > 0) {
       ip = {
         id: randomId('inpay_'),
         object: 'invoice_payment',
@@ -549,8 +570,10 @@ export class SandboxCore implements RenderContext {
       events.push(this.emit('customer.subscription.created', this.subscriptionJson(sub)));
       const inv = this.createInvoice(sub, 'subscription_create', lines, { start: t, end: t }, NO_REQUEST, events);
       const before = this.subscriptionJson(sub);
-      // The card was accepted on the page: Checkout completes only once the first payment went through.
-      this.attemptInvoice(inv, NO_REQUEST, events, { pm: { ...pm, _charge_decline: null } });
+      // The card was accepted (and authenticated) on the page: Checkout completes only once the first payment went
+      // through, and sets the card up for the subscription's off-session renewals (a 3155 card then renews alone).
+      if (pm._authentication) pm._set_up_off_session = true;
+      this.attemptInvoice(inv, NO_REQUEST, events, { pm: { ...pm, _charge_decline: null }, authenticated: true });
       sub.status = 'active';
       const after = this.subscriptionJson(sub);
       events.push(this.emit('customer.subscription.updated', after, NO_REQUEST, SandboxCore.diff(before, after)));
@@ -708,8 +731,8 @@ export class SandboxCore implements RenderContext {
     const events: EventRec[] = [];
     const inv = (periodEnds ? undefined : this.openInvoice(sub)) ?? this.cycleInvoice(sub, events);
     const before = this.subscriptionJson(sub);
-    const { decline } = this.attemptInvoice(inv, NO_REQUEST, events, { forceDecline });
-    sub.status = !decline ? 'active' : sub.status === 'unpaid' ? 'unpaid' : 'past_due';
+    const { decline, requiresAction } = this.attemptInvoice(inv, NO_REQUEST, events, { forceDecline });
+    sub.status = !decline && !requiresAction ? 'active' : sub.status === 'unpaid' ? 'unpaid' : 'past_due';
     const after = this.subscriptionJson(sub);
     const previous = SandboxCore.diff(before, after);
     // A further failed attempt on the same open invoice changes nothing on the subscription: no update event then.
@@ -791,13 +814,17 @@ export class SandboxCore implements RenderContext {
    * and throws Stripe's 402 card error carrying that event; otherwise the invoice is paid and its subscription,
    * past_due or unpaid, becomes active again.
    */
-  payInvoice(inv: InvoiceRec, request: EventRequest, pm?: PaymentMethodRec): EventRec[] {
+  payInvoice(inv: InvoiceRec, request: EventRequest, pm?: PaymentMethodRec, opts: { authenticated?: boolean } = {}): EventRec[] {
     this.assertPayable(inv);
     const sub = inv.subscription ? this.db.subscriptions[inv.subscription] : undefined;
     const card = pm ?? this.cardFor(inv.customer, sub);
     const before = sub ? this.subscriptionJson(sub) : undefined;
     const events: EventRec[] = [];
-    const { decline, charge } = this.attemptInvoice(inv, request, events, { pm: card });
+    const { decline, charge, requiresAction } = this.attemptInvoice(inv, request, events, { pm: card, authenticated: opts.authenticated });
+    if (requiresAction) {
+      this.save();
+      throw invoiceRequiresAction(events, this.paymentIntentJson(this.db.paymentIntents[inv._payment_intent!]));
+    }
     if (decline) {
       this.save();
       const err = cardError(decline, { charge: charge?.id, ...(card ? { payment_method: renderPaymentMethod(card) } : {}) });
@@ -815,6 +842,7 @@ export class SandboxCore implements RenderContext {
       const after = this.subscriptionJson(sub);
       events.push(this.emit('customer.subscription.updated', after, request, SandboxCore.diff(before, after)));
     }
+    events.push(...applyPendingUpdate(this, sub, inv, request));
     this.save();
     return events;
   }
@@ -866,8 +894,11 @@ export class SandboxCore implements RenderContext {
       description?: string | null;
       defaultPaymentMethod?: string | null;
       cancellationDetails?: { comment?: string | null; feedback?: SubscriptionRec['cancellation_feedback'] };
-      /** How a failing card ends an always_invoice charge: allow_incomplete (default) or error_if_incomplete. */
-      paymentBehavior?: 'allow_incomplete' | 'error_if_incomplete';
+      /**
+       * How a failing card, or one needing authentication, ends an always_invoice charge: allow_incomplete (default: the
+       * update stands, past_due), error_if_incomplete (402, nothing changes) or pending_if_incomplete (a pending update).
+       */
+      paymentBehavior?: 'allow_incomplete' | 'error_if_incomplete' | 'pending_if_incomplete';
     },
     request: EventRequest,
   ): EventRec[] {
@@ -1006,16 +1037,30 @@ export class SandboxCore implements RenderContext {
         })),
         ...nonZero,
       ];
-      const decline = lines.reduce((sum, l) => sum + l.amount, 0) > 0 ? this.cardFor(sub.customer, sub)?._charge_decline : undefined;
-      if (decline && changes.paymentBehavior === 'error_if_incomplete') {
-        // Stripe: the charge failed, so the update is not applied at all (402, nothing changed, no event).
+      const payable = lines.reduce((sum, l) => sum + l.amount, 0) > 0;
+      const card = this.cardFor(sub.customer, sub);
+      const decline = payable ? card?._charge_decline : undefined;
+      const needsAction = payable && needsAuthentication(card, true);
+      if ((decline || needsAction) && changes.paymentBehavior === 'error_if_incomplete') {
+        // Stripe: the charge failed or waits for the customer, so the update is not applied at all (402, no event).
         Object.assign(sub, snapshot);
-        throw cardError(decline);
+        throw needsAction ? subscriptionRequiresAction() : cardError(decline!);
       }
-      sub._pending = [];
-      // allow_incomplete: the update stands, its invoice stays open and the subscription becomes past_due.
-      invoice = this.createInvoice(sub, 'subscription_update', lines, { start: t, end: t }, request, invoiceEvents);
-      if (this.attemptInvoice(invoice, request, invoiceEvents).decline) sub.status = 'past_due';
+      if ((decline || needsAction) && changes.paymentBehavior === 'pending_if_incomplete') {
+        // The subscription stays as it was; the change waits in pending_update for its invoice's payment (23 h at most).
+        const items = sub._items;
+        Object.assign(sub, snapshot);
+        sub._pending = [];
+        invoice = this.createInvoice(sub, 'subscription_update', lines, { start: t, end: t }, request, invoiceEvents);
+        sub._pending_update = { expires_at: Math.min(period.end, t + PENDING_UPDATE_SECONDS), items, invoice: invoice.id };
+        this.attemptInvoice(invoice, request, invoiceEvents);
+      } else {
+        sub._pending = [];
+        // allow_incomplete: the update stands, its invoice stays open and the subscription becomes past_due.
+        invoice = this.createInvoice(sub, 'subscription_update', lines, { start: t, end: t }, request, invoiceEvents);
+        const attempt = this.attemptInvoice(invoice, request, invoiceEvents);
+        if (attempt.decline || attempt.requiresAction) sub.status = 'past_due';
+      }
     } else if (changes.proration === 'create_prorations') {
       for (const p of nonZero)
         sub._pending.push({

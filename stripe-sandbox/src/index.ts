@@ -18,6 +18,16 @@ import { DELIVERY_ENV, resolveDelivery, WebhookDeliverer, type WebhookDelivery }
 import { captureTo } from './capture.ts';
 import { frozenTimeOf, resolveDunning, resumeAdvancing, type DunningSettings } from './clocks.ts';
 import { atFrozenTime } from './store.ts';
+import {
+  answerCheckoutAuthentication,
+  answerInvoiceAuthentication,
+  authenticationOf,
+  awaitedCard,
+  expirePendingUpdate,
+  startCheckoutAuthentication,
+  startInvoiceAuthentication,
+  type PageOutcome,
+} from './three-d-secure.ts';
 
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox';
 export { API_VERSION as SANDBOX_API_VERSION } from './core.ts';
@@ -220,6 +230,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
   /** A hosted page's or test control's events: awaited in the 'ordered' mode only (see WebhookDeliverer.dispatch). */
   const deliverAll = (events: EventRec[]): Promise<void> => webhooks.dispatch(events);
+  /** A 3-D Secure step's answer (three-d-secure.ts): its events delivered, then its page or redirect. */
+  const answerPage = async (res: ServerResponse, outcome: PageOutcome): Promise<void> => {
+    await deliverAll(outcome.events);
+    if ('redirect' in outcome) res.writeHead(303, { Location: outcome.redirect }).end();
+    else sendHtml(res, outcome.status, outcome.html);
+  };
   const saveIdempotent = (key: string, method: string, path: string, fingerprint: string, status: number, body: string): void => {
     const t = Math.floor(Date.now() / 1000);
     // Stripe keeps keys 24 hours; the sandbox also keeps at most the 1000 latest.
@@ -390,6 +406,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       }
       return;
     }
+    if (action === 'authenticate') {
+      await answerPage(
+        res,
+        atFrozenTime(frozenTimeOf(core, [session.id]), () => answerCheckoutAuthentication(core, session, field('result'))),
+      );
+      return;
+    }
     if (action !== 'pay') {
       sendHtml(res, 404, messagePage('Page introuvable', "Cette page n'existe pas."));
       return;
@@ -408,9 +431,14 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         return;
       }
       const paid = session;
-      events = atFrozenTime(frozenTimeOf(core, [paid.id]), () =>
-        core.completeCheckout(paid, { email: typed.email, name: typed.name, card }),
-      );
+      const form = { email: typed.email, name: typed.name, card };
+      const clockTime = frozenTimeOf(core, [paid.id]);
+      const authentication = atFrozenTime(clockTime, () => startCheckoutAuthentication(core, paid, form));
+      if (authentication) {
+        await answerPage(res, authentication);
+        return;
+      }
+      events = atFrozenTime(clockTime, () => core.completeCheckout(paid, form));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       sendHtml(res, 400, checkoutPage(core, session, err.message, typed));
@@ -448,6 +476,27 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       sendHtml(res, 200, invoicePage(core, inv));
       return;
     }
+    if (method === 'POST' && action === '/authenticate') {
+      const form = parseForm(req, await readBody(req));
+      await answerPage(
+        res,
+        atFrozenTime(frozenTimeOf(core, [inv.id]), () =>
+          answerInvoiceAuthentication(core, inv, typeof form.result === 'string' ? form.result : undefined),
+        ),
+      );
+      return;
+    }
+    if (method === 'POST' && action === '/confirm') {
+      await readBody(req);
+      const awaited = awaitedCard(core, inv);
+      if (!awaited) sendHtml(res, 409, invoicePage(core, inv, "Ce paiement n'attend plus d'authentification."));
+      else
+        await answerPage(
+          res,
+          atFrozenTime(frozenTimeOf(core, [inv.id]), () => startInvoiceAuthentication(core, inv, awaited)),
+        );
+      return;
+    }
     if (method !== 'POST' || action !== '/pay') {
       sendHtml(res, 405, messagePage('Méthode non autorisée', 'Utilisez le formulaire de paiement de la facture.'));
       return;
@@ -474,6 +523,16 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     }
     const customer = core.db.customers[inv.customer];
     const billing = { name: typed.name?.trim() || customer?.name || null, email: customer?.email ?? inv.customer_email };
+    // A 3-D Secure card is authenticated first (on-session: every one of them asks).
+    if (authenticationOf(card)) {
+      await answerPage(
+        res,
+        atFrozenTime(frozenTimeOf(core, [inv.id]), () =>
+          startInvoiceAuthentication(core, inv, core.createPaymentMethod(card, null, billing)),
+        ),
+      );
+      return;
+    }
     const decline = entryDecline(card) ?? chargeDecline(card);
     if (decline) {
       // The card typed is tried (a PaymentMethod, not attached to the customer) and declined: one more failed attempt.
@@ -506,18 +565,20 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const path = url.pathname.replace(/\/+$/, '');
     try {
       const body = await readBody(req);
-      let m = path.match(/^\/test\/subscriptions\/([^/]+)\/(renew|fail-payment|end-period|give-up)$/);
+      let m = path.match(/^\/test\/subscriptions\/([^/]+)\/(renew|fail-payment|end-period|give-up|expire-pending-update)$/);
       if (m && method === 'POST') {
         const sub = core.subscription(m[1]);
         const control = m[2];
         const events = atFrozenTime(frozenTimeOf(core, [sub.id]), () =>
-          control === 'renew'
-            ? core.renew(sub)
-            : control === 'fail-payment'
-              ? core.failPayment(sub)
-              : control === 'give-up'
-                ? core.giveUp(sub, giveUpOutcome(url, body))
-                : core.endPeriod(sub),
+          control === 'expire-pending-update'
+            ? expirePendingUpdate(core, sub)
+            : control === 'renew'
+              ? core.renew(sub)
+              : control === 'fail-payment'
+                ? core.failPayment(sub)
+                : control === 'give-up'
+                  ? core.giveUp(sub, giveUpOutcome(url, body))
+                  : core.endPeriod(sub),
         );
         await deliverAll(events);
         const inv = sub.latest_invoice ? core.db.invoices[sub.latest_invoice] : undefined;
@@ -583,9 +644,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const path = url.pathname;
     if (path.startsWith('/v1/')) return handleApi(req, res, url, method);
     if (path.startsWith('/test/')) return handleTest(req, res, url, method);
-    let m = path.match(/^\/checkout\/([^/]+)(?:\/(pay|cancel))?\/?$/);
+    let m = path.match(/^\/checkout\/([^/]+)(?:\/(pay|cancel|authenticate))?\/?$/);
     if (m) return handleCheckout({ req, res, id: m[1], action: m[2], method });
-    m = path.match(/^\/invoices\/([^/]+)(\/pdf|\/pay)?\/?$/);
+    m = path.match(/^\/invoices\/([^/]+)(\/pdf|\/pay|\/confirm|\/authenticate)?\/?$/);
     if (m) return handleInvoice({ req, res, id: m[1], action: m[2], method });
     if (path === '/' && method === 'GET') {
       sendHtml(

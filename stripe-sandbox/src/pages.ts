@@ -2,6 +2,7 @@
 import { formatDate, formatEur, intervalLabel, type SandboxCore } from './core.ts';
 import { invoiceTotals } from './render.ts';
 import type { InvoiceRec, SessionRec } from './store.ts';
+import { invoiceActionNotice } from './three-d-secure.ts';
 
 export const esc = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -42,7 +43,7 @@ input[readonly]{background:#f6f8fa;color:#4f566b}
 a{color:#635bff}
 `;
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title><style>${CSS}</style></head>
@@ -80,7 +81,7 @@ function cardFields(form: CardForm, defaultName: string): string {
 
 /** The test cards, as each page treats 4000 0000 0000 0341 (saved fine, refused whenever it is charged). */
 const testCardsNote = (charged: boolean): string =>
-  `Mode test : aucun paiement réel. Cartes de test : 4000 0000 0000 0002 refusée, 4000 0000 0000 9995 fonds insuffisants, 4000 0000 0000 0341 ${charged ? 'refusée au débit' : 'acceptée puis refusée aux paiements suivants'}.`;
+  `Mode test : aucun paiement réel. Cartes de test : 4000 0000 0000 0002 refusée, 4000 0000 0000 9995 fonds insuffisants, 4000 0000 0000 0341 ${charged ? 'refusée au débit' : 'acceptée puis refusée aux paiements suivants'} ; 3-D Secure : 4000 0027 6000 3184 toujours, 4000 0025 0000 3155 ${charged ? 'à chaque paiement sur cette page' : 'une fois, puis les renouvellements passent'}, 4000 0082 6000 3178 puis fonds insuffisants.`;
 
 export function checkoutPage(core: SandboxCore, s: SessionRec, error?: string, form: CardForm = {}): string {
   if (s.status === 'complete') {
@@ -216,7 +217,7 @@ ${cardFields(form, inv.customer_name ?? '')}
 <tr class="then"><td>Montant payé</td><td class="amount">${esc(formatEur(t.paid, inv.currency))}</td></tr>
 <tr class="then"><td>Reste à payer</td><td class="amount">${esc(formatEur(t.remaining, inv.currency))}</td></tr>
 </table>
-${payForm}
+${invoiceActionNotice(core, inv)}${payForm}
 <p><a href="/invoices/${esc(inv.id)}/pdf">Télécharger la facture (PDF)</a></p>
 </div></main>`;
   return page(`Facture ${inv.number}`, body);

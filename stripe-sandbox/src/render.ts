@@ -19,6 +19,7 @@ import type {
   SetupIntentRec,
   SubscriptionRec,
 } from './store.ts';
+import { AUTHENTICATION_FAILURE_MESSAGE, nextActionOf, renderPendingUpdate } from './three-d-secure.ts';
 import type { Wire } from './wire.ts';
 
 export interface RenderContext {
@@ -233,7 +234,7 @@ export function renderSessionLineItems(db: Db, s: SessionRec): Wire<Stripe.ApiLi
 }
 
 export function renderSubscription(db: Db, s: SubscriptionRec): Wire<Stripe.Subscription> {
-  const items = s._items.map((i) => ({
+  const renderItem = (i: SubscriptionRec['_items'][number]): Wire<Stripe.SubscriptionItem> => ({
     id: i.id,
     object: 'subscription_item' as const,
     billing_thresholds: null,
@@ -248,7 +249,8 @@ export function renderSubscription(db: Db, s: SubscriptionRec): Wire<Stripe.Subs
     quantity: i.quantity,
     subscription: s.id,
     tax_rates: [],
-  }));
+  });
+  const items = s._items.map(renderItem);
   return {
     id: s.id,
     object: 'subscription',
@@ -293,7 +295,7 @@ export function renderSubscription(db: Db, s: SubscriptionRec): Wire<Stripe.Subs
     payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
     pending_invoice_item_interval: null,
     pending_setup_intent: null,
-    pending_update: null,
+    pending_update: renderPendingUpdate(s, renderItem),
     schedule: null,
     start_date: s.start_date,
     status: s.status,
@@ -549,9 +551,10 @@ export function renderPaymentMethod(pm: PaymentMethodRec): Wire<Stripe.PaymentMe
   };
 }
 
-export function renderPaymentIntent(pi: PaymentIntentRec, db: Db): Wire<Stripe.PaymentIntent> {
+export function renderPaymentIntent(pi: PaymentIntentRec, db: Db, publicUrl = ''): Wire<Stripe.PaymentIntent> {
   const error = pi.last_payment_error;
   const errorPm = error?.payment_method ? db.paymentMethods[error.payment_method] : undefined;
+  const declined = error && error.code === undefined ? error : undefined;
   return {
     id: pi.id,
     object: 'payment_intent',
@@ -574,22 +577,30 @@ export function renderPaymentIntent(pi: PaymentIntentRec, db: Db): Wire<Stripe.P
     customer_account: null,
     description: pi.description,
     excluded_payment_method_types: null,
-    last_payment_error: error
+    last_payment_error: declined
       ? {
-          charge: error.charge,
+          charge: declined.charge,
           code: 'card_declined',
-          decline_code: error.decline_code,
+          decline_code: declined.decline_code,
           doc_url: 'https://stripe.com/docs/error-codes/card-declined',
-          message: DECLINE_MESSAGES[error.decline_code].en,
+          message: DECLINE_MESSAGES[declined.decline_code].en,
           ...(errorPm ? { payment_method: renderPaymentMethod(errorPm) } : {}),
           type: 'card_error',
         }
-      : null,
+      : error
+        ? {
+            code: error.code,
+            doc_url: 'https://stripe.com/docs/error-codes/payment-intent-authentication-failure',
+            message: AUTHENTICATION_FAILURE_MESSAGE,
+            ...(errorPm ? { payment_method: renderPaymentMethod(errorPm) } : {}),
+            type: 'invalid_request_error',
+          }
+        : null,
     latest_charge: pi.latest_charge,
     livemode: false,
     managed_payments: null,
     metadata: pi.metadata,
-    next_action: null,
+    next_action: nextActionOf(pi, publicUrl),
     on_behalf_of: null,
     payment_method: pi.payment_method,
     payment_method_configuration_details: null,
@@ -788,7 +799,7 @@ export function lookupById(ctx: RenderContext, id: string): Json | undefined {
   if (id.startsWith('sub_')) return db.subscriptions[id] && renderSubscription(db, db.subscriptions[id]);
   if (id.startsWith('in_')) return db.invoices[id] && renderInvoice(db, db.invoices[id], ctx.publicUrl());
   if (id.startsWith('pm_')) return db.paymentMethods[id] && renderPaymentMethod(db.paymentMethods[id]);
-  if (id.startsWith('pi_')) return db.paymentIntents[id] && renderPaymentIntent(db.paymentIntents[id], db);
+  if (id.startsWith('pi_')) return db.paymentIntents[id] && renderPaymentIntent(db.paymentIntents[id], db, ctx.publicUrl());
   if (id.startsWith('ch_')) return db.charges[id] && renderCharge(db.charges[id]);
   if (id.startsWith('re_')) return db.refunds[id] && renderRefund(db.refunds[id]);
   if (id.startsWith('seti_')) return db.setupIntents[id] && renderSetupIntent(db.setupIntents[id]);

@@ -99,6 +99,8 @@ export interface SessionRec {
   _subscription_data: { metadata: Metadata; description: string | null };
   _setup_intent_data?: { metadata: Metadata; description: string | null };
   _completed_at?: number;
+  /** What the hosted page's customer typed, waiting for their 3-D Secure answer (three-d-secure.ts). */
+  _authenticating?: { email: string | null; name: string | null; card: { number: string; exp_month: number; exp_year: number } } | null;
 }
 
 export interface SubItemRec {
@@ -146,6 +148,16 @@ export interface SubscriptionRec {
   _items: SubItemRec[];
   _cycle: number;
   _pending: PendingProration[];
+  /** A change made with payment_behavior=pending_if_incomplete, applied once its invoice is paid (three-d-secure.ts). */
+  _pending_update?: PendingUpdateRec | null;
+}
+
+/** Stripe's `pending_update`: the items the subscription gets once `latest_invoice` is paid, until `expires_at`. */
+export interface PendingUpdateRec {
+  expires_at: number;
+  items: SubItemRec[];
+  /** The invoice whose payment applies it. */
+  invoice: string;
 }
 
 export interface InvoiceLineRec {
@@ -193,6 +205,8 @@ export interface InvoiceRec {
   _lines: InvoiceLineRec[];
   /** The PaymentIntent of its payment attempts (created at the first, reused by the next). */
   _payment_intent?: string;
+  /** The card awaiting the customer's 3-D Secure answer on the hosted invoice page (three-d-secure.ts). */
+  _authenticating?: string | null;
 }
 
 /** Why a test card is refused: at entry on the hosted pages, or only when charged later (4000 0000 0000 0341). */
@@ -219,7 +233,14 @@ export interface PaymentMethodRec {
   metadata: Metadata;
   /** Every charge of this card fails with this decline code (null: charges succeed). */
   _charge_decline: DeclineCode | null;
+  /** When the card asks for 3-D Secure (three-d-secure.ts; absent: never). */
+  _authentication?: AuthenticationRule | null;
+  /** Authenticated once for later off-session payments (Checkout's subscription setup): 3155 then pays off-session. */
+  _set_up_off_session?: boolean;
 }
+
+/** Stripe's 3-D Secure test cards: 3184 always, 3155 unless set up for off-session, 3178 always then insufficient funds. */
+export type AuthenticationRule = 'always' | 'unless_set_up' | 'always_then_declined';
 
 export interface PaymentIntentRec {
   id: string;
@@ -227,12 +248,15 @@ export interface PaymentIntentRec {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'succeeded' | 'requires_payment_method';
+  status: 'succeeded' | 'requires_payment_method' | 'requires_action';
   customer: string | null;
   payment_method: string | null;
   latest_charge: string | null;
   /** Why the last attempt failed (absent in older files). */
-  last_payment_error?: { charge: string; decline_code: DeclineCode; payment_method: string | null } | null;
+  last_payment_error?:
+    | { charge: string; decline_code: DeclineCode; payment_method: string | null; code?: undefined }
+    | { code: 'payment_intent_authentication_failure'; payment_method: string | null; charge?: undefined; decline_code?: undefined }
+    | null;
   created: number;
   description: string | null;
   metadata: Metadata;
@@ -298,9 +322,10 @@ export interface InvoicePaymentRec {
   amount_paid: number;
   amount_requested: number;
   currency: string;
-  status: 'paid';
+  /** open: its PaymentIntent awaits the customer (3-D Secure) */
+  status: 'paid' | 'open';
   payment_intent: string;
-  paid_at: number;
+  paid_at: number | null;
   created: number;
 }
 

@@ -102,9 +102,9 @@ describe('Stripe sandbox: test clocks', () => {
     expect(await stripe.testHelpers.testClocks.del(clock.id)).toMatchObject({ id: clock.id, deleted: true });
     expect(await stripeError(stripe.testHelpers.testClocks.retrieve(clock.id))).toMatchObject({ statusCode: 404 });
     expect((await stripe.customers.retrieve(customer.id)) as Stripe.DeletedCustomer).toMatchObject({ deleted: true });
-    const types = (await receiver.waitFor((e) => e.type.startsWith('test_helpers.test_clock.') && e.data.object.id === clock.id, 2)).map(
-      (e) => e.type,
-    );
+    const types = (
+      await receiver.waitFor((e) => e.type.startsWith('test_helpers.test_clock.') && (e.data.object as { id?: string }).id === clock.id, 2)
+    ).map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(['test_helpers.test_clock.created', 'test_helpers.test_clock.deleted']));
   });
 

@@ -162,3 +162,25 @@ describe('CustomerPayments: a payment reminder', () => {
     expect(mail.enqueue).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('CustomerPayments: a payment waiting for the client’s authentication (3-D Secure)', () => {
+  it('mails the account holder the link to authenticate it (the hosted invoice page), once per invoice', async () => {
+    const { facts, users, mail, tx } = accounts();
+    users.linkStripeCustomer.mockResolvedValue(ana);
+    const waiting = { ...failing, actionRequired: true };
+    await facts.publish('payment.action-required', { invoice: waiting, customerId: 'cus_1', email: null, userId: 'u1' }, tx);
+    expect(mail.enqueue).toHaveBeenCalledWith(
+      'payment-action-required',
+      'ana@example.com',
+      {
+        name: 'Ana',
+        amount: euros(2400),
+        date: shortDate(fromUnix(1_800_000_000)),
+        invoiceUrl: 'https://stripe.example/in_1',
+        dashboardUrl: 'https://app.example/dashboard',
+      },
+      { tx, dedupeKey: 'payment-action-required:in_1' },
+    );
+    expect(mail.enqueue).not.toHaveBeenCalledWith('payment-failed', expect.anything(), expect.anything(), expect.anything());
+  });
+});

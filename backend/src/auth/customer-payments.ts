@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { BillingFacts } from '../billing-facts/billing-facts';
-import type { CustomerSeen, PaymentFailed, PaymentReminderDue } from '../billing-facts/facts';
+import type { CustomerSeen, PaymentActionRequired, PaymentFailed, PaymentReminderDue } from '../billing-facts/facts';
 import { euros, fromUnix, shortDate } from '../common/format';
 import { MailService } from '../mail/mail.service';
 import { UsersService } from './users.service';
@@ -19,6 +19,9 @@ export class CustomerPayments {
   ) {
     facts.on('customer.seen', 'auth.link-customer', (fact, tx) => this.link(fact, tx));
     facts.on('payment.failed', 'auth.payment-failed-mail', (fact, tx) => this.paymentFailed(fact, tx));
+    facts.on('payment.action-required', 'auth.payment-action-required-mail', (fact, tx) =>
+      this.paymentFailed(fact, tx, 'payment-action-required'),
+    );
     facts.on('payment.reminder-due', 'auth.payment-reminder-mail', (fact, tx) => this.paymentReminder(fact, tx));
   }
 
@@ -27,13 +30,20 @@ export class CustomerPayments {
     if (user) await this.facts.publish('customer.linked', { customerId, userId: user.id }, tx);
   }
 
-  /** The client's mail, once per invoice: to the account's e-mail, or the one Stripe has for a customer with no account. */
-  private async paymentFailed({ invoice, customerId, email }: PaymentFailed, tx: EntityManager): Promise<void> {
+  /**
+   * The client's mail, once per invoice: to the account's e-mail, or the one Stripe has for a customer with no account.
+   * A payment waiting for the client's authentication (3-D Secure) gets its own mail, with the link to authenticate it.
+   */
+  private async paymentFailed(
+    { invoice, customerId, email }: PaymentFailed | PaymentActionRequired,
+    tx: EntityManager,
+    template: 'payment-failed' | 'payment-action-required' = 'payment-failed',
+  ): Promise<void> {
     const user = await this.users.linkStripeCustomer(customerId, null, tx);
     const to = user?.email ?? email;
     if (!to) return;
     await this.mail.enqueue(
-      'payment-failed',
+      template,
       to,
       {
         name: user?.name || to,
@@ -42,7 +52,7 @@ export class CustomerPayments {
         invoiceUrl: invoice.hostedUrl ?? this.mail.link('/dashboard/invoices'),
         dashboardUrl: this.mail.link('/dashboard'),
       },
-      { tx, dedupeKey: `payment-failed:${invoice.id}` },
+      { tx, dedupeKey: `${template}:${invoice.id}` },
     );
   }
 

@@ -26,6 +26,7 @@ describe('billing facts', () => {
       'invoice.paid': ['outbound-webhooks.invoice-paid'],
       // Integrators hear of a failing payment before the client is mailed.
       'payment.failed': ['outbound-webhooks.payment-failed', 'auth.payment-failed-mail'],
+      'payment.action-required': ['auth.payment-action-required-mail'],
       'subscription.ended': ['outbound-webhooks.subscription-canceled'],
       'payment-method.changed': ['sites.card-updated-mail'],
       'payment.collected': ['invoicing.issue-invoice'],

@@ -84,6 +84,8 @@ export interface InvoiceRow {
   pdfUrl: string | null;
   /** Its payment is failing now (open, at least one attempt): the first time is kept for the reminders */
   paymentFailed: boolean;
+  /** Its payment waits for the client to authenticate it (3-D Secure: its PaymentIntent `requires_action`) */
+  actionRequired?: boolean;
   syncedAt: Date;
 }
 
@@ -186,6 +188,18 @@ export interface InvoicePaid {
 
 /** The payment of an invoice is failing now (open, attempted, its subscription past due or unpaid). */
 export interface PaymentFailed {
+  invoice: InvoiceFromStripe;
+  customerId: string;
+  /** The e-mail Stripe has for the customer, for a customer with no account */
+  email: string | null;
+  userId: string | null;
+}
+
+/**
+ * The payment of an invoice waits for the client to authenticate it (3-D Secure, off-session: Stripe's
+ * `invoice.payment_action_required`): the client is sent to the hosted invoice page, where the bank asks.
+ */
+export interface PaymentActionRequired {
   invoice: InvoiceFromStripe;
   customerId: string;
   /** The e-mail Stripe has for the customer, for a customer with no account */
@@ -311,6 +325,7 @@ export interface BillingFactMap {
   'subscription.changed': SubscriptionChanged;
   'invoice.paid': InvoicePaid;
   'payment.failed': PaymentFailed;
+  'payment.action-required': PaymentActionRequired;
   'subscription.ended': SubscriptionEnded;
   'payment-method.changed': PaymentMethodChanged;
   'payment.collected': PaymentCollected;
@@ -323,7 +338,7 @@ export interface BillingFactMap {
 /**
  * Who reacts to each fact, in order: the index of what a payment does. For one Stripe event, billing publishes (after
  * recording its rows) in this order: order.paid or customer.seen, restart.paid, subscription.changed, invoice.paid,
- * payment.failed, subscription.ended, payment-method.changed; then, once every event of the batch is applied,
+ * payment.failed or payment.action-required, subscription.ended, payment-method.changed; then, once every event of the batch is applied,
  * payment.collected; then refund.recorded. The other facts are the owners' answers to billing.
  */
 export const HANDLERS = {
@@ -355,6 +370,8 @@ export const HANDLERS = {
   'invoice.paid': ['outbound-webhooks.invoice-paid'],
   /** Integrators told (invoice.payment_failed), then the client mailed */
   'payment.failed': ['outbound-webhooks.payment-failed', 'auth.payment-failed-mail'],
+  /** The client mailed the link to authenticate the payment (the hosted invoice page), once per invoice */
+  'payment.action-required': ['auth.payment-action-required-mail'],
   /** Integrators told (subscription.canceled) */
   'subscription.ended': ['outbound-webhooks.subscription-canceled'],
   /** The client mailed that their site's card changed */

@@ -254,13 +254,13 @@ export class BillingRepository extends BaseRepository {
    */
   async upsertInvoice(i: InvoiceRow, tx?: EntityManager): Promise<void> {
     await this.query(
-      `INSERT INTO invoices (id, customer_id, user_id, subscription_id, number, date, amount_cents, currency, status, description, hosted_url, pdf_url, synced_at, payment_failed_at, refunded_cents)
+      `INSERT INTO invoices (id, customer_id, user_id, subscription_id, number, date, amount_cents, currency, status, description, hosted_url, pdf_url, synced_at, payment_failed_at, refunded_cents, action_required)
        VALUES ($1, $2, $3, $4, $5, to_timestamp($6), $7, $8, $9, $10, $11, $12, $13, CASE WHEN $14::boolean THEN $13::timestamptz END,
-               (SELECT COALESCE(sum(r.amount_cents), 0)::int FROM stripe_refunds r WHERE r.invoice_id = $1 AND r.status = 'succeeded'))
+               (SELECT COALESCE(sum(r.amount_cents), 0)::int FROM stripe_refunds r WHERE r.invoice_id = $1 AND r.status = 'succeeded'), $15)
        ON CONFLICT (id) DO UPDATE SET
          user_id = COALESCE(EXCLUDED.user_id, invoices.user_id), subscription_id = EXCLUDED.subscription_id, number = EXCLUDED.number,
          amount_cents = EXCLUDED.amount_cents, status = EXCLUDED.status, description = EXCLUDED.description, hosted_url = EXCLUDED.hosted_url,
-         pdf_url = EXCLUDED.pdf_url, synced_at = EXCLUDED.synced_at, updated_at = now(),
+         pdf_url = EXCLUDED.pdf_url, synced_at = EXCLUDED.synced_at, updated_at = now(), action_required = EXCLUDED.action_required,
          payment_failed_at = COALESCE(invoices.payment_failed_at, EXCLUDED.payment_failed_at)
        WHERE invoices.synced_at <= EXCLUDED.synced_at`,
       [
@@ -278,6 +278,7 @@ export class BillingRepository extends BaseRepository {
         i.pdfUrl,
         i.syncedAt,
         i.paymentFailed,
+        Boolean(i.actionRequired) && i.status === 'open',
       ],
       tx,
     );
@@ -392,7 +393,15 @@ export class BillingRepository extends BaseRepository {
     subscriptionIds: string[],
     tx?: EntityManager,
   ): Promise<
-    Array<{ id: string; subscriptionId: string; amountCents: number; paymentFailedAt: Date | null; hostedUrl: string | null; date: Date }>
+    Array<{
+      id: string;
+      subscriptionId: string;
+      amountCents: number;
+      paymentFailedAt: Date | null;
+      hostedUrl: string | null;
+      date: Date;
+      actionRequired: boolean;
+    }>
   > {
     if (!subscriptionIds.length) return [];
     const rows = await this.query<{
@@ -402,8 +411,9 @@ export class BillingRepository extends BaseRepository {
       payment_failed_at: Date | null;
       hosted_url: string | null;
       date: Date;
+      action_required: boolean;
     }>(
-      `SELECT id, subscription_id, amount_cents, payment_failed_at, hosted_url, date FROM invoices WHERE subscription_id = ANY($1) AND status = 'open' ORDER BY date DESC, id`,
+      `SELECT id, subscription_id, amount_cents, payment_failed_at, hosted_url, date, action_required FROM invoices WHERE subscription_id = ANY($1) AND status = 'open' ORDER BY date DESC, id`,
       [subscriptionIds],
       tx,
     );
@@ -414,6 +424,7 @@ export class BillingRepository extends BaseRepository {
       paymentFailedAt: r.payment_failed_at,
       hostedUrl: r.hosted_url,
       date: r.date,
+      actionRequired: r.action_required,
     }));
   }
 

@@ -49,6 +49,10 @@ export class Invoice extends CustomerStripeCopyColumns {
   @Column({ name: 'payment_failed_at', type: 'timestamptz', nullable: true })
   paymentFailedAt: Date | null;
 
+  /** Its payment waits for the client to authenticate it (3-D Secure): the banner says "Authentification requise" */
+  @Column({ name: 'action_required', type: 'boolean', default: false })
+  actionRequired: boolean;
+
   /** The last reminder step (days after the failure) told of this failing invoice (PaymentReminders) */
   @Column({ name: 'reminded_days', type: 'int', nullable: true })
   remindedDays: number | null;

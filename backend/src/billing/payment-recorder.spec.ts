@@ -294,6 +294,14 @@ describe('PaymentRecorder: one event’s effects', () => {
     expect(quiet.published()).not.toContain('payment.failed');
     expect(published()).not.toContain('invoice.paid');
   });
+
+  it('publishes payment.action-required instead of payment.failed when the payment waits for the client’s authentication', async () => {
+    const { sut, tx, factOf, published } = recorder();
+    const waiting = invoice({ status: 'open', amountDue: 2900, paymentFailed: true, actionRequired: true });
+    await sut.apply({ customerId: 'cus_1', email: null, invoices: [waiting], mail: 'payment-action-required' }, tx);
+    expect(factOf('payment.action-required')).toEqual({ invoice: waiting, customerId: 'cus_1', email: null, userId: 'u1' });
+    expect(published()).not.toContain('payment.failed');
+  });
 });
 
 describe('PaymentRecorder: the batch’s legal invoices', () => {

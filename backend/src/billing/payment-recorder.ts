@@ -84,6 +84,8 @@ export class PaymentRecorder {
     if (sub) await this.giveBackLatePayments(sub, effects.invoices, userId, tx);
     if (effects.mail === 'payment-failed' && effects.invoices[0])
       await this.facts.publish('payment.failed', { invoice: effects.invoices[0], customerId, email, userId }, tx);
+    if (effects.mail === 'payment-action-required' && effects.invoices[0])
+      await this.facts.publish('payment.action-required', { invoice: effects.invoices[0], customerId, email, userId }, tx);
     if (sub) await this.publishEnded(sub, userId, tx);
     if (effects.cardChange) await this.facts.publish('payment-method.changed', effects.cardChange, tx);
   }

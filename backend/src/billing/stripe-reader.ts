@@ -25,7 +25,7 @@ export interface Effects {
   subscription?: SubscriptionFromStripe;
   invoices: InvoiceFromStripe[];
   /** Chosen from the current state read from Stripe, never from the event's name */
-  mail?: 'payment-failed';
+  mail?: 'payment-failed' | 'payment-action-required';
   /** A paid order to provision (checkout.session.completed of a session opened for an order draft) */
   paidOrder?: PaidCheckout;
   /** A paid restart of an ended subscription's site (a session opened by SubscriptionsService.restart) */
@@ -50,7 +50,7 @@ export function mailFor(
   invoice: (InvoiceRow & { amountDue: number }) | undefined,
 ): Effects['mail'] {
   if (invoice?.paymentFailed && (!subscription || subscription.status === 'past_due' || subscription.status === 'unpaid'))
-    return 'payment-failed';
+    return invoice.actionRequired ? 'payment-action-required' : 'payment-failed';
   return undefined;
 }
 
@@ -143,8 +143,20 @@ export function toInvoiceRow(
     hostedUrl: inv.hosted_invoice_url ?? null,
     pdfUrl: inv.invoice_pdf ?? null,
     paymentFailed: inv.status === 'open' && (inv.attempt_count ?? 0) > 0,
+    actionRequired: inv.status === 'open' && awaitsAuthentication(inv),
     syncedAt,
   };
+}
+
+/**
+ * An open invoice whose payment waits for the client's authentication (3-D Secure): its PaymentIntent, read through the
+ * invoice's payments (`expand: ['payments.data.payment.payment_intent']`), is `requires_action`.
+ */
+export function awaitsAuthentication(inv: Stripe.Invoice): boolean {
+  return (inv.payments?.data ?? []).some((p) => {
+    const pi = p.payment?.payment_intent;
+    return p.status === 'open' && typeof pi === 'object' && pi !== null && pi.status === 'requires_action';
+  });
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -184,6 +196,7 @@ export const OBJECT_OF_TYPE: Record<string, 'checkout' | 'subscription' | 'invoi
   'invoice.paid': 'invoice',
   'invoice.payment_failed': 'invoice',
   'invoice.voided': 'invoice',
+  'invoice.payment_action_required': 'invoice',
   'charge.refunded': 'charge',
   'refund.created': 'refund',
   'refund.updated': 'refund',
@@ -245,7 +258,11 @@ export class BatchReader {
     });
   subscription = (id: string) => this.once(`sub:${id}`, () => this.client.subscriptions.retrieve(id));
   customer = (id: string) => this.once(`cus:${id}`, () => this.client.customers.retrieve(id));
-  invoice = (id: string) => this.once(`in:${id}`, async () => withAllLines(this.client, await this.client.invoices.retrieve(id)));
+  /** An invoice with its payments' PaymentIntents (whether its payment awaits the client's authentication). */
+  invoice = (id: string) =>
+    this.once(`in:${id}`, async () =>
+      withAllLines(this.client, await this.client.invoices.retrieve(id, { expand: ['payments.data.payment.payment_intent'] })),
+    );
   refund = (id: string) => this.once(`re:${id}`, () => this.client.refunds.retrieve(id));
   /** Every refund of a charge, newest first (all pages). */
   refundsOfCharge = (chargeId: string) =>

@@ -15,6 +15,8 @@ import type { Subscription } from './subscription.entity';
 
 /** A subscription that can no longer be paid (its site can be restarted). */
 export const ENDED = new Set(['canceled', 'incomplete_expired']);
+/** Stripe's answer to an update whose charge waits for the customer's authentication (error_if_incomplete). */
+const REQUIRES_ACTION = 'subscription_payment_intent_requires_action';
 const ONLY_PRO = 'Seule la formule Pro peut passer en Business. Contactez le support pour un autre changement.';
 
 /** What a change made at Stripe returns, to record in the caller's transaction (`record`). */
@@ -61,24 +63,50 @@ export class SubscriptionsService {
    * the card. The SDK's own retries of this one call share the key; two attempts cannot charge twice, for the second
    * finds the item already on the Business price (nothing to prorate, no invoice), or before that our copy no longer Pro.
    */
-  async upgradeToBusiness(local: Subscription): Promise<StripeChange & { invoice: Stripe.Invoice | null }> {
+  async upgradeToBusiness(
+    local: Subscription,
+  ): Promise<StripeChange & { invoice: Stripe.Invoice | null; authenticationRequired: boolean }> {
     const client = this.stripe.client;
     const businessPrice = (await this.prices.priceIds()).get('plan_business_monthly');
     const proPrice = (await this.prices.priceIds()).get('plan_pro_monthly');
     const current = await client.subscriptions.retrieve(local.id);
     const item = current.items.data.find((i) => i.price.id === proPrice);
     if (!businessPrice || !item) throw new ConflictException(ONLY_PRO);
-    const updated = await client.subscriptions.update(
-      local.id,
-      { items: [{ id: item.id, price: businessPrice }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' },
-      { idempotencyKey: `upgrade:${local.id}:${item.id}:${businessPrice}:${randomUUID()}` },
-    );
+    const attempt = `upgrade:${local.id}:${item.id}:${businessPrice}:${randomUUID()}`;
+    const change = { items: [{ id: item.id, price: businessPrice }], proration_behavior: 'always_invoice' as const };
+    let updated: Stripe.Subscription;
+    let authenticationRequired = false;
+    try {
+      updated = await client.subscriptions.update(
+        local.id,
+        { ...change, payment_behavior: 'error_if_incomplete' },
+        { idempotencyKey: attempt },
+      );
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code !== REQUIRES_ACTION) throw error;
+      // The bank asks the client to authenticate the charge (3-D Secure): Stripe changed nothing. The same change is made
+      // as a pending update, applied by Stripe once its invoice is paid (the client authenticates on the invoice's hosted
+      // page; the webhook then gives the site its new plan), dropped after 23 hours otherwise.
+      updated = await client.subscriptions.update(
+        local.id,
+        { ...change, payment_behavior: 'pending_if_incomplete' },
+        { idempotencyKey: `${attempt}:pending` },
+      );
+      authenticationRequired = true;
+    }
     const latest = await withAllLines(
       client,
-      typeof updated.latest_invoice === 'string' ? await client.invoices.retrieve(updated.latest_invoice) : updated.latest_invoice,
+      typeof updated.latest_invoice === 'string'
+        ? await client.invoices.retrieve(updated.latest_invoice, { expand: ['payments.data.payment.payment_intent'] })
+        : updated.latest_invoice,
     );
     const invoice = latest && latest.billing_reason === 'subscription_update' ? latest : null;
-    return { subscription: updated, invoices: invoice ? [invoice] : [], invoice };
+    return {
+      subscription: updated,
+      invoices: invoice ? [invoice] : [],
+      invoice,
+      authenticationRequired: authenticationRequired && !!invoice,
+    };
   }
 
   /** Cancellation at the end of the current period (once: an already scheduled one answers null). */

@@ -14,6 +14,8 @@ const LATER_OR_CHANGE = 'Réessayez plus tard ou enregistrez une autre carte.';
 const CVC = `Carte refusée : code de sécurité (CVC) incorrect. ${CHANGE_CARD}`;
 const NUMBER = `Carte refusée : numéro de carte incorrect. ${CHANGE_CARD}`;
 const LIMIT = `Carte refusée : plafond de la carte atteint. ${LATER_OR_CHANGE}`;
+const AUTHENTICATE =
+  'Authentification requise : votre banque demande de confirmer ce paiement (3-D Secure). Confirmez-le sur la page de la facture.';
 
 /** The French sentence of each decline Stripe names (by decline_code, else by code); any other: card refused. */
 const SENTENCES: Record<string, string> = {
@@ -24,6 +26,9 @@ const SENTENCES: Record<string, string> = {
   incorrect_number: NUMBER,
   invalid_number: NUMBER,
   authentication_required: 'Carte refusée : authentification requise par votre banque (3-D Secure) pour ce paiement.',
+  // The payment waits for the client: Stripe's answers when it must be authenticated on-session (3-D Secure).
+  invoice_payment_intent_requires_action: AUTHENTICATE,
+  subscription_payment_intent_requires_action: AUTHENTICATE,
   card_velocity_exceeded: LIMIT,
   withdrawal_count_limit_exceeded: LIMIT,
   processing_error: 'Carte refusée : erreur de traitement chez votre banque. Réessayez dans quelques instants.',

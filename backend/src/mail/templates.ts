@@ -25,6 +25,7 @@ export interface MailTemplates {
   };
   'quote-ack': { fullName: string; description: string; callbackPreference: string };
   'payment-failed': { name: string; amount: string; date: string; invoiceUrl: string; dashboardUrl: string };
+  'payment-action-required': { name: string; amount: string; date: string; invoiceUrl: string; dashboardUrl: string };
   'payment-reminder': { name: string; amount: string; date: string; days: number; invoiceUrl: string; dashboardUrl: string };
   'modification-request-team': {
     siteName: string;
@@ -262,6 +263,23 @@ ${button('invoiceUrl', 'Régler maintenant')}
 Le paiement de {{amount}} du {{date}} pour votre abonnement {{agency.name}} n'a pas abouti. Votre site reste en ligne pour le moment : réglez la facture, ou changez de carte depuis votre espace client, pour éviter toute interruption.
 
 Régler maintenant : {{invoiceUrl}}
+
+Changer de carte : {{dashboardUrl}}
+Besoin d'aide ? Répondez à cet e-mail.`,
+    action: 'invoiceUrl',
+    sample: { ...paymentSample, dashboardUrl: 'http://localhost:3000/dashboard' },
+  },
+  'payment-action-required': {
+    subject: 'Authentification requise pour le paiement de votre abonnement',
+    html: `<h1 style="font-size:22px;margin:0 0 16px">Bonjour {{name}},</h1>
+<p>Votre banque demande de confirmer le paiement de {{amount}} du {{date}} pour votre abonnement {{agency.name}} (authentification 3-D Secure). Rien n'a été débité : confirmez-le sur la page de la facture pour garder votre site en ligne.</p>
+${button('invoiceUrl', 'Authentifier le paiement')}
+<p>Vous pouvez aussi changer de carte depuis votre <a href="{{dashboardUrl}}" style="color:#4f46e5">espace client</a>. Besoin d'aide ? Répondez à cet e-mail.</p>`,
+    text: `Bonjour {{name}},
+
+Votre banque demande de confirmer le paiement de {{amount}} du {{date}} pour votre abonnement {{agency.name}} (authentification 3-D Secure). Rien n'a été débité : confirmez-le sur la page de la facture pour garder votre site en ligne.
+
+Authentifier le paiement : {{invoiceUrl}}
 
 Changer de carte : {{dashboardUrl}}
 Besoin d'aide ? Répondez à cet e-mail.`,

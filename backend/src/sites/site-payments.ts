@@ -33,12 +33,26 @@ export class SitePayments {
     { subscription: sub, byClient, paidInvoice, openFailedInvoice }: SubscriptionChanged,
     tx: EntityManager,
   ): Promise<void> {
-    await this.sites.apply(
+    const followed = await this.sites.apply(
       { stripeSubscriptionId: sub.id },
       { type: 'subscription', stripeStatus: sub.status, byClient },
       lifeContext({ subscription: sub, byClient, paidInvoice, openFailedInvoice }),
       tx,
     );
+    // A Pro site whose subscription is now Business and paid: an upgrade that waited for the client's authentication
+    // (3-D Secure), applied by Stripe once its invoice was paid. The client's own upgrade records the same (same dedupe).
+    if (!byClient && followed?.site.type === 'pro' && sub.plan === 'business' && (sub.status === 'active' || sub.status === 'trialing')) {
+      await this.sites.apply(
+        { siteId: followed.site.id },
+        { type: 'upgraded' },
+        {
+          upgrade: { planFrom: 'Pro', planTo: 'Business', amountCents: paidInvoice?.amountCents ?? 0, periodStart: null, periodEnd: null },
+          dedupe: paidInvoice?.id ?? sub.id,
+        },
+        tx,
+        { type: 'business' },
+      );
+    }
   }
 
   /**

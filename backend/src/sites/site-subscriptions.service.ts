@@ -39,21 +39,27 @@ const STRIPE_ID = { cs: /^cs_[A-Za-z0-9_]{1,250}$/, in: /^in_[A-Za-z0-9_]{1,250}
 /** The banner of a site whose payment is failing: what, since when, where to pay (null when up to date). */
 export function paymentIssueOf(
   site: Pick<Site, 'id' | 'siteName' | 'paymentState' | 'paymentStateSince'>,
-  open: { id: string; amountCents: number; paymentFailedAt: Date | null; hostedUrl: string | null; date: Date } | undefined,
+  open:
+    | { id: string; amountCents: number; paymentFailedAt: Date | null; hostedUrl: string | null; date: Date; actionRequired?: boolean }
+    | undefined,
 ): PaymentIssueDto | null {
   if (site.paymentState !== 'past_due' && site.paymentState !== 'unpaid') return null;
   const failedAt = open?.paymentFailedAt ?? site.paymentStateSince ?? null;
+  const authenticate = Boolean(open?.actionRequired);
   const what = open
     ? `Le paiement de ${euros(open.amountCents)} du ${shortDate(failedAt ?? open.date)} a échoué`
     : 'Le paiement de votre abonnement a échoué';
-  const message =
-    site.paymentState === 'unpaid'
+  // 3-D Secure: nothing was charged, the bank asks the client to confirm the payment on the invoice's page.
+  const message = authenticate
+    ? `Authentification requise : votre banque demande de confirmer le paiement de ${euros(open!.amountCents)} du ${shortDate(failedAt ?? open!.date)}. Confirmez-le sur la page de la facture pour ${site.paymentState === 'unpaid' ? `remettre en ligne votre site « ${site.siteName} »` : `garder votre site « ${site.siteName} » en ligne`}.`
+    : site.paymentState === 'unpaid'
       ? `${what} : votre site « ${site.siteName} » est suspendu. Réglez la facture pour le remettre en ligne.`
       : `${what}. Réglez la facture ou changez de carte pour garder votre site « ${site.siteName} » en ligne.`;
   return {
     siteId: site.id,
     siteName: site.siteName,
     state: site.paymentState,
+    reason: authenticate ? 'authentication_required' : 'payment_failed',
     since: failedAt ? failedAt.toISOString() : null,
     amountCents: open?.amountCents ?? null,
     invoiceId: open?.id ?? null,
@@ -153,6 +159,20 @@ export class SiteSubscriptionsService {
       throw new ConflictException("L'abonnement doit être actif, sans annulation programmée, pour changer de formule.");
     const change = await this.subscriptions.upgradeToBusiness(local);
     const invoice = change.invoice;
+    if (change.authenticationRequired && invoice) {
+      // 3-D Secure: nothing is charged nor changed yet. The client authenticates the payment on the invoice's page; the
+      // webhook of its payment gives the site its new plan (SitePayments), and the upgrade page waits for it.
+      await this.transactions.run((tx) => this.subscriptions.record(change, tx));
+      return {
+        siteId: site.id,
+        planType: 'business',
+        isDowngrade: false,
+        amountChargedCents: 0,
+        authenticationUrl: invoice.hosted_invoice_url ?? null,
+        redirectTo: `/upgrade-success?site_id=${encodeURIComponent(site.id)}&is_downgrade=false&plan_type=business&authentication=1`,
+        subscription: await this.current(user, siteId),
+      };
+    }
     const debit = invoice?.lines?.data.find((l) => l.amount > 0);
     await this.transactions.run(async (tx) => {
       await this.subscriptions.record(change, tx);
@@ -178,6 +198,7 @@ export class SiteSubscriptionsService {
       planType: 'business',
       isDowngrade: false,
       amountChargedCents: invoice?.amount_paid ?? 0,
+      authenticationUrl: null,
       redirectTo: `/upgrade-success?site_id=${encodeURIComponent(site.id)}&is_downgrade=false&plan_type=business`,
       subscription: await this.current(user, siteId),
     };

@@ -13,6 +13,7 @@ const issue = (overrides: Partial<PaymentIssueDto> = {}): PaymentIssueDto => ({
   siteId: SITE_A,
   siteName: 'Boulangerie Martin',
   state: 'past_due',
+  reason: 'payment_failed',
   since: '2026-11-12T10:00:00.000Z',
   amountCents: 2900,
   invoiceId: 'in_1',
@@ -117,6 +118,16 @@ describe('PaymentIssueBanner', () => {
     await waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).not.toBeInTheDocument(), { timeout: 6000 });
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
     expect(screen.queryByText(issue().message)).not.toBeInTheDocument();
+  });
+
+  it('says "Authentification requise" with a button to the invoice’s page when the bank asks to confirm the payment (3-D Secure)', async () => {
+    const message = 'Authentification requise : votre banque demande de confirmer le paiement de 29,00 € du 12/11/2026.';
+    renderBanner([issue({ reason: 'authentication_required', message })]);
+    const region = await screen.findByRole('region', { name: 'Authentification requise' });
+    expect(within(region).getByText(message)).toBeInTheDocument();
+    const authenticate = within(region).getByRole('link', { name: 'Authentifier le paiement' });
+    expect(authenticate).toHaveAttribute('href', 'https://pay.example/i/in_1');
+    expect(within(region).queryByRole('link', { name: 'Régler maintenant' })).not.toBeInTheDocument();
   });
 
   it('counts several issues in its title', async () => {

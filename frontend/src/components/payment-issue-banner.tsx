@@ -13,6 +13,9 @@ import { Button, buttonClasses } from './ui/button';
 
 export const paymentIssueMessages = {
   pay: 'Régler maintenant',
+  /** A payment the bank asks the client to confirm (3-D Secure) on the invoice's page */
+  authenticate: 'Authentifier le paiement',
+  authenticationTitle: 'Authentification requise',
   changeCard: 'Changer de carte',
   changeCardFailed: "La page de changement de carte n'a pas pu s'ouvrir. Réessayez dans un instant.",
 } as const;
@@ -45,7 +48,7 @@ function IssueItem({ issue, onPay }: { issue: PaymentIssueDto; onPay: () => void
               className={payClass}
               onClick={onPay}
             >
-              {paymentIssueMessages.pay}
+              {issue.reason === 'authentication_required' ? paymentIssueMessages.authenticate : paymentIssueMessages.pay}
             </a>
           ) : (
             <Link to={paths.dashboard.siteManage(issue.siteId)} aria-describedby={messageId} className={payClass}>
@@ -175,7 +178,11 @@ function PaymentIssueList({
           <path d="M12 3 2 20h20L12 3Z" strokeLinejoin="round" />
           <path d="M12 10v4M12 17h.01" />
         </svg>
-        {issues.length === 1 ? 'Un paiement a échoué' : `${issues.length} paiements ont échoué`}
+        {issues.every((i) => i.reason === 'authentication_required')
+          ? paymentIssueMessages.authenticationTitle
+          : issues.length === 1
+            ? 'Un paiement a échoué'
+            : `${issues.length} paiements ont échoué`}
       </h2>
       <ul className="mt-3 divide-y divide-red-200 dark:divide-red-900">
         {issues.map((issue) => (

@@ -10,6 +10,9 @@ export class PaymentIssueDto {
   /** past_due : relances en cours, le site reste en ligne ; unpaid : Stripe a abandonné, le site est suspendu */
   @ApiProperty({ enum: ['past_due', 'unpaid'] })
   state: 'past_due' | 'unpaid';
+  /** payment_failed : le paiement a échoué ; authentication_required : la banque demande au client de confirmer le paiement (3-D Secure) sur la page de la facture */
+  @ApiProperty({ enum: ['payment_failed', 'authentication_required'] })
+  reason: 'payment_failed' | 'authentication_required';
   /** Date du premier échec */
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   since: string | null;
@@ -84,8 +87,14 @@ export class SubscriptionUpgradeResponseDto {
   @ApiProperty({ enum: ['business'] })
   planType: 'business';
   isDowngrade: boolean;
-  /** Montant du prorata facturé maintenant, en centimes */
+  /** Montant du prorata facturé maintenant, en centimes (0 tant que l'authentification du paiement est attendue) */
   amountChargedCents: number;
+  /**
+   * Authentification requise (3-D Secure) : la page de la facture chez Stripe, où le client confirme le paiement ; le
+   * passage en Business s'applique une fois la facture payée. null : payé tout de suite
+   */
+  @ApiProperty({ type: String, nullable: true })
+  authenticationUrl: string | null;
   /** Chemin de la page de confirmation */
   redirectTo: string;
   subscription: SiteSubscriptionDto;

@@ -26,6 +26,7 @@ const issue = (siteId: string, siteName: string) => ({
   siteId,
   siteName,
   state: 'past_due',
+  reason: 'payment_failed',
   since: '2026-11-12T10:00:00.000Z',
   amountCents: 2900,
   invoiceId: `in_${siteId}`,

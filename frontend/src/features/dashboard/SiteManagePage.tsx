@@ -316,7 +316,8 @@ export function SiteManagePage() {
       }
       if (action === 'upgrade') {
         const result = await upgrade.mutateAsync({ id: siteId });
-        navigate(result.redirectTo);
+        // 3-D Secure: the upgrade page takes the client to the invoice's page to authenticate the payment, then waits.
+        navigate(result.redirectTo, result.authenticationUrl ? { state: { authenticationUrl: result.authenticationUrl } } : undefined);
         return;
       }
       if (action === 'cancel') await cancel.mutateAsync({ id: siteId });

@@ -1,12 +1,12 @@
 import { hasBusinessOptions, SITE_TYPE_LABELS } from '@vitrine/domain';
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useGetCheckoutSession } from '../../api/generated/billing/billing';
 import { useGetSite } from '../../api/generated/sites/sites';
 import type { SiteDetailDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { ConfirmationSlow } from '../../components/payment-confirmation';
-import { ButtonLink } from '../../components/ui/button';
+import { ButtonLink, buttonClasses } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth/session';
@@ -15,6 +15,10 @@ import { ResultCard } from './PaymentResult';
 
 export const upgradeMessages = {
   failed: "Erreur lors du traitement de la modification d'abonnement",
+  authenticationTitle: 'Authentification requise',
+  authenticationText:
+    'Votre banque demande de confirmer le paiement du passage en Business (3-D Secure). Rien n’est débité avant : confirmez-le sur la page de la facture, votre formule change dès que le paiement est reçu.',
+  authenticate: 'Confirmer le paiement',
 } as const;
 
 /** The pause before the page shows its result (spec §2): 1 s for a site change, 2 s after a new payment. */
@@ -120,6 +124,49 @@ function Result({ siteId, downgrade }: { siteId: string | null; downgrade: boole
   return <Done site={server.site} downgrade={downgrade} />;
 }
 
+/** An http(s) address, else null: a state handed by the manage page is shown as a link only if it is one. */
+function httpUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An upgrade whose payment the bank asks the client to authenticate (3-D Secure): the invoice's page, opened from here
+ * (a new tab), then 'Paiement en cours de confirmation…' until the server knows the site in Business.
+ */
+function AuthenticatedUpgrade({ siteId }: { siteId: string }) {
+  const location = useLocation();
+  const url = httpUrl((location.state as { authenticationUrl?: unknown } | null)?.authenticationUrl);
+  const [startedAt] = useState(() => Date.now());
+  // Without the invoice's address (the page reloaded), the page only waits for the payment.
+  const [opened, setOpened] = useState<number | null>(url ? null : startedAt);
+  const upgraded = (site: SiteDetailDto | undefined) => site?.type === 'business';
+  const query = useGetSite(siteId, {
+    query: { retry: 1, staleTime: 0, refetchOnWindowFocus: true, refetchInterval: untilKnown(opened ?? startedAt, upgraded) },
+  });
+  const gaveUp = useGaveUp(opened ?? 0, opened !== null && !upgraded(query.data));
+  if (upgraded(query.data)) return <Done site={query.data ?? null} downgrade={false} />;
+  if (opened !== null) return <Confirming gaveUp={gaveUp} />;
+  return (
+    <ResultCard
+      tone="waiting"
+      title={upgradeMessages.authenticationTitle}
+      actions={
+        <a href={url!} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary')} onClick={() => setOpened(Date.now())}>
+          {upgradeMessages.authenticate}
+        </a>
+      }
+    >
+      <p>{upgradeMessages.authenticationText}</p>
+    </ResultCard>
+  );
+}
+
 function PaidUpgrade({ sessionId, siteId, downgrade }: { sessionId: string; siteId: string | null; downgrade: boolean }) {
   const [startedAt] = useState(() => Date.now());
   const paid = (data: { status: string } | undefined) => data !== undefined && data.status !== 'open';
@@ -157,5 +204,6 @@ export function UpgradeSuccessPage() {
   if (!sessionId && !siteId) return <Navigate to={paths.dashboard.root} replace />;
   if (!ready) return <LoadingScreen label="Mise à jour de votre abonnement..." />;
   if (sessionId) return <PaidUpgrade sessionId={sessionId} siteId={siteId} downgrade={downgrade} />;
+  if (siteId && params.get('authentication') === '1') return <AuthenticatedUpgrade siteId={siteId} />;
   return <Result siteId={siteId} downgrade={downgrade} />;
 }

@@ -173,6 +173,7 @@ export * from './paidPlanType';
 export * from './paymentConfirmationDto';
 export * from './paymentConfirmationDtoState';
 export * from './paymentIssueDto';
+export * from './paymentIssueDtoReason';
 export * from './paymentIssueDtoState';
 export * from './paymentIssueListResponseDto';
 export * from './photoContentType';

@@ -5,6 +5,7 @@
  * API du service de sites vitrines : authentification, commandes, facturation, sites et administration. Les routes sont protégées par un jeton Bearer sauf mention contraire.
  * OpenAPI spec version: 1.0.0
  */
+import type { PaymentIssueDtoReason } from './paymentIssueDtoReason';
 import type { PaymentIssueDtoState } from './paymentIssueDtoState';
 
 export interface PaymentIssueDto {
@@ -22,6 +23,8 @@ export interface PaymentIssueDto {
      * @nullable
      */
   payUrl: string | null;
+  /** payment_failed : le paiement a échoué ; authentication_required : la banque demande au client de confirmer le paiement (3-D Secure) sur la page de la facture */
+  reason: PaymentIssueDtoReason;
   /**
      * Date du premier échec
      * @nullable

@@ -9,8 +9,14 @@ import type { SiteSubscriptionDto } from './siteSubscriptionDto';
 import type { SubscriptionUpgradeResponseDtoPlanType } from './subscriptionUpgradeResponseDtoPlanType';
 
 export interface SubscriptionUpgradeResponseDto {
-  /** Montant du prorata facturé maintenant, en centimes */
+  /** Montant du prorata facturé maintenant, en centimes (0 tant que l'authentification du paiement est attendue) */
   amountChargedCents: number;
+  /**
+     * Authentification requise (3-D Secure) : la page de la facture chez Stripe, où le client confirme le paiement ; le
+     * passage en Business s'applique une fois la facture payée. null : payé tout de suite
+     * @nullable
+     */
+  authenticationUrl: string | null;
   isDowngrade: boolean;
   planType: SubscriptionUpgradeResponseDtoPlanType;
   /** Chemin de la page de confirmation */
