@@ -203,7 +203,7 @@ const FORM = {
 class Check {
   readonly api: ProductApi;
   readonly stripe: Stripe;
-  readonly email = `stripe-check-${Date.now()}@example.com`;
+  readonly email = `stripe-check-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   siteId = '';
   subscriptionId = '';
   customerId = '';
@@ -230,6 +230,18 @@ class Check {
         body: new URLSearchParams({ card, exp: '12/34', cvc: '123', name: 'Jeanne Martin' }).toString(),
         redirect: 'manual',
       });
+      // A 3-D Secure card: the bank's test page first, authorized as the buyer does.
+      if (res.status === 200 && (await res.text()).includes(`/checkout/${id}/authenticate`)) {
+        const authorized = await fetch(`${this.t.sandboxUrl}/checkout/${id}/authenticate`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ result: 'authorize' }).toString(),
+          redirect: 'manual',
+        });
+        if (authorized.status !== 303) fail(`l'authentification 3-D Secure du bac à sable a répondu ${authorized.status}`);
+        return;
+      }
+      if (card !== '4242424242424242') fail("la carte 3-D Secure a payé sans demander d'authentification");
       if (res.status !== 303) fail(`la page de paiement du bac à sable a répondu ${res.status}`);
       return;
     }
@@ -249,6 +261,19 @@ class Check {
       await fill('#cardCvc', '123');
       await fill('#billingName', 'Jeanne Martin');
       await page.locator('button[type="submit"]').first().click();
+      // A 3-D Secure card: Stripe's test authentication page, in a frame, authorized as the buyer does.
+      if (card !== '4242424242424242') {
+        const deadline = Date.now() + this.t.waitMs;
+        while (Date.now() < deadline && new URL(page.url()).origin !== new URL(this.t.appUrl).origin) {
+          const frame = page.frames().find((f) => f.url().includes('3d_secure') || f.url().includes('authenticate'));
+          const button = frame?.locator('#test-source-authorize-3ds');
+          if (button && (await button.count()) > 0) {
+            await button.click();
+            break;
+          }
+          await page.waitForTimeout(250);
+        }
+      }
       await page.waitForURL((u) => u.origin === new URL(this.t.appUrl).origin, { timeout: this.t.waitMs });
     } finally {
       await browser.close();
@@ -324,7 +349,12 @@ class Check {
 
   // ---- the steps ------------------------------------------------------------------------------------------------
 
-  async cardPurchase(): Promise<void> {
+  /** Another client, of the same product and Stripe account. */
+  another(): Check {
+    return new Check(this.t);
+  }
+
+  async cardPurchase(card = '4242424242424242'): Promise<void> {
     const session = await this.api.ok<{ access_token: string }>('POST', '/auth/register', {
       name: 'Jeanne Martin',
       email: this.email,
@@ -352,7 +382,7 @@ class Check {
       fail("le client Stripe de la commande n'est pas sur une horloge de test : le produit tourne-t-il avec STRIPE_TEST_CLOCKS=true ?");
     this.customerId = customer!.id;
     this.clockId = typeof clock === 'string' ? clock : clock.id;
-    await this.payCheckout(checkout.url);
+    await this.payCheckout(checkout.url, card);
     const done = await this.wait('site créé après le paiement', async () => {
       const s = await this.api.ok<{ provisioned: boolean; siteId: string | null }>('GET', `/checkout-sessions/${checkout.sessionId}`);
       return s.provisioned && s.siteId ? s.siteId : undefined;
@@ -482,6 +512,11 @@ const STEPS: Array<{ name: string; proves: string; run: (c: Check) => Promise<vo
     name: 'Achat par carte',
     proves: 'une commande payée sur la page Stripe crée le site, l’abonnement actif et la facture, webhooks en désordre compris',
     run: (c) => c.cardPurchase(),
+  },
+  {
+    name: 'Achat par carte 3-D Secure',
+    proves: 'une carte qui demande l’authentification (4000 0027 6000 3184) paie la commande une fois authentifiée, et le site est créé',
+    run: (c) => c.another().cardPurchase('4000002760003184'),
   },
   {
     name: 'Renouvellement',
