@@ -39,6 +39,7 @@ const KINDS: Record<string, string> = {
   subscription: 'Stripe.Subscription',
   subscription_item: 'Stripe.SubscriptionItem',
   'test_helpers.test_clock': 'Stripe.TestHelpers.TestClock',
+  'test_helpers.test_clock (deleted)': 'Stripe.TestHelpers.DeletedTestClock',
   error: '{ error: StripeRawError }',
 };
 
@@ -110,7 +111,7 @@ export class StripeTypes {
     if (typeof value !== 'object' || value === null) return '(not an object)';
     const v = value as Json;
     if ('error' in v && !('object' in v)) return 'error';
-    if (v.object === 'customer' && v.deleted === true) return 'customer (deleted)';
+    if ((v.object === 'customer' || v.object === 'test_helpers.test_clock') && v.deleted === true) return `${v.object} (deleted)`;
     return typeof v.object === 'string' ? v.object : '(no object field)';
   }
 

@@ -1,5 +1,6 @@
 /** The /v1 REST subset: one handler per route, reading params the way Stripe does and returning Stripe's JSON. */
 import { cardError, entryDecline, readCard, TEST_TOKENS } from './cards.ts';
+import { clockForNewCustomer, clockRoutes } from './clocks.ts';
 import { SandboxCore, type EventRequest } from './core.ts';
 import { AUTHENTICATION_TOKENS, expireIfDue } from './three-d-secure.ts';
 import { ApiError, P, freshMetadata, applyMetadata, missing, noSuch, type Json } from './params.ts';
@@ -119,6 +120,9 @@ function address(p: P, current: AddressRec | null | undefined): AddressRec | nul
 
 route('POST', '/v1/customers', (core, _m, p, req) => {
   const addr = address(p, null);
+  // On a test clock: made at the clock's frozen time (index.ts runs the request at it), and living on it.
+  const clockId = p.str('test_clock');
+  const clock = clockId ? clockForNewCustomer(core, clockId) : undefined;
   const c = core.createCustomer({
     email: email(p, 'email') ?? null,
     name: p.nullableStr('name') ?? null,
@@ -128,6 +132,7 @@ route('POST', '/v1/customers', (core, _m, p, req) => {
   c.address = addr ?? null;
   c.description = p.nullableStr('description') ?? null;
   c.preferred_locales = p.strings('preferred_locales') ?? [];
+  if (clock) c.test_clock = clock.id;
   const events = [core.emit('customer.created', renderLiveCustomer(c), req)];
   core.save();
   return { body: renderCustomer(c), events };
@@ -843,6 +848,10 @@ route('GET', '/v1/invoices', (core, _m, p) => {
   );
   return { body: paginate(items, p, '/v1/invoices', (i) => renderInvoice(core.db, i, core.publicUrl()), 'invoice') };
 });
+
+// ---- test clocks (clocks.ts) --------------------------------------------------------------------------------------
+
+for (const [method, path, handler] of clockRoutes(paginate)) route(method, path, handler);
 
 // ---- events -------------------------------------------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ import {
   type SubscriptionRec,
 } from './store.ts';
 import { createSepaPaymentMethod, debitedAccount, processingDebitOf, settleIfImmediate, startDebit, type SepaInput } from './sepa.ts';
+import { DEFAULT_DUNNING, nextRetryAt, type DunningSettings } from './clocks.ts';
 import {
   applyPendingUpdate,
   authenticationOf,
@@ -98,6 +99,8 @@ export class SandboxCore implements RenderContext {
   readonly log: (line: string) => void;
   /** Sees each event as it is made (the conformance capture). */
   observeEvent?: (event: EventRec['event']) => void;
+  /** How failing invoices are retried and how dunning ends (clocks.ts). */
+  dunning: DunningSettings = DEFAULT_DUNNING;
 
   constructor(db: Db, persistence: Persistence, publicUrl: () => string, webhooks: WebhookDeliverer, log: (line: string) => void) {
     this.db = db;
@@ -368,7 +371,7 @@ export class SandboxCore implements RenderContext {
       if (paid.pi.status === 'processing') return { decline: null, charge, processing: true };
     }
     if (decline) {
-      inv.next_payment_attempt = now() + 3 * 86400;
+      inv.next_payment_attempt = nextRetryAt(this.dunning, inv);
       events.push(this.emit('invoice.payment_failed', this.invoiceJson(inv), request));
       return { decline, charge };
     }
@@ -735,13 +738,13 @@ export class SandboxCore implements RenderContext {
   }
 
   /**
-   * A renewal attempt: the open invoice tried again, or (none open) the period ends and the next invoice is made and
-   * tried. Paid, the subscription is active; declined, past_due (an unpaid one stays unpaid). Events as Stripe sends
+   * A renewal attempt: the open invoice tried again, or (none open, or `periodEnds`: a test clock reached the period's
+   * end) the period ends and the next invoice is made and tried. Paid, the subscription is active; declined, past_due (an unpaid one stays unpaid). Events as Stripe sends
    * them: the period change, the invoice's creation and finalization, the payment, the subscription's status.
    */
-  private chargeRenewal(sub: SubscriptionRec, forceDecline?: DeclineCode): EventRec[] {
+  chargeRenewal(sub: SubscriptionRec, forceDecline?: DeclineCode, periodEnds = false): EventRec[] {
     const events: EventRec[] = [];
-    const inv = this.openInvoice(sub) ?? this.cycleInvoice(sub, events);
+    const inv = (periodEnds ? undefined : this.openInvoice(sub)) ?? this.cycleInvoice(sub, events);
     const before = this.subscriptionJson(sub);
     const { decline, requiresAction, processing } = this.attemptInvoice(inv, NO_REQUEST, events, { forceDecline });
     // A SEPA debit processing changes nothing yet: it settles later (sepa.ts).

@@ -17,6 +17,8 @@ import { Persistence, randomId, type EventRec } from './store.ts';
 import { DELIVERY_ENV, resolveDelivery, WebhookDeliverer, type WebhookDelivery } from './webhooks.ts';
 import { captureTo } from './capture.ts';
 import { allowsSepa, readIban, settleDebits } from './sepa.ts';
+import { frozenTimeOf, resolveDunning, resumeAdvancing, type DunningSettings } from './clocks.ts';
+import { atFrozenTime } from './store.ts';
 import {
   answerCheckoutAuthentication,
   answerInvoiceAuthentication,
@@ -30,6 +32,7 @@ import {
 
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox';
 export { API_VERSION as SANDBOX_API_VERSION } from './core.ts';
+export { DEFAULT_DUNNING, DUNNING_ENV, resolveDunning, type DunningSettings } from './clocks.ts';
 export { DELIVERY_ENV, randomSeed, resolveDelivery, signPayload, type WebhookDelivery, type WebhookDeliveryMode } from './webhooks.ts';
 
 export interface StripeSandboxOptions {
@@ -65,6 +68,11 @@ export interface StripeSandboxOptions {
    * DEFAULT_DELIVERY. `{ mode: 'ordered' }` only for a test that truly needs events in order and at once.
    */
   webhookDelivery?: Partial<WebhookDelivery>;
+  /**
+   * How failing invoices are retried on a test clock and how dunning ends (clocks.ts): each field defaults to its
+   * environment variable (STRIPE_SANDBOX_RETRY_DAYS, STRIPE_SANDBOX_DUNNING_END), then to 3,5,7 days and `cancel`.
+   */
+  dunning?: Partial<DunningSettings>;
 }
 
 export interface StripeSandbox {
@@ -217,6 +225,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     changed: () => core.save(),
   });
   core = new SandboxCore(db, persistence, publicUrl, webhooks, log);
+  core.dunning = resolveDunning(options.dunning);
   const capture = captureTo(options.captureFile);
   if (capture) core.observeEvent = (event) => capture(`event ${event.type}`, event);
 
@@ -341,7 +350,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const p = new P(raw);
       const expand = p.strings('expand') ?? [];
       const request: EventRequest = { id: requestId, idempotency_key: idemKey ?? null };
-      const result = found.handler(core, found.match, p, request);
+      // A request about a test clock's objects works at the clock's frozen time (clocks.ts).
+      const clockTime = frozenTimeOf(core, [
+        ...found.match.slice(1),
+        ...['customer', 'subscription', 'invoice', 'payment_intent', 'charge', 'test_clock'].map((k) => raw[k]),
+      ]);
+      const result = atFrozenTime(clockTime, () => found.handler(core, found.match, p, request));
       for (const k of p.unused()) log(`${method} ${path}: parameter ${k} accepted but not simulated by the sandbox`);
       const out = expand.length > 0 ? applyExpand(core, structuredClone(result.body), expand) : result.body;
       answer(200, out, true);
@@ -394,7 +408,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       return;
     }
     if (action === 'authenticate') {
-      await answerPage(res, answerCheckoutAuthentication(core, session, field('result')));
+      await answerPage(
+        res,
+        atFrozenTime(frozenTimeOf(core, [session.id]), () => answerCheckoutAuthentication(core, session, field('result'))),
+      );
       return;
     }
     if (action !== 'pay') {
@@ -432,12 +449,15 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         sendHtml(res, 402, checkoutPage(core, session, DECLINE_MESSAGES[decline].fr, typed));
         return;
       }
-      const authentication = startCheckoutAuthentication(core, session, { email: typed.email, name: typed.name, card });
+      const paid = session;
+      const form = { email: typed.email, name: typed.name, card };
+      const clockTime = frozenTimeOf(core, [paid.id]);
+      const authentication = atFrozenTime(clockTime, () => startCheckoutAuthentication(core, paid, form));
       if (authentication) {
         await answerPage(res, authentication);
         return;
       }
-      events = core.completeCheckout(session, { email: typed.email, name: typed.name, card });
+      events = atFrozenTime(clockTime, () => core.completeCheckout(paid, form));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       sendHtml(res, 400, checkoutPage(core, session, err.message, typed));
@@ -477,14 +497,23 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     }
     if (method === 'POST' && action === '/authenticate') {
       const form = parseForm(req, await readBody(req));
-      await answerPage(res, answerInvoiceAuthentication(core, inv, typeof form.result === 'string' ? form.result : undefined));
+      await answerPage(
+        res,
+        atFrozenTime(frozenTimeOf(core, [inv.id]), () =>
+          answerInvoiceAuthentication(core, inv, typeof form.result === 'string' ? form.result : undefined),
+        ),
+      );
       return;
     }
     if (method === 'POST' && action === '/confirm') {
       await readBody(req);
       const awaited = awaitedCard(core, inv);
       if (!awaited) sendHtml(res, 409, invoicePage(core, inv, "Ce paiement n'attend plus d'authentification."));
-      else await answerPage(res, startInvoiceAuthentication(core, inv, awaited));
+      else
+        await answerPage(
+          res,
+          atFrozenTime(frozenTimeOf(core, [inv.id]), () => startInvoiceAuthentication(core, inv, awaited)),
+        );
       return;
     }
     if (method !== 'POST' || action !== '/pay') {
@@ -515,23 +544,35 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const billing = { name: typed.name?.trim() || customer?.name || null, email: customer?.email ?? inv.customer_email };
     // A 3-D Secure card is authenticated first (on-session: every one of them asks).
     if (authenticationOf(card)) {
-      await answerPage(res, startInvoiceAuthentication(core, inv, core.createPaymentMethod(card, null, billing)));
+      await answerPage(
+        res,
+        atFrozenTime(frozenTimeOf(core, [inv.id]), () =>
+          startInvoiceAuthentication(core, inv, core.createPaymentMethod(card, null, billing)),
+        ),
+      );
       return;
     }
     const decline = entryDecline(card) ?? chargeDecline(card);
     if (decline) {
       // The card typed is tried (a PaymentMethod, not attached to the customer) and declined: one more failed attempt.
-      const events = core.failInvoiceAttempt(inv, core.createPaymentMethod(card, null, billing), decline);
+      const events = atFrozenTime(frozenTimeOf(core, [inv.id]), () =>
+        core.failInvoiceAttempt(inv, core.createPaymentMethod(card, null, billing), decline),
+      );
       log(`invoice ${inv.id}: card declined on the hosted page (${decline})`);
       await deliverAll(events);
       sendHtml(res, 402, invoicePage(core, inv, DECLINE_MESSAGES[decline].fr, typed));
       return;
     }
-    const pm = core.createPaymentMethod(card, inv.customer, billing);
-    const events = [
-      core.emit('payment_method.attached', renderPaymentMethod(pm)),
-      ...core.payInvoice(inv, { id: null, idempotency_key: null }, pm),
-    ];
+    const { pm, events } = atFrozenTime(frozenTimeOf(core, [inv.id]), () => {
+      const made = core.createPaymentMethod(card, inv.customer, billing);
+      return {
+        pm: made,
+        events: [
+          core.emit('payment_method.attached', renderPaymentMethod(made)),
+          ...core.payInvoice(inv, { id: null, idempotency_key: null }, made),
+        ],
+      };
+    });
     log(`invoice ${inv.id} paid on the hosted page with ${pm.id}`);
     await deliverAll(events);
     res.writeHead(303, { Location: `/invoices/${inv.id}` }).end();
@@ -546,16 +587,18 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       let m = path.match(/^\/test\/subscriptions\/([^/]+)\/(renew|fail-payment|end-period|give-up|expire-pending-update)$/);
       if (m && method === 'POST') {
         const sub = core.subscription(m[1]);
-        const events =
-          m[2] === 'expire-pending-update'
+        const control = m[2];
+        const events = atFrozenTime(frozenTimeOf(core, [sub.id]), () =>
+          control === 'expire-pending-update'
             ? expirePendingUpdate(core, sub)
-            : m[2] === 'renew'
+            : control === 'renew'
               ? core.renew(sub)
-              : m[2] === 'fail-payment'
+              : control === 'fail-payment'
                 ? core.failPayment(sub)
-                : m[2] === 'give-up'
+                : control === 'give-up'
                   ? core.giveUp(sub, giveUpOutcome(url, body))
-                  : core.endPeriod(sub);
+                  : core.endPeriod(sub),
+        );
         await deliverAll(events);
         const inv = sub.latest_invoice ? core.db.invoices[sub.latest_invoice] : undefined;
         sendJson(res, 200, {
@@ -671,6 +714,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     });
   });
   port = (server.address() as AddressInfo).port;
+  resumeAdvancing(core);
   const reachableHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${reachableHost}:${port}`;
   log(

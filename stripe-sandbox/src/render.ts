@@ -62,7 +62,7 @@ export function renderLiveCustomer(c: CustomerRec): Wire<Stripe.Customer> {
     preferred_locales: c.preferred_locales,
     shipping: null,
     tax_exempt: 'none',
-    test_clock: null,
+    test_clock: c.test_clock ?? null,
   };
 }
 
@@ -303,7 +303,7 @@ export function renderSubscription(db: Db, s: SubscriptionRec): Wire<Stripe.Subs
     schedule: null,
     start_date: s.start_date,
     status: s.status,
-    test_clock: null,
+    test_clock: db.customers[s.customer]?.test_clock ?? null,
     transfer_data: null,
     trial_end: null,
     trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
@@ -472,7 +472,12 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Wire<
     livemode: false,
     metadata: inv.metadata,
     next_payment_attempt:
-      inv.status === 'open' && inv.auto_advance !== false ? (inv.next_payment_attempt ?? inv.created + 3 * 86400) : null,
+      inv.status !== 'open' || inv.auto_advance === false
+        ? null
+        : // null after a failed attempt: the retries are used up (clocks.ts); never attempted (or an older file): in 3 days.
+          inv.attempt_count > 0 && inv.next_payment_attempt !== undefined
+          ? inv.next_payment_attempt
+          : (inv.next_payment_attempt ?? inv.created + 3 * 86400),
     number: draft ? null : inv.number,
     on_behalf_of: null,
     parent: inv.subscription
@@ -502,7 +507,7 @@ export function renderInvoice(db: Db, inv: InvoiceRec, publicUrl: string): Wire<
     },
     subtotal: t.total,
     subtotal_excluding_tax: t.total,
-    test_clock: null,
+    test_clock: db.customers[inv.customer]?.test_clock ?? null,
     total: t.total,
     total_discount_amounts: [],
     total_excluding_tax: t.total,

@@ -33,6 +33,8 @@ export interface CustomerRec {
   deleted?: true;
   /** invoice_settings.default_payment_method (absent in files written before cards existed). */
   _default_payment_method?: string | null;
+  /** The test clock it belongs to (clocks.ts; absent: none). */
+  test_clock?: string | null;
 }
 
 export interface ProductRec {
@@ -412,6 +414,22 @@ export interface Db {
   mandates: Record<string, MandateRec>;
   events: Record<string, EventRec>;
   idempotency: Record<string, IdempotencyRec>;
+  /** Test clocks (clocks.ts; absent in older files). */
+  testClocks?: Record<string, TestClockRec>;
+}
+
+/** A test clock (clocks.ts): the frozen time of its customers' objects, moved forward by `advance`. */
+export interface TestClockRec {
+  id: string;
+  object: 'test_helpers.test_clock';
+  created: number;
+  deletes_after: number;
+  frozen_time: number;
+  name: string | null;
+  status: 'ready' | 'advancing';
+  /** While advancing: the frozen_time it is advancing to. */
+  target_frozen_time?: number;
+  deleted?: true;
 }
 
 export function emptyDb(): Db {
@@ -433,6 +451,7 @@ export function emptyDb(): Db {
     mandates: {},
     events: {},
     idempotency: {},
+    testClocks: {},
   };
 }
 
@@ -448,7 +467,25 @@ export function randomId(prefix: string, length = 24): string {
   return prefix + out;
 }
 
-export const now = (): number => Math.floor(Date.now() / 1000);
+/** The time of the test clock whose objects are being worked on (atFrozenTime), null: the real time. */
+let frozenTime: number | null = null;
+
+/** Now, in seconds: the real time, or within `atFrozenTime` the frozen time of the test clock worked on (clocks.ts). */
+export const now = (): number => frozenTime ?? Math.floor(Date.now() / 1000);
+
+/**
+ * Runs `fn` (synchronous) with `now()` answering `time`: what a clocked customer's objects are made and changed at
+ * (`created`, periods, `paid_at`…). null runs it at the real time.
+ */
+export function atFrozenTime<T>(time: number | null, fn: () => T): T {
+  const previous = frozenTime;
+  frozenTime = time;
+  try {
+    return fn();
+  } finally {
+    frozenTime = previous;
+  }
+}
 
 /** `anchor` plus `months` calendar months (UTC), the day clamped to the month's length, as Stripe bills monthly. */
 export function addMonths(anchor: number, months: number): number {

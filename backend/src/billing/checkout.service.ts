@@ -94,12 +94,15 @@ export class CheckoutService {
       `restart:${site.id}`,
       async (lease) => {
         await this.closePrevious(lease.previousSessionId);
+        const payer = await this.onTestClock(
+          account.stripeCustomerId ? { customer: account.stripeCustomerId } : { customer_email: account.email },
+        );
         const session = await this.stripe.client.checkout.sessions.create(
           {
             mode: 'subscription',
             allowed_payment_method_types: this.config.stripe.paymentMethods,
             line_items: [{ price, quantity: 1 }],
-            ...(account.stripeCustomerId ? { customer: account.stripeCustomerId } : { customer_email: account.email }),
+            ...payer,
             client_reference_id: site.id,
             metadata: { restartSiteId: site.id, planType, userId: account.id },
             subscription_data: { metadata: { planType, siteId: site.id }, description: `Site « ${site.siteName} »` },
@@ -153,7 +156,12 @@ export class CheckoutService {
     return this.withLease(key, async (lease) => {
       await this.closePrevious(lease.previousSessionId ?? options.previousSessionId ?? null);
       const session = await this.stripe.client.checkout.sessions.create(
-        { allowed_payment_method_types: this.config.stripe.paymentMethods, ...params, mode: 'subscription', locale: 'fr' },
+        {
+          allowed_payment_method_types: this.config.stripe.paymentMethods,
+          ...(await this.onTestClock(params)),
+          mode: 'subscription',
+          locale: 'fr',
+        },
         { idempotencyKey: idempotencyKey(lease) },
       );
       try {
@@ -165,6 +173,23 @@ export class CheckoutService {
       }
       return { sessionId: session.id, url: session.url! };
     });
+  }
+
+  /**
+   * With STRIPE_TEST_CLOCKS=true (Stripe test mode only, see config): a payer with no Stripe customer yet gets one made
+   * now, on a new test clock of its own at the current time, and pays with it, so that `npm run stripe:check` can move
+   * that client's time forward (renewals, retries, the end of dunning) through Stripe's test-clock API. Otherwise, and
+   * for a payer with a customer, the parameters as they are. No idempotency key of ours: the clock's time is the
+   * moment of the call (the SDK's own key covers its retries); a clock left by a failed checkout is harmless in test mode.
+   */
+  private async onTestClock<T extends { customer?: string; customer_email?: string }>(params: T): Promise<T> {
+    if (!this.config.stripe.testClocks || params.customer || !params.customer_email) return params;
+    const client = this.stripe.client;
+    const email = params.customer_email;
+    const clock = await client.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000), name: email.slice(0, 300) });
+    const customer = await client.customers.create({ email, test_clock: clock.id });
+    const { customer_email: _email, ...rest } = params;
+    return { ...rest, customer: customer.id } as T;
   }
 
   /**

@@ -44,6 +44,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('puts new Checkout customers on test clocks only when asked, and never with a live key', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).stripe.testClocks).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), STRIPE_TEST_CLOCKS: 'true' }).stripe.testClocks).toBe(true);
+    const test = { DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_TEST_CLOCKS: 'true' };
+    expect(loadConfig(test).stripe.testClocks).toBe(true);
+    expect(() => loadConfig({ ...test, STRIPE_SECRET_KEY: 'sk_live_abc' })).toThrow(
+      /STRIPE_TEST_CLOCKS=true est réservé au mode test de Stripe : retirez-le avec une clé live/,
+    );
+    expect(() => loadConfig({ ...test, STRIPE_SECRET_KEY: 'rk_live_abc' })).toThrow(/STRIPE_TEST_CLOCKS=true est réservé/);
+    expect(loadConfig({ ...test, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_TEST_CLOCKS: 'false' }).stripe.testClocks).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_TEST_CLOCKS: 'oui' })).toThrow(/STRIPE_TEST_CLOCKS doit valoir true ou false/);
+  });
+
   it('resolves DATA_DIR against the working directory', () => {
     const cwd = tempDir();
     expect(loadConfig({ DATA_DIR: 'state' }, cwd).dataDir).toBe(join(cwd, 'state'));
@@ -142,6 +155,7 @@ describe('loadConfig', () => {
       webhookSecret: 'whsec_sandbox',
       timeoutMs: 10_000,
       paymentMethods: ['card', 'sepa_debit'],
+      testClocks: false,
     });
     const other = loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_URL: 'http://127.0.0.1:12111' });
     expect(other.stripe).toEqual({
@@ -150,6 +164,7 @@ describe('loadConfig', () => {
       apiUrl: 'http://127.0.0.1:12111',
       timeoutMs: 10_000,
       paymentMethods: ['card', 'sepa_debit'],
+      testClocks: false,
     });
     expect(loadConfig({ DATA_DIR: dir, STRIPE_PAYMENT_METHODS: 'card' }).stripe.paymentMethods).toEqual(['card']);
     expect(() => loadConfig({ DATA_DIR: dir, STRIPE_PAYMENT_METHODS: 'sepa_debit,ideal' })).toThrow(/STRIPE_PAYMENT_METHODS doit valoir/);

@@ -74,6 +74,11 @@ export interface AppConfig {
      * small business often pays by direct debit); `card` for an account where SEPA Direct Debit is not activated
      */
     paymentMethods: Array<'card' | 'sepa_debit'>;
+    /**
+     * STRIPE_TEST_CLOCKS=true (test mode only, refused with a live key): each new Checkout customer is made on its own
+     * new Stripe test clock, so that `npm run stripe:check` can move that client's time forward
+     */
+    testClocks: boolean;
   };
   /** What SIGTERM / SIGINT do (see drainAndClose in main.ts) */
   shutdown: {
@@ -364,6 +369,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   );
   if (stripePaymentMethods.length !== new Set(paymentMethodsRaw).size || !stripePaymentMethods.includes('card'))
     problems.push(`STRIPE_PAYMENT_METHODS doit valoir card ou card,sepa_debit (reçu « ${env.STRIPE_PAYMENT_METHODS} »)`);
+  const testClocksRaw = env.STRIPE_TEST_CLOCKS ?? '';
+  if (!['', 'true', 'false'].includes(testClocksRaw))
+    problems.push(`STRIPE_TEST_CLOCKS doit valoir true ou false (reçu « ${testClocksRaw} »)`);
+  else if (testClocksRaw === 'true' && stripeSecretKey && /^(sk|rk)_live_/.test(stripeSecretKey))
+    problems.push(
+      'STRIPE_TEST_CLOCKS=true est réservé au mode test de Stripe : retirez-le avec une clé live (sk_live_…), les horloges de test n’existent pas en production',
+    );
   const webhookRetryBaseSeconds = readInt(env, 'WEBHOOK_RETRY_BASE_SECONDS', 5, problems, 1, 3600);
   const webhookMaxAttempts = readInt(env, 'WEBHOOK_MAX_ATTEMPTS', 20, problems, 1, 100);
   const webhookPollIntervalMs = readInt(env, 'WEBHOOK_POLL_INTERVAL_MS', 1000, problems, 50, 600_000);
@@ -428,6 +440,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       apiUrl: stripeApiUrl,
       timeoutMs: stripeTimeoutMs,
       paymentMethods: stripePaymentMethods,
+      testClocks: testClocksRaw === 'true',
     },
     shutdown: { graceMs: shutdownGraceMs, timeoutMs: shutdownTimeoutMs },
     log,
