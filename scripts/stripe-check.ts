@@ -354,7 +354,8 @@ class Check {
     return new Check(this.t);
   }
 
-  async cardPurchase(card = '4242424242424242'): Promise<void> {
+  /** A new client's order opened for payment: its Checkout session, its customer on a test clock. */
+  private async openOrder(): Promise<{ sessionId: string; url: string }> {
     const session = await this.api.ok<{ access_token: string }>('POST', '/auth/register', {
       name: 'Jeanne Martin',
       email: this.email,
@@ -382,9 +383,13 @@ class Check {
       fail("le client Stripe de la commande n'est pas sur une horloge de test : le produit tourne-t-il avec STRIPE_TEST_CLOCKS=true ?");
     this.customerId = customer!.id;
     this.clockId = typeof clock === 'string' ? clock : clock.id;
-    await this.payCheckout(checkout.url, card);
+    return checkout;
+  }
+
+  /** The paid order's site, its active subscription and its first paid invoice, as the product shows them. */
+  private async purchased(sessionId: string): Promise<void> {
     const done = await this.wait('site créé après le paiement', async () => {
-      const s = await this.api.ok<{ provisioned: boolean; siteId: string | null }>('GET', `/checkout-sessions/${checkout.sessionId}`);
+      const s = await this.api.ok<{ provisioned: boolean; siteId: string | null }>('GET', `/checkout-sessions/${sessionId}`);
       return s.provisioned && s.siteId ? s.siteId : undefined;
     });
     this.siteId = done;
@@ -394,6 +399,58 @@ class Check {
     });
     this.subscriptionId = sub.id;
     await this.wait('première facture payée', async () => ((await this.paidInvoices()) >= 1 ? true : undefined));
+  }
+
+  async cardPurchase(card = '4242424242424242'): Promise<void> {
+    const checkout = await this.openOrder();
+    await this.payCheckout(checkout.url, card);
+    await this.purchased(checkout.sessionId);
+  }
+
+  /**
+   * An order paid by SEPA Direct Debit: the session completes unpaid, the product says the debit is processing and
+   * starts nothing; once the bank settles it (the sandbox's control for an IBAN that settles late; on Stripe, its test
+   * IBAN that succeeds at once), the site is started as for a card.
+   */
+  async sepaPurchase(): Promise<void> {
+    const checkout = await this.openOrder();
+    if (this.t.sandboxUrl) {
+      const id = new URL(checkout.url).pathname.split('/').filter(Boolean).at(-1)!;
+      const res = await fetch(`${this.t.sandboxUrl}/checkout/${id}/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          method: 'sepa_debit',
+          iban: 'FR3020041010050500013M02609',
+          account_holder: 'Jeanne Martin',
+          email: this.email,
+        }).toString(),
+        redirect: 'manual',
+      });
+      if (res.status !== 303) fail(`la page de paiement du bac à sable a répondu ${res.status} au prélèvement SEPA`);
+      await this.wait('prélèvement en cours signalé par le produit, rien de démarré', async () => {
+        const s = await this.api.ok<{ provisioned: boolean; debit: string | null }>('GET', `/checkout-sessions/${checkout.sessionId}`);
+        return s.debit === 'processing' && !s.provisioned ? s : undefined;
+      });
+      const settled = await fetch(`${this.t.sandboxUrl}/test/debits/settle?session=${checkout.sessionId}`, { method: 'POST' });
+      if (settled.status !== 200) fail(`le règlement du prélèvement par le bac à sable a répondu ${settled.status}`);
+    } else {
+      // Real Stripe: its hosted page in a browser, the SEPA tab with Stripe's test IBAN that succeeds (no API pays Checkout).
+      const { chromium } = await import('playwright-core');
+      const browser = await chromium.launch({ executablePath: CHROMIUM });
+      try {
+        const page = await browser.newPage();
+        await page.goto(checkout.url);
+        await page.getByText(/SEPA/).first().click();
+        await page.locator('#iban').fill('FR1420041010050500013M02606');
+        await page.locator('#billingName').fill('Jeanne Martin');
+        await page.locator('button[type="submit"]').first().click();
+        await page.waitForURL((u) => u.origin === new URL(this.t.appUrl).origin, { timeout: this.t.waitMs });
+      } finally {
+        await browser.close();
+      }
+    }
+    await this.purchased(checkout.sessionId);
   }
 
   async renewal(): Promise<void> {
@@ -517,6 +574,12 @@ const STEPS: Array<{ name: string; proves: string; run: (c: Check) => Promise<vo
     name: 'Achat par carte 3-D Secure',
     proves: 'une carte qui demande l’authentification (4000 0027 6000 3184) paie la commande une fois authentifiée, et le site est créé',
     run: (c) => c.another().cardPurchase('4000002760003184'),
+  },
+  {
+    name: 'Achat par prélèvement SEPA',
+    proves:
+      'une commande payée par prélèvement est « en cours de traitement » sans rien démarrer, puis le site est créé quand la banque confirme',
+    run: (c) => c.another().sepaPurchase(),
   },
   {
     name: 'Renouvellement',
