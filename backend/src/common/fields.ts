@@ -235,9 +235,10 @@ export function TextRequiredWhenField(options: {
   tooLong: string;
   required: string;
   when: (object: Record<string, unknown>) => boolean;
+  description?: string;
 }): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, maxLength: options.max }),
+    ApiPropertyOptional({ type: String, maxLength: options.max, description: options.description }),
     Trim(),
     ValidateIf((object: Record<string, unknown>) => options.when(object)),
     IsString({ message: options.required }),
@@ -247,35 +248,29 @@ export function TextRequiredWhenField(options: {
 }
 
 /**
- * A buyer's optional company identifiers (their billing identity): empty or absent is fine; given, the SIREN has its
- * 9 digits and Luhn key, the VAT number is French and matches the SIREN of `sirenProperty` (when that one is valid).
- * Spaces allowed, stored compact. Only checked when `when(object)` holds (a company buyer); ignored otherwise.
+ * An optional text checked only when `when(object)` holds (a company buyer) and it is given (empty or absent is fine):
+ * trimmed, or compact for an identifier (spaces allowed, stored compact); then `checks` in order, each its message,
+ * each given the value and the object (in their kept form). A text that is not a string fails with the first message.
  */
-export function OptionalSirenField(invalid: string, when: (object: Record<string, unknown>) => boolean): PropertyDecorator {
+export function OptionalCheckedField(options: {
+  max: number;
+  identifier: boolean;
+  checks: ReadonlyArray<{ name: string; message: string; test: (value: string, object: Record<string, string>) => boolean }>;
+  when: (object: Record<string, unknown>) => boolean;
+  description?: string;
+  example?: string;
+}): PropertyDecorator {
+  const [first] = options.checks;
   return applyDecorators(
-    ApiPropertyOptional({ type: String, maxLength: COMPANY_ID_MAX, example: '912 345 675' }),
-    CompactId(),
-    ValidateIf((object: Record<string, unknown>, value: unknown) => when(object) && value !== undefined && value !== null && value !== ''),
-    IsString({ message: invalid }),
-    Check('siren', invalid, isSiren),
-  );
-}
-
-export function OptionalFrenchVatField(
-  sirenProperty: string,
-  messages: { invalid: string; mismatch: string },
-  when: (object: Record<string, unknown>) => boolean,
-): PropertyDecorator {
-  return applyDecorators(
-    ApiPropertyOptional({ type: String, maxLength: COMPANY_ID_MAX, example: 'FR 65 912 345 675' }),
-    CompactId(),
-    ValidateIf((object: Record<string, unknown>, value: unknown) => when(object) && value !== undefined && value !== null && value !== ''),
-    IsString({ message: messages.invalid }),
-    Check('frenchVat', messages.invalid, isFrenchVatFormat),
-    Check('vatOfSiren', messages.mismatch, (value, object) => {
-      const siren = object[sirenProperty];
-      return typeof siren !== 'string' || !isSiren(siren) || vatMatchesSiren(value, siren);
-    }),
+    ApiPropertyOptional({ type: String, maxLength: options.max, description: options.description, example: options.example }),
+    options.identifier
+      ? Transform(({ value }) => (typeof value === 'string' && value.length <= options.max ? compactId(value) : value))
+      : Trim(),
+    ValidateIf(
+      (object: Record<string, unknown>, value: unknown) => options.when(object) && value !== undefined && value !== null && value !== '',
+    ),
+    IsString({ message: first.message }),
+    ...options.checks.map((c) => Check(c.name, c.message, (value, object) => c.test(value, object as Record<string, string>))),
   );
 }
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import fontkit from '@cantoo/fontkit';
 import { AFRelationship, PDFDocument, type PDFFont, PDFHexString, PDFName, type PDFPage, PDFString, rgb } from '@cantoo/pdf-lib';
 import { ciiXml } from './cii';
-import { buyerDisplayName, frenchDate, KIND_TITLE, type LegalDocument, mentionOf } from './legal-document';
+import { buyerDisplayName, companyInvoiceLines, frenchDate, KIND_TITLE, type LegalDocument, mentionOf } from './legal-document';
 import { SRGB_ICC_BASE64 } from './srgb-icc';
 
 /**
@@ -157,8 +157,7 @@ async function drawPdf(doc: LegalDocument): Promise<PDFDocument> {
     b.address,
     `${b.postalCode} ${b.city}`.trim(),
     b.countryCode === 'FR' ? 'France' : b.countryCode,
-    ...(b.type === 'company' && b.siren ? [`SIREN ${b.siren}`] : []),
-    ...(b.type === 'company' && b.vatNumber ? [`N° TVA intracommunautaire : ${b.vatNumber}`] : []),
+    ...companyInvoiceLines(b),
     b.email,
   ].filter((l) => l.trim() !== '');
   buyerLines.forEach((line, i) => {

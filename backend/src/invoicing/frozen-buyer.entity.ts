@@ -1,14 +1,12 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { User } from '../auth/user.entity';
+import type { CompanyColumns } from './billing-profile.entity';
 import type { BuyerType } from './legal-document';
 
 /** A buyer's identity as an order's billing step gave it (the fields of a billing profile, and the address paid with). */
-export interface FrozenIdentity {
+export interface FrozenIdentity extends CompanyColumns {
   buyerType: BuyerType;
   fullName: string;
-  companyName: string | null;
-  siren: string | null;
-  vatNumber: string | null;
   address: string;
   postalCode: string;
   city: string;

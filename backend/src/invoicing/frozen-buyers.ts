@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { buyerCompany } from '@vitrine/domain';
+import { buyerCompany, companyOrNull } from '@vitrine/domain';
 import { BaseRepository } from '../database/base.repository';
 import type { BillingProfile } from './billing-profile.entity';
 import { FrozenBuyer, type FrozenIdentity } from './frozen-buyer.entity';
@@ -43,17 +43,15 @@ export class FrozenBuyers {
 
   /** Freezes the order's identity as the buyer of the subscription's first invoice (the first one handed over stays). */
   freeze(subscriptionId: string, userId: string, billing: OrderBilling & { email: string }, tx: EntityManager): Promise<void> {
-    const company = buyerCompany(billing);
+    const { buyerType, ...company } = buyerCompany(billing);
     return this.repo.upsert(
       {
         subscriptionId,
         userId,
         buyer: {
-          buyerType: company.buyerType,
+          buyerType,
           fullName: billing.fullName.trim(),
-          companyName: company.companyName || null,
-          siren: company.siren || null,
-          vatNumber: company.vatNumber || null,
+          ...companyOrNull(company),
           address: billing.address.trim(),
           postalCode: billing.postalCode.trim(),
           city: billing.city.trim(),
@@ -88,9 +86,7 @@ function asProfile(userId: string, b: FrozenIdentity, at: Date): BillingProfile 
     userId,
     buyerType: b.buyerType,
     fullName: b.fullName,
-    companyName: b.companyName,
-    siren: b.siren,
-    vatNumber: b.vatNumber,
+    ...companyOrNull(b),
     address: b.address,
     postalCode: b.postalCode,
     city: b.city,

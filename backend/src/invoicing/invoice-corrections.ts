@@ -5,7 +5,7 @@ import { UsersService } from '../auth/users.service';
 import { euros } from '../common/format';
 import { Transactions } from '../database/transactions';
 import { MailService } from '../mail/mail.service';
-import { buyerCompany } from '@vitrine/domain';
+import { buyerCompany, COMPANY_FIELD_NAMES, companyOrNull } from '@vitrine/domain';
 import type { CorrectLegalInvoiceDto, InvoiceCorrectionDto, LegalInvoiceDetailDto } from './dto/invoice-correction.dto';
 import { InvoicingRepository, type LegalInvoiceSummary } from './invoicing.repository';
 import { InvoicingService, toLegalInvoiceDto } from './invoicing.service';
@@ -33,7 +33,7 @@ export const correctionKeys = (invoiceId: string) => ({
 });
 
 /** The buyer fields a correction may change, compared to tell whether anything changes. */
-const BUYER_FIELDS = ['type', 'name', 'companyName', 'siren', 'vatNumber', 'address', 'postalCode', 'city'] as const;
+const BUYER_FIELDS: ReadonlyArray<keyof BuyerSnapshot> = ['type', 'name', ...COMPANY_FIELD_NAMES, 'address', 'postalCode', 'city'];
 
 /**
  * Each line's amount including VAT, for a form that edits lines as Stripe billed them (TTC): the line's total
@@ -98,9 +98,7 @@ export class InvoiceCorrections {
       buyer: {
         type: d.buyer.type,
         name: d.buyer.name,
-        companyName: d.buyer.companyName,
-        siren: d.buyer.siren,
-        vatNumber: d.buyer.vatNumber,
+        ...companyOrNull(d.buyer),
         address: d.buyer.address,
         postalCode: d.buyer.postalCode,
         city: d.buyer.city,
@@ -151,13 +149,12 @@ export class InvoiceCorrections {
     const doc = original.document;
 
     const company = buyerCompany(dto);
+    const { buyerType, ...companyFields } = company;
     const buyer: BuyerSnapshot = {
       ...doc.buyer,
-      type: company.buyerType,
+      type: buyerType,
       name: dto.fullName.trim(),
-      companyName: company.companyName || null,
-      siren: company.siren || null,
-      vatNumber: company.vatNumber || null,
+      ...companyOrNull(companyFields),
       address: dto.address.trim(),
       postalCode: dto.postalCode.trim(),
       city: dto.city.trim(),
@@ -241,10 +238,7 @@ export class InvoiceCorrections {
           address: buyer.address,
           postalCode: buyer.postalCode,
           city: buyer.city,
-          buyerType: company.buyerType,
-          companyName: company.companyName,
-          siren: company.siren,
-          vatNumber: company.vatNumber,
+          ...company,
         },
         tx,
       );

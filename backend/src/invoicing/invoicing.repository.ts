@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { PageWindow } from '../common/pagination';
 import { BaseRepository } from '../database/base.repository';
 import { keysetBatch, type KeysetBatch, type KeysetCursor, type KeysetRow } from '../database/keyset';
-import type { BillingProfile } from './billing-profile.entity';
+import { COMPANY_FIELD_NAMES } from '@vitrine/domain';
+import { type BillingProfile, type CompanyColumns, companyColumn } from './billing-profile.entity';
 import type { LegalDocument, LegalDocumentKind } from './legal-document';
 import type { LegalInvoiceFileSource, RenderStatus } from './legal-invoice.entity';
 
@@ -372,27 +373,24 @@ export class InvoicingRepository extends BaseRepository {
   // ---- billing profiles ----
 
   async findProfile(userId: string, tx?: EntityManager): Promise<BillingProfile | null> {
-    const [row] = await this.query<{
-      user_id: string;
-      buyer_type: BillingProfile['buyerType'];
-      full_name: string;
-      company_name: string | null;
-      siren: string | null;
-      vat_number: string | null;
-      address: string;
-      postal_code: string;
-      city: string;
-      country_code: string;
-      updated_at: Date;
-    }>(`SELECT * FROM billing_profiles WHERE user_id = $1`, [userId], tx);
+    const [row] = await this.query<
+      {
+        user_id: string;
+        buyer_type: BillingProfile['buyerType'];
+        full_name: string;
+        address: string;
+        postal_code: string;
+        city: string;
+        country_code: string;
+        updated_at: Date;
+      } & Record<string, unknown>
+    >(`SELECT * FROM billing_profiles WHERE user_id = $1`, [userId], tx);
     if (!row) return null;
     return {
       userId: row.user_id,
       buyerType: row.buyer_type,
       fullName: row.full_name,
-      companyName: row.company_name,
-      siren: row.siren,
-      vatNumber: row.vat_number,
+      ...(Object.fromEntries(COMPANY_FIELD_NAMES.map((field) => [field, row[companyColumn(field)] ?? null])) as CompanyColumns),
       address: row.address,
       postalCode: row.postal_code,
       city: row.city,
@@ -402,13 +400,27 @@ export class InvoicingRepository extends BaseRepository {
   }
 
   async saveProfile(p: Omit<BillingProfile, 'updatedAt' | 'user'>, tx?: EntityManager): Promise<void> {
+    // The company fields' columns come from the table (never from a request), after the fixed ones.
+    const fixed = ['user_id', 'buyer_type', 'full_name', 'address', 'postal_code', 'city', 'country_code'];
+    const columns = [...fixed, ...COMPANY_FIELD_NAMES.map(companyColumn)];
+    const values = [
+      p.userId,
+      p.buyerType,
+      p.fullName,
+      p.address,
+      p.postalCode,
+      p.city,
+      p.countryCode,
+      ...COMPANY_FIELD_NAMES.map((f) => p[f]),
+    ];
     await this.query(
-      `INSERT INTO billing_profiles (user_id, buyer_type, full_name, company_name, siren, vat_number, address, postal_code, city, country_code, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
-       ON CONFLICT (user_id) DO UPDATE SET buyer_type = EXCLUDED.buyer_type, full_name = EXCLUDED.full_name,
-         company_name = EXCLUDED.company_name, siren = EXCLUDED.siren, vat_number = EXCLUDED.vat_number, address = EXCLUDED.address,
-         postal_code = EXCLUDED.postal_code, city = EXCLUDED.city, country_code = EXCLUDED.country_code, updated_at = now()`,
-      [p.userId, p.buyerType, p.fullName, p.companyName, p.siren, p.vatNumber, p.address, p.postalCode, p.city, p.countryCode],
+      `INSERT INTO billing_profiles (${columns.join(', ')}, updated_at)
+       VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}, now())
+       ON CONFLICT (user_id) DO UPDATE SET ${columns
+         .slice(1)
+         .map((c) => `${c} = EXCLUDED.${c}`)
+         .join(', ')}, updated_at = now()`,
+      values,
       tx,
     );
   }

@@ -1,7 +1,14 @@
 import { Inject, Injectable, Logger, NotFoundException, StreamableFile } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AgencySettingsService } from '../agency/agency-settings.service';
-import { type AgencySettings, buyerCompany, type CompanyField, type SavedBuyerIdentity } from '@vitrine/domain';
+import {
+  type AgencySettings,
+  buyerCompany,
+  type CompanyField,
+  companyAsText,
+  companyOrNull,
+  type SavedBuyerIdentity,
+} from '@vitrine/domain';
 import { pageWindow, toPage } from '../common/pagination';
 import { Transactions } from '../database/transactions';
 import type { BillingProfile } from './billing-profile.entity';
@@ -65,8 +72,8 @@ export type OrderBilling = Omit<SavedBuyerIdentity, 'phone'>;
 
 /** The company part of a billing profile: null where an individual has none. */
 function profileCompany(b: Partial<Record<CompanyField, string | null>>) {
-  const c = buyerCompany(b);
-  return { buyerType: c.buyerType, companyName: c.companyName || null, siren: c.siren || null, vatNumber: c.vatNumber || null };
+  const { buyerType, ...company } = buyerCompany(b);
+  return { buyerType, ...companyOrNull(company) };
 }
 
 export function sellerOf(s: AgencySettings): SellerSnapshot {
@@ -110,9 +117,7 @@ export function buyerOf(profile: BillingProfile | null, fallback: BuyerFallback,
     return {
       type: 'individual',
       name: fallback.name.trim() || fallback.email.trim() || email.trim() || ANONYMOUS_BUYER,
-      companyName: null,
-      siren: null,
-      vatNumber: null,
+      ...companyOrNull({}),
       address: street,
       postalCode: a?.postalCode?.trim() ?? '',
       city: a?.city?.trim() ?? '',
@@ -124,9 +129,7 @@ export function buyerOf(profile: BillingProfile | null, fallback: BuyerFallback,
   return {
     type: profile.buyerType,
     name: profile.fullName || fallback.name || email || ANONYMOUS_BUYER,
-    companyName: company ? profile.companyName : null,
-    siren: company ? profile.siren : null,
-    vatNumber: company ? profile.vatNumber : null,
+    ...companyOrNull(company ? profile : {}),
     address: profile.address,
     postalCode: profile.postalCode,
     city: profile.city,
@@ -436,9 +439,7 @@ function toProfileDto(p: BillingProfile | null, fallback: { name: string }): Bil
   return {
     buyerType: p?.buyerType ?? 'individual',
     fullName: p?.fullName || fallback.name,
-    companyName: p?.companyName ?? '',
-    siren: p?.siren ?? '',
-    vatNumber: p?.vatNumber ?? '',
+    ...companyAsText(p ?? {}),
     address: p?.address ?? '',
     postalCode: p?.postalCode ?? '',
     city: p?.city ?? '',

@@ -4,7 +4,13 @@
  * PDF, the Factur-X XML, the lists and the accountant's journal are all drawn from this one snapshot, never from the
  * live rows, so a later change of a name or an address does not alter an issued document.
  */
-import type { AgencyDetails, BuyerType } from '@vitrine/domain';
+import {
+  type AgencyDetails,
+  type BuyerType,
+  COMPANY_IDENTITY_FIELDS,
+  type CompanyIdentity,
+  type CompanyIdentityField,
+} from '@vitrine/domain';
 
 export const LEGAL_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
 export type LegalDocumentKind = (typeof LEGAL_DOCUMENT_KINDS)[number];
@@ -38,15 +44,14 @@ export type SellerSnapshot = Pick<
 
 export { BUYER_TYPES, type BuyerType } from '@vitrine/domain';
 
-/** The buyer's billing identity at issue time. */
-export interface BuyerSnapshot {
+/**
+ * The buyer's billing identity at issue time; a company's fields (its legal name, its identifiers: @vitrine/domain's
+ * COMPANY_IDENTITY_FIELDS) null for an individual, or absent from a document issued before the field existed.
+ */
+export interface BuyerSnapshot extends CompanyIdentity<string | null> {
   type: BuyerType;
   /** The person's full name */
   name: string;
-  /** A company's legal name (null for an individual) */
-  companyName: string | null;
-  siren: string | null;
-  vatNumber: string | null;
   address: string;
   postalCode: string;
   city: string;
@@ -329,3 +334,12 @@ export const KIND_TITLE: Record<LegalDocumentKind, string> = { invoice: 'Facture
 /** The buyer's name as the document shows it: the company, or the person. */
 export const buyerDisplayName = (buyer: Pick<BuyerSnapshot, 'type' | 'companyName' | 'name'>): string =>
   buyer.type === 'company' && buyer.companyName ? buyer.companyName : buyer.name;
+
+/** A company buyer's lines under its address on the document: each field the table prints there, when given. */
+export function companyInvoiceLines(buyer: BuyerSnapshot): string[] {
+  if (buyer.type !== 'company') return [];
+  return COMPANY_IDENTITY_FIELDS.flatMap((spec) => {
+    const value = buyer[spec.field as CompanyIdentityField];
+    return 'invoiceLine' in spec && value ? [spec.invoiceLine(value)] : [];
+  });
+}

@@ -1,5 +1,13 @@
 import { euros } from '../common/format';
-import { addressesAt, type CatalogueRecap, computeRecap, planOf } from '@vitrine/domain';
+import {
+  addressesAt,
+  type CatalogueRecap,
+  COMPANY_IDENTITY_FIELDS,
+  type CompanyFieldSpec,
+  type CompanyIdentityField,
+  computeRecap,
+  planOf,
+} from '@vitrine/domain';
 import {
   type BillingInfo,
   BUSINESS_FEATURES,
@@ -95,11 +103,10 @@ export function billingAnswers(billing: BillingInfo | null): Answer[] {
   const b = billing ?? { fullName: '', email: '', phone: '', address: '', city: '', postalCode: '' };
   const company =
     b.buyerType === 'company'
-      ? [
-          { label: 'Entreprise', value: text(b.companyName ?? '') },
-          { label: 'SIREN', value: text(b.siren ?? '') },
-          { label: 'N° de TVA', value: text(b.vatNumber ?? '') },
-        ]
+      ? COMPANY_IDENTITY_FIELDS.map((spec: CompanyFieldSpec) => ({
+          label: spec.summaryLabel ?? spec.shortLabel,
+          value: text(b[spec.field as CompanyIdentityField] ?? ''),
+        }))
       : [];
   return [
     ...company,

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { planOf } from '@vitrine/domain';
+import { COMPANY_IDENTITY_FIELDS, type CompanyIdentityField, planOf } from '@vitrine/domain';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { Invoice } from '../billing/invoice.entity';
@@ -103,9 +103,7 @@ export function archiveFiles(d: AccountData): Array<{ name: string; json: unknow
         ? {
             typeAcheteur: d.billingProfile.buyerType === 'company' ? 'entreprise' : 'particulier',
             nomComplet: d.billingProfile.fullName,
-            raisonSociale: d.billingProfile.companyName,
-            siren: d.billingProfile.siren,
-            numeroTva: d.billingProfile.vatNumber,
+            ...archivedCompany(d.billingProfile),
             adresse: d.billingProfile.address,
             codePostal: d.billingProfile.postalCode,
             ville: d.billingProfile.city,
@@ -246,6 +244,28 @@ export function archiveFiles(d: AccountData): Array<{ name: string; json: unknow
   ];
 }
 
+/** A billing profile's company fields under their archive names (raisonSociale, siren, numeroTva…), null where not given. */
+const archivedCompany = (profile: BillingProfile) =>
+  Object.fromEntries(COMPANY_IDENTITY_FIELDS.map((spec) => [spec.archiveKey, profile[spec.field as CompanyIdentityField] ?? null]));
+
+/** The README's width, its indented lists included. */
+const README_WIDTH = 114;
+
+/** The fields of a file as the README lists them: comma-separated, a full stop at the end, on indented lines. */
+function listLines(items: readonly string[]): string[] {
+  const lines: string[] = [];
+  let line = ' ';
+  items.forEach((item, i) => {
+    const word = ` ${item}${i === items.length - 1 ? '.' : ','}`;
+    if (line.trim() && line.length + word.length > README_WIDTH) {
+      lines.push(line);
+      line = ' ';
+    }
+    line += word;
+  });
+  return [...lines, line];
+}
+
 /** The archive's README (LISEZMOI.txt): every file and every field, in French. */
 export function readme(d: AccountData, agencyName: string, madeAt: Date): string {
   const lines = [
@@ -261,8 +281,16 @@ export function readme(d: AccountData, agencyName: string, madeAt: Date): string
     '  de paiement Stripe connaît pour vous, s’il y en a un).',
     '',
     'profil-de-facturation.json — l’identité imprimée sur vos factures (null si vous n’en avez pas donné)',
-    '  typeAcheteur (particulier ou entreprise), nomComplet, raisonSociale, siren, numeroTva, adresse, codePostal,',
-    '  ville, pays, modifieLe.',
+    ...listLines([
+      'typeAcheteur (particulier ou entreprise)',
+      'nomComplet',
+      ...COMPANY_IDENTITY_FIELDS.map((spec) => spec.archiveKey),
+      'adresse',
+      'codePostal',
+      'ville',
+      'pays',
+      'modifieLe',
+    ]),
     '',
     'sites.json — vos sites',
     '  identifiant, nom, domaine, statut (en attente, actif, suspendu), formule, etatDesPaiements, progression',

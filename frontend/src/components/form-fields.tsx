@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
-import { COMPANY_IDENTITY_INPUTS, type CompanyIdentityField, type CompanyIdentityInput, MAX_LENGTHS } from '@vitrine/domain';
+import {
+  buyerCompany,
+  COMPANY_IDENTITY_FIELDS,
+  type CompanyFieldSpec,
+  companyFieldCheck,
+  type CompanyIdentityField,
+  MAX_LENGTHS,
+} from '@vitrine/domain';
 import { Field } from './ui/field';
 
 type Registered = UseFormRegisterReturn & { error?: string };
@@ -64,15 +71,20 @@ type RowGap = 'gap-4' | 'gap-5';
 export function companyInputsOf<T extends FieldValues>(
   register: UseFormRegister<T>,
   errors: FieldErrors<T>,
-  /** Checks of the browser's own beyond 'required' (else the server's messages show under the inputs) */
-  checks: Partial<Record<CompanyIdentityField, (value: string) => true | string>> = {},
+  /**
+   * true: the browser runs @vitrine/domain's checks of each field given (the SIREN's key, the VAT number of the
+   * SIREN…) beyond 'required'; else only 'required', and the server's messages show under the inputs.
+   */
+  checked = false,
 ) {
-  return (spec: CompanyIdentityInput): Registered => ({
+  return (spec: CompanyFieldSpec): Registered => ({
     ...register(spec.field as Path<T>, {
-      validate: (value: unknown) => {
+      validate: (value: unknown, values: T) => {
         const text = String(value ?? '');
         if (spec.required && text.trim() === '') return spec.required;
-        return checks[spec.field]?.(text) ?? true;
+        if (!checked || text.trim() === '') return true;
+        const company: Record<string, string> = buyerCompany({ ...values, buyerType: 'company' });
+        return companyFieldCheck(spec, company[spec.field], company);
       },
     }),
     error: errors[spec.field]?.message as string | undefined,
@@ -80,12 +92,13 @@ export function companyInputsOf<T extends FieldValues>(
 }
 
 /**
- * A company buyer's identity on its invoices, as @vitrine/domain's COMPANY_IDENTITY_INPUTS lists it: its name, then
+ * A company buyer's identity on its invoices, as @vitrine/domain's COMPANY_IDENTITY_FIELDS lists it: its name, then
  * its identifiers (SIREN and VAT number, optional: the server checks their check digits and that the VAT number
- * matches the SIREN) two by two. The order's billing dialog and the profile's billing card both show these.
+ * matches the SIREN) two by two. The order's billing dialog, the profile's billing card and an invoice's correction
+ * show these.
  */
-export function CompanyIdentityInputs({ input, gap = 'gap-4' }: { input: (spec: CompanyIdentityInput) => Registered; gap?: RowGap }) {
-  const field = (spec: CompanyIdentityInput) => {
+export function CompanyIdentityInputs({ input, gap = 'gap-4' }: { input: (spec: CompanyFieldSpec) => Registered; gap?: RowGap }) {
+  const field = (spec: CompanyFieldSpec) => {
     const { error, ...registration } = input(spec);
     return (
       <Field
@@ -100,13 +113,26 @@ export function CompanyIdentityInputs({ input, gap = 'gap-4' }: { input: (spec: 
       />
     );
   };
-  const [name, ...identifiers]: readonly CompanyIdentityInput[] = COMPANY_IDENTITY_INPUTS;
+  const [name, ...identifiers]: readonly CompanyFieldSpec[] = COMPANY_IDENTITY_FIELDS;
   return (
     <>
       {field(name)}
       <div className={`grid ${gap} sm:grid-cols-2`}>{identifiers.map(field)}</div>
     </>
   );
+}
+
+/**
+ * A company buyer's fields as a display shows them (the admin's invoice page): its name first, then, after what the
+ * display puts between (the contact), its identifiers; '—' for a field not given.
+ */
+export function companyRows(buyer: Partial<Record<CompanyIdentityField, string | null>>) {
+  const rows = COMPANY_IDENTITY_FIELDS.map((spec: CompanyFieldSpec) => ({
+    key: spec.field,
+    label: spec.shortLabel,
+    value: buyer[spec.field as CompanyIdentityField] || '—',
+  }));
+  return { name: rows[0], identifiers: rows.slice(1) };
 }
 
 /** The buyer's name on its invoices: the contact's, for a company. */

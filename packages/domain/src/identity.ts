@@ -94,11 +94,146 @@ export function isHttpsUrl(value: string): boolean {
 
 export type BuyerType = (typeof BUYER_TYPES)[number];
 
+/** One check of a company field's value (kept form), with the message of its failure. */
+export interface CompanyFieldCheck {
+  /** The validator's name (class-validator's constraint) */
+  name: string;
+  message: string;
+  /** The value and the company's other fields, both in their kept form (`buyerCompany`) */
+  test: (value: string, company: Readonly<Record<string, string>>) => boolean;
+}
+
+/**
+ * One field of a company buyer's identity, declared once: how the forms show it, how it is kept and checked, and how
+ * the documents, summaries and archives name it. Everything else (the API's bodies and answers, the columns of
+ * `billing_profiles`, the frozen buyers, the invoice's buyer, the forms, the displays) is derived from this table.
+ */
+export interface CompanyFieldSpec {
+  field: string;
+  /** The forms' label ('SIREN (facultatif)'), hint, autofill, keyboard and maximum length */
+  label: string;
+  hint?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric';
+  maxLength: number;
+  /** Over `maxLength` (a draft's autosave) */
+  tooLong: string;
+  /** Required of a company (its message); the others are optional, checked when given. */
+  required?: string;
+  /** 'text': trimmed; 'identifier': compact (no spaces, dots or dashes, upper-case: '912345675') */
+  kind: 'text' | 'identifier';
+  /** The checks of a value given, in order (the first failure is the field's message) */
+  checks?: readonly CompanyFieldCheck[];
+  /** The API document's description and example */
+  description: string;
+  example?: string;
+  /** Its name in a display of the buyer (the admin's invoice page) and in the order's summary (the team's mail) */
+  shortLabel: string;
+  summaryLabel?: string;
+  /** Its key in the account's data archive (profil-de-facturation.json) */
+  archiveKey: string;
+  /** Its line under the buyer's address on the invoice's PDF, if it prints there */
+  invoiceLine?: (value: string) => string;
+}
+
+/**
+ * A company's fields, in the forms' order: its name (the document's name of the buyer) first, then its identifiers.
+ * A new field of a company's identity is one more row here (and a migration adding its `billing_profiles` column).
+ */
+export const COMPANY_IDENTITY_FIELDS = [
+  {
+    field: 'companyName',
+    label: 'Raison sociale',
+    autoComplete: 'organization',
+    maxLength: MAX_LENGTHS.companyName,
+    tooLong: `Le nom de l'entreprise ne doit pas dépasser ${MAX_LENGTHS.companyName} caractères.`,
+    required: ORDER_MESSAGES.companyNameRequired,
+    kind: 'text',
+    description: 'Raison sociale, requise pour une entreprise',
+    shortLabel: 'Raison sociale',
+    summaryLabel: 'Entreprise',
+    archiveKey: 'raisonSociale',
+  },
+  {
+    field: 'siren',
+    label: 'SIREN (facultatif)',
+    hint: '9 chiffres',
+    inputMode: 'numeric',
+    maxLength: MAX_LENGTHS.companyId,
+    tooLong: ORDER_MESSAGES.sirenInvalid,
+    kind: 'identifier',
+    checks: [{ name: 'siren', message: ORDER_MESSAGES.sirenInvalid, test: (value) => isSiren(value) }],
+    description: "SIREN de l'entreprise (facultatif, 9 chiffres)",
+    example: '912 345 675',
+    shortLabel: 'SIREN',
+    archiveKey: 'siren',
+    invoiceLine: (value) => `SIREN ${value}`,
+  },
+  {
+    field: 'vatNumber',
+    label: 'N° de TVA intracommunautaire (facultatif)',
+    hint: 'FR, 2 caractères, puis le SIREN',
+    maxLength: MAX_LENGTHS.companyId,
+    tooLong: ORDER_MESSAGES.vatNumberInvalid,
+    kind: 'identifier',
+    checks: [
+      { name: 'frenchVat', message: ORDER_MESSAGES.vatNumberInvalid, test: (value) => isFrenchVatFormat(value) },
+      {
+        name: 'vatOfSiren',
+        message: ORDER_MESSAGES.vatNumberMismatch,
+        test: (value, company) => !isSiren(company.siren ?? '') || vatMatchesSiren(value, company.siren),
+      },
+    ],
+    description: "Numéro de TVA intracommunautaire de l'entreprise (facultatif)",
+    example: 'FR 65 912 345 675',
+    shortLabel: 'N° de TVA',
+    archiveKey: 'numeroTva',
+    invoiceLine: (value) => `N° TVA intracommunautaire : ${value}`,
+  },
+] as const satisfies readonly CompanyFieldSpec[];
+
+/** The fields a company fills besides choosing to be one, in the forms' order. */
+export type CompanyIdentityField = (typeof COMPANY_IDENTITY_FIELDS)[number]['field'];
+
+/** A company's fields, each a `V` (a text typed or kept; `string | null` where an individual has none). */
+export type CompanyIdentity<V = string> = { [K in CompanyIdentityField]: V };
+
+/** The company fields' names, in the table's order. */
+export const COMPANY_FIELD_NAMES: readonly CompanyIdentityField[] = COMPANY_IDENTITY_FIELDS.map((spec) => spec.field);
+
+/** The company fields of a record (a form's values, a profile, a document's buyer), the others left out. */
+export function companyFieldsOf<V>(source: CompanyIdentity<V>): CompanyIdentity<V> {
+  return Object.fromEntries(COMPANY_FIELD_NAMES.map((field) => [field, source[field]])) as CompanyIdentity<V>;
+}
+
+/**
+ * A company's fields as the database and the documents keep them: an empty or missing one (a row from before the
+ * field existed) as null.
+ */
+export function companyOrNull(company: Partial<CompanyIdentity<string | null>>): CompanyIdentity<string | null> {
+  return Object.fromEntries(COMPANY_FIELD_NAMES.map((field) => [field, company[field] || null])) as CompanyIdentity<string | null>;
+}
+
+/** A company's fields as a form or an answer shows them: an empty or missing one (null where not given) as ''. */
+export function companyAsText(company: Partial<CompanyIdentity<string | null>>): CompanyIdentity {
+  return Object.fromEntries(COMPANY_FIELD_NAMES.map((field) => [field, company[field] ?? ''])) as CompanyIdentity;
+}
+
+/** The kept form of a company field's value: a text trimmed, an identifier compact. */
+export const keptValue = (spec: Pick<CompanyFieldSpec, 'kind'>, value: string): string =>
+  spec.kind === 'identifier' ? compactId(value) : value.trim();
+
+/** The message of a company field's first failed check (value and company in their kept form), or true. */
+export function companyFieldCheck(spec: CompanyFieldSpec, value: string, company: Readonly<Record<string, string>>): true | string {
+  for (const check of spec.checks ?? []) if (!check.test(value, company)) return check.message;
+  return true;
+}
+
 /**
  * Who an order's invoices are made out to, as the order's billing step collects it: a person, or a company (its name,
- * and optionally its SIREN and VAT number).
+ * and optionally its identifiers: COMPANY_IDENTITY_FIELDS).
  */
-export interface BuyerIdentity {
+export interface BuyerIdentity extends CompanyIdentity {
   fullName: string;
   email: string;
   phone: string;
@@ -106,13 +241,10 @@ export interface BuyerIdentity {
   city: string;
   postalCode: string;
   buyerType: BuyerType;
-  companyName: string;
-  siren: string;
-  vatNumber: string;
 }
 
 /** The billing step's fields, in the form's order. */
-export const BUYER_IDENTITY_FIELDS = [
+export const BUYER_IDENTITY_FIELDS: ReadonlyArray<keyof BuyerIdentity> = [
   'fullName',
   'email',
   'phone',
@@ -120,10 +252,10 @@ export const BUYER_IDENTITY_FIELDS = [
   'city',
   'postalCode',
   'buyerType',
-  'companyName',
-  'siren',
-  'vatNumber',
-] as const satisfies ReadonlyArray<keyof BuyerIdentity>;
+  ...COMPANY_FIELD_NAMES,
+];
+
+const EMPTY_COMPANY = Object.fromEntries(COMPANY_FIELD_NAMES.map((field) => [field, ''])) as CompanyIdentity;
 
 export const EMPTY_BUYER_IDENTITY: BuyerIdentity = {
   fullName: '',
@@ -133,69 +265,21 @@ export const EMPTY_BUYER_IDENTITY: BuyerIdentity = {
   city: '',
   postalCode: '',
   buyerType: 'individual',
-  companyName: '',
-  siren: '',
-  vatNumber: '',
+  ...EMPTY_COMPANY,
 };
 
 /** The fields only a company fills. */
-export type CompanyField = 'buyerType' | 'companyName' | 'siren' | 'vatNumber';
+export type CompanyField = 'buyerType' | CompanyIdentityField;
 export type BuyerCompany = Pick<BuyerIdentity, CompanyField>;
-
-/** The fields a company fills besides choosing to be one, in the forms' order. */
-export type CompanyIdentityField = Exclude<CompanyField, 'buyerType'>;
-
-/** How a billing form shows one of a company's fields (the order's billing dialog and the profile's billing card). */
-export interface CompanyIdentityInput {
-  field: CompanyIdentityField;
-  label: string;
-  hint?: string;
-  autoComplete?: string;
-  inputMode?: 'numeric';
-  maxLength: number;
-  /** Required of a company (its message); the others are optional, checked by the server when given. */
-  required?: string;
-}
-
-/**
- * A company's fields in the billing forms: the name on its own row, the identifiers two by two below. A new field of
- * a company's identity is one more row here (and in `BuyerIdentity`).
- */
-export const COMPANY_IDENTITY_INPUTS = [
-  {
-    field: 'companyName',
-    label: 'Raison sociale',
-    autoComplete: 'organization',
-    maxLength: MAX_LENGTHS.companyName,
-    required: ORDER_MESSAGES.companyNameRequired,
-  },
-  { field: 'siren', label: 'SIREN (facultatif)', hint: '9 chiffres', inputMode: 'numeric', maxLength: MAX_LENGTHS.companyId },
-  {
-    field: 'vatNumber',
-    label: 'N° de TVA intracommunautaire (facultatif)',
-    hint: 'FR, 2 caractères, puis le SIREN',
-    maxLength: MAX_LENGTHS.companyId,
-  },
-] as const satisfies readonly CompanyIdentityInput[];
-
-/** Every company field has its input: the compiler says which one is missing. */
-const everyCompanyInput: Record<CompanyIdentityField, true> = {
-  ...({} as Record<(typeof COMPANY_IDENTITY_INPUTS)[number]['field'], true>),
-};
-void everyCompanyInput;
 
 /** A buyer's identity as an order keeps it: drafts saved before the company fields existed lack them (an individual). */
 export type SavedBuyerIdentity = Omit<BuyerIdentity, CompanyField> & Partial<BuyerCompany>;
 
-/** The company part of a buyer's identity as it is kept: none for an individual; a company's name trimmed, its identifiers compact. */
+/** The company part of a buyer's identity as it is kept: none for an individual; a company's texts trimmed, its identifiers compact. */
 export function buyerCompany(b: Partial<Record<CompanyField, string | null>>): BuyerCompany {
-  if (b.buyerType !== 'company') return { buyerType: 'individual', companyName: '', siren: '', vatNumber: '' };
-  return {
-    buyerType: 'company',
-    companyName: (b.companyName ?? '').trim(),
-    siren: compactId(b.siren ?? ''),
-    vatNumber: compactId(b.vatNumber ?? ''),
-  };
+  if (b.buyerType !== 'company') return { buyerType: 'individual', ...EMPTY_COMPANY };
+  const company = Object.fromEntries(COMPANY_IDENTITY_FIELDS.map((spec) => [spec.field, keptValue(spec, b[spec.field] ?? '')]));
+  return { buyerType: 'company', ...(company as CompanyIdentity) };
 }
 
 // ---- the agency's identity ----

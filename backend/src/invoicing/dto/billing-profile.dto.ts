@@ -6,35 +6,22 @@ import {
   BuyerCityField,
   BuyerFullNameField,
   BuyerPostalCodeField,
-  CompanyNameField,
-  CompanySirenField,
-  CompanyVatNumberField,
+  CheckedCompanyFields,
+  CompanyFieldsText,
 } from './buyer-fields';
 
 /**
  * L'identité de facturation du client, à qui ses factures sont établies : un particulier, ou une entreprise (raison
- * sociale requise ; SIREN et numéro de TVA facultatifs, vérifiés). Elle vaut pour les factures émises ensuite ; une
- * facture déjà émise ne change jamais.
+ * sociale requise ; SIREN et numéro de TVA facultatifs, vérifiés : les champs d'entreprise de @vitrine/domain). Elle
+ * vaut pour les factures émises ensuite ; une facture déjà émise ne change jamais.
  */
-export class UpdateBillingProfileDto {
+export class UpdateBillingProfileDto extends CheckedCompanyFields {
   @EnumField(BUYER_TYPES, { name: 'BuyerType', invalid: M.buyerTypeInvalid })
   buyerType: (typeof BUYER_TYPES)[number];
 
   /** Nom complet (le contact, pour une entreprise) */
   @BuyerFullNameField()
   fullName: string;
-
-  /** Raison sociale (entreprise) */
-  @CompanyNameField()
-  companyName?: string;
-
-  /** SIREN (entreprise, facultatif) */
-  @CompanySirenField()
-  siren?: string;
-
-  /** Numéro de TVA intracommunautaire (entreprise, facultatif) */
-  @CompanyVatNumberField()
-  vatNumber?: string;
 
   @BuyerAddressField()
   address: string;
@@ -47,13 +34,10 @@ export class UpdateBillingProfileDto {
 }
 
 /** L'identité de facturation enregistrée (ou, sans elle, le nom du compte et des champs vides). */
-export class BillingProfileDto {
+export class BillingProfileDto extends CompanyFieldsText {
   @ApiProperty({ enum: BUYER_TYPES, enumName: 'BuyerType' })
   buyerType: (typeof BUYER_TYPES)[number];
   fullName: string;
-  companyName: string;
-  siren: string;
-  vatNumber: string;
   address: string;
   postalCode: string;
   city: string;

@@ -2,17 +2,10 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
-import { BooleanField, DateField, EnumField, TextField } from '../../common/fields';
-import { BUYER_TYPES, ORDER_MESSAGES as M } from '@vitrine/domain';
-import {
-  BuyerAddressField,
-  BuyerCityField,
-  BuyerFullNameField,
-  BuyerPostalCodeField,
-  CompanyNameField,
-  CompanySirenField,
-  CompanyVatNumberField,
-} from './buyer-fields';
+import { BooleanField, DateField, TextField } from '../../common/fields';
+import { BUYER_TYPES } from '@vitrine/domain';
+import { UpdateBillingProfileDto } from './billing-profile.dto';
+import { CompanyFieldsOrNull } from './buyer-fields';
 import { LegalDocumentRefDto, LegalInvoiceDto } from './legal-invoices.dto';
 
 /** The most lines a corrected invoice may have, and the largest amount of one (100 000 €). */
@@ -67,9 +60,9 @@ export class CorrectedLineDto {
 /**
  * La correction d'une facture émise : un avoir l'annule et une facture rectificative (nouveau numéro) la remplace,
  * établie à l'identité de l'acheteur donnée ici et, si `lines` est donné, avec ces lignes (même total TTC, celui
- * encaissé) ; sans `lines`, celles de la facture.
+ * encaissé) ; sans `lines`, celles de la facture. L'identité est celle d'un profil de facturation, vérifiée de même.
  */
-export class CorrectLegalInvoiceDto {
+export class CorrectLegalInvoiceDto extends UpdateBillingProfileDto {
   /** Le motif de la correction (journal d'audit, e-mail au client) */
   @TextField({
     required: 'Le motif de la correction est requis',
@@ -77,34 +70,6 @@ export class CorrectLegalInvoiceDto {
     tooLong: `Le motif ne doit pas dépasser ${CORRECTION_REASON_MAX} caractères.`,
   })
   reason: string;
-
-  @EnumField(BUYER_TYPES, { name: 'BuyerType', invalid: M.buyerTypeInvalid })
-  buyerType: (typeof BUYER_TYPES)[number];
-
-  /** Nom complet (le contact, pour une entreprise) */
-  @BuyerFullNameField()
-  fullName: string;
-
-  /** Raison sociale (entreprise) */
-  @CompanyNameField()
-  companyName?: string;
-
-  /** SIREN (entreprise, facultatif) */
-  @CompanySirenField()
-  siren?: string;
-
-  /** Numéro de TVA intracommunautaire (entreprise, facultatif) */
-  @CompanyVatNumberField()
-  vatNumber?: string;
-
-  @BuyerAddressField()
-  address: string;
-
-  @BuyerPostalCodeField()
-  postalCode: string;
-
-  @BuyerCityField()
-  city: string;
 
   /** Les lignes corrigées ; absentes : celles de la facture */
   @ApiPropertyOptional({ type: [CorrectedLineDto], maxItems: CORRECTION_MAX_LINES })
@@ -130,17 +95,11 @@ export class InvoiceCorrectionDto {
 }
 
 /** L'acheteur tel que le document le nomme (figé à l'émission). */
-export class LegalBuyerDto {
+export class LegalBuyerDto extends CompanyFieldsOrNull {
   @ApiProperty({ enum: BUYER_TYPES, enumName: 'BuyerType' })
   type: (typeof BUYER_TYPES)[number];
   /** Nom de la personne (le contact, pour une entreprise) */
   name: string;
-  @ApiProperty({ type: String, nullable: true })
-  companyName: string | null;
-  @ApiProperty({ type: String, nullable: true })
-  siren: string | null;
-  @ApiProperty({ type: String, nullable: true })
-  vatNumber: string | null;
   address: string;
   postalCode: string;
   city: string;

@@ -29,9 +29,9 @@ import {
   BuyerCityField,
   BuyerFullNameField,
   BuyerPostalCodeField,
-  CompanyNameField,
-  CompanySirenField,
-  CompanyVatNumberField,
+  CheckedCompanyFields,
+  CompanyFieldsPatch,
+  CompanyFieldsText,
 } from '../../invoicing/dto/buyer-fields';
 import { ORDER_DRAFT_STATUSES, type OrderDraftStatus } from '../order-draft.entity';
 import { PHOTO_SIZES, type PhotoSize } from '../photos/photo-links';
@@ -159,7 +159,7 @@ export class OrderFormPatchDto {
 }
 
 /** Les informations de facturation en cours de saisie : seules celles envoyées changent. */
-export class BillingInfoPatchDto {
+export class BillingInfoPatchDto extends CompanyFieldsPatch {
   @TextField({ optional: true, max: MAX_LENGTHS.fullName, tooLong: tooLong('Le nom complet', MAX_LENGTHS.fullName) })
   fullName?: string;
   @TextField({ optional: true, max: MAX_LENGTHS.email, tooLong: M.emailInvalid })
@@ -174,16 +174,10 @@ export class BillingInfoPatchDto {
   postalCode?: string;
   @EnumField(BUYER_TYPES, { ...BUYER, optional: true })
   buyerType?: (typeof BUYER_TYPES)[number];
-  @TextField({ optional: true, max: MAX_LENGTHS.companyName, tooLong: tooLong("Le nom de l'entreprise", MAX_LENGTHS.companyName) })
-  companyName?: string;
-  @TextField({ optional: true, max: MAX_LENGTHS.companyId, tooLong: M.sirenInvalid })
-  siren?: string;
-  @TextField({ optional: true, max: MAX_LENGTHS.companyId, tooLong: M.vatNumberInvalid })
-  vatNumber?: string;
 }
 
-/** Les informations de facturation du paiement (modale « Finaliser ma commande »). */
-export class CheckoutBillingDto {
+/** Les informations de facturation du paiement (modale « Finaliser ma commande ») ; une entreprise donne ses champs. */
+export class CheckoutBillingDto extends CheckedCompanyFields {
   @BuyerFullNameField()
   fullName: string;
   /** Ignoré pour un client connecté : c'est l'e-mail du compte */
@@ -200,15 +194,6 @@ export class CheckoutBillingDto {
   /** Particulier (par défaut) ou entreprise : à qui les factures sont établies */
   @EnumField(BUYER_TYPES, { ...BUYER, optional: true, default: 'individual' })
   buyerType?: (typeof BUYER_TYPES)[number];
-  /** Raison sociale, requise pour une entreprise */
-  @CompanyNameField()
-  companyName?: string;
-  /** SIREN de l'entreprise (facultatif, 9 chiffres) */
-  @CompanySirenField()
-  siren?: string;
-  /** Numéro de TVA intracommunautaire de l'entreprise (facultatif) */
-  @CompanyVatNumberField()
-  vatNumber?: string;
 }
 
 /** Enregistrement automatique du brouillon : seuls les champs envoyés changent. */
@@ -266,7 +251,7 @@ export class OrderFormDto {
   extraEmails: string[];
 }
 
-export class BillingInfoDto {
+export class BillingInfoDto extends CompanyFieldsText {
   fullName: string;
   email: string;
   phone: string;
@@ -275,9 +260,6 @@ export class BillingInfoDto {
   postalCode: string;
   @ApiProperty({ enum: BUYER_TYPES, enumName: 'BuyerType' })
   buyerType: (typeof BUYER_TYPES)[number];
-  companyName: string;
-  siren: string;
-  vatNumber: string;
 }
 
 /** Une photo de la commande */

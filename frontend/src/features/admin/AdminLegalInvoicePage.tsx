@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useGetAdminLegalInvoice } from '../../api/generated/admin/admin';
 import type { InvoiceCorrectionDto, LegalDocumentRefDto, LegalInvoiceDetailDto } from '../../api/generated/model';
+import { companyRows } from '../../components/form-fields';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Card } from '../../components/ui/card';
 import { paths } from '../../config/paths';
@@ -134,6 +135,34 @@ function Correction({ doc }: { doc: LegalInvoiceDetailDto }) {
   );
 }
 
+/** Who the document is made out to: a company's name, the person (its contact), its identifiers, the address. */
+function BuyerCard({ doc }: { doc: LegalInvoiceDetailDto }) {
+  const company = doc.buyer.type === 'company' ? companyRows(doc.buyer) : null;
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Acheteur</h2>
+      <dl className="mt-3 space-y-3 text-sm">
+        {company ? <Row label={company.name.label}>{company.name.value}</Row> : null}
+        <Row label={company ? 'Contact' : 'Nom'}>{doc.buyer.name}</Row>
+        {company?.identifiers.map((r) => (
+          <Row key={r.key} label={r.label}>
+            {r.value}
+          </Row>
+        ))}
+        <Row label="Adresse">
+          {[doc.buyer.address, `${doc.buyer.postalCode} ${doc.buyer.city}`.trim()].filter(Boolean).join(', ') || '—'}
+        </Row>
+        <Row label="Email">{doc.buyer.email || '—'}</Row>
+      </dl>
+      {doc.userId ? (
+        <ButtonLink to={paths.admin.client(doc.userId)} variant="secondary" size="sm" className="mt-4 w-full">
+          Voir le client
+        </ButtonLink>
+      ) : null}
+    </Card>
+  );
+}
+
 /** /admin/invoices/{id}: an invoice or a credit note as issued, its related documents, and the correction of an invoice. */
 export function AdminLegalInvoicePage() {
   const { id = '' } = useParams();
@@ -165,28 +194,7 @@ export function AdminLegalInvoicePage() {
       )}
       aside={(d) => (
         <div className="grid gap-6">
-          <Card>
-            <h2 className="text-lg font-semibold">Acheteur</h2>
-            <dl className="mt-3 space-y-3 text-sm">
-              {d.buyer.type === 'company' ? <Row label="Raison sociale">{d.buyer.companyName || '—'}</Row> : null}
-              <Row label={d.buyer.type === 'company' ? 'Contact' : 'Nom'}>{d.buyer.name}</Row>
-              {d.buyer.type === 'company' ? (
-                <>
-                  <Row label="SIREN">{d.buyer.siren || '—'}</Row>
-                  <Row label="N° de TVA">{d.buyer.vatNumber || '—'}</Row>
-                </>
-              ) : null}
-              <Row label="Adresse">
-                {[d.buyer.address, `${d.buyer.postalCode} ${d.buyer.city}`.trim()].filter(Boolean).join(', ') || '—'}
-              </Row>
-              <Row label="Email">{d.buyer.email || '—'}</Row>
-            </dl>
-            {d.userId ? (
-              <ButtonLink to={paths.admin.client(d.userId)} variant="secondary" size="sm" className="mt-4 w-full">
-                Voir le client
-              </ButtonLink>
-            ) : null}
-          </Card>
+          <BuyerCard doc={d} />
           <Card>
             <h2 className="text-lg font-semibold">Document</h2>
             <dl className="mt-3 space-y-3 text-sm">

@@ -189,6 +189,27 @@ describe("'Corriger la facture' on the admin's invoice page", () => {
     expect(screen.getByRole('link', { name: 'Avoir AV-2026-000001' })).toHaveAttribute('href', `/admin/invoices/${NOTE.id}`);
   });
 
+  it("names a company buyer on the page: its name, the contact, its identifiers ('—' for one not given), the address", async () => {
+    const company = { type: 'company', companyName: 'Boulangerie Martin SARL', siren: '732829320', vatNumber: null } as const;
+    signedInAdmin({
+      [`GET /api/admin/legal-invoices/${ID}`]: () => jsonResponse(200, detail({ buyer: { ...detail().buyer, ...company } })),
+    });
+    renderApp(`/admin/invoices/${ID}`);
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Acheteur' })).parentElement!;
+    const rows = [...card.querySelectorAll('dl > div')].map((row) => [
+      row.querySelector('dt')!.textContent,
+      row.querySelector('dd')!.textContent,
+    ]);
+    expect(rows).toEqual([
+      ['Raison sociale', 'Boulangerie Martin SARL'],
+      ['Contact', 'Jeanne Martin'],
+      ['SIREN', '732829320'],
+      ['N° de TVA', '—'],
+      ['Adresse', '3 place du Marché, 69001 Lyon'],
+      ['Email', 'jeanne@martin.fr'],
+    ]);
+  });
+
   it('reads amounts as typed in French or not', () => {
     expect(centsOf('29,00')).toBe(2900);
     expect(centsOf('29.5')).toBe(2950);

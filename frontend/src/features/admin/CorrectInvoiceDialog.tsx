@@ -1,4 +1,4 @@
-import { compactId, isFrenchVatFormat, isSiren, ORDER_MESSAGES, vatMatchesSiren } from '@vitrine/domain';
+import { companyAsText, type CompanyIdentity, companyFieldsOf, ORDER_MESSAGES } from '@vitrine/domain';
 import { useId } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import type { InvoiceCorrectionDto, LegalInvoiceDetailDto } from '../../api/generated/model';
@@ -18,13 +18,11 @@ interface LineValues {
   amount: string;
 }
 
-export interface CorrectionValues {
+/** The form's values: a company's fields (@vitrine/domain's table) as typed, beside the rest of the buyer and the lines. */
+export interface CorrectionValues extends CompanyIdentity {
   reason: string;
   buyerType: 'individual' | 'company';
   fullName: string;
-  companyName: string;
-  siren: string;
-  vatNumber: string;
   address: string;
   postalCode: string;
   city: string;
@@ -62,9 +60,7 @@ function valuesOf(doc: LegalInvoiceDetailDto): CorrectionValues {
     reason: '',
     buyerType: b.type,
     fullName: b.name,
-    companyName: b.companyName ?? '',
-    siren: b.siren ?? '',
-    vatNumber: b.vatNumber ?? '',
+    ...companyAsText(b),
     address: b.address,
     postalCode: b.postalCode,
     city: b.city,
@@ -120,7 +116,7 @@ export function CorrectInvoiceDialog({
           address: values.address,
           postalCode: values.postalCode,
           city: values.city,
-          ...(company ? { companyName: values.companyName, siren: values.siren, vatNumber: values.vatNumber } : {}),
+          ...(company ? companyFieldsOf(values) : {}),
           ...(values.editLines
             ? {
                 lines: values.lines.map((l) => ({
@@ -145,7 +141,6 @@ export function CorrectInvoiceDialog({
     name: 'lines',
     rules: { validate: (items, values) => !values.editLines || totalCheck(items, doc.totalInclCents) },
   });
-  const siren = useWatch({ control, name: 'siren' });
   const linesError = errors.lines?.root?.message ?? errors.lines?.message;
   const radio = 'h-4 w-4 accent-brand-600';
 
@@ -186,20 +181,7 @@ export function CorrectInvoiceDialog({
               Entreprise
             </label>
           </div>
-          {company ? (
-            <CompanyIdentityInputs
-              input={companyInputsOf(register, errors, {
-                siren: (v) => !v.trim() || isSiren(compactId(v)) || ORDER_MESSAGES.sirenInvalid,
-                vatNumber: (v) => {
-                  if (!v.trim()) return true;
-                  const vat = compactId(v);
-                  if (!isFrenchVatFormat(vat)) return ORDER_MESSAGES.vatNumberInvalid;
-                  const s = compactId(siren ?? '');
-                  return !isSiren(s) || vatMatchesSiren(vat, s) || ORDER_MESSAGES.vatNumberMismatch;
-                },
-              })}
-            />
-          ) : null}
+          {company ? <CompanyIdentityInputs input={companyInputsOf(register, errors, true)} /> : null}
           <BuyerNameInput
             company={company}
             {...register('fullName', { validate: required(ORDER_MESSAGES.fullNameRequired) })}

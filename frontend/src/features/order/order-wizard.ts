@@ -8,9 +8,9 @@ import type { BillingInfoDto, DisplayEmailChoice, DomainChoice, LogoOption, Orde
 import { DomainTld, OrderStep } from '../../api/generated/model';
 import {
   distinctAddresses,
-  COMPANY_IDENTITY_INPUTS,
+  COMPANY_IDENTITY_FIELDS,
+  type CompanyFieldSpec,
   type CompanyIdentityField,
-  type CompanyIdentityInput,
   EMPTY_BUYER_IDENTITY,
   isPaidPlanId,
   EMAIL_ADDRESS,
@@ -296,7 +296,7 @@ export const billingRules: Record<keyof BillingValues, (value: string, values: B
   // A company's fields (@vitrine/domain): required of a company as the table says; its identifiers are checked by the
   // server (SIREN key, VAT number of the SIREN), whose messages show under them.
   ...(Object.fromEntries(
-    (COMPANY_IDENTITY_INPUTS as readonly CompanyIdentityInput[]).map(({ field, required }) => [
+    (COMPANY_IDENTITY_FIELDS as readonly CompanyFieldSpec[]).map(({ field, required }) => [
       field,
       (value: string, values: BillingValues) => values.buyerType !== 'company' || !required || value.trim() !== '' || required,
     ]),

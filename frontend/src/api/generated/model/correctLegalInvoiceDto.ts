@@ -15,7 +15,7 @@ export interface CorrectLegalInvoiceDto {
   /** @maxLength 100 */
   city: string;
   /**
-     * Raison sociale (entreprise)
+     * Raison sociale, requise pour une entreprise
      * @maxLength 150
      */
   companyName?: string;
@@ -40,12 +40,12 @@ export interface CorrectLegalInvoiceDto {
   /** Enregistrer aussi cette identité pour les prochaines factures du client */
   saveToProfile?: boolean;
   /**
-     * SIREN (entreprise, facultatif)
+     * SIREN de l'entreprise (facultatif, 9 chiffres)
      * @maxLength 30
      */
   siren?: string;
   /**
-     * Numéro de TVA intracommunautaire (entreprise, facultatif)
+     * Numéro de TVA intracommunautaire de l'entreprise (facultatif)
      * @maxLength 30
      */
   vatNumber?: string;

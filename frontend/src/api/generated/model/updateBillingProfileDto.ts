@@ -14,7 +14,7 @@ export interface UpdateBillingProfileDto {
   /** @maxLength 100 */
   city: string;
   /**
-     * Raison sociale (entreprise)
+     * Raison sociale, requise pour une entreprise
      * @maxLength 150
      */
   companyName?: string;
@@ -26,12 +26,12 @@ export interface UpdateBillingProfileDto {
   /** @maxLength 20 */
   postalCode: string;
   /**
-     * SIREN (entreprise, facultatif)
+     * SIREN de l'entreprise (facultatif, 9 chiffres)
      * @maxLength 30
      */
   siren?: string;
   /**
-     * Numéro de TVA intracommunautaire (entreprise, facultatif)
+     * Numéro de TVA intracommunautaire de l'entreprise (facultatif)
      * @maxLength 30
      */
   vatNumber?: string;
