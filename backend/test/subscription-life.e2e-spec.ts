@@ -192,7 +192,7 @@ describe('a subscription over its whole life', () => {
         amountCents: 2900,
         payUrl: expect.stringContaining('/invoices/in_'),
       });
-      expect(issues[0].message).toBe(
+      expect(plain(issues[0].message)).toBe(
         `Le paiement de 29,00 € du ${today} a échoué. Réglez la facture ou changez de carte pour garder votre site « Boulangerie Martin » en ligne.`,
       );
       expect((await t.api.get(`/api/sites/${siteId}`).set(bearer(client)).expect(200)).body).toMatchObject({

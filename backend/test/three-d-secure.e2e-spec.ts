@@ -76,7 +76,7 @@ describe('3-D Secure: payments the client authenticates', () => {
     await waitForState('le paiement à authentifier enregistré', async () => (await issuesOf(client)).length === 1);
     const [issue] = await issuesOf(client);
     expect(issue).toMatchObject({ siteId, reason: 'authentication_required', invoiceId, payUrl: renewal.invoice.hosted_invoice_url });
-    expect(issue.message).toMatch(/^Authentification requise : votre banque demande de confirmer le paiement de 29,00 €/);
+    expect(issue.message).toMatch(/^Votre banque demande de confirmer le paiement de 29,00[\u202f\u00a0]€/);
     expect(await siteOf(siteId)).toMatchObject({ status: 'active', payment_state: 'past_due' });
     // One mail with the link to authenticate, whatever the number of events (payment_failed and payment_action_required).
     const mails = await outboxFor(t, 'toujours@example.com', 'payment-action-required');

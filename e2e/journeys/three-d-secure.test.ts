@@ -158,7 +158,7 @@ describe('3-D Secure', () => {
     await h1(page, client.siteName);
     const banner = page.getByRole('region', { name: 'Authentification requise' });
     await banner.waitFor(SLOW);
-    assert.match((await banner.textContent()) ?? '', /Authentification requise : votre banque demande de confirmer le paiement de 29,00 €/);
+    assert.match((await banner.textContent()) ?? '', /Votre banque demande de confirmer le paiement de 29,00[\u202f\u00a0]€/);
     await page.getByText('Paiement en retard').first().waitFor();
     await screenshot(page, 'client-site-authentication-required-phone-light', { fullPage: false });
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

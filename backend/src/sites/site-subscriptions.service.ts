@@ -49,9 +49,10 @@ export function paymentIssueOf(
   const what = open
     ? `Le paiement de ${euros(open.amountCents)} du ${shortDate(failedAt ?? open.date)} a échoué`
     : 'Le paiement de votre abonnement a échoué';
-  // 3-D Secure: nothing was charged, the bank asks the client to confirm the payment on the invoice's page.
+  // 3-D Secure: nothing was charged, the bank asks the client to confirm the payment on the invoice's page (the
+  // banner's title says "Authentification requise"). Amounts keep euros()'s no-break spaces: "29,00 €" never wraps.
   const message = authenticate
-    ? `Authentification requise : votre banque demande de confirmer le paiement de ${euros(open!.amountCents)} du ${shortDate(failedAt ?? open!.date)}. Confirmez-le sur la page de la facture pour ${site.paymentState === 'unpaid' ? `remettre en ligne votre site « ${site.siteName} »` : `garder votre site « ${site.siteName} » en ligne`}.`
+    ? `Votre banque demande de confirmer le paiement de ${euros(open!.amountCents)} du ${shortDate(failedAt ?? open!.date)}. Confirmez-le sur la page de la facture pour ${site.paymentState === 'unpaid' ? `remettre en ligne votre site « ${site.siteName} »` : `garder votre site « ${site.siteName} » en ligne`}.`
     : site.paymentState === 'unpaid'
       ? `${what} : votre site « ${site.siteName} » est suspendu. Réglez la facture pour le remettre en ligne.`
       : `${what}. Réglez la facture ou changez de carte pour garder votre site « ${site.siteName} » en ligne.`;
@@ -64,7 +65,7 @@ export function paymentIssueOf(
     amountCents: open?.amountCents ?? null,
     invoiceId: open?.id ?? null,
     payUrl: open?.hostedUrl ?? null,
-    message: message.replace(/\u202f|\u00a0/g, ' '),
+    message,
   };
 }
 

@@ -121,7 +121,7 @@ describe('PaymentIssueBanner', () => {
   });
 
   it('says "Authentification requise" with a button to the invoice’s page when the bank asks to confirm the payment (3-D Secure)', async () => {
-    const message = 'Authentification requise : votre banque demande de confirmer le paiement de 29,00 € du 12/11/2026.';
+    const message = 'Votre banque demande de confirmer le paiement de 29,00 € du 12/11/2026.';
     renderBanner([issue({ reason: 'authentication_required', message })]);
     const region = await screen.findByRole('region', { name: 'Authentification requise' });
     expect(within(region).getByText(message)).toBeInTheDocument();
