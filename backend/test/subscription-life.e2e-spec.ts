@@ -536,6 +536,8 @@ describe('a subscription over its whole life', () => {
       const opened = answers.filter((a) => a.status === 200);
       expect(opened.length).toBeGreaterThanOrEqual(1);
       for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.status).toBe(409);
+      // By card only: a restart gives the site back at once (a SEPA debit would leave it ended for days).
+      expect((await stripe.checkout.sessions.retrieve(sessionIdOf(opened[0].body.url))).payment_method_types).toEqual(['card']);
       // Every URL any answer gave is paid: only one can be.
       const paid = [];
       for (const a of opened) paid.push(await payCheckout(a.body.url));

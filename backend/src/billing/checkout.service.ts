@@ -100,7 +100,9 @@ export class CheckoutService {
         const session = await this.stripe.client.checkout.sessions.create(
           {
             mode: 'subscription',
-            allowed_payment_method_types: this.config.stripe.paymentMethods,
+            // By card only: a restart gives the site back at once, on the page the client returns to; a debit would
+            // leave it ended for the days the bank takes (docs/payments.md, SEPA Direct Debit).
+            allowed_payment_method_types: ['card'],
             line_items: [{ price, quantity: 1 }],
             ...payer,
             client_reference_id: site.id,
