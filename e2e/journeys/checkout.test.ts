@@ -74,7 +74,7 @@ describe('checkout with the Stripe sandbox', () => {
     }
     assert.deepEqual(
       { ...paid, siteId: typeof paid.siteId },
-      { status: 'complete', paymentStatus: 'paid', provisioned: true, siteId: 'string', newAccount: true, prefersCall: false },
+      { status: 'complete', paymentStatus: 'paid', provisioned: true, siteId: 'string', newAccount: true, prefersCall: false, debit: null },
     );
     // The sandbox delivers before it redirects: the app's webhook endpoint accepted the signature (stored the event).
     const events = (await (await fetch(`${new URL(url).origin}/test/events?type=checkout.session.completed`)).json()) as {
