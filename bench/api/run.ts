@@ -38,6 +38,9 @@ const SITES = Number(args.sites);
 const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
+/** Resident memory goals of the app (issue 39): at rest after its start, and after the bench's load. */
+const MAX_IDLE_RSS_MB = 200;
+const MAX_LOADED_RSS_MB = 400;
 const WARM_UP_SECONDS = 2;
 /** `--only auth/me,search,webhooks`: the routes whose name holds one of these parts (`webhooks`: the webhook bench). */
 const only = args.only?.split(',').map((part) => part.trim());
@@ -232,6 +235,17 @@ try {
   console.log(
     `Mémoire résidente de l'app (VmRSS de backend/dist/main.js, PostgreSQL à part) : ${idleRss} Mo au repos après le démarrage, ${loadedRss} Mo après la charge`,
   );
+  // Issue 39's figures: the bench fails above them (a benchmark, not a timed test).
+  const over = [
+    typeof idleRss === 'number' && idleRss > MAX_IDLE_RSS_MB ? `${idleRss} Mo au repos (au plus ${MAX_IDLE_RSS_MB})` : null,
+    typeof loadedRss === 'number' && loadedRss > MAX_LOADED_RSS_MB
+      ? `${loadedRss} Mo après la charge (au plus ${MAX_LOADED_RSS_MB})`
+      : null,
+  ].filter(Boolean);
+  if (over.length) {
+    console.error(`Mémoire au-dessus des objectifs : ${over.join(' ; ')}`);
+    process.exitCode = 1;
+  }
 } finally {
   await db.end();
   raw.kill('SIGTERM');

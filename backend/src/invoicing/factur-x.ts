@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import fontkit from '@cantoo/fontkit';
-import { AFRelationship, PDFDocument, type PDFFont, PDFHexString, PDFName, type PDFPage, PDFString, rgb } from '@cantoo/pdf-lib';
+type Fontkit = Parameters<import('@cantoo/pdf-lib').PDFDocument['registerFontkit']>[0];
+import type { PDFDocument, PDFFont, PDFPage, RGB } from '@cantoo/pdf-lib';
 import { ciiXml } from './cii';
 import { buyerDisplayName, companyInvoiceLines, frenchDate, KIND_TITLE, type LegalDocument, mentionOf } from './legal-document';
 import { SRGB_ICC_BASE64 } from './srgb-icc';
@@ -50,6 +50,20 @@ export function unitPriceText(cents: number): string {
 // ---------------------------------------------------------------------------------------------------------------
 // The PDF a person reads
 // ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * pdf-lib and fontkit, loaded with the first document rather than at start: together about 20 MB of memory and 0.6 s
+ * that most processes (and requests) never need (issue 39, docs/performance.md).
+ */
+let libraries: Promise<{ pdf: typeof import('@cantoo/pdf-lib'); fontkit: Fontkit }> | undefined;
+const pdfLibraries = () =>
+  (libraries ??= Promise.all([import('@cantoo/pdf-lib'), import('@cantoo/fontkit')]).then(([pdf, fontkit]) => ({
+    pdf,
+    fontkit: ((fontkit as { default?: unknown }).default ?? fontkit) as Fontkit,
+  })));
+
+/** pdf-lib's `rgb()`, without loading pdf-lib to declare the palette. */
+const rgb = (red: number, green: number, blue: number): RGB => ({ type: 'RGB', red, green, blue }) as RGB;
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
@@ -107,7 +121,8 @@ function text(
 
 /** The human-readable document: a French A4 PDF with every mandatory mention (not saved yet). */
 async function drawPdf(doc: LegalDocument): Promise<PDFDocument> {
-  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const { pdf: lib, fontkit } = await pdfLibraries();
+  const pdf = await lib.PDFDocument.create({ updateMetadata: false });
   pdf.registerFontkit(fontkit);
   const { regular: regularBytes, bold: boldBytes } = fontBytes();
   const regular = await pdf.embedFont(regularBytes, { subset: true });
@@ -332,6 +347,7 @@ export function xmpOf(meta: ReturnType<typeof metadataOf>): string {
 
 /** The Factur-X file of a document: its PDF with the EN 16931 CII XML embedded, PDF/A-3b. */
 export async function facturX(doc: LegalDocument, now = new Date()): Promise<Buffer> {
+  const { AFRelationship, PDFHexString, PDFName, PDFString } = (await pdfLibraries()).pdf;
   const pdf = await drawPdf(doc);
   const xml = Buffer.from(ciiXml(doc), 'utf8');
   const meta = metadataOf(doc, now);

@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client, S3ClientConfig, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config/app-config';
 import { assertSafeKey, DIRECT_LINK_MAX_SECONDS, type DirectLinkOptions, type FileStorage } from './file-storage';
 
@@ -17,29 +9,41 @@ import { assertSafeKey, DIRECT_LINK_MAX_SECONDS, type DirectLinkOptions, type Fi
  * container or instance role, web identity).
  */
 export class S3FileStorage implements FileStorage {
-  private readonly client: S3Client;
-  /** Signs the links handed to browsers, with the address they reach the bucket at (S3_PUBLIC_ENDPOINT) */
-  private readonly linkSigner: S3Client;
+  /**
+   * The SDK and its clients, made on the first call rather than at start: the SDK is about 11 MB of memory and 0.2 s
+   * that a process storing nothing yet does not need (issue 39). `client` talks to the bucket; `linkSigner` signs the
+   * links handed to browsers, with the address they reach the bucket at (S3_PUBLIC_ENDPOINT).
+   */
+  private clients?: Promise<S3Clients>;
 
-  constructor(private readonly config: S3Config) {
-    const common: S3ClientConfig = {
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      credentials: config.credentials,
-      maxAttempts: 3,
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000, throwOnRequestTimeout: true },
-    };
-    this.client = new S3Client({ ...common, endpoint: config.endpoint });
-    this.linkSigner =
-      config.publicEndpoint && config.publicEndpoint !== config.endpoint
-        ? new S3Client({ ...common, endpoint: config.publicEndpoint })
-        : this.client;
+  constructor(private readonly config: S3Config) {}
+
+  private sdk(): Promise<S3Clients> {
+    return (this.clients ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(
+      ([s3, presigner]) => {
+        const common: S3ClientConfig = {
+          region: this.config.region,
+          forcePathStyle: this.config.forcePathStyle,
+          credentials: this.config.credentials,
+          maxAttempts: 3,
+          requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000, throwOnRequestTimeout: true },
+        };
+        const client = new s3.S3Client({ ...common, endpoint: this.config.endpoint });
+        const linkSigner =
+          this.config.publicEndpoint && this.config.publicEndpoint !== this.config.endpoint
+            ? new s3.S3Client({ ...common, endpoint: this.config.publicEndpoint })
+            : client;
+        return { s3, getSignedUrl: presigner.getSignedUrl, client, linkSigner };
+      },
+    ));
   }
 
   /** Closes the SDK's kept-alive connections when the app stops. */
-  onModuleDestroy(): void {
-    this.client.destroy();
-    if (this.linkSigner !== this.client) this.linkSigner.destroy();
+  async onModuleDestroy(): Promise<void> {
+    if (!this.clients) return;
+    const { client, linkSigner } = await this.clients;
+    client.destroy();
+    if (linkSigner !== client) linkSigner.destroy();
   }
 
   private async run<T>(action: string, key: string, call: () => Promise<T>): Promise<T> {
@@ -58,9 +62,10 @@ export class S3FileStorage implements FileStorage {
    * S3 answers to presigned links as they are: nothing to override in the link's query.
    */
   async put(key: string, data: Buffer, contentType: string, contentDisposition?: string): Promise<void> {
+    const { s3, client } = await this.sdk();
     await this.run('écriture de', key, () =>
-      this.client.send(
-        new PutObjectCommand({
+      client.send(
+        new s3.PutObjectCommand({
           Bucket: this.config.bucket,
           Key: key,
           Body: data,
@@ -73,9 +78,10 @@ export class S3FileStorage implements FileStorage {
   }
 
   async get(key: string): Promise<Buffer | null> {
+    const { s3, client } = await this.sdk();
     return this.run('lecture de', key, async () => {
       try {
-        const object = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+        const object = await client.send(new s3.GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
         if (!object.Body) return Buffer.alloc(0);
         const bytes = await object.Body.transformToByteArray();
         return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -87,10 +93,11 @@ export class S3FileStorage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
+    const { s3, client } = await this.sdk();
     await this.run('suppression de', key, async () => {
       try {
         // S3 answers 204 for a missing key; some compatible servers answer 404.
-        await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+        await client.send(new s3.DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
       } catch (error) {
         if (!isMissing(error)) throw error;
       }
@@ -102,8 +109,16 @@ export class S3FileStorage implements FileStorage {
     assertSafeKey(key);
     const expiresIn = Math.min(DIRECT_LINK_MAX_SECONDS, Math.floor(options.expiresInSeconds));
     if (!(expiresIn >= 1)) throw new Error(`Lien S3 : durée invalide (${options.expiresInSeconds} s)`);
-    return getSignedUrl(this.linkSigner, new GetObjectCommand({ Bucket: this.config.bucket, Key: key }), { expiresIn });
+    const { s3, getSignedUrl, linkSigner } = await this.sdk();
+    return getSignedUrl(linkSigner, new s3.GetObjectCommand({ Bucket: this.config.bucket, Key: key }), { expiresIn });
   }
+}
+
+interface S3Clients {
+  s3: typeof import('@aws-sdk/client-s3');
+  getSignedUrl: typeof import('@aws-sdk/s3-request-presigner').getSignedUrl;
+  client: S3Client;
+  linkSigner: S3Client;
 }
 
 /** No object under the key (a missing bucket is a configuration error, not a missing file). */

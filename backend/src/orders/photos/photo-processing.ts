@@ -1,5 +1,5 @@
 import { concurrencyLimit } from '../../common/concurrency';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
 /**
  * Order photos are the one untrusted binary the product parses. Each one is decoded and re-encoded by sharp (libvips):
@@ -44,8 +44,18 @@ export interface PhotoProcessingOptions {
  */
 export const JPEG_OPTIONS = { quality: 85, progressive: true, optimiseCoding: true } as const;
 
-// One-off decodes of untrusted files: nothing is worth keeping in libvips' operation cache.
-sharp.cache(false);
+/**
+ * sharp (libvips), loaded with the first photo rather than at start: about 25 MB of memory that a process receiving
+ * no photo does not need (issue 39). One-off decodes of untrusted files: nothing is worth keeping in libvips'
+ * operation cache.
+ */
+let loaded: Promise<typeof Sharp> | undefined;
+const sharpLibrary = () =>
+  (loaded ??= import('sharp').then((module) => {
+    const sharp = ((module as { default?: typeof Sharp }).default ?? module) as typeof Sharp;
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /** Photos decoded at once by this process (each 40-megapixel decode can take a few hundred MB); others wait. */
 export const MAX_CONCURRENT_DECODES = 2;
@@ -76,7 +86,8 @@ export async function processPhoto(input: Buffer, options: PhotoProcessingOption
   if (!signature) throw new PhotoRefusedError('wrongType', 'ni JPEG ni PNG');
 
   // The header only: format and dimensions. The pixel cap is checked here, then again by libvips while decoding.
-  let header: sharp.Metadata;
+  const sharp = await sharpLibrary();
+  let header: Sharp.Metadata;
   try {
     header = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (error) {
@@ -126,6 +137,7 @@ export interface Thumbnail {
  * then a palette PNG (256 colours with their transparency, quantised by libimagequant), small at this size too.
  */
 export async function makeThumbnail(photo: Pick<ProcessedPhoto, 'data'>): Promise<Thumbnail> {
+  const sharp = await sharpLibrary();
   return decodeSlot(async () => {
     // Scaled once to raw pixels (a JPEG is decoded at 1/2, 1/4 or 1/8 of its size when that is enough), read for
     // transparency, then encoded.
