@@ -75,7 +75,14 @@ export class AudienceMeasurement1763716700000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['audience_daily_dimensions', 'audience_daily', 'audience_hourly', 'audience_events', 'audience_salts', 'audience_sites']) {
+    for (const table of [
+      'audience_daily_dimensions',
+      'audience_daily',
+      'audience_hourly',
+      'audience_events',
+      'audience_salts',
+      'audience_sites',
+    ]) {
       await q.query(`DROP TABLE ${table}`);
     }
   }
