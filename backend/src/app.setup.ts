@@ -1,4 +1,4 @@
-import { type INestApplication, RequestMethod } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, getSchemaPath, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
@@ -6,7 +6,8 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { join } from 'node:path';
-import { AUDIENCE_EVENT_PATH, AUDIENCE_SCRIPT_PATH } from './audience/audience-ingest.controller';
+import { AUDIENCE_EVENT_PATH } from './audience/audience-ingest.controller';
+import { AUDIENCE_SCRIPT_PATH, serveAudienceScript } from './audience/script';
 import { MAX_BODY_BYTES } from './audience/ingest';
 import { PUBLIC_EXTENSION } from './common/access.decorator';
 import { API_KEY_SECURITY } from './common/api-key';
@@ -143,8 +144,9 @@ function closeRequestSchemas(document: OpenAPIObject, roots: Set<string>): void 
 
 /** Everything around the routes, shared by main.ts and the tests so both run the same app. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
-  // The audience script of the clients' sites is served at the root (GET /s.js), every other route under /api.
-  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: AUDIENCE_SCRIPT_PATH, method: RequestMethod.GET }] });
+  app.setGlobalPrefix(API_PREFIX);
+  // The audience script of the clients' sites, at the root (outside the API and before the frontend's files).
+  app.use(AUDIENCE_SCRIPT_PATH, serveAudienceScript);
   // No enableShutdownHooks(): Nest would close the pool on SIGTERM while requests are in flight; main.ts drains first.
   app.disable('x-powered-by');
   // No ETags: API answers are never stored (Cache-Control: no-store), so hashing each body was wasted work; the

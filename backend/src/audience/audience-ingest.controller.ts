@@ -1,15 +1,13 @@
-import { Body, Controller, Get, Header, HttpCode, Ip, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiExcludeEndpoint, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Ip, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/access.decorator';
 import { AudienceIngest } from './audience-ingest.service';
 import { checkEvent, parseEvent } from './ingest';
-import { AUDIENCE_SCRIPT, AUDIENCE_SCRIPT_ETAG, AUDIENCE_SCRIPT_GZIP, PIXEL_GIF } from './script';
+import { PIXEL_GIF } from './script';
 
 /** The path of the beacon, whose text/plain body app.setup.ts reads (2 KB at most) before any other parser. */
 export const AUDIENCE_EVENT_PATH = '/a/e';
-/** The script, served outside the API's prefix. */
-export const AUDIENCE_SCRIPT_PATH = '/s.js';
 
 /**
  * What the clients' sites call: anyone may, but only for a known site key and from that site's own origin (its domain
@@ -49,25 +47,5 @@ export class AudienceIngestController {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.type('gif').send(PIXEL_GIF);
-  }
-
-  /** Le script de mesure d'audience (moins de 1 Ko compressé), mis en cache un jour, revalidé par son ETag. */
-  @Public()
-  @Get(AUDIENCE_SCRIPT_PATH)
-  @ApiExcludeEndpoint()
-  @Header('Cache-Control', 'public, max-age=86400, stale-while-revalidate=604800')
-  script(@Req() req: Request, @Res() res: Response): void {
-    res.setHeader('ETag', AUDIENCE_SCRIPT_ETAG);
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    if (req.headers['if-none-match'] === AUDIENCE_SCRIPT_ETAG) {
-      res.status(304).end();
-      return;
-    }
-    res.type('application/javascript; charset=utf-8');
-    res.setHeader('Vary', 'Accept-Encoding');
-    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      res.setHeader('Content-Encoding', 'gzip');
-      res.send(AUDIENCE_SCRIPT_GZIP);
-    } else res.send(AUDIENCE_SCRIPT);
   }
 }

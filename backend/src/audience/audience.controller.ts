@@ -5,8 +5,6 @@ import { UuidParam, uuidParam } from '../common/uuid-param';
 import { AudienceService } from './audience.service';
 import { AudienceQueryDto, AudienceResponseDto } from './dto/audience.dto';
 
-const siteId = uuidParam('Site introuvable');
-
 @ApiTags('sites')
 @Controller('sites')
 export class AudienceController {
@@ -19,7 +17,7 @@ export class AudienceController {
   @Get(':id/audience')
   getSiteAudience(
     @CurrentUser() { user }: AuthenticatedUser,
-    @UuidParam('id', siteId) id: string,
+    @UuidParam('id', uuidParam('Site introuvable')) id: string,
     @Query() query: AudienceQueryDto,
   ): Promise<AudienceResponseDto> {
     return this.audience.figures(user, id, query.period ?? '30d');

@@ -1,3 +1,4 @@
+import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
@@ -22,3 +23,25 @@ export const AUDIENCE_SCRIPT_ETAG = `"${createHash('sha256').update(AUDIENCE_SCR
 
 /** The no-JavaScript pixel: a transparent 1×1 GIF. */
 export const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** The script's address, at the root of the product (not under /api). */
+export const AUDIENCE_SCRIPT_PATH = '/s.js';
+
+/** Express handler of GET /s.js: cached a day, revalidated by its ETag, gzipped when the browser takes it. */
+export function serveAudienceScript(req: Request, res: Response, next: NextFunction): void {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || (req.path !== '/' && req.path !== '')) return next();
+  res.setHeader('Cache-Control', 'public, max-age=86400, stale-while-revalidate=604800');
+  res.setHeader('ETag', AUDIENCE_SCRIPT_ETAG);
+  // Loaded by other sites' pages: helmet's same-origin resource policy would block it.
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (req.headers['if-none-match'] === AUDIENCE_SCRIPT_ETAG) {
+    res.status(304).end();
+    return;
+  }
+  res.type('application/javascript; charset=utf-8');
+  if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(AUDIENCE_SCRIPT_GZIP);
+  } else res.send(AUDIENCE_SCRIPT);
+}
