@@ -5,6 +5,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AgencyModule } from './agency/agency.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { AudienceModule } from './audience/audience.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { BillingFactsModule } from './billing-facts/billing-facts';
@@ -75,6 +76,7 @@ export class AppModule {
         MonitoringModule,
         ApiKeysModule,
         OutboundWebhooksModule,
+        AudienceModule,
       ],
       // Deny by default: every route needs a valid access token unless it is marked @Public(); a client view reads only.
       // Under a client view, the client's payment means are masked in every answer.

@@ -6,6 +6,9 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { join } from 'node:path';
+import { AUDIENCE_EVENT_PATH } from './audience/audience-ingest.controller';
+import { AUDIENCE_SCRIPT_PATH, serveAudienceScript } from './audience/script';
+import { MAX_BODY_BYTES } from './audience/ingest';
 import { PUBLIC_EXTENSION } from './common/access.decorator';
 import { API_KEY_SECURITY } from './common/api-key';
 import { ErrorResponseDto } from './common/error-response.dto';
@@ -142,6 +145,8 @@ function closeRequestSchemas(document: OpenAPIObject, roots: Set<string>): void 
 /** Everything around the routes, shared by main.ts and the tests so both run the same app. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.setGlobalPrefix(API_PREFIX);
+  // The audience script of the clients' sites, at the root (outside the API and before the frontend's files).
+  app.use(AUDIENCE_SCRIPT_PATH, serveAudienceScript);
   // No enableShutdownHooks(): Nest would close the pool on SIGTERM while requests are in flight; main.ts drains first.
   app.disable('x-powered-by');
   // No ETags: API answers are never stored (Cache-Control: no-store), so hashing each body was wasted work; the
@@ -200,6 +205,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       },
     }),
   );
+  // Audience events come from navigator.sendBeacon as text/plain JSON, 2 KB at most (413 beyond): read as text here.
+  app.use(`/${API_PREFIX}${AUDIENCE_EVENT_PATH}`, express.text({ type: () => true, limit: MAX_BODY_BYTES }));
   app.use(
     express.json({
       limit: '100kb',
@@ -239,7 +246,7 @@ const PHOTO_UPLOAD_PATH = /^\/order-drafts\/[^/]+\/photos\/?$/;
  */
 function jsonBodiesOnly(req: Request, res: Response, next: NextFunction): void {
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if (!hasBody || req.is('application/json') || req.path === '/billing/webhook') return next();
+  if (!hasBody || req.is('application/json') || req.path === '/billing/webhook' || req.path === AUDIENCE_EVENT_PATH) return next();
   if (req.is('multipart/form-data') && req.method === 'POST' && PHOTO_UPLOAD_PATH.test(req.path)) return next();
   res.status(415).json({ statusCode: 415, message: JSON_ONLY_MESSAGE });
 }
@@ -250,7 +257,8 @@ function jsonBodiesOnly(req: Request, res: Response, next: NextFunction): void {
  * (PublicPagesService); sitemap.xml and robots.txt from APP_URL. Without the server bundle, index.html for all.
  */
 function serveFrontend(app: NestExpressApplication, dist: string, pages: PublicPagesService): void {
-  const isApi = (req: Request) => req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`);
+  const isApi = (req: Request) =>
+    req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`) || req.path === AUDIENCE_SCRIPT_PATH;
   const assets = express.static(dist, {
     index: false,
     setHeaders: (res, path) => {

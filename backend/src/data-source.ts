@@ -57,6 +57,8 @@ import { FrozenBuyer } from './invoicing/frozen-buyer.entity';
 import { PaymentsKeepTheirWord1763716560000 } from './database/migrations/1763716560000-PaymentsKeepTheirWord';
 import { PaymentActionRequired1763716570000 } from './database/migrations/1763716570000-PaymentActionRequired';
 import { OrderDebits1763716580000 } from './database/migrations/1763716580000-OrderDebits';
+import { AUDIENCE_ENTITIES } from './audience/audience.entities';
+import { AudienceMeasurement1763716700000 } from './database/migrations/1763716700000-AudienceMeasurement';
 import { EndOfDunning1763716600000 } from './database/migrations/1763716600000-EndOfDunning';
 import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
@@ -99,6 +101,7 @@ export const ENTITIES = [
   WebhookDelivery,
   OrderCheckout,
   FrozenBuyer,
+  ...AUDIENCE_ENTITIES,
 ];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -136,6 +139,7 @@ export const MIGRATIONS = [
   PaymentActionRequired1763716570000,
   OrderDebits1763716580000,
   EndOfDunning1763716600000,
+  AudienceMeasurement1763716700000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

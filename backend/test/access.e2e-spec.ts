@@ -102,6 +102,11 @@ const ACCESS: Record<string, Access> = {
   'POST /api/sites/:id/modification-requests': 'client',
   'GET /api/sites/:id/business-options': 'client',
   'PUT /api/sites/:id/business-options': 'client',
+  // Audience: the figures of a site (its owner or an admin, 404 for another client's); the ingest and the script are
+  // called by the visitors of the clients' sites (a site key and its own origin are their authorisation).
+  'GET /api/sites/:id/audience': 'client',
+  'POST /api/a/e': 'anonymous',
+  'GET /api/a/p.gif': 'anonymous',
   'GET /api/sites/:id/subscription': 'client',
   'POST /api/sites/:id/subscription/upgrade': 'client',
   'POST /api/sites/:id/subscription/cancel': 'client',

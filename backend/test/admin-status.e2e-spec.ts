@@ -6,6 +6,9 @@ import { appWithSandbox } from './helpers/stripe';
 /** Every background job, by name: the list comes from the jobs' declarations (`@BackgroundJob`). */
 const JOB_NAMES = [
   'account-erasure',
+  'audience-retention',
+  'audience-rollups',
+  'audience-salts',
   'data-exports',
   'draft-purge',
   'duplicate-refunds',

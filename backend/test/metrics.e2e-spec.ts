@@ -107,6 +107,9 @@ describe('GET /api/metrics', () => {
     expect(metrics.value('vitrine_db_pool_waiting_queries')).toBe(0);
     expect(metrics.find('vitrine_job_failures_total').map((s) => s.labels.job)).toEqual([
       'account-erasure',
+      'audience-retention',
+      'audience-rollups',
+      'audience-salts',
       'data-exports',
       'draft-purge',
       'duplicate-refunds',

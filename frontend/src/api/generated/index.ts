@@ -1,5 +1,6 @@
 export * from './admin/admin';
 export * from './agency/agency';
+export * from './audience/audience';
 export * from './auth/auth';
 export * from './billing/billing';
 export * from './dashboard/dashboard';

@@ -30,6 +30,18 @@ export const JOB_LABELS: Record<BackgroundJob, { label: string; does: string }> 
     label: 'Factures des abonnements terminés',
     does: 'Toutes les 15 minutes : annule chez Stripe les factures restées ouvertes d’un abonnement terminé.',
   },
+  'audience-rollups': {
+    label: 'Statistiques d’audience',
+    does: 'Chaque minute : calcule les chiffres horaires et quotidiens des sites à partir des événements reçus.',
+  },
+  'audience-salts': {
+    label: 'Sel du jour des statistiques',
+    does: 'Crée le sel du jour à minuit (heure de Paris) et détruit celui de la veille une heure plus tard.',
+  },
+  'audience-retention': {
+    label: 'Conservation des statistiques',
+    does: 'Toutes les heures : supprime les événements bruts après 48 heures et les agrégats après 25 mois.',
+  },
   'invoice-files': { label: 'Fichiers des factures', does: 'Produit le PDF Factur-X de chaque facture et avoir émis.' },
   'data-exports': {
     label: 'Archives des données',

@@ -11,6 +11,9 @@ export type BackgroundJob = typeof BackgroundJob[keyof typeof BackgroundJob];
 
 export const BackgroundJob = {
   'account-erasure': 'account-erasure',
+  'audience-retention': 'audience-retention',
+  'audience-rollups': 'audience-rollups',
+  'audience-salts': 'audience-salts',
   'data-exports': 'data-exports',
   'draft-purge': 'draft-purge',
   'duplicate-refunds': 'duplicate-refunds',

@@ -25,10 +25,12 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AudienceResponseDto,
   BusinessOptionsDto,
   BusinessOptionsResponseDto,
   CreateModificationRequestDto,
   ErrorResponseDto,
+  GetSiteAudienceParams,
   ListSitesParams,
   ModificationRequestResponseDto,
   SiteDetailDto,
@@ -258,6 +260,123 @@ export function useGetSite<TData = Awaited<ReturnType<typeof getSite>>, TError =
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetSiteQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getGetSiteAudienceUrl = (id: string,
+    params?: GetSiteAudienceParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/sites/${id}/audience?${stringifiedParams}` : `/api/sites/${id}/audience`
+}
+
+/**
+ * @summary Statistiques d'audience d'un site (son propriétaire, ou l'équipe) sur 7, 30, 90 jours ou 12 mois, face à la
+période précédente, avec un point par jour et l'extrait de code à installer ; lues dans les agrégats seulement.
+ */
+export const getSiteAudience = async (id: string,
+    params?: GetSiteAudienceParams, options?: Parameters<typeof customFetch>[1]): Promise<AudienceResponseDto> => {
+
+  return customFetch<AudienceResponseDto>(getGetSiteAudienceUrl(id,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetSiteAudienceQueryKey = (id: string,
+    params?: GetSiteAudienceParams,) => {
+    return [
+    `/api/sites/${id}/audience`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetSiteAudienceQueryOptions = <TData = Awaited<ReturnType<typeof getSiteAudience>>, TError = ErrorType<ErrorResponseDto>>(id: string,
+    params?: GetSiteAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteAudience>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSiteAudienceQueryKey(id,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSiteAudience>>> = ({ signal }) => getSiteAudience(id,params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSiteAudience>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSiteAudienceQueryResult = NonNullable<Awaited<ReturnType<typeof getSiteAudience>>>
+export type GetSiteAudienceQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetSiteAudience<TData = Awaited<ReturnType<typeof getSiteAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    params: undefined |  GetSiteAudienceParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteAudience>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteAudience>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteAudience>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteAudience<TData = Awaited<ReturnType<typeof getSiteAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    params?: GetSiteAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteAudience>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteAudience>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteAudience>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteAudience<TData = Awaited<ReturnType<typeof getSiteAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    params?: GetSiteAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteAudience>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Statistiques d'audience d'un site (son propriétaire, ou l'équipe) sur 7, 30, 90 jours ou 12 mois, face à la
+période précédente, avec un point par jour et l'extrait de code à installer ; lues dans les agrégats seulement.
+ */
+
+export function useGetSiteAudience<TData = Awaited<ReturnType<typeof getSiteAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    params?: GetSiteAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteAudience>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSiteAudienceQueryOptions(id,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -1,0 +1,183 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { BaseRepository } from '../database/base.repository';
+import type { StoredEvent } from './ingest';
+
+/** How many values of each dimension a day keeps (the tops the client sees). */
+export const AUDIENCE_TOP_VALUES = 50;
+
+export interface KeyedSite {
+  id: string;
+  domain: string | null;
+}
+
+export interface DailyFigures {
+  day: string;
+  visitors: number;
+  pageviews: number;
+  visits: number;
+  bounces: number;
+  durationSeconds: number;
+}
+
+/** A figures' query over the raw events, grouped by `bucket` (a day, an hour) among the rows `where` keeps. */
+function figuresSql(table: string, bucket: string, key: string, where: string): string {
+  return `WITH ev AS (
+      SELECT site_id, ${bucket} AS bucket, visitor, kind, received_at, duration_ms FROM audience_events WHERE ${where}
+    ), pv AS (
+      SELECT site_id, bucket, visitor, received_at,
+        CASE WHEN received_at - lag(received_at) OVER w <= interval '30 minutes' THEN 0 ELSE 1 END AS starts
+      FROM ev WHERE kind = 'pageview'
+      WINDOW w AS (PARTITION BY site_id, bucket, visitor ORDER BY received_at)
+    ), numbered AS (
+      SELECT site_id, bucket, visitor,
+        sum(starts) OVER (PARTITION BY site_id, bucket, visitor ORDER BY received_at ROWS UNBOUNDED PRECEDING) AS visit
+      FROM pv
+    ), per_visit AS (
+      SELECT site_id, bucket, count(*) AS views FROM numbered GROUP BY site_id, bucket, visitor, visit
+    ), visits AS (
+      SELECT site_id, bucket, count(*) AS visits, count(*) FILTER (WHERE views = 1) AS bounces FROM per_visit GROUP BY 1, 2
+    ), base AS (
+      SELECT site_id, bucket, count(DISTINCT visitor) AS visitors, count(*) FILTER (WHERE kind = 'pageview') AS pageviews,
+        coalesce(sum(duration_ms), 0) / 1000 AS duration_seconds
+      FROM ev GROUP BY 1, 2
+    )
+    INSERT INTO ${table} (site_id, ${key}, visitors, pageviews, visits, bounces, duration_seconds)
+    SELECT b.site_id, b.bucket, b.visitors, b.pageviews, coalesce(v.visits, 0), coalesce(v.bounces, 0), b.duration_seconds
+    FROM base b LEFT JOIN visits v USING (site_id, bucket)
+    ON CONFLICT (site_id, ${key}) DO UPDATE SET visitors = EXCLUDED.visitors, pageviews = EXCLUDED.pageviews,
+      visits = EXCLUDED.visits, bounces = EXCLUDED.bounces, duration_seconds = EXCLUDED.duration_seconds`;
+}
+
+/** The audience tables (docs/audience.md). */
+@Injectable()
+export class AudienceRepository extends BaseRepository {
+  /** The site a public key names, with its domain; null for an unknown key. */
+  async siteOfKey(key: string): Promise<KeyedSite | null> {
+    const [row] = await this.query<KeyedSite>(
+      `SELECT s.id, s.domain FROM audience_sites a JOIN sites s ON s.id = a.site_id WHERE a.site_key = $1`,
+      [key],
+    );
+    return row ?? null;
+  }
+
+  /** The site (its owner and domain), or null. */
+  async site(id: string): Promise<{ id: string; userId: string; domain: string | null } | null> {
+    const [row] = await this.query<{ id: string; userId: string; domain: string | null }>(
+      `SELECT id, user_id AS "userId", domain FROM sites WHERE id = $1`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /** The site's public key, made (128 random bits) the first time it is asked for. */
+  async keyOf(siteId: string): Promise<string> {
+    const [row] = await this.query<{ site_key: string }>(
+      `WITH made AS (
+         INSERT INTO audience_sites (site_id, site_key) VALUES ($1, $2) ON CONFLICT (site_id) DO NOTHING RETURNING site_key
+       ) SELECT site_key FROM made UNION ALL SELECT site_key FROM audience_sites WHERE site_id = $1 LIMIT 1`,
+      [siteId, randomBytes(16).toString('base64url')],
+    );
+    return row?.site_key ?? this.keyOf(siteId);
+  }
+
+  /** The salt of `day`, made if it is not there yet (several instances agree on the first one written). */
+  async saltOf(day: string): Promise<Buffer> {
+    const [row] = await this.query<{ salt: Buffer }>(
+      `WITH made AS (
+         INSERT INTO audience_salts (day, salt) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING RETURNING salt
+       ) SELECT salt FROM made UNION ALL SELECT salt FROM audience_salts WHERE day = $1 LIMIT 1`,
+      [day, randomBytes(32)],
+    );
+    return row?.salt ?? this.saltOf(day);
+  }
+
+  /** Destroys the salts of the days before `keepFrom`; answers the days destroyed. */
+  async destroySaltsBefore(keepFrom: string): Promise<string[]> {
+    const rows = await this.query<{ day: string }>(`DELETE FROM audience_salts WHERE day < $1 RETURNING day::text`, [keepFrom]);
+    return (rows as unknown as [Array<{ day: string }>, number])[0].map((r) => r.day);
+  }
+
+  /** One INSERT for a batch of events. */
+  async insertEvents(events: Array<StoredEvent & { receivedAt: Date }>): Promise<void> {
+    if (!events.length) return;
+    const column = <K extends keyof (StoredEvent & { receivedAt: Date })>(key: K) => events.map((e) => e[key]);
+    await this.query(
+      `INSERT INTO audience_events (site_id, day, visitor, kind, path, referrer_host, utm_source, utm_medium, utm_campaign,
+         device, browser, language, duration_ms, received_at)
+       SELECT * FROM unnest($1::uuid[], $2::date[], $3::bytea[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+         $9::text[], $10::text[], $11::text[], $12::text[], $13::int[], $14::timestamptz[])`,
+      [
+        column('siteId'),
+        column('day'),
+        column('visitor'),
+        column('kind'),
+        column('path'),
+        column('referrerHost'),
+        column('utmSource'),
+        column('utmMedium'),
+        column('utmCampaign'),
+        column('device'),
+        column('browser'),
+        column('language'),
+        column('durationMs'),
+        column('receivedAt'),
+      ],
+    );
+  }
+
+  /** Recomputes the daily figures and tops of `days` (Paris days) from the raw events. */
+  async rollUpDays(days: string[]): Promise<void> {
+    await this.query(figuresSql('audience_daily', 'day', 'day', 'day = ANY($1::date[])'), [days]);
+    await this.dataSource.transaction(async (tx) => {
+      await tx.query(`DELETE FROM audience_daily_dimensions WHERE day = ANY($1::date[])`, [days]);
+      await tx.query(
+        `WITH ev AS (
+           SELECT * FROM audience_events WHERE day = ANY($1::date[]) AND kind = 'pageview'
+         ), vals AS (
+           SELECT site_id, day, 'page' AS dimension, path AS value, visitor FROM ev
+           UNION ALL SELECT site_id, day, 'source', coalesce(utm_source, referrer_host, '(direct)'), visitor FROM ev
+           UNION ALL SELECT site_id, day, 'device', device, visitor FROM ev
+           UNION ALL SELECT site_id, day, 'browser', browser, visitor FROM ev
+           UNION ALL SELECT site_id, day, 'language', coalesce(language, '(inconnue)'), visitor FROM ev
+         ), counted AS (
+           SELECT site_id, day, dimension, value, count(DISTINCT visitor) AS visitors, count(*) AS pageviews,
+             row_number() OVER (PARTITION BY site_id, day, dimension ORDER BY count(*) DESC, value) AS rank
+           FROM vals GROUP BY 1, 2, 3, 4
+         )
+         INSERT INTO audience_daily_dimensions (site_id, day, dimension, value, visitors, pageviews)
+         SELECT site_id, day, dimension, value, visitors, pageviews FROM counted WHERE rank <= $2`,
+        [days, AUDIENCE_TOP_VALUES],
+      );
+    });
+  }
+
+  /** Recomputes the hourly figures of the hours in [from, to) from the raw events. */
+  async rollUpHours(from: Date, to: Date): Promise<void> {
+    await this.query(figuresSql('audience_hourly', "date_trunc('hour', received_at)", 'hour', 'received_at >= $1 AND received_at < $2'), [
+      from,
+      to,
+    ]);
+  }
+
+  /** Deletes the raw events received before `rawBefore` and the roll-ups older than `rollUpsBefore`; answers the rows deleted. */
+  async purge(rawBefore: Date, rollUpsBefore: Date): Promise<number> {
+    let deleted = 0;
+    const count = (answer: unknown) => ((answer as [unknown, number])[1] ?? 0) as number;
+    deleted += count(await this.query(`DELETE FROM audience_events WHERE received_at < $1`, [rawBefore]));
+    deleted += count(await this.query(`DELETE FROM audience_hourly WHERE hour < $1`, [rollUpsBefore]));
+    const day = rollUpsBefore.toISOString().slice(0, 10);
+    deleted += count(await this.query(`DELETE FROM audience_daily WHERE day < $1`, [day]));
+    deleted += count(await this.query(`DELETE FROM audience_daily_dimensions WHERE day < $1`, [day]));
+    return deleted;
+  }
+
+  /** The daily figures of a site over [from, to] (Paris days), from the roll-ups. */
+  async daily(siteId: string, from: string, to: string): Promise<DailyFigures[]> {
+    return this.query<DailyFigures>(
+      `SELECT day::text AS day, visitors, pageviews, visits, bounces, duration_seconds::int AS "durationSeconds"
+       FROM audience_daily WHERE site_id = $1 AND day BETWEEN $2 AND $3 ORDER BY day`,
+      [siteId, from, to],
+    );
+  }
+}
