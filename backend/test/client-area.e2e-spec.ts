@@ -351,7 +351,7 @@ describe('the client area', () => {
         .send({ email: 'alice@example.com', subject: 'Encore', message: 'Une autre' })
         .expect(429);
       expect(refused.body.retryAfter).toBeGreaterThan(890);
-      expect(refused.body.message).toMatch(/^Vous devez attendre 1[45]:\d\d avant de pouvoir envoyer un nouveau message$/);
+      expect(refused.body.message).toMatch(/^Vous pourrez envoyer un nouveau message dans (15\smin|14\smin\s\d\d?\ss)\.$/);
       expect(refused.headers['retry-after']).toBe(String(refused.body.retryAfter));
       expect(refused.headers['ratelimit-reset']).toBe(String(refused.body.retryAfter));
       // Another account is not held back; and once 15 minutes have passed, Alice may write again.

@@ -5,7 +5,7 @@ import type { CreateSupportMessageDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { EmailInput } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
-import { Alert, Badge, Card, Container } from '../../components/ui/card';
+import { Alert, Card, Container } from '../../components/ui/card';
 import { Field, Form, Textarea, useApiForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/ui/page';
 import { useAuth } from '../../lib/auth/session';
@@ -113,12 +113,6 @@ export function SupportPage() {
             <dl className="mt-4 space-y-3 text-sm">
               <ContactLink label="Téléphone" href={agency?.phoneHref} text={agency?.phone} />
               <ContactLink label="Email" href={agency && `mailto:${agency.email}`} text={agency?.email} className="break-all" />
-              <div>
-                <dt className="text-slate-600 dark:text-slate-400">Chat</dt>
-                <dd className="mt-1">
-                  <Badge>Bientôt disponible</Badge>
-                </dd>
-              </div>
             </dl>
           </Card>
           <Card>
