@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useGetCheckoutSession } from '../../api/generated/billing/billing';
+import { useGetSite } from '../../api/generated/sites/sites';
 import type { CheckoutSessionStatusDto } from '../../api/generated/model';
 import { ConfirmationSlow } from '../../components/payment-confirmation';
 import { ButtonLink } from '../../components/ui/button';
@@ -148,6 +149,19 @@ function RedirectCountdown({ signedIn }: { signedIn: boolean }) {
   );
 }
 
+/** The Business options form's link, for a Business site only (as the server knows the site): a Pro site has no such form. */
+function BusinessOptionsLink({ siteId }: { siteId: string }) {
+  const site = useGetSite(siteId, { query: { retry: false, refetchOnWindowFocus: false } });
+  if (site.data?.type !== 'business') return null;
+  return (
+    <p>
+      <Link to={paths.dashboard.siteBusinessOptions(siteId)} className={linkClass}>
+        Choisir les options Business de votre site
+      </Link>
+    </p>
+  );
+}
+
 function PaymentStatus({
   sessionId,
   prefersCallInUrl,
@@ -236,13 +250,7 @@ function PaymentStatus({
           Vous avez choisi d'être rappelé : un conseiller vous appelle sous 24h pour un échange de 30 minutes sur le contenu de votre site.
         </p>
       ) : null}
-      {signedIn && siteIdInUrl ? (
-        <p>
-          <Link to={paths.dashboard.siteBusinessOptions(siteIdInUrl)} className={linkClass}>
-            Choisir les options Business de votre site
-          </Link>
-        </p>
-      ) : null}
+      {signedIn && siteId ? <BusinessOptionsLink siteId={siteId} /> : null}
       <p className="text-sm">
         Une question ?{' '}
         <Link to={paths.contact} className={linkClass}>
