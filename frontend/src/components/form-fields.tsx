@@ -7,6 +7,7 @@ import {
   companyFieldCheck,
   type CompanyIdentityField,
   MAX_LENGTHS,
+  PASSWORD_HINT,
 } from '@vitrine/domain';
 import { Field } from './ui/field';
 
@@ -55,7 +56,7 @@ export function NewPasswordInputs({
         type="password"
         autoComplete="new-password"
         revealable
-        hint="6 caractères minimum."
+        hint={PASSWORD_HINT}
         error={passwordError}
         {...passwordProps}
       />

@@ -8,3 +8,4 @@ export * from './identity.ts';
 export * from './labels.ts';
 export * from './order-rules.ts';
 export * from './promises.ts';
+export * from './passwords.ts';

@@ -43,10 +43,10 @@ describe('Reset password page', () => {
     const { calls } = mockApi(anonymous);
     renderApp('/reset-password?token=abc');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Mot de passe'), '12345');
-    await user.type(screen.getByLabelText('Confirmer le mot de passe'), '12346');
+    await user.type(await screen.findByLabelText('Mot de passe'), '1234567');
+    await user.type(screen.getByLabelText('Confirmer le mot de passe'), '1234568');
     await user.click(screen.getByRole('button', { name: 'Enregistrer le mot de passe' }));
-    expect(await screen.findByText('Le mot de passe doit contenir au moins 6 caractères')).toBeInTheDocument();
+    expect(await screen.findByText('Le mot de passe doit contenir au moins 8 caractères')).toBeInTheDocument();
     expect(screen.getByText('Les mots de passe ne correspondent pas')).toBeInTheDocument();
     expect(calls.some((c) => c.url.endsWith('/api/auth/reset-password'))).toBe(false);
   });

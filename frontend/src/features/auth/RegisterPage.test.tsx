@@ -24,10 +24,11 @@ describe('Register page', () => {
     const { calls } = mockApi(anonymous);
     await openRegister();
 
-    await fill({ name: 'Claire', email: 'claire@exemple', password: '12345', confirm: '54321' });
+    await fill({ name: 'Claire', email: 'claire@exemple', password: '1234567', confirm: '7654321' });
 
     expect(await screen.findByText("Format d'email invalide")).toBeInTheDocument();
-    expect(screen.getByText('Le mot de passe doit contenir au moins 6 caractères')).toBeInTheDocument();
+    expect(screen.getByText('Le mot de passe doit contenir au moins 8 caractères')).toBeInTheDocument();
+    expect(screen.getByText('8 caractères minimum.')).toBeInTheDocument();
     expect(screen.getByText('Les mots de passe ne correspondent pas')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((c) => c.url === '/api/auth/register')).toHaveLength(0);
