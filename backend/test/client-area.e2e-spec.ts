@@ -176,7 +176,13 @@ describe('the client area', () => {
       [aliceSite],
     );
     const res = await t.api.get(`/api/sites/${aliceSite}`).set(bearer(alice)).expect(200);
-    expect(res.body).toMatchObject({ id: aliceSite, siteName: 'Atelier Alice', planLabel: 'Pro (29€)', ageDays: 0, status: 'pending' });
+    expect(res.body).toMatchObject({
+      id: aliceSite,
+      siteName: 'Atelier Alice',
+      planLabel: 'Pro (29\u00a0€/mois)',
+      ageDays: 0,
+      status: 'pending',
+    });
     expect(res.body.statusHistory).toEqual([{ fromStatus: null, toStatus: 'pending', cause: 'payment', createdAt: expect.any(String) }]);
     // The modification request's choices, with the labels of the team's mail.
     expect(res.body.modificationOptions.types.map((o: { label: string }) => o.label)).toEqual([
@@ -196,7 +202,7 @@ describe('the client area', () => {
       status: 'active',
       statusLabel: 'Actif',
       plan: 'pro',
-      planLabel: 'Pro (29€)',
+      planLabel: 'Pro (29\u00a0€/mois)',
       customerId: 'cus_AtelierAlice',
       cancelAtPeriodEnd: false,
     });

@@ -97,7 +97,7 @@ describe('the client area', () => {
     // Support: 'Message envoyé', then the wait, counted down, still there after a reload (it comes from the server).
     await page.goto('/dashboard/support');
     await h1(page, 'Support');
-    assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), client.email);
+    assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), client.email);
     await page.getByLabel('Sujet').fill('Horaires');
     await page.getByLabel('Message', { exact: true }).fill('Bonjour, pouvez-vous ajouter nos horaires d’été ?');
     await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
@@ -118,7 +118,7 @@ describe('the client area', () => {
     // Business options: the required fields, then saved and shown again after a reload.
     await page.goto(`/dashboard/sites/${client.siteId}/business-options`);
     await h1(page, 'Options Business');
-    assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), client.email);
+    assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), client.email);
     assert.equal(await page.getByLabel('Pays').inputValue(), 'France');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText("Le nom de l'entreprise est requis").waitFor();

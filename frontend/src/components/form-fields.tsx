@@ -16,7 +16,7 @@ type Registered = UseFormRegisterReturn & { error?: string };
 /** The e-mail input of every form (register it with `emailRules`, or the form's own rule). */
 export function EmailInput({
   error,
-  label = 'Email',
+  label = 'E-mail',
   readOnly,
   maxLength,
   hint,

@@ -20,11 +20,11 @@ describe('Forgot password page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Envoyer le lien' }));
     expect(await screen.findByText("L'email est requis")).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Email'), 'pas-un-email');
+    await user.type(screen.getByLabelText('E-mail'), 'pas-un-email');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
     expect(await screen.findByText("Format d'email invalide")).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Email'));
-    await user.type(screen.getByLabelText('Email'), 'claire@example.com');
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'claire@example.com');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
     expect(await screen.findByRole('status')).toHaveTextContent(ANSWER);
     expect(calls.find((c) => c.url.endsWith('/api/auth/forgot-password'))?.body).toEqual({ email: 'claire@example.com' });

@@ -10,7 +10,7 @@ const site = {
   domain: 'boulangerie-martin.fr',
   status: 'pending',
   type: 'pro',
-  planLabel: 'Pro (29€)',
+  planLabel: 'Pro (29\u00a0€/mois)',
   ageDays: 3,
   statusHistory: [{ fromStatus: null, toStatus: 'pending', cause: 'payment', createdAt: '2026-11-18T10:00:00.000Z' }],
   modificationOptions: {
@@ -75,7 +75,7 @@ describe('the support wait', () => {
     });
     renderApp('/dashboard/support');
     const send = await screen.findByRole('button', { name: 'Envoyer' });
-    expect(screen.getByLabelText('Email')).toHaveValue('claire@example.com');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('claire@example.com');
     expect(send).toBeDisabled();
     await user.type(screen.getByLabelText('Sujet'), 'Facture');
     await user.type(screen.getByLabelText('Message'), 'Une question');
@@ -121,7 +121,7 @@ describe('the modification request', () => {
     renderApp({ pathname: `/dashboard/sites/${SITE_ID}`, state: { origin: 'sites' } });
     expect(await screen.findByRole('heading', { name: 'Boulangerie Martin' }, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Retour à mes sites/ })).toHaveAttribute('href', '/dashboard/sites');
-    expect(screen.getByText('Review technique')).toBeInTheDocument();
+    expect(screen.getByText('Revue technique')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Demander une modification/ }));
     // The choices are the server's, as in the team's mail.
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Design', 'Contenu', 'Basse', 'Moyenne']);
@@ -192,7 +192,7 @@ describe('the business options', () => {
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
-    expect(screen.getByLabelText('Email')).toHaveValue('claire@example.com');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('claire@example.com');
     expect(screen.getByLabelText('Pays')).toHaveValue('France');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });

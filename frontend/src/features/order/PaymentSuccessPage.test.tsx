@@ -242,7 +242,7 @@ const siteDetail = (type: 'pro' | 'business') => ({
   domain: null,
   status: 'pending',
   type,
-  planLabel: type === 'business' ? 'Business (59€)' : 'Pro (29€)',
+  planLabel: type === 'business' ? 'Business (59\u00a0€/mois)' : 'Pro (29\u00a0€/mois)',
   ageDays: 3,
   paymentState: 'current',
   paymentStateSince: null,
@@ -357,7 +357,7 @@ describe('/upgrade-success', () => {
     });
     // The site's page first (its copy of the site cached as Pro), then the upgrade's page.
     const { router } = renderApp('/dashboard/sites/s1');
-    expect((await screen.findAllByText('Pro (29€)')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/^Pro \(29\s€\/mois\)$/)).length).toBeGreaterThan(0);
     answer = null;
     await act(async () => {
       await router.navigate('/upgrade-success?site_id=s1&is_downgrade=false&plan_type=business');

@@ -1,3 +1,4 @@
+import { PROMISES } from '@vitrine/domain';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useGetCheckoutSession } from '../../api/generated/billing/billing';
@@ -235,8 +236,8 @@ function PaymentStatus({
     >
       {signedIn ? (
         <p>
-          Votre nouveau site apparaît dans votre tableau de bord, en attente de création. Nous le mettons en ligne sous 24h et vous tenons
-          informé de chaque étape.
+          Votre nouveau site apparaît dans votre tableau de bord, en attente de création. Nous le mettons en ligne sous{' '}
+          {PROMISES.delivery.short} et vous tenons informé de chaque étape.
         </p>
       ) : (
         <p>
@@ -247,7 +248,8 @@ function PaymentStatus({
       )}
       {prefersCall ? (
         <p>
-          Vous avez choisi d'être rappelé : un conseiller vous appelle sous 24h pour un échange de 30 minutes sur le contenu de votre site.
+          Vous avez choisi d'être rappelé : un conseiller vous appelle sous {PROMISES.callback} pour un échange de 30 minutes sur le contenu
+          de votre site.
         </p>
       ) : null}
       {signedIn && siteId ? <BusinessOptionsLink siteId={siteId} /> : null}
