@@ -4,16 +4,18 @@
  * before.
  */
 const zone = vi.hoisted(() => {
-  const before = process.env.TZ;
-  process.env.TZ = 'America/Los_Angeles';
-  return { before };
+  // The frontend has no Node types: the test runner's process, as it is.
+  const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+  const before = env.TZ;
+  env.TZ = 'America/Los_Angeles';
+  return { env, before };
 });
 
 import { formatDate, formatDateTime, formatDaysAgo, formatTime } from './format';
 
 afterAll(() => {
-  if (zone.before === undefined) delete process.env.TZ;
-  else process.env.TZ = zone.before;
+  if (zone.before === undefined) delete zone.env.TZ;
+  else zone.env.TZ = zone.before;
 });
 
 describe('dates in Paris time, whatever the browser’s zone', () => {

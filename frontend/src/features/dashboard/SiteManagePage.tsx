@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { externalNavigation } from '../../lib/external-navigation';
-import { formatDate, formatEuros } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { useSubscriptionActions } from './api';
 
 type Action = 'upgrade' | 'to-pro' | 'custom' | 'cancel' | 'reactivate' | 'restart';

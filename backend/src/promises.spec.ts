@@ -3,11 +3,12 @@
  * only through @vitrine/domain's PROMISES, on every page, in the mails and in the server's answers, so that the client
  * area cannot say "sous 24-48h" again while the public pages and the terms say 24 hours and under 3 hours.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PROMISES, SUPPORT_REPLY_SENTENCE } from '@vitrine/domain';
 
-const ROOT = join(__dirname, '..', '..', '..');
+/** The repository: this file is backend/src/promises.spec.ts. */
+const ROOT = join(__dirname, '..', '..');
 
 /** A promise written by hand: a delay of hours after 'en', 'sous', 'dans les', 'délai de', or the support's '< 3h'. */
 const HAND_WRITTEN = [
@@ -18,7 +19,7 @@ const HAND_WRITTEN = [
 ];
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry: Dirent) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'generated' || entry.name === 'node_modules' ? [] : sources(path);
     return /\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) ? [path] : [];
