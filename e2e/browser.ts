@@ -25,6 +25,8 @@ export function launch(): Promise<Browser> {
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+/** A wide desktop screen, as the issues measure it. */
+export const WIDE = { width: 1440, height: 900 };
 
 /** What each page's journey expects to fail (a wrong password's 401…): anything else fails the journey. */
 const expectedFailures = new WeakMap<BrowserContext, RegExp[]>();
@@ -118,7 +120,7 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.f
 
 /** On /login: fills the form and submits it. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }

@@ -10,6 +10,8 @@ const ISOLATED = [
   'src/api/client-view.test.ts',
   'src/lib/auth/session.test.tsx',
   'src/features/admin/ClientView.test.tsx',
+  // Runs in another time zone than Paris's
+  'src/lib/format-paris.test.ts',
 ];
 
 // In development, /api is proxied to the backend (npm run dev -w backend, or dist/main.js on PORT).

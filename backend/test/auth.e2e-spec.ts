@@ -1,5 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import { AuthService } from '../src/auth/auth.service';
+import { hashPassword } from '../src/auth/password';
 import { JWT_AUDIENCE, JWT_ISSUER, REFRESH_REUSE_GRACE_SECONDS } from '../src/auth/session.service';
 import { bearer, createTestApp, registerClient, type SessionBody, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 
@@ -63,7 +64,7 @@ describe('auth', () => {
         errors: {
           name: 'Le nom est requis',
           email: "Format d'email invalide",
-          password: 'Le mot de passe doit contenir au moins 6 caractères',
+          password: 'Le mot de passe doit contenir au moins 8 caractères',
           confirmPassword: 'Les mots de passe ne correspondent pas',
         },
       });
@@ -93,6 +94,19 @@ describe('auth', () => {
       const res = await t.api.post('/api/auth/login').send({ email: 'LOGIN@example.com', password: 'good-pass' }).expect(200);
       expect(res.body.user.email).toBe('login@example.com');
       expect(cookieOf(res)).toMatch(/HttpOnly/);
+    });
+
+    it('still signs in a password chosen under the former 6-character rule, while a new one needs 8 (issue 38)', async () => {
+      await t.dataSource.query(`INSERT INTO users (email, name, role, password_hash) VALUES ($1, 'Ancien', 'client', $2)`, [
+        'ancien@example.com',
+        await hashPassword('abc123'),
+      ]);
+      await t.api.post('/api/auth/login').send({ email: 'ancien@example.com', password: 'abc123' }).expect(200);
+      const res = await t.api
+        .post('/api/auth/register')
+        .send({ name: 'Nouveau', email: 'nouveau@example.com', password: 'abc1234', confirmPassword: 'abc1234' })
+        .expect(400);
+      expect(res.body.errors).toEqual({ password: 'Le mot de passe doit contenir au moins 8 caractères' });
     });
 
     it('gives the same answer for a wrong password and an unknown e-mail', async () => {
@@ -274,7 +288,7 @@ describe('auth', () => {
         .send({ oldPassword: 'old-pass', newPassword: '123', confirmPassword: '1234' })
         .expect(400);
       expect(res.body.errors).toEqual({
-        newPassword: 'Le mot de passe doit contenir au moins 6 caractères',
+        newPassword: 'Le mot de passe doit contenir au moins 8 caractères',
         confirmPassword: 'Les mots de passe ne correspondent pas',
       });
     });
@@ -315,11 +329,11 @@ describe('auth', () => {
       expect(again.body.errors).toEqual({ token: 'Lien invalide ou expiré' });
     });
 
-    it('needs at least 6 characters', async () => {
+    it('needs at least 8 characters', async () => {
       const { token } = await invitedUser('short@example.com');
-      const res = await t.api.post('/api/auth/first-login').send({ token, password: '12345' }).expect(400);
-      expect(res.body.errors).toEqual({ password: 'Le mot de passe doit contenir au moins 6 caractères' });
-      await t.api.post('/api/auth/first-login').send({ token, password: '123456' }).expect(200);
+      const res = await t.api.post('/api/auth/first-login').send({ token, password: '1234567' }).expect(400);
+      expect(res.body.errors).toEqual({ password: 'Le mot de passe doit contenir au moins 8 caractères' });
+      await t.api.post('/api/auth/first-login').send({ token, password: '12345678' }).expect(200);
     });
 
     it('refuses an expired token', async () => {

@@ -176,7 +176,13 @@ describe('the client area', () => {
       [aliceSite],
     );
     const res = await t.api.get(`/api/sites/${aliceSite}`).set(bearer(alice)).expect(200);
-    expect(res.body).toMatchObject({ id: aliceSite, siteName: 'Atelier Alice', planLabel: 'Pro (29€)', ageDays: 0, status: 'pending' });
+    expect(res.body).toMatchObject({
+      id: aliceSite,
+      siteName: 'Atelier Alice',
+      planLabel: 'Pro (29\u00a0€/mois)',
+      ageDays: 0,
+      status: 'pending',
+    });
     expect(res.body.statusHistory).toEqual([{ fromStatus: null, toStatus: 'pending', cause: 'payment', createdAt: expect.any(String) }]);
     // The modification request's choices, with the labels of the team's mail.
     expect(res.body.modificationOptions.types.map((o: { label: string }) => o.label)).toEqual([
@@ -196,7 +202,7 @@ describe('the client area', () => {
       status: 'active',
       statusLabel: 'Actif',
       plan: 'pro',
-      planLabel: 'Pro (29€)',
+      planLabel: 'Pro (29\u00a0€/mois)',
       customerId: 'cus_AtelierAlice',
       cancelAtPeriodEnd: false,
     });
@@ -351,7 +357,7 @@ describe('the client area', () => {
         .send({ email: 'alice@example.com', subject: 'Encore', message: 'Une autre' })
         .expect(429);
       expect(refused.body.retryAfter).toBeGreaterThan(890);
-      expect(refused.body.message).toMatch(/^Vous devez attendre 1[45]:\d\d avant de pouvoir envoyer un nouveau message$/);
+      expect(refused.body.message).toMatch(/^Vous pourrez envoyer un nouveau message dans (15\smin|14\smin\s\d\d?\ss)\.$/);
       expect(refused.headers['retry-after']).toBe(String(refused.body.retryAfter));
       expect(refused.headers['ratelimit-reset']).toBe(String(refused.body.retryAfter));
       // Another account is not held back; and once 15 minutes have passed, Alice may write again.

@@ -50,7 +50,7 @@ describe('a site whose life follows its payments', () => {
       status: 'active',
       statusLabel: 'Actif',
       plan: 'pro',
-      planLabel: 'Pro (29€)',
+      planLabel: 'Pro (29\u00a0€/mois)',
       cancelAtPeriodEnd: false,
     });
     expect(await history()).toEqual(['-→pending (payment)']);
@@ -84,7 +84,7 @@ describe('a site whose life follows its payments', () => {
     // 59 € − 29 € for (almost) the whole month just started.
     expect(res.body.amountChargedCents).toBeGreaterThan(2990);
     expect(res.body.amountChargedCents).toBeLessThanOrEqual(3000);
-    expect(res.body.subscription).toMatchObject({ plan: 'business', planLabel: 'Business (59€)' });
+    expect(res.body.subscription).toMatchObject({ plan: 'business', planLabel: 'Business (59\u00a0€/mois)' });
     const stripeSub = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
     expect((stripeSub.latest_invoice as Stripe.Invoice).amount_paid).toBe(res.body.amountChargedCents);
     await sandbox.flushWebhooks();

@@ -111,7 +111,7 @@ describe('a client’s data archive', () => {
     expect(sites.map((s) => s.identifiant).sort()).toEqual(a.siteIds.slice().sort());
     for (const site of dbSites) {
       const archived = sites.find((s) => s.identifiant === site.id)!;
-      expect(archived).toMatchObject({ nom: site.site_name, domaine: site.domain, statut: 'en attente', formule: 'Pro (29€)' });
+      expect(archived).toMatchObject({ nom: site.site_name, domaine: site.domain, statut: 'en attente', formule: 'Pro (29\u00a0€/mois)' });
       const history = await t.dataSource.query(`SELECT count(*)::int AS n FROM site_status_history WHERE site_id = $1`, [site.id]);
       expect((archived.historiqueDesStatuts as unknown[]).length).toBe(history[0].n);
     }

@@ -150,7 +150,7 @@ describe('ordering and provisioning', () => {
       // Business 59 + logo 15 + Google Business 10 + 1 e-mail, then 70 a month.
       expect(receipt.text).toMatch(/Premier mois : 85,00\s€/);
       expect(receipt.text).toMatch(/Mois suivants : 70,00\s€ \/ mois/);
-      expect(receipt.text).toContain('Nous vous appelons dans les 24 heures');
+      expect(receipt.text).toContain('Nous vous appelons dans les 24h');
       expect(receipt.action_url).toBe('http://localhost:3000/dashboard');
 
       const [team] = await outboxFor(t, 'equipe@vitrine.example', 'order-team');

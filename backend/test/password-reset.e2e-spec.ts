@@ -34,8 +34,8 @@ describe('forgot and reset password', () => {
     const session = await registerClient(t.api, { email: 'reset@example.com', password: 'old-password' });
     await t.api.post('/api/auth/forgot-password').send({ email: 'reset@example.com' }).expect(200);
     const token = await tokenFromMail(t, 'reset@example.com', 'password-reset');
-    const short = await t.api.post('/api/auth/reset-password').send({ token, password: '12345' }).expect(400);
-    expect(short.body.errors).toEqual({ password: 'Le mot de passe doit contenir au moins 6 caractères' });
+    const short = await t.api.post('/api/auth/reset-password').send({ token, password: '1234567' }).expect(400);
+    expect(short.body.errors).toEqual({ password: 'Le mot de passe doit contenir au moins 8 caractères' });
     const res = await t.api.post('/api/auth/reset-password').send({ token, password: 'new-password' }).expect(200);
     expect(res.body.user.email).toBe('reset@example.com');
     await t.api.get('/api/auth/me').set(bearer(res.body)).expect(200);

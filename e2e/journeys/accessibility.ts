@@ -171,7 +171,7 @@ const clientPages = (siteId: string): PageCheck[] => [
     ready: (page) => page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).waitFor(),
   },
   { path: '/dashboard/invoices', ready: (page) => page.getByRole('table', { name: 'Factures' }).getByText('Payée').waitFor() },
-  { path: '/dashboard/support', ready: (page) => page.getByText(/^Vous devez attendre \d{2}:\d{2}/).waitFor() },
+  { path: '/dashboard/support', ready: (page) => page.getByText(/^Vous pourrez envoyer un nouveau message dans /).waitFor() },
   {
     path: `/dashboard/sites/${siteId}/business-options`,
     ready: async (page) => {

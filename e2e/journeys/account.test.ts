@@ -18,7 +18,7 @@ describe('account', () => {
     const email = uniqueEmail('parcours');
     await page.goto('/register');
     await page.getByLabel('Nom', { exact: true }).fill('Camille Dupont');
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Mot de passe', { exact: true }).fill('motdepasse1');
     await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill('motdepasse1');
     await screenshot(page, 'register-desktop-light');
@@ -48,7 +48,7 @@ describe('account', () => {
       .click();
     await page.getByText('Profil mis à jour.').waitFor();
     await screenshot(page, 'profile-desktop-light');
-    await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+    await page.getByRole('link', { name: 'Tableau de bord', exact: true }).first().click();
     await page.getByText('Bonjour, Camille Martin').waitFor();
     // The session survives a reload (restored from the refresh cookie), and the new name is the one stored.
     await page.reload();

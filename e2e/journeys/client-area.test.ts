@@ -97,20 +97,20 @@ describe('the client area', () => {
     // Support: 'Message envoyé', then the wait, counted down, still there after a reload (it comes from the server).
     await page.goto('/dashboard/support');
     await h1(page, 'Support');
-    assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), client.email);
+    assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), client.email);
     await page.getByLabel('Sujet').fill('Horaires');
     await page.getByLabel('Message', { exact: true }).fill('Bonjour, pouvez-vous ajouter nos horaires d’été ?');
     await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await page.getByText('Message envoyé').waitFor(SLOW);
-    const wait = page.getByText(/^Vous devez attendre (\d{2}):(\d{2}) avant de pouvoir envoyer un nouveau message$/);
+    const wait = page.getByText(/^Vous pourrez envoyer un nouveau message dans \d+\smin(\s\d+\ss)?\.$/);
     await wait.waitFor();
-    assert.match((await wait.textContent()) ?? '', /attendre 1[45]:\d{2} avant/);
+    assert.match((await wait.textContent()) ?? '', /dans 1[45]\smin(\s\d+\ss)?\./);
     assert.equal(await page.getByLabel('Sujet').inputValue(), '');
     assert.equal(await page.getByRole('button', { name: 'Envoyer', exact: true }).isDisabled(), true);
     await page.reload();
     await h1(page, 'Support');
     await wait.waitFor(SLOW);
-    assert.match((await wait.textContent()) ?? '', /attendre 1[45]:\d{2} avant/);
+    assert.match((await wait.textContent()) ?? '', /dans 1[45]\smin(\s\d+\ss)?\./);
     await page.getByLabel('Sujet').fill('Encore une question');
     await page.getByLabel('Message', { exact: true }).fill('Et pour les jours fériés ?');
     assert.equal(await page.getByRole('button', { name: 'Envoyer', exact: true }).isDisabled(), true, 'no second message during the wait');
@@ -118,7 +118,7 @@ describe('the client area', () => {
     // Business options: the required fields, then saved and shown again after a reload.
     await page.goto(`/dashboard/sites/${client.siteId}/business-options`);
     await h1(page, 'Options Business');
-    assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), client.email);
+    assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), client.email);
     assert.equal(await page.getByLabel('Pays').inputValue(), 'France');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText("Le nom de l'entreprise est requis").waitFor();

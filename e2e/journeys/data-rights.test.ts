@@ -127,6 +127,9 @@ describe('data rights and the client view', () => {
     await dialog.getByText(/conservés jusqu’au 31\/12\/\d{4}/).waitFor();
     await screenshot(page, 'close-account-dialog-desktop-light', { fullPage: false });
     await accessible(page, 'fermeture du compte : dialogue (1440 px, clair)');
+    // The end of the paid period is the default; this client closes at once.
+    assert.equal(await dialog.getByRole('radio', { name: /À la fin de la période payée/ }).isChecked(), true);
+    await dialog.getByRole('radio', { name: /Tout de suite/ }).check();
     await dialog.getByLabel('Mot de passe').fill(client.password);
     await dialog.getByRole('button', { name: 'Fermer définitivement mon compte' }).click();
     await page.waitForURL('**/login', SLOW);

@@ -34,7 +34,7 @@ interface Order {
 async function fillWizard(page: Page, order: Order, shots?: string): Promise<void> {
   await step(page, 'Informations générales');
   await page.getByLabel('Nom du site').fill(order.siteName);
-  await page.getByLabel('Email', { exact: true }).fill(order.email);
+  await page.getByLabel('E-mail', { exact: true }).fill(order.email);
   await page.getByLabel('Téléphone (facultatif)').fill('06 12 34 56 78');
   if (shots) await pageShot(page, `${shots}-step1`);
   await page.getByRole('button', { name: 'Continuer' }).click();
@@ -143,8 +143,8 @@ describe('ordering a site', () => {
     await page.goto('/order');
     await step(page, 'Informations générales');
     assert.equal(await page.getByLabel('Nom du site').inputValue(), '');
-    assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), order.email);
-    assert.equal(await page.getByLabel('Email', { exact: true }).getAttribute('readonly'), '');
+    assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), order.email);
+    assert.equal(await page.getByLabel('E-mail', { exact: true }).getAttribute('readonly'), '');
     await context.close();
   });
 
@@ -199,12 +199,12 @@ describe('ordering with an existing account', () => {
     await submitBilling(page);
     const dialog = page.getByRole('dialog', { name: 'Informations de facturation' });
     await dialog.getByText('Un compte existe déjà avec cet email. Connectez-vous pour finaliser votre commande.').waitFor();
-    assert.equal(await dialog.getByLabel('Email').getAttribute('aria-invalid'), 'true');
+    assert.equal(await dialog.getByLabel('E-mail').getAttribute('aria-invalid'), 'true');
     await screenshot(page, 'order-account-exists-desktop-light', { fullPage: false });
     await dialog.getByRole('link', { name: 'Se connecter' }).click();
 
     await page.waitForURL('**/login');
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Mot de passe', { exact: true }).fill('atelier-2025');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     // Back to the order, as it was, now on the account: its e-mail, read-only (sign-in hashes: slow on a busy machine).
@@ -212,8 +212,8 @@ describe('ordering with an existing account', () => {
     await step(page, 'Validation et paiement');
     await page.getByText('Atelier Céramique Garnier').first().waitFor();
     await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
-    assert.equal(await dialog.getByLabel('Email').inputValue(), email);
-    assert.equal(await dialog.getByLabel('Email').getAttribute('readonly'), '');
+    assert.equal(await dialog.getByLabel('E-mail').inputValue(), email);
+    assert.equal(await dialog.getByLabel('E-mail').getAttribute('readonly'), '');
     assert.equal(await dialog.getByLabel('Ville').inputValue(), 'Lyon');
     await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
     await page.getByRole('button', { name: 'Payer' }).click();

@@ -25,7 +25,7 @@ describe('password reset', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await page.waitForURL('**/forgot-password');
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
     await page.getByText('Si un compte existe pour cette adresse').waitFor();
     await screenshot(page, 'forgot-password-desktop-light');

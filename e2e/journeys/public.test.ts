@@ -166,7 +166,7 @@ describe('home', () => {
     assert.ok(await form.getByText('La description du projet est requise').isVisible());
 
     await form.getByLabel('Nom complet').fill('Jean-Pierre Lambert');
-    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('E-mail').fill(email);
     await form.getByLabel('Téléphone').fill('06 11 22 33 44');
     await form.getByLabel(/Entreprise/).fill('Garage Lambert');
     await form

@@ -123,6 +123,19 @@ describe('the public pages as HTML, without JavaScript', () => {
     }
   });
 
+  it('/commande is the order page in the HTML, as /order, never listed; the desktop header has Connexion (issue 38)', async () => {
+    const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+    const [order, alias] = await Promise.all(['/order', '/commande'].map((path) => fetch(`${BASE_URL}${path}`)));
+    assert.equal(alias.status, 200);
+    const [orderHtml, aliasHtml] = await Promise.all([order.text(), alias.text()]);
+    assert.match(aliasHtml, /<h1[^>]*>/, '/commande : un h1 dans le HTML');
+    assert.equal(root(aliasHtml), root(orderHtml));
+    assert.equal(metaContent(aliasHtml, 'name', 'robots'), 'noindex');
+    const header = aliasHtml.slice(aliasHtml.indexOf('<header'), aliasHtml.indexOf('</header>'));
+    // The desktop bar's link and the mobile menu's.
+    assert.equal(header.match(/<a[^>]*href="\/login"[^>]*>Connexion<\/a>/g)?.length, 2);
+  });
+
   it('an unknown address is the 404 page with a 404 status', async () => {
     const res = await fetch(`${BASE_URL}/cette-page-n-existe-pas`);
     assert.equal(res.status, 404);

@@ -112,7 +112,10 @@ describe('a subscription over its life', () => {
     await waitFor('le site relancé', async () => (await subscriptionOf(page, token, client.siteId)).status === 'active');
     await page.goto(`/dashboard/sites/${client.siteId}`);
     await h1(page, client.siteName);
-    await page.getByText('Business (59€)').first().waitFor(SLOW);
+    await page
+      .getByText(/^Business \(59\s€\/mois\)$/)
+      .first()
+      .waitFor(SLOW);
     const sites = await page.request.get('/api/sites', { headers: { Authorization: `Bearer ${token}` } });
     assert.equal(((await sites.json()) as { total: number }).total, 1, 'the same site, no new one');
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

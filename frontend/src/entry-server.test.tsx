@@ -48,8 +48,8 @@ const input = {
 
 describe('the server-rendered public pages (entry-server.tsx)', () => {
   it('renders every public page with its own head, the data it used, and a 404 page with its status', async () => {
-    expect(PRERENDERED_PATHS).toEqual(['/', '/services', '/contact', '/order', '/cgv', '/mentions-legales']);
-    for (const path of PRERENDERED_PATHS) {
+    expect(PRERENDERED_PATHS).toEqual(['/', '/services', '/contact', '/order', '/cgv', '/mentions-legales', '/commande']);
+    for (const path of PRERENDERED_PATHS.filter((p) => p !== '/commande')) {
       const page = await renderPage(path, input);
       expect(page.status).toBe(200);
       expect(page.html.match(/<title>/g)).toHaveLength(1);
@@ -62,6 +62,27 @@ describe('the server-rendered public pages (entry-server.tsx)', () => {
     expect(missing.html).toContain('Page introuvable');
     expect(missing.html).toContain('<meta name="robots" content="noindex">');
     expect(missing.html).not.toContain('rel="canonical"');
+  });
+
+  it('serves /commande as /order: the same prerendered page under its own head, never listed (issue 38)', async () => {
+    expect(classify('/commande')).toBe('prerendered');
+    const order = await renderPage('/order', input);
+    const alias = await renderPage('/commande', input);
+    const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="module"'));
+    expect(root(alias.html)).toContain('<h1');
+    expect(root(alias.html)).toBe(root(order.html));
+    expect(alias.html).toContain('<title>Commander votre site vitrine — Vitrine</title>');
+    expect(alias.html).toContain('<meta name="robots" content="noindex">');
+    expect(alias.html).not.toContain('rel="canonical"');
+  });
+
+  it('puts the header’s Connexion link in the server’s HTML, before any session check (issue 38)', async () => {
+    for (const path of ['/', '/order', '/commande']) {
+      const page = await renderPage(path, input);
+      const header = page.html.slice(page.html.indexOf('<header'), page.html.indexOf('</header>'));
+      // The desktop bar's and the mobile menu's.
+      expect(header.match(/<a[^>]*href="\/login"[^>]*>Connexion<\/a>/g)).toHaveLength(2);
+    }
   });
 
   it("escapes what an admin typed: the agency's name can neither close a tag nor the JSON's <script>", async () => {
@@ -82,7 +103,7 @@ describe('the server-rendered public pages (entry-server.tsx)', () => {
     expect(root).toContain('Chargement...');
     expect(root).toContain('id="contenu"');
     // Under the page's own head when it does not depend on who is signed in (its largest text, painted from the HTML).
-    expect(root).toMatch(/<h1[^>]*>Mes Sites<\/h1>/);
+    expect(root).toMatch(/<h1[^>]*>Mes sites<\/h1>/);
     const admin = await renderShell('/admin/sites', input);
     expect(admin).toMatch(/<h1[^>]*>Sites<\/h1><p[^>]*>Tous les sites des clients : recherche, filtres et suivi de la création\.<\/p>/);
     expect(await renderShell('/admin/revenue', input)).not.toContain('<h1');
@@ -181,7 +202,7 @@ describe("hydrating a signed-in area's shell (app/boot.tsx)", () => {
 });
 
 describe('hydrating a prerendered page (app/boot.tsx)', () => {
-  for (const path of ['/', '/services', '/contact', '/order', '/cgv', '/mentions-legales']) {
+  for (const path of ['/', '/services', '/contact', '/order', '/commande', '/cgv', '/mentions-legales']) {
     it(`${path}: React takes over the server's HTML without a mismatch or a request for what it already has`, async () => {
       const { calls } = mockApi({
         'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }),

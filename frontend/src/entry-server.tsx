@@ -5,6 +5,7 @@
  * The signed-in areas are rendered by the client: their addresses get the page shell with a useful title, `noindex`, and
  * what the client renders first (renderShell).
  */
+import { PROMISES } from '@vitrine/domain';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -13,7 +14,7 @@ import { getGetCatalogueQueryKey } from './api/generated/orders/orders';
 import { AppProviders, createQueryClient } from './app/providers';
 import { inSignedInArea } from './config/pages';
 import { type PageHandle, routes } from './app/router';
-import { isKnownRoute, NOT_FOUND_HEAD, type PageHead, pageHeadFor, PUBLIC_PAGES } from './app/seo/page-heads';
+import { isKnownRoute, NOT_FOUND_HEAD, type PageHead, pageHeadFor, PUBLIC_ALIASES, PUBLIC_PAGES } from './app/seo/page-heads';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from './app/seo/page-data';
 import { structuredDataFor } from './features/public/structured-data';
 
@@ -31,8 +32,11 @@ export interface RenderedPage {
   html: string;
 }
 
-/** The addresses rendered to HTML: every public page, and the 404 page under its own key. */
-export const PRERENDERED_PATHS: readonly string[] = PUBLIC_PAGES.map((page) => page.path);
+/**
+ * The addresses rendered to HTML: every public page and its other addresses (/commande, the order page's, spec §1),
+ * and the 404 page under its own key.
+ */
+export const PRERENDERED_PATHS: readonly string[] = [...PUBLIC_PAGES.map((page) => page.path), ...PUBLIC_ALIASES];
 export const NOT_FOUND_KEY = '404';
 
 /** What an address gets: a prerendered page, the client-rendered app's shell, or the 404 page. */
@@ -172,7 +176,7 @@ function headTags(head: PageHead, indexedPath: string | null, input: Pick<Render
     'og:image': image,
     'og:image:width': '1200',
     'og:image:height': '630',
-    'og:image:alt': 'Vitrine : votre site vitrine professionnel livré en 24h',
+    'og:image:alt': `Vitrine : votre site vitrine professionnel livré en ${PROMISES.delivery.short}`,
   };
   const twitter = {
     'twitter:card': 'summary_large_image',

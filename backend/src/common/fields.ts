@@ -23,7 +23,18 @@ import {
   ValidateNested,
   type ValidationArguments,
 } from 'class-validator';
-import { compactId, isFrenchVatFormat, isHttpsUrl, isPhoneNumber, isSiren, isSiret, vatMatchesSiren } from '@vitrine/domain';
+import {
+  compactId,
+  isFrenchVatFormat,
+  isHttpsUrl,
+  isPhoneNumber,
+  isSiren,
+  isSiret,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+  vatMatchesSiren,
+} from '@vitrine/domain';
 import { Match } from './match.decorator';
 import { NormalizeEmail, Trim } from './transforms';
 
@@ -34,10 +45,10 @@ import { NormalizeEmail, Trim } from './transforms';
  */
 
 export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+/** A new password's bounds: @vitrine/domain's, which the forms tell (8 characters at least). */
+export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
+export const PASSWORD_MAX = PASSWORD_MAX_LENGTH;
 
-const PASSWORD_TOO_SHORT = `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`;
 const PASSWORD_TOO_LONG = `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX} caractères`;
 
 /** An e-mail address, trimmed and lower-cased: required, well-formed, 254 characters at most. */
@@ -274,7 +285,7 @@ export function OptionalCheckedField(options: {
   );
 }
 
-/** A new password: 6 to 128 characters. */
+/** A new password: 8 to 128 characters (an existing shorter one still signs in: PasswordField checks no minimum). */
 export function NewPasswordField(required = 'Le mot de passe est requis'): PropertyDecorator {
   return applyDecorators(
     ApiProperty({ type: String, minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, format: 'password' }),

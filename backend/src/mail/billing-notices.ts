@@ -1,4 +1,5 @@
 import { euros, longDate, shortDate } from '../common/format';
+import { PROMISES } from '@vitrine/domain';
 import type { MailTemplates } from './templates';
 
 /**
@@ -57,7 +58,7 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
           paragraphs: [
             `Votre abonnement pour le site ${s} passe de la formule ${n.planFrom} à la formule ${n.planTo}. Merci de votre confiance !`,
             `Nous avons débité ${euros(n.amountCents)} sur votre carte : c'est la différence de prix entre les deux formules ${period}, au prorata des jours restants. Vos prochains prélèvements seront du montant de la formule ${n.planTo}.`,
-            `Pour que notre équipe mette votre site à jour sous 24-48h, décrivez-nous votre activité dans le formulaire Business.`,
+            `Pour que notre équipe mette votre site à jour sous ${PROMISES.delivery.long}, décrivez-nous votre activité dans le formulaire Business.`,
           ],
           lines: [
             { label: 'Ajustement au prorata débité', value: euros(n.amountCents) },

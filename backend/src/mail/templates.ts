@@ -1,4 +1,5 @@
 import Handlebars from 'handlebars';
+import { PROMISES } from '@vitrine/domain';
 import type { MailAgency } from './mail-agency';
 
 /**
@@ -140,14 +141,14 @@ export const TEMPLATES: { [K in MailTemplateName]: TemplateSource<MailTemplates[
     html: `<h1 style="font-size:22px;margin:0 0 16px">Bienvenue, {{name}} !</h1>
 <p>Votre compte client est créé. Depuis votre tableau de bord, vous suivez la création de vos sites, vos factures et votre abonnement.</p>
 ${button('dashboardUrl', 'Accéder à mon tableau de bord')}
-<p>Une question ? Répondez simplement à cet e-mail, notre équipe vous répond en moins de 3 heures.</p>`,
+<p>Une question ? Répondez simplement à cet e-mail, notre équipe vous répond en ${PROMISES.supportReply.long}.</p>`,
     text: `Bienvenue, {{name}} !
 
 Votre compte client est créé. Depuis votre tableau de bord, vous suivez la création de vos sites, vos factures et votre abonnement.
 
 Accéder à mon tableau de bord : {{dashboardUrl}}
 
-Une question ? Répondez simplement à cet e-mail, notre équipe vous répond en moins de 3 heures.`,
+Une question ? Répondez simplement à cet e-mail, notre équipe vous répond en ${PROMISES.supportReply.long}.`,
     action: 'dashboardUrl',
     sample: { name: 'Camille Dupont', dashboardUrl: 'http://localhost:3000/dashboard' },
   },
@@ -237,12 +238,12 @@ Voir les demandes de devis : {{adminUrl}}`,
   'quote-ack': {
     subject: 'Nous avons bien reçu votre demande de devis',
     html: `<h1 style="font-size:22px;margin:0 0 16px">Merci {{fullName}} !</h1>
-<p>Nous avons bien reçu votre demande de devis. Nous vous rappellerons dans les 24h pour discuter de votre projet (créneau souhaité : {{callbackPreference}}).</p>
+<p>Nous avons bien reçu votre demande de devis. Nous vous rappellerons dans les ${PROMISES.callback} pour discuter de votre projet (créneau souhaité : {{callbackPreference}}).</p>
 <p style="color:#64748b;font-size:14px">Votre message :</p>
 <blockquote style="margin:0;padding:12px 16px;border-left:3px solid #c7d2fe;background:#f8fafc;white-space:pre-wrap">{{description}}</blockquote>`,
     text: `Merci {{fullName}} !
 
-Nous avons bien reçu votre demande de devis. Nous vous rappellerons dans les 24h pour discuter de votre projet (créneau souhaité : {{callbackPreference}}).
+Nous avons bien reçu votre demande de devis. Nous vous rappellerons dans les ${PROMISES.callback} pour discuter de votre projet (créneau souhaité : {{callbackPreference}}).
 
 Votre message :
 {{description}}`,
@@ -413,7 +414,7 @@ Sans engagement : vous pouvez arrêter votre abonnement à tout moment depuis vo
         { label: 'Formule Business', amount: '59,00 €' },
         { label: 'Création de logo', amount: '15,00 €' },
       ],
-      nextStep: 'Notre équipe commence la création de votre site, livré sous 24 heures ouvrées.',
+      nextStep: `Notre équipe commence la création de votre site, livré sous ${PROMISES.delivery.long}.`,
       accountNote: 'Un second e-mail vous permet de choisir le mot de passe de votre espace client.',
       dashboardUrl: 'http://localhost:3000/dashboard',
     },
@@ -633,7 +634,7 @@ const LAYOUT_HTML = `<!doctype html>
 </td></tr>
 <tr><td style="padding:28px">{{{body}}}</td></tr>
 <tr><td style="padding:20px 28px;background:#f8fafc;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">
-<p style="margin:0 0 6px">{{agency.name}} — sites vitrines professionnels livrés en 24h · {{agency.phone}} · <a href="mailto:{{agency.email}}" style="color:#4f46e5">{{agency.email}}</a></p>
+<p style="margin:0 0 6px">{{agency.name}} — sites vitrines professionnels livrés en ${PROMISES.delivery.short} · {{agency.phone}} · <a href="mailto:{{agency.email}}" style="color:#4f46e5">{{agency.email}}</a></p>
 <p style="margin:0">{{agency.legalLine}}</p>
 </td></tr>
 </table></td></tr></table></body></html>`;
@@ -641,7 +642,7 @@ const LAYOUT_HTML = `<!doctype html>
 const LAYOUT_TEXT = `{{{body}}}
 
 --
-{{agency.name}} — sites vitrines professionnels livrés en 24h
+{{agency.name}} — sites vitrines professionnels livrés en ${PROMISES.delivery.short}
 {{agency.phone}} · {{agency.email}}
 {{agency.legalLine}}`;
 

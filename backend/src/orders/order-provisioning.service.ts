@@ -4,7 +4,7 @@ import { AuthService } from '../auth/auth.service';
 import type { User } from '../auth/user.entity';
 import { UsersService } from '../auth/users.service';
 import { MailService } from '../mail/mail.service';
-import { computeRecap } from '@vitrine/domain';
+import { computeRecap, PROMISES } from '@vitrine/domain';
 import { type OrderForPayment, OrderDraftsService } from './order-drafts.service';
 import { requestedDomain } from './order-form';
 import { euros, planName } from './order-summary';
@@ -245,8 +245,8 @@ export class OrderProvisioning {
         firstMonth: euros(recap.firstMonthCents),
         monthly: euros(recap.monthlyCents),
         nextStep: order.prefersCall
-          ? 'Nous vous appelons dans les 24 heures pour un échange de 30 minutes sur votre site.'
-          : 'Notre équipe commence la création de votre site, livré sous 24 heures ouvrées.',
+          ? `Nous vous appelons dans les ${PROMISES.callback} pour un échange de 30 minutes sur votre site.`
+          : `Notre équipe commence la création de votre site, livré sous ${PROMISES.delivery.long}.`,
         accountNote: buyer.created
           ? 'Un second e-mail vous permet de choisir le mot de passe de votre espace client, où vous suivez la création de votre site.'
           : 'Vous suivez la création de votre site depuis votre espace client.',

@@ -1,5 +1,6 @@
 import { sayRateLimit } from '../common/rate-limit/rate-limit-headers';
 import { Injectable } from '@nestjs/common';
+import { supportWaitText } from '@vitrine/domain';
 import type { EntityManager } from 'typeorm';
 import type { SessionUser } from '../common/current-user';
 import { tooManyRequests } from '../common/errors';
@@ -11,13 +12,8 @@ import { SupportRepository } from './support.repository';
 /** Minutes between two support messages of one account (signed-in-areas §9). */
 export const SUPPORT_WAIT_MINUTES = 15;
 
-/** 'mm:ss' of a wait in seconds. */
-export function mmss(seconds: number): string {
-  const s = Math.max(0, Math.ceil(seconds));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-export const waitMessage = (seconds: number) => `Vous devez attendre ${mmss(seconds)} avant de pouvoir envoyer un nouveau message`;
+/** 'Vous pourrez envoyer un nouveau message dans 14 min 57 s.': the client area's words (issue 38: 'mm:ss' read like a time of day). */
+export const waitMessage = supportWaitText;
 
 /** Support messages: stored, mailed to the team, one per account every 15 minutes (enforced here, not by the browser). */
 @Injectable()

@@ -37,7 +37,7 @@ describe('Route guards', () => {
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/profile' } });
 
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), 'claire@example.com');
+    await user.type(screen.getByLabelText('E-mail'), 'claire@example.com');
     await user.type(screen.getByLabelText('Mot de passe'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
 

@@ -29,8 +29,8 @@ describe('the page table (config/pages.ts) and what is derived from it', () => {
     expect(publicLinks[0]).toEqual({ label: 'Accueil', to: '/', end: true });
     expect(visitorLinks).toEqual([{ label: 'Contact', to: '/contact' }]);
     expect(clientLinks).toEqual([
-      { label: 'Dashboard', to: '/dashboard', end: true },
-      { label: 'Mes Sites', to: '/dashboard/sites' },
+      { label: 'Tableau de bord', to: '/dashboard', end: true },
+      { label: 'Mes sites', to: '/dashboard/sites' },
       { label: 'Factures', to: '/dashboard/invoices' },
       { label: 'Profil', to: '/dashboard/profile' },
     ]);

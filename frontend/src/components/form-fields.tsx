@@ -7,6 +7,7 @@ import {
   companyFieldCheck,
   type CompanyIdentityField,
   MAX_LENGTHS,
+  PASSWORD_HINT,
 } from '@vitrine/domain';
 import { Field } from './ui/field';
 
@@ -15,7 +16,7 @@ type Registered = UseFormRegisterReturn & { error?: string };
 /** The e-mail input of every form (register it with `emailRules`, or the form's own rule). */
 export function EmailInput({
   error,
-  label = 'Email',
+  label = 'E-mail',
   readOnly,
   maxLength,
   hint,
@@ -55,7 +56,7 @@ export function NewPasswordInputs({
         type="password"
         autoComplete="new-password"
         revealable
-        hint="6 caractères minimum."
+        hint={PASSWORD_HINT}
         error={passwordError}
         {...passwordProps}
       />

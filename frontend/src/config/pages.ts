@@ -1,4 +1,4 @@
-import { monthlyPriceOf, PAID_PLAN_IDS, type PaidPlanId, planOf } from '@vitrine/domain';
+import { monthlyPriceOf, PAID_PLAN_IDS, type PaidPlanId, planOf, PROMISES } from '@vitrine/domain';
 /**
  * The page table: every page of the app, once. An entry is the page's address, its module (loaded on demand), its
  * head (tab title, description, whether search engines list it), its heading in a signed-in area, and its place in
@@ -79,7 +79,7 @@ const cheapestPlan = [...PAID_PLAN_IDS].sort((a, b) => monthlyPriceOf(a) - month
 const planPrices = PAID_PLAN_IDS.map((id) => `${planOf(id).name} à ${perMonth(id)}`)
   .join(', ')
   .replace(/, ([^,]*)$/, ' et $1');
-export const DEFAULT_DESCRIPTION = `Votre site vitrine professionnel livré en 24h, hébergement et modifications inclus, à partir de ${perMonth(cheapestPlan)}.`;
+export const DEFAULT_DESCRIPTION = `Votre site vitrine professionnel livré en ${PROMISES.delivery.short}, hébergement et modifications inclus, à partir de ${perMonth(cheapestPlan)}.`;
 
 const withBrand = (title: string) => `${title} — ${BRAND}`;
 /** A page that search engines do not list: a useful tab title, the site's description. */
@@ -104,7 +104,7 @@ export const pages = {
   home: {
     path: '/',
     head: {
-      title: `${BRAND} — Sites vitrines professionnels livrés en 24h`,
+      title: `${BRAND} — Sites vitrines professionnels livrés en ${PROMISES.delivery.short}`,
       description: DEFAULT_DESCRIPTION,
       indexed: true,
     },
@@ -125,8 +125,7 @@ export const pages = {
     module: import.meta.glob('../features/public/ContactPage.tsx'),
     head: publicHead({
       title: 'Contact et demande de devis',
-      description:
-        'Une question, un projet sur mesure ? Appelez-nous, écrivez-nous ou demandez un devis gratuit : réponse sous 24h ouvrées.',
+      description: `Une question, un projet sur mesure ? Appelez-nous, écrivez-nous ou demandez un devis gratuit : réponse en ${PROMISES.supportReply.long}.`,
       crumb: 'Contact',
     }),
     nav: { place: 'visitors', label: 'Contact' },
@@ -137,7 +136,7 @@ export const pages = {
     aliases: ['/commande'],
     head: publicHead({
       title: 'Commander votre site vitrine',
-      description: 'Choisissez votre formule, décrivez votre activité et payez par carte : votre site vitrine est en ligne sous 24h.',
+      description: `Choisissez votre formule, décrivez votre activité et payez par carte : votre site vitrine est en ligne sous ${PROMISES.delivery.short}.`,
       crumb: 'Commander',
     }),
   },
@@ -199,14 +198,14 @@ export const pages = {
         title: 'Bonjour',
         description: 'Suivez vos sites, vos factures et vos demandes depuis votre tableau de bord.',
       },
-      nav: { place: 'client', label: 'Dashboard' },
+      nav: { place: 'client', label: 'Tableau de bord' },
     },
     sites: {
       path: '/dashboard/sites',
       module: import.meta.glob('../features/dashboard/SitesPage.tsx'),
       head: privateHead('Mes sites'),
-      heading: { eyebrow: 'Espace client', title: 'Mes Sites' },
-      nav: { place: 'client', label: 'Mes Sites' },
+      heading: { eyebrow: 'Espace client', title: 'Mes sites' },
+      nav: { place: 'client', label: 'Mes sites' },
     },
     invoices: {
       path: '/dashboard/invoices',

@@ -4,8 +4,8 @@ import { daysSince, formatCount, formatDate, formatDateTime, formatDaysAgo, form
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('format (fr-FR)', () => {
-  it('formats dates and date-times, local time', () => {
-    const date = new Date(2025, 2, 4, 9, 5);
+  it('formats dates and date-times in Paris time', () => {
+    const date = new Date('2025-03-04T08:05:00Z'); // 09:05 in Paris (winter time)
     expect(formatDate(date)).toBe('04/03/2025');
     expect(formatDateTime(date)).toBe('04/03/2025 09:05');
     expect(formatDate(date.toISOString())).toBe('04/03/2025');
@@ -40,10 +40,11 @@ describe('format (fr-FR)', () => {
   });
 
   it("says 'aujourd’hui', 'hier', 'il y a 3 jours' in calendar days", () => {
-    const now = new Date(2025, 5, 10, 0, 30);
-    expect(formatDaysAgo(new Date(2025, 5, 10, 0, 1), now)).toBe('aujourd’hui');
-    expect(formatDaysAgo(new Date(2025, 5, 9, 23, 59), now)).toBe('hier');
-    expect(formatDaysAgo(new Date(2025, 5, 7, 8, 0), now)).toBe('il y a 3 jours');
+    // Paris is UTC+2 in June: 22:30 UTC on the 9th is 00:30 on the 10th in Paris.
+    const now = new Date('2025-06-09T22:30:00Z');
+    expect(formatDaysAgo(new Date('2025-06-09T22:01:00Z'), now)).toBe('aujourd’hui');
+    expect(formatDaysAgo(new Date('2025-06-09T21:59:00Z'), now)).toBe('hier');
+    expect(formatDaysAgo(new Date('2025-06-07T06:00:00Z'), now)).toBe('il y a 3 jours');
     expect(formatDaysAgo(undefined, now)).toBe('—');
   });
 

@@ -1,22 +1,30 @@
 /**
  * The one place for fr-FR formatting: dates, date-times, euros, day counts. Features never build their own
- * Intl formatter; a missing or invalid date shows as '—'.
+ * Intl formatter; a missing or invalid date shows as '—'. Every date and time is shown in Paris time, whatever the
+ * browser's zone: the server decides them (invoices, payments, statuses, audit) and its documents read in Paris time,
+ * so an invoice issued at 00:10 in Paris shows the same day in the lists as on its PDF.
  */
+
+/** The zone every date and time is shown in: the agency's, the documents'. */
+export const DISPLAY_TIME_ZONE = 'Europe/Paris';
 
 /** Shown for a missing or invalid value. */
 export const EMPTY_VALUE = '—';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: DISPLAY_TIME_ZONE });
 const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', {
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  timeZone: DISPLAY_TIME_ZONE,
 });
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: DISPLAY_TIME_ZONE });
+/** A day in Paris as its parts, to count calendar days there */
+const parisDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: DISPLAY_TIME_ZONE });
 const monthShort = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
 const monthLong = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const relativeDays = new Intl.RelativeTimeFormat('fr-FR', { numeric: 'auto' });
@@ -45,19 +53,19 @@ export function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** '14/03/2025' */
+/** '14/03/2025' (the day in Paris) */
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
   return date ? dateFormat.format(date) : EMPTY_VALUE;
 }
 
-/** '14/03/2025 10:05' */
+/** '14/03/2025 10:05' (Paris time) */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : EMPTY_VALUE;
 }
 
-/** '10:05' */
+/** '10:05' (Paris time) */
 export function formatTime(value: DateInput): string {
   const date = toDate(value);
   return date ? timeFormat.format(date) : EMPTY_VALUE;
@@ -79,14 +87,18 @@ export function daysSince(value: DateInput, now: DateInput = new Date()): number
   return Math.max(0, Math.ceil((to.getTime() - from.getTime()) / DAY_MS));
 }
 
-/** Calendar days between two dates (local time), e.g. yesterday 23:59 → today 00:01 is 1. */
-function calendarDaysBetween(from: Date, to: Date): number {
-  const start = new Date(from.getFullYear(), from.getMonth(), from.getDate());
-  const end = new Date(to.getFullYear(), to.getMonth(), to.getDate());
-  return Math.round((end.getTime() - start.getTime()) / DAY_MS);
+/** The calendar day of an instant in Paris, as a UTC midnight (for differences in whole days). */
+function parisMidnight(date: Date): number {
+  const part = (type: string) => Number(parisDay.formatToParts(date).find((p) => p.type === type)!.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day'));
 }
 
-/** 'aujourd’hui', 'hier', 'il y a 3 jours' (calendar days, local time); '—' for a missing date. */
+/** Calendar days between two dates (Paris time), e.g. yesterday 23:59 → today 00:01 is 1. */
+function calendarDaysBetween(from: Date, to: Date): number {
+  return Math.round((parisMidnight(to) - parisMidnight(from)) / DAY_MS);
+}
+
+/** 'aujourd’hui', 'hier', 'il y a 3 jours' (calendar days, Paris time); '—' for a missing date. */
 export function formatDaysAgo(value: DateInput, now: DateInput = new Date()): string {
   const from = toDate(value);
   const to = toDate(now);

@@ -1,3 +1,4 @@
+import { PROGRESSION_STEP_LABELS } from '@vitrine/domain';
 import type { SiteProgressionDto, SiteStatusCause } from '../api/generated/model';
 
 /** How a site's status reads for its client (signed-in areas spec): Actif, En attente, anything else Annulé. */
@@ -16,13 +17,9 @@ export { SITE_STATUS_LABELS } from '@vitrine/domain';
 export const STATUS_CAUSE_LABELS: Record<SiteStatusCause, string> = { payment: 'Paiement', admin: 'Équipe', client: 'Votre action' };
 
 /** The five build steps in order (spec §4), with their French names. */
-export const PROGRESSION_STEPS: ReadonlyArray<{ key: keyof SiteProgressionDto; label: string }> = [
-  { key: 'started', label: 'Démarré' },
-  { key: 'designOk', label: 'Design OK' },
-  { key: 'devOk', label: 'Développement OK' },
-  { key: 'seoOk', label: 'SEO OK' },
-  { key: 'technoReview', label: 'Review technique' },
-];
+export const PROGRESSION_STEPS: ReadonlyArray<{ key: keyof SiteProgressionDto; label: string }> = (
+  Object.keys(PROGRESSION_STEP_LABELS) as (keyof typeof PROGRESSION_STEP_LABELS)[]
+).map((key) => ({ key, label: PROGRESSION_STEP_LABELS[key] }));
 
 /** Percentage of steps done: true steps / 5 × 100. */
 export function progressionPercent(progression: SiteProgressionDto): number {

@@ -1,11 +1,14 @@
 /** Validation messages and rules shared by the auth forms (French texts from the specification). */
-export const MIN_PASSWORD_LENGTH = 6;
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@vitrine/domain';
+
+/** A new password's minimum, the server's (@vitrine/domain). */
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 export const messages = {
   emailRequired: "L'email est requis",
   emailInvalid: "Format d'email invalide",
   passwordRequired: 'Le mot de passe est requis',
-  passwordTooShort: 'Le mot de passe doit contenir au moins 6 caractères',
+  passwordTooShort: PASSWORD_TOO_SHORT,
   passwordsMismatch: 'Les mots de passe ne correspondent pas',
   nameRequired: 'Le nom est requis',
   loginFailed: 'Email ou mot de passe incorrect',
@@ -23,7 +26,7 @@ export const emailRules = {
   pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
 } as const;
 
-/** react-hook-form rules for a new password (at least 6 characters; empty says the same). */
+/** react-hook-form rules for a new password (at least 8 characters; empty says the same). */
 export const newPasswordRules = {
   required: messages.passwordTooShort,
   minLength: { value: MIN_PASSWORD_LENGTH, message: messages.passwordTooShort },

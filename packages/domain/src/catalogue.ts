@@ -5,6 +5,7 @@
  * (and a migration widening the database's checks), nothing else names the plans.
  */
 import { type Recap, recapAt, type RecapSelection } from './order-rules.ts';
+import { PROMISES } from './promises.ts';
 
 interface PlanEntry {
   name: string;
@@ -40,10 +41,10 @@ const PLAN_ENTRIES = {
     name: 'Teams',
     monthlyPriceCents: null,
     lookupKey: null,
+    // The site type keeps its stored value 'custom'; its name is the plan's, Teams, everywhere (issue 38).
     siteType: 'custom',
-    siteTypeName: 'Custom',
     description: 'Un projet sur mesure pour les besoins spécifiques.',
-    features: ['Design sur mesure', 'Intégrations avancées', 'Interlocuteur dédié', 'Devis sous 24h'],
+    features: ['Design sur mesure', 'Intégrations avancées', 'Interlocuteur dédié', `Devis sous ${PROMISES.callback}`],
   },
 } as const satisfies Record<string, PlanEntry>;
 

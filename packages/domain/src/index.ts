@@ -7,3 +7,5 @@ export * from './catalogue.ts';
 export * from './identity.ts';
 export * from './labels.ts';
 export * from './order-rules.ts';
+export * from './promises.ts';
+export * from './passwords.ts';

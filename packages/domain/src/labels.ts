@@ -13,17 +13,35 @@ export type UserRole = (typeof USER_ROLES)[number];
 /** A site's status in the team's words: Actif / En attente / Suspendu. */
 export const SITE_STATUS_LABELS: Record<SiteStatus, string> = { active: 'Actif', pending: 'En attente', suspended: 'Suspendu' };
 
-/** A site's type in the admin's words: Pro / Business / Custom. */
+/** A site's type by its plan's name: Pro / Business / Teams (one name per plan, public pages and signed-in areas alike). */
 export const SITE_TYPE_LABELS = Object.fromEntries(SITE_TYPES.map((type) => [type, siteTypeName(type)])) as Record<SiteType, string>;
 
 /** A plan by its name: Pro / Business / Teams. */
 export const PLAN_LABELS = Object.fromEntries(PLANS.map((p) => [p.id, p.name])) as Record<PlanId, string>;
 
-/** A site's plan as its client reads it (signed-in-areas §2): 'Pro (29€)', 'Business (59€)', 'Custom'. */
+/**
+ * A monthly price as every page writes it: '29 €/mois', '29,99 €/mois' (a no-break space before the euro sign), or
+ * 'sur devis' for the plan sold on quote.
+ */
+export function perMonth(monthlyPriceCents: number | null): string {
+  if (monthlyPriceCents === null) return 'sur devis';
+  return `${String(monthlyPriceCents / 100).replace('.', ',')}\u00a0€/mois`;
+}
+
+/** A site's plan as its client reads it: 'Pro (29 €/mois)', 'Business (59 €/mois)', 'Teams (sur devis)'. */
 export function sitePlanLabel(type: SiteType): string {
   const plan = planOfSiteType(type);
-  return plan.monthlyPriceCents === null ? siteTypeName(type) : `${plan.name} (${plan.monthlyPriceCents / 100}€)`;
+  return `${siteTypeName(type)} (${perMonth(plan.monthlyPriceCents)})`;
 }
+
+/** The five build steps of a site, in order, in French (signed-in areas §4). */
+export const PROGRESSION_STEP_LABELS = {
+  started: 'Démarré',
+  designOk: 'Design OK',
+  devOk: 'Développement OK',
+  seoOk: 'SEO OK',
+  technoReview: 'Revue technique',
+} as const;
 
 export const ROLE_LABELS: Record<UserRole, string> = { admin: 'Admin', client: 'Client' };
 

@@ -57,7 +57,7 @@ export class SiteSubscriptionDto {
   endedAt: string | null;
   @ApiProperty({ enum: PLAN_IDS, nullable: true })
   plan: PlanId | null;
-  /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */
+  /** 'Pro (29 €/mois)', 'Business (59 €/mois)' ou 'Teams (sur devis)' */
   planLabel: string;
   /** 'Annuler à la fin de la période' est proposé */
   canCancel: boolean;

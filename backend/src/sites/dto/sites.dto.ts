@@ -18,7 +18,7 @@ export class SiteProgressionDto {
   devOk: boolean;
   /** SEO OK */
   seoOk: boolean;
-  /** Review technique */
+  /** Revue technique */
   technoReview: boolean;
 }
 
@@ -86,7 +86,7 @@ export class ModificationOptionsDto {
 
 /** Un site du client, avec ce que sa page montre en plus de la liste */
 export class SiteDetailDto extends SiteDto {
-  /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */
+  /** 'Pro (29 €/mois)', 'Business (59 €/mois)' ou 'Teams (sur devis)' */
   planLabel: string;
   /** Jours depuis la création du site */
   ageDays: number;

@@ -1,12 +1,17 @@
-import { PLANS } from '@vitrine/domain';
+import { perMonth, PLANS, PROMISES } from '@vitrine/domain';
 import { Link, type To } from 'react-router';
 import { paths } from '../../config/paths';
+import { DISPLAY_TIME_ZONE } from '../../lib/format';
 import { useAgency } from '../../lib/site-info';
 import { Logo } from './Header';
 
-/** 'Plan Pro 29€/mois', 'Teams sur devis': each plan at the catalogue's price. */
+/** 'Plan Pro 29 €/mois', 'Teams sur devis': each plan at the catalogue's price, written as everywhere else. */
 const planPrice = (plan: (typeof PLANS)[number]): string =>
-  plan.monthlyPriceCents === null ? `${plan.name} sur devis` : `Plan ${plan.name} ${plan.monthlyPriceCents / 100}€/mois`;
+  plan.monthlyPriceCents === null ? `${plan.name} sur devis` : `Plan ${plan.name} ${perMonth(plan.monthlyPriceCents)}`;
+
+/** The current year in Paris, for the copyright line: never a year written in the code. */
+export const currentYear = (now = new Date()): string =>
+  new Intl.DateTimeFormat('fr-FR', { year: 'numeric', timeZone: DISPLAY_TIME_ZONE }).format(now);
 const paidPlans = PLANS.filter((plan) => plan.monthlyPriceCents !== null);
 
 const groups: { title: string; links: { label: string; to: To }[] }[] = [
@@ -70,8 +75,8 @@ export function Footer() {
           <div className="max-w-xs">
             <Logo />
             <p className="mt-4 text-sm leading-relaxed text-slate-600 dark:text-slate-400">
-              Des sites vitrines professionnels pour les petites entreprises, livrés en 24h. Hébergement, nom de domaine et modifications
-              inclus.
+              Des sites vitrines professionnels pour les petites entreprises, livrés en {PROMISES.delivery.short}. Hébergement, nom de
+              domaine et modifications inclus.
             </p>
             <address className="mt-4 h-11 space-y-1 text-sm not-italic">
               {agency ? (
@@ -132,8 +137,8 @@ export function Footer() {
           </div>
         </div>
         <div className="mt-10 flex flex-col gap-3 border-t border-slate-200 pt-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:text-slate-400">
-          <p className="min-h-5">{agency ? `© 2025 ${agency.name}. Tous droits réservés.` : null}</p>
-          <p>{[...paidPlans.map(planPrice), 'Livraison en 24h'].join(' · ')}</p>
+          <p className="min-h-5">{agency ? `© ${currentYear()} ${agency.name}. Tous droits réservés.` : null}</p>
+          <p>{[...paidPlans.map(planPrice), `Livraison en ${PROMISES.delivery.short}`].join(' · ')}</p>
         </div>
       </div>
     </footer>

@@ -178,11 +178,13 @@ export function Header() {
                   Se déconnecter
                 </button>
               </>
-            ) : status === 'anonymous' ? (
+            ) : (
+              // Also while the session is being restored: the link is in the server's HTML (spec §1, Connexion signed
+              // out only), and gives way to the dashboard's once a session is found.
               <Link to={paths.login} className={buttonClasses('primary', 'sm')}>
                 Connexion
               </Link>
-            ) : null}
+            )}
           </div>
           <button
             type="button"

@@ -5,6 +5,13 @@ import { useLocation } from 'react-router';
 export const SETTLE_IDLE_MS = 2000;
 export const SETTLE_MAX_MS = 8000;
 
+/**
+ * Set on the document by public/theme-init.js when a page is opened on an anchor: scrolling jumps (no smooth scroll)
+ * until the target is placed and settled, then in-page links scroll smoothly again.
+ */
+export const LANDING_ATTRIBUTE = 'data-landing';
+const endLanding = () => document.documentElement.removeAttribute(LANDING_ATTRIBUTE);
+
 /** Any of these means the visitor is scrolling or acting on their own: stop re-aligning. */
 const USER_INTENT_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
@@ -15,7 +22,10 @@ const USER_INTENT_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as 
  * prices, fonts), and what grows above the target would push it down the screen. So the target is kept aligned
  * (its CSS scroll-margin-top clears the fixed header) whenever the page's size changes, until the visitor scrolls
  * or acts, or the layout has been still for 2 s (8 s at most). A link within the same page scrolls smoothly (the
- * CSS scroll-behavior, reduced-motion aware); a new page jumps straight to the target.
+ * CSS scroll-behavior, reduced-motion aware); a new page jumps straight to the target. A page opened on an anchor
+ * (a link in a mail, a bookmark) is prerendered: the browser goes to the anchor before the app runs, and a smooth
+ * scroll it started there would finish past the section after the app aligned it. The document is `data-landing`
+ * from its first script until the target has settled here, so that the browser jumps too: one alignment, the app's.
  */
 export function ScrollManager() {
   const { pathname, hash, key, state } = useLocation();
@@ -28,6 +38,7 @@ export function ScrollManager() {
     previousPathname.current = pathname;
     if (samePage && keepScroll) return;
     if (!hash) {
+      endLanding();
       window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       return;
     }
@@ -45,6 +56,7 @@ export function ScrollManager() {
     const stop = () => {
       if (done) return;
       done = true;
+      endLanding();
       window.cancelAnimationFrame(frame);
       window.clearTimeout(idleTimer);
       window.clearTimeout(maxTimer);

@@ -11,6 +11,14 @@ export const PUBLIC_PAGES: ReadonlyArray<{ path: string; head: PageHead }> = PAG
   ({ entry }) => ({ path: entry.path, head: entry.head }),
 );
 
+/**
+ * The other addresses of the public pages (/commande for /order): served prerendered as their page is, the same HTML
+ * under the alias's own head (its page's title, never listed).
+ */
+export const PUBLIC_ALIASES: readonly string[] = PAGES.filter(({ entry }) => entry.head.indexed).flatMap(
+  ({ entry }) => entry.aliases ?? [],
+);
+
 /** Every other route's head: a useful tab title, never listed. Patterns as in the router. */
 const PRIVATE_PAGES: ReadonlyArray<[pattern: string, head: PageHead]> = PAGES.flatMap(({ entry }) => [
   ...(entry.head.indexed ? [] : [[entry.path, entry.head] as [string, PageHead]]),

@@ -189,7 +189,7 @@ function ClientDetail({ id, detail }: { id: string; detail: AdminDetailQuery<Adm
                     <dd className="font-medium">{data.user.name || '—'}</dd>
                   </div>
                   <div>
-                    <dt className="text-slate-600 dark:text-slate-400">Email</dt>
+                    <dt className="text-slate-600 dark:text-slate-400">E-mail</dt>
                     <dd className="break-all">
                       <a href={`mailto:${data.user.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
                         {data.user.email}

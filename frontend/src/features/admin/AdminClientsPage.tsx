@@ -29,7 +29,7 @@ const columns: Column<AdminUserDto, UserSort>[] = [
   },
   {
     id: 'email',
-    header: 'Email',
+    header: 'E-mail',
     sortKey: AdminUserSortBy.email,
     cell: (u) => accountEmail(u),
     className: 'max-w-64 truncate text-slate-600 dark:text-slate-300',

@@ -135,7 +135,9 @@ describe('Admin — closed accounts', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Fermer le compte' }));
     expect(await within(dialog).findByText('Le motif est requis')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Motif/), 'Courrier du 12/11');
-    await user.click(within(dialog).getByRole('radio', { name: /À la fin de la période payée/ }));
+    // The end of the paid period is the default (issue 38): closing 'now' is a choice the admin makes.
+    expect(within(dialog).getByRole('radio', { name: /À la fin de la période payée/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Tout de suite/ })).not.toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Fermer le compte' }));
     expect(await screen.findByText(/Le compte est fermé\./)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/closure'))!.body).toEqual({

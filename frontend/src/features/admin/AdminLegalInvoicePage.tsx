@@ -152,7 +152,7 @@ function BuyerCard({ doc }: { doc: LegalInvoiceDetailDto }) {
         <Row label="Adresse">
           {[doc.buyer.address, `${doc.buyer.postalCode} ${doc.buyer.city}`.trim()].filter(Boolean).join(', ') || '—'}
         </Row>
-        <Row label="Email">{doc.buyer.email || '—'}</Row>
+        <Row label="E-mail">{doc.buyer.email || '—'}</Row>
       </dl>
       {doc.userId ? (
         <ButtonLink to={paths.admin.client(doc.userId)} variant="secondary" size="sm" className="mt-4 w-full">

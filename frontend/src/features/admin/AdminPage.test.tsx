@@ -36,12 +36,12 @@ describe('Admin dashboard', () => {
         .getAllByRole('listitem')
         .map((li) =>
           within(li)
-            .getAllByText(/^(Actif|Suspendu|En attente|Business|Custom|Pro)$/)
+            .getAllByText(/^(Actif|Suspendu|En attente|Business|Teams|Pro)$/)
             .map((b) => b.textContent),
         ),
     ).toEqual([
       ['Actif', 'Business'],
-      ['Suspendu', 'Custom'],
+      ['Suspendu', 'Teams'],
       ['En attente', 'Pro'],
     ]);
     expect(within(sites).getByRole('link', { name: 'Garage Dupont' })).toHaveAttribute('href', '/admin/sites/s1');

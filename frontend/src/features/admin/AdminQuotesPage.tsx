@@ -32,7 +32,7 @@ function QuoteRow({ quote }: { quote: QuoteResponseDto }) {
       </div>
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-5">
         <div>
-          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Email</dt>
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">E-mail</dt>
           <dd>
             <a href={`mailto:${quote.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
               {quote.email}

@@ -39,7 +39,7 @@ describe('Admin sites list', () => {
       ),
     ).toEqual([
       ['Boulangerie Martin', 'boulangerie-martin.fr', 'Actif', 'Business'],
-      ['Garage Dupont', 'Aucun domaine', 'Suspendu', 'Custom'],
+      ['Garage Dupont', 'Aucun domaine', 'Suspendu', 'Teams'],
       ['Fleurs', 'Aucun domaine', 'En attente', 'Pro'],
     ]);
     expect(within(rows[0]).getByText('14/03/2026')).toBeInTheDocument();

@@ -65,7 +65,7 @@ interface CloseValues {
 function AdminCloseDialog({ user, onClose, onClosed }: { user: AdminUserDto; onClose: () => void; onClosed: () => void }) {
   const preview = useGetAdminClosurePreview(user.id);
   const close = useCloseClientAccount();
-  const [cancellation, setCancellation] = useState<ClosureCancellation>('now');
+  const [cancellation, setCancellation] = useState<ClosureCancellation>('period_end');
   const form = useApiForm<CloseValues>({
     defaultValues: { reason: '' },
     failureMessage: (error) =>

@@ -206,7 +206,7 @@ describe("'Corriger la facture' on the admin's invoice page", () => {
       ['SIREN', '732829320'],
       ['N° de TVA', '—'],
       ['Adresse', '3 place du Marché, 69001 Lyon'],
-      ['Email', 'jeanne@martin.fr'],
+      ['E-mail', 'jeanne@martin.fr'],
     ]);
   });
 

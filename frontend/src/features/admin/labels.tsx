@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 
-/** The admin's words (signed-in areas spec §2): Business / Custom / Pro, Admin / Client, from @vitrine/domain. */
+/** The admin's words: Business / Teams / Pro, Admin / Client, from @vitrine/domain (one name per plan, issue 38). */
 export { SITE_TYPE_LABELS };
 const STATUS_TONES: Record<SiteStatus, 'success' | 'warning' | 'neutral'> = { active: 'success', pending: 'warning', suspended: 'neutral' };
 

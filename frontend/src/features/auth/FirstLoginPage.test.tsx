@@ -24,9 +24,9 @@ describe('First-login page', () => {
     const { calls } = mockApi(anonymous);
     renderApp('/first-login?token=abc');
 
-    await submit('123', '456');
+    await submit('1234567', '7654321');
 
-    expect(await screen.findByText('Le mot de passe doit contenir au moins 6 caractères')).toBeInTheDocument();
+    expect(await screen.findByText('Le mot de passe doit contenir au moins 8 caractères')).toBeInTheDocument();
     expect(screen.getByText('Les mots de passe ne correspondent pas')).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/auth/first-login')).toBe(false);
   });

@@ -6,7 +6,7 @@ const anonymous = { 'POST /api/auth/refresh': () => jsonResponse(401, { statusCo
 
 async function signIn(email: string, password: string) {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(await screen.findByLabelText('E-mail'), email);
   await user.type(screen.getByLabelText('Mot de passe'), password);
   await user.click(screen.getByRole('button', { name: 'Se connecter' }));
 }

@@ -20,11 +20,11 @@ describe('Forgot password page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Envoyer le lien' }));
     expect(await screen.findByText("L'email est requis")).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Email'), 'pas-un-email');
+    await user.type(screen.getByLabelText('E-mail'), 'pas-un-email');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
     expect(await screen.findByText("Format d'email invalide")).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Email'));
-    await user.type(screen.getByLabelText('Email'), 'claire@example.com');
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'claire@example.com');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
     expect(await screen.findByRole('status')).toHaveTextContent(ANSWER);
     expect(calls.find((c) => c.url.endsWith('/api/auth/forgot-password'))?.body).toEqual({ email: 'claire@example.com' });
@@ -43,10 +43,10 @@ describe('Reset password page', () => {
     const { calls } = mockApi(anonymous);
     renderApp('/reset-password?token=abc');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Mot de passe'), '12345');
-    await user.type(screen.getByLabelText('Confirmer le mot de passe'), '12346');
+    await user.type(await screen.findByLabelText('Mot de passe'), '1234567');
+    await user.type(screen.getByLabelText('Confirmer le mot de passe'), '1234568');
     await user.click(screen.getByRole('button', { name: 'Enregistrer le mot de passe' }));
-    expect(await screen.findByText('Le mot de passe doit contenir au moins 6 caractères')).toBeInTheDocument();
+    expect(await screen.findByText('Le mot de passe doit contenir au moins 8 caractères')).toBeInTheDocument();
     expect(screen.getByText('Les mots de passe ne correspondent pas')).toBeInTheDocument();
     expect(calls.some((c) => c.url.endsWith('/api/auth/reset-password'))).toBe(false);
   });

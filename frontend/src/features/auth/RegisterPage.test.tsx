@@ -13,7 +13,7 @@ async function openRegister() {
 async function fill(values: { name?: string; email?: string; password?: string; confirm?: string }) {
   const user = userEvent.setup();
   if (values.name) await user.type(screen.getByLabelText('Nom'), values.name);
-  if (values.email) await user.type(screen.getByLabelText('Email'), values.email);
+  if (values.email) await user.type(screen.getByLabelText('E-mail'), values.email);
   if (values.password) await user.type(screen.getByLabelText('Mot de passe'), values.password);
   if (values.confirm) await user.type(screen.getByLabelText('Confirmer le mot de passe'), values.confirm);
   await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
@@ -24,12 +24,13 @@ describe('Register page', () => {
     const { calls } = mockApi(anonymous);
     await openRegister();
 
-    await fill({ name: 'Claire', email: 'claire@exemple', password: '12345', confirm: '54321' });
+    await fill({ name: 'Claire', email: 'claire@exemple', password: '1234567', confirm: '7654321' });
 
     expect(await screen.findByText("Format d'email invalide")).toBeInTheDocument();
-    expect(screen.getByText('Le mot de passe doit contenir au moins 6 caractères')).toBeInTheDocument();
+    expect(screen.getByText('Le mot de passe doit contenir au moins 8 caractères')).toBeInTheDocument();
+    expect(screen.getByText('8 caractères minimum.')).toBeInTheDocument();
     expect(screen.getByText('Les mots de passe ne correspondent pas')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((c) => c.url === '/api/auth/register')).toHaveLength(0);
   });
 

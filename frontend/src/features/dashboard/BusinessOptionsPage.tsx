@@ -132,7 +132,7 @@ export function BusinessOptionsForm({ siteId, initial }: { siteId: string; initi
           <h2 className="text-lg font-semibold">Coordonnées</h2>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label="Email"
+              label="E-mail"
               type="email"
               autoComplete="email"
               error={errors.contactInfo?.email?.message}

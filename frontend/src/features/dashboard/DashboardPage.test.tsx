@@ -100,7 +100,7 @@ describe('Mes Sites and a site', () => {
         jsonResponse(200, {
           ...site('s2', 'Garage Dupont', 'active'),
           paymentState: 'past_due',
-          planLabel: 'Pro (29€)',
+          planLabel: 'Pro (29\u00a0€/mois)',
           ageDays: 3,
           statusHistory: [],
           modificationOptions: { types: [], priorities: [] },
@@ -119,7 +119,7 @@ describe('Mes Sites and a site', () => {
     const detail = (status: string, paymentState: string) => ({
       ...site('s4', 'Atelier Roux', status),
       paymentState,
-      planLabel: 'Business (59€)',
+      planLabel: 'Business (59\u00a0€/mois)',
       ageDays: 90,
       statusHistory: [],
       modificationOptions: { types: [], priorities: [] },
@@ -156,7 +156,7 @@ describe('Mes Sites and a site', () => {
         jsonResponse(200, {
           ...site('s3', 'Atelier Roux', 'pending'),
           paymentState: 'current',
-          planLabel: 'Business (59€)',
+          planLabel: 'Business (59\u00a0€/mois)',
           ageDays: 90,
           statusHistory: [],
           modificationOptions: { types: [], priorities: [] },

@@ -1,3 +1,4 @@
+import { SUPPORT_REPLY_SENTENCE } from '@vitrine/domain';
 import { useGetDashboardSummary } from '../../api/generated/dashboard/dashboard';
 import { useListSites } from '../../api/generated/sites/sites';
 import { ButtonLink } from '../../components/ui/button';
@@ -70,7 +71,7 @@ export function DashboardPage() {
       <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <div className="flex items-center justify-between gap-4">
-            <h2 className="text-lg font-semibold">Mes Sites</h2>
+            <h2 className="text-lg font-semibold">Mes sites</h2>
             <ButtonLink to={paths.order} size="sm">
               Nouveau site
             </ButtonLink>
@@ -86,7 +87,7 @@ export function DashboardPage() {
               <dd className="font-medium">{user.name || '—'}</dd>
             </div>
             <div>
-              <dt className="text-slate-500 dark:text-slate-400">Email</dt>
+              <dt className="text-slate-500 dark:text-slate-400">E-mail</dt>
               <dd className="font-medium break-all">{user.email}</dd>
             </div>
             <div>
@@ -103,7 +104,7 @@ export function DashboardPage() {
 
         <Card className="lg:col-start-3">
           <h2 className="text-lg font-semibold">Support</h2>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Une question, un souci ? Notre équipe vous répond sous 24-48h.</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Une question, un souci ? {SUPPORT_REPLY_SENTENCE}</p>
           <ButtonLink to={paths.dashboard.support} variant="secondary" className="mt-6 w-full">
             Contacter le support
           </ButtonLink>

@@ -134,8 +134,9 @@ describe('Profile — Fermer mon compte', () => {
     const { dialog } = await openDialog();
     expect(within(dialog).getByText('Boulangerie Martin')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('payé jusqu’au 12/12/2026');
-    expect(within(dialog).getByRole('radio', { name: /Tout de suite/ })).toBeChecked();
-    expect(within(dialog).getByRole('radio', { name: /À la fin de la période payée/ })).not.toBeChecked();
+    // The safer choice is the default (issue 38): the client keeps what they paid for unless they choose otherwise.
+    expect(within(dialog).getByRole('radio', { name: /À la fin de la période payée/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Tout de suite/ })).not.toBeChecked();
     expect(dialog).toHaveTextContent('Vous ne pourrez plus vous connecter');
     expect(dialog).toHaveTextContent('Vos 3 factures et avoirs et vos paiements sont conservés jusqu’au 31/12/2036');
     expect(dialog).toHaveTextContent('Code de commerce, article L123-22');
@@ -166,7 +167,6 @@ describe('Profile — Fermer mon compte', () => {
         }),
     });
     const { user, dialog } = await openDialog();
-    await user.click(within(dialog).getByRole('radio', { name: /À la fin de la période payée/ }));
     await user.type(within(dialog).getByLabelText('Mot de passe'), 'mon-mot-de-passe');
     await user.click(within(dialog).getByRole('button', { name: 'Fermer définitivement mon compte' }));
 

@@ -168,7 +168,7 @@ export function CloseAccountDialog({ onClose }: { onClose: () => void }) {
   const close = useCloseAccount();
   const { logout } = useAuth();
   const navigate = useNavigate();
-  const [cancellation, setCancellation] = useState<ClosureCancellation>('now');
+  const [cancellation, setCancellation] = useState<ClosureCancellation>('period_end');
   const form = useApiForm<CloseValues>({
     defaultValues: { password: '' },
     failureMessage: (error) =>

@@ -1,3 +1,4 @@
+import { SUPPORT_REPLY_SENTENCE } from '@vitrine/domain';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useCreateModificationRequest } from '../../api/generated/sites/sites';
@@ -74,7 +75,7 @@ export function ModificationRequestForm({ siteId, options }: { siteId: string; o
             error={errors.description?.message}
             {...form.register('description')}
           />
-          <FormAlerts form={form} success={`${MODIFICATION_SENT} Nous vous répondons sous 24-48h.`} />
+          <FormAlerts form={form} success={`${MODIFICATION_SENT} ${SUPPORT_REPLY_SENTENCE}`} />
           <Button type="submit" loading={sending} disabled={sending || description.trim() === ''}>
             Envoyer la demande
           </Button>

@@ -150,7 +150,7 @@ describe('Profile page — name', () => {
     renderApp('/dashboard/profile');
     const name = await screen.findByLabelText('Nom');
 
-    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
     await user.clear(name);
     await user.type(name, 'Claire Dupont');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));

@@ -39,7 +39,7 @@ function ProfileForm() {
       <Form form={form} className="mt-6 space-y-5">
         <Field label="Nom" autoComplete="name" maxLength={100} error={errors.name?.message} {...register('name')} />
         <Field
-          label="Email"
+          label="E-mail"
           type="email"
           value={user?.email ?? ''}
           readOnly

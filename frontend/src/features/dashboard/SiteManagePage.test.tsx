@@ -23,7 +23,7 @@ const active: SiteSubscriptionDto = {
   status: 'active',
   statusLabel: 'Actif',
   plan: 'pro',
-  planLabel: 'Pro (29€)',
+  planLabel: 'Pro (29\u00a0€/mois)',
   cancelAtPeriodEnd: false,
   currentPeriodEnd: '2026-12-18T10:00:00.000Z',
   endedAt: null,
@@ -142,7 +142,7 @@ describe('Subscription management', () => {
 
     await user.click(screen.getByRole('button', { name: 'Relancer mon site' }));
     const dialog = screen.getByRole('dialog', { name: 'Relancer votre site ?' });
-    expect(dialog).toHaveTextContent(/Un nouvel abonnement Business à 59\s€ \/ mois commence aujourd’hui/);
+    expect(dialog).toHaveTextContent(/Un nouvel abonnement Business à 59\s€\/mois commence aujourd’hui/);
     expect(dialog).toHaveTextContent(/revient en ligne avec tout son historique/);
     expect(
       within(dialog)
@@ -160,7 +160,7 @@ describe('Subscription management', () => {
     const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
     const user = userEvent.setup();
     const { calls } = manage(
-      { ...ended, plan: 'business', planLabel: 'Business (59€)' },
+      { ...ended, plan: 'business', planLabel: 'Business (59\u00a0€/mois)' },
       {
         [`POST /api/sites/${SITE_ID}/subscription/restart`]: () =>
           jsonResponse(409, { statusCode: 409, message: 'Ce site a déjà un abonnement en cours.' }),

@@ -1,4 +1,4 @@
-import { isPaidPlanId, monthlyPriceOf, PAID_PLAN_IDS, planOf, QUOTE_PLAN_ID, SITE_TYPE_LABELS } from '@vitrine/domain';
+import { isPaidPlanId, monthlyPriceOf, PAID_PLAN_IDS, perMonth, planOf, PROMISES, QUOTE_PLAN_ID, SITE_TYPE_LABELS } from '@vitrine/domain';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { externalNavigation } from '../../lib/external-navigation';
-import { formatDate, formatEuros } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { useSubscriptionActions } from './api';
 
 type Action = 'upgrade' | 'to-pro' | 'custom' | 'cancel' | 'reactivate' | 'restart';
@@ -41,7 +41,7 @@ export const manageMessages = {
   cardNotSaved: "Votre nouvelle carte n'a pas été enregistrée : la page de Stripe a expiré. Réessayez avec « Changer de carte ».",
 } as const;
 
-/** The three columns (spec §2): Pro, Business and Custom (the catalogue's 'teams' plan, on quote), by their site type's name. */
+/** The three columns (spec §2): Pro, Business and Teams (the catalogue's plan on quote), by their site type's name. */
 const columnName = (plan: PlanId): string => SITE_TYPE_LABELS[planOf(plan).siteType];
 const PAID_PLANS = PAID_PLAN_IDS;
 
@@ -58,14 +58,15 @@ function restartPlanOf(plan: PlanId): PaidPlanType {
   }
 }
 
-const monthly = (cents: number) => `${formatEuros(cents)} / mois`;
+/** '29 €/mois', as the client's plan label says it (@vitrine/domain). */
+const monthly = (cents: number) => perMonth(cents);
 
 function dialogFor(action: Action, sub: SiteSubscriptionDto, restartPlan: PaidPlanType, priceCents: number): DialogText {
   switch (action) {
     case 'upgrade':
       return {
         title: 'Passer en Business ?',
-        text: 'La différence de prix pour la période en cours est facturée maintenant sur votre carte enregistrée. Votre site sera mis à jour sous 24-48h.',
+        text: `La différence de prix pour la période en cours est facturée maintenant sur votre carte enregistrée. Votre site sera mis à jour sous ${PROMISES.delivery.long}.`,
         confirm: 'Passer en Business',
         dismiss: 'Retour',
       };
@@ -78,8 +79,8 @@ function dialogFor(action: Action, sub: SiteSubscriptionDto, restartPlan: PaidPl
       };
     case 'custom':
       return {
-        title: 'Formule Custom',
-        text: 'La formule Custom se construit sur devis avec notre équipe : écrivez-nous depuis le support.',
+        title: `Formule ${columnName(QUOTE_PLAN_ID)}`,
+        text: `La formule ${columnName(QUOTE_PLAN_ID)} se construit sur devis avec notre équipe : écrivez-nous depuis le support.`,
         confirm: 'Contacter le support',
         dismiss: 'Retour',
       };

@@ -1,3 +1,4 @@
+import { PROMISES, SUPPORT_REPLY_SENTENCE } from '@vitrine/domain';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useGetSupportWait, useSendSupportMessage } from '../../api/generated/support/support';
@@ -5,7 +6,7 @@ import type { CreateSupportMessageDto } from '../../api/generated/model';
 import { isApiError } from '../../api/http';
 import { EmailInput } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
-import { Alert, Badge, Card, Container } from '../../components/ui/card';
+import { Alert, Card, Container } from '../../components/ui/card';
 import { Field, Form, Textarea, useApiForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/ui/page';
 import { useAuth } from '../../lib/auth/session';
@@ -15,10 +16,13 @@ import { emailRules } from '../../lib/validation';
 import { useSecondsLeft, waitText } from './countdown';
 
 const FAQ = [
-  { q: 'Combien de temps faut-il pour créer mon site ?', a: 'Votre site est mis en ligne sous 24-48h une fois vos informations reçues.' },
+  {
+    q: 'Combien de temps faut-il pour créer mon site ?',
+    a: `Votre site est mis en ligne sous ${PROMISES.delivery.long} une fois vos informations reçues.`,
+  },
   {
     q: 'Puis-je modifier mon site après sa mise en ligne ?',
-    a: 'Oui : envoyez une demande de modification depuis la page de votre site, nous la traitons sous 24-48h.',
+    a: `Oui : envoyez une demande de modification depuis la page de votre site, notre équipe vous répond en ${PROMISES.supportReply.long}.`,
   },
   {
     q: 'Comment annuler mon abonnement ?',
@@ -80,7 +84,7 @@ export function SupportPage() {
 
   return (
     <Container className="py-10 sm:py-12">
-      <PageHeader eyebrow="Espace client" title="Support" description="Une question ? Notre équipe vous répond sous 24-48h." />
+      <PageHeader eyebrow="Espace client" title="Support" description={`Une question ? ${SUPPORT_REPLY_SENTENCE}`} />
       <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <h2 className="text-lg font-semibold">Envoyer un message</h2>
@@ -112,13 +116,7 @@ export function SupportPage() {
             <h2 className="text-lg font-semibold">Nous contacter</h2>
             <dl className="mt-4 space-y-3 text-sm">
               <ContactLink label="Téléphone" href={agency?.phoneHref} text={agency?.phone} />
-              <ContactLink label="Email" href={agency && `mailto:${agency.email}`} text={agency?.email} className="break-all" />
-              <div>
-                <dt className="text-slate-600 dark:text-slate-400">Chat</dt>
-                <dd className="mt-1">
-                  <Badge>Bientôt disponible</Badge>
-                </dd>
-              </div>
+              <ContactLink label="E-mail" href={agency && `mailto:${agency.email}`} text={agency?.email} className="break-all" />
             </dl>
           </Card>
           <Card>

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
-import { formatMmSs, waitText } from './countdown';
+import { formatWait, waitText } from './countdown';
 
 const SITE_ID = '11111111-1111-4111-8111-111111111111';
 const site = {
@@ -10,7 +10,7 @@ const site = {
   domain: 'boulangerie-martin.fr',
   status: 'pending',
   type: 'pro',
-  planLabel: 'Pro (29€)',
+  planLabel: 'Pro (29\u00a0€/mois)',
   ageDays: 3,
   statusHistory: [{ fromStatus: null, toStatus: 'pending', cause: 'payment', createdAt: '2026-11-18T10:00:00.000Z' }],
   modificationOptions: {
@@ -37,11 +37,14 @@ function signedIn(handlers: Parameters<typeof mockApi>[0]) {
 }
 
 describe('the support wait', () => {
-  it('reads as mm:ss', () => {
-    expect(formatMmSs(900)).toBe('15:00');
-    expect(formatMmSs(61)).toBe('01:01');
-    expect(formatMmSs(0.2)).toBe('00:01');
-    expect(waitText(754)).toBe('Vous devez attendre 12:34 avant de pouvoir envoyer un nouveau message');
+  it('reads as a wait in minutes and seconds, never as a time of day', () => {
+    expect(formatWait(897)).toBe('14\u00a0min 57\u00a0s');
+    expect(formatWait(900)).toBe('15\u00a0min');
+    expect(formatWait(61)).toBe('1\u00a0min 1\u00a0s');
+    expect(formatWait(45)).toBe('45\u00a0s');
+    expect(formatWait(0.2)).toBe('1\u00a0s');
+    expect(waitText(897)).toBe('Vous pourrez envoyer un nouveau message dans 14\u00a0min 57\u00a0s.');
+    expect(waitText(754)).not.toMatch(/\d+:\d+/);
   });
 
   it('comes from the server after a reload, and blocks the send button', async () => {
@@ -52,7 +55,7 @@ describe('the support wait', () => {
     });
     renderApp('/dashboard/support');
     expect(
-      await screen.findByText(/^Vous devez attendre (10:0[01]|09:5\d) avant de pouvoir envoyer un nouveau message$/),
+      await screen.findByText(/^Vous pourrez envoyer un nouveau message dans (10\smin(\s1\ss)?|9\smin\s5\d\ss)\.$/),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Envoyer' })).toBeDisabled();
   });
@@ -72,7 +75,7 @@ describe('the support wait', () => {
     });
     renderApp('/dashboard/support');
     const send = await screen.findByRole('button', { name: 'Envoyer' });
-    expect(screen.getByLabelText('Email')).toHaveValue('claire@example.com');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('claire@example.com');
     expect(send).toBeDisabled();
     await user.type(screen.getByLabelText('Sujet'), 'Facture');
     await user.type(screen.getByLabelText('Message'), 'Une question');
@@ -80,13 +83,27 @@ describe('the support wait', () => {
     expect(await screen.findByText('Message envoyé')).toBeInTheDocument();
     expect(screen.getByLabelText('Message')).toHaveValue('');
     expect(screen.getByLabelText('Sujet')).toHaveValue('');
-    expect(screen.getByText(/^Vous devez attendre (15:0[01]|14:5\d)/)).toBeInTheDocument();
+    expect(screen.getByText(/^Vous pourrez envoyer un nouveau message dans (15\smin(\s1\ss)?|14\smin\s5\d\ss)\.$/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/support/messages'))?.body).toEqual({
       email: 'claire@example.com',
       name: 'Claire Martin',
       subject: 'Facture',
       message: 'Une question',
     });
+  });
+});
+
+describe('the support page', () => {
+  it('offers only what exists: no "Bientôt disponible" in a paid area (issue 38)', async () => {
+    signedIn({
+      'GET /api/support/messages/next-allowed': () => jsonResponse(200, { nextAllowedAt: null, retryAfter: 0 }),
+      'GET /api/agency': () => jsonResponse(500, {}),
+    });
+    renderApp('/dashboard/support');
+    await screen.findByRole('button', { name: 'Envoyer' });
+    expect(screen.getByText('Téléphone')).toBeInTheDocument();
+    expect(screen.queryByText(/bientôt disponible/i)).toBeNull();
+    expect(screen.queryByText('Chat')).toBeNull();
   });
 });
 
@@ -104,7 +121,7 @@ describe('the modification request', () => {
     renderApp({ pathname: `/dashboard/sites/${SITE_ID}`, state: { origin: 'sites' } });
     expect(await screen.findByRole('heading', { name: 'Boulangerie Martin' }, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Retour à mes sites/ })).toHaveAttribute('href', '/dashboard/sites');
-    expect(screen.getByText('Review technique')).toBeInTheDocument();
+    expect(screen.getByText('Revue technique')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Demander une modification/ }));
     // The choices are the server's, as in the team's mail.
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Design', 'Contenu', 'Basse', 'Moyenne']);
@@ -175,7 +192,7 @@ describe('the business options', () => {
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
-    expect(screen.getByLabelText('Email')).toHaveValue('claire@example.com');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('claire@example.com');
     expect(screen.getByLabelText('Pays')).toHaveValue('France');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });

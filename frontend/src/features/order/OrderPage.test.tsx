@@ -79,7 +79,7 @@ describe('/order on the API', () => {
       'GET /api/order-drafts/current': () => jsonResponse(204),
     });
     renderApp('/order');
-    const email = await screen.findByLabelText('Email');
+    const email = await screen.findByLabelText('E-mail');
     expect(email).toHaveValue('client@example.com');
     expect(email).toHaveAttribute('readonly');
   });

@@ -86,7 +86,7 @@ const heading = () => document.querySelector<HTMLHeadingElement>('h2[tabindex="-
 
 async function fillStep1(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Nom du site'), 'Boulangerie Martin');
-  await user.type(screen.getByLabelText('Email'), 'claire@example.com');
+  await user.type(screen.getByLabelText('E-mail'), 'claire@example.com');
 }
 
 async function fillStep2(user: ReturnType<typeof userEvent.setup>) {
@@ -105,10 +105,10 @@ describe('OrderWizard — step 1', () => {
     await user.tab();
     expect(await screen.findByText('Le nom du site est requis.')).toBeInTheDocument();
 
-    await user.click(screen.getByLabelText('Email'));
+    await user.click(screen.getByLabelText('E-mail'));
     await user.tab();
     expect(await screen.findByText("L'email est requis.")).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Email'), 'claire@');
+    await user.type(screen.getByLabelText('E-mail'), 'claire@');
     expect(await screen.findByText("Format d'email invalide.")).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Téléphone (facultatif)'), '06 12');
@@ -120,7 +120,7 @@ describe('OrderWizard — step 1', () => {
     await user.type(screen.getByLabelText('Nom du site'), 'B');
     expect(continueButton()).toBeDisabled();
     await user.type(screen.getByLabelText('Nom du site'), 'oulangerie Martin');
-    await user.type(screen.getByLabelText('Email'), 'example.com');
+    await user.type(screen.getByLabelText('E-mail'), 'example.com');
     expect(continueButton()).toBeEnabled();
   });
 
@@ -135,7 +135,7 @@ describe('OrderWizard — step 1', () => {
 
   it('prefills the signed-in buyer’s e-mail, read-only', () => {
     renderWizard({ account: { email: 'client@example.com' } });
-    const email = screen.getByLabelText('Email');
+    const email = screen.getByLabelText('E-mail');
     expect(email).toHaveValue('client@example.com');
     expect(email).toHaveAttribute('readonly');
   });
@@ -458,9 +458,9 @@ describe('OrderWizard — step 4 and billing', () => {
     await user.click(screen.getByRole('button', { name: 'Finaliser ma commande' }));
     const dialog = screen.getByRole('dialog', { name: 'Informations de facturation' });
     // Prefilled from step 1.
-    expect(within(dialog).getByLabelText('Email')).toHaveValue('claire@example.com');
+    expect(within(dialog).getByLabelText('E-mail')).toHaveValue('claire@example.com');
     expect(within(dialog).getByLabelText('Téléphone (facultatif)')).toHaveValue('06 12 34 56 78');
-    await user.clear(within(dialog).getByLabelText('Email'));
+    await user.clear(within(dialog).getByLabelText('E-mail'));
     await user.click(within(dialog).getByRole('button', { name: 'Procéder au paiement' }));
 
     expect(await within(dialog).findByText('Le nom complet est requis.')).toBeInTheDocument();
@@ -468,7 +468,7 @@ describe('OrderWizard — step 4 and billing', () => {
     expect(within(dialog).getByText("L'adresse est requise.")).toBeInTheDocument();
     expect(within(dialog).getByText('La ville est requise.')).toBeInTheDocument();
     expect(within(dialog).getByText('Le code postal est requis.')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Email'), 'claire@');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'claire@');
     expect(await within(dialog).findByText("Format d'email invalide.")).toBeInTheDocument();
     expect(api.checkout).not.toHaveBeenCalled();
   });
@@ -520,7 +520,7 @@ describe('OrderWizard — step 4 and billing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Procéder au paiement' }));
 
     expect(await within(dialog).findByText('Un compte existe déjà avec cet email : connectez-vous pour commander.')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
     await user.click(within(dialog).getByRole('link', { name: 'Se connecter' }));
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({ from: { pathname: '/order', search: '', hash: '' } });
@@ -576,7 +576,7 @@ describe('OrderWizard — step 4 and billing', () => {
   it('locks the billing e-mail to the account when signed in', async () => {
     const { user } = renderWizard({ initialDraft: filled(), account: { email: 'client@example.com' } });
     await user.click(screen.getByRole('button', { name: 'Finaliser ma commande' }));
-    const email = within(screen.getByRole('dialog')).getByLabelText('Email');
+    const email = within(screen.getByRole('dialog')).getByLabelText('E-mail');
     expect(email).toHaveValue('client@example.com');
     expect(email).toHaveAttribute('readonly');
   });

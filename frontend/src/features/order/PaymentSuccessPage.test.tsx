@@ -111,6 +111,32 @@ describe('/payment-success', () => {
     expect(screen.queryByText(/Consultez votre boîte e-mail/)).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['business', true],
+    ['pro', false],
+  ] as const)('offers the Business options form to a signed-in buyer only for a Business site (%s: %s)', async (type, offered) => {
+    givenSessionCookie();
+    const site = { ...siteDetail(type), id: status().siteId as string };
+    const { calls } = mockApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, makeSession()),
+      'GET /api/checkout-sessions/cs_3': () => jsonResponse(200, status({ newAccount: false })),
+      [`GET /api/sites/${site.id}`]: () => jsonResponse(200, site),
+    });
+    renderApp(`/payment-success?session_id=cs_3&site_id=${site.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' })).toBeInTheDocument();
+    const link = { name: 'Choisir les options Business de votre site' };
+    if (offered) {
+      expect(await screen.findByRole('link', link)).toHaveAttribute('href', `/dashboard/sites/${site.id}/business-options`);
+    } else {
+      // The site was asked for and its answer rendered: still no link.
+      await vi.waitFor(() => expect(calls.some((c) => c.url === `/api/sites/${site.id}`)).toBe(true));
+      await act(async () => {
+        await Promise.resolve();
+      });
+      expect(screen.queryByRole('link', link)).not.toBeInTheDocument();
+    }
+  });
+
   describe('when the countdown runs out', () => {
     afterEach(() => {
       vi.useRealTimers();
@@ -216,7 +242,7 @@ const siteDetail = (type: 'pro' | 'business') => ({
   domain: null,
   status: 'pending',
   type,
-  planLabel: type === 'business' ? 'Business (59€)' : 'Pro (29€)',
+  planLabel: type === 'business' ? 'Business (59\u00a0€/mois)' : 'Pro (29\u00a0€/mois)',
   ageDays: 3,
   paymentState: 'current',
   paymentStateSince: null,
@@ -331,7 +357,7 @@ describe('/upgrade-success', () => {
     });
     // The site's page first (its copy of the site cached as Pro), then the upgrade's page.
     const { router } = renderApp('/dashboard/sites/s1');
-    expect((await screen.findAllByText('Pro (29€)')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/^Pro \(29\s€\/mois\)$/)).length).toBeGreaterThan(0);
     answer = null;
     await act(async () => {
       await router.navigate('/upgrade-success?site_id=s1&is_downgrade=false&plan_type=business');

@@ -1,6 +1,8 @@
+import { PROMISES } from '@vitrine/domain';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useGetCheckoutSession } from '../../api/generated/billing/billing';
+import { useGetSite } from '../../api/generated/sites/sites';
 import type { CheckoutSessionStatusDto } from '../../api/generated/model';
 import { ConfirmationSlow } from '../../components/payment-confirmation';
 import { ButtonLink } from '../../components/ui/button';
@@ -148,6 +150,19 @@ function RedirectCountdown({ signedIn }: { signedIn: boolean }) {
   );
 }
 
+/** The Business options form's link, for a Business site only (as the server knows the site): a Pro site has no such form. */
+function BusinessOptionsLink({ siteId }: { siteId: string }) {
+  const site = useGetSite(siteId, { query: { retry: false, refetchOnWindowFocus: false } });
+  if (site.data?.type !== 'business') return null;
+  return (
+    <p>
+      <Link to={paths.dashboard.siteBusinessOptions(siteId)} className={linkClass}>
+        Choisir les options Business de votre site
+      </Link>
+    </p>
+  );
+}
+
 function PaymentStatus({
   sessionId,
   prefersCallInUrl,
@@ -221,8 +236,8 @@ function PaymentStatus({
     >
       {signedIn ? (
         <p>
-          Votre nouveau site apparaît dans votre tableau de bord, en attente de création. Nous le mettons en ligne sous 24h et vous tenons
-          informé de chaque étape.
+          Votre nouveau site apparaît dans votre tableau de bord, en attente de création. Nous le mettons en ligne sous{' '}
+          {PROMISES.delivery.short} et vous tenons informé de chaque étape.
         </p>
       ) : (
         <p>
@@ -233,16 +248,11 @@ function PaymentStatus({
       )}
       {prefersCall ? (
         <p>
-          Vous avez choisi d'être rappelé : un conseiller vous appelle sous 24h pour un échange de 30 minutes sur le contenu de votre site.
+          Vous avez choisi d'être rappelé : un conseiller vous appelle sous {PROMISES.callback} pour un échange de 30 minutes sur le contenu
+          de votre site.
         </p>
       ) : null}
-      {signedIn && siteIdInUrl ? (
-        <p>
-          <Link to={paths.dashboard.siteBusinessOptions(siteIdInUrl)} className={linkClass}>
-            Choisir les options Business de votre site
-          </Link>
-        </p>
-      ) : null}
+      {signedIn && siteId ? <BusinessOptionsLink siteId={siteId} /> : null}
       <p className="text-sm">
         Une question ?{' '}
         <Link to={paths.contact} className={linkClass}>

@@ -7,14 +7,14 @@
 import type { BillingInfoDto, DisplayEmailChoice, DomainChoice, LogoOption, OrderFormDto, PaidPlanType } from '../../api/generated/model';
 import { DomainTld, OrderStep } from '../../api/generated/model';
 import {
-  distinctAddresses,
   COMPANY_IDENTITY_FIELDS,
   type CompanyFieldSpec,
   type CompanyIdentityField,
-  EMPTY_BUYER_IDENTITY,
-  isPaidPlanId,
+  distinctAddresses,
   EMAIL_ADDRESS,
+  EMPTY_BUYER_IDENTITY,
   isHttpUrl,
+  isPaidPlanId,
   isPhoneLongEnough,
   linkInvalidMessage,
   LOCAL_PART,
@@ -23,9 +23,10 @@ import {
   newOrderForm,
   ORDER_MESSAGES,
   PHOTO_RULES,
-  recapAt,
   type PriceList,
+  PROMISES,
   type Recap,
+  recapAt,
 } from '@vitrine/domain';
 
 export {
@@ -378,4 +379,4 @@ export function computeRecap(catalogue: PriceCatalogue, selection: RecapSelectio
 }
 
 /** The order page's subtitle, also shown while the wizard loads. */
-export const ORDER_PAGE_DESCRIPTION = 'Votre site vitrine en ligne sous 24h, sans engagement.';
+export const ORDER_PAGE_DESCRIPTION = `Votre site vitrine en ligne sous ${PROMISES.delivery.short}, sans engagement.`;

@@ -1,3 +1,4 @@
+import { PROMISES } from '@vitrine/domain';
 import { Card, Container } from '../../components/ui/card';
 import { ButtonLink } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -61,7 +62,7 @@ function ContactContent({ a }: { a: AgencyResponseDto }) {
         id="contact-titre"
         eyebrow="Contact"
         title="Parlons de votre projet"
-        intro="Une question sur nos formules, un projet sur mesure ou besoin d’aide sur votre site ? Notre équipe vous répond en moins de 3 heures, même le week-end."
+        intro={`Une question sur nos formules, un projet sur mesure ou besoin d’aide sur votre site ? Notre équipe vous répond en ${PROMISES.supportReply.long}, même le week-end.`}
         className="py-16 sm:py-20"
       >
         <a
@@ -108,7 +109,7 @@ function ContactContent({ a }: { a: AgencyResponseDto }) {
               <li className="flex gap-3 rounded-xl bg-emerald-50 p-3 text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200">
                 <Icon name="check" className="mt-0.5 size-4 shrink-0" strokeWidth={2.4} />
                 <span>
-                  <strong>Réponse garantie en moins de 3 heures</strong>, même le week-end.
+                  <strong>Réponse garantie en {PROMISES.supportReply.long}</strong>, même le week-end.
                 </span>
               </li>
               <li className="flex gap-3 rounded-xl bg-brand-50 p-3 text-brand-900 dark:bg-brand-950/60 dark:text-brand-100">
@@ -133,7 +134,7 @@ function ContactContent({ a }: { a: AgencyResponseDto }) {
               href={`mailto:${a.email}`}
               icon="mail"
               title="Écrire au support"
-              text={`Envoyez-nous un e-mail à ${a.email} : réponse en moins de 3 heures.`}
+              text={`Envoyez-nous un e-mail à ${a.email} : réponse en ${PROMISES.supportReply.long}.`}
               action="Envoyer un e-mail"
             />
             <ChannelCard
@@ -149,7 +150,7 @@ function ContactContent({ a }: { a: AgencyResponseDto }) {
               </IconTile>
               <span className="mt-4 font-semibold text-slate-900 dark:text-white">Un projet sur mesure ?</span>
               <span className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-300">
-                Pour un site plus ambitieux, demandez un devis Teams : nous vous rappelons dans les 24h.
+                Pour un site plus ambitieux, demandez un devis Teams : nous vous rappelons dans les {PROMISES.callback}.
               </span>
               <ButtonLink to={paths.features} variant="secondary" className="mt-4">
                 Voir les formules

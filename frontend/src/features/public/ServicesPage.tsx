@@ -1,3 +1,4 @@
+import { PROMISES } from '@vitrine/domain';
 import { useState } from 'react';
 import { Card } from '../../components/ui/card';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -11,7 +12,7 @@ const services: { title: string; icon: IconName; text: string; points: string[] 
   {
     title: 'Création de site vitrine',
     icon: 'layout',
-    text: 'Un site professionnel à votre image, pensé pour le mobile et livré en 24 heures ouvrées.',
+    text: `Un site professionnel à votre image, pensé pour le mobile et livré en ${PROMISES.delivery.long}.`,
     points: [
       'Design sur mesure, textes relus',
       'Nom de domaine, hébergement et SSL inclus',
@@ -78,7 +79,7 @@ export function ServicesPage() {
         id="services-titre"
         eyebrow="Nos services"
         title="Tout ce qu’il faut pour exister en ligne"
-        intro="Création de site, référencement et automatisation par l’IA : une seule équipe, un seul abonnement, et un site en ligne en 24h. Plus de 140 sites déjà déployés."
+        intro={`Création de site, référencement et automatisation par l’IA : une seule équipe, un seul abonnement, et un site en ligne en ${PROMISES.delivery.short}. Plus de 140 sites déjà déployés.`}
         className="py-16 sm:py-24"
       >
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
@@ -118,7 +119,7 @@ export function ServicesPage() {
       <Section
         id="processus"
         eyebrow="Notre méthode"
-        title="Votre site en 24h, étape par étape"
+        title={`Votre site en ${PROMISES.delivery.short}, étape par étape`}
         intro="Un processus rodé sur plus de 140 sites : vous savez à chaque instant où en est votre projet."
       >
         <ol className="relative mx-auto mt-12 max-w-3xl">
@@ -148,7 +149,7 @@ export function ServicesPage() {
 
       <ClosingCta
         title="Prêt à passer à la vitesse supérieure ?"
-        text="Choisissez votre formule, ou demandez un devis pour un projet sur mesure : nous vous répondons en moins de 3 heures."
+        text={`Choisissez votre formule, ou demandez un devis pour un projet sur mesure : nous vous répondons en ${PROMISES.supportReply.long}.`}
       />
       {quoteOpen ? <QuoteDialog onClose={() => setQuoteOpen(false)} /> : null}
     </>

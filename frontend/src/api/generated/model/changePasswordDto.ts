@@ -10,7 +10,7 @@ export interface ChangePasswordDto {
   /** @maxLength 128 */
   confirmPassword: string;
   /**
-     * @minLength 6
+     * @minLength 8
      * @maxLength 128
      */
   newPassword: string;

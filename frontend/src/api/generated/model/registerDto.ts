@@ -17,7 +17,7 @@ export interface RegisterDto {
      */
   name: string;
   /**
-     * @minLength 6
+     * @minLength 8
      * @maxLength 128
      */
   password: string;

@@ -31,7 +31,7 @@ export interface SiteDetailDto {
      * @nullable
      */
   paymentStateSince: string | null;
-  /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */
+  /** 'Pro (29 €/mois)', 'Business (59 €/mois)' ou 'Teams (sur devis)' */
   planLabel: string;
   progression: SiteProgressionDto;
   siteName: string;

@@ -15,6 +15,6 @@ export interface SiteProgressionDto {
   seoOk: boolean;
   /** Démarré */
   started: boolean;
-  /** Review technique */
+  /** Revue technique */
   technoReview: boolean;
 }

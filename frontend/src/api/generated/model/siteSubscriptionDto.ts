@@ -41,7 +41,7 @@ export interface SiteSubscriptionDto {
   paymentIssue: PaymentIssueDto | null;
   /** @nullable */
   plan: SiteSubscriptionDtoPlan;
-  /** 'Pro (29€)', 'Business (59€)' ou 'Custom' */
+  /** 'Pro (29 €/mois)', 'Business (59 €/mois)' ou 'Teams (sur devis)' */
   planLabel: string;
   /** État chez Stripe : active, past_due, unpaid, canceled… */
   status: string;

@@ -1,3 +1,4 @@
+import { PROMISES } from '@vitrine/domain';
 import type { ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/card';
@@ -98,8 +99,8 @@ export function RecapStep({
     <div className="space-y-8">
       {prefersCall ? (
         <Alert tone="info">
-          Vous avez choisi de réserver un appel : un conseiller vous appelle sous 24h pour un échange de 30 minutes et prépare le contenu de
-          votre site avec vous.
+          Vous avez choisi de réserver un appel : un conseiller vous appelle sous {PROMISES.callback} pour un échange de 30 minutes et
+          prépare le contenu de votre site avec vous.
         </Alert>
       ) : null}
 
@@ -142,7 +143,7 @@ export function RecapStep({
             <Row term="Nom de domaine">
               {values.domainName.trim() ? domain : values.domainChoice === 'new' ? 'À définir ensemble' : EMPTY_VALUE}
             </Row>
-            <Row term="Email">{values.currentEmail.trim() || EMPTY_VALUE}</Row>
+            <Row term="E-mail">{values.currentEmail.trim() || EMPTY_VALUE}</Row>
             {values.phone.trim() ? <Row term="Téléphone">{values.phone.trim()}</Row> : null}
             {prefersCall ? null : (
               <>

@@ -1,3 +1,4 @@
+import { PROMISES } from '@vitrine/domain';
 import { useId, useState } from 'react';
 import { FAQ } from './faq';
 import { Link } from 'react-router';
@@ -15,7 +16,7 @@ const without = [
   'Un site « fait maison » qui vieillit mal',
 ];
 const withUs = [
-  'Un site professionnel en ligne en 24h',
+  `Un site professionnel en ligne en ${PROMISES.delivery.short}`,
   'Référencement local (SEO) et fiche Google soignés',
   'Demandes de contact et de devis reçues directement',
   'Mises à jour et automatisations IA qui vous font gagner du temps',
@@ -76,7 +77,7 @@ export function Conversion() {
         {[
           ['100+', 'entreprises clientes'],
           ['140+', 'sites déployés'],
-          ['< 3h', 'pour vous répondre'],
+          [PROMISES.supportReply.short, 'pour vous répondre'],
         ].map(([value, label]) => (
           <div key={label} className="flex flex-col-reverse">
             <dt className="mt-1 text-sm text-slate-600 dark:text-slate-400">{label}</dt>
@@ -140,7 +141,7 @@ export function Faq() {
       <div className="mx-auto mt-10 max-w-3xl rounded-2xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
         <p className="font-semibold text-slate-900 dark:text-white">Vous ne trouvez pas votre réponse ?</p>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Notre équipe vous répond en moins de 3 heures, du lundi au samedi.
+          Notre équipe vous répond en {PROMISES.supportReply.long}, du lundi au samedi.
         </p>
         <ButtonLink to={paths.contact} variant="secondary" className="mt-4">
           Contactez-nous

@@ -1,3 +1,4 @@
+import { PROMISES } from '@vitrine/domain';
 import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
@@ -23,7 +24,8 @@ export function Hero() {
             id="hero-titre"
             className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-[3.4rem] lg:leading-[1.05] dark:text-white"
           >
-            Votre site vitrine professionnel, <span className="text-brand-600 dark:text-brand-400">en ligne en 24h</span>
+            Votre site vitrine professionnel,{' '}
+            <span className="text-brand-600 dark:text-brand-400">en ligne en {PROMISES.delivery.short}</span>
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-slate-600 lg:mx-0 dark:text-slate-300">
             Nous concevons, hébergeons et faisons vivre le site de votre entreprise. Nom de domaine, hébergement, modifications et support
@@ -39,7 +41,7 @@ export function Hero() {
             </ButtonLink>
           </div>
           <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-slate-600 lg:justify-start dark:text-slate-300">
-            {['140+ sites déployés', 'Livré en 24h ouvrées', 'Satisfait ou remboursé 30 jours'].map((claim) => (
+            {['140+ sites déployés', `Livré en ${PROMISES.delivery.shortBusiness}`, 'Satisfait ou remboursé 30 jours'].map((claim) => (
               <li key={claim} className="flex items-center gap-1.5">
                 <Icon name="check" className="size-4 text-emerald-600 dark:text-emerald-400" strokeWidth={2.4} />
                 {claim}

@@ -1,3 +1,4 @@
+import { PROMISES } from '@vitrine/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTheme } from '../../../lib/theme';
 import { cn } from '../../../lib/cn';
@@ -72,7 +73,7 @@ function VideoFrame({ src }: { src: string }) {
         <iframe
           ref={ref}
           src={src}
-          title="Vidéo de présentation : un site vitrine créé en 24h"
+          title={`Vidéo de présentation : un site vitrine créé en ${PROMISES.delivery.short}`}
           allow="autoplay; fullscreen; picture-in-picture"
           referrerPolicy="strict-origin-when-cross-origin"
           tabIndex={-1}

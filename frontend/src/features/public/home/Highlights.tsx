@@ -1,3 +1,4 @@
+import { PROMISES } from '@vitrine/domain';
 import { Link } from 'react-router';
 import { useGetCatalogue } from '../../../api/generated/orders/orders';
 import { ButtonLink } from '../../../components/ui/button';
@@ -49,7 +50,7 @@ const steps: { title: string; text: string; icon: IconName }[] = [
   { title: 'Vous validez', text: 'Vous relisez, nous ajustons. Les modifications sont incluses dans votre abonnement.', icon: 'check' },
   {
     title: 'Votre site est en ligne',
-    text: 'En 24 heures ouvrées, avec nom de domaine, hébergement et certificat SSL. Sinon, un mois vous est offert.',
+    text: `En ${PROMISES.delivery.long}, avec nom de domaine, hébergement et certificat SSL. Sinon, un mois vous est offert.`,
     icon: 'rocket',
   },
 ];
@@ -160,8 +161,8 @@ export function OfferCard() {
 
 const guarantees: { title: string; text: string; icon: IconName }[] = [
   {
-    title: 'Livré en 24h ouvrées',
-    text: 'Votre site est en ligne dans les 24 heures ouvrées. En cas de retard, nous vous remboursons un mois d’abonnement.',
+    title: `Livré en ${PROMISES.delivery.shortBusiness}`,
+    text: `Votre site est en ligne dans les ${PROMISES.delivery.long}. En cas de retard, nous vous remboursons un mois d’abonnement.`,
     icon: 'clock',
   },
   {
@@ -181,7 +182,7 @@ const guarantees: { title: string; text: string; icon: IconName }[] = [
   },
   {
     title: 'Support réactif',
-    text: 'Une équipe joignable 6 jours sur 7, avec une réponse garantie en moins de 3 heures.',
+    text: `Une équipe joignable 6 jours sur 7, avec une réponse garantie en ${PROMISES.supportReply.long}.`,
     icon: 'headset',
   },
   {

@@ -1,3 +1,4 @@
+import { PROMISES } from '@vitrine/domain';
 import type { PaidPlanId } from '@vitrine/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useGetCatalogue } from '../../../api/generated/orders/orders';
@@ -125,7 +126,7 @@ function QuotePanel({ onClose }: { onClose: () => void }) {
               Demande de devis sur mesure
             </h3>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              Décrivez votre projet : un conseiller vous rappelle dans les 24h sur le créneau de votre choix.
+              Décrivez votre projet : un conseiller vous rappelle dans les {PROMISES.callback} sur le créneau de votre choix.
             </p>
           </div>
           <CloseButton onClick={onClose} label="Fermer le formulaire de devis" />
@@ -208,7 +209,7 @@ export function Pricing() {
         <div className="text-center md:text-left">
           <h3 className="text-lg font-semibold text-slate-900 dark:text-white">Une question avant de vous lancer ?</h3>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Du lundi au samedi, 9h00-17h00. Réponse garantie en moins de 3 heures, même le week-end.
+            Du lundi au samedi, 9h00-17h00. Réponse garantie en {PROMISES.supportReply.long}, même le week-end.
           </p>
         </div>
         <div className="flex w-full shrink-0 flex-col gap-3 whitespace-nowrap sm:w-auto sm:flex-row">

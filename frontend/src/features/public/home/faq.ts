@@ -1,8 +1,9 @@
 /** The home page's FAQ (spec §2): shown by the page and given to search engines as a FAQPage (structured-data.ts). */
+import { PROMISES } from '@vitrine/domain';
 export const FAQ: ReadonlyArray<{ q: string; a: string }> = [
   {
     q: 'En combien de temps mon site est-il en ligne ?',
-    a: 'Votre site est livré en 24 heures ouvrées après réception de vos contenus (formulaire rempli ou appel de 30 minutes). Si nous dépassons ce délai, nous vous remboursons un mois d’abonnement.',
+    a: `Votre site est livré en ${PROMISES.delivery.long} après réception de vos contenus (formulaire rempli ou appel de 30 minutes). Si nous dépassons ce délai, nous vous remboursons un mois d’abonnement.`,
   },
   {
     q: 'Suis-je engagé sur la durée ?',

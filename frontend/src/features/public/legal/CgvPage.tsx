@@ -1,4 +1,4 @@
-import { addOnOf, euros, PLANS } from '@vitrine/domain';
+import { addOnOf, euros, PLANS, PROMISES } from '@vitrine/domain';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { AgencyResponseDto } from '../../../api/generated/model';
@@ -118,9 +118,9 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     body: (
       <>
         <p>
-          Le site est mis en ligne dans un délai de <strong>24 heures ouvrées</strong> à compter de la réception des informations complètes
-          nécessaires à sa création (formulaire rempli ou appel réalisé). Les jours ouvrés s’entendent du lundi au vendredi, hors jours
-          fériés.
+          Le site est mis en ligne dans un délai de <strong>{PROMISES.delivery.long}</strong> à compter de la réception des informations
+          complètes nécessaires à sa création (formulaire rempli ou appel réalisé). Les jours ouvrés s’entendent du lundi au vendredi, hors
+          jours fériés.
         </p>
         <p>
           Si ce délai n’est pas respecté du fait du Prestataire, le Client est indemnisé par le{' '}
@@ -140,7 +140,7 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
         </p>
         <p>
           Le support est joignable du lundi au samedi de 9h00 à 17h00 au {a.phone} ou à <a href={`mailto:${a.email}`}>{a.email}</a>. Une
-          réponse est apportée en moins de 3 heures, y compris le week-end pour les demandes écrites.
+          réponse est apportée en {PROMISES.supportReply.long}, y compris le week-end pour les demandes écrites.
         </p>
       </>
     ),
@@ -224,8 +224,8 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
     body: (
       <p>
         Les présentes CGV sont soumises au droit français. En cas de différend, les parties recherchent d’abord une solution amiable ; le
-        Client peut écrire au support, qui lui répond sous 3 heures ouvrées. À défaut d’accord dans un délai de 30 jours, le litige est
-        porté devant les tribunaux compétents du ressort de la cour d’appel de Lyon.
+        Client peut écrire au support, qui lui répond en {PROMISES.supportReply.long}. À défaut d’accord dans un délai de 30 jours, le
+        litige est porté devant les tribunaux compétents du ressort de la cour d’appel de Lyon.
       </p>
     ),
   },

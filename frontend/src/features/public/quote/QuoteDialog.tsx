@@ -1,3 +1,4 @@
+import { PROMISES } from '@vitrine/domain';
 import { TitledDialog } from '../../../components/ui/modal-dialog';
 import { LazyQuoteForm } from './LazyQuoteForm';
 
@@ -7,7 +8,7 @@ export function QuoteDialog({ onClose }: { onClose: () => void }) {
     <TitledDialog
       titleId="devis-dialogue-titre"
       title="Demande de devis"
-      description="Un conseiller vous rappelle dans les 24h pour en discuter."
+      description={`Un conseiller vous rappelle dans les ${PROMISES.callback} pour en discuter.`}
       width="w-[min(42rem,calc(100vw-1.5rem))]"
       onClose={onClose}
     >

@@ -22,7 +22,7 @@ async function renderForm() {
 
 async function fillRequired(user = userEvent.setup()) {
   await user.type(screen.getByLabelText('Nom complet'), 'Marie Claire Dubois');
-  await user.type(screen.getByLabelText('Email'), 'marie@example.com');
+  await user.type(screen.getByLabelText('E-mail'), 'marie@example.com');
   await user.type(screen.getByLabelText('Téléphone'), '06 12 34 56 78');
   await user.type(screen.getByLabelText('Description du projet'), 'Un site pour mon restaurant avec réservation.');
   return user;
@@ -46,8 +46,8 @@ describe('QuoteForm', () => {
     const { posted } = mockApi({});
     await renderForm();
     const user = await fillRequired();
-    await user.clear(screen.getByLabelText('Email'));
-    await user.type(screen.getByLabelText('Email'), 'marie@exemple');
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'marie@exemple');
     await user.click(screen.getByRole('button', { name: 'Envoyer ma demande' }));
 
     expect(await screen.findByText("Format d'email invalide")).toBeInTheDocument();

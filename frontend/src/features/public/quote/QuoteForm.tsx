@@ -108,7 +108,7 @@ export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; o
           {...register('fullName', { validate: (v) => v.trim() !== '' || quoteMessages.fullNameRequired })}
         />
         <Field
-          label="Email"
+          label="E-mail"
           type="email"
           autoComplete="email"
           id={id('email')}
