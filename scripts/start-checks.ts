@@ -2,6 +2,7 @@
 // that says what to change, as the backend's own (backend/src/config/startup-errors.ts), which it cannot import (the
 // backend is CommonJS, compiled; the launcher runs its TypeScript as is).
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 /**
@@ -36,15 +37,34 @@ export function dataDirInUseMessage(dataDir: string, pid: number): string {
   );
 }
 
-/** Why the Stripe sandbox did not start, in one sentence. */
-export function sandboxMessage(error: unknown, port: number, dataFile: string): string {
+/** Whether nothing listens on `port` at `host` right now (checked by listening on it a moment). */
+function isFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port near `port` that is free at `host` right now (the following ones first, then the preceding ones, 1024 at
+ * the lowest), as the backend's freePortNear: what a « port taken » sentence proposes, so that following it works.
+ */
+export async function freePortNear(port: number, host = '127.0.0.1'): Promise<number> {
+  for (let candidate = port + 1; candidate <= Math.min(65535, port + 100); candidate++) if (await isFree(candidate, host)) return candidate;
+  for (let candidate = port - 1; candidate >= Math.max(1024, port - 100); candidate--) if (await isFree(candidate, host)) return candidate;
+  return port < 65535 ? port + 1 : port - 1;
+}
+
+/** Why the Stripe sandbox did not start, in one sentence (`free`: a free port to propose when its port is taken). */
+export function sandboxMessage(error: unknown, port: number, dataFile: string, free = port < 65535 ? port + 1 : port - 1): string {
   const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: string; message?: string };
   const cause = (message ?? String(error)).split('\n')[0];
   switch (code) {
     case 'EADDRINUSE':
       return (
         `Le port ${port} du bac à sable Stripe est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre ` +
-        `port avec STRIPE_SANDBOX_PORT (par exemple STRIPE_SANDBOX_PORT=${port < 65535 ? port + 1 : port - 1}).`
+        `port avec STRIPE_SANDBOX_PORT (par exemple STRIPE_SANDBOX_PORT=${free}).`
       );
     case 'EACCES':
       if (!(error as { path?: string }).path)

