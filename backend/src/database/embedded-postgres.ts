@@ -21,6 +21,9 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   mkdirSync(dir, { recursive: true });
   assertReachableByPostgresUser(dir);
   removeStalePidFile(dir);
+  const orphan = await stopOrphanedServer(dir);
+  if (orphan !== undefined)
+    log(`PostgreSQL embarqué (pid ${orphan}) tournait encore sans son instance, arrêtée brutalement : arrêté proprement`);
   assertNotInUse(dir);
   await assertPortFree(port, '127.0.0.1', EMBEDDED_POSTGRES_PORT);
   /** What the server printed while starting: the reason it stopped, if it does. */
@@ -174,6 +177,75 @@ export function runningServer(dir: string): number | undefined {
     if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return undefined;
   } catch {
     // No /proc (macOS): the pid is all there is to go on.
+  }
+  return pid;
+}
+
+/** The parent pid of `pid`, from the process table (/proc/PID/stat), or undefined where there is none (macOS). */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the server `pid` lost the instance that started it: embedded-postgres starts it as a child of the app's
+ * node process, so a parent that is no node process (init, or whichever process adopted it) means that instance was
+ * killed without stopping it (kill -9, out of memory). Without a process table, never (the folder stays refused).
+ */
+export function isOrphaned(pid: number): boolean {
+  const parent = parentOf(pid);
+  if (parent === undefined || !Number.isInteger(parent)) return false;
+  if (parent <= 1) return true;
+  return !isNode(parent);
+}
+
+/**
+ * Whether `pid` is a node process: its name in the process table (`node`, or `MainThread`, the name Node's main thread
+ * takes) or the program it runs (`…/node`). False for a process that is gone.
+ */
+function isNode(pid: number): boolean {
+  try {
+    if (['node', 'MainThread'].includes(readFileSync(`/proc/${pid}/comm`, 'utf8').trim())) return true;
+    const program = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+    return /(^|\/)node(\.exe)?$/.test(program);
+  } catch {
+    return false;
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The embedded server left running on `dir` by an instance killed without stopping it: stopped cleanly (SIGINT,
+ * PostgreSQL's fast shutdown: its transactions rolled back, its files consistent) so that this start can use the
+ * folder. Returns its pid, or undefined when there was none (a server whose instance lives is left alone:
+ * assertNotInUse refuses the start then).
+ */
+export async function stopOrphanedServer(dir: string, timeoutMs = 30_000): Promise<number | undefined> {
+  const pid = runningServer(dir);
+  if (pid === undefined || !isOrphaned(pid)) return undefined;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + timeoutMs;
+  while (alive(pid)) {
+    if (Date.now() > deadline) {
+      throw new StartupError(
+        `PostgreSQL embarqué (pid ${pid}), resté seul dans ${dirname(resolve(dir))} après l'arrêt brutal d'une instance, ne s'arrête pas : ` +
+          `arrêtez-le (kill ${pid}) puis relancez.`,
+      );
+    }
+    await new Promise((done) => setTimeout(done, 100));
   }
   return pid;
 }
