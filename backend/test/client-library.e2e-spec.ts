@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ApiKeyUsage } from '../src/api-keys/api-key-usage';
@@ -107,4 +108,45 @@ describe('client library (@vitrine/client)', () => {
     const keys = await t.api.get('/api/admin/api-keys').set(bearer(admin)).expect(200);
     expect(keys.body.apiKeys.find((k: { id: string }) => k.id === apiKey.id)).toMatchObject({ useCount: 2 });
   }, 90_000);
+
+  it('docs/integrators.md’s quick start, followed in another project: the packed tarball installed, its ESM snippet run as is', async () => {
+    const client = await registerClient(t.api, { name: 'Quick Start' });
+    await insertSite(t, { userId: client.user.id, siteName: 'Fleuriste Quick', status: 'active' });
+    // Its one active site (the earlier test's become suspended): the snippet's singular.
+    await t.dataSource.query(`UPDATE sites SET status = 'suspended' WHERE status = 'active' AND site_name <> 'Fleuriste Quick'`);
+    const { key } = (
+      await t.api
+        .post('/api/admin/api-keys')
+        .set(bearer(admin))
+        .send({ name: 'Quick start', scopes: ['sites:read'] })
+        .expect(201)
+    ).body as { key: string };
+    const docs = readFileSync(join(ROOT, 'docs/integrators.md'), 'utf8');
+    const quickStart = docs.slice(docs.indexOf('## Quick start for integrators'), docs.indexOf('## API keys for integrators'));
+    // The commands it gives: npm pack of the workspace, then npm install of the tarball in the other project.
+    expect(quickStart).toContain('npm pack -w @vitrine/client --pack-destination .');
+    const snippet = /```ts\n([\s\S]*?)```/.exec(quickStart)![1].replace(/^ {3}/gm, '');
+    const project = mkdtempSync(join(tmpdir(), 'vitrine-integrator-'));
+    try {
+      const packed = await run('npm', ['pack', '-w', '@vitrine/client', '--pack-destination', project, '--json'], {
+        cwd: ROOT,
+        timeout: 60_000,
+      });
+      const [{ filename }] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-tool', private: true, type: 'module' }));
+      await run('npm', ['install', '--no-audit', '--no-fund', '--offline', join(project, filename)], { cwd: project, timeout: 60_000 });
+      writeFileSync(join(project, 'quick-start.js'), snippet.replace("'http://localhost:3000'", `'${baseUrl}'`));
+      const { stdout } = await run(process.execPath, [join(project, 'quick-start.js')], {
+        cwd: project,
+        env: { ...process.env, NODE_OPTIONS: '', VITRINE_API_KEY: key },
+        timeout: 60_000,
+      });
+      const lines = stdout.trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(new RegExp(`^Fleuriste Quick .* ${client.user.email}$`));
+      expect(lines[1]).toBe('1 site actif');
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

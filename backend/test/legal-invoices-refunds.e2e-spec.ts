@@ -298,7 +298,10 @@ describe('legal invoices: refunds and buyers without billing identity', () => {
       await settle();
       const [after] = await t.dataSource.query(`SELECT status, refund_id FROM duplicate_payments WHERE id = $1`, [dup.id]);
       expect(after).toEqual({ status: 'refunded', refund_id: refund.id });
-      expect(await creditsOf(client.user.id)).toEqual(credited);
+      // The same credit note, and no other (its file columns move while the invoice-file worker renders it: not compared).
+      const identity = (rows: LegalRow[]) =>
+        rows.map(({ id, number, source_key, total_incl_cents }) => ({ id, number, source_key, total_incl_cents }));
+      expect(identity(await creditsOf(client.user.id))).toEqual(identity(credited));
     });
   });
 

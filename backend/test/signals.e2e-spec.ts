@@ -143,6 +143,8 @@ describe.each([
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     expect(await listening(sandboxPort)).toBe(false);
     expect(output).not.toMatch(/ERROR|"level":"error"/);
+    // The last line of the server's log says the stop went through, and in how long (JSON logs in production).
+    expect(output).toMatch(/"msg":"Arrêt terminé en \d+,\d s"/);
     // The launcher gives the V8 settings on node's command line (the server says when they are missing).
     expect(output).not.toContain(`Lancé sans ${V8_FLAGS.join(' ')}`);
   }, 60_000);
@@ -170,6 +172,8 @@ describe('SIGTERM while the app is still starting', () => {
         FRONTEND_DIST: '/nonexistent',
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
+        // Readable lines, as a terminal shows them (the JSON lines are checked above).
+        LOG_FORMAT: 'pretty',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -181,6 +185,8 @@ describe('SIGTERM while the app is still starting', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(output).toContain('SIGTERM reçu');
+      expect(output).toMatch(/Arrêt terminé en \d+,\d s/);
+      expect(output).not.toContain('"msg"');
       expect(await listening(pgPort)).toBe(false);
       expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     } finally {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../src/config/app-config';
+import { loadDatabaseConfig } from '../src/config/app-config';
 import { dataSourceOptions } from '../src/data-source';
 import { runMigrationsLocked } from '../src/database/migrate';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres';
@@ -258,7 +258,8 @@ async function seed(
 async function main(): Promise<void> {
   const started = Date.now();
   const wanted = options();
-  const config = loadConfig();
+  // Only where the database is: the seed signs nothing and mails nobody, so JWT_SECRET is not needed (even with DATABASE_URL).
+  const config = loadDatabaseConfig();
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {

@@ -289,6 +289,28 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/** Where the database is, and nothing else: what the tools that only fill or read it need (backend/tools/seed.ts). */
+export interface DatabaseConfig {
+  /** DATABASE_URL, or undefined for the embedded PostgreSQL of DATA_DIR */
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedPostgresPort: number;
+}
+
+/**
+ * DATABASE_URL, DATA_DIR and EMBEDDED_POSTGRES_PORT, checked as loadConfig checks them. No JWT_SECRET, no
+ * ADMIN_PASSWORD: a tool that signs no session and sends no mail has no use for them.
+ */
+export function loadDatabaseConfig(env: Env = process.env, cwd = process.cwd()): DatabaseConfig {
+  const problems: string[] = [];
+  const dataDirRaw = env.DATA_DIR || '.data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
+  const databaseUrl = readUrl(env, 'DATABASE_URL', undefined, problems, ['postgres:', 'postgresql:']);
+  const embeddedPostgresPort = readInt(env, 'EMBEDDED_POSTGRES_PORT', 54329, problems, 1024, 65535);
+  if (problems.length) throw new ConfigError(problems);
+  return { databaseUrl, dataDir, embeddedPostgresPort };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const problems: string[] = [];
   const nodeEnvRaw = env.NODE_ENV ?? 'development';

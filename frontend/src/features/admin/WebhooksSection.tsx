@@ -230,14 +230,14 @@ export function WebhooksSection() {
         >
           {e.enabled ? 'Désactiver' : 'Activer'}
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => void sendTest(e)} aria-label={`Envoyer un test à ${e.url}`}>
+        <Button size="sm" variant="secondary" onClick={() => void sendTest(e)} aria-label={`Tester ${e.url}`}>
           Tester
         </Button>
         <Button
           size="sm"
           variant="secondary"
           onClick={() => setPending({ kind: 'rotate', endpoint: e })}
-          aria-label={`Renouveler le secret de ${e.url}`}
+          aria-label={`Nouveau secret pour ${e.url}`}
         >
           Nouveau secret
         </Button>
