@@ -106,13 +106,19 @@ const CLOSURE_COLUMNS = `c.id, c.user_id, c.requested_by, c.actor_id, a.email AS
 export class PrivacyRepository extends BaseRepository {
   // ---- data exports ----
 
-  async insertExport(userId: string, tx?: EntityManager): Promise<ExportRow> {
+  /**
+   * A new pending archive, or null when the account has one already (the unique index on pending rows decides: two
+   * requests at once make one row; the second waits for the first's transaction and then inserts nothing).
+   */
+  async insertPendingExport(userId: string, tx?: EntityManager): Promise<ExportRow | null> {
     const [row] = await this.returning<ExportSqlRow>(
-      `INSERT INTO data_exports (user_id) VALUES ($1) RETURNING ${EXPORT_COLUMNS}`,
+      `INSERT INTO data_exports (user_id) VALUES ($1)
+       ON CONFLICT (user_id) WHERE status = 'pending' DO NOTHING
+       RETURNING ${EXPORT_COLUMNS}`,
       [userId],
       tx,
     );
-    return toExport(row);
+    return row ? toExport(row) : null;
   }
 
   async findExport(id: string, tx?: EntityManager): Promise<ExportRow | null> {
