@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { StripeSandbox } from '@vitrine/stripe-sandbox';
-import { registerClient, type SessionBody, type TestApp } from './helpers/app';
+import { bearer, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { orderAndCheckout } from './helpers/orders';
 import { payOnSandbox, sandboxEvents } from './helpers/scenarios';
 import { appWithSandbox, postEvent, webhooksProcessed } from './helpers/stripe';
@@ -137,7 +137,7 @@ describe('billing with the Stripe sandbox', () => {
       expect(session.cancel_url).toBe('http://localhost:3000/order?canceled=1');
       const page = await fetch(session.url!);
       expect(await page.text()).toContain('Payer');
-      const status = await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200);
+      const status = await t.api.get(`/api/checkout-sessions/${sessionId}`).set(bearer(client)).expect(200);
       expect(status.body).toEqual({
         status: 'open',
         paymentStatus: 'unpaid',
@@ -155,7 +155,7 @@ describe('billing with the Stripe sandbox', () => {
       expect(res.headers.get('location')).toBe(`http://localhost:3000/payment-success?session_id=${sessionId}`);
       const [site] = await t.dataSource.query(`SELECT id, user_id, type, status FROM sites WHERE user_id = $1`, [client.user.id]);
       expect(site).toMatchObject({ type: 'business', status: 'pending' });
-      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200)).body).toEqual({
+      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).set(bearer(client)).expect(200)).body).toEqual({
         status: 'complete',
         paymentStatus: 'paid',
         provisioned: true,

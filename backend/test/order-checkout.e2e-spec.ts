@@ -134,15 +134,13 @@ describe('ordering and provisioning', () => {
         { status: 'paid', user_id: user.id, account_created: true },
       ]);
 
-      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200)).body).toEqual({
-        status: 'complete',
-        paymentStatus: 'paid',
-        provisioned: true,
-        siteId: site.id,
-        newAccount: true,
-        prefersCall: true,
-        debit: null,
-      });
+      // Anyone with the session id (the success page before its buyer signs in) learns only what that page needs:
+      // not whether the account is new, nor the call preference, nor the site.
+      const onlyTheStatus = { status: 'complete', paymentStatus: 'paid', provisioned: true, debit: null };
+      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200)).body).toEqual(onlyTheStatus);
+      // Another client signed in is no one to this order either.
+      const stranger = await registerClient(t.api, { email: 'curieux@example.com', name: 'Curieux' });
+      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).set(bearer(stranger)).expect(200)).body).toEqual(onlyTheStatus);
 
       expect((await outboxFor(t, email)).map((m) => m.template).sort()).toEqual(['first-login', 'order-receipt']);
       const [receipt] = await outboxFor(t, email, 'order-receipt');
@@ -265,10 +263,23 @@ describe('ordering and provisioning', () => {
         ['Atelier Roux — boutique', 'atelier-roux.com', 'business'],
         ['Atelier Roux', 'boulangerie-martin.fr', 'pro'],
       ]);
-      expect((await t.api.get(`/api/checkout-sessions/${second.sessionId}`).expect(200)).body).toMatchObject({
+      // Its buyer, signed in, is told the rest.
+      const [site] = await t.dataSource.query(`SELECT id FROM sites WHERE domain = 'atelier-roux.com'`);
+      expect((await t.api.get(`/api/checkout-sessions/${second.sessionId}`).set(bearer(client)).expect(200)).body).toEqual({
+        status: 'complete',
+        paymentStatus: 'paid',
         provisioned: true,
+        siteId: site.id,
         newAccount: false,
+        prefersCall: false,
+        debit: null,
       });
+      expect(Object.keys((await t.api.get(`/api/checkout-sessions/${second.sessionId}`).expect(200)).body).sort()).toEqual([
+        'debit',
+        'paymentStatus',
+        'provisioned',
+        'status',
+      ]);
       expect(await count(`users WHERE lower(email) = $1`, ['atelier@example.com'])).toBe(1);
       expect((await outboxFor(t, 'atelier@example.com')).map((m) => m.template)).toEqual(['welcome', 'order-receipt', 'order-receipt']);
     });

@@ -1055,13 +1055,13 @@ describe('OrderDraftsService', () => {
     it('says whether an order is paid, once, and how it continues', async () => {
       const { sut, db } = setup();
       const draft = db.seed({ prefersCall: null });
-      expect(await sut.paymentState(draft.id)).toEqual({ paid: false, accountCreated: false, prefersCall: false });
+      expect(await sut.paymentState(draft.id)).toEqual({ paid: false, userId: draft.userId, accountCreated: false, prefersCall: false });
       const tx = {} as EntityManager;
       const order = (await sut.lockForPayment(draft.id, 'cs_1', { transaction: 1 } as unknown as EntityManager))!;
       expect(await sut.markPaid(order, { checkoutSessionId: 'cs_1', userId: jeanne.id, accountCreated: true }, tx)).toBe(true);
       expect(await sut.markPaid(order, { checkoutSessionId: 'cs_2', userId: jeanne.id, accountCreated: true }, tx)).toBe(false);
       await db.update(draft.id, { prefersCall: true });
-      expect(await sut.paymentState(draft.id)).toEqual({ paid: true, accountCreated: true, prefersCall: true });
+      expect(await sut.paymentState(draft.id)).toEqual({ paid: true, userId: jeanne.id, accountCreated: true, prefersCall: true });
       expect(await sut.paymentState(randomUUID())).toBeNull();
     });
 

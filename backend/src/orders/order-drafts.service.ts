@@ -442,10 +442,17 @@ export class OrderDraftsService {
     return this.checkouts.expire(sessionIds, tx);
   }
 
-  /** Whether the order of a checkout is paid, for the payment-success page. */
-  async paymentState(id: string): Promise<{ paid: boolean; accountCreated: boolean; prefersCall: boolean } | null> {
+  /** Whether the order of a checkout is paid, and whose it is, for the payment-success page. */
+  async paymentState(id: string): Promise<{ paid: boolean; userId: string | null; accountCreated: boolean; prefersCall: boolean } | null> {
     const draft = await this.drafts.findById(id);
-    return draft ? { paid: draft.status === 'paid', accountCreated: draft.accountCreated, prefersCall: draft.prefersCall === true } : null;
+    return draft
+      ? {
+          paid: draft.status === 'paid',
+          userId: draft.userId,
+          accountCreated: draft.accountCreated,
+          prefersCall: draft.prefersCall === true,
+        }
+      : null;
   }
 
   /**

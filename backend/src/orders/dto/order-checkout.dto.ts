@@ -19,13 +19,13 @@ export class CheckoutSessionStatusDto {
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
   /** La commande est enregistrée et le site créé (le webhook de Stripe est arrivé) */
   provisioned: boolean;
-  /** Le site créé, une fois la commande enregistrée */
-  @ApiProperty({ type: String, format: 'uuid', nullable: true })
-  siteId: string | null;
-  /** Un compte a été créé pour cette commande (un e-mail permet d'en choisir le mot de passe) */
-  newAccount: boolean;
-  /** L'acheteur a choisi d'être appelé plutôt que de remplir tout le formulaire */
-  prefersCall: boolean;
+  /** Le site créé, une fois la commande enregistrée (à l'acheteur connecté seulement) */
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, required: false })
+  siteId?: string | null;
+  /** Un compte a été créé pour cette commande (à l'acheteur connecté seulement) */
+  newAccount?: boolean;
+  /** L'acheteur a choisi d'être appelé plutôt que de remplir tout le formulaire (à l'acheteur connecté seulement) */
+  prefersCall?: boolean;
   /**
    * Un paiement par prélèvement SEPA : en cours de traitement par la banque (la commande est reçue, le site démarre à sa
    * confirmation) ou refusé (la commande peut être payée à nouveau) ; null pour une carte, ou tant que rien n'est connu

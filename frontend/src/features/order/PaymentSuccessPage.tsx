@@ -226,9 +226,9 @@ function PaymentStatus({
         </p>
       ) : (
         <p>
-          {data.newAccount
-            ? 'Votre espace client est créé. Consultez votre boîte e-mail : nous vous avons envoyé un lien pour choisir votre mot de passe. Connectez-vous ensuite pour suivre la création de votre site.'
-            : 'Connectez-vous à votre espace client pour suivre la création de votre site.'}
+          {/* The server tells a visitor nothing about the account (the session id alone proves nothing): one text for all. */}
+          Consultez votre boîte e-mail : votre confirmation de commande s'y trouve et, si votre espace client vient d'être créé, le lien
+          pour choisir votre mot de passe. Connectez-vous ensuite pour suivre la création de votre site.
         </p>
       )}
       {prefersCall ? (
