@@ -349,6 +349,17 @@ export class PrivacyRepository extends BaseRepository {
   }
 
   /** Not yet: what it waits for, and when to look again (not counted as an attempt). */
+  /** A pending closure of the account waiting for a later date is due now (its subscriptions ended); whether one was. */
+  async erasureDueNow(userId: string, tx?: EntityManager): Promise<boolean> {
+    const rows = await this.returning<{ id: string }>(
+      `UPDATE account_closures SET erase_after = now()
+        WHERE user_id = $1 AND status = 'pending' AND erase_after > now() RETURNING id`,
+      [userId],
+      tx,
+    );
+    return rows.length > 0;
+  }
+
   async postponeErasure(id: string, waitingFor: ClosureWait, seconds: number): Promise<void> {
     await this.query(
       `UPDATE account_closures SET waiting_for = $2, erase_after = now() + make_interval(secs => $3), attempts = attempts - 1,
