@@ -122,6 +122,7 @@ export async function provisionedClient({
     method: 'POST',
     headers: { ...json, Cookie: cookie },
     body: JSON.stringify({
+      consumerRequest: true,
       draftId: draft.id,
       billing: { fullName: 'Lys Bernard', email, address: '4 place du Marché', city: 'Angers', postalCode: '49000' },
     }),
@@ -230,6 +231,7 @@ export async function orderPaidSite(options: { siteName: string; name?: string; 
       method: 'POST',
       headers: auth,
       body: JSON.stringify({
+        consumerRequest: true,
         draftId: draft.id,
         billing: { fullName: name, email, address: '4 rue des Potiers', city: 'Nantes', postalCode: '44000' },
       }),

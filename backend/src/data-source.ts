@@ -59,6 +59,7 @@ import { PaymentActionRequired1763716570000 } from './database/migrations/176371
 import { OrderDebits1763716580000 } from './database/migrations/1763716580000-OrderDebits';
 import { EndOfDunning1763716600000 } from './database/migrations/1763716600000-EndOfDunning';
 import { OnePendingArchive1763716630000 } from './database/migrations/1763716630000-OnePendingArchive';
+import { ConsumerRequest1763716640000 } from './database/migrations/1763716640000-ConsumerRequest';
 import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
 import { BillingKeepsItsOwnState1763716400000 } from './database/migrations/1763716400000-BillingKeepsItsOwnState';
@@ -138,6 +139,7 @@ export const MIGRATIONS = [
   OrderDebits1763716580000,
   EndOfDunning1763716600000,
   OnePendingArchive1763716630000,
+  ConsumerRequest1763716640000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

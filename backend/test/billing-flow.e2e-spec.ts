@@ -75,6 +75,7 @@ describe('billing with the Stripe sandbox', () => {
     const res = await t.api
       .post('/api/checkout-sessions')
       .send({
+        consumerRequest: true,
         draftId: 'x',
         billing: { fullName: ' ', email: 'x', address: '', city: '', postalCode: '' },
         planType: 'business',
@@ -92,7 +93,12 @@ describe('billing with the Stripe sandbox', () => {
       amount: 'Champ non autorisé',
     });
     expect(
-      (await t.api.post('/api/checkout-sessions').send({ draftId: '00000000-0000-4000-8000-000000000000' }).expect(400)).body.errors,
+      (
+        await t.api
+          .post('/api/checkout-sessions')
+          .send({ consumerRequest: true, draftId: '00000000-0000-4000-8000-000000000000' })
+          .expect(400)
+      ).body.errors,
     ).toEqual({
       billing: 'Les informations de facturation sont requises.',
     });

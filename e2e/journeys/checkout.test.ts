@@ -50,6 +50,7 @@ describe('checkout with the Stripe sandbox', () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie },
       body: JSON.stringify({
+        consumerRequest: true,
         draftId: draft.id,
         billing: { fullName: 'Client Sandbox', email, address: '1 rue du Test', city: 'Lyon', postalCode: '69001' },
       }),

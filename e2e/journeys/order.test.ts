@@ -97,6 +97,8 @@ async function submitBilling(page: Page, shots?: string): Promise<void> {
   await dialog.getByLabel('Adresse').fill('12 rue de la République');
   await dialog.getByLabel('Code postal').fill('69002');
   await dialog.getByLabel('Ville').fill('Lyon');
+  // A private individual (the default) asks expressly for the work to start now (decision 0022): required to pay.
+  await dialog.getByRole('checkbox', { name: /Je demande que la création de mon site commence dès maintenant/ }).check();
   if (shots) await screenshot(page, `${shots}-billing`, { fullPage: false });
   await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
 }
@@ -215,6 +217,10 @@ describe('ordering with an existing account', () => {
     assert.equal(await dialog.getByLabel('Email').inputValue(), email);
     assert.equal(await dialog.getByLabel('Email').getAttribute('readonly'), '');
     assert.equal(await dialog.getByLabel('Ville').inputValue(), 'Lyon');
+    // The express request is asked again at each payment (never kept in the draft).
+    await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
+    await dialog.getByText('Cochez la case pour demander que la création de votre site commence dès maintenant.').waitFor();
+    await dialog.getByRole('checkbox', { name: /Je demande que la création de mon site commence dès maintenant/ }).check();
     await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
     await page.getByRole('button', { name: 'Payer' }).click();
 

@@ -48,6 +48,7 @@ describe('an order paid by SEPA Direct Debit', () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie },
       body: JSON.stringify({
+        consumerRequest: true,
         draftId: draft.id,
         billing: { fullName: 'Client Prélevé', email, address: '1 rue du Test', city: 'Lyon', postalCode: '69001' },
       }),

@@ -108,6 +108,7 @@ export class OrderCheckoutService {
             openedAt,
             email,
             userId: account?.id ?? null,
+            consumerRequest: (b.buyerType ?? 'individual') === 'individual' && dto.consumerRequest === true,
           }),
       },
     );

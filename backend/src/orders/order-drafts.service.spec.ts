@@ -899,6 +899,7 @@ describe('OrderDraftsService', () => {
       openedAt: new Date('2027-01-15T10:00:00Z'),
       email: 'jeanne@martin.fr',
       userId: null,
+      consumerRequest: true,
       ...changes,
     });
     const billing = () => ({ ...emptyBilling(), fullName: 'Jeanne Martin', email: 'jeanne@martin.fr', address: '3 place du Marché' });
@@ -921,6 +922,8 @@ describe('OrderDraftsService', () => {
         billing: billing(),
         photoIds: [kept.id],
         status: 'open',
+        // The private individual's express request, kept with the instant the payment opened.
+        consumerRequestAt: new Date('2027-01-15T10:00:00Z'),
       });
       expect(checkouts.rows.get('cs_0')!.status).toBe('expired');
       expect(db.stored(draft.id).checkoutSessionId).toBe('cs_1');
@@ -1018,6 +1021,7 @@ describe('OrderDraftsService', () => {
         status: 'open',
         openedAt: new Date(),
         closedAt: null,
+        consumerRequestAt: null,
       };
     }
   });

@@ -97,6 +97,8 @@ export interface CheckoutOpening {
   email: string;
   /** The account it belongs to (null: anonymous) */
   userId: string | null;
+  /** A private individual asked for the service to start at once (see OrderCheckout.consumerRequestAt) */
+  consumerRequest: boolean;
 }
 
 /** An account's draft or order, for its data archive. */
@@ -380,6 +382,7 @@ export class OrderDraftsService {
           billing: draft.billing ?? { ...EMPTY_BILLING, email: opening.email },
           photoIds: photos.map((p) => p.id),
           openedAt: opening.openedAt,
+          consumerRequestAt: opening.consumerRequest ? opening.openedAt : null,
         },
         tx,
       );

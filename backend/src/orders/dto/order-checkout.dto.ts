@@ -1,6 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Equals, ValidateIf } from 'class-validator';
 import { NestedField, UuidField } from '../../common/fields';
 import { CheckoutBillingDto } from './order-drafts.dto';
+
+export const CONSUMER_REQUEST_REQUIRED = 'Cochez la case pour demander que la création de votre site commence dès maintenant.';
 
 export class CreateCheckoutSessionDto {
   /** La commande à payer (brouillon de l'appelant) ; formule, options et montants viennent d'elle et du catalogue */
@@ -9,6 +12,16 @@ export class CreateCheckoutSessionDto {
 
   @NestedField(CheckoutBillingDto, { invalid: 'Les informations de facturation sont requises.' })
   billing: CheckoutBillingDto;
+
+  /**
+   * Un particulier (consommateur) demande expressément que la création de son site commence avant la fin du délai de
+   * rétractation de 14 jours, et reconnaît perdre ce droit une fois le service pleinement exécuté (L221-25, L221-28) :
+   * requis (true) pour un particulier, ignoré pour une entreprise
+   */
+  @ApiPropertyOptional({ type: Boolean })
+  @ValidateIf((dto: CreateCheckoutSessionDto) => (dto.billing?.buyerType ?? 'individual') === 'individual')
+  @Equals(true, { message: CONSUMER_REQUEST_REQUIRED })
+  consumerRequest?: boolean;
 }
 
 /** Ce que la page de confirmation doit savoir d'un paiement, et rien d'autre */
