@@ -107,7 +107,7 @@ describe('/payment-success', () => {
 
   it('sends a signed-in client to the dashboard, and mentions the call when chosen', async () => {
     givenSessionCookie();
-    mockApi({
+    const { calls } = mockApi({
       'POST /api/auth/refresh': () => jsonResponse(200, makeSession()),
       'GET /api/checkout-sessions/cs_2': () => jsonResponse(200, status({ newAccount: false, prefersCall: true })),
     });
@@ -120,6 +120,10 @@ describe('/payment-success', () => {
     );
     expect(screen.getByText(/Vous avez choisi d'être rappelé/)).toBeInTheDocument();
     expect(screen.queryByText(/Consultez votre boîte e-mail/)).not.toBeInTheDocument();
+    // Asked once the session is known, as its buyer: the server tells the site only to them.
+    const asked = calls.filter((c) => c.url === '/api/checkout-sessions/cs_2');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const call of asked) expect(call.headers.get('Authorization')).toMatch(/^Bearer /);
   });
 
   describe('when the countdown runs out', () => {

@@ -161,6 +161,8 @@ function PaymentStatus({
   const [startedAt] = useState(() => Date.now());
   const query = useGetCheckoutSession(sessionId, {
     query: {
+      // Once the session is known: its buyer signed in is told the site and the rest, a visitor only the status.
+      enabled: authStatus !== 'loading',
       retry: 2,
       refetchOnWindowFocus: false,
       // Until Stripe's webhook has reached the server and the order is recorded, ask again, a little later each time.
