@@ -122,6 +122,7 @@ export async function provisionedClient({
     method: 'POST',
     headers: { ...json, Cookie: cookie },
     body: JSON.stringify({
+      consumerRequest: true,
       draftId: draft.id,
       billing: { fullName: 'Lys Bernard', email, address: '4 place du Marché', city: 'Angers', postalCode: '49000' },
     }),
@@ -134,16 +135,13 @@ export async function provisionedClient({
   if (paid.status === 200 && (await paid.clone().text()).includes('Authentification 3-D Secure'))
     paid = await fetch(`${sandboxUrl}/checkout/${sessionId}/authenticate`, { ...posted, body: 'result=authorize' });
   assert.equal(paid.status, 303, await paid.clone().text());
-  let siteId: string | null = null;
-  for (let i = 0; i < 100 && !siteId; i++) {
-    const status = (await (await fetch(`${BASE_URL}/api/checkout-sessions/${sessionId}`)).json()) as {
-      provisioned: boolean;
-      siteId: string | null;
-    };
-    if (status.provisioned) siteId = status.siteId;
-    else await new Promise((r) => setTimeout(r, 200));
+  let provisioned = false;
+  for (let i = 0; i < 100 && !provisioned; i++) {
+    const status = (await (await fetch(`${BASE_URL}/api/checkout-sessions/${sessionId}`)).json()) as { provisioned: boolean };
+    provisioned = status.provisioned;
+    if (!provisioned) await new Promise((r) => setTimeout(r, 200));
   }
-  assert.ok(siteId, `la commande ${sessionId} n'a pas créé de site`);
+  assert.ok(provisioned, `la commande ${sessionId} n'a pas créé de site`);
 
   const token = new URL(await capturedLink(email, 'first-login')).searchParams.get('token');
   const firstLogin = await fetch(`${BASE_URL}/api/auth/first-login`, {
@@ -152,6 +150,13 @@ export async function provisionedClient({
     body: JSON.stringify({ token, password }),
   });
   assert.equal(firstLogin.status, 200, await firstLogin.clone().text());
+  // The site is told to the order's buyer signed in only (the session id alone says nothing about it).
+  const { access_token: accessToken } = (await firstLogin.json()) as { access_token: string };
+  const owned = (await (
+    await fetch(`${BASE_URL}/api/checkout-sessions/${sessionId}`, { headers: { Authorization: `Bearer ${accessToken}` } })
+  ).json()) as { siteId?: string | null };
+  const siteId = owned.siteId;
+  assert.ok(siteId, `la commande ${sessionId} n'a pas de site pour son acheteur`);
   return { email, password, siteName, siteId, sandboxUrl };
 }
 
@@ -230,6 +235,7 @@ export async function orderPaidSite(options: { siteName: string; name?: string; 
       method: 'POST',
       headers: auth,
       body: JSON.stringify({
+        consumerRequest: true,
         draftId: draft.id,
         billing: { fullName: name, email, address: '4 rue des Potiers', city: 'Nantes', postalCode: '44000' },
       }),
@@ -245,8 +251,10 @@ export async function orderPaidSite(options: { siteName: string; name?: string; 
   });
   assert.equal(paid.status, 303, await paid.text());
   for (let i = 0; i < 100; i++) {
-    const status = await json<{ provisioned: boolean; siteId: string | null }>(
-      await fetch(`${BASE_URL}/api/checkout-sessions/${checkout.sessionId}`),
+    const status = await json<{ provisioned: boolean; siteId?: string | null }>(
+      await fetch(`${BASE_URL}/api/checkout-sessions/${checkout.sessionId}`, {
+        headers: { Authorization: `Bearer ${session.access_token}` },
+      }),
       200,
     );
     if (status.provisioned && status.siteId)

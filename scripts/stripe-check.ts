@@ -366,6 +366,8 @@ class Check {
     const draft = await this.api.ok<{ id: string }>('POST', '/order-drafts', { planType: 'pro' });
     await this.api.ok('PATCH', `/order-drafts/${draft.id}`, { data: FORM, prefersCall: false, currentStep: '4' });
     const checkout = await this.api.ok<{ sessionId: string; url: string }>('POST', '/checkout-sessions', {
+      // A private individual asks expressly for the work to start before the withdrawal period ends (CGV's annex).
+      consumerRequest: true,
       draftId: draft.id,
       billing: {
         fullName: 'Jeanne Martin',

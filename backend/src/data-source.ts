@@ -60,6 +60,8 @@ import { OrderDebits1763716580000 } from './database/migrations/1763716580000-Or
 import { AUDIENCE_ENTITIES } from './audience/audience.entities';
 import { AudienceMeasurement1763716700000 } from './database/migrations/1763716700000-AudienceMeasurement';
 import { EndOfDunning1763716600000 } from './database/migrations/1763716600000-EndOfDunning';
+import { OnePendingArchive1763716630000 } from './database/migrations/1763716630000-OnePendingArchive';
+import { ConsumerRequest1763716640000 } from './database/migrations/1763716640000-ConsumerRequest';
 import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
 import { BillingKeepsItsOwnState1763716400000 } from './database/migrations/1763716400000-BillingKeepsItsOwnState';
@@ -139,6 +141,8 @@ export const MIGRATIONS = [
   PaymentActionRequired1763716570000,
   OrderDebits1763716580000,
   EndOfDunning1763716600000,
+  OnePendingArchive1763716630000,
+  ConsumerRequest1763716640000,
   AudienceMeasurement1763716700000,
 ];
 

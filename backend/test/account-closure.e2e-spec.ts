@@ -8,8 +8,9 @@ import { DataExports } from '../src/privacy/data-exports';
 import { bearer, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { outboxFor } from './helpers/outbox';
 import { type ClientFacts, factsFor, richClient } from './helpers/privacy';
-import { sandboxControl } from './helpers/scenarios';
-import { appWithSandbox } from './helpers/stripe';
+import { orderAndCheckout } from './helpers/orders';
+import { payOnSandbox, sandboxControl } from './helpers/scenarios';
+import { appWithSandbox, webhooksProcessed } from './helpers/stripe';
 
 /** The tables allowed to keep what a closed account's identity was: the legal documents, frozen as issued. */
 const KEPT_BY_LAW = new Set(['legal_invoices']);
@@ -374,5 +375,31 @@ describe('closing an account', () => {
       const found = (await whereIs(value)).filter((place) => !KEPT_BY_LAW.has(place.split('.')[0]));
       expect({ value, found }).toEqual({ value, found: [] });
     }
+  });
+
+  it('closed at the end of the paid period, erases as soon as the last subscription ends, even before that end', async () => {
+    const client = await registerClient(t.api, { email: 'eulalie.zephyrin@example.com', name: 'Eulalie Zéphyrin' });
+    const { sessionId } = await orderAndCheckout(t.api, { session: client, data: { siteName: 'Atelier Eulalie' } });
+    await payOnSandbox(sandbox, sessionId);
+    await webhooksProcessed(t);
+    const closed = await t.api
+      .post(`/api/admin/users/${client.user.id}/closure`)
+      .set(bearer(admin))
+      .send({ reason: 'Demande écrite de la cliente', cancellation: 'period_end' })
+      .expect(200);
+    expect((new Date(closed.body.eraseAfter).getTime() - Date.now()) / 86_400_000).toBeGreaterThan(25);
+    // The subscription ends well before its period's end (ended by the team at Stripe, or by failed payments).
+    const [sub] = await t.dataSource.query(`SELECT id FROM subscriptions WHERE user_id = $1`, [client.user.id]);
+    await stripe.subscriptions.cancel(sub.id);
+    await webhooksProcessed(t);
+    // Due now, not at the period's end read at closure (at most the usual short wait for the mails still going out).
+    const due = await closure(client.user.id);
+    expect(new Date(due.erase_after).getTime() - Date.now()).toBeLessThan(60_000);
+    expect(due.waiting_for).not.toBe('subscriptions');
+    await t.app.get(MailWorker).drain();
+    await erasureDue(client.user.id); // the mail wait only, as above
+    await t.app.get(AccountErasure).drain();
+    expect(await closure(client.user.id)).toMatchObject({ status: 'done', email: null });
+    expect((await whereIs('eulalie.zephyrin@example.com')).filter((place) => !KEPT_BY_LAW.has(place.split('.')[0]))).toEqual([]);
   });
 });

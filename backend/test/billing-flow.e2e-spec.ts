@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { StripeSandbox } from '@vitrine/stripe-sandbox';
-import { registerClient, type SessionBody, type TestApp } from './helpers/app';
+import { bearer, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { orderAndCheckout } from './helpers/orders';
 import { payOnSandbox, sandboxEvents } from './helpers/scenarios';
 import { appWithSandbox, postEvent, webhooksProcessed } from './helpers/stripe';
@@ -75,6 +75,7 @@ describe('billing with the Stripe sandbox', () => {
     const res = await t.api
       .post('/api/checkout-sessions')
       .send({
+        consumerRequest: true,
         draftId: 'x',
         billing: { fullName: ' ', email: 'x', address: '', city: '', postalCode: '' },
         planType: 'business',
@@ -92,7 +93,12 @@ describe('billing with the Stripe sandbox', () => {
       amount: 'Champ non autorisé',
     });
     expect(
-      (await t.api.post('/api/checkout-sessions').send({ draftId: '00000000-0000-4000-8000-000000000000' }).expect(400)).body.errors,
+      (
+        await t.api
+          .post('/api/checkout-sessions')
+          .send({ consumerRequest: true, draftId: '00000000-0000-4000-8000-000000000000' })
+          .expect(400)
+      ).body.errors,
     ).toEqual({
       billing: 'Les informations de facturation sont requises.',
     });
@@ -137,7 +143,7 @@ describe('billing with the Stripe sandbox', () => {
       expect(session.cancel_url).toBe('http://localhost:3000/order?canceled=1');
       const page = await fetch(session.url!);
       expect(await page.text()).toContain('Payer');
-      const status = await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200);
+      const status = await t.api.get(`/api/checkout-sessions/${sessionId}`).set(bearer(client)).expect(200);
       expect(status.body).toEqual({
         status: 'open',
         paymentStatus: 'unpaid',
@@ -155,7 +161,7 @@ describe('billing with the Stripe sandbox', () => {
       expect(res.headers.get('location')).toBe(`http://localhost:3000/payment-success?session_id=${sessionId}`);
       const [site] = await t.dataSource.query(`SELECT id, user_id, type, status FROM sites WHERE user_id = $1`, [client.user.id]);
       expect(site).toMatchObject({ type: 'business', status: 'pending' });
-      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200)).body).toEqual({
+      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).set(bearer(client)).expect(200)).body).toEqual({
         status: 'complete',
         paymentStatus: 'paid',
         provisioned: true,

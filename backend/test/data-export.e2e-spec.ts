@@ -259,4 +259,30 @@ describe('a client’s data archive', () => {
     await t.api.raw.post(`/api/privacy/exports/${link.id}/download`).set(asView).send({ token: link.token }).expect(403);
     await download(a.session, link.id, link.token, 200);
   });
+
+  it('six requests at once make one archive, one mail, one count against the daily quota', async () => {
+    const user = b.session.user.id;
+    await t.dataSource.query(`DELETE FROM rate_limits WHERE key = $1`, [`data-export:user:${user}`]);
+    const before = await outboxFor(t, barnabe.email, 'data-export-ready');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => request(b.session)));
+    const ids = new Set(answers.map((res) => res.body.id as string));
+    expect(ids.size).toBe(1);
+    const pending = await t.dataSource.query(`SELECT id FROM data_exports WHERE user_id = $1 AND status = 'pending'`, [user]);
+    expect(pending).toEqual([{ id: [...ids][0] }]);
+    const [{ hits }] = await t.dataSource.query(`SELECT hits FROM rate_limits WHERE key = $1`, [`data-export:user:${user}`]);
+    expect(hits).toBe(1);
+    await t.app.get(DataExports).drain();
+    expect(await outboxFor(t, barnabe.email, 'data-export-ready')).toHaveLength(before.length + 1);
+    // The database itself holds one pending archive per account.
+    await t.dataSource.query(`INSERT INTO data_exports (user_id) VALUES ($1)`, [user]);
+    await expect(t.dataSource.query(`INSERT INTO data_exports (user_id) VALUES ($1)`, [user])).rejects.toThrow(
+      /data_exports_one_pending_key/,
+    );
+    // Past the quota the request is refused and leaves no pending row behind.
+    await t.dataSource.query(`DELETE FROM data_exports WHERE user_id = $1 AND status = 'pending'`, [user]);
+    await t.dataSource.query(`UPDATE rate_limits SET hits = 5 WHERE key = $1`, [`data-export:user:${user}`]);
+    const refused = await t.api.post('/api/privacy/exports').set(bearer(b.session)).expect(429);
+    expect(refused.body.message).toMatch(/^Vous avez déjà demandé 5 archives aujourd'hui/);
+    expect(await t.dataSource.query(`SELECT 1 FROM data_exports WHERE user_id = $1 AND status = 'pending'`, [user])).toEqual([]);
+  });
 });

@@ -91,7 +91,8 @@ describe('Stripe failing or timing out during checkout and webhooks', () => {
         checkout_session_id: string | null;
       }>
     )[0];
-  const checkout = (draftId: string, owner: Owner) => as(t.api.post('/api/checkout-sessions'), owner).send({ draftId, billing: BILLING });
+  const checkout = (draftId: string, owner: Owner) =>
+    as(t.api.post('/api/checkout-sessions'), owner).send({ consumerRequest: true, draftId, billing: BILLING });
 
   async function readyDraft(): Promise<{ draftId: string; owner: Owner }> {
     const { draft, owner } = await startDraft(t.api, 'pro');

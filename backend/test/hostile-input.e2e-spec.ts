@@ -163,7 +163,11 @@ describe('hostile input: NUL bytes, lone surrogates, deep JSON, absurd pages', (
       expect((await patch({ data: { siteName: NUL } })).body).toEqual(invalid('data.siteName'));
       expect((await patch({ data: { services: ['Pains', HIGH] } })).body).toEqual(invalid('data.services'));
       expect((await patch({ billing: { city: LOW } })).body).toEqual(invalid('billing.city'));
-      const checkout = { draftId: draft.id, billing: { fullName: 'A', email: LOW, address: '1 rue', city: 'Lyon', postalCode: '69001' } };
+      const checkout = {
+        consumerRequest: true,
+        draftId: draft.id,
+        billing: { fullName: 'A', email: LOW, address: '1 rue', city: 'Lyon', postalCode: '69001' },
+      };
       expect((await as(t.api.post('/api/checkout-sessions'), owner).send(checkout).expect(400)).body).toEqual(invalid('billing.email'));
       expect((await as(t.api.get(`/api/order-drafts/${draft.id}`), owner).expect(200)).body.data.siteName).toBe('');
     });

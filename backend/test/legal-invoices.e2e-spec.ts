@@ -80,8 +80,13 @@ describe('legal invoices', () => {
           const res = await t.api.post('/api/order-drafts').set(bearer(client)).send({ planType: 'pro' }).expect(201);
           return { draft: res.body };
         })();
-        return (await t.api.post('/api/checkout-sessions').set(bearer(client)).send({ draftId: draft.id, billing }).expect(400)).body
-          .errors;
+        return (
+          await t.api
+            .post('/api/checkout-sessions')
+            .set(bearer(client))
+            .send({ consumerRequest: true, draftId: draft.id, billing })
+            .expect(400)
+        ).body.errors;
       };
       const base = {
         fullName: 'Élodie Martin',

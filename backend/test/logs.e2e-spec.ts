@@ -174,7 +174,7 @@ describe('logs of a whole journey', () => {
       .post('/api/checkout-sessions')
       .set('X-Request-Id', 'parcours-paiement-1')
       .set('Cookie', draftCookie)
-      .send({ draftId, billing: { ...BILLING, email: buyer } })
+      .send({ consumerRequest: true, draftId, billing: { ...BILLING, email: buyer } })
       .expect(201);
     const card = '4242424242424242';
     keep('card number', card);

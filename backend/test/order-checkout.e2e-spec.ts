@@ -51,6 +51,45 @@ describe('ordering and provisioning', () => {
   });
   afterAll(() => close());
 
+  describe('a buyer ordering as a private individual (decision 0022)', () => {
+    const message = 'Cochez la case pour demander que la création de votre site commence dès maintenant.';
+
+    it('must ask expressly for the service to start and acknowledge losing the withdrawal right; the instant is kept', async () => {
+      const { draft, owner } = await startDraft(t.api);
+      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
+        .send({ data: COMPLETE_FORM })
+        .expect(200);
+      const before = (await stripe.checkout.sessions.list({ limit: 100 })).data.length;
+      for (const consumerRequest of [undefined, false]) {
+        const refused = await as(t.api.post('/api/checkout-sessions'), owner)
+          .send({ draftId: draft.id, billing: { ...BILLING, email: 'particulier@example.com' }, consumerRequest })
+          .expect(400);
+        expect(refused.body.errors).toEqual({ consumerRequest: message });
+      }
+      expect((await stripe.checkout.sessions.list({ limit: 100 })).data.length).toBe(before);
+      const res = await as(t.api.post('/api/checkout-sessions'), owner)
+        .send({ draftId: draft.id, billing: { ...BILLING, email: 'particulier@example.com' }, consumerRequest: true })
+        .expect(201);
+      const [row] = await t.dataSource.query(`SELECT opened_at, consumer_request_at FROM order_checkouts WHERE session_id = $1`, [
+        res.body.sessionId,
+      ]);
+      expect(row.consumer_request_at).toEqual(row.opened_at);
+    });
+
+    it('is not asked of a company, whose terms are the professional ones', async () => {
+      const { draft, owner } = await startDraft(t.api);
+      await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
+        .send({ data: COMPLETE_FORM })
+        .expect(200);
+      const company = { buyerType: 'company', companyName: 'Boulangerie Martin SARL', siren: '912345675', vatNumber: '' };
+      const res = await as(t.api.post('/api/checkout-sessions'), owner)
+        .send({ draftId: draft.id, billing: { ...BILLING, email: 'societe@example.com', ...company } })
+        .expect(201);
+      const [row] = await t.dataSource.query(`SELECT consumer_request_at FROM order_checkouts WHERE session_id = $1`, [res.body.sessionId]);
+      expect(row.consumer_request_at).toBeNull();
+    });
+  });
+
   describe('an anonymous buyer', () => {
     const email = 'jeanne.martin@example.com';
     let draftId: string;
@@ -67,7 +106,7 @@ describe('ordering and provisioning', () => {
         .attach('file', phoneJpeg(), 'devanture.jpg')
         .expect(201);
       const res = await as(t.api.post('/api/checkout-sessions'), owner)
-        .send({ draftId, billing: { ...BILLING, email: ` ${email.toUpperCase()} ` } })
+        .send({ consumerRequest: true, draftId, billing: { ...BILLING, email: ` ${email.toUpperCase()} ` } })
         .expect(201);
       sessionId = res.body.sessionId;
     });
@@ -134,15 +173,13 @@ describe('ordering and provisioning', () => {
         { status: 'paid', user_id: user.id, account_created: true },
       ]);
 
-      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200)).body).toEqual({
-        status: 'complete',
-        paymentStatus: 'paid',
-        provisioned: true,
-        siteId: site.id,
-        newAccount: true,
-        prefersCall: true,
-        debit: null,
-      });
+      // Anyone with the session id (the success page before its buyer signs in) learns only what that page needs:
+      // not whether the account is new, nor the call preference, nor the site.
+      const onlyTheStatus = { status: 'complete', paymentStatus: 'paid', provisioned: true, debit: null };
+      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).expect(200)).body).toEqual(onlyTheStatus);
+      // Another client signed in is no one to this order either.
+      const stranger = await registerClient(t.api, { email: 'curieux@example.com', name: 'Curieux' });
+      expect((await t.api.get(`/api/checkout-sessions/${sessionId}`).set(bearer(stranger)).expect(200)).body).toEqual(onlyTheStatus);
 
       expect((await outboxFor(t, email)).map((m) => m.template).sort()).toEqual(['first-login', 'order-receipt']);
       const [receipt] = await outboxFor(t, email, 'order-receipt');
@@ -222,7 +259,7 @@ describe('ordering and provisioning', () => {
         .send({ data: COMPLETE_FORM })
         .expect(200);
       const res = await as(t.api.post('/api/checkout-sessions'), owner)
-        .send({ draftId: draft.id, billing: { ...BILLING, email: 'Jeanne.Martin@example.com' } })
+        .send({ consumerRequest: true, draftId: draft.id, billing: { ...BILLING, email: 'Jeanne.Martin@example.com' } })
         .expect(409);
       const message = 'Un compte existe déjà avec cet email. Connectez-vous pour finaliser votre commande.';
       expect(res.body).toEqual({ statusCode: 409, message, errors: { email: message } });
@@ -265,10 +302,23 @@ describe('ordering and provisioning', () => {
         ['Atelier Roux — boutique', 'atelier-roux.com', 'business'],
         ['Atelier Roux', 'boulangerie-martin.fr', 'pro'],
       ]);
-      expect((await t.api.get(`/api/checkout-sessions/${second.sessionId}`).expect(200)).body).toMatchObject({
+      // Its buyer, signed in, is told the rest.
+      const [site] = await t.dataSource.query(`SELECT id FROM sites WHERE domain = 'atelier-roux.com'`);
+      expect((await t.api.get(`/api/checkout-sessions/${second.sessionId}`).set(bearer(client)).expect(200)).body).toEqual({
+        status: 'complete',
+        paymentStatus: 'paid',
         provisioned: true,
+        siteId: site.id,
         newAccount: false,
+        prefersCall: false,
+        debit: null,
       });
+      expect(Object.keys((await t.api.get(`/api/checkout-sessions/${second.sessionId}`).expect(200)).body).sort()).toEqual([
+        'debit',
+        'paymentStatus',
+        'provisioned',
+        'status',
+      ]);
       expect(await count(`users WHERE lower(email) = $1`, ['atelier@example.com'])).toBe(1);
       expect((await outboxFor(t, 'atelier@example.com')).map((m) => m.template)).toEqual(['welcome', 'order-receipt', 'order-receipt']);
     });
@@ -279,7 +329,7 @@ describe('ordering and provisioning', () => {
         .send({ data: COMPLETE_FORM })
         .expect(200);
       await as(t.api.post('/api/checkout-sessions'), { ...owner, session: client })
-        .send({ draftId: draft.id, billing: BILLING })
+        .send({ consumerRequest: true, draftId: draft.id, billing: BILLING })
         .expect(201);
       expect(
         await t.dataSource.query(
@@ -395,7 +445,7 @@ describe('ordering and provisioning', () => {
       await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
         .send({ data: COMPLETE_FORM })
         .expect(200);
-      const body = { draftId: draft.id, billing: { ...BILLING, email: 'hesitant@example.com' } };
+      const body = { consumerRequest: true, draftId: draft.id, billing: { ...BILLING, email: 'hesitant@example.com' } };
       const first = (await as(t.api.post('/api/checkout-sessions'), owner).send(body).expect(201)).body;
       const second = (await as(t.api.post('/api/checkout-sessions'), owner).send(body).expect(201)).body;
       expect((await stripe.checkout.sessions.retrieve(first.sessionId)).status).toBe('expired');
@@ -410,7 +460,9 @@ describe('ordering and provisioning', () => {
     await as(t.api.patch(`/api/order-drafts/${draft.id}`), owner)
       .send({ data: { currentEmail: 'pas-un-email', phone: '06 12', socialLinks: ['https://ok.example', 'instagram'], services: [' '] } })
       .expect(200);
-    const res = await as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing: BILLING }).expect(400);
+    const res = await as(t.api.post('/api/checkout-sessions'), owner)
+      .send({ consumerRequest: true, draftId: draft.id, billing: BILLING })
+      .expect(400);
     expect(res.body.errors).toEqual({
       'data.siteName': 'Le nom du site est requis.',
       'data.currentEmail': "Format d'email invalide.",
@@ -424,10 +476,10 @@ describe('ordering and provisioning', () => {
       .send({ prefersCall: true, data: { siteName: 'Chez Paul', currentEmail: 'paul@example.com', phone: '' } })
       .expect(200);
     await as(t.api.post('/api/checkout-sessions'), owner)
-      .send({ draftId: draft.id, billing: { ...BILLING, email: 'paul@example.com' } })
+      .send({ consumerRequest: true, draftId: draft.id, billing: { ...BILLING, email: 'paul@example.com' } })
       .expect(201);
     // Someone else's draft does not exist.
-    await t.api.post('/api/checkout-sessions').send({ draftId: draft.id, billing: BILLING }).expect(404);
+    await t.api.post('/api/checkout-sessions').send({ consumerRequest: true, draftId: draft.id, billing: BILLING }).expect(404);
   });
 
   it('says nothing about a session it does not know', async () => {

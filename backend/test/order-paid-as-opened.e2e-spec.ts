@@ -55,7 +55,7 @@ describe('an order is handed over as it was paid', () => {
       .attach('file', phoneJpeg(), 'devanture.jpg')
       .expect(201);
     const res = await as(t.api.post('/api/checkout-sessions'), owner)
-      .send({ draftId: draft.id, billing: { ...BILLING, email } })
+      .send({ consumerRequest: true, draftId: draft.id, billing: { ...BILLING, email } })
       .expect(201);
     return { draftId: draft.id, owner, sessionId: res.body.sessionId, email };
   }
@@ -95,7 +95,7 @@ describe('an order is handed over as it was paid', () => {
     expect((await payOnSandbox(sandbox, sessionId)).status).not.toBe(303);
 
     const again = await as(t.api.post('/api/checkout-sessions'), owner)
-      .send({ draftId, billing: { ...BILLING, email: 'fournil-ouvert@example.com' } })
+      .send({ consumerRequest: true, draftId, billing: { ...BILLING, email: 'fournil-ouvert@example.com' } })
       .expect(201);
     expect((await stripe.checkout.sessions.retrieve(again.body.sessionId)).amount_total).toBeGreaterThan(first.amount_total!);
     expect((await payOnSandbox(sandbox, again.body.sessionId)).status).toBe(303);

@@ -25,7 +25,7 @@ describe('sign-up and checkout limits', () => {
     t.api
       .post('/api/checkout-sessions')
       .set('X-Forwarded-For', ip)
-      .send({ draftId: randomUUID(), billing: { ...BILLING, email } });
+      .send({ consumerRequest: true, draftId: randomUUID(), billing: { ...BILLING, email } });
 
   it('refuses the 4th sign-up of the hour from one address with a French 429 and Retry-After; another address goes on', async () => {
     for (let i = 0; i < 3; i++) await register('203.0.113.1', `signup-ip-${i}@example.com`).expect(201);

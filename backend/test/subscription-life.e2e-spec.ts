@@ -54,7 +54,9 @@ describe('a subscription over its whole life', () => {
         .send({ data: { ...COMPLETE_FORM, ...SIMPLE }, prefersCall: false, currentStep: '4' })
         .expect(200);
       const answers = await Promise.all(
-        Array.from({ length: 8 }, () => as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing: BILLING })),
+        Array.from({ length: 8 }, () =>
+          as(t.api.post('/api/checkout-sessions'), owner).send({ consumerRequest: true, draftId: draft.id, billing: BILLING }),
+        ),
       );
       // Requests that overlap one being served wait for nothing: 409. One that arrives after it closes the session it
       // opened before opening its own. Either way, only the last session can be paid.
@@ -74,7 +76,11 @@ describe('a subscription over its whole life', () => {
       expect((await stripe.invoices.list({ customer: customerId })).data.filter((i) => i.status === 'paid')).toHaveLength(1);
       // Once paid, another checkout of the same order is refused.
       expect(
-        (await as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing: BILLING }).expect(409)).body.message,
+        (
+          await as(t.api.post('/api/checkout-sessions'), owner)
+            .send({ consumerRequest: true, draftId: draft.id, billing: BILLING })
+            .expect(409)
+        ).body.message,
       ).toBe('Cette commande est déjà payée');
     });
 
@@ -85,13 +91,16 @@ describe('a subscription over its whole life', () => {
         .send({ data: { ...COMPLETE_FORM, ...SIMPLE, currentEmail: billing.email }, prefersCall: false, currentStep: '4' })
         .expect(200);
       const answers = await Promise.all(
-        Array.from({ length: 8 }, () => as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing })),
+        Array.from({ length: 8 }, () =>
+          as(t.api.post('/api/checkout-sessions'), owner).send({ consumerRequest: true, draftId: draft.id, billing }),
+        ),
       );
       const urls = answers.filter((a) => a.status === 201).map((a) => a.body.url as string);
       for (const refused of answers.filter((a) => a.status !== 201))
         expect(refused.body).toMatchObject({ statusCode: 409, message: CHECKOUT_IN_PROGRESS });
-      const last = (await as(t.api.post('/api/checkout-sessions'), owner).send({ draftId: draft.id, billing }).expect(201)).body
-        .url as string;
+      const last = (
+        await as(t.api.post('/api/checkout-sessions'), owner).send({ consumerRequest: true, draftId: draft.id, billing }).expect(201)
+      ).body.url as string;
       for (const url of urls) expect(await payCheckout(url)).not.toBe(303);
       expect(await payCheckout(last)).toBe(303);
       await settle();

@@ -151,7 +151,7 @@ describe('two instances on one database', () => {
     const checkout = await api(b)
       .post('/api/checkout-sessions')
       .set('Cookie', cookie)
-      .send({ draftId, billing: { ...BILLING, email } })
+      .send({ consumerRequest: true, draftId, billing: { ...BILLING, email } })
       .expect(201);
     const paid = await payOnSandbox(sandbox, checkout.body.sessionId);
     expect(paid.status).toBe(303);

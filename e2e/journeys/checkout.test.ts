@@ -50,6 +50,7 @@ describe('checkout with the Stripe sandbox', () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie },
       body: JSON.stringify({
+        consumerRequest: true,
         draftId: draft.id,
         billing: { fullName: 'Client Sandbox', email, address: '1 rue du Test', city: 'Lyon', postalCode: '69001' },
       }),
@@ -72,10 +73,8 @@ describe('checkout with the Stripe sandbox', () => {
       if (i > 0) await new Promise((r) => setTimeout(r, 100));
       paid = (await (await fetch(`${BASE_URL}/api/checkout-sessions/${sessionId}`)).json()) as Record<string, unknown>;
     }
-    assert.deepEqual(
-      { ...paid, siteId: typeof paid.siteId },
-      { status: 'complete', paymentStatus: 'paid', provisioned: true, siteId: 'string', newAccount: true, prefersCall: false, debit: null },
-    );
+    // Asked with the session id alone (the buyer is not signed in yet): the status, nothing about the buyer.
+    assert.deepEqual(paid, { status: 'complete', paymentStatus: 'paid', provisioned: true, debit: null });
     // The sandbox delivers before it redirects: the app's webhook endpoint accepted the signature (stored the event).
     const events = (await (await fetch(`${new URL(url).origin}/test/events?type=checkout.session.completed`)).json()) as {
       data: SandboxEvent[];

@@ -97,6 +97,8 @@ async function submitBilling(page: Page, shots?: string): Promise<void> {
   await dialog.getByLabel('Adresse').fill('12 rue de la République');
   await dialog.getByLabel('Code postal').fill('69002');
   await dialog.getByLabel('Ville').fill('Lyon');
+  // A private individual (the default) asks expressly for the work to start now (decision 0022): required to pay.
+  await dialog.getByRole('checkbox', { name: /Je demande que la création de mon site commence dès maintenant/ }).check();
   if (shots) await screenshot(page, `${shots}-billing`, { fullPage: false });
   await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
 }
@@ -215,6 +217,10 @@ describe('ordering with an existing account', () => {
     assert.equal(await dialog.getByLabel('E-mail').inputValue(), email);
     assert.equal(await dialog.getByLabel('E-mail').getAttribute('readonly'), '');
     assert.equal(await dialog.getByLabel('Ville').inputValue(), 'Lyon');
+    // The express request is asked again at each payment (never kept in the draft).
+    await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
+    await dialog.getByText('Cochez la case pour demander que la création de votre site commence dès maintenant.').waitFor();
+    await dialog.getByRole('checkbox', { name: /Je demande que la création de mon site commence dès maintenant/ }).check();
     await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
     await page.getByRole('button', { name: 'Payer' }).click();
 
@@ -278,12 +284,17 @@ describe('order pages in both themes, wide and on a phone', () => {
         await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
         await page.getByRole('dialog').getByRole('button', { name: 'Procéder au paiement' }).click();
         await page.getByRole('dialog').getByText('Le nom complet est requis.').waitFor();
+        await page
+          .getByRole('dialog')
+          .getByText('Cochez la case pour demander que la création de votre site commence dès maintenant.')
+          .waitFor();
         await screenshot(page, name('billing'), { fullPage: false });
         const dialog = page.getByRole('dialog');
         await dialog.getByLabel('Nom complet').fill('Hélène Garnier');
         await dialog.getByLabel('Adresse').fill('3 quai de la Fosse');
         await dialog.getByLabel('Code postal').fill('44000');
         await dialog.getByLabel('Ville').fill('Nantes');
+        await dialog.getByRole('checkbox', { name: /Je demande que la création de mon site commence dès maintenant/ }).check();
         await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
         await page.getByRole('button', { name: 'Payer' }).click();
         await page.getByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' }).waitFor({ timeout: 30_000 });

@@ -102,7 +102,11 @@ describe('3-D Secure', () => {
     assert.equal(saved.status(), 200, await saved.text());
     const created = await page.request.post('/api/checkout-sessions', {
       headers: auth,
-      data: { draftId, billing: { fullName: 'Inès Carpentier', email, address: '9 rue Colbert', city: 'Tours', postalCode: '37000' } },
+      data: {
+        consumerRequest: true,
+        draftId,
+        billing: { fullName: 'Inès Carpentier', email, address: '9 rue Colbert', city: 'Tours', postalCode: '37000' },
+      },
     });
     assert.equal(created.status(), 201, await created.text());
     const { sessionId, url } = (await created.json()) as { sessionId: string; url: string };

@@ -28,7 +28,7 @@ describe('billing facts', () => {
       // Integrators hear of a failing payment before the client is mailed.
       'payment.failed': ['outbound-webhooks.payment-failed', 'auth.payment-failed-mail'],
       'payment.action-required': ['auth.payment-action-required-mail'],
-      'subscription.ended': ['outbound-webhooks.subscription-canceled'],
+      'subscription.ended': ['outbound-webhooks.subscription-canceled', 'privacy.erase-when-ended'],
       'payment-method.changed': ['sites.card-updated-mail'],
       'payment.collected': ['invoicing.issue-invoice'],
       'legal-invoice.issued': ['billing.credit-refunds'],

@@ -389,8 +389,8 @@ export const HANDLERS = {
   'payment.failed': ['outbound-webhooks.payment-failed', 'auth.payment-failed-mail'],
   /** The client mailed the link to authenticate the payment (the hosted invoice page), once per invoice */
   'payment.action-required': ['auth.payment-action-required-mail'],
-  /** Integrators told (subscription.canceled) */
-  'subscription.ended': ['outbound-webhooks.subscription-canceled'],
+  /** Integrators told (subscription.canceled); a closed account whose last subscription ended is erased now */
+  'subscription.ended': ['outbound-webhooks.subscription-canceled', 'privacy.erase-when-ended'],
   /** The client mailed that their site's card changed */
   'payment-method.changed': ['sites.card-updated-mail'],
   /** The legal invoice issued (numbered in this transaction); an order's first one to the order's frozen buyer only */

@@ -30,10 +30,14 @@ export class OrderCheckoutController {
     return this.checkout.create(dto, caller, ip);
   }
 
-  /** État d'un paiement pour la page de confirmation : payé, commande enregistrée, site créé, compte créé. */
+  /**
+   * État d'un paiement pour la page de confirmation : payé, commande enregistrée. À son acheteur connecté seulement :
+   * le site créé, si un compte a été créé, le choix d'être rappelé (le numéro de session seul n'en dit pas plus).
+   */
   @Public()
   @Get('checkout-sessions/:id')
-  getCheckoutSession(@Param('id') id: string): Promise<CheckoutSessionStatusDto> {
-    return this.checkout.status(id);
+  @ApiCallerSession()
+  getCheckoutSession(@Param('id') id: string, @Caller() caller: DraftCaller): Promise<CheckoutSessionStatusDto> {
+    return this.checkout.status(id, caller.user);
   }
 }

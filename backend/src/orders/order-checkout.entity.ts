@@ -69,4 +69,12 @@ export class OrderCheckout {
 
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
   closedAt: Date | null;
+
+  /**
+   * A private individual's express request that the service start at once, with the acknowledgement of losing the
+   * withdrawal right once it is fully performed (L221-25, L221-28): when it was given (the payment's opening); null
+   * for a company
+   */
+  @Column({ name: 'consumer_request_at', type: 'timestamptz', nullable: true })
+  consumerRequestAt: Date | null;
 }

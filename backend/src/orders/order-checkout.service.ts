@@ -9,6 +9,7 @@ import type { CheckoutSessionStatusDto, CreateCheckoutSessionDto } from './dto/o
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SitesService } from '../sites/sites.service';
+import type { SessionUser } from '../common/current-user';
 import type { DraftCaller } from './draft-caller';
 import { OrderDebits } from './order-debits';
 import { chargedLines, OrderDraftsService } from './order-drafts.service';
@@ -107,25 +108,25 @@ export class OrderCheckoutService {
             openedAt,
             email,
             userId: account?.id ?? null,
+            consumerRequest: (b.buyerType ?? 'individual') === 'individual' && dto.consumerRequest === true,
           }),
       },
     );
   }
 
-  /** What the payment-success page needs: paid or not, the site once the webhook created it, nothing about the buyer. */
-  async status(id: string): Promise<CheckoutSessionStatusDto> {
+  /**
+   * What the payment-success page needs: paid or not, provisioned or not, a debit's state. The session id is in the
+   * page's address (history, a shared link): only the order's buyer, signed in, is also told the site, whether the
+   * account was created for this order, and the call preference.
+   */
+  async status(id: string, viewer?: SessionUser): Promise<CheckoutSessionStatusDto> {
     const { status, paymentStatus, metadata } = await this.checkout.session(id);
     const draftId = metadata.draftId;
     const order = draftId && /^[0-9a-f-]{36}$/i.test(draftId) ? await this.orders.paymentState(draftId) : null;
     const siteId = order?.paid ? await this.sites.siteIdOfOrder(draftId!) : null;
-    return {
-      status,
-      paymentStatus,
-      provisioned: siteId !== null,
-      siteId,
-      newAccount: order?.accountCreated ?? false,
-      prefersCall: order?.prefersCall ?? false,
-      debit: siteId === null && status === 'complete' && paymentStatus === 'unpaid' ? await this.debits.stateOf(id) : null,
-    };
+    const debit = siteId === null && status === 'complete' && paymentStatus === 'unpaid' ? await this.debits.stateOf(id) : null;
+    const answer: CheckoutSessionStatusDto = { status, paymentStatus, provisioned: siteId !== null, debit };
+    if (!order || !viewer || order.userId !== viewer.id) return answer;
+    return { ...answer, siteId, newAccount: order.accountCreated, prefersCall: order.prefersCall };
   }
 }

@@ -899,6 +899,7 @@ describe('OrderDraftsService', () => {
       openedAt: new Date('2027-01-15T10:00:00Z'),
       email: 'jeanne@martin.fr',
       userId: null,
+      consumerRequest: true,
       ...changes,
     });
     const billing = () => ({ ...emptyBilling(), fullName: 'Jeanne Martin', email: 'jeanne@martin.fr', address: '3 place du Marché' });
@@ -921,6 +922,8 @@ describe('OrderDraftsService', () => {
         billing: billing(),
         photoIds: [kept.id],
         status: 'open',
+        // The private individual's express request, kept with the instant the payment opened.
+        consumerRequestAt: new Date('2027-01-15T10:00:00Z'),
       });
       expect(checkouts.rows.get('cs_0')!.status).toBe('expired');
       expect(db.stored(draft.id).checkoutSessionId).toBe('cs_1');
@@ -1018,6 +1021,7 @@ describe('OrderDraftsService', () => {
         status: 'open',
         openedAt: new Date(),
         closedAt: null,
+        consumerRequestAt: null,
       };
     }
   });
@@ -1055,13 +1059,13 @@ describe('OrderDraftsService', () => {
     it('says whether an order is paid, once, and how it continues', async () => {
       const { sut, db } = setup();
       const draft = db.seed({ prefersCall: null });
-      expect(await sut.paymentState(draft.id)).toEqual({ paid: false, accountCreated: false, prefersCall: false });
+      expect(await sut.paymentState(draft.id)).toEqual({ paid: false, userId: draft.userId, accountCreated: false, prefersCall: false });
       const tx = {} as EntityManager;
       const order = (await sut.lockForPayment(draft.id, 'cs_1', { transaction: 1 } as unknown as EntityManager))!;
       expect(await sut.markPaid(order, { checkoutSessionId: 'cs_1', userId: jeanne.id, accountCreated: true }, tx)).toBe(true);
       expect(await sut.markPaid(order, { checkoutSessionId: 'cs_2', userId: jeanne.id, accountCreated: true }, tx)).toBe(false);
       await db.update(draft.id, { prefersCall: true });
-      expect(await sut.paymentState(draft.id)).toEqual({ paid: true, accountCreated: true, prefersCall: true });
+      expect(await sut.paymentState(draft.id)).toEqual({ paid: true, userId: jeanne.id, accountCreated: true, prefersCall: true });
       expect(await sut.paymentState(randomUUID())).toBeNull();
     });
 

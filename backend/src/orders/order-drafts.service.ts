@@ -97,6 +97,8 @@ export interface CheckoutOpening {
   email: string;
   /** The account it belongs to (null: anonymous) */
   userId: string | null;
+  /** A private individual asked for the service to start at once (see OrderCheckout.consumerRequestAt) */
+  consumerRequest: boolean;
 }
 
 /** An account's draft or order, for its data archive. */
@@ -380,6 +382,7 @@ export class OrderDraftsService {
           billing: draft.billing ?? { ...EMPTY_BILLING, email: opening.email },
           photoIds: photos.map((p) => p.id),
           openedAt: opening.openedAt,
+          consumerRequestAt: opening.consumerRequest ? opening.openedAt : null,
         },
         tx,
       );
@@ -442,10 +445,17 @@ export class OrderDraftsService {
     return this.checkouts.expire(sessionIds, tx);
   }
 
-  /** Whether the order of a checkout is paid, for the payment-success page. */
-  async paymentState(id: string): Promise<{ paid: boolean; accountCreated: boolean; prefersCall: boolean } | null> {
+  /** Whether the order of a checkout is paid, and whose it is, for the payment-success page. */
+  async paymentState(id: string): Promise<{ paid: boolean; userId: string | null; accountCreated: boolean; prefersCall: boolean } | null> {
     const draft = await this.drafts.findById(id);
-    return draft ? { paid: draft.status === 'paid', accountCreated: draft.accountCreated, prefersCall: draft.prefersCall === true } : null;
+    return draft
+      ? {
+          paid: draft.status === 'paid',
+          userId: draft.userId,
+          accountCreated: draft.accountCreated,
+          prefersCall: draft.prefersCall === true,
+        }
+      : null;
   }
 
   /**

@@ -1,6 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
+import { BillingFacts } from '../billing-facts/billing-facts';
+import type { SubscriptionEnded } from '../billing-facts/facts';
 import { DuplicatePayments } from '../billing/duplicate-payments';
 import { SubscriptionsService } from '../billing/subscriptions.service';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
@@ -65,8 +68,20 @@ export class AccountErasure {
     runner: JobRunner,
     private readonly refunds: DuplicatePayments,
     private readonly frozenBuyers: FrozenBuyers,
+    facts: BillingFacts,
   ) {
     this.job = runner.job('account-erasure');
+    facts.on('subscription.ended', 'privacy.erase-when-ended', (fact, tx) => this.subscriptionEnded(fact, tx));
+  }
+
+  /**
+   * A closure at the end of the paid period waits for the end read at closure; a subscription may end before it (the
+   * team ends it at Stripe, failed payments end it). Once the account's last subscription has ended, the erasure is
+   * due now, in the transaction that recorded the end, and the worker is woken once it commits.
+   */
+  private async subscriptionEnded({ userId }: SubscriptionEnded, tx: EntityManager): Promise<void> {
+    if (!userId || (await this.subscriptions.liveOf(userId, tx)).length > 0) return;
+    if (await this.repo.erasureDueNow(userId, tx)) this.transactions.afterCommit(tx, () => this.wake());
   }
 
   /** An account was just closed: look now rather than at the next tick. */

@@ -7,11 +7,12 @@ export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 /**
  * A client's 'Télécharger mes données': the request is this row (pending); a worker builds the archive (a lease, so
  * two instances never build the same one; retried with a growing wait), stores it, and mails a one-time link valid
- * 24 hours. Only the link token's SHA-256 is kept. The file is deleted once downloaded or expired.
+ * 24 hours. One pending request per account at most (a unique index). Only the link token's SHA-256 is kept. The file is deleted once downloaded or expired.
  */
 @Entity('data_exports')
 @Check('data_exports_status_check', `status IN ('pending', 'ready', 'downloaded', 'expired', 'failed')`)
 @Index('data_exports_user_id_idx', ['userId', 'createdAt'])
+@Index('data_exports_one_pending_key', ['userId'], { unique: true, where: `status = 'pending'` })
 @Index('data_exports_due_idx', ['runAfter'], { where: `status = 'pending'` })
 @Index('data_exports_files_idx', ['expiresAt'], { where: `file_key IS NOT NULL` })
 export class DataExport {

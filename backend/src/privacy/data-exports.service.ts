@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { SessionUser } from '../common/current-user';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { FILE_STORAGE, type FileStorage } from '../common/storage/file-storage';
+import { Transactions } from '../database/transactions';
 import { DataExports, tokenHash } from './data-exports';
 import type { DataExportDto, DataExportListDto } from './dto/privacy.dto';
 import { type ExportRow, PrivacyRepository } from './privacy.repository';
@@ -35,6 +36,7 @@ export class DataExportsService {
     private readonly repo: PrivacyRepository,
     private readonly worker: DataExports,
     private readonly rateLimit: RateLimitService,
+    private readonly tx: Transactions,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -42,19 +44,33 @@ export class DataExportsService {
     return { exports: (await this.repo.exportsOf(user.id, 5)).map(toDto) };
   }
 
-  /** A new archive to prepare, or the one already in preparation. Built in the background; its link is mailed. */
+  /**
+   * A new archive to prepare, or the one already in preparation. Built in the background; its link is mailed. The
+   * database keeps one pending archive per account: requests at once insert one row, and only that insertion counts
+   * against the daily quota (in its transaction: refused by the quota, the row goes too).
+   */
   async request(user: SessionUser): Promise<DataExportDto> {
     const [latest] = await this.repo.exportsOf(user.id, 1);
     if (latest?.status === 'pending') return toDto(latest);
-    await this.rateLimit.hit({
-      key: `data-export:user:${user.id}`,
-      limit: PER_DAY,
-      windowSeconds: 86_400,
-      message: `Vous avez déjà demandé ${PER_DAY} archives aujourd'hui. Réessayez dans {minutes}.`,
+    const created = await this.tx.run(async (tx) => {
+      const row = await this.repo.insertPendingExport(user.id, tx);
+      if (!row) return null;
+      await this.rateLimit.hit(
+        {
+          key: `data-export:user:${user.id}`,
+          limit: PER_DAY,
+          windowSeconds: 86_400,
+          message: `Vous avez déjà demandé ${PER_DAY} archives aujourd'hui. Réessayez dans {minutes}.`,
+        },
+        tx,
+      );
+      this.tx.afterCommit(tx, () => this.worker.wake());
+      return row;
     });
-    const created = await this.repo.insertExport(user.id);
-    this.worker.wake();
-    return toDto(created);
+    if (created) return toDto(created);
+    // Another request made it a moment ago (committed: the insert waited for it).
+    const [existing] = await this.repo.exportsOf(user.id, 1);
+    return toDto(existing);
   }
 
   /** The archive, once: the link's token must be the one signed for it, its account the caller's. */

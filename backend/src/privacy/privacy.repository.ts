@@ -106,13 +106,19 @@ const CLOSURE_COLUMNS = `c.id, c.user_id, c.requested_by, c.actor_id, a.email AS
 export class PrivacyRepository extends BaseRepository {
   // ---- data exports ----
 
-  async insertExport(userId: string, tx?: EntityManager): Promise<ExportRow> {
+  /**
+   * A new pending archive, or null when the account has one already (the unique index on pending rows decides: two
+   * requests at once make one row; the second waits for the first's transaction and then inserts nothing).
+   */
+  async insertPendingExport(userId: string, tx?: EntityManager): Promise<ExportRow | null> {
     const [row] = await this.returning<ExportSqlRow>(
-      `INSERT INTO data_exports (user_id) VALUES ($1) RETURNING ${EXPORT_COLUMNS}`,
+      `INSERT INTO data_exports (user_id) VALUES ($1)
+       ON CONFLICT (user_id) WHERE status = 'pending' DO NOTHING
+       RETURNING ${EXPORT_COLUMNS}`,
       [userId],
       tx,
     );
-    return toExport(row);
+    return row ? toExport(row) : null;
   }
 
   async findExport(id: string, tx?: EntityManager): Promise<ExportRow | null> {
@@ -343,6 +349,17 @@ export class PrivacyRepository extends BaseRepository {
   }
 
   /** Not yet: what it waits for, and when to look again (not counted as an attempt). */
+  /** A pending closure of the account waiting for a later date is due now (its subscriptions ended); whether one was. */
+  async erasureDueNow(userId: string, tx?: EntityManager): Promise<boolean> {
+    const rows = await this.returning<{ id: string }>(
+      `UPDATE account_closures SET erase_after = now()
+        WHERE user_id = $1 AND status = 'pending' AND erase_after > now() RETURNING id`,
+      [userId],
+      tx,
+    );
+    return rows.length > 0;
+  }
+
   async postponeErasure(id: string, waitingFor: ClosureWait, seconds: number): Promise<void> {
     await this.query(
       `UPDATE account_closures SET waiting_for = $2, erase_after = now() + make_interval(secs => $3), attempts = attempts - 1,

@@ -108,7 +108,7 @@ export async function orderAndCheckout(
     .expect(200);
   await options.beforeCheckout?.(draft.id, owner);
   const res = await as(api.post('/api/checkout-sessions'), owner)
-    .send({ draftId: draft.id, billing: { ...BILLING, ...options.billing } })
+    .send({ consumerRequest: true, draftId: draft.id, billing: { ...BILLING, ...options.billing } })
     .expect(201);
   return { draftId: draft.id, owner, sessionId: res.body.sessionId, url: res.body.url };
 }

@@ -120,6 +120,7 @@ export async function richClient(
       .expect(201);
     const checkout = await as(t.api.post('/api/checkout-sessions'), owner)
       .send({
+        consumerRequest: true,
         draftId: draft.id,
         billing: { fullName: f.name, email: f.email, phone: f.phone, address: f.street, city: f.city, postalCode: f.postalCode },
       })

@@ -1,5 +1,5 @@
 import { BUYER_IDENTITY_FIELDS } from '@vitrine/domain';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/http';
@@ -22,6 +22,14 @@ const BUYER_OPTIONS = [
   { value: 'individual', title: 'Particulier' },
   { value: 'company', title: 'Entreprise', description: 'Raison sociale, SIREN et TVA sur vos factures' },
 ] as const;
+
+/**
+ * A private individual's express request that the work start now, and their acknowledgement of losing the 14-day
+ * withdrawal right once it is fully performed (L221-25, L221-28; decision 0022). Asked at each payment, never saved.
+ */
+export const CONSUMER_REQUEST_LABEL =
+  'Je demande que la création de mon site commence dès maintenant, avant la fin du délai de rétractation de 14 jours, et je reconnais perdre ce droit une fois le service pleinement exécuté.';
+export const CONSUMER_REQUEST_REQUIRED = 'Cochez la case pour demander que la création de votre site commence dès maintenant.';
 
 /** Signing in from the e-mail conflict comes back to the order, where the draft waits. */
 const backToOrder: LoginRedirectState = { from: { pathname: paths.order, search: '', hash: '' } };
@@ -52,8 +60,8 @@ export function BillingDialog({
 }: {
   defaultValues: BillingValues;
   emailLocked: boolean;
-  /** Opens the payment; rejects with the API's error. */
-  onSubmit: (values: BillingValues) => Promise<void>;
+  /** Opens the payment (with a private individual's express request); rejects with the API's error. */
+  onSubmit: (values: BillingValues, consumerRequest: boolean) => Promise<void>;
   /** Every change, for the draft's autosave. */
   onChange?: (values: BillingValues) => void;
   onClose: () => void;
@@ -66,6 +74,9 @@ export function BillingDialog({
   } = form;
   const company = useWatch({ control: form.control, name: 'buyerType' }) === 'company';
   const [submitError, setSubmitError] = useState<unknown>(null);
+  const [consumerRequest, setConsumerRequest] = useState(false);
+  const [consumerRequestError, setConsumerRequestError] = useState<string | null>(null);
+  const consumerRequestMissing = !company && !consumerRequest;
   // After a successful call the browser is on its way to the payment page: the button stays busy.
   const [redirecting, setRedirecting] = useState(false);
 
@@ -74,18 +85,25 @@ export function BillingDialog({
     return form.subscribe({ formState: { values: true }, callback: ({ values }) => onChange(values) });
   }, [form, onChange]);
 
-  const submit = handleSubmit(async (values) => {
+  const submitFields = handleSubmit(async (values) => {
+    if (values.buyerType !== 'company' && !consumerRequest) return;
     setSubmitError(null);
     form.clearErrors('root');
     try {
-      await onSubmit(values);
+      await onSubmit(values, values.buyerType !== 'company' && consumerRequest);
       setRedirecting(true);
     } catch (error) {
       setSubmitError(error);
       applyApiFieldErrors(form, error, { aliases: Object.fromEntries(FIELDS.map((f) => [`billing.${f}`, f])), fields: FIELDS });
       form.setError('root', { type: 'server', message: orderMessages.paymentError });
+      if (isApiError(error) && error.fieldErrors.consumerRequest) setConsumerRequestError(error.fieldErrors.consumerRequest);
     }
   });
+  // The express request is checked with the fields, its message under its box.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setConsumerRequestError(consumerRequestMissing ? CONSUMER_REQUEST_REQUIRED : null);
+    return submitFields(event);
+  };
 
   const error = submitError;
   const emailConflict =
@@ -154,6 +172,37 @@ export function BillingDialog({
           postalCode={{ ...register('postalCode', { validate: billingRules.postalCode }), error: errors.postalCode?.message }}
           city={{ ...register('city', { validate: billingRules.city }), error: errors.city?.message }}
         />
+
+        {!company ? (
+          <div>
+            <label className="flex items-start gap-3 text-sm text-slate-700 dark:text-slate-300">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 rounded border-slate-300"
+                checked={consumerRequest}
+                aria-invalid={consumerRequestError ? true : undefined}
+                aria-describedby={consumerRequestError ? 'consumer-request-error' : 'consumer-request-hint'}
+                onChange={(event) => {
+                  setConsumerRequest(event.target.checked);
+                  if (event.target.checked) setConsumerRequestError(null);
+                }}
+              />
+              <span>{CONSUMER_REQUEST_LABEL}</span>
+            </label>
+            <p id="consumer-request-hint" className="mt-1 pl-7 text-xs text-slate-500 dark:text-slate-400">
+              Vous commandez en tant que particulier : voir vos droits dans les{' '}
+              <Link to="/cgv#consommateurs" target="_blank" className="font-semibold text-brand-700 underline dark:text-brand-300">
+                conditions applicables aux consommateurs
+              </Link>
+              .
+            </p>
+            {consumerRequestError ? (
+              <p id="consumer-request-error" className="mt-1.5 pl-7 text-sm text-red-700 dark:text-red-400">
+                {consumerRequestError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
 
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>

@@ -7,6 +7,7 @@ import type { OrderDraftApi } from './order-draft-api';
 import type { BillingInfoDto } from '../../api/generated/model';
 import { computeRecap, defaultOrderValues, emptyBilling, type PlanType } from './order-wizard';
 import { OrderWizard, type OrderWizardProps } from './OrderWizard';
+import { CONSUMER_REQUEST_LABEL, CONSUMER_REQUEST_REQUIRED } from './BillingDialog';
 import { catalogue, makeDraft } from './test-fixtures';
 
 /** An in-memory draft server: what the wizard sent, and photo uploads that wait until released. */
@@ -468,6 +469,7 @@ describe('OrderWizard — step 4 and billing', () => {
     expect(within(dialog).getByText("L'adresse est requise.")).toBeInTheDocument();
     expect(within(dialog).getByText('La ville est requise.')).toBeInTheDocument();
     expect(within(dialog).getByText('Le code postal est requis.')).toBeInTheDocument();
+    expect(within(dialog).getByText(CONSUMER_REQUEST_REQUIRED)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('E-mail'), 'claire@');
     expect(await within(dialog).findByText("Format d'email invalide.")).toBeInTheDocument();
     expect(api.checkout).not.toHaveBeenCalled();
@@ -478,7 +480,41 @@ describe('OrderWizard — step 4 and billing', () => {
     await user.type(within(dialog).getByLabelText('Adresse'), '12 rue de la République');
     await user.type(within(dialog).getByLabelText('Code postal'), '69002');
     await user.type(within(dialog).getByLabelText('Ville'), 'Lyon');
+    await user.click(within(dialog).getByRole('checkbox', { name: CONSUMER_REQUEST_LABEL }));
   }
+
+  it('a private individual must ask for the work to start now, which the checkout carries; a company is not asked', async () => {
+    const { user, api, redirect } = renderWizard({ initialDraft: filled() });
+    await user.click(screen.getByRole('button', { name: 'Finaliser ma commande' }));
+    const dialog = screen.getByRole('dialog');
+    await fillBilling(user, dialog);
+    const box = within(dialog).getByRole('checkbox', { name: CONSUMER_REQUEST_LABEL });
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Procéder au paiement' }));
+    expect(await within(dialog).findByText(CONSUMER_REQUEST_REQUIRED)).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(api.checkout).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('link', { name: 'conditions applicables aux consommateurs' })).toHaveAttribute(
+      'href',
+      '/cgv#consommateurs',
+    );
+
+    await user.click(box);
+    expect(within(dialog).queryByText(CONSUMER_REQUEST_REQUIRED)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Procéder au paiement' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalled());
+    expect(api.checkout).toHaveBeenCalledWith('draft-1', expect.objectContaining({ buyerType: 'individual' }), true);
+  });
+
+  it('asks a company for no consumer request', async () => {
+    const { user } = renderWizard({ initialDraft: filled() });
+    await user.click(screen.getByRole('button', { name: 'Finaliser ma commande' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('checkbox', { name: CONSUMER_REQUEST_LABEL })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: /Entreprise/ }));
+    expect(within(dialog).queryByRole('checkbox', { name: CONSUMER_REQUEST_LABEL })).not.toBeInTheDocument();
+  });
 
   it('pays: saves the draft, opens the checkout with the draft and the billing, and leaves for it', async () => {
     const { user, api, redirect } = renderWizard({ initialDraft: filled() });
@@ -488,18 +524,22 @@ describe('OrderWizard — step 4 and billing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Procéder au paiement' }));
 
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.example/c/cs_1'));
-    expect(api.checkout).toHaveBeenCalledWith('draft-1', {
-      fullName: 'Claire Martin',
-      email: 'claire@example.com',
-      phone: '06 12 34 56 78',
-      address: '12 rue de la République',
-      city: 'Lyon',
-      postalCode: '69002',
-      buyerType: 'individual',
-      companyName: '',
-      siren: '',
-      vatNumber: '',
-    });
+    expect(api.checkout).toHaveBeenCalledWith(
+      'draft-1',
+      {
+        fullName: 'Claire Martin',
+        email: 'claire@example.com',
+        phone: '06 12 34 56 78',
+        address: '12 rue de la République',
+        city: 'Lyon',
+        postalCode: '69002',
+        buyerType: 'individual',
+        companyName: '',
+        siren: '',
+        vatNumber: '',
+      },
+      true,
+    );
     // The billing was saved with the draft before paying.
     expect(api.update.mock.calls.at(-1)?.[1].billing).toMatchObject({ fullName: 'Claire Martin', city: 'Lyon' });
     expect(within(dialog).getByRole('button', { name: 'Redirection vers le paiement...' })).toBeDisabled();
@@ -559,6 +599,7 @@ describe('OrderWizard — step 4 and billing', () => {
     expect(api.checkout).toHaveBeenCalledWith(
       'draft-1',
       expect.objectContaining({ buyerType: 'company', companyName: 'Martin SARL', siren: '732829321', vatNumber: 'FR65912345675' }),
+      false,
     );
   });
 

@@ -232,13 +232,13 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
     [schedule],
   );
 
-  const pay = async (billing: BillingValues) => {
+  const pay = async (billing: BillingValues, consumerRequest: boolean) => {
     billingRef.current = billing;
     schedule();
     const saved = await flush();
     const draft = saved ?? (await sync.ensureDraft());
     try {
-      const { url } = await api.checkout(draft.id, billing);
+      const { url } = await api.checkout(draft.id, billing, consumerRequest);
       redirect(url);
     } catch (error) {
       setPaymentError(true);

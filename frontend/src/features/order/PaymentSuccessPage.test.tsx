@@ -29,14 +29,15 @@ describe('/payment-success', () => {
   });
 
   it('waits for the order to be recorded before saying it is confirmed (visitor: check your e-mail, then sign in)', async () => {
-    let answer = status({ provisioned: false, siteId: null });
+    // A visitor is told only the status (no site, no new-account flag, no call preference).
+    let answer: Record<string, unknown> = { status: 'complete', paymentStatus: 'paid', provisioned: false, debit: null };
     const { calls } = mockApi({ 'GET /api/checkout-sessions/cs_1': () => jsonResponse(200, answer) });
     renderApp('/payment-success?session_id=cs_1');
 
     expect(await screen.findByRole('heading', { level: 1, name: CONFIRMING_TEXT })).toBeInTheDocument();
     expect(screen.queryByText(/confirmée/)).not.toBeInTheDocument();
 
-    answer = status();
+    answer = { ...answer, provisioned: true };
     expect(
       await screen.findByRole(
         'heading',
@@ -45,9 +46,19 @@ describe('/payment-success', () => {
       ),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/checkout-sessions/cs_1').length).toBeGreaterThanOrEqual(2);
-    expect(screen.getByText(/Consultez votre boîte e-mail/)).toBeInTheDocument();
+    expect(screen.getByText(/Consultez votre boîte e-mail.*choisir votre mot de passe/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
     expect(screen.queryByText(/choisi d'être rappelé/)).not.toBeInTheDocument();
+  });
+
+  it('mentions the call to a visitor from the address the payment came back to (the server does not say it)', async () => {
+    mockApi({
+      'GET /api/checkout-sessions/cs_3': () =>
+        jsonResponse(200, { status: 'complete', paymentStatus: 'paid', provisioned: true, debit: null }),
+    });
+    renderApp('/payment-success?session_id=cs_3&prefers_call=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' })).toBeInTheDocument();
+    expect(screen.getByText(/Vous avez choisi d'être rappelé/)).toBeInTheDocument();
   });
 
   it('says only that the payment is being confirmed while the session is still open, as before any answer', async () => {
@@ -96,7 +107,7 @@ describe('/payment-success', () => {
 
   it('sends a signed-in client to the dashboard, and mentions the call when chosen', async () => {
     givenSessionCookie();
-    mockApi({
+    const { calls } = mockApi({
       'POST /api/auth/refresh': () => jsonResponse(200, makeSession()),
       'GET /api/checkout-sessions/cs_2': () => jsonResponse(200, status({ newAccount: false, prefersCall: true })),
     });
@@ -109,6 +120,10 @@ describe('/payment-success', () => {
     );
     expect(screen.getByText(/Vous avez choisi d'être rappelé/)).toBeInTheDocument();
     expect(screen.queryByText(/Consultez votre boîte e-mail/)).not.toBeInTheDocument();
+    // Asked once the session is known, as its buyer: the server tells the site only to them.
+    const asked = calls.filter((c) => c.url === '/api/checkout-sessions/cs_2');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const call of asked) expect(call.headers.get('Authorization')).toMatch(/^Bearer /);
   });
 
   it.each([

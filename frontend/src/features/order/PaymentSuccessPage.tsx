@@ -176,6 +176,8 @@ function PaymentStatus({
   const [startedAt] = useState(() => Date.now());
   const query = useGetCheckoutSession(sessionId, {
     query: {
+      // Once the session is known: its buyer signed in is told the site and the rest, a visitor only the status.
+      enabled: authStatus !== 'loading',
       retry: 2,
       refetchOnWindowFocus: false,
       // Until Stripe's webhook has reached the server and the order is recorded, ask again, a little later each time.
@@ -241,9 +243,9 @@ function PaymentStatus({
         </p>
       ) : (
         <p>
-          {data.newAccount
-            ? 'Votre espace client est créé. Consultez votre boîte e-mail : nous vous avons envoyé un lien pour choisir votre mot de passe. Connectez-vous ensuite pour suivre la création de votre site.'
-            : 'Connectez-vous à votre espace client pour suivre la création de votre site.'}
+          {/* The server tells a visitor nothing about the account (the session id alone proves nothing): one text for all. */}
+          Consultez votre boîte e-mail : votre confirmation de commande s'y trouve et, si votre espace client vient d'être créé, le lien
+          pour choisir votre mot de passe. Connectez-vous ensuite pour suivre la création de votre site.
         </p>
       )}
       {prefersCall ? (

@@ -8,5 +8,6 @@ export interface OrderDraftApi {
   uploadPhoto(id: string, file: File, options: { onProgress: (fraction: number) => void; signal: AbortSignal }): Promise<DraftPhoto>;
   deletePhoto(id: string, photoId: string): Promise<void>;
   /** Opens the hosted checkout of the draft: its address. */
-  checkout(id: string, billing: BillingValues): Promise<{ url: string }>;
+  /** `consumerRequest`: a private individual's express request that the work start now (decision 0022) */
+  checkout(id: string, billing: BillingValues, consumerRequest: boolean): Promise<{ url: string }>;
 }

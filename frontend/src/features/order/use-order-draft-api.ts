@@ -22,7 +22,7 @@ export function useOrderDraftApi(): OrderDraftApi {
         return uploadWithProgress<OrderPhotoDto>(getAddOrderPhotoUrl(id), body, { onProgress, signal });
       },
       deletePhoto: (id, photoId) => removePhoto({ id, photoId }),
-      checkout: (draftId, billing) => openCheckout({ data: { draftId, billing } }),
+      checkout: (draftId, billing, consumerRequest) => openCheckout({ data: { draftId, billing, consumerRequest } }),
     }),
     [create, update, removePhoto, openCheckout],
   );

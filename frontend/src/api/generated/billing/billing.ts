@@ -660,7 +660,8 @@ export const useCreateCheckoutSession = <TError = ErrorType<ErrorResponseDto>,
 }
 
 /**
- * @summary État d'un paiement pour la page de confirmation : payé, commande enregistrée, site créé, compte créé.
+ * @summary État d'un paiement pour la page de confirmation : payé, commande enregistrée. À son acheteur connecté seulement :
+le site créé, si un compte a été créé, le choix d'être rappelé (le numéro de session seul n'en dit pas plus).
  */
 export const getCheckoutSession = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<CheckoutSessionStatusDto> => {
 
@@ -731,7 +732,8 @@ export function useGetCheckoutSession<TData = Awaited<ReturnType<typeof getCheck
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary État d'un paiement pour la page de confirmation : payé, commande enregistrée, site créé, compte créé.
+ * @summary État d'un paiement pour la page de confirmation : payé, commande enregistrée. À son acheteur connecté seulement :
+le site créé, si un compte a été créé, le choix d'être rappelé (le numéro de session seul n'en dit pas plus).
  */
 
 export function useGetCheckoutSession<TData = Awaited<ReturnType<typeof getCheckoutSession>>, TError = ErrorType<ErrorResponseDto>>(

@@ -16,17 +16,17 @@ export interface CheckoutSessionStatusDto {
      * @nullable
      */
   debit: CheckoutSessionStatusDtoDebit;
-  /** Un compte a été créé pour cette commande (un e-mail permet d'en choisir le mot de passe) */
-  newAccount: boolean;
+  /** Un compte a été créé pour cette commande (à l'acheteur connecté seulement) */
+  newAccount?: boolean;
   paymentStatus: CheckoutSessionStatusDtoPaymentStatus;
-  /** L'acheteur a choisi d'être appelé plutôt que de remplir tout le formulaire */
-  prefersCall: boolean;
+  /** L'acheteur a choisi d'être appelé plutôt que de remplir tout le formulaire (à l'acheteur connecté seulement) */
+  prefersCall?: boolean;
   /** La commande est enregistrée et le site créé (le webhook de Stripe est arrivé) */
   provisioned: boolean;
   /**
-     * Le site créé, une fois la commande enregistrée
+     * Le site créé, une fois la commande enregistrée (à l'acheteur connecté seulement)
      * @nullable
      */
-  siteId: string | null;
+  siteId?: string | null;
   status: CheckoutSessionStatusDtoStatus;
 }

@@ -10,6 +10,12 @@ import type { CheckoutBillingDto } from './checkoutBillingDto';
 export interface CreateCheckoutSessionDto {
   billing: CheckoutBillingDto;
   /**
+     * Un particulier (consommateur) demande expressément que la création de son site commence avant la fin du délai de
+     * rétractation de 14 jours, et reconnaît perdre ce droit une fois le service pleinement exécuté (L221-25, L221-28) :
+     * requis (true) pour un particulier, ignoré pour une entreprise
+     */
+  consumerRequest?: boolean;
+  /**
      * La commande à payer (brouillon de l'appelant) ; formule, options et montants viennent d'elle et du catalogue
      * @maxLength 36
      */

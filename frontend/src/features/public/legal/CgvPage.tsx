@@ -231,6 +231,70 @@ const sections = (a: AgencyResponseDto): LegalSection[] => [
   },
 ];
 
+/**
+ * What the consumer code adds for a client who orders as a private individual (decision 0022): an annex after the
+ * spec's 13 sections, whose texts stay as they are.
+ */
+export const consumerAnnex = (a: AgencyResponseDto): LegalSection => ({
+  id: 'consommateurs',
+  title: 'Clients consommateurs',
+  body: (
+    <>
+      <p>
+        Les présentes CGV s’appliquent aussi au Client qui commande en tant que particulier, pour des besoins qui n’entrent pas dans son
+        activité professionnelle (ci-après « le Client consommateur »). Les dispositions ci-dessous s’ajoutent alors aux articles qui
+        précèdent et prévalent sur eux en cas de contradiction.
+      </p>
+      <h3>Droit de rétractation</h3>
+      <p>
+        Conformément à l’article L221-18 du Code de la consommation, le Client consommateur dispose d’un délai de <strong>14 jours</strong>{' '}
+        à compter de la souscription de l’abonnement pour se rétracter, sans avoir à motiver sa décision ni à supporter d’autres coûts que
+        ceux prévus ci-dessous. Il informe le Prestataire de sa décision avant l’expiration de ce délai, au moyen du formulaire ci-dessous
+        ou de toute autre déclaration dénuée d’ambiguïté, par e-mail à <a href={`mailto:${a.email}`}>{a.email}</a> ou par courrier à{' '}
+        {a.legalName}, {a.address}, {a.country}.
+      </p>
+      <p>
+        Le Prestataire rembourse la totalité des sommes versées au plus tard <strong>14 jours</strong> après avoir été informé de la
+        rétractation (article L221-24), par le moyen de paiement utilisé pour la commande, et met fin à l’abonnement.
+      </p>
+      <h3>Exécution avant la fin du délai</h3>
+      <p>
+        La création du site commence dès la commande. Le Client consommateur le demande expressément au moment du paiement, en cochant la
+        case prévue à cet effet (article L221-25). S’il se rétracte ensuite, il ne doit qu’un montant proportionné à ce qui lui a été fourni
+        jusqu’à la communication de sa décision ; le Prestataire, comme il s’y engage par sa garantie « satisfait ou remboursé », renonce à
+        le lui réclamer pendant les 30 jours suivant la commande.
+      </p>
+      <p>
+        Conformément à l’article L221-28 1°, le droit de rétractation ne peut plus être exercé pour une prestation pleinement exécutée avant
+        la fin du délai de 14 jours, lorsque son exécution a commencé après l’accord préalable exprès du Client consommateur et sa
+        reconnaissance de la perte de ce droit ; il les donne en cochant la même case.
+      </p>
+      <h3>Modèle de formulaire de rétractation</h3>
+      <p>(Complétez et renvoyez le présent formulaire uniquement si vous souhaitez vous rétracter du contrat.)</p>
+      <ul>
+        <li>
+          À l’attention de {a.legalName}, {a.address}, {a.country}, <a href={`mailto:${a.email}`}>{a.email}</a> :
+        </li>
+        <li>Je vous notifie par la présente ma rétractation du contrat portant sur la prestation de services ci-dessous :</li>
+        <li>Commandé le : … (nom du site, formule)</li>
+        <li>Nom du consommateur : …</li>
+        <li>Adresse du consommateur : …</li>
+        <li>Signature du consommateur (uniquement en cas de notification du présent formulaire sur papier) : …</li>
+        <li>Date : …</li>
+      </ul>
+      <h3>Médiation de la consommation</h3>
+      <p>
+        Conformément aux articles L612-1 et suivants du Code de la consommation, le Client consommateur peut recourir gratuitement à un
+        médiateur de la consommation en vue de la résolution amiable d’un litige qui n’a pu être réglé par une réclamation écrite préalable
+        auprès du Prestataire. Les coordonnées du médiateur dont relève le Prestataire lui sont communiquées sur demande adressée à{' '}
+        <a href={`mailto:${a.email}`}>{a.email}</a>. Le Client consommateur peut saisir, à son choix, l’une des juridictions
+        territorialement compétentes en vertu du code de procédure civile ou celle du lieu où il demeurait au moment de la conclusion du
+        contrat.
+      </p>
+    </>
+  ),
+});
+
 export function CgvPage() {
   return (
     <AgencyGate>
@@ -245,6 +309,7 @@ export function CgvPage() {
             </p>
           }
           sections={sections(a)}
+          annex={consumerAnnex(a)}
         />
       )}
     </AgencyGate>

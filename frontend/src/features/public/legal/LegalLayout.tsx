@@ -25,12 +25,15 @@ export function LegalLayout({
   intro,
   sections,
   tocLabel,
+  annex,
 }: {
   title: string;
   meta: ReactNode;
   intro?: ReactNode;
   sections: LegalSection[];
   tocLabel: string;
+  /** After the numbered sections, unnumbered (an addition that leaves their numbering and texts as they are) */
+  annex?: LegalSection;
 }) {
   return (
     <Container className="py-12 sm:py-16">
@@ -59,6 +62,15 @@ export function LegalLayout({
                 </li>
               ))}
             </ol>
+            {annex ? (
+              <a
+                href={`#${annex.id}`}
+                onClick={(event) => goTo(event, annex.id)}
+                className="mt-2 block rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-white hover:text-brand-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-brand-300"
+              >
+                Annexe — {annex.title}
+              </a>
+            ) : null}
           </div>
         </nav>
 
@@ -77,6 +89,20 @@ export function LegalLayout({
               </div>
             </section>
           ))}
+          {annex ? (
+            <section aria-labelledby={annex.id} className="border-t border-slate-200 pt-10 dark:border-slate-800">
+              <h2
+                id={annex.id}
+                tabIndex={-1}
+                className="text-xl font-bold tracking-tight text-slate-900 outline-none sm:text-2xl dark:text-white"
+              >
+                Annexe — {annex.title}
+              </h2>
+              <div className="mt-4 space-y-3 leading-relaxed text-slate-700 dark:text-slate-300 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 dark:[&_a]:text-brand-300 [&_h3]:mt-6 [&_h3]:font-semibold [&_h3]:text-slate-900 dark:[&_h3]:text-white [&_li]:ml-5 [&_ul]:list-disc [&_ul]:space-y-1.5">
+                {annex.body}
+              </div>
+            </section>
+          ) : null}
         </div>
       </div>
     </Container>
