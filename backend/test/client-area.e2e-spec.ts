@@ -94,6 +94,7 @@ describe('the client area', () => {
     'GET /api/sites/:id/subscription/invoices/:invoiceId/payment': { own: { message: 'Facture introuvable' } },
     'POST /api/sites/:id/modification-requests': { body: { type: 'design', priority: 'high', description: 'Changer la couleur' } },
     'GET /api/sites/:id/business-options': {},
+    'GET /api/sites/:id/audience': {},
     'PUT /api/sites/:id/business-options': { body: BUSINESS_OPTIONS },
   };
   // Not site ids: their own cross-client tests (a legal invoice's download: legal-invoices.e2e-spec.ts; a data
