@@ -148,6 +148,25 @@ function tableDefects(page: Page): Promise<Defect[]> {
             });
           probe.remove();
         }
+        // An element past the box that clips it (in the cell) is cut, unless it is the text of a box that ends it
+        // with an ellipsis.
+        for (const inner of c.querySelectorAll('*')) {
+          const box = inner.getBoundingClientRect();
+          if (!shown(box)) continue;
+          let clipper: Element | null = inner.parentElement;
+          let inlineOnly = getComputedStyle(inner).display.startsWith('inline');
+          while (clipper && clipper !== c && getComputedStyle(clipper).overflowX === 'visible') {
+            if (!getComputedStyle(clipper).display.startsWith('inline')) inlineOnly = false;
+            clipper = clipper.parentElement;
+          }
+          if (!clipper) continue;
+          const style = getComputedStyle(clipper);
+          if (style.overflowX === 'visible') continue;
+          const edge = clipper.getBoundingClientRect();
+          const past = box.right > edge.right + 1 || box.left < edge.left - 1;
+          if (past && !(style.textOverflow === 'ellipsis' && inlineOnly && inner.parentElement === clipper))
+            defects.push({ table: name, what: `« ${text(inner)} » est coupé sans points de suspension` });
+        }
         for (const inner of c.querySelectorAll('*')) {
           const style = getComputedStyle(inner);
           const cut = inner.scrollWidth > inner.clientWidth + 1 && style.overflowX !== 'visible';

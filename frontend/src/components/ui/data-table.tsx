@@ -155,7 +155,8 @@ export function DataTable<T, S extends string = string>({
                         )}
                       >
                         {/* One box beside the label on a phone, whatever the cell holds. */}
-                        <div className="max-sm:min-w-0 max-sm:flex-1 max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]">
+                        {/* In a cell that truncates (`truncate`), the box ends its text with the ellipsis. */}
+                        <div className="max-sm:min-w-0 max-sm:flex-1 max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] sm:[.truncate>&]:truncate">
                           {column.cell(row)}
                         </div>
                       </td>
