@@ -110,9 +110,12 @@ describe('admin: from a paid order to a live site', () => {
     await page.goto(`/admin/sites?q=${encodeURIComponent(suffix)}&status=active&sort=site_name&order=asc`);
     const table = page.getByRole('table', { name: 'Sites' });
     await table.getByRole('row').filter({ hasText: siteName }).waitFor();
+    // On a phone the search and the filters are folded behind 'Filtres', which counts the two in use.
+    await page.getByRole('button', { name: 'Filtres (2)' }).click();
     assert.equal(await page.getByRole('combobox', { name: 'Statut' }).inputValue(), 'active');
     await page.reload();
     await table.getByRole('row').filter({ hasText: siteName }).waitFor();
+    await page.getByRole('button', { name: 'Filtres (2)' }).click();
     assert.equal(await page.getByRole('searchbox', { name: 'Rechercher un site' }).inputValue(), suffix);
     assert.equal(await page.getByRole('columnheader', { name: /Site/ }).first().getAttribute('aria-sort'), 'ascending');
     // On a phone each row is a card: status, plan, client and actions all in view, nothing to scroll sideways.

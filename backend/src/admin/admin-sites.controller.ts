@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/access.decorator';
 import { ApiKeyScope } from '../common/api-key';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
@@ -31,6 +31,7 @@ export class AdminSitesController {
 
   /** Modifie le domaine, le statut ou l'avancement d'un site (inscrit au journal d'audit, au nom de la clé d'API s'il y en a une). */
   @ApiKeyScope('sites:write')
+  @ApiConflictResponse({ description: "Remise en ligne d'un site dont l'abonnement est terminé, sans confirmEndedSubscription" })
   @Patch(':id')
   updateAdminSite(
     @CurrentUser() caller: AuthenticatedUser,

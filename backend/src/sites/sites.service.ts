@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SessionUser } from '../common/current-user';
 import { pageWindow, type PageQueryDto, toPage } from '../common/pagination';
@@ -72,8 +72,15 @@ const STEP_OF: Record<keyof ProgressionPatch, keyof Progression> = {
 export interface SiteUpdate {
   site: Site;
   before: Partial<Pick<Site, 'domain' | 'status' | 'progression'>>;
-  after: Partial<Pick<Site, 'domain' | 'status' | 'progression'>>;
+  after: Partial<Pick<Site, 'domain' | 'status' | 'progression'>> & {
+    /** Set when the admin confirmed putting online a site whose subscription has ended */
+    subscriptionEnded?: true;
+  };
 }
+
+/** An admin putting online a site whose subscription has ended, without saying they mean it. */
+export const ENDED_SUBSCRIPTION_ACTIVE =
+  "L'abonnement de ce site est terminé : confirmez sa remise en ligne (le client ne paie plus pour ce site).";
 
 const EXPORT_BATCH = 1000;
 
@@ -388,7 +395,7 @@ export class SitesService {
    */
   async updateByAdmin(
     id: string,
-    changes: { domain?: string | null; status?: SiteStatus; progression?: ProgressionPatch },
+    changes: { domain?: string | null; status?: SiteStatus; progression?: ProgressionPatch; confirmEndedSubscription?: boolean },
     tx: EntityManager,
   ): Promise<SiteUpdate | null> {
     const site = await this.sites.findForUpdate(id, tx);
@@ -401,6 +408,16 @@ export class SitesService {
       after.domain = write.domain = changes.domain;
     }
     if (changes.status !== undefined && changes.status !== site.status) {
+      // Online while nobody pays for it: only when the admin says so (the site is locked, so the state read holds).
+      if (changes.status === 'active' && site.paymentState === 'ended') {
+        if (changes.confirmEndedSubscription !== true) {
+          throw new ConflictException({
+            message: ENDED_SUBSCRIPTION_ACTIVE,
+            errors: { confirmEndedSubscription: ENDED_SUBSCRIPTION_ACTIVE },
+          });
+        }
+        after.subscriptionEnded = true;
+      }
       before.status = site.status;
       after.status = changes.status;
       // An admin's decision, through the lifecycle: recorded in the history, and no payment gives back an earlier

@@ -93,4 +93,11 @@ export class UpdateAdminSiteDto {
 
   @NestedField(SiteProgressionPatchDto, { optional: true, invalid: 'Avancement invalide' })
   progression?: SiteProgressionPatchDto;
+
+  /**
+   * Obligatoire (true) pour remettre en ligne (statut actif) un site dont l'abonnement est terminé : sans lui, la
+   * modification est refusée (409) ; avec lui, elle est inscrite au journal d'audit avec ce fait.
+   */
+  @BooleanField({ optional: true })
+  confirmEndedSubscription?: boolean;
 }

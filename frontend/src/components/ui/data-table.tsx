@@ -31,6 +31,15 @@ export interface DataTableProps<T, S extends string = string> extends ListStates
   rowClassName?: (row: T) => string | false | undefined;
 }
 
+/**
+ * The cells' side padding: the card's inset at the table's two edges, half as much between two columns from 640 px
+ * (so the columns of a 1440 px screen fit their card), the inset on both sides of a phone's card.
+ */
+const CELL_X = {
+  'px-5': 'px-5 sm:px-3 sm:first:pl-5 sm:last:pr-5',
+  'px-6': 'px-6 sm:px-3 sm:first:pl-6 sm:last:pr-6',
+} as const;
+
 const sortable = <T, S extends string>(column: Column<T, S>, onSort: ((key: S) => void) | undefined): boolean =>
   column.sortKey !== undefined && onSort !== undefined;
 
@@ -67,6 +76,7 @@ export function DataTable<T, S extends string = string>({
   ...states
 }: DataTableProps<T, S>) {
   const inset = states.inset ?? 'px-6';
+  const cellX = CELL_X[inset];
   return (
     <ListBody {...states}>
       {(rows) => (
@@ -98,7 +108,7 @@ export function DataTable<T, S extends string = string>({
                       className={cn(
                         'py-3 font-semibold whitespace-nowrap max-sm:py-1',
                         sortable(column, onSort) ? 'max-sm:block max-sm:px-0' : 'max-sm:sr-only',
-                        inset,
+                        cellX,
                         alignClass,
                       )}
                     >
@@ -136,15 +146,17 @@ export function DataTable<T, S extends string = string>({
                         className={cn(
                           'py-3 max-sm:flex max-sm:min-w-0 max-sm:items-baseline max-sm:gap-3 max-sm:py-1 max-sm:text-left',
                           phoneLabel &&
-                            'max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-400',
-                          inset,
+                            // The label wraps in its column, whatever the cell's white-space (a date's nowrap).
+                            'max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:whitespace-normal max-sm:before:[overflow-wrap:anywhere] max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-400',
+                          cellX,
                           column.align === 'right' && 'text-right',
                           column.className,
                           'max-sm:max-w-none',
                         )}
                       >
                         {/* One box beside the label on a phone, whatever the cell holds. */}
-                        <div className="max-sm:min-w-0 max-sm:flex-1 max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]">
+                        {/* In a cell that truncates (`truncate`), the box ends its text with the ellipsis. */}
+                        <div className="max-sm:min-w-0 max-sm:flex-1 max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] sm:[.truncate>&]:truncate">
                           {column.cell(row)}
                         </div>
                       </td>

@@ -80,7 +80,8 @@ const columns: Column<AuditEntryDto>[] = [
     id: 'action',
     header: 'Action',
     cell: (e) => <span className="font-medium">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</span>,
-    className: 'whitespace-nowrap',
+    // Wraps: the longest actions ('Correction d'une facture (avoir et facture rectificative)') push the table past its card.
+    className: 'min-w-40',
   },
   {
     id: 'details',

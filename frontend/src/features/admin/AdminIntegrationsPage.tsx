@@ -142,7 +142,7 @@ export function AdminIntegrationsPage() {
         </>
       ),
     },
-    { id: 'scopes', header: 'Portées', cell: (k) => k.scopes.join(', '), className: 'min-w-40' },
+    { id: 'scopes', header: 'Portées', cell: (k) => k.scopes.join(', '), className: 'min-w-28' },
     { id: 'status', header: 'État', cell: (k) => <Badge tone={STATUS[k.status].tone}>{STATUS[k.status].label}</Badge> },
     { id: 'creator', header: 'Créée par', cell: (k) => k.creatorName || k.creatorEmail || '—', className: 'max-w-48 truncate' },
     {

@@ -125,4 +125,38 @@ describe('AdminListPage', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(countLine()).toHaveTextContent('2 fiches');
   });
+
+  it("folds the toolbar behind a 'Filtres' button (phones only) that counts the search and the filters in use", async () => {
+    const user = userEvent.setup();
+    renderFrame({
+      query: loaded(2),
+      rows,
+      list: { page: 1, setPage: vi.fn(), search: 'martin', filters: { status: 'active', type: '' } },
+      toolbar: <input type="search" aria-label="Rechercher une fiche" />,
+    });
+    const button = screen.getByRole('button', { name: 'Filtres (2)' });
+    expect(button).toHaveClass('sm:hidden');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const toolbar = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(toolbar).toContainElement(screen.getByRole('searchbox', { name: 'Rechercher une fiche' }));
+    expect(toolbar).toHaveClass('max-sm:hidden');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(toolbar).not.toHaveClass('max-sm:hidden');
+  });
+
+  it("says 'Filtres' alone when nothing narrows the list", () => {
+    renderFrame({
+      query: loaded(2),
+      rows,
+      list: { page: 1, setPage: vi.fn(), search: '', filters: { status: '' } },
+      toolbar: <span>Outils</span>,
+    });
+    expect(screen.getByRole('button', { name: 'Filtres' })).toBeInTheDocument();
+  });
+
+  it('has no filters button without a toolbar', () => {
+    renderFrame({ query: loaded(2), rows });
+    expect(screen.queryByRole('button', { name: /^Filtres/ })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { Button } from '../../components/ui/button';
 import { Card, Container } from '../../components/ui/card';
 import { DataTable, type DataTableProps } from '../../components/ui/data-table';
 import { ListBody } from '../../components/ui/list-body';
@@ -34,7 +35,14 @@ interface ListState<S extends string> {
   setPage: (page: number) => void;
   sort?: SortState<S> | null;
   toggleSort?(by: S): void;
+  /** The submitted search and the filters ('' = none): counted on the phone's 'Filtres' button. */
+  search?: string;
+  filters?: Record<string, string>;
 }
+
+/** How many of the list's search and filters narrow it now. */
+const activeFilters = (list: Pick<ListState<string>, 'search' | 'filters'>): number =>
+  (list.search ? 1 : 0) + Object.values(list.filters ?? {}).filter((value) => value !== '').length;
 
 export type AdminListPageProps<T, S extends string = string> = {
   title: string;
@@ -101,6 +109,10 @@ export function AdminListPage<T, S extends string = string>({
     inset,
   };
   const layout = TOOLBAR_ROW[toolbarFrom];
+  // On a phone the search and filters fold behind a 'Filtres' button (with how many are on), so the first row shows.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const toolbarId = useId();
+  const active = activeFilters(list);
 
   return (
     <Container className="py-10 sm:py-12">
@@ -114,10 +126,28 @@ export function AdminListPage<T, S extends string = string>({
               layout.row,
             )}
           >
-            <p className={cn('text-sm text-slate-600 dark:text-slate-400', layout.count)} aria-live="polite">
-              {query.isSuccess ? count(total) : '\u00a0'}
-            </p>
-            {toolbar}
+            <div className={cn('flex items-center justify-between gap-3', layout.count)}>
+              <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+                {query.isSuccess ? count(total) : '\u00a0'}
+              </p>
+              {toolbar ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="shrink-0 sm:hidden"
+                  aria-expanded={filtersOpen}
+                  aria-controls={toolbarId}
+                  onClick={() => setFiltersOpen((open) => !open)}
+                >
+                  Filtres{active ? ` (${active})` : ''}
+                </Button>
+              ) : null}
+            </div>
+            {toolbar ? (
+              <div id={toolbarId} className={cn('min-w-0', !filtersOpen && 'max-sm:hidden')}>
+                {toolbar}
+              </div>
+            ) : null}
           </div>
           {table ? (
             <DataTable {...table} sort={list.sort} onSort={list.toggleSort} {...states} />

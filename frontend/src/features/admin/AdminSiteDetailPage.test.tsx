@@ -71,6 +71,49 @@ describe('Admin site page', () => {
     expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ domain: 'boulangerie-martin.fr', status: 'active' });
   });
 
+  it('asks before putting online a site whose subscription has ended, and sends the confirmation', async () => {
+    const user = userEvent.setup();
+    const ended = { ...site, status: 'suspended' as const, paymentState: 'ended' as const, paymentStateSince: '2026-11-01T10:00:00.000Z' };
+    const api = signedInAdmin({
+      [`GET /api/admin/sites/${site.id}`]: () => jsonResponse(200, ended),
+      [`PATCH /api/admin/sites/${site.id}`]: (call) => jsonResponse(200, { ...merged(call), paymentState: 'ended' }),
+      'GET /api/admin/audit-log': () => jsonResponse(200, { entries: [], total: 0 }),
+    });
+    renderApp(`/admin/sites/${site.id}`);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Statut' }), 'active');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remettre en ligne un site sans abonnement ?' });
+    expect(dialog).toHaveTextContent("L'abonnement de ce site est terminé");
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    // 'Retour' keeps the site as it is.
+    await user.click(within(dialog).getByRole('button', { name: 'Retour' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remettre en ligne un site sans abonnement ?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remettre en ligne' }));
+    expect(await screen.findByText('Site mis à jour.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { domain: null, status: 'active', confirmEndedSubscription: true },
+    ]);
+  });
+
+  it('asks nothing for another status of a site whose subscription has ended', async () => {
+    const user = userEvent.setup();
+    const api = signedInAdmin({
+      [`GET /api/admin/sites/${site.id}`]: () => jsonResponse(200, { ...site, status: 'suspended', paymentState: 'ended' }),
+      [`PATCH /api/admin/sites/${site.id}`]: (call) => jsonResponse(200, merged(call)),
+      'GET /api/admin/audit-log': () => jsonResponse(200, { entries: [], total: 0 }),
+    });
+    renderApp(`/admin/sites/${site.id}`);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Statut' }), 'pending');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Site mis à jour.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ domain: null, status: 'pending' });
+  });
+
   it('sends an emptied domain as null', async () => {
     const user = userEvent.setup();
     const api = signedInAdmin({
@@ -138,6 +181,10 @@ describe('Admin site page', () => {
         after: { domain: 'boulangerie-martin.fr', status: 'active', progression: { started: true, designOk: false } },
       }),
     ).toEqual(['Domaine : aucun → boulangerie-martin.fr', 'Statut : En attente → Actif', 'Démarré : coché']);
+    expect(describeSiteChange({ before: { status: 'suspended' }, after: { status: 'active', subscriptionEnded: true } })).toEqual([
+      'Statut : Suspendu → Actif',
+      'Abonnement terminé : remise en ligne confirmée',
+    ]);
   });
 
   it('shows the payment state', async () => {

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useGetAdminSite, useListAdminAuditLog } from '../../api/generated/admin/admin';
 import { type AdminSiteDetailDto, type OrderAnswerDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, Form, optionsOf, Select, useApiForm } from '../../components/ui/form';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
@@ -22,6 +23,10 @@ export const siteMessages = {
   notFound: 'Site introuvable',
   save: 'Enregistrer',
   saving: 'Sauvegarde...',
+  endedTitle: 'Remettre en ligne un site sans abonnement ?',
+  endedText:
+    "L'abonnement de ce site est terminé : le client ne paie plus pour ce site. La remise en ligne sera inscrite au journal d'audit avec ce fait.",
+  endedConfirm: 'Remettre en ligne',
 } as const;
 
 type Feedback = { from: 'form' | 'checklist'; ok: boolean } | null;
@@ -47,11 +52,23 @@ function DomainStatusForm({
   onFeedback: (f: Feedback) => void;
 }) {
   const save = useUpdateAdminSite();
+  // Putting online a site whose subscription has ended: the admin confirms it first (the server refuses it otherwise).
+  const [askEnded, setAskEnded] = useState(false);
+  const endedConfirmed = useRef(false);
   const form = useApiForm<SiteValues>({
     defaultValues: { domain: site.domain ?? '', status: site.status },
     onSubmit: async (values, { reset }) => {
       onFeedback(null);
-      const saved = await save.mutateAsync({ id: site.id, data: { domain: values.domain.trim() || null, status: values.status } });
+      const confirmed = endedConfirmed.current;
+      endedConfirmed.current = false;
+      const needsConfirmation = values.status === 'active' && site.status !== 'active' && site.paymentState === 'ended';
+      if (needsConfirmation && !confirmed) {
+        setAskEnded(true);
+        return;
+      }
+      const data: UpdateAdminSiteDto = { domain: values.domain.trim() || null, status: values.status };
+      if (needsConfirmation) data.confirmEndedSubscription = true;
+      const saved = await save.mutateAsync({ id: site.id, data });
       reset({ domain: saved.domain ?? '', status: saved.status });
       onFeedback({ from: 'form', ok: true });
     },
@@ -88,6 +105,20 @@ function DomainStatusForm({
           </div>
         </div>
       </Form>
+      {askEnded ? (
+        <ConfirmDialog
+          title={siteMessages.endedTitle}
+          confirmLabel={siteMessages.endedConfirm}
+          onConfirm={() => {
+            setAskEnded(false);
+            endedConfirmed.current = true;
+            void form.submit();
+          }}
+          onCancel={() => setAskEnded(false)}
+        >
+          {siteMessages.endedText}
+        </ConfirmDialog>
+      ) : null}
     </Card>
   );
 }

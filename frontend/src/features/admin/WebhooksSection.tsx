@@ -192,7 +192,16 @@ export function WebhooksSection() {
     );
 
   const endpointColumns: Column<WebhookEndpointDto>[] = [
-    { id: 'url', header: 'URL', cell: (e) => <span className="break-all font-medium">{e.url}</span>, className: 'max-w-72' },
+    {
+      id: 'url',
+      header: 'URL',
+      // One line on a wide screen (the whole address in its title), the whole address on a phone's card.
+      cell: (e) => (
+        <span className="font-medium max-sm:break-all sm:block sm:max-w-64 sm:truncate" title={e.url}>
+          {e.url}
+        </span>
+      ),
+    },
     {
       id: 'events',
       header: 'Événements',
@@ -259,8 +268,11 @@ export function WebhooksSection() {
     {
       id: 'endpoint',
       header: 'Point de terminaison',
-      cell: (d) => <span className="break-all">{d.endpointUrl}</span>,
-      className: 'max-w-56',
+      cell: (d) => (
+        <span className="max-sm:break-all sm:block sm:max-w-48 sm:truncate" title={d.endpointUrl}>
+          {d.endpointUrl}
+        </span>
+      ),
     },
     {
       id: 'status',

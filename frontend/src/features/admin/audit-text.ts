@@ -49,6 +49,7 @@ export function describeSiteChange(entry: Pick<AuditEntryDto, 'before' | 'after'
   for (const field of Object.keys(AUDIT_FIELDS)) {
     if (field in after) lines.push(`${AUDIT_FIELDS[field]} : ${show(field, before[field])} → ${show(field, after[field])}`);
   }
+  if (after.subscriptionEnded === true) lines.push('Abonnement terminé : remise en ligne confirmée');
   const was = (before.progression ?? {}) as Record<string, boolean>;
   const now = (after.progression ?? {}) as Record<string, boolean>;
   for (const step of PROGRESSION_STEPS) {

@@ -10,6 +10,11 @@ import type { SiteStatus } from './siteStatus';
 
 export interface UpdateAdminSiteDto {
   /**
+     * Obligatoire (true) pour remettre en ligne (statut actif) un site dont l'abonnement est terminé : sans lui, la
+     * modification est refusée (409) ; avec lui, elle est inscrite au journal d'audit avec ce fait.
+     */
+  confirmEndedSubscription?: boolean;
+  /**
      * Nom de domaine ; vide ou null : aucun
      * @maxLength 253
      * @nullable
