@@ -107,8 +107,10 @@ describe('a closed account’s payments', () => {
     await settle(env(), 2);
 
     expect(await t.dataSource.query(`SELECT id FROM sites WHERE order_draft_id = $1`, [late.draftId])).toEqual([]);
+    // Never paid: still a draft, or already gone with the account (the refund ended its last subscription, so the
+    // erasure, which was waiting for that payment, may run at once).
     const [draft] = await t.dataSource.query(`SELECT status FROM order_drafts WHERE id = $1`, [late.draftId]);
-    expect(draft.status).toBe('draft');
+    expect(['draft', undefined]).toContain(draft?.status);
     const session = await stripe.checkout.sessions.retrieve(late.sessionId);
     const [refund] = await t.dataSource.query(
       `SELECT kind, cause, status, refunded_cents, subscription_id FROM duplicate_payments WHERE checkout_session_id = $1`,
