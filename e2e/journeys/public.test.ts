@@ -238,14 +238,16 @@ describe('services, contact and legal pages', () => {
     await context.close();
   });
 
-  it('gives the terms 13 anchored sections and the legal notice 11, reachable from their table of contents', async () => {
+  it('gives the terms 13 anchored sections (and the consumer annex) and the legal notice 11, reachable from their table of contents', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/cgv');
     await page.getByText('Version du 06/09/2025').waitFor();
+    // The specification's 13 sections, then the consumer annex (decision 0022), each anchored and in the summary.
     const cgvHeadings = page.locator('section[aria-labelledby] > h2[id]');
-    assert.equal(await cgvHeadings.count(), 13);
+    assert.equal(await cgvHeadings.count(), 14);
     const summary = page.getByRole('navigation', { name: 'Sommaire' });
-    assert.equal(await summary.getByRole('link').count(), 13);
+    assert.equal(await summary.getByRole('link').count(), 14);
+    assert.equal(await summary.getByRole('link', { name: /^Annexe — / }).count(), 1);
     await summary.getByRole('link', { name: /Garantie satisfait ou remboursé/ }).click();
     await page.waitForURL('**/cgv#remboursement');
     await page.waitForFunction(() => Math.abs(document.getElementById('remboursement')!.getBoundingClientRect().top) < 150);
