@@ -260,29 +260,7 @@ export class SandboxCore implements RenderContext {
     // A SEPA debit is not charged at once: it starts, and settles later (sepa.ts).
     if (o.pm?.type === 'sepa_debit' && !o.decline) return startDebit(this, { ...o, pm: o.pm });
     const t = now();
-    let pi = o.pi;
-    if (!pi) {
-      pi = {
-        id: randomId('pi_'),
-        object: 'payment_intent',
-        amount: o.amount,
-        amount_received: 0,
-        currency: o.currency,
-        status: 'requires_payment_method',
-        customer: o.customer,
-        payment_method: null,
-        latest_charge: null,
-        created: t,
-        description: o.description,
-        metadata: {},
-        client_secret: '',
-        last_payment_error: null,
-        _invoice: o.invoice,
-      };
-      pi.client_secret = `${pi.id}_secret_${randomId('', 25)}`;
-      this.db.paymentIntents[pi.id] = pi;
-      o.events.push(this.emit('payment_intent.created', this.paymentIntentJson(pi), o.request));
-    }
+    const pi = o.pi ?? this.newPaymentIntent(o, t);
     const ch: ChargeRec = {
       id: randomId('ch_'),
       object: 'charge',
@@ -318,6 +296,42 @@ export class SandboxCore implements RenderContext {
       o.events.push(this.emit('payment_intent.succeeded', this.paymentIntentJson(pi), o.request));
     }
     return { pi, charge: ch };
+  }
+
+  /** A new PaymentIntent of a payment about to be attempted (payment_intent.created), the first attempt's. */
+  newPaymentIntent(
+    o: {
+      amount: number;
+      currency: string;
+      customer: string | null;
+      description: string | null;
+      invoice: string | null;
+      request: EventRequest;
+      events: EventRec[];
+    },
+    t = now(),
+  ): PaymentIntentRec {
+    const pi: PaymentIntentRec = {
+      id: randomId('pi_'),
+      object: 'payment_intent',
+      amount: o.amount,
+      amount_received: 0,
+      currency: o.currency,
+      status: 'requires_payment_method',
+      customer: o.customer,
+      payment_method: null,
+      latest_charge: null,
+      created: t,
+      description: o.description,
+      metadata: {},
+      client_secret: '',
+      last_payment_error: null,
+      _invoice: o.invoice,
+    };
+    pi.client_secret = `${pi.id}_secret_${randomId('', 25)}`;
+    this.db.paymentIntents[pi.id] = pi;
+    o.events.push(this.emit('payment_intent.created', this.paymentIntentJson(pi), o.request));
+    return pi;
   }
 
   /**

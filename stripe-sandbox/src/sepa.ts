@@ -277,29 +277,7 @@ export function startDebit(
   },
 ): { pi: PaymentIntentRec; charge: ChargeRec } {
   const t = now();
-  let pi = o.pi;
-  if (!pi) {
-    pi = {
-      id: randomId('pi_'),
-      object: 'payment_intent',
-      amount: o.amount,
-      amount_received: 0,
-      currency: o.currency,
-      status: 'requires_payment_method',
-      customer: o.customer,
-      payment_method: null,
-      latest_charge: null,
-      created: t,
-      description: o.description,
-      metadata: {},
-      client_secret: '',
-      last_payment_error: null,
-      _invoice: o.invoice,
-    };
-    pi.client_secret = `${pi.id}_secret_${randomId('', 25)}`;
-    core.db.paymentIntents[pi.id] = pi;
-    o.events.push(core.emit('payment_intent.created', renderPaymentIntent(pi, core.db), o.request));
-  }
+  const pi = o.pi ?? core.newPaymentIntent(o, t);
   const ch: ChargeRec = {
     id: randomId('py_'),
     object: 'charge',
