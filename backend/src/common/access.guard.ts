@@ -4,6 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { UserRole } from './current-user';
 import { type AuthenticatedUser, CLIENT_VIEW_READ_ONLY } from './current-user';
 import { IS_PUBLIC_KEY, ROLES_KEY } from './access.decorator';
+import { redactAnswers } from './client-view-redaction';
 import { API_KEY_SCOPE_KEY, API_KEY_VERIFIER, apiKeyOf, type ApiKeyScopeName, type ApiKeyVerifier } from './api-key';
 
 /** What a client view may do: read. Anything else is a write, whatever the route does with it. */
@@ -14,7 +15,8 @@ type GuardedRequest = { method: string; headers: Record<string, string | undefin
 /**
  * The one global guard: every route needs a valid access token unless marked @Public(); @Roles() narrows further.
  * A client-view token (an admin's read-only view of a client's space) may only read: every other method answers 403,
- * on every route, public ones included, so a route added later is covered without a word of its own.
+ * on every route, public ones included, so a route added later is covered without a word of its own; its answers
+ * have the client's payment means masked.
  * An API key (`Bearer vk_live_…`) reaches only the routes marked @ApiKeyScope with a scope it holds: any other route,
  * public ones included, answers 403 to it, and an unknown, revoked or expired key 401.
  */
@@ -38,11 +40,11 @@ export class AccessGuard extends AuthGuard('jwt') {
       if (request.headers.authorization) {
         await Promise.resolve(super.canActivate(context)).catch(() => undefined);
       }
-      this.assertNotViewWrite(request);
+      this.applyClientView(request, context);
       return true;
     }
     await super.canActivate(context);
-    this.assertNotViewWrite(request);
+    this.applyClientView(request, context);
     const roles = this.reflector.getAllAndOverride<UserRole[] | undefined>(ROLES_KEY, targets);
     if (!roles?.length) return true;
     const { user } = request.user!;
@@ -62,8 +64,11 @@ export class AccessGuard extends AuthGuard('jwt') {
     return true;
   }
 
-  private assertNotViewWrite(request: GuardedRequest): void {
-    if (request.user?.clientView && !READS.has(request.method.toUpperCase())) throw new ForbiddenException(CLIENT_VIEW_READ_ONLY);
+  /** A client view reads only, and its answers have the client's payment means masked (client-view-redaction.ts). */
+  private applyClientView(request: GuardedRequest, context: ExecutionContext): void {
+    if (!request.user?.clientView) return;
+    if (!READS.has(request.method.toUpperCase())) throw new ForbiddenException(CLIENT_VIEW_READ_ONLY);
+    redactAnswers(context.switchToHttp().getResponse());
   }
 
   override handleRequest<T>(err: unknown, user: T): T {

@@ -1,6 +1,4 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, StreamableFile } from '@nestjs/common';
-import { map, type Observable } from 'rxjs';
-import type { AuthenticatedUser } from './current-user';
+import { StreamableFile } from '@nestjs/common';
 
 /** What a masked identifier reads as. */
 export const REDACTED = '••••••••';
@@ -30,15 +28,14 @@ function redact(value: unknown, depth = 0): unknown {
 }
 
 /**
- * Global: under a client view (an admin seeing a client's space, read only), every JSON answer is walked and the
- * fields above are masked, so no route, today's or a later one, shows the team the client's payment means. Files and
- * streams pass untouched (an invoice's PDF is what the client sees). Passwords and tokens are never in an answer.
+ * Under a client view (an admin seeing a client's space, read only), every JSON answer is walked and the fields above
+ * are masked, so no route, today's or a later one, shows the team the client's payment means. Called by the global
+ * AccessGuard once it knows the caller is a client view: the answer's `json` is wrapped for that request only, rather
+ * than a global interceptor that would put every request of every caller through Nest's interceptor chain (rxjs
+ * observables and async scopes per request, for the few requests made under a client view). Files and streams pass
+ * untouched (an invoice's PDF is what the client sees). Passwords and tokens are never in an answer.
  */
-@Injectable()
-export class ClientViewRedaction implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<{ user?: AuthenticatedUser }>();
-    if (!request.user?.clientView) return next.handle();
-    return next.handle().pipe(map((body: unknown) => redact(body)));
-  }
+export function redactAnswers(res: { json(body: unknown): unknown }): void {
+  const json = res.json.bind(res);
+  res.json = (body: unknown) => json(redact(body));
 }
