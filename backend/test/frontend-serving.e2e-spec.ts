@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { PublicPagesService } from '../src/public-pages/public-pages.service';
 import { bearer, createTestApp, loginAdmin, type TestApp } from './helpers/app';
+import { waitForState } from './helpers/wait';
 
 /** The built frontend on the API's port: its files and the SPA fallback, never for a path under /api. */
 describe('serving the built frontend', () => {
@@ -45,23 +46,25 @@ describe('serving the built frontend', () => {
  * (e2e/journeys/seo.test.ts), which runs after the build.
  */
 const FAKE_RENDERER = `
+import { appendFileSync } from 'node:fs';
+// Each render is written down: the bundle runs in the renderer's own process (public-pages/renderer-process.ts).
+const log = (line) => appendFileSync(new URL('./renders.log', import.meta.url), line + '\\n');
+log('start ' + process.pid);
 export const PRERENDERED_PATHS = ['/', '/contact', '/broken'];
 export const NOT_FOUND_KEY = '404';
-export let renders = 0;
 export function classify(path) {
   if (PRERENDERED_PATHS.includes(path)) return 'prerendered';
   return path.startsWith('/dashboard') ? 'app' : 'not-found';
 }
 export async function renderPage(path, input) {
   if (path === '/broken') throw new Error('rendu impossible');
-  renders += 1;
+  log('page ' + path);
   const body = '<h1>' + (path === '404' ? 'Page introuvable' : path) + '</h1><p>' + input.agency.phone + '</p><p>' + input.catalogue.plans.length + ' formules</p>';
   return { status: path === '404' ? 404 : 200, html: input.template.replace('<div id="root"></div>', '<div id="root">' + body + '</div><link rel="canonical" href="' + input.appUrl + path + '">') };
 }
-export let shellRenders = 0;
 export async function renderShell(path, input) {
   if (path === '/dashboard/broken') throw new Error('coquille impossible');
-  shellRenders += 1;
+  log('shell ' + path);
   const titled = (template) => template.replace('<title>Vitrine</title>', '<title>Coquille ' + path + '</title>');
   if (!path.startsWith('/dashboard/')) return titled(input.emptyTemplate);
   return titled(input.template).replace(
@@ -77,6 +80,11 @@ describe('the public pages rendered on the server', () => {
   let t: TestApp;
   const frontend = mkdtempSync(join(tmpdir(), 'vitrine-frontend-'));
   const dist = join(frontend, 'dist');
+  /** The lines the fake bundle wrote that start with `kind` ('page', 'shell', 'start'). */
+  const logged = (kind: string) =>
+    readFileSync(join(frontend, 'dist-ssr', 'renders.log'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith(`${kind} `));
   beforeAll(async () => {
     mkdirSync(dist);
     mkdirSync(join(frontend, 'dist-ssr'));
@@ -113,11 +121,10 @@ describe('the public pages rendered on the server', () => {
   });
 
   it('renders a page once, not per request, and again at once when an admin changes the agency', async () => {
-    const renderer = (await import(pathToFileURL(join(frontend, 'dist-ssr', 'entry-server.js')).href)) as { renders: number };
     await t.api.raw.get('/').expect(200);
-    const before = renderer.renders;
+    const before = logged('page').length;
     for (let i = 0; i < 5; i += 1) await t.api.raw.get('/').expect(200);
-    expect(renderer.renders).toBe(before);
+    expect(logged('page')).toHaveLength(before);
 
     const admin = await loginAdmin(t.api);
     const settings = (await t.api.get('/api/admin/agency-settings').set(bearer(admin)).expect(200)).body as Record<string, unknown>;
@@ -128,7 +135,7 @@ describe('the public pages rendered on the server', () => {
       .send({ ...form, phone: '03 20 12 34 56' })
       .expect(200);
     expect((await t.api.raw.get('/').expect(200)).text).toContain('<p>03 20 12 34 56</p>');
-    expect(renderer.renders).toBe(before + 1);
+    expect(logged('page')).toHaveLength(before + 1);
   });
 
   it('answers an unknown address with the 404 page and a 404 status, and an app route with its shell', async () => {
@@ -142,11 +149,10 @@ describe('the public pages rendered on the server', () => {
   });
 
   it('renders an app shell once per address, and serves index.html as built when it fails to render', async () => {
-    const renderer = (await import(pathToFileURL(join(frontend, 'dist-ssr', 'entry-server.js')).href)) as { shellRenders: number };
     await t.api.raw.get('/dashboard/invoices').expect(200);
-    const before = renderer.shellRenders;
+    const before = logged('shell').length;
     for (let i = 0; i < 5; i += 1) await t.api.raw.get('/dashboard/invoices').expect(200);
-    expect(renderer.shellRenders).toBe(before);
+    expect(logged('shell')).toHaveLength(before);
     const broken = await t.api.raw.get('/dashboard/broken').expect(200);
     expect(broken.text).toContain('<div id="root"></div>');
     expect(broken.text).toContain('<title>Vitrine</title>');
@@ -185,6 +191,20 @@ describe('the public pages rendered on the server', () => {
     const empty = await t.api.raw.get('/dashboard').expect(200);
     expect(empty.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
     expect(empty.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it('renders in a process of its own, stopped once idle and started again for an address not seen yet', async () => {
+    const pages = t.app.get(PublicPagesService);
+    await waitForState('the renderer stopped once idle', () => Promise.resolve(!pages.rendering), 30_000);
+    const started = logged('start').length;
+    // What was rendered or classified before is answered without it.
+    await t.api.raw.get('/').expect(200);
+    await t.api.raw.get('/dashboard/invoices').expect(200);
+    expect(pages.rendering).toBe(false);
+    const shell = await t.api.raw.get('/dashboard/settings').expect(200);
+    expect(shell.text).toContain('<title>Coquille /dashboard/settings</title>');
+    expect(logged('start')).toHaveLength(started + 1);
+    expect(logged('start').at(-1)).not.toBe(`start ${process.pid}`);
   });
 
   it('serves sitemap.xml and robots.txt from APP_URL', async () => {

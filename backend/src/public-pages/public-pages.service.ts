@@ -1,26 +1,27 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AgencySettingsService } from '../agency/agency-settings.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CatalogueService } from '../orders/catalogue.service';
 import { pageTemplate } from './inline-assets';
+import { RendererProcess } from './renderer-process';
 
 /** How many client-rendered addresses keep their rendered shell (about 80 KB each, the stylesheet inline). */
 const SHELLS_KEPT = 100;
+/** How many addresses keep what they are (a public page, an app page, unknown), so that most never ask the renderer. */
+const KINDS_KEPT = 1000;
+/** The renderer's process stops after this long without a page to render (it starts again in about half a second). */
+const RENDERER_IDLE_MS = 10_000;
 
-/** What the frontend's server bundle (frontend/src/entry-server.tsx, built into dist-ssr/) offers. */
-export interface PageRenderer {
-  PRERENDERED_PATHS: readonly string[];
-  NOT_FOUND_KEY: string;
-  classify(pathname: string): 'prerendered' | 'app' | 'not-found';
-  renderPage(path: string, input: Record<string, unknown>): Promise<{ status: number; html: string }>;
-  renderShell(pathname: string, input: Record<string, unknown>): Promise<string>;
-  sitemap(appUrl: string): string;
-  robots(appUrl: string): string;
-}
+/**
+ * What the frontend's server bundle (frontend/src/entry-server.tsx, built into dist-ssr/) offers, called in its own
+ * process (RendererProcess): `classify(pathname)` → 'prerendered' | 'app' | 'not-found', `renderPage(path, input)` →
+ * { status, html }, `renderShell(pathname, input)` → html, `sitemap(appUrl)`, `robots(appUrl)`, and the constants
+ * PRERENDERED_PATHS and NOT_FOUND_KEY.
+ */
+type PageKind = 'prerendered' | 'app' | 'not-found';
 
 /** An HTML answer: its status, its body and a validator for conditional requests. */
 export interface HtmlPage {
@@ -44,9 +45,15 @@ interface Rendered {
  * the client-rendered shell, never as an error.
  */
 @Injectable()
-export class PublicPagesService implements OnApplicationBootstrap {
+export class PublicPagesService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PublicPagesService.name);
-  private renderer: PageRenderer | null = null;
+  private renderer: RendererProcess | null = null;
+  private prerenderedPaths = new Set<string>();
+  private notFoundKey = '';
+  private sitemapXml: string | null = null;
+  private robotsTxt: string | null = null;
+  /** What each address asked for lately is (the least recently asked is dropped beyond KINDS_KEPT) */
+  private readonly kinds = new Map<string, PageKind>();
   /** index.html as built: the shells of the client-rendered pages */
   private template = '';
   /** index.html made for the prerendered pages: their CSS and theme script inline, their JavaScript after the first paint */
@@ -75,32 +82,55 @@ export class PublicPagesService implements OnApplicationBootstrap {
     this.pageTemplate = pageTemplate(dist).html;
     const manifest = join(dist, '.vite', 'manifest.json');
     this.manifest = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>) : undefined;
-    this.renderer = (await import(pathToFileURL(bundle).href)) as PageRenderer;
+    const renderer = new RendererProcess(bundle, RENDERER_IDLE_MS);
+    this.prerenderedPaths = new Set(await renderer.call<string[]>('PRERENDERED_PATHS'));
+    this.notFoundKey = await renderer.call<string>('NOT_FOUND_KEY');
+    this.sitemapXml = await renderer.call<string>('sitemap', this.config.appUrl);
+    this.robotsTxt = await renderer.call<string>('robots', this.config.appUrl);
+    this.renderer = renderer;
     // Rendered once at start: a broken page shows in the start-up log, and the first visitor does not wait.
-    for (const path of [...this.renderer.PRERENDERED_PATHS, this.renderer.NOT_FOUND_KEY]) await this.page(path);
+    for (const path of [...this.prerenderedPaths, this.notFoundKey]) await this.page(path);
   }
 
-  /** True when the server bundle is loaded (else the caller serves index.html). */
+  onApplicationShutdown(): void {
+    this.renderer?.close();
+  }
+
+  /** True when the server bundle is there (else the caller serves index.html). */
   get enabled(): boolean {
     return this.renderer !== null;
   }
 
+  /** Whether the renderer's process runs now (it stops when idle). */
+  get rendering(): boolean {
+    return this.renderer?.running ?? false;
+  }
+
   /** The HTML for an address outside /api: its prerendered page, the app's shell with its title, or the 404 page. */
   async html(pathname: string): Promise<HtmlPage | null> {
-    const renderer = this.renderer;
-    if (!renderer) return null;
-    const kind = renderer.classify(pathname);
+    if (!this.renderer) return null;
+    const kind = await this.kind(pathname);
     if (kind === 'prerendered') return this.page(pathname);
-    if (kind === 'not-found') return this.page(renderer.NOT_FOUND_KEY);
+    if (kind === 'not-found') return this.page(this.notFoundKey);
     return this.shell(pathname);
   }
 
   sitemap(): string | null {
-    return this.renderer?.sitemap(this.config.appUrl) ?? null;
+    return this.sitemapXml;
   }
 
   robots(): string | null {
-    return this.renderer?.robots(this.config.appUrl) ?? null;
+    return this.robotsTxt;
+  }
+
+  private async kind(pathname: string): Promise<PageKind> {
+    if (this.prerenderedPaths.has(pathname)) return 'prerendered';
+    const known = this.kinds.get(pathname);
+    if (known) return known;
+    const kind = await this.renderer!.call<PageKind>('classify', pathname);
+    this.kinds.set(pathname, kind);
+    if (this.kinds.size > KINDS_KEPT) this.kinds.delete(this.kinds.keys().next().value!);
+    return kind;
   }
 
   private async page(path: string): Promise<HtmlPage> {
@@ -108,7 +138,7 @@ export class PublicPagesService implements OnApplicationBootstrap {
     const identity = JSON.stringify(agency);
     const known = this.rendered.get(path);
     if (known?.identity === identity) return known.page;
-    const page = this.renderer!.renderPage(path, {
+    const page = this.renderer!.call<{ status: number; html: string }>('renderPage', path, {
       template: this.pageTemplate,
       appUrl: this.config.appUrl,
       agency,
@@ -118,7 +148,7 @@ export class PublicPagesService implements OnApplicationBootstrap {
       .catch((error: unknown) => {
         this.logger.error(`Page ${path} non prérendue : ${(error as Error).stack ?? String(error)}`);
         this.rendered.delete(path);
-        return path === this.renderer!.NOT_FOUND_KEY ? withEtag(404, this.template) : this.shell(path);
+        return path === this.notFoundKey ? withEtag(404, this.template) : this.shell(path);
       });
     this.rendered.set(path, { identity, page });
     return page;
@@ -146,7 +176,7 @@ export class PublicPagesService implements OnApplicationBootstrap {
       agency,
       catalogue: this.catalogue.get(),
     };
-    const page = this.renderer!.renderShell(pathname, input)
+    const page = this.renderer!.call<string>('renderShell', pathname, input)
       .then((html) => withEtag(200, html))
       .catch((error: unknown) => {
         this.logger.error(`Coquille de ${pathname} non rendue : ${(error as Error).stack ?? String(error)}`);
