@@ -1,8 +1,10 @@
 // Browser tier: starts the built product as `npm start` does (see app.ts), then runs the journeys in Debian's
-// Chromium with Node's test runner. The journeys run on E2E_WORKERS copies of the product side by side (2 by default),
+// Chromium with Node's test runner. The journeys run on E2E_WORKERS copies of the product side by side (3 by default:
+// the journeys mostly wait — for webhooks sent late, return pages asking again, transitions — and two copies used
+// less than half of the 2-core machine's CPU, 278 s of CPU in a tier of about 290 s: docs/performance-tests.md),
 // each with its own database, Stripe sandbox and captured mail: every journey file is self-contained, and one that
 // changes what every page shows (the agency's settings) never runs beside another on the same product. Each copy takes
-// the next journey file from one queue, the longest files first, so neither waits long for the other at the end.
+// the next journey file from one queue, the longest files first, so none waits long for the others at the end.
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -43,7 +45,7 @@ function journeyLength(file: string): number {
   const modules = [...source.matchAll(/from '\.\/([\w-]+\.ts)'/g)].map((m) => m[1]);
   return modules.reduce((length, module) => length + readFileSync(join(journeys, module)).length, source.length);
 }
-const workers = Math.max(1, Math.min(Number(process.env.E2E_WORKERS) || 2, queue.length));
+const workers = Math.max(1, Math.min(Number(process.env.E2E_WORKERS) || 3, queue.length));
 
 // Each copy's sandbox sends its webhooks as Stripe does: late, in any order, some twice, some after a failed attempt
 // (stripe-sandbox/src/webhooks.ts). Up to 300 ms late here, twice the backend tier's: on a loaded 2-core machine the
