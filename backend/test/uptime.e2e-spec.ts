@@ -161,7 +161,9 @@ describe('uptime and certificate watch (issue 37)', () => {
     expect(await watch.run()).toMatchObject({ checked: 1, opened: 1 });
     const down = (await uptime(siteId)).body;
     expect(down).toMatchObject({ state: 'down', downSince: firstFailure.toISOString(), statusCode: 503 });
-    expect(down.incidents).toEqual([{ id: expect.any(String), startedAt: firstFailure.toISOString(), endedAt: null, cause: 'http', statusCode: 503 }]);
+    expect(down.incidents).toEqual([
+      { id: expect.any(String), startedAt: firstFailure.toISOString(), endedAt: null, cause: 'http', statusCode: 503 },
+    ]);
     const teamDown = await mails(TEAM, /Site hors ligne : Boulangerie/);
     expect(teamDown).toHaveLength(1);
     expect(teamDown[0].text).toContain('erreur HTTP 503');
@@ -251,7 +253,9 @@ describe('uptime and certificate watch (issue 37)', () => {
       redirectTo: 'https://www.boulangerie.example/accueil',
       incidents: [],
     });
-    const [check] = await t.dataSource.query(`SELECT cause, up FROM uptime_checks WHERE site_id = $1 ORDER BY id DESC LIMIT 1`, [silentSite]);
+    const [check] = await t.dataSource.query(`SELECT cause, up FROM uptime_checks WHERE site_id = $1 ORDER BY id DESC LIMIT 1`, [
+      silentSite,
+    ]);
     expect(check).toEqual({ cause: 'timeout', up: false });
   });
 
@@ -270,7 +274,9 @@ describe('uptime and certificate watch (issue 37)', () => {
     });
     expect(unknown).toMatchObject({ up: false, cause: 'dns', error: "L'hôte nulle-part.invalid est introuvable (DNS)" });
     // With it (tests only), the same address is checked.
-    expect(await checkSite(`127.0.0.1:${healthy.port}`, { allowPrivate: true, timeoutMs: 2000, ca: watch.trustedCertificates })).toMatchObject({
+    expect(
+      await checkSite(`127.0.0.1:${healthy.port}`, { allowPrivate: true, timeoutMs: 2000, ca: watch.trustedCertificates }),
+    ).toMatchObject({
       up: true,
       statusCode: 200,
     });

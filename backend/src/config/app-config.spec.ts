@@ -51,7 +51,9 @@ describe('loadConfig', () => {
       concurrency: 10,
       clientAlertMinutes: 15,
     });
-    expect(loadConfig({ DATA_DIR: tempDir(), UPTIME_ALLOW_PRIVATE_ADDRESSES: 'true', UPTIME_CLIENT_ALERT_MINUTES: '5' }).uptime).toMatchObject({
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), UPTIME_ALLOW_PRIVATE_ADDRESSES: 'true', UPTIME_CLIENT_ALERT_MINUTES: '5' }).uptime,
+    ).toMatchObject({
       allowPrivateAddresses: true,
       clientAlertMinutes: 5,
     });

@@ -172,7 +172,11 @@ describe('an address written in the URL itself (no DNS: the literal is the answe
     'https://0x7f000001/',
     'https://127.1/',
   ])('refuses %s', async (url) => {
-    expect(await checkUrl(url, false)).toEqual({ ok: false, reason: expect.stringMatching(/adresse privée, locale ou réservée/), cause: 'address' });
+    expect(await checkUrl(url, false)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/adresse privée, locale ou réservée/),
+      cause: 'address',
+    });
   });
 
   it('accepts a public literal', async () => {

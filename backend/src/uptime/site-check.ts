@@ -116,8 +116,7 @@ function get(
         const latencyMs = Math.round(performance.now() - started);
         const status = res.statusCode ?? 0;
         const peer = (res.socket as TLSSocket).getPeerCertificate?.();
-        const certificate =
-          peer && peer.valid_to ? { expiresAt: new Date(peer.valid_to), fingerprint: peer.fingerprint256 } : null;
+        const certificate = peer && peer.valid_to ? { expiresAt: new Date(peer.valid_to), fingerprint: peer.fingerprint256 } : null;
         let redirectTo: string | null = null;
         if (status >= 300 && status < 400 && res.headers.location) {
           try {

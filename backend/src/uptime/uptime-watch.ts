@@ -128,7 +128,10 @@ export class UptimeWatch {
     );
     run.clientsTold = await this.tellClients();
     const now = this.clock.now();
-    await this.repository.purge(new Date(now.getTime() - CHECKS_RETENTION_DAYS * DAY_MS), parisDay(new Date(now.getTime() - DAILY_RETENTION_DAYS * DAY_MS)));
+    await this.repository.purge(
+      new Date(now.getTime() - CHECKS_RETENTION_DAYS * DAY_MS),
+      parisDay(new Date(now.getTime() - DAILY_RETENTION_DAYS * DAY_MS)),
+    );
     return run;
   }
 
@@ -293,7 +296,11 @@ export class UptimeWatch {
     });
   }
 
-  private async warnCertificate(site: WatchedSite, certificate: { expiresAt: Date; fingerprint: string }, tx: EntityManager): Promise<void> {
+  private async warnCertificate(
+    site: WatchedSite,
+    certificate: { expiresAt: Date; fingerprint: string },
+    tx: EntityManager,
+  ): Promise<void> {
     const days = Math.max(0, Math.floor((certificate.expiresAt.getTime() - this.clock.now().getTime()) / DAY_MS));
     await this.mail.enqueue(
       'team-notice',

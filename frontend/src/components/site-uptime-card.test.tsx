@@ -69,7 +69,17 @@ describe('SiteUptimeCard', () => {
 
   it('says a site without checks yet is not checked, without figures', async () => {
     renderCard(() =>
-      jsonResponse(200, answer({ state: 'unknown', lastCheckedAt: null, latencyMs: null, availability30d: null, availability90d: null, certificateExpiresAt: null })),
+      jsonResponse(
+        200,
+        answer({
+          state: 'unknown',
+          lastCheckedAt: null,
+          latencyMs: null,
+          availability30d: null,
+          availability90d: null,
+          certificateExpiresAt: null,
+        }),
+      ),
     );
     expect(await screen.findByText('Pas encore vérifié')).toBeInTheDocument();
     expect(screen.getByText(/vérifié chaque minute dès qu’il est en ligne/)).toBeInTheDocument();
