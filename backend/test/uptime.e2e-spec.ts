@@ -259,6 +259,24 @@ describe('uptime and certificate watch (issue 37)', () => {
     expect(check).toEqual({ cause: 'timeout', up: false });
   });
 
+  it('lets an API key of scope stats:read read any client site’s uptime and audience, and no key without it', async () => {
+    const siteId = await addSite('Pressing', `127.0.0.1:${healthy.port}`);
+    await watch.run();
+    const key = async (name: string, scopes: string[]) =>
+      (await t.api.post('/api/admin/api-keys').set(bearer(admin)).send({ name, scopes }).expect(201)).body.key as string;
+    const stats = await key('Tableau de bord', ['stats:read']);
+    const sites = await key('Sites seulement', ['sites:read']);
+    const withKey = (path: string, k: string) => t.api.raw.get(path).set({ Authorization: `Bearer ${k}` });
+    expect((await withKey(`/api/sites/${siteId}/uptime`, stats).expect(200)).body).toMatchObject({ state: 'up', statusCode: 200 });
+    expect((await withKey(`/api/sites/${siteId}/audience`, stats).expect(200)).body).toMatchObject({ period: '30d' });
+    for (const path of [`/api/sites/${siteId}/uptime`, `/api/sites/${siteId}/audience`])
+      expect((await withKey(path, sites).expect(403)).body.message).toBe(
+        "Cette clé d'API n'a pas la portée « stats:read » que demande cette route",
+      );
+    // The scope opens no other client route.
+    await withKey(`/api/sites/${siteId}`, stats).expect(403);
+  });
+
   it('refuses private, loopback and special-purpose addresses without the test configuration, and names an unknown domain', async () => {
     const before = healthy.requests;
     for (const domain of [`127.0.0.1:${healthy.port}`, `localhost:${healthy.port}`, '10.0.0.8', '[::1]', '169.254.169.254']) {

@@ -33,8 +33,11 @@ export interface SiteCheckResult {
   certificate: { expiresAt: Date; fingerprint: string } | null;
 }
 
-/** TLS errors of the handshake (node's and OpenSSL's codes): the certificate or the protocol, not the network. */
-const TLS_CODES = /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_TLS_|ERR_SSL_|HOSTNAME_MISMATCH)/;
+/**
+ * TLS errors of the handshake (node's and OpenSSL's codes): the certificate or the protocol (EPROTO: no TLS on port
+ * 443, a protocol version refused), not the network.
+ */
+const TLS_CODES = /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_TLS_|ERR_SSL_|HOSTNAME_MISMATCH|EPROTO$)/;
 
 /** The site's home page over HTTPS (https://<domain>/), for the watch. */
 export function homeUrl(domain: string): string {
