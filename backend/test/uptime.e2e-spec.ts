@@ -231,22 +231,25 @@ describe('uptime and certificate watch (issue 37)', () => {
     expect((await uptime(healthySite)).body.state).toBe('up');
   });
 
-  it('records why a check failed, and a silent site cannot stall the run: timeout, TLS, redirect target', async () => {
+  it('records why a check failed, and a silent site cannot stall the run: timeout, TLS, plain HTTP, redirect target', async () => {
     const silentSite = await addSite('Silencieux', `127.0.0.1:${silent.port}`);
     const untrustedSite = await addSite('Certificat inconnu', `127.0.0.1:${untrusted.port}`);
     const redirecting = await addSite('Redirigé', `127.0.0.1:${healthy.port}`);
+    // A server of plain HTTP only (the integrator's receiver): no TLS on the site's address.
+    const plainHttp = await addSite('Sans HTTPS', `127.0.0.1:${(receiver.address() as AddressInfo).port}`);
     healthy.answer = 301;
     healthy.location = 'https://www.boulangerie.example/accueil';
     try {
-      expect(await watch.run()).toMatchObject({ checked: 3 });
+      expect(await watch.run()).toMatchObject({ checked: 4 });
       later(MINUTE_MS);
-      expect(await watch.run()).toMatchObject({ checked: 3, opened: 2 });
+      expect(await watch.run()).toMatchObject({ checked: 4, opened: 3 });
     } finally {
       healthy.answer = 200;
       healthy.location = undefined;
     }
     expect((await uptime(silentSite)).body.incidents).toEqual([expect.objectContaining({ cause: 'timeout', statusCode: null })]);
     expect((await uptime(untrustedSite)).body.incidents).toEqual([expect.objectContaining({ cause: 'tls', statusCode: null })]);
+    expect((await uptime(plainHttp)).body.incidents).toEqual([expect.objectContaining({ cause: 'tls', statusCode: null })]);
     expect((await uptime(redirecting)).body).toMatchObject({
       state: 'up',
       statusCode: 301,
