@@ -5,6 +5,7 @@ import { generate } from 'selfsigned';
 import { checkSite } from '../src/uptime/site-check';
 import { UptimeClock } from '../src/uptime/uptime-clock';
 import { UptimeWatch } from '../src/uptime/uptime-watch';
+import { UptimeRepository } from '../src/uptime/uptime.repository';
 import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { outboxFor } from './helpers/outbox';
 
@@ -260,6 +261,28 @@ describe('uptime and certificate watch (issue 37)', () => {
       silentSite,
     ]);
     expect(check).toEqual({ cause: 'timeout', up: false });
+  });
+
+  it('records the other sites when one site’s record fails, and that one at the next run', async () => {
+    const failing = await addSite('Supprimé entre-temps', `127.0.0.1:${healthy.port}`);
+    const other = await addSite('Voisin', `127.0.0.1:${healthy.port}`);
+    const repository = t.app.get(UptimeRepository);
+    const recordCheck = repository.recordCheck.bind(repository);
+    const spy = jest
+      .spyOn(repository, 'recordCheck')
+      .mockImplementation((siteId, ...rest) =>
+        siteId === failing ? Promise.reject(new Error('panne simulée')) : recordCheck(siteId, ...rest),
+      );
+    try {
+      expect(await watch.run()).toMatchObject({ checked: 1 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await uptime(other)).body.state).toBe('up');
+    expect((await uptime(failing)).body.state).toBe('unknown');
+    later(MINUTE_MS);
+    expect(await watch.run()).toMatchObject({ checked: 2 });
+    expect((await uptime(failing)).body.state).toBe('up');
   });
 
   it('lets an API key of scope stats:read read any client site’s uptime and audience, and no key without it', async () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concurrencyLimit } from '../common/concurrency';
 import { longDate, longDateTime } from '../common/format';
@@ -68,6 +68,7 @@ export interface WatchRun {
 @Injectable()
 export class UptimeWatch {
   private readonly job: Job<WatchRun>;
+  private readonly logger = new Logger('Uptime');
   /** Certificates trusted instead of the system's (tests: their self-signed servers'); undefined: the system's. */
   trustedCertificates: string[] | undefined;
 
@@ -121,8 +122,13 @@ export class UptimeWatch {
           // Out of time: this site is among the first of the next run (least recently checked first).
           if (performance.now() > budgetEnds) return;
           const result = await checkSite(site.domain, { allowPrivate: allowPrivateAddresses, timeoutMs, ca: this.trustedCertificates });
-          await this.record(site, result, run);
-          run.checked += 1;
+          try {
+            await this.record(site, result, run);
+            run.checked += 1;
+          } catch (error) {
+            // One site's record failing (deleted meanwhile…) never costs the others theirs; the next run tries again.
+            this.logger.warn(`Contrôle du site ${site.id} non enregistré : ${error instanceof Error ? error.message : String(error)}`);
+          }
         }),
       ),
     );

@@ -67,7 +67,7 @@ describe('SiteUptimeCard', () => {
     ]);
   });
 
-  it('says a site without checks yet is not checked, without figures', async () => {
+  it('says a site without checks yet is not checked, and shows no figure', async () => {
     renderCard(() =>
       jsonResponse(
         200,
@@ -83,8 +83,8 @@ describe('SiteUptimeCard', () => {
     );
     expect(await screen.findByText('Pas encore vérifié')).toBeInTheDocument();
     expect(screen.getByText(/vérifié chaque minute dès qu’il est en ligne/)).toBeInTheDocument();
-    expect(screen.getAllByText('—')).toHaveLength(2);
-    expect(screen.queryByText('Certificat HTTPS')).not.toBeInTheDocument();
+    expect(screen.queryByText('30 derniers jours')).not.toBeInTheDocument();
+    expect(screen.queryByText('Derniers incidents')).not.toBeInTheDocument();
   });
 
   it('says when the figures cannot be loaded, and loads them again on demand', async () => {

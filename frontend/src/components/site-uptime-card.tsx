@@ -36,6 +36,59 @@ function incidentText(incident: UptimeIncidentDto): string {
   return `${cause}, ${formatDuration(seconds)}`;
 }
 
+/** The figures of a site checked at least once: availability, certificate, redirect, the latest incidents. */
+function UptimeFigures({ uptime, now }: { uptime: UptimeResponseDto; now: Date }) {
+  const certificateDays = uptime.certificateExpiresAt
+    ? Math.floor((new Date(uptime.certificateExpiresAt).getTime() - now.getTime()) / DAY_MS)
+    : null;
+  return (
+    <>
+      <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">30 derniers jours</dt>
+          <dd className="mt-1 text-base font-semibold">{formatAvailability(uptime.availability30d)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">90 derniers jours</dt>
+          <dd className="mt-1 text-base font-semibold">{formatAvailability(uptime.availability90d)}</dd>
+        </div>
+        {uptime.certificateExpiresAt ? (
+          <div className="col-span-2">
+            <dt className="text-slate-600 dark:text-slate-400">Certificat HTTPS</dt>
+            <dd className="mt-1">
+              Valable jusqu’au {formatDate(uptime.certificateExpiresAt)}
+              {certificateDays !== null && certificateDays <= 14 ? (
+                <span className="ml-2">
+                  <Badge tone="warning">{certificateDays < 0 ? 'Expiré' : `Expire dans ${certificateDays} j`}</Badge>
+                </span>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
+        {uptime.redirectTo ? (
+          <div className="col-span-2">
+            <dt className="text-slate-600 dark:text-slate-400">Redirige vers</dt>
+            <dd className="mt-1 break-all">{uptime.redirectTo}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <h3 className="mt-5 text-sm font-semibold">Derniers incidents</h3>
+      {uptime.incidents.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Aucun incident.</p>
+      ) : (
+        <ul className="mt-2 space-y-2 text-sm">
+          {uptime.incidents.map((incident) => (
+            <li key={incident.id}>
+              <p className="font-medium">{formatDateTime(incident.startedAt)}</p>
+              <p className="text-slate-600 dark:text-slate-400">{incidentText(incident)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 /**
  * A site's uptime as the checks of every minute see it (GET /api/sites/{id}/uptime): online or offline since when,
  * availability over 30 and 90 days, the certificate's expiry, the latest incidents. On the client's site page and
@@ -44,9 +97,6 @@ function incidentText(incident: UptimeIncidentDto): string {
 export function SiteUptimeCard({ siteId, now = new Date() }: { siteId: string; now?: Date }) {
   const query = useGetSiteUptime(siteId, { query: { refetchInterval: 60_000 } });
   const uptime = query.data;
-  const certificateDays = uptime?.certificateExpiresAt
-    ? Math.floor((new Date(uptime.certificateExpiresAt).getTime() - now.getTime()) / DAY_MS)
-    : null;
 
   return (
     <Card>
@@ -62,51 +112,12 @@ export function SiteUptimeCard({ siteId, now = new Date() }: { siteId: string; n
             ) : null}
           </p>
           {uptime.state === 'unknown' ? (
+            // Never checked yet: nothing to show but when it will be.
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
               Votre site est vérifié chaque minute dès qu’il est en ligne avec son nom de domaine.
             </p>
-          ) : null}
-          <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">30 derniers jours</dt>
-              <dd className="mt-1 text-base font-semibold">{formatAvailability(uptime.availability30d)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">90 derniers jours</dt>
-              <dd className="mt-1 text-base font-semibold">{formatAvailability(uptime.availability90d)}</dd>
-            </div>
-            {uptime.certificateExpiresAt ? (
-              <div className="col-span-2">
-                <dt className="text-slate-600 dark:text-slate-400">Certificat HTTPS</dt>
-                <dd className="mt-1">
-                  Valable jusqu’au {formatDate(uptime.certificateExpiresAt)}
-                  {certificateDays !== null && certificateDays <= 14 ? (
-                    <span className="ml-2">
-                      <Badge tone="warning">{certificateDays < 0 ? 'Expiré' : `Expire dans ${certificateDays} j`}</Badge>
-                    </span>
-                  ) : null}
-                </dd>
-              </div>
-            ) : null}
-            {uptime.redirectTo ? (
-              <div className="col-span-2">
-                <dt className="text-slate-600 dark:text-slate-400">Redirige vers</dt>
-                <dd className="mt-1 break-all">{uptime.redirectTo}</dd>
-              </div>
-            ) : null}
-          </dl>
-          <h3 className="mt-5 text-sm font-semibold">Derniers incidents</h3>
-          {uptime.incidents.length === 0 ? (
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Aucun incident.</p>
           ) : (
-            <ul className="mt-2 space-y-2 text-sm">
-              {uptime.incidents.map((incident) => (
-                <li key={incident.id}>
-                  <p className="font-medium">{formatDateTime(incident.startedAt)}</p>
-                  <p className="text-slate-600 dark:text-slate-400">{incidentText(incident)}</p>
-                </li>
-              ))}
-            </ul>
+            <UptimeFigures uptime={uptime} now={now} />
           )}
         </>
       ) : (
