@@ -25,6 +25,7 @@ import { PrivacyModule } from './privacy/privacy.module';
 import { PublicPagesModule } from './public-pages/public-pages.module';
 import { SitesModule } from './sites/sites.module';
 import { SupportModule } from './support/support.module';
+import { UptimeModule } from './uptime/uptime.module';
 
 /** The configuration read once at start, for every module. */
 @Global()
@@ -76,6 +77,7 @@ export class AppModule {
         ApiKeysModule,
         OutboundWebhooksModule,
         AudienceModule,
+        UptimeModule,
       ],
       // Deny by default: every route needs a valid access token unless it is marked @Public(); a client view reads only.
       // Under a client view, the client's payment means are masked in every answer.

@@ -59,6 +59,8 @@ import { PaymentActionRequired1763716570000 } from './database/migrations/176371
 import { OrderDebits1763716580000 } from './database/migrations/1763716580000-OrderDebits';
 import { AUDIENCE_ENTITIES } from './audience/audience.entities';
 import { AudienceMeasurement1763716700000 } from './database/migrations/1763716700000-AudienceMeasurement';
+import { UptimeWatch1763716850000 } from './database/migrations/1763716850000-UptimeWatch';
+import { UPTIME_ENTITIES } from './uptime/uptime.entities';
 import { EndOfDunning1763716600000 } from './database/migrations/1763716600000-EndOfDunning';
 import { OnePendingArchive1763716630000 } from './database/migrations/1763716630000-OnePendingArchive';
 import { ConsumerRequest1763716640000 } from './database/migrations/1763716640000-ConsumerRequest';
@@ -104,6 +106,7 @@ export const ENTITIES = [
   OrderCheckout,
   FrozenBuyer,
   ...AUDIENCE_ENTITIES,
+  ...UPTIME_ENTITIES,
 ];
 /** Every migration, in order. The schema is built only by these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -144,6 +147,7 @@ export const MIGRATIONS = [
   OnePendingArchive1763716630000,
   ConsumerRequest1763716640000,
   AudienceMeasurement1763716700000,
+  UptimeWatch1763716850000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -105,6 +105,7 @@ const ACCESS: Record<string, Access> = {
   // Audience: the figures of a site (its owner or an admin, 404 for another client's); the ingest and the script are
   // called by the visitors of the clients' sites (a site key and its own origin are their authorisation).
   'GET /api/sites/:id/audience': 'client',
+  'GET /api/sites/:id/uptime': 'client',
   'POST /api/a/e': 'anonymous',
   'GET /api/a/p.gif': 'anonymous',
   'GET /api/sites/:id/subscription': 'client',
@@ -152,6 +153,9 @@ const API_KEY_SCOPE: Record<string, ApiKeyScopeName | 'none'> = {
   'GET /api/admin/exports/accounting.zip': 'invoices:read',
   'GET /api/admin/exports/fec.txt': 'invoices:read',
   'GET /api/admin/quotes': 'quotes:read',
+  // A site's statistics (client routes: its owner, or the team, or a key of the scope, read as its creator, an admin).
+  'GET /api/sites/:id/audience': 'stats:read',
+  'GET /api/sites/:id/uptime': 'stats:read',
   // Sessions only: key management, the audit log, mails, client views, closures, settings, figures and status.
   'GET /api/admin/api-keys': 'none',
   'POST /api/admin/api-keys': 'none',
@@ -229,7 +233,8 @@ describe('route access table', () => {
   it('says what an API key may reach on every admin route, and no more', () => {
     const adminRoutes = Object.keys(ACCESS).filter((r) => ACCESS[r] === 'admin');
     expect(adminRoutes.filter((r) => !(r in API_KEY_SCOPE))).toEqual([]);
-    expect(Object.keys(API_KEY_SCOPE).filter((r) => ACCESS[r] !== 'admin')).toEqual([]);
+    // Beyond admin routes, only a site's statistics (`stats:read`) open to a key.
+    expect(Object.keys(API_KEY_SCOPE).filter((r) => ACCESS[r] !== 'admin' && API_KEY_SCOPE[r] !== 'stats:read')).toEqual([]);
   });
 
   it.each(Object.entries(ACCESS))('%s is for %s', async (route, access) => {

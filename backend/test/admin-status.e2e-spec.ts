@@ -18,6 +18,7 @@ const JOB_NAMES = [
   'outbound-webhooks',
   'payment-reminders',
   'stripe-events',
+  'uptime-checks',
 ];
 
 /** GET /api/admin/status: the figures of the admin's 'État du service' page. */

@@ -119,6 +119,7 @@ describe('GET /api/metrics', () => {
       'outbound-webhooks',
       'payment-reminders',
       'stripe-events',
+      'uptime-checks',
     ]);
   });
 

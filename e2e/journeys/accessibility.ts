@@ -162,6 +162,7 @@ const clientPages = (siteId: string): PageCheck[] => [
     path: `/dashboard/sites/${siteId}`,
     ready: async (page) => {
       await page.getByRole('list', { name: 'Étapes de création' }).waitFor();
+      await page.getByText('Pas encore vérifié').waitFor();
       await page.getByRole('button', { name: 'Demander une modification' }).click();
       await page.getByLabel('Description').waitFor();
     },
@@ -209,6 +210,7 @@ const adminPages = (): PageCheck[] => [
     ready: async (page) => {
       await page.getByRole('heading', { name: 'Commande' }).waitFor();
       await page.getByRole('progressbar', { name: 'Avancement' }).waitFor();
+      await page.getByText('Pas encore vérifié').waitFor();
     },
   },
   { path: '/admin/clients', ready: (page) => page.getByRole('table', { name: 'Utilisateurs' }).waitFor() },

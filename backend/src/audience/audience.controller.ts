@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { ApiKeyScope } from '../common/api-key';
 import { type AuthenticatedUser, CurrentUser } from '../common/current-user';
 import { UuidParam, uuidParam } from '../common/uuid-param';
 import { AudienceService } from './audience.service';
@@ -15,6 +16,7 @@ export class AudienceController {
    * période précédente, avec un point par jour et l'extrait de code à installer ; lues dans les agrégats seulement.
    */
   @Get(':id/audience')
+  @ApiKeyScope('stats:read')
   getSiteAudience(
     @CurrentUser() { user }: AuthenticatedUser,
     @UuidParam('id', uuidParam('Site introuvable')) id: string,

@@ -9,8 +9,11 @@ import type { AuthenticatedUser } from './current-user';
  */
 export const API_KEY_MARK = 'vk_live_';
 
-/** What a key may be given; each scoped admin route declares one with @ApiKeyScope. */
-export const API_KEY_SCOPES = ['sites:read', 'sites:write', 'clients:read', 'invoices:read', 'quotes:read'] as const;
+/**
+ * What a key may be given; each scoped route declares one with @ApiKeyScope: admin routes, and the site statistics
+ * (`stats:read`: a site's audience and uptime, read as the key's creator, an admin).
+ */
+export const API_KEY_SCOPES = ['sites:read', 'sites:write', 'clients:read', 'invoices:read', 'quotes:read', 'stats:read'] as const;
 export type ApiKeyScopeName = (typeof API_KEY_SCOPES)[number];
 
 export const API_KEY_SCOPE_KEY = 'access:api-key-scope';

@@ -44,6 +44,30 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets the uptime watch reach private addresses only off production, when asked', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).uptime).toEqual({
+      allowPrivateAddresses: false,
+      timeoutMs: 10_000,
+      concurrency: 10,
+      clientAlertMinutes: 15,
+    });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), UPTIME_ALLOW_PRIVATE_ADDRESSES: 'true', UPTIME_CLIENT_ALERT_MINUTES: '5' }).uptime,
+    ).toMatchObject({
+      allowPrivateAddresses: true,
+      clientAlertMinutes: 5,
+    });
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        NODE_ENV: 'production',
+        JWT_SECRET: 'k8Zq2Lm9Xw4Rt7Vb1Nc6Hy3Pd5Fs0Gj8',
+        UPTIME_ALLOW_PRIVATE_ADDRESSES: 'true',
+      }),
+    ).toThrow(/UPTIME_ALLOW_PRIVATE_ADDRESSES=true est réservé au développement et aux tests/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), UPTIME_CLIENT_ALERT_MINUTES: '0' })).toThrow(/UPTIME_CLIENT_ALERT_MINUTES/);
+  });
+
   it('puts new Checkout customers on test clocks only when asked, and never with a live key', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).stripe.testClocks).toBe(false);
     expect(loadConfig({ DATA_DIR: tempDir(), STRIPE_TEST_CLOCKS: 'true' }).stripe.testClocks).toBe(true);

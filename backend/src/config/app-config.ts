@@ -113,6 +113,20 @@ export interface AppConfig {
     /** WEBHOOKS_TIMEOUT_MS: how long one delivery may take (connection and answer) before it counts as failed */
     timeoutMs: number;
   };
+  /** The uptime and certificate watch of the clients' sites (uptime/, docs/uptime.md) */
+  uptime: {
+    /**
+     * UPTIME_ALLOW_PRIVATE_ADDRESSES: a site's domain may resolve to a private, loopback or special-purpose address
+     * (tests and local development only; refused under NODE_ENV=production)
+     */
+    allowPrivateAddresses: boolean;
+    /** UPTIME_TIMEOUT_MS: how long one check may take (DNS, connection, TLS, the answer's headers) */
+    timeoutMs: number;
+    /** UPTIME_CONCURRENCY: how many sites are checked at once */
+    concurrency: number;
+    /** UPTIME_CLIENT_ALERT_MINUTES: how long a site is down before its client is mailed (once per incident) */
+    clientAlertMinutes: number;
+  };
   billing: {
     /** PAYMENT_REMINDER_DAYS: days after a failed payment when the client is reminded (ascending) */
     paymentReminderDays: number[];
@@ -413,6 +427,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       'WEBHOOKS_ALLOW_PRIVATE_URLS=true est réservé au développement et aux tests : en production, les webhooks ne visent que des adresses https publiques',
     );
   const outboundWebhookTimeoutMs = readInt(env, 'WEBHOOKS_TIMEOUT_MS', 10_000, problems, 100, 60_000);
+  const uptime = readUptime(env, production, problems);
 
   const draftTtlDays = readInt(env, 'ORDER_DRAFT_TTL_DAYS', 30, problems, 1, 365);
   const photoMaxMegapixels = readInt(env, 'PHOTO_MAX_MEGAPIXELS', 40, problems, 1, 250);
@@ -469,11 +484,29 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     jobs: { leaseSeconds: jobLeaseSeconds },
     webhooks: { retryBaseSeconds: webhookRetryBaseSeconds, maxAttempts: webhookMaxAttempts, pollIntervalMs: webhookPollIntervalMs },
     outboundWebhooks: { allowPrivateUrls: allowPrivateRaw === 'true', timeoutMs: outboundWebhookTimeoutMs },
+    uptime,
     billing: { paymentReminderDays },
     orders: { draftTtlDays, photoMaxMegapixels },
     storage: { uploadsDir: join(dataDir, 'uploads'), s3 },
     agency,
     monitoring,
+  };
+}
+
+/** UPTIME_*: the uptime watch; private addresses never in production (as WEBHOOKS_ALLOW_PRIVATE_URLS). */
+function readUptime(env: Env, production: boolean, problems: string[]): AppConfig['uptime'] {
+  const allowRaw = env.UPTIME_ALLOW_PRIVATE_ADDRESSES ?? '';
+  if (!['', 'true', 'false'].includes(allowRaw))
+    problems.push(`UPTIME_ALLOW_PRIVATE_ADDRESSES doit valoir true ou false (reçu « ${allowRaw} »)`);
+  else if (allowRaw === 'true' && production)
+    problems.push(
+      'UPTIME_ALLOW_PRIVATE_ADDRESSES=true est réservé au développement et aux tests : en production, la surveillance ne vise que des adresses publiques',
+    );
+  return {
+    allowPrivateAddresses: allowRaw === 'true',
+    timeoutMs: readInt(env, 'UPTIME_TIMEOUT_MS', 10_000, problems, 100, 30_000),
+    concurrency: readInt(env, 'UPTIME_CONCURRENCY', 10, problems, 1, 100),
+    clientAlertMinutes: readInt(env, 'UPTIME_CLIENT_ALERT_MINUTES', 15, problems, 1, 1440),
   };
 }
 

@@ -146,18 +146,18 @@ describe('the SSRF rule of outbound webhooks', () => {
       () =>
         Promise.resolve(addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
     const mixed = await checkUrl('https://hooks.exemple.fr/x', false, resolveTo('93.184.216.34', '10.0.0.5'));
-    expect(mixed).toEqual({ ok: false, reason: expect.stringMatching(/adresse privée.*10\.0\.0\.5/) });
+    expect(mixed).toEqual({ ok: false, reason: expect.stringMatching(/adresse privée.*10\.0\.0\.5/), cause: 'address' });
     const good = await checkUrl('https://hooks.exemple.fr/x', false, resolveTo('93.184.216.34'));
     expect(good.ok && good.target.address).toBe('93.184.216.34');
     const loopback = await checkUrl('https://[::1]:8443/x', false, resolveTo('::1'));
     expect(loopback.ok).toBe(false);
     const nat64 = await checkUrl('https://hooks.exemple.fr/x', false, resolveTo('2606:4700::1', '64:ff9b:1::5db8:d822'));
-    expect(nat64).toEqual({ ok: false, reason: expect.stringMatching(/64:ff9b:1::5db8:d822 \(NAT64 local\)/) });
+    expect(nat64).toEqual({ ok: false, reason: expect.stringMatching(/64:ff9b:1::5db8:d822 \(NAT64 local\)/), cause: 'address' });
     expect((await checkUrl('https://hooks.exemple.fr/x', false, resolveTo('fec0::1'))).ok).toBe(false);
     // Development and tests: private addresses and http allowed.
     expect((await checkUrl('http://127.0.0.1:4000/x', true, resolveTo('127.0.0.1'))).ok).toBe(true);
     const unknown = await checkUrl('https://nulle-part.invalid/x', false, () => Promise.reject(new Error('ENOTFOUND')));
-    expect(unknown).toEqual({ ok: false, reason: "L'hôte nulle-part.invalid est introuvable (DNS)" });
+    expect(unknown).toEqual({ ok: false, reason: "L'hôte nulle-part.invalid est introuvable (DNS)", cause: 'dns' });
   });
 });
 
@@ -172,7 +172,11 @@ describe('an address written in the URL itself (no DNS: the literal is the answe
     'https://0x7f000001/',
     'https://127.1/',
   ])('refuses %s', async (url) => {
-    expect(await checkUrl(url, false)).toEqual({ ok: false, reason: expect.stringMatching(/adresse privée, locale ou réservée/) });
+    expect(await checkUrl(url, false)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/adresse privée, locale ou réservée/),
+      cause: 'address',
+    });
   });
 
   it('accepts a public literal', async () => {

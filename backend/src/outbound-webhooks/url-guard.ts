@@ -153,8 +153,11 @@ export interface CheckedUrl {
   family: 4 | 6;
 }
 
-/** A French sentence on why the URL is refused (for the `url` field or a delivery's error), or what to connect to. */
-export type UrlCheck = { ok: true; target: CheckedUrl } | { ok: false; reason: string };
+/**
+ * A French sentence on why the URL is refused (for the `url` field or a delivery's error), and what kind of refusal
+ * (its form, its host unknown to DNS, an address refused), or what to connect to.
+ */
+export type UrlCheck = { ok: true; target: CheckedUrl } | { ok: false; reason: string; cause: 'form' | 'dns' | 'address' };
 
 /** The URL's form alone: parsed, https (or http when allowed), no credentials, at most URL_MAX characters. */
 export function urlFormProblem(raw: string, allowPrivate: boolean): string | null {
@@ -175,16 +178,16 @@ export function urlFormProblem(raw: string, allowPrivate: boolean): string | nul
 /** The host's addresses (every one of them), each checked; the first is the one to connect to. */
 export async function checkUrl(raw: string, allowPrivate: boolean, resolve = lookupAll): Promise<UrlCheck> {
   const form = urlFormProblem(raw, allowPrivate);
-  if (form) return { ok: false, reason: form };
+  if (form) return { ok: false, reason: form, cause: 'form' };
   const url = new URL(raw);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: Array<{ address: string; family: number }>;
   try {
     addresses = await resolve(host);
   } catch {
-    return { ok: false, reason: `L'hôte ${host} est introuvable (DNS)` };
+    return { ok: false, reason: `L'hôte ${host} est introuvable (DNS)`, cause: 'dns' };
   }
-  if (!addresses.length) return { ok: false, reason: `L'hôte ${host} est introuvable (DNS)` };
+  if (!addresses.length) return { ok: false, reason: `L'hôte ${host} est introuvable (DNS)`, cause: 'dns' };
   if (!allowPrivate) {
     for (const { address } of addresses) {
       const refused = refusedAddress(address);
@@ -192,6 +195,7 @@ export async function checkUrl(raw: string, allowPrivate: boolean, resolve = loo
         return {
           ok: false,
           reason: `L'URL vise une adresse privée, locale ou réservée (${refused}) : seules les adresses publiques sont autorisées`,
+          cause: 'address',
         };
     }
   }

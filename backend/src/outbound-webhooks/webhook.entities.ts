@@ -8,6 +8,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'site.created',
   'site.status_changed',
   'site.domain_changed',
+  'site.down',
+  'site.up',
   'invoice.paid',
   'invoice.payment_failed',
   'subscription.canceled',

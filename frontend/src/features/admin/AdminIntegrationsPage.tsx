@@ -22,6 +22,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'clients:read': 'Lire les clients',
   'invoices:read': 'Lire les factures et avoirs',
   'quotes:read': 'Lire les demandes de devis',
+  'stats:read': 'Lire les statistiques des sites (audience, disponibilité)',
 };
 const SCOPES = Object.values(ApiKeyScope);
 

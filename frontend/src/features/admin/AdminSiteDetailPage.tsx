@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { useGetAdminSite, useListAdminAuditLog } from '../../api/generated/admin/admin';
 import { type AdminSiteDetailDto, type OrderAnswerDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
+import { SiteUptimeCard } from '../../components/site-uptime-card';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Alert, Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -349,6 +350,7 @@ export function AdminSiteDetailPage() {
               </div>
             </dl>
           </Card>
+          <SiteUptimeCard siteId={data.id} />
           <History siteId={data.id} />
         </>
       )}

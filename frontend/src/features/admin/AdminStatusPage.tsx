@@ -51,6 +51,10 @@ export const JOB_LABELS: Record<BackgroundJob, { label: string; does: string }> 
     label: 'Effacement des comptes fermés',
     does: 'Efface les données personnelles des comptes fermés, une fois l’e-mail de confirmation parti et les abonnements terminés.',
   },
+  'uptime-checks': {
+    label: 'Surveillance des sites',
+    does: 'Chaque minute : vérifie que chaque site actif répond en HTTPS et surveille son certificat, ouvre et clôt les incidents.',
+  },
   'outbound-webhooks': {
     label: 'Webhooks sortants',
     does: 'Envoie les événements aux points de terminaison des intégrateurs, avec les nouvelles tentatives.',

@@ -28,6 +28,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'site.created': 'Site créé',
   'site.status_changed': 'Statut du site changé',
   'site.domain_changed': 'Domaine du site changé',
+  'site.down': 'Site hors ligne',
+  'site.up': 'Site de nouveau en ligne',
   'invoice.paid': 'Facture payée',
   'invoice.payment_failed': 'Paiement de facture échoué',
   'subscription.canceled': 'Abonnement terminé',

@@ -6,6 +6,7 @@ import { getGetSiteSubscriptionQueryKey, getListPaymentIssuesQueryKey } from '..
 import { useGetSite } from '../../api/generated/sites/sites';
 import { ConfirmationPending, useCheckoutReturn } from '../../components/payment-confirmation';
 import { PaymentIssueNotice, usePaymentIssues } from '../../components/payment-issue-banner';
+import { SiteUptimeCard } from '../../components/site-uptime-card';
 import { ClientPaymentBadge } from '../../components/payment-state-badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Alert, Badge, Card, Container, LoadingScreen } from '../../components/ui/card';
@@ -210,6 +211,8 @@ export function SiteDetailPage() {
               </ol>
             </Card>
           ) : null}
+
+          <SiteUptimeCard siteId={s.id} />
 
           <Card>
             <h2 className="text-lg font-semibold">Historique du statut</h2>

@@ -15,4 +15,5 @@ export const ApiKeyScope = {
   'clients:read': 'clients:read',
   'invoices:read': 'invoices:read',
   'quotes:read': 'quotes:read',
+  'stats:read': 'stats:read',
 } as const;

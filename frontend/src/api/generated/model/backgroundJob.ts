@@ -23,4 +23,5 @@ export const BackgroundJob = {
   'outbound-webhooks': 'outbound-webhooks',
   'payment-reminders': 'payment-reminders',
   'stripe-events': 'stripe-events',
+  'uptime-checks': 'uptime-checks',
 } as const;

@@ -15,6 +15,6 @@ export interface CreateApiKeyDto {
   expiresOn?: string;
   /** @maxLength 100 */
   name: string;
-  /** @maxItems 5 */
+  /** @maxItems 6 */
   scopes: ApiKeyScope[];
 }

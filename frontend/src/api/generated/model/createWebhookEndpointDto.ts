@@ -8,7 +8,7 @@
 import type { WebhookEventType } from './webhookEventType';
 
 export interface CreateWebhookEndpointDto {
-  /** @maxItems 7 */
+  /** @maxItems 9 */
   events: WebhookEventType[];
   /**
      * Adresse https publique qui recevra les événements (POST JSON signé)

@@ -10,7 +10,7 @@ import type { WebhookEventType } from './webhookEventType';
 export interface UpdateWebhookEndpointDto {
   /** false : plus aucun événement ne lui est envoyé (ses livraisons en attente sont abandonnées) */
   enabled?: boolean;
-  /** @maxItems 7 */
+  /** @maxItems 9 */
   events?: WebhookEventType[];
   /** @maxLength 2000 */
   url?: string;

@@ -14,6 +14,8 @@ export const WebhookEventType = {
   sitecreated: 'site.created',
   sitestatus_changed: 'site.status_changed',
   sitedomain_changed: 'site.domain_changed',
+  sitedown: 'site.down',
+  siteup: 'site.up',
   invoicepaid: 'invoice.paid',
   invoicepayment_failed: 'invoice.payment_failed',
   subscriptioncanceled: 'subscription.canceled',

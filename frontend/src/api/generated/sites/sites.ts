@@ -34,7 +34,8 @@ import type {
   ListSitesParams,
   ModificationRequestResponseDto,
   SiteDetailDto,
-  SiteListResponseDto
+  SiteListResponseDto,
+  UptimeResponseDto
 } from '../model';
 
 import { customFetch } from '../../http';
@@ -664,3 +665,105 @@ export const useCreateModificationRequest = <TError = ErrorType<ErrorResponseDto
       > => {
       return useMutation(getCreateModificationRequestMutationOptions(options), queryClient);
     }
+    export const getGetSiteUptimeUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/uptime`
+}
+
+/**
+ * @summary Disponibilité d'un site (son propriétaire, l'équipe, ou une clé d'API de portée `stats:read`) : en ligne ou hors
+ligne depuis quand, disponibilité sur 30 et 90 jours, derniers incidents, expiration du certificat.
+ */
+export const getSiteUptime = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<UptimeResponseDto> => {
+
+  return customFetch<UptimeResponseDto>(getGetSiteUptimeUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetSiteUptimeQueryKey = (id: string,) => {
+    return [
+    `/api/sites/${id}/uptime`
+    ] as const;
+    }
+
+
+export const getGetSiteUptimeQueryOptions = <TData = Awaited<ReturnType<typeof getSiteUptime>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteUptime>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSiteUptimeQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSiteUptime>>> = ({ signal }) => getSiteUptime(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSiteUptime>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSiteUptimeQueryResult = NonNullable<Awaited<ReturnType<typeof getSiteUptime>>>
+export type GetSiteUptimeQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetSiteUptime<TData = Awaited<ReturnType<typeof getSiteUptime>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteUptime>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteUptime>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteUptime>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteUptime<TData = Awaited<ReturnType<typeof getSiteUptime>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteUptime>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteUptime>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteUptime>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteUptime<TData = Awaited<ReturnType<typeof getSiteUptime>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteUptime>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Disponibilité d'un site (son propriétaire, l'équipe, ou une clé d'API de portée `stats:read`) : en ligne ou hors
+ligne depuis quand, disponibilité sur 30 et 90 jours, derniers incidents, expiration du certificat.
+ */
+
+export function useGetSiteUptime<TData = Awaited<ReturnType<typeof getSiteUptime>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteUptime>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSiteUptimeQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
