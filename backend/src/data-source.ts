@@ -59,6 +59,7 @@ import { PaymentActionRequired1763716570000 } from './database/migrations/176371
 import { OrderDebits1763716580000 } from './database/migrations/1763716580000-OrderDebits';
 import { AUDIENCE_ENTITIES } from './audience/audience.entities';
 import { AudienceMeasurement1763716700000 } from './database/migrations/1763716700000-AudienceMeasurement';
+import { AudienceViews1763716730000 } from './database/migrations/1763716730000-AudienceViews';
 import { EndOfDunning1763716600000 } from './database/migrations/1763716600000-EndOfDunning';
 import { OnePendingArchive1763716630000 } from './database/migrations/1763716630000-OnePendingArchive';
 import { ConsumerRequest1763716640000 } from './database/migrations/1763716640000-ConsumerRequest';
@@ -144,6 +145,7 @@ export const MIGRATIONS = [
   OnePendingArchive1763716630000,
   ConsumerRequest1763716640000,
   AudienceMeasurement1763716700000,
+  AudienceViews1763716730000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -105,8 +105,12 @@ const ACCESS: Record<string, Access> = {
   // Audience: the figures of a site (its owner or an admin, 404 for another client's); the ingest and the script are
   // called by the visitors of the clients' sites (a site key and its own origin are their authorisation).
   'GET /api/sites/:id/audience': 'client',
+  'GET /api/sites/:id/audience.csv': 'client',
   'POST /api/a/e': 'anonymous',
   'GET /api/a/p.gif': 'anonymous',
+  // The visitors' information and opt-out page, linked from a site's legal notice.
+  'GET /api/a/opt-out': 'anonymous',
+  'GET /api/admin/audience': 'admin',
   'GET /api/sites/:id/subscription': 'client',
   'POST /api/sites/:id/subscription/upgrade': 'client',
   'POST /api/sites/:id/subscription/cancel': 'client',
@@ -178,6 +182,7 @@ const API_KEY_SCOPE: Record<string, ApiKeyScopeName | 'none'> = {
   'POST /api/admin/users/:id/email': 'none',
   'GET /api/admin/stats': 'none',
   'GET /api/admin/revenue': 'none',
+  'GET /api/admin/audience': 'none',
   'GET /api/admin/audit-log': 'none',
   'GET /api/admin/duplicate-payments': 'none',
   'GET /api/admin/status': 'none',
