@@ -4,6 +4,7 @@ import { useGetAdminSite, useListAdminAuditLog } from '../../api/generated/admin
 import { type AdminSiteDetailDto, type OrderAnswerDto, SiteStatus, type UpdateAdminSiteDto } from '../../api/generated/model';
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { SiteAudience } from '../../components/audience/SiteAudience';
 import { Alert, Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, Form, optionsOf, Select, useApiForm } from '../../components/ui/form';
@@ -307,6 +308,7 @@ export function AdminSiteDetailPage() {
           <DomainStatusForm key={data.id} site={data} feedback={feedback} onFeedback={setFeedback} />
           <Checklist site={data} feedback={feedback} onFeedback={setFeedback} />
           {data.order ? <Order order={data.order} /> : null}
+          <SiteAudience siteId={data.id} />
         </>
       )}
       aside={(data) => (
