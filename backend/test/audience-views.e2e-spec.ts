@@ -215,6 +215,18 @@ describe('audience views (issue 37)', () => {
     }
   });
 
+  it('lets the site’s page read the beacon’s answer (a blocked answer is a console error on the client’s site)', async () => {
+    const res = await view('/', '203.0.113.9');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
+    const ignored = await t.api.raw
+      .post('/api/a/e')
+      .set({ 'Content-Type': 'text/plain', Origin: ORIGIN, 'User-Agent': UA_FIREFOX, DNT: '1' })
+      .send(JSON.stringify({ k: key, t: 'p', u: `${ORIGIN}/` }))
+      .expect(202);
+    expect(ignored.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
   it('has the script honour a refusal stored on the site, and still fit in 1 KB gzipped', () => {
     expect(AUDIENCE_SCRIPT).toContain('"refus-mesure-audience"');
     expect(AUDIENCE_SCRIPT).toContain('#accord-mesure-audience');

@@ -33,6 +33,9 @@ export class AudienceIngestController {
   @HttpCode(202)
   @ApiAcceptedResponse({ description: 'Événement accepté (ou ignoré sans rien enregistrer)' })
   async event(@Body() body: unknown, @Ip() ip: string, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    // Answered to other sites' pages: helmet's same-origin resource policy would have the browser block the answer,
+    // and print an error in the console of the client's page.
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     if (this.ingest.ignored(req.headers)) return;
     const sent = parseEvent(body);
     await this.ingest.ingest({ sent, origin: req.headers.origin, ip, headers: req.headers });
