@@ -140,6 +140,30 @@ describe('the site’s audience on the client’s site page', () => {
     expect(api.calls.filter((c) => c.url.startsWith(`/api/sites/${SITE_ID}/audience`))).toHaveLength(2);
   });
 
+  it('asks again on its own every 15 seconds until the first event arrives, then stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let arrived = false;
+      const api = signedInWith(() =>
+        jsonResponse(200, arrived ? audience() : audience({ totals: zero, previous: zero, pages: [], lastEventAt: null })),
+      );
+      renderApp(`/dashboard/sites/${SITE_ID}`);
+      expect(await screen.findByText('Aucune visite mesurée pour l’instant')).toBeInTheDocument();
+      const asked = () => api.calls.filter((c) => c.url.startsWith(`/api/sites/${SITE_ID}/audience`)).length;
+      expect(asked()).toBe(1);
+      await vi.advanceTimersByTimeAsync(15_000);
+      await waitFor(() => expect(asked()).toBe(2));
+      arrived = true;
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(await screen.findByLabelText('Chiffres de la période')).toBeInTheDocument();
+      expect(asked()).toBe(3);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(asked()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks the chosen period and keeps the radio buttons labelled', async () => {
     const user = userEvent.setup();
     const api = signedInWith((call) =>

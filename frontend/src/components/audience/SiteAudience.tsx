@@ -22,6 +22,9 @@ import {
   sourceLabel,
 } from './audience-format';
 
+/** How often the page asks for the figures while no event has arrived yet (the roll-ups run every minute). */
+const FIRST_VISIT_POLL_MS = 15_000;
+
 /** 7 jours · 30 jours · 90 jours · 12 mois: radio buttons drawn as a segmented control. */
 function PeriodSwitch({ value, onChange }: { value: AudiencePeriodValue; onChange: (period: AudiencePeriodValue) => void }) {
   const name = useId();
@@ -233,7 +236,17 @@ function CsvExport({ siteId, period }: { siteId: string; period: AudiencePeriodV
  */
 export function SiteAudience({ siteId }: { siteId: string }) {
   const [period, setPeriod] = useState<AudiencePeriodValue>('30d');
-  const audience = useGetSiteAudience(siteId, { period }, { query: { placeholderData: keepPreviousData } });
+  const audience = useGetSiteAudience(
+    siteId,
+    { period },
+    {
+      query: {
+        placeholderData: keepPreviousData,
+        // Before the first event, the page asks again on its own: the first visit shows without a reload.
+        refetchInterval: (query) => (query.state.data?.lastEventAt === null ? FIRST_VISIT_POLL_MS : false),
+      },
+    },
+  );
   const data = audience.data;
   const headingId = useId();
   const waitingFirstVisit = data ? data.lastEventAt === null && data.totals.pageviews === 0 : false;
