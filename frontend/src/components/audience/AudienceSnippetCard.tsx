@@ -8,7 +8,7 @@ import { Card } from '../ui/card';
 const STALE_MS = 7 * 24 * 3600_000;
 
 /** A block of text to paste elsewhere, with its copy button and the copy's outcome. */
-function CopyBlock({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+function CopyBlock({ label, value, copyLabel, rows }: { label: string; value: string; copyLabel: string; rows: number }) {
   const id = useId();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const copy = async () => {
@@ -28,7 +28,7 @@ function CopyBlock({ label, value, copyLabel }: { label: string; value: string; 
         id={id}
         readOnly
         value={value}
-        rows={Math.min(8, value.split('\n').length + 1)}
+        rows={rows}
         spellCheck={false}
         onFocus={(event) => event.currentTarget.select()}
         className="mt-1 block w-full resize-y rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
@@ -86,7 +86,7 @@ export function AudienceSnippetCard({ data, onCheck, checking }: { data: Audienc
           Collez ces lignes juste avant <code className="font-mono">&lt;/head&gt;</code> de chaque page du site. Sans cookie ni bandeau de
           consentement : les visiteurs sont comptés de façon anonyme, et « Ne pas me pister » est respecté.
         </p>
-        <CopyBlock label="Extrait de code du site" value={data.snippet} copyLabel="Copier l’extrait" />
+        <CopyBlock label="Extrait de code du site" value={data.snippet} copyLabel="Copier l’extrait" rows={4} />
         <div className="mt-5 rounded-xl bg-slate-50 px-4 py-3 dark:bg-slate-800/60">
           <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Vérification</h3>
           <div className="mt-1" role="status">
@@ -105,7 +105,7 @@ export function AudienceSnippetCard({ data, onCheck, checking }: { data: Audienc
           </a>
           .
         </p>
-        <CopyBlock label="Paragraphe pour les mentions légales" value={data.legalNotice} copyLabel="Copier le paragraphe" />
+        <CopyBlock label="Paragraphe pour les mentions légales" value={data.legalNotice} copyLabel="Copier le paragraphe" rows={7} />
       </section>
     </Card>
   );

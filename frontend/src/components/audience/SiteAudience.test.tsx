@@ -97,7 +97,7 @@ describe('the site’s audience on the client’s site page', () => {
     expect(within(pages).getByRole('rowheader', { name: '/tarifs' })).toBeInTheDocument();
     const sources = screen.getByRole('table', { name: 'Sites d’où viennent les visiteurs' });
     expect(within(sources).getByRole('rowheader', { name: 'Accès direct' })).toBeInTheDocument();
-    expect(within(sources).getByText('Moteurs de recherche')).toBeInTheDocument();
+    expect(within(sources).getByRole('rowheader', { name: 'google.fr' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Provenance des visites' })).getByText(/150 pages vues · 50 %/)).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Appareils' })).getByRole('rowheader', { name: 'Mobile' })).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Langues' })).getByRole('rowheader', { name: 'Français' })).toBeInTheDocument();

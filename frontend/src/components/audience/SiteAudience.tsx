@@ -85,13 +85,11 @@ function Ranking({
   head,
   rows,
   label = (value) => value,
-  extra,
 }: {
   title: string;
   head: string;
   rows: AudienceRowDto[];
   label?: (value: string) => ReactNode;
-  extra?: { head: string; cell: (row: AudienceRowDto) => ReactNode };
 }) {
   return (
     <div className="min-w-0">
@@ -107,11 +105,6 @@ function Ranking({
                 <th scope="col" className="py-1.5 pr-3 font-medium">
                   {head}
                 </th>
-                {extra ? (
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    {extra.head}
-                  </th>
-                ) : null}
                 <th scope="col" className="py-1.5 pr-3 text-right font-medium">
                   Visiteurs
                 </th>
@@ -126,7 +119,6 @@ function Ranking({
                   <th scope="row" className="max-w-[14rem] py-1.5 pr-3 font-normal break-all">
                     {label(row.value)}
                   </th>
-                  {extra ? <td className="py-1.5 pr-3 whitespace-nowrap">{extra.cell(row)}</td> : null}
                   <td className="py-1.5 pr-3 text-right tabular-nums">{formatNumber(row.visitors)}</td>
                   <td className="py-1.5 text-right tabular-nums">{formatNumber(row.pageviews)}</td>
                 </tr>
@@ -185,16 +177,7 @@ function Figures({ data }: { data: AudienceResponseDto }) {
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <Ranking title="Pages les plus vues" head="Page" rows={data.pages} />
         <SourceGroups groups={data.sourceGroups} />
-        <Ranking
-          title="Sites d’où viennent les visiteurs"
-          head="Provenance"
-          rows={data.sources}
-          label={sourceLabel}
-          extra={{
-            head: 'Groupe',
-            cell: (row) => SOURCE_GROUP_LABELS[(row as AudienceResponseDto['sources'][number]).group],
-          }}
-        />
+        <Ranking title="Sites d’où viennent les visiteurs" head="Provenance" rows={data.sources} label={sourceLabel} />
         <Ranking title="Campagnes" head="Source / campagne" rows={data.campaigns} />
         <Ranking title="Appareils" head="Appareil" rows={data.devices} label={deviceLabel} />
         <Ranking title="Navigateurs" head="Navigateur" rows={data.browsers} />
