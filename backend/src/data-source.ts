@@ -59,6 +59,7 @@ import { PaymentActionRequired1763716570000 } from './database/migrations/176371
 import { OrderDebits1763716580000 } from './database/migrations/1763716580000-OrderDebits';
 import { AUDIENCE_ENTITIES } from './audience/audience.entities';
 import { AudienceMeasurement1763716700000 } from './database/migrations/1763716700000-AudienceMeasurement';
+import { AudienceViews1763716730000 } from './database/migrations/1763716730000-AudienceViews';
 import { UptimeWatch1763716850000 } from './database/migrations/1763716850000-UptimeWatch';
 import { UPTIME_ENTITIES } from './uptime/uptime.entities';
 import { EndOfDunning1763716600000 } from './database/migrations/1763716600000-EndOfDunning';
@@ -147,6 +148,7 @@ export const MIGRATIONS = [
   OnePendingArchive1763716630000,
   ConsumerRequest1763716640000,
   AudienceMeasurement1763716700000,
+  AudienceViews1763716730000,
   UptimeWatch1763716850000,
 ];
 

@@ -106,8 +106,12 @@ const ACCESS: Record<string, Access> = {
   // called by the visitors of the clients' sites (a site key and its own origin are their authorisation).
   'GET /api/sites/:id/audience': 'client',
   'GET /api/sites/:id/uptime': 'client',
+  'GET /api/sites/:id/audience.csv': 'client',
   'POST /api/a/e': 'anonymous',
   'GET /api/a/p.gif': 'anonymous',
+  // The visitors' information and opt-out page, linked from a site's legal notice.
+  'GET /api/a/opt-out': 'anonymous',
+  'GET /api/admin/audience': 'admin',
   'GET /api/sites/:id/subscription': 'client',
   'POST /api/sites/:id/subscription/upgrade': 'client',
   'POST /api/sites/:id/subscription/cancel': 'client',
@@ -156,6 +160,7 @@ const API_KEY_SCOPE: Record<string, ApiKeyScopeName | 'none'> = {
   // A site's statistics (client routes: its owner, or the team, or a key of the scope, read as its creator, an admin).
   'GET /api/sites/:id/audience': 'stats:read',
   'GET /api/sites/:id/uptime': 'stats:read',
+  'GET /api/sites/:id/audience.csv': 'stats:read',
   // Sessions only: key management, the audit log, mails, client views, closures, settings, figures and status.
   'GET /api/admin/api-keys': 'none',
   'POST /api/admin/api-keys': 'none',
@@ -182,6 +187,7 @@ const API_KEY_SCOPE: Record<string, ApiKeyScopeName | 'none'> = {
   'POST /api/admin/users/:id/email': 'none',
   'GET /api/admin/stats': 'none',
   'GET /api/admin/revenue': 'none',
+  'GET /api/admin/audience': 'stats:read',
   'GET /api/admin/audit-log': 'none',
   'GET /api/admin/duplicate-payments': 'none',
   'GET /api/admin/status': 'none',

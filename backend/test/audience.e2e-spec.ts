@@ -84,12 +84,13 @@ describe('audience measurement (issue 37)', () => {
     expect(daily).toEqual({ visitors: 2, pageviews: 3, visits: 2, bounces: 1, d: 42 });
     expect(await count('audience_hourly')).toBe(1);
     const sources = await t.dataSource.query(
-      `SELECT value, visitors FROM audience_daily_dimensions WHERE dimension = 'source' ORDER BY value`,
+      `SELECT dimension, value, visitors FROM audience_daily_dimensions WHERE dimension IN ('source', 'campaign') ORDER BY value`,
     );
+    // A page view tagged utm_source is its campaign's, not a source's.
     expect(sources).toEqual([
-      { value: '(direct)', visitors: 1 },
-      { value: 'google.com', visitors: 1 },
-      { value: 'newsletter', visitors: 1 },
+      { dimension: 'source', value: '(direct)', visitors: 1 },
+      { dimension: 'source', value: 'google.com', visitors: 1 },
+      { dimension: 'campaign', value: 'newsletter', visitors: 1 },
     ]);
 
     const res = await t.api.get(`/api/sites/${siteId}/audience?period=7d`).set(bearer(client)).expect(200);

@@ -96,6 +96,7 @@ describe('the client area', () => {
     'GET /api/sites/:id/business-options': {},
     'GET /api/sites/:id/audience': {},
     'GET /api/sites/:id/uptime': {},
+    'GET /api/sites/:id/audience.csv': {},
     'PUT /api/sites/:id/business-options': { body: BUSINESS_OPTIONS },
   };
   // Not site ids: their own cross-client tests (a legal invoice's download: legal-invoices.e2e-spec.ts; a data

@@ -1,9 +1,12 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/access.decorator';
 import { AudienceIngest } from './audience-ingest.service';
+import { AudienceRepository } from './audience.repository';
+import { AUDIENCE_OPT_OUT_PATH } from './audience.service';
 import { checkEvent, parseEvent } from './ingest';
+import { optOutPage } from './opt-out-page';
 import { PIXEL_GIF } from './script';
 
 /** The path of the beacon, whose text/plain body app.setup.ts reads (2 KB at most) before any other parser. */
@@ -16,7 +19,10 @@ export const AUDIENCE_EVENT_PATH = '/a/e';
 @ApiTags('audience')
 @Controller()
 export class AudienceIngestController {
-  constructor(private readonly ingest: AudienceIngest) {}
+  constructor(
+    private readonly ingest: AudienceIngest,
+    private readonly repository: AudienceRepository,
+  ) {}
 
   /**
    * Événement d'audience envoyé par le script d'un site (navigator.sendBeacon : JSON en text/plain, 2 Ko au plus).
@@ -27,6 +33,9 @@ export class AudienceIngestController {
   @HttpCode(202)
   @ApiAcceptedResponse({ description: 'Événement accepté (ou ignoré sans rien enregistrer)' })
   async event(@Body() body: unknown, @Ip() ip: string, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    // Answered to other sites' pages: helmet's same-origin resource policy would have the browser block the answer,
+    // and print an error in the console of the client's page.
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     if (this.ingest.ignored(req.headers)) return;
     const sent = parseEvent(body);
     await this.ingest.ingest({ sent, origin: req.headers.origin, ip, headers: req.headers });
@@ -47,5 +56,19 @@ export class AudienceIngestController {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.type('gif').send(PIXEL_GIF);
+  }
+
+  /**
+   * Page d'information des visiteurs d'un site (liée depuis ses mentions légales) : ce qui est mesuré, la conservation,
+   * et comment s'y opposer (Do Not Track, Global Privacy Control, ou un refus enregistré sur le site lui-même). HTML.
+   */
+  @Public()
+  @Get(AUDIENCE_OPT_OUT_PATH)
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'Page HTML', content: { 'text/html': { schema: { type: 'string' } } } })
+  async optOut(@Query('k') key: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const site = typeof key === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? await this.repository.siteOfKey(key) : null;
+    const signals = { dnt: req.headers.dnt === '1', gpc: req.headers['sec-gpc'] === '1' };
+    res.type('html').send(optOutPage(site?.domain ?? null, signals));
   }
 }

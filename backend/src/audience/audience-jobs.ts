@@ -59,6 +59,7 @@ export class AudienceJobs {
     await this.repository.rollUpDays([parisDay(new Date(now.getTime() - 24 * HOUR_MS)), parisDay(now)]);
     const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
     await this.repository.rollUpHours(new Date(hour - 2 * HOUR_MS), new Date(hour + HOUR_MS));
+    await this.repository.markLastEvents(new Date(hour - 2 * HOUR_MS));
   }
 
   @BackgroundJob({

@@ -22,7 +22,7 @@ export const AUDIENCE_EVENT_KINDS = ['pageview', 'leave'] as const;
 export type AudienceEventKind = (typeof AUDIENCE_EVENT_KINDS)[number];
 export const AUDIENCE_DEVICES = ['mobile', 'tablet', 'desktop'] as const;
 export type AudienceDevice = (typeof AUDIENCE_DEVICES)[number];
-export const AUDIENCE_DIMENSIONS = ['page', 'source', 'device', 'browser', 'language'] as const;
+export const AUDIENCE_DIMENSIONS = ['page', 'source', 'campaign', 'device', 'browser', 'language'] as const;
 export type AudienceDimension = (typeof AUDIENCE_DIMENSIONS)[number];
 
 /** A site's public key, written in its snippet: the only thing the script sends to say which site it measures. */
@@ -39,6 +39,10 @@ export class AudienceSite {
   /** 128 random bits, base64url (never derived from the site's id) */
   @Column({ name: 'site_key', type: 'text' })
   siteKey: string;
+
+  /** The time of the site's newest event, set by the roll-up job (the snippet card's "events arrive" check) */
+  @Column({ name: 'last_event_at', type: 'timestamptz', nullable: true })
+  lastEventAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
@@ -157,7 +161,7 @@ export class AudienceDaily extends AudienceFigures {
 
 /** The top values of one dimension on one day (at most AUDIENCE_TOP_VALUES per dimension and day). */
 @Entity('audience_daily_dimensions')
-@Check('audience_daily_dimensions_dimension_check', `dimension IN ('page', 'source', 'device', 'browser', 'language')`)
+@Check('audience_daily_dimensions_dimension_check', `dimension IN ('page', 'source', 'campaign', 'device', 'browser', 'language')`)
 @Index('audience_daily_dimensions_day_idx', ['day'])
 export class AudienceDailyDimension {
   @PrimaryColumn({ name: 'site_id', type: 'uuid' })

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AudienceClock } from './audience-clock';
+import { AudienceAdminController } from './audience-admin.controller';
 import { AudienceController } from './audience.controller';
 import { AudienceIngestController } from './audience-ingest.controller';
 import { AudienceIngest } from './audience-ingest.service';
@@ -13,7 +14,7 @@ import { EventBuffer } from './event-buffer';
  * the day salts, the roll-ups and their retention, and the figures a site's owner reads.
  */
 @Module({
-  controllers: [AudienceIngestController, AudienceController],
+  controllers: [AudienceIngestController, AudienceController, AudienceAdminController],
   providers: [AudienceClock, AudienceRepository, EventBuffer, AudienceIngest, AudienceJobs, AudienceService],
   exports: [AudienceService],
 })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { BaseRepository } from '../database/base.repository';
+import type { AudienceDimension } from './audience.entities';
 import type { StoredEvent } from './ingest';
 
 /** How many values of each dimension a day keeps (the tops the client sees). */
@@ -9,6 +10,20 @@ export const AUDIENCE_TOP_VALUES = 50;
 export interface KeyedSite {
   id: string;
   domain: string | null;
+}
+
+export interface DimensionFigures {
+  dimension: AudienceDimension;
+  value: string;
+  visitors: number;
+  pageviews: number;
+}
+
+export interface SiteFigures {
+  siteId: string;
+  siteName: string;
+  visitors: number;
+  pageviews: number;
 }
 
 export interface DailyFigures {
@@ -136,7 +151,9 @@ export class AudienceRepository extends BaseRepository {
            SELECT * FROM audience_events WHERE day = ANY($1::date[]) AND kind = 'pageview'
          ), vals AS (
            SELECT site_id, day, 'page' AS dimension, path AS value, visitor FROM ev
-           UNION ALL SELECT site_id, day, 'source', coalesce(utm_source, referrer_host, '(direct)'), visitor FROM ev
+           UNION ALL SELECT site_id, day, 'source', coalesce(referrer_host, '(direct)'), visitor FROM ev WHERE utm_source IS NULL
+           UNION ALL SELECT site_id, day, 'campaign', utm_source || coalesce(' / ' || utm_campaign, ''), visitor FROM ev
+             WHERE utm_source IS NOT NULL
            UNION ALL SELECT site_id, day, 'device', device, visitor FROM ev
            UNION ALL SELECT site_id, day, 'browser', browser, visitor FROM ev
            UNION ALL SELECT site_id, day, 'language', coalesce(language, '(inconnue)'), visitor FROM ev
@@ -150,6 +167,16 @@ export class AudienceRepository extends BaseRepository {
         [days, AUDIENCE_TOP_VALUES],
       );
     });
+  }
+
+  /** Sets each site's newest event time from the raw events received since `since` (the snippet card's check). */
+  async markLastEvents(since: Date): Promise<void> {
+    await this.query(
+      `UPDATE audience_sites a SET last_event_at = e.last
+       FROM (SELECT site_id, max(received_at) AS last FROM audience_events WHERE received_at >= $1 GROUP BY site_id) e
+       WHERE a.site_id = e.site_id AND (a.last_event_at IS NULL OR a.last_event_at < e.last)`,
+      [since],
+    );
   }
 
   /** Recomputes the hourly figures of the hours in [from, to) from the raw events. */
@@ -179,5 +206,48 @@ export class AudienceRepository extends BaseRepository {
        FROM audience_daily WHERE site_id = $1 AND day BETWEEN $2 AND $3 ORDER BY day`,
       [siteId, from, to],
     );
+  }
+
+  /** A site's newest event time as the roll-up job last saw it, or null. */
+  async lastEventAt(siteId: string): Promise<Date | null> {
+    const [row] = await this.query<{ last: Date | null }>(`SELECT last_event_at AS last FROM audience_sites WHERE site_id = $1`, [siteId]);
+    return row?.last ?? null;
+  }
+
+  /**
+   * The values of each dimension over [from, to], summed over the days (visitors: the sum of each day's), the most
+   * viewed first: the first `limit` of each dimension, and every `source` (the views group them all).
+   */
+  async dimensions(siteId: string, from: string, to: string, limit: number): Promise<DimensionFigures[]> {
+    return this.query<DimensionFigures>(
+      `SELECT dimension, value, visitors, pageviews FROM (
+         SELECT dimension, value, sum(visitors)::int AS visitors, sum(pageviews)::int AS pageviews,
+           row_number() OVER (PARTITION BY dimension ORDER BY sum(pageviews) DESC, sum(visitors) DESC, value) AS rank
+         FROM audience_daily_dimensions WHERE site_id = $1 AND day BETWEEN $2 AND $3 GROUP BY dimension, value
+       ) d WHERE rank <= $4 OR dimension = 'source' ORDER BY dimension, rank`,
+      [siteId, from, to, limit],
+    );
+  }
+
+  /** The daily figures of all sites together over [from, to] (the admin's dashboard). */
+  async dailyAll(from: string, to: string): Promise<DailyFigures[]> {
+    return this.query<DailyFigures>(
+      `SELECT day::text AS day, sum(visitors)::int AS visitors, sum(pageviews)::int AS pageviews, sum(visits)::int AS visits,
+         sum(bounces)::int AS bounces, sum(duration_seconds)::bigint AS "durationSeconds"
+       FROM audience_daily WHERE day BETWEEN $1 AND $2 GROUP BY day ORDER BY day`,
+      [from, to],
+    );
+  }
+
+  /** The sites with the most visitors over [from, to], and how many sites had any. */
+  async topSites(from: string, to: string, limit: number): Promise<{ measured: number; top: SiteFigures[] }> {
+    const rows = await this.query<SiteFigures & { measured: number }>(
+      `SELECT d.site_id AS "siteId", s.site_name AS "siteName", sum(d.visitors)::int AS visitors, sum(d.pageviews)::int AS pageviews,
+         count(*) OVER ()::int AS measured
+       FROM audience_daily d JOIN sites s ON s.id = d.site_id
+       WHERE d.day BETWEEN $1 AND $2 GROUP BY d.site_id, s.site_name ORDER BY visitors DESC, pageviews DESC, s.site_name LIMIT $3`,
+      [from, to, limit],
+    );
+    return { measured: rows[0]?.measured ?? 0, top: rows.map(({ measured: _, ...site }) => site) };
   }
 }

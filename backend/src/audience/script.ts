@@ -3,13 +3,22 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The script a client's site loads (`GET /s.js`, docs/audience.md). No cookie, no storage: it sends a page view (page
- * URL, referrer on the first page only, screen width, language) on load and on each history change of a single-page
- * site, and the time the page was shown on `pagehide` and before each such change. Do Not Track, Global Privacy
+ * The visitor's refusal (docs/decisions/0023): opening a page of the site with this hash (the opt-out page links to
+ * it) stores this key in the site's own local storage, and the script then sends nothing from that browser; the
+ * other hash takes the refusal back. Nothing else is ever stored.
+ */
+export const AUDIENCE_OPT_OUT_KEY = 'refus-mesure-audience';
+export const AUDIENCE_OPT_IN_HASH = 'accord-mesure-audience';
+
+/**
+ * The script a client's site loads (`GET /s.js`, docs/audience.md). No cookie, no storage but a visitor's own refusal
+ * (above): it sends a page view (page URL, referrer on the first page only, screen width, language) on load and on
+ * each history change of a single-page site, and the time the page was shown on `pagehide` and before each such change. Do Not Track, Global Privacy
  * Control and automated browsers (navigator.webdriver) send nothing. Everything is wrapped: it never throws on the
  * client's page. Its endpoint is read from its own address, so one file serves every site.
  */
-export const AUDIENCE_SCRIPT = `(function(){try{var w=window,n=navigator,d=document,l=location,s=d.currentScript,k=s&&s.getAttribute("data-site");
+export const AUDIENCE_SCRIPT = `(function(){try{var w=window,n=navigator,d=document,l=location,s=d.currentScript,k=s&&s.getAttribute("data-site"),q="${AUDIENCE_OPT_OUT_KEY}";
+try{var g=w.localStorage;if(l.hash=="#"+q){g.setItem(q,"1");alert("Vos visites sur ce site ne sont plus mesurées (dans ce navigateur).")}else if(l.hash=="#${AUDIENCE_OPT_IN_HASH}"){g.removeItem(q);alert("Vos visites sur ce site sont de nouveau mesurées.")}if(g.getItem(q))return}catch(x){}
 if(!k||n.doNotTrack=="1"||w.doNotTrack=="1"||n.globalPrivacyControl||n.webdriver)return;
 var e=s.src.replace(/\\/s\\.js([?#].*)?$/,"/api/a/e"),h=w.history,t=Date.now(),p,f=1;
 function b(o){try{o.k=k;o.u=l.href;var j=JSON.stringify(o);if(!(n.sendBeacon&&n.sendBeacon(e,j)))w.fetch&&fetch(e,{method:"POST",body:j,keepalive:!0,credentials:"omit"}).catch(function(){})}catch(x){}}

@@ -74,4 +74,33 @@ describe('Admin dashboard', () => {
     expect(await blob.text()).toContain('Identifiant;Nom du site');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^vitrine-sites-\d{4}-\d{2}-\d{2}\.csv$/);
   });
+
+  it('shows the audience of every site over 30 days, against the 30 days before, and the most visited sites', async () => {
+    signedInAdmin({
+      'GET /api/admin/stats': () => jsonResponse(200, stats),
+      'GET /api/admin/audience': () =>
+        jsonResponse(200, {
+          period: '30d',
+          from: '2026-10-29',
+          to: '2026-11-27',
+          totals: { visitors: 1500, pageviews: 4000, visits: 1800, bounceRate: 0.4, averageVisitSeconds: 80 },
+          previous: { visitors: 1000, pageviews: 4000, visits: 2000, bounceRate: 0.5, averageVisitSeconds: 70 },
+          measuredSites: 2,
+          topSites: [
+            { siteId: 's1', siteName: 'Garage Dupont', visitors: 1200, pageviews: 3000 },
+            { siteId: 's2', siteName: 'Fleurs', visitors: 300, pageviews: 1000 },
+          ],
+        }),
+    });
+    renderApp('/admin');
+    const card = (await screen.findByRole('heading', { name: 'Audience des sites' })).closest('section')!;
+    await within(card).findByText('2 sites avec des visites.');
+    const visitors = within(card).getByText('Visiteurs').parentElement!;
+    expect(within(visitors).getByText('1 500')).toBeInTheDocument();
+    expect(within(visitors).getByText('+50 %')).toBeInTheDocument();
+    expect(within(within(card).getByText('Visites').parentElement!).getByText('−10 %')).toBeInTheDocument();
+    const top = within(card).getByRole('list', { name: 'Sites les plus visités' });
+    expect(within(top).getByRole('link', { name: 'Garage Dupont' })).toHaveAttribute('href', '/admin/sites/s1');
+    expect(within(top).getByText('1 200 visiteurs')).toBeInTheDocument();
+  });
 });

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/ui/page';
 import { pages } from '../../config/pages';
 import { paths } from '../../config/paths';
 import { formatDate, formatEuros, formatNumber } from '../../lib/format';
+import { AdminAudienceCard } from './AdminAudienceCard';
 import { ExportMenu } from './ExportMenu';
 import { accountEmail, accountName, RoleBadge, rowLinkClass, SiteRow } from './labels';
 import { QueryState } from '../../components/ui/query-state';
@@ -93,6 +94,7 @@ export function AdminPage() {
               <RecentUsers users={data.recentUsers} />
             </div>
             <div className="grid min-w-0 gap-6">
+              <AdminAudienceCard />
               <Card>
                 <h2 className="text-lg font-semibold">Totaux</h2>
                 <dl className="mt-4 grid grid-cols-3 gap-3 text-center">

@@ -5,6 +5,7 @@ import { type AdminSiteDetailDto, type OrderAnswerDto, SiteStatus, type UpdateAd
 import { AdminPaymentBadge } from '../../components/payment-state-badge';
 import { SiteUptimeCard } from '../../components/site-uptime-card';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { SiteAudience } from '../../components/audience/SiteAudience';
 import { Alert, Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, Form, optionsOf, Select, useApiForm } from '../../components/ui/form';
@@ -308,6 +309,7 @@ export function AdminSiteDetailPage() {
           <DomainStatusForm key={data.id} site={data} feedback={feedback} onFeedback={setFeedback} />
           <Checklist site={data} feedback={feedback} onFeedback={setFeedback} />
           {data.order ? <Order order={data.order} /> : null}
+          <SiteAudience siteId={data.id} />
         </>
       )}
       aside={(data) => (

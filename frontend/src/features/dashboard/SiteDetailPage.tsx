@@ -4,6 +4,7 @@ import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { getGetSiteSubscriptionQueryKey, getListPaymentIssuesQueryKey } from '../../api/generated/billing/billing';
 import { useGetSite } from '../../api/generated/sites/sites';
+import { SiteAudience } from '../../components/audience/SiteAudience';
 import { ConfirmationPending, useCheckoutReturn } from '../../components/payment-confirmation';
 import { PaymentIssueNotice, usePaymentIssues } from '../../components/payment-issue-banner';
 import { SiteUptimeCard } from '../../components/site-uptime-card';
@@ -178,12 +179,7 @@ export function SiteDetailPage() {
             <ModificationRequestForm siteId={s.id} options={s.modificationOptions} />
           </Card>
 
-          <Card>
-            <h2 className="text-lg font-semibold">Statistiques</h2>
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              Les statistiques de votre site sont en cours de développement.
-            </p>
-          </Card>
+          <SiteAudience siteId={s.id} />
         </div>
 
         <div className="space-y-6">

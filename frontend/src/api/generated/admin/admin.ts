@@ -27,6 +27,7 @@ import type {
 import type {
   AccountClosureDto,
   AccountClosureListDto,
+  AdminAudienceDto,
   AdminAuditLogResponseDto,
   AdminCloseAccountDto,
   AdminDuplicatePaymentListResponseDto,
@@ -54,6 +55,7 @@ import type {
   ErrorResponseDto,
   ExportAccountingParams,
   ExportFecParams,
+  GetAdminAudienceParams,
   InvoiceCorrectionDto,
   LegalInvoiceDetailDto,
   LegalInvoiceListDto,
@@ -662,7 +664,114 @@ export const useRevokeApiKey = <TError = ErrorType<ErrorResponseDto>,
       > => {
       return useMutation(getRevokeApiKeyMutationOptions(options), queryClient);
     }
-    export const getListAdminAuditLogUrl = (params?: ListAdminAuditLogParams,) => {
+    export const getGetAdminAudienceUrl = (params?: GetAdminAudienceParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/audience?${stringifiedParams}` : `/api/admin/audience`
+}
+
+/**
+ * @summary Audience de tous les sites ensemble (30 derniers jours par défaut), face à la période précédente, et les sites les plus visités.
+ */
+export const getAdminAudience = async (params?: GetAdminAudienceParams, options?: Parameters<typeof customFetch>[1]): Promise<AdminAudienceDto> => {
+
+  return customFetch<AdminAudienceDto>(getGetAdminAudienceUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAdminAudienceQueryKey = (params?: GetAdminAudienceParams,) => {
+    return [
+    `/api/admin/audience`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetAdminAudienceQueryOptions = <TData = Awaited<ReturnType<typeof getAdminAudience>>, TError = ErrorType<ErrorResponseDto>>(params?: GetAdminAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminAudience>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminAudienceQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminAudience>>> = ({ signal }) => getAdminAudience(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminAudience>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAdminAudienceQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminAudience>>>
+export type GetAdminAudienceQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetAdminAudience<TData = Awaited<ReturnType<typeof getAdminAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ params: undefined |  GetAdminAudienceParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminAudience>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminAudience>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminAudience>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminAudience<TData = Awaited<ReturnType<typeof getAdminAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: GetAdminAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminAudience>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminAudience>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminAudience>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminAudience<TData = Awaited<ReturnType<typeof getAdminAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: GetAdminAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminAudience>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Audience de tous les sites ensemble (30 derniers jours par défaut), face à la période précédente, et les sites les plus visités.
+ */
+
+export function useGetAdminAudience<TData = Awaited<ReturnType<typeof getAdminAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ params?: GetAdminAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminAudience>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAdminAudienceQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getListAdminAuditLogUrl = (params?: ListAdminAuditLogParams,) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {

@@ -130,7 +130,109 @@ export const useEvent = <TError = ErrorType<ErrorResponseDto>,
       > => {
       return useMutation(getEventMutationOptions(options), queryClient);
     }
-    export const getPixelUrl = () => {
+    export const getOptOutUrl = () => {
+
+
+
+
+  return `/api/a/opt-out`
+}
+
+/**
+ * @summary Page d'information des visiteurs d'un site (liée depuis ses mentions légales) : ce qui est mesuré, la conservation,
+et comment s'y opposer (Do Not Track, Global Privacy Control, ou un refus enregistré sur le site lui-même). HTML.
+ */
+export const optOut = async ( options?: Parameters<typeof customFetch>[1]): Promise<string> => {
+
+  return customFetch<string>(getOptOutUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getOptOutQueryKey = () => {
+    return [
+    `/api/a/opt-out`
+    ] as const;
+    }
+
+
+export const getOptOutQueryOptions = <TData = Awaited<ReturnType<typeof optOut>>, TError = ErrorType<ErrorResponseDto>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof optOut>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getOptOutQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof optOut>>> = ({ signal }) => optOut({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof optOut>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type OptOutQueryResult = NonNullable<Awaited<ReturnType<typeof optOut>>>
+export type OptOutQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useOptOut<TData = Awaited<ReturnType<typeof optOut>>, TError = ErrorType<ErrorResponseDto>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof optOut>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof optOut>>,
+          TError,
+          Awaited<ReturnType<typeof optOut>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOptOut<TData = Awaited<ReturnType<typeof optOut>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof optOut>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof optOut>>,
+          TError,
+          Awaited<ReturnType<typeof optOut>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOptOut<TData = Awaited<ReturnType<typeof optOut>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof optOut>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Page d'information des visiteurs d'un site (liée depuis ses mentions légales) : ce qui est mesuré, la conservation,
+et comment s'y opposer (Do Not Track, Global Privacy Control, ou un refus enregistré sur le site lui-même). HTML.
+ */
+
+export function useOptOut<TData = Awaited<ReturnType<typeof optOut>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof optOut>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getOptOutQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getPixelUrl = () => {
 
 
 

@@ -7,10 +7,10 @@
  */
 
 export interface AudienceDayDto {
-  /** Jour (AAAA-MM-JJ, heure de Paris) */
+  /** Premier jour du point (AAAA-MM-JJ, heure de Paris) : le jour, ou le premier jour du mois compris dans la période */
   day: string;
-  /** Pages vues du jour */
+  /** Pages vues */
   pageviews: number;
-  /** Visiteurs uniques du jour */
+  /** Visiteurs (la somme des visiteurs uniques de chaque jour du point) */
   visitors: number;
 }

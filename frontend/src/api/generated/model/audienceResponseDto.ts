@@ -6,22 +6,51 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { AudienceDayDto } from './audienceDayDto';
+import type { AudienceResponseDtoGranularity } from './audienceResponseDtoGranularity';
 import type { AudienceResponseDtoPeriod } from './audienceResponseDtoPeriod';
+import type { AudienceRowDto } from './audienceRowDto';
+import type { AudienceSourceDto } from './audienceSourceDto';
+import type { AudienceSourceGroupDto } from './audienceSourceGroupDto';
 import type { AudienceTotalsDto } from './audienceTotalsDto';
 
 export interface AudienceResponseDto {
+  /** Navigateurs (10 au plus) */
+  browsers: AudienceRowDto[];
+  /** Campagnes (`utm_source / utm_campaign`) les plus fréquentes (10 au plus) */
+  campaigns: AudienceRowDto[];
+  /** Appareils (mobile, tablette, ordinateur) */
+  devices: AudienceRowDto[];
   /** Premier jour de la période (AAAA-MM-JJ) */
   from: string;
+  /** Pas de la courbe : un point par jour, ou par mois sur 12 mois */
+  granularity: AudienceResponseDtoGranularity;
+  /** Langues des visiteurs (10 au plus) */
+  languages: AudienceRowDto[];
+  /**
+     * Date du dernier événement reçu du site (mise à jour chaque minute), null si aucun n'est encore arrivé
+     * @nullable
+     */
+  lastEventAt: string | null;
+  /** Paragraphe proposé pour les mentions légales du site (mesure d'audience, conservation, opposition) */
+  legalNotice: string;
+  /** Page d'information et d'opposition des visiteurs du site, à lier depuis ses mentions légales */
+  optOutUrl: string;
+  /** Pages les plus vues (10 au plus) */
+  pages: AudienceRowDto[];
   /** Période demandée */
   period: AudienceResponseDtoPeriod;
   /** Chiffres de la période précédente, de même durée */
   previous: AudienceTotalsDto;
-  /** Un point par jour de la période, jours sans visite compris */
+  /** Un point par jour de la période (par mois sur 12 mois), jours sans visite compris */
   series: AudienceDayDto[];
   /** Clé publique du site, écrite dans son extrait de code */
   siteKey: string;
   /** Extrait de code à placer dans les pages du site (script et repli sans JavaScript) */
   snippet: string;
+  /** Provenances groupées : les cinq groupes, dans cet ordre, chacun avec ses chiffres (zéro compris) */
+  sourceGroups: AudienceSourceGroupDto[];
+  /** Provenances les plus fréquentes (10 au plus), hors campagnes */
+  sources: AudienceSourceDto[];
   /** Dernier jour de la période (aujourd'hui, AAAA-MM-JJ) */
   to: string;
   /** Chiffres de la période */

@@ -30,6 +30,7 @@ import type {
   BusinessOptionsResponseDto,
   CreateModificationRequestDto,
   ErrorResponseDto,
+  ExportSiteAudienceParams,
   GetSiteAudienceParams,
   ListSitesParams,
   ModificationRequestResponseDto,
@@ -290,7 +291,9 @@ export const getGetSiteAudienceUrl = (id: string,
 
 /**
  * @summary Statistiques d'audience d'un site (son propriétaire, ou l'équipe) sur 7, 30, 90 jours ou 12 mois, face à la
-période précédente, avec un point par jour et l'extrait de code à installer ; lues dans les agrégats seulement.
+période précédente : chiffres, courbe, classements (pages, provenances groupées, campagnes, appareils,
+navigateurs, langues), dernier événement reçu, extrait de code et texte des mentions légales ; lues dans les
+agrégats seulement.
  */
 export const getSiteAudience = async (id: string,
     params?: GetSiteAudienceParams, options?: Parameters<typeof customFetch>[1]): Promise<AudienceResponseDto> => {
@@ -368,7 +371,9 @@ export function useGetSiteAudience<TData = Awaited<ReturnType<typeof getSiteAudi
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary Statistiques d'audience d'un site (son propriétaire, ou l'équipe) sur 7, 30, 90 jours ou 12 mois, face à la
-période précédente, avec un point par jour et l'extrait de code à installer ; lues dans les agrégats seulement.
+période précédente : chiffres, courbe, classements (pages, provenances groupées, campagnes, appareils,
+navigateurs, langues), dernier événement reçu, extrait de code et texte des mentions légales ; lues dans les
+agrégats seulement.
  */
 
 export function useGetSiteAudience<TData = Awaited<ReturnType<typeof getSiteAudience>>, TError = ErrorType<ErrorResponseDto>>(
@@ -378,6 +383,121 @@ export function useGetSiteAudience<TData = Awaited<ReturnType<typeof getSiteAudi
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetSiteAudienceQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getExportSiteAudienceUrl = (id: string,
+    params?: ExportSiteAudienceParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/sites/${id}/audience.csv?${stringifiedParams}` : `/api/sites/${id}/audience.csv`
+}
+
+/**
+ * @summary Les mêmes statistiques en CSV (UTF-8 avec BOM, séparateur ;) : une ligne par jour, puis chaque classement.
+ */
+export const exportSiteAudience = async (id: string,
+    params?: ExportSiteAudienceParams, options?: Parameters<typeof customFetch>[1]): Promise<Blob> => {
+
+  return customFetch<Blob>(getExportSiteAudienceUrl(id,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getExportSiteAudienceQueryKey = (id: string,
+    params?: ExportSiteAudienceParams,) => {
+    return [
+    `/api/sites/${id}/audience.csv`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getExportSiteAudienceQueryOptions = <TData = Awaited<ReturnType<typeof exportSiteAudience>>, TError = ErrorType<ErrorResponseDto>>(id: string,
+    params?: ExportSiteAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSiteAudience>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportSiteAudienceQueryKey(id,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportSiteAudience>>> = ({ signal }) => exportSiteAudience(id,params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportSiteAudience>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportSiteAudienceQueryResult = NonNullable<Awaited<ReturnType<typeof exportSiteAudience>>>
+export type ExportSiteAudienceQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useExportSiteAudience<TData = Awaited<ReturnType<typeof exportSiteAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    params: undefined |  ExportSiteAudienceParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSiteAudience>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportSiteAudience>>,
+          TError,
+          Awaited<ReturnType<typeof exportSiteAudience>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportSiteAudience<TData = Awaited<ReturnType<typeof exportSiteAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    params?: ExportSiteAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSiteAudience>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportSiteAudience>>,
+          TError,
+          Awaited<ReturnType<typeof exportSiteAudience>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportSiteAudience<TData = Awaited<ReturnType<typeof exportSiteAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    params?: ExportSiteAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSiteAudience>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Les mêmes statistiques en CSV (UTF-8 avec BOM, séparateur ;) : une ligne par jour, puis chaque classement.
+ */
+
+export function useExportSiteAudience<TData = Awaited<ReturnType<typeof exportSiteAudience>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string,
+    params?: ExportSiteAudienceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSiteAudience>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportSiteAudienceQueryOptions(id,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
