@@ -105,6 +105,8 @@ const ACCESS: Record<string, Access> = {
   // Audience: the figures of a site (its owner or an admin, 404 for another client's); the ingest and the script are
   // called by the visitors of the clients' sites (a site key and its own origin are their authorisation).
   'GET /api/sites/:id/audience': 'client',
+  'GET /api/sites/:id/withdrawal': 'client',
+  'POST /api/sites/:id/withdrawal': 'client',
   'POST /api/a/e': 'anonymous',
   'GET /api/a/p.gif': 'anonymous',
   'GET /api/sites/:id/subscription': 'client',

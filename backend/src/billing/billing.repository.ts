@@ -369,6 +369,20 @@ export class BillingRepository extends BaseRepository {
     return row?.opener ?? null;
   }
 
+  /** The first paid invoice of a subscription (an order's payment), with what was refunded of it. */
+  async firstPaidInvoiceOf(
+    subscriptionId: string,
+    tx?: EntityManager,
+  ): Promise<{ id: string; amountCents: number; refundedCents: number } | null> {
+    const [row] = await this.query<{ id: string; amountCents: number; refundedCents: number }>(
+      `SELECT id, amount_cents AS "amountCents", refunded_cents AS "refundedCents" FROM invoices
+        WHERE subscription_id = $1 AND status = 'paid' AND amount_cents > 0 ORDER BY date, id LIMIT 1`,
+      [subscriptionId],
+      tx,
+    );
+    return row ?? null;
+  }
+
   /** The site a subscription pays for (or paid for), if any. */
   async siteOfSubscription(subscriptionId: string, tx?: EntityManager): Promise<string | null> {
     const [row] = await this.query<{ site_id: string | null }>(`SELECT site_id FROM subscriptions WHERE id = $1`, [subscriptionId], tx);

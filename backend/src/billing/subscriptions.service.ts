@@ -46,6 +46,16 @@ export class SubscriptionsService {
     return this.billing.findSubscriptionOfUser(subscriptionId, userId);
   }
 
+  /** Which of our Checkouts opened a subscription: an order's, a restart's, or none of ours. */
+  openerOf(subscriptionId: string): Promise<'order' | 'restart' | null> {
+    return this.billing.openerOf(subscriptionId);
+  }
+
+  /** The first paid invoice of a subscription (the order's payment), with what was refunded of it. */
+  firstPaidInvoiceOf(subscriptionId: string): ReturnType<BillingRepository['firstPaidInvoiceOf']> {
+    return this.billing.firstPaidInvoiceOf(subscriptionId);
+  }
+
   /** The open invoices of these subscriptions (what to pay, since when, where). */
   openInvoicesOf(subscriptionIds: string[]): ReturnType<BillingRepository['openInvoicesOf']> {
     return this.billing.openInvoicesOf(subscriptionIds);
