@@ -144,8 +144,8 @@ export function WithdrawalSection({ siteId }: { siteId: string }) {
           onConfirm={() => void confirm()}
           onCancel={() => setConfirming(false)}
         >
-          L’abonnement est résilié tout de suite et votre site ne sera pas mis en ligne (ou est retiré). Votre paiement vous est remboursé
-          sur le moyen de paiement utilisé pour la commande, et un accusé de réception vous est envoyé par e-mail.
+          L’abonnement est résilié tout de suite : votre site est retiré, ou ne sera pas mis en ligne. Votre paiement vous est remboursé sur
+          le moyen de paiement utilisé pour la commande, et un accusé de réception vous est envoyé par e-mail.
         </ConfirmDialog>
       ) : null}
     </Card>
