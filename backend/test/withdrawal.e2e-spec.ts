@@ -142,7 +142,7 @@ describe('a consumer’s withdrawal', () => {
       `SELECT subject FROM outbox_emails WHERE template = 'team-notice' AND subject LIKE '%étractation%'`,
     );
     expect(team.map((m: { subject: string }) => m.subject).sort()).toEqual([
-      'Rétractation d’un client consommateur : Boulangerie Martin'.replace('’', "'"),
+      "Rétractation d'un client consommateur : Boulangerie Martin",
       'Rétractation remboursée : Boulangerie Martin',
     ]);
     const [audit] = await t.dataSource.query(`SELECT actor_id, action, entity_id, after FROM audit_log WHERE action = 'site.withdrawal'`);
@@ -157,6 +157,36 @@ describe('a consumer’s withdrawal', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/^Votre rétractation a déjà été reçue le /);
     expect((await get(client, siteId).expect(200)).body).toMatchObject({ available: false, withdrawal: { refundCents: 2900 } });
+  });
+
+  it('gives back every payment of the contract: the order’s and an upgrade’s prorata, each with its credit note', async () => {
+    const { client, siteId, subscriptionId } = await paidClient({ sandbox, t }, { email: 'montee@example.com', data: SIMPLE });
+    const upgraded = await t.api.post(`/api/sites/${siteId}/subscription/upgrade`).set(bearer(client)).expect(200);
+    const prorata = upgraded.body.amountChargedCents as number;
+    expect(prorata).toBeGreaterThan(0);
+    await settle({ sandbox, t });
+
+    const res = await send(client, siteId, { fullName: 'Paul Montée', address: '1 rue Haute, 69004 Lyon' });
+    expect(res.status).toBe(200);
+    expect(res.body.withdrawal).toMatchObject({ paidCents: 2900 + prorata, refundCents: 2900 + prorata });
+    await settle({ sandbox, t }, 2);
+
+    const given = await t.dataSource.query(
+      `SELECT kind, status, refunded_cents FROM duplicate_payments WHERE subscription_id = $1 ORDER BY kind DESC`,
+      [subscriptionId],
+    );
+    expect(given).toEqual([
+      { kind: 'order', status: 'refunded', refunded_cents: 2900 },
+      { kind: 'invoice', status: 'refunded', refunded_cents: prorata },
+    ]);
+    const credits = await t.dataSource.query(
+      `SELECT total_incl_cents FROM legal_invoices WHERE user_id = $1 AND kind = 'credit_note' ORDER BY total_incl_cents`,
+      [client.user.id],
+    );
+    expect(credits.map((c: { total_incl_cents: number }) => c.total_incl_cents).sort((a: number, b: number) => a - b)).toEqual(
+      [2900, prorata].sort((a, b) => a - b),
+    );
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
   });
 
   it('after 14 days: not offered, 409 in French, nothing changed', async () => {

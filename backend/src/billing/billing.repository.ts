@@ -369,18 +369,14 @@ export class BillingRepository extends BaseRepository {
     return row?.opener ?? null;
   }
 
-  /** The first paid invoice of a subscription (an order's payment), with what was refunded of it. */
-  async firstPaidInvoiceOf(
-    subscriptionId: string,
-    tx?: EntityManager,
-  ): Promise<{ id: string; amountCents: number; refundedCents: number } | null> {
-    const [row] = await this.query<{ id: string; amountCents: number; refundedCents: number }>(
+  /** The paid invoices of a subscription (of more than zero), oldest first (Stripe gives seconds: ties in the order we recorded them), with what was refunded of each. */
+  paidInvoicesOf(subscriptionId: string, tx?: EntityManager): Promise<Array<{ id: string; amountCents: number; refundedCents: number }>> {
+    return this.query<{ id: string; amountCents: number; refundedCents: number }>(
       `SELECT id, amount_cents AS "amountCents", refunded_cents AS "refundedCents" FROM invoices
-        WHERE subscription_id = $1 AND status = 'paid' AND amount_cents > 0 ORDER BY date, id LIMIT 1`,
+        WHERE subscription_id = $1 AND status = 'paid' AND amount_cents > 0 ORDER BY date, created_at, id`,
       [subscriptionId],
       tx,
     );
-    return row ?? null;
   }
 
   /** The site a subscription pays for (or paid for), if any. */

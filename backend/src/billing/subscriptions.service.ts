@@ -51,9 +51,9 @@ export class SubscriptionsService {
     return this.billing.openerOf(subscriptionId);
   }
 
-  /** The first paid invoice of a subscription (the order's payment), with what was refunded of it. */
-  firstPaidInvoiceOf(subscriptionId: string): ReturnType<BillingRepository['firstPaidInvoiceOf']> {
-    return this.billing.firstPaidInvoiceOf(subscriptionId);
+  /** The paid invoices of a subscription, oldest first (the order's payment, then an upgrade's prorata…), with what was refunded of each. */
+  paidInvoicesOf(subscriptionId: string): ReturnType<BillingRepository['paidInvoicesOf']> {
+    return this.billing.paidInvoicesOf(subscriptionId);
   }
 
   /** The open invoices of these subscriptions (what to pay, since when, where). */

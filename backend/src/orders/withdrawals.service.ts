@@ -112,8 +112,10 @@ export class WithdrawalsService {
       throw new ConflictException(
         `Le délai de rétractation de 14 jours a expiré le ${longDate(until)}. Vous pouvez toujours annuler l’abonnement depuis la gestion de votre site.`,
       );
-    const invoice = await this.subscriptions.firstPaidInvoiceOf(subscription.id);
+    // Every payment of the contract comes back (L221-24): the order's, and any other since (an upgrade's prorata).
+    const [invoice, ...later] = await this.subscriptions.paidInvoicesOf(subscription.id);
     if (!invoice) throw new ConflictException('Le paiement de cette commande n’est pas encore enregistré : réessayez dans un instant.');
+    // What is due for the service begun is counted on the order's period (L221-25); a later payment is given back whole.
     const amounts = withdrawalAmounts({
       paidCents: invoice.amountCents,
       refundedCents: invoice.refundedCents,
@@ -121,6 +123,10 @@ export class WithdrawalsService {
       periodEnd: subscription.currentPeriodEnd ?? until,
       at: now,
     });
+    const laterRefunds = later.map((i) => ({ ...i, refundCents: Math.max(0, i.amountCents - i.refundedCents) }));
+    const paidCents = invoice.amountCents + later.reduce((sum, i) => sum + i.amountCents, 0);
+    const refundCents = amounts.refundCents + laterRefunds.reduce((sum, i) => sum + i.refundCents, 0);
+    const reason = `Rétractation du client consommateur le ${longDate(now)} (commande du ${longDate(orderedAt)}).`;
     const identity = await this.agency.identity();
     const recorded = await this.transactions.run(async (tx) => {
       const w = await this.repo.insert(
@@ -132,9 +138,9 @@ export class WithdrawalsService {
           fullName: dto.fullName,
           address: dto.address,
           orderedAt,
-          paidCents: invoice.amountCents,
+          paidCents,
           dueCents: amounts.dueCents,
-          refundCents: amounts.refundCents,
+          refundCents,
         },
         tx,
       );
@@ -153,10 +159,29 @@ export class WithdrawalsService {
           userId: user.id,
           amountCents: invoice.amountCents,
           refundCents: amounts.refundCents,
-          reason: `Rétractation du client consommateur le ${longDate(now)} (commande du ${longDate(orderedAt)}).`,
+          reason,
         },
         tx,
       );
+      for (const later of laterRefunds)
+        await this.facts.publish(
+          'duplicate-payment.found',
+          {
+            kind: 'invoice',
+            cause: 'withdrawal',
+            referenceId: site.id,
+            siteId: site.id,
+            checkoutSessionId: null,
+            subscriptionId: subscription.id,
+            invoiceId: later.id,
+            customerId: subscription.customerId,
+            userId: user.id,
+            amountCents: later.amountCents,
+            refundCents: later.refundCents,
+            reason,
+          },
+          tx,
+        );
       await this.mail.notify(
         { siteId: site.id, siteName: site.siteName, customerName: user.name || user.email, customerEmail: user.email },
         {
