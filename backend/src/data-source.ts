@@ -65,6 +65,9 @@ import { UPTIME_ENTITIES } from './uptime/uptime.entities';
 import { EndOfDunning1763716600000 } from './database/migrations/1763716600000-EndOfDunning';
 import { OnePendingArchive1763716630000 } from './database/migrations/1763716630000-OnePendingArchive';
 import { ConsumerRequest1763716640000 } from './database/migrations/1763716640000-ConsumerRequest';
+import { ConsumerWithdrawal1763716950000 } from './database/migrations/1763716950000-ConsumerWithdrawal';
+import { ConsumerMediator1763716960000 } from './database/migrations/1763716960000-ConsumerMediator';
+import { Withdrawal } from './orders/withdrawal.entity';
 import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
 import { BillingKeepsItsOwnState1763716400000 } from './database/migrations/1763716400000-BillingKeepsItsOwnState';
@@ -105,6 +108,7 @@ export const ENTITIES = [
   WebhookEvent,
   WebhookDelivery,
   OrderCheckout,
+  Withdrawal,
   FrozenBuyer,
   ...AUDIENCE_ENTITIES,
   ...UPTIME_ENTITIES,
@@ -150,6 +154,8 @@ export const MIGRATIONS = [
   AudienceMeasurement1763716700000,
   AudienceViews1763716730000,
   UptimeWatch1763716850000,
+  ConsumerWithdrawal1763716950000,
+  ConsumerMediator1763716960000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

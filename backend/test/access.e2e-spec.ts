@@ -107,6 +107,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/sites/:id/audience': 'client',
   'GET /api/sites/:id/uptime': 'client',
   'GET /api/sites/:id/audience.csv': 'client',
+  'GET /api/sites/:id/withdrawal': 'client',
+  'POST /api/sites/:id/withdrawal': 'client',
   'POST /api/a/e': 'anonymous',
   'GET /api/a/p.gif': 'anonymous',
   // The visitors' information and opt-out page, linked from a site's legal notice.

@@ -210,6 +210,7 @@ describe("the agency's settings", () => {
       bookingUrl: 'https://calendly.com/atelier-nord/appel',
       legalLine: 'Atelier Nord SAS au capital de 10 000 € — RCS Lille 912 345 675 — 3 place du Théâtre, 59000 Lille',
       host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix, France', website: 'https://www.ovhcloud.com' },
+      mediator: null,
     });
 
     await t.api.post('/api/quotes').send(QUOTE).expect(201);
@@ -223,6 +224,36 @@ describe("the agency's settings", () => {
     const [{ html }] = await t.dataSource.query(`SELECT html FROM outbox_emails WHERE id = $1`, [ack.id]);
     expect(html).toContain('mailto:bonjour@atelier-nord.fr');
     expect(html).not.toContain('Vitrine SAS');
+  });
+
+  it('name the consumer mediator once an admin sets it (L612-1): left out, it is kept; emptied, it is gone', async () => {
+    const bad = await t.api
+      .put('/api/admin/agency-settings')
+      .set(bearer(admin))
+      .send({ ...FORM, mediatorName: 'CM2C', mediatorWebsite: 'www.cm2c.net' })
+      .expect(400);
+    expect(bad.body.errors).toEqual({ mediatorWebsite: 'Le site du médiateur doit être une adresse https valide (https://…)' });
+
+    const saved = await t.api
+      .put('/api/admin/agency-settings')
+      .set(bearer(admin))
+      .send({ ...FORM, mediatorName: ' CM2C ', mediatorWebsite: 'https://www.cm2c.net' })
+      .expect(200);
+    expect(saved.body).toMatchObject({ mediatorName: 'CM2C', mediatorWebsite: 'https://www.cm2c.net' });
+    expect((await t.api.get('/api/agency').expect(200)).body.mediator).toEqual({ name: 'CM2C', website: 'https://www.cm2c.net' });
+    const log = await auditEntries();
+    expect(log.entries[0]).toMatchObject({ before: { mediatorName: '', mediatorWebsite: '' }, after: { mediatorName: 'CM2C' } });
+
+    // The form of an older page, without the mediator: kept.
+    await t.api.put('/api/admin/agency-settings').set(bearer(admin)).send(FORM).expect(200);
+    expect((await t.api.get('/api/agency').expect(200)).body.mediator).toEqual({ name: 'CM2C', website: 'https://www.cm2c.net' });
+
+    await t.api
+      .put('/api/admin/agency-settings')
+      .set(bearer(admin))
+      .send({ ...FORM, mediatorName: '', mediatorWebsite: '' })
+      .expect(200);
+    expect((await t.api.get('/api/agency').expect(200)).body.mediator).toBeNull();
   });
 
   it('are read from the database by another instance, whatever its environment says', async () => {

@@ -98,6 +98,9 @@ describe('the client area', () => {
     'GET /api/sites/:id/uptime': {},
     'GET /api/sites/:id/audience.csv': {},
     'PUT /api/sites/:id/business-options': { body: BUSINESS_OPTIONS },
+    'GET /api/sites/:id/withdrawal': {},
+    // Their own site, ordered by no private individual: refused (403), not unknown.
+    'POST /api/sites/:id/withdrawal': { body: { fullName: 'Bob Garage', address: '1 rue du Garage, 69001 Lyon' } },
   };
   // Not site ids: their own cross-client tests (a legal invoice's download: legal-invoices.e2e-spec.ts; a data
   // archive's download: data-export.e2e-spec.ts).

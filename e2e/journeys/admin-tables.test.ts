@@ -239,6 +239,19 @@ describe('admin tables', () => {
       await button.click();
     }
 
+    // The webhooks' deliveries on 'Intégrations' too: their two filters behind the card's own button.
+    await page.goto('/admin/integrations');
+    const deliveries = page.getByRole('table', { name: 'Livraisons des webhooks' });
+    await deliveries.locator('tbody tr').first().waitFor();
+    const status = page.getByRole('combobox', { name: 'Statut' });
+    assert.equal(await status.isVisible(), false, '/admin/integrations: the deliveries’ filters are folded');
+    const deliveriesFilters = page.getByRole('button', { name: /^Filtres/ });
+    assert.equal(await deliveriesFilters.getAttribute('aria-expanded'), 'false');
+    await deliveriesFilters.click();
+    await status.selectOption('failed');
+    await page.getByRole('button', { name: 'Filtres (1)' }).waitFor();
+    await screenshot(page, 'admin-tables-integrations-filters-open-phone');
+
     // The active count: a search and a filter on the sites.
     await page.goto('/admin/sites?q=fromagerie&status=active');
     await page.getByRole('button', { name: 'Filtres (2)' }).waitFor();

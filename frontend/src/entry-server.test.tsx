@@ -35,6 +35,7 @@ const agency: AgencyResponseDto = {
   vat: 'FR65912345675',
   legalLine: 'Vitrine SAS au capital de 1 000 €',
   host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix', website: 'https://www.ovhcloud.com' },
+  mediator: null,
 };
 const TEMPLATE =
   '<!doctype html><html lang="fr"><head><meta charset="UTF-8" /><meta name="description" content="shell" /><title>Vitrine</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';

@@ -1,5 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EmailField, EnumField, FrenchVatField, HttpsUrlField, PhoneField, SirenField, SiretField, TextField } from '../common/fields';
+import {
+  EmailField,
+  EnumField,
+  FrenchVatField,
+  HttpsUrlField,
+  OptionalHttpsUrlField,
+  PhoneField,
+  SirenField,
+  SiretField,
+  TextField,
+} from '../common/fields';
 
 const VAT_REGIMES = ['standard', 'franchise'] as const;
 const VAT_RATES = ['20', '10', '5.5', '2.1'] as const;
@@ -96,6 +106,14 @@ export class UpdateAgencySettingsDto {
   /** Absent : inchangé. Taux de TVA des factures, en pourcentage */
   @EnumField(VAT_RATES, { name: 'VatRate', invalid: 'Taux de TVA invalide (20, 10, 5.5 ou 2.1)', optional: true })
   vatRate?: (typeof VAT_RATES)[number];
+
+  /** Absent : inchangé ; vide : aucun. Médiateur de la consommation dont relève l'agence (articles L612-1 et L616-1 du Code de la consommation), nommé dans les CGV et l'accusé de réception d'une rétractation */
+  @TextField({ optional: true, max: 150, tooLong: 'Le nom du médiateur ne doit pas dépasser 150 caractères', singleLine: ONE_LINE })
+  mediatorName?: string;
+
+  /** Absent : inchangé ; vide : aucun. Site web du médiateur (https), où le client consommateur le saisit */
+  @OptionalHttpsUrlField({ invalid: 'Le site du médiateur doit être une adresse https valide (https://…)' })
+  mediatorWebsite?: string;
 }
 
 /** Les paramètres de l'agence en vigueur, pour la page d'administration. */
@@ -125,6 +143,10 @@ export class AgencySettingsDto {
   vatRegime: (typeof VAT_REGIMES)[number];
   @ApiProperty({ enum: VAT_RATES, enumName: 'VatRate' })
   vatRate: (typeof VAT_RATES)[number];
+  /** Médiateur de la consommation ; vide : pas encore choisi */
+  mediatorName: string;
+  /** Son site web ; vide : inconnu */
+  mediatorWebsite: string;
   /** Date du dernier enregistrement ; null : jamais enregistrés, ce sont les valeurs de l'environnement (AGENCY_*, TEAM_EMAIL) */
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   savedAt: string | null;

@@ -68,6 +68,13 @@ export class AgencySettingsRow {
   @Column({ name: 'vat_rate', type: 'text', default: '20' })
   vatRate: string;
 
+  /** The consumer mediator (L612-1); '' until the agency names one */
+  @Column({ name: 'mediator_name', type: 'text', default: '' })
+  mediatorName: string;
+
+  @Column({ name: 'mediator_website', type: 'text', default: '' })
+  mediatorWebsite: string;
+
   @Column({ name: 'team_email', type: 'text' })
   teamEmail: string;
 

@@ -68,11 +68,13 @@ export class AgencySettingsService implements MailAgencySource {
     const saved = await this.transactions.run(async (tx) => {
       await this.transactions.lock('agency_settings', tx);
       const now = await this.read(tx);
-      // The VAT fields (added with the legal invoices) may be left out: they keep their value.
+      // The VAT fields (added with the legal invoices) and the mediator may be left out: they keep their value.
       const next = pickSettings({
         ...dto,
         vatRegime: dto.vatRegime ?? now.settings.vatRegime,
         vatRate: dto.vatRate ?? now.settings.vatRate,
+        mediatorName: dto.mediatorName ?? now.settings.mediatorName,
+        mediatorWebsite: dto.mediatorWebsite ?? now.settings.mediatorWebsite,
       } as UpdateAgencySettingsDto);
       const changed = AGENCY_SETTINGS_FIELDS.filter((field) => now.settings[field] !== next[field]);
       if (changed.length === 0) return now;

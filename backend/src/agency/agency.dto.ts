@@ -1,8 +1,16 @@
+import { ApiProperty } from '@nestjs/swagger';
 import type { AgencyIdentity } from '@vitrine/domain';
 
 export class AgencyHostDto {
   name: string;
   address: string;
+  website: string;
+}
+
+/** Le médiateur de la consommation dont relève l'agence */
+export class AgencyMediatorDto {
+  name: string;
+  /** Site web (https) ; vide : inconnu */
   website: string;
 }
 
@@ -31,4 +39,7 @@ export class AgencyResponseDto implements AgencyIdentity {
   /** Mentions légales en une ligne */
   legalLine: string;
   host: AgencyHostDto;
+  /** Médiateur de la consommation (articles L612-1 et L616-1 du Code de la consommation) ; null : pas encore choisi */
+  @ApiProperty({ type: AgencyMediatorDto, nullable: true })
+  mediator: AgencyMediatorDto | null;
 }

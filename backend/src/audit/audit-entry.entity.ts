@@ -7,7 +7,8 @@ import { CreatedAtColumns } from '../database/columns';
  * an account on the client's request), `api_key.create` / `api_key.revoke` (an integrator's API key),
  * `webhook_endpoint.*` (an outbound webhook's endpoint: created, changed, deleted, its secret rotated, switched off by
  * the delivery worker after a day of failures), `webhook_delivery.resend` and `legal_invoice.correct` (an issued
- * invoice corrected: its cancelling credit note and its corrected invoice).
+ * invoice corrected: its cancelling credit note and its corrected invoice); and one client write, `site.withdrawal`
+ * (a consumer withdrew from a site's contract within 14 days: the team sees it beside the site's other changes).
  */
 export const AUDIT_ACTIONS = [
   'site.update',
@@ -27,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.disable',
   'webhook_delivery.resend',
   'legal_invoice.correct',
+  'site.withdrawal',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** `agency`: the agency's settings, one target (entity id `settings`) */

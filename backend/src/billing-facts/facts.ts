@@ -260,9 +260,10 @@ export interface RefundRecorded {
 /**
  * Why a payment is given back: a second payment of something already paid, one that completed for an account already
  * closed, for an order that no longer exists (erased with its account), or of an invoice of a subscription Stripe had
- * already ended for failed payments (its site ended; the client restarts it with a new subscription).
+ * already ended for failed payments (its site ended; the client restarts it with a new subscription), or a consumer's
+ * order withdrawn within 14 days (L221-18: the subscription ended, the payment refunded less what is due, if anything).
  */
-export type GivenBackCause = 'duplicate' | 'account-closed' | 'unknown-order' | 'subscription-ended';
+export type GivenBackCause = 'duplicate' | 'account-closed' | 'unknown-order' | 'subscription-ended' | 'withdrawal';
 
 /** What the payment given back paid: an order's checkout, a restart's checkout, or an invoice (no checkout). */
 export type GivenBackKind = 'order' | 'restart' | 'invoice';
@@ -285,6 +286,8 @@ export interface DuplicatePaymentFound {
   customerId: string | null;
   userId: string | null;
   amountCents: number;
+  /** What to give back when it is not the whole payment (a withdrawal: the paid amount less what is due); absent: all */
+  refundCents?: number;
   reason: string;
 }
 

@@ -369,6 +369,16 @@ export class BillingRepository extends BaseRepository {
     return row?.opener ?? null;
   }
 
+  /** The paid invoices of a subscription (of more than zero), oldest first (Stripe gives seconds: ties in the order we recorded them), with what was refunded of each. */
+  paidInvoicesOf(subscriptionId: string, tx?: EntityManager): Promise<Array<{ id: string; amountCents: number; refundedCents: number }>> {
+    return this.query<{ id: string; amountCents: number; refundedCents: number }>(
+      `SELECT id, amount_cents AS "amountCents", refunded_cents AS "refundedCents" FROM invoices
+        WHERE subscription_id = $1 AND status = 'paid' AND amount_cents > 0 ORDER BY date, created_at, id`,
+      [subscriptionId],
+      tx,
+    );
+  }
+
   /** The site a subscription pays for (or paid for), if any. */
   async siteOfSubscription(subscriptionId: string, tx?: EntityManager): Promise<string | null> {
     const [row] = await this.query<{ site_id: string | null }>(`SELECT site_id FROM subscriptions WHERE id = $1`, [subscriptionId], tx);

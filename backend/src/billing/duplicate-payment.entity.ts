@@ -12,7 +12,7 @@ export type DuplicatePaymentStatus = (typeof DUPLICATE_PAYMENT_STATUSES)[number]
  */
 @Entity('duplicate_payments')
 @Check('duplicate_payments_kind_check', `kind IN ('order', 'restart', 'invoice')`)
-@Check('duplicate_payments_cause_check', `cause IN ('duplicate', 'account-closed', 'unknown-order', 'subscription-ended')`)
+@Check('duplicate_payments_cause_check', `cause IN ('duplicate', 'account-closed', 'unknown-order', 'subscription-ended', 'withdrawal')`)
 @Check('duplicate_payments_session_check', `kind = 'invoice' OR checkout_session_id IS NOT NULL`)
 @Check('duplicate_payments_status_check', `status IN ('pending', 'refunded', 'failed')`)
 @Unique('duplicate_payments_checkout_session_id_key', ['checkoutSessionId'])
@@ -71,6 +71,10 @@ export class DuplicatePayment extends CreatedAtColumns {
 
   @Column({ name: 'refund_id', type: 'text', nullable: true })
   refundId: string | null;
+
+  /** What to give back when it is not the whole payment (a withdrawal's); null: all of it */
+  @Column({ name: 'refund_cents', type: 'int', nullable: true })
+  refundCents: number | null;
 
   @Column({ name: 'refunded_cents', type: 'int', default: 0 })
   refundedCents: number;

@@ -14,6 +14,8 @@ export interface DuplicateRow {
   subscription_id: string | null;
   invoice_id: string | null;
   amount_cents: number;
+  /** What to give back when it is not the whole payment; null: all of it */
+  refund_cents: number | null;
   attempts: number;
   created_at: Date;
 }
@@ -41,8 +43,8 @@ export class DuplicatePaymentsRepository extends BaseRepository {
   /** Records a duplicate once (its session id, or an invoice's id, is unique); answers whether this call recorded it. */
   async insert(d: DuplicatePaymentFound, tx: EntityManager): Promise<boolean> {
     const rows = await this.returning<{ id: string }>(
-      `INSERT INTO duplicate_payments (kind, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, customer_id, user_id, amount_cents, reason, cause)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
+      `INSERT INTO duplicate_payments (kind, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, customer_id, user_id, amount_cents, reason, cause, refund_cents)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING id`,
       [
         d.kind,
         d.referenceId,
@@ -55,6 +57,7 @@ export class DuplicatePaymentsRepository extends BaseRepository {
         d.amountCents,
         d.reason,
         d.cause ?? 'duplicate',
+        d.refundCents ?? null,
       ],
       tx,
     );
@@ -64,7 +67,7 @@ export class DuplicatePaymentsRepository extends BaseRepository {
   /** The pending duplicates, oldest first. */
   pending(limit: number): Promise<DuplicateRow[]> {
     return this.query<DuplicateRow>(
-      `SELECT id, kind, cause, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, amount_cents, attempts, created_at
+      `SELECT id, kind, cause, reference_id, site_id, checkout_session_id, subscription_id, invoice_id, amount_cents, refund_cents, attempts, created_at
          FROM duplicate_payments WHERE status = 'pending' ORDER BY created_at LIMIT $1`,
       [limit],
     );

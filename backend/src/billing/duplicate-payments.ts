@@ -21,6 +21,7 @@ const CANCEL_COMMENTS: Record<GivenBackCause, string> = {
   'account-closed': 'Compte client fermé',
   'unknown-order': 'Commande introuvable',
   'subscription-ended': 'Abonnement déjà terminé',
+  withdrawal: 'Rétractation du client (Code de la consommation, L221-18)',
 };
 const EVERY_MS = 5 * 60_000;
 
@@ -121,10 +122,13 @@ export class DuplicatePayments {
       const payment = invoice.payments?.data.find((p) => p.status === 'paid' && p.payment?.payment_intent);
       const pi = payment?.payment.payment_intent;
       const paymentIntent = typeof pi === 'string' ? pi : pi?.id;
-      if (paymentIntent && invoice.amount_paid > 0) {
+      // A withdrawal gives back the paid amount less what is due, if anything (never more than was paid).
+      const amount = row.refund_cents === null ? null : Math.min(row.refund_cents, invoice.amount_paid);
+      if (paymentIntent && invoice.amount_paid > 0 && amount !== 0) {
         refund = await client.refunds.create(
           {
             payment_intent: paymentIntent,
+            ...(amount !== null ? { amount } : {}),
             reason: row.cause === 'duplicate' ? 'duplicate' : 'requested_by_customer',
             metadata: {
               duplicatePaymentId: row.id,

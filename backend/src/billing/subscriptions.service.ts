@@ -46,6 +46,16 @@ export class SubscriptionsService {
     return this.billing.findSubscriptionOfUser(subscriptionId, userId);
   }
 
+  /** Which of our Checkouts opened a subscription: an order's, a restart's, or none of ours. */
+  openerOf(subscriptionId: string): Promise<'order' | 'restart' | null> {
+    return this.billing.openerOf(subscriptionId);
+  }
+
+  /** The paid invoices of a subscription, oldest first (the order's payment, then an upgrade's prorata…), with what was refunded of each. */
+  paidInvoicesOf(subscriptionId: string): ReturnType<BillingRepository['paidInvoicesOf']> {
+    return this.billing.paidInvoicesOf(subscriptionId);
+  }
+
   /** The open invoices of these subscriptions (what to pay, since when, where). */
   openInvoicesOf(subscriptionIds: string[]): ReturnType<BillingRepository['openInvoicesOf']> {
     return this.billing.openInvoicesOf(subscriptionIds);

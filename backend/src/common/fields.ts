@@ -163,6 +163,19 @@ export function HttpsUrlField(messages: { required: string; invalid: string; max
   );
 }
 
+/** An optional https address: absent (unchanged), empty (none), or an absolute https URL. */
+export function OptionalHttpsUrlField(messages: { invalid: string; max?: number }): PropertyDecorator {
+  const max = messages.max ?? 500;
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, maxLength: max, description: 'Vide : aucun' }),
+    Trim(),
+    IsOptional(),
+    IsString({ message: messages.invalid }),
+    MaxLength(max, { message: messages.invalid }),
+    Check('httpsUrlOrEmpty', messages.invalid, (value) => value === '' || isHttpsUrl(value)),
+  );
+}
+
 /** A required telephone number as people write it ('01 23 45 67 89', '+33 1 23 45 67 89'): 9 to 15 digits. */
 export function PhoneField(messages: { required: string; invalid: string }): PropertyDecorator {
   return applyDecorators(

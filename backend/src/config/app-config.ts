@@ -180,6 +180,8 @@ export const AGENCY_VARIABLES: ReadonlyArray<readonly [keyof AgencyDetails, stri
   ['hostWebsite', 'AGENCY_HOST_WEBSITE', 'https://www.scaleway.com'],
   ['vatRegime', 'AGENCY_VAT_REGIME', 'standard'],
   ['vatRate', 'AGENCY_VAT_RATE', '20'],
+  ['mediatorName', 'AGENCY_MEDIATOR_NAME', ''],
+  ['mediatorWebsite', 'AGENCY_MEDIATOR_WEBSITE', ''],
 ];
 
 /** AGENCY_* (defaults above), checked with the rules of the admin's settings form. */
@@ -203,6 +205,8 @@ function readAgency(env: Env, problems: string[]): AgencyDetails {
   else if (!vatMatchesSiren(agency.vat, agency.siren)) bad('AGENCY_VAT', 'ne correspond pas à AGENCY_SIREN', agency.vat);
   if (!['standard', 'franchise'].includes(agency.vatRegime))
     bad('AGENCY_VAT_REGIME', 'doit valoir standard ou franchise', agency.vatRegime);
+  if (agency.mediatorWebsite && !isHttpsUrl(agency.mediatorWebsite))
+    bad('AGENCY_MEDIATOR_WEBSITE', 'doit être une URL https valide', agency.mediatorWebsite);
   if (!['20', '10', '5.5', '2.1'].includes(agency.vatRate)) bad('AGENCY_VAT_RATE', 'doit valoir 20, 10, 5.5 ou 2.1', agency.vatRate);
   return agency;
 }

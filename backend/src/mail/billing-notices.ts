@@ -32,7 +32,26 @@ export type BillingNotice =
   | { kind: 'restarted'; planName: string; amountCents: number | null; siteUrl: string }
   | { kind: 'card-updated'; last4: string | null; manageUrl: string }
   | { kind: 'duplicate-refunded'; amountCents: number; paidAt: Date; invoicesUrl: string }
-  | { kind: 'late-payment-refunded'; amountCents: number; paidAt: Date; restartUrl: string };
+  | { kind: 'late-payment-refunded'; amountCents: number; paidAt: Date; restartUrl: string }
+  | {
+      /** A consumer's withdrawal received (L221-21: its acknowledgement, on a durable medium) */
+      kind: 'withdrawal-received';
+      planName: string;
+      orderedAt: Date;
+      withdrawnAt: Date;
+      fullName: string;
+      address: string;
+      paidCents: number;
+      /** What the service provided until then is worth (L221-25) */
+      dueCents: number;
+      /** The CGV's guarantee waives it */
+      dueWaived: boolean;
+      refundCents: number;
+      /** The consumer mediator, as the documents name it (agency settings) */
+      mediator: string;
+      invoicesUrl: string;
+    }
+  | { kind: 'withdrawal-refunded'; amountCents: number; invoicesUrl: string };
 
 type Client = Omit<MailTemplates['account-notice'], 'name'>;
 type Team = Omit<MailTemplates['team-notice'], 'adminUrl'>;
@@ -216,6 +235,60 @@ export function renderNotice(site: NoticeSite, n: BillingNotice): { client: Clie
         team: {
           subject: `Paiement tardif remboursé : ${site.siteName}`,
           summary: `Une facture d'un abonnement terminé faute de paiement a été payée : ${euros(n.amountCents)} remboursés.`,
+          lines: teamLines([]),
+        },
+      };
+    case 'withdrawal-received': {
+      const due = n.dueWaived
+        ? `Le service fourni jusqu'à votre rétractation représente ${euros(n.dueCents)} (article L221-25, au prorata des jours de service commencés) : comme le prévoit notre garantie « satisfait ou remboursé », nous y renonçons.`
+        : `Le service fourni jusqu'à votre rétractation représente ${euros(n.dueCents)} (article L221-25, au prorata des jours de service commencés) : ce montant est déduit du remboursement.`;
+      return {
+        client: {
+          subject: `Accusé de réception de votre rétractation : site ${s}`,
+          paragraphs: [
+            `Nous accusons réception de votre rétractation du contrat portant sur l'abonnement de votre site ${s} (formule ${n.planName}), commandé le ${longDate(n.orderedAt)}, reçue le ${longDate(n.withdrawnAt)}. Cet e-mail en est la confirmation sur un support durable (article L221-21 du Code de la consommation).`,
+            `Votre formulaire : « Je vous notifie par la présente ma rétractation du contrat portant sur la prestation de services ci-dessous : l'abonnement du site ${s}, formule ${n.planName}. »`,
+            `L'abonnement est résilié dès aujourd'hui : votre site n'est plus en ligne et aucun autre paiement ne sera prélevé.`,
+            due,
+            `Nous vous remboursons ${euros(n.refundCents)} sur le moyen de paiement utilisé pour la commande, au plus tard 14 jours après la réception de votre rétractation (article L221-24) ; un avoir l'accompagne dans vos factures.`,
+            `En cas de litige, après une réclamation écrite auprès de nous, vous pouvez recourir gratuitement au médiateur de la consommation : ${n.mediator}.`,
+          ],
+          lines: [
+            { label: 'Commandé le', value: longDate(n.orderedAt) },
+            { label: 'Nom du consommateur', value: n.fullName },
+            { label: 'Adresse du consommateur', value: n.address },
+            { label: 'Date', value: longDate(n.withdrawnAt) },
+            { label: 'Payé', value: euros(n.paidCents) },
+            { label: 'Remboursé', value: euros(n.refundCents) },
+          ],
+          actionLabel: 'Voir mes factures',
+          actionUrl: n.invoicesUrl,
+        },
+        team: {
+          subject: `Rétractation d'un client consommateur : ${site.siteName}`,
+          summary: `Le client s'est rétracté dans les 14 jours (article L221-18) : l'abonnement est résilié, ${euros(n.refundCents)} remboursés sur ${euros(n.paidCents)} payés (${n.dueWaived ? `${euros(n.dueCents)} dus au prorata, abandonnés par la garantie` : `${euros(n.dueCents)} dus au prorata, retenus`}).`,
+          lines: teamLines([
+            { label: 'Commandé le', value: longDate(n.orderedAt) },
+            { label: 'Nom', value: n.fullName },
+            { label: 'Adresse', value: n.address },
+          ]),
+        },
+      };
+    }
+    case 'withdrawal-refunded':
+      return {
+        client: {
+          subject: `Remboursement de votre rétractation`,
+          paragraphs: [
+            `Suite à votre rétractation, nous vous avons remboursé ${euros(n.amountCents)} sur le moyen de paiement utilisé pour la commande (le remboursement apparaît sous 5 à 10 jours). L'avoir correspondant est dans vos factures.`,
+          ],
+          lines: [{ label: 'Remboursé', value: euros(n.amountCents) }],
+          actionLabel: 'Voir mes factures',
+          actionUrl: n.invoicesUrl,
+        },
+        team: {
+          subject: `Rétractation remboursée : ${site.siteName}`,
+          summary: `${euros(n.amountCents)} remboursés après la rétractation du client.`,
           lines: teamLines([]),
         },
       };

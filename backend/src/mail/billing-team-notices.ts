@@ -9,6 +9,7 @@ const SUBJECTS: Record<GivenBackCause, string> = {
   'account-closed': 'Paiement reçu pour un compte fermé',
   'unknown-order': 'Paiement reçu pour une commande introuvable',
   'subscription-ended': 'Paiement reçu après la fin d’un abonnement',
+  withdrawal: 'Rétractation d’un client consommateur',
 };
 
 /** The team's mails about billing's facts that concern no site's owner: a duplicate payment found (once per session). */
@@ -19,6 +20,8 @@ export class BillingTeamNotices {
     private readonly mail: MailService,
   ) {
     facts.on('duplicate-payment.found', 'mail.duplicate-found-team-notice', async (d, tx) => {
+      // A withdrawal's team copy goes with the client's acknowledgement (the 'withdrawal-received' notice).
+      if (d.cause === 'withdrawal') return;
       await this.mail.enqueue(
         'team-notice',
         await this.mail.teamAddress(tx),

@@ -6,6 +6,8 @@ export interface MailAgency {
   phone: string;
   email: string;
   legalLine: string;
+  /** The consumer mediator (a consumer's mails name it), null until the agency names one */
+  mediator: { name: string; website: string } | null;
 }
 
 /**

@@ -32,6 +32,7 @@ describe('mail templates', () => {
       phone: '03 20 00 00 00',
       email: 'bonjour@atelier-nord.fr',
       legalLine: 'Atelier Nord SARL — RCS Lille 123 456 782',
+      mediator: null,
     });
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain('03 20 00 00 00');

@@ -58,6 +58,12 @@ export interface MailTemplates {
     /** Where the site is followed; a new account first receives its first-login mail */
     accountNote: string;
     dashboardUrl: string;
+    /**
+     * A private individual's order (decision 0022): when they asked expressly for the service to start at once and
+     * acknowledged losing the withdrawal right once it is fully performed (L221-25, L221-28), repeated on this durable
+     * medium (L221-13), with where to withdraw; null for a company
+     */
+    consumer: { requestedAt: string; withdrawalUrl: string; termsUrl: string } | null;
   };
   'order-team': {
     siteName: string;
@@ -131,6 +137,14 @@ const paymentSample = {
   date: '12/11/2026',
   invoiceUrl: 'http://localhost:12111/invoices/in_exemple',
 };
+
+/** A consumer's order receipt: the express request and acknowledgement given at payment (L221-25, L221-28, L221-13). */
+const CONSENT =
+  'Vous avez commandé en tant que particulier. Le {{consumer.requestedAt}}, au moment du paiement, vous avez demandé expressément que la création de votre site commence sans attendre la fin du délai de rétractation de 14 jours, et reconnu perdre votre droit de rétractation une fois la prestation pleinement exécutée (articles L221-25 et L221-28 du Code de la consommation). Cet e-mail vous le confirme sur un support durable (article L221-13).';
+const WITHDRAW =
+  'Vous pouvez vous rétracter dans les 14 jours suivant votre commande, sans motif, depuis la page de votre site dans votre espace client, ou par toute déclaration dénuée d’ambiguïté adressée à {{agency.email}}, par exemple avec le modèle ci-dessous.';
+const MODEL_FORM =
+  'Modèle de formulaire de rétractation : « À l’attention de {{agency.name}}, {{agency.email}} : je vous notifie par la présente ma rétractation du contrat portant sur la prestation de services ci-dessous. Commandé le : … Nom du consommateur : … Adresse du consommateur : … Date : … »';
 
 /** The sample order of the order mails (the client's receipt, the team's notice). */
 const orderSample = { siteName: 'Boulangerie Dupont', planName: 'Business', firstMonth: '74,00 €', monthly: '59,00 €' };
@@ -390,7 +404,13 @@ De : {{name}} <{{email}}> (compte {{accountEmail}})
 <p>{{nextStep}}</p>
 <p>{{accountNote}}</p>
 ${button('dashboardUrl', 'Suivre mon site')}
-<p>Sans engagement : vous pouvez arrêter votre abonnement à tout moment depuis votre espace client.</p>`,
+<p>Sans engagement : vous pouvez arrêter votre abonnement à tout moment depuis votre espace client.</p>
+{{#if consumer}}<h2 style="font-size:16px;margin:24px 0 8px">Votre droit de rétractation</h2>
+<p>${CONSENT}</p>
+<p>${WITHDRAW}</p>
+<p style="font-size:13px;color:#475569">${MODEL_FORM}</p>
+<p>Les conditions de la rétractation (montant dû pour le service fourni, remboursement) sont dans nos <a href="{{consumer.termsUrl}}" style="color:#4f46e5">conditions générales de vente, annexe « Clients consommateurs »</a>. Vous pouvez aussi vous rétracter depuis <a href="{{consumer.withdrawalUrl}}" style="color:#4f46e5">la page de votre site</a>.</p>
+{{/if}}`,
     text: `Merci {{name}} !
 
 Votre paiement est bien reçu : la formule {{planName}} pour {{siteName}} est active.
@@ -405,7 +425,19 @@ Mois suivants : {{monthly}} / mois
 
 Suivre mon site : {{dashboardUrl}}
 
-Sans engagement : vous pouvez arrêter votre abonnement à tout moment depuis votre espace client.`,
+Sans engagement : vous pouvez arrêter votre abonnement à tout moment depuis votre espace client.
+{{#if consumer}}
+Votre droit de rétractation
+
+${CONSENT}
+
+${WITHDRAW}
+
+${MODEL_FORM}
+
+Formulaire de rétractation en ligne : {{consumer.withdrawalUrl}}
+Conditions générales de vente, annexe « Clients consommateurs » : {{consumer.termsUrl}}
+{{/if}}`,
     action: 'dashboardUrl',
     sample: {
       ...orderSample,
@@ -417,6 +449,11 @@ Sans engagement : vous pouvez arrêter votre abonnement à tout moment depuis vo
       nextStep: `Notre équipe commence la création de votre site, livré sous ${PROMISES.delivery.long}.`,
       accountNote: 'Un second e-mail vous permet de choisir le mot de passe de votre espace client.',
       dashboardUrl: 'http://localhost:3000/dashboard',
+      consumer: {
+        requestedAt: '27 novembre 2026 à 10:15',
+        withdrawalUrl: 'http://localhost:3000/dashboard/sites/exemple/manage#retractation',
+        termsUrl: 'http://localhost:3000/cgv#consommateurs',
+      },
     },
   },
   'order-team': {

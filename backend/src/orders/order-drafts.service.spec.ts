@@ -938,6 +938,8 @@ describe('OrderDraftsService', () => {
         userId: null,
         email: 'jeanne@martin.fr',
         photoIds: [kept.id],
+        // The consent, for the order's confirmation mail to repeat it.
+        consumerRequestAt: new Date('2027-01-15T10:00:00Z'),
       });
       expect(await sut.markPaid(order, { checkoutSessionId: 'cs_1', userId: jeanne.id, accountCreated: true }, tx())).toBe(true);
       expect(db.stored(draft.id)).toMatchObject({ status: 'paid', planType: 'pro', data: completeForm(), billing: billing() });

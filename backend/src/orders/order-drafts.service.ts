@@ -85,7 +85,15 @@ export interface OrderForPayment {
    * account the order belonged to then, the address it is paid with, its photos then. Absent for a session opened
    * before these were kept.
    */
-  paidWith?: { sessionId: string; openedAt: Date; userId: string | null; email: string; photoIds: string[] };
+  paidWith?: {
+    sessionId: string;
+    openedAt: Date;
+    userId: string | null;
+    email: string;
+    photoIds: string[];
+    /** A private individual's express request to start at once, when it was given (null: a company's order) */
+    consumerRequestAt?: Date | null;
+  };
 }
 
 /** What an order's checkout sent to Stripe, and when it began (before its account checks). */
@@ -734,6 +742,7 @@ function frozenOrder(frozen: OrderCheckout): Pick<OrderForPayment, 'planType' | 
       userId: frozen.userId,
       email: frozen.email,
       photoIds: frozen.photoIds,
+      consumerRequestAt: frozen.consumerRequestAt,
     },
   };
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { AuthService } from '../auth/auth.service';
 import type { User } from '../auth/user.entity';
 import { UsersService } from '../auth/users.service';
+import { longDateTime } from '../common/format';
 import { MailService } from '../mail/mail.service';
 import { computeRecap, PROMISES } from '@vitrine/domain';
 import { type OrderForPayment, OrderDraftsService } from './order-drafts.service';
@@ -251,6 +252,13 @@ export class OrderProvisioning {
           ? 'Un second e-mail vous permet de choisir le mot de passe de votre espace client, où vous suivez la création de votre site.'
           : 'Vous suivez la création de votre site depuis votre espace client.',
         dashboardUrl: this.mail.link('/dashboard'),
+        consumer: order.paidWith?.consumerRequestAt
+          ? {
+              requestedAt: longDateTime(order.paidWith.consumerRequestAt),
+              withdrawalUrl: this.mail.link(siteId ? `/dashboard/sites/${siteId}/manage#retractation` : '/dashboard/sites'),
+              termsUrl: this.mail.link('/cgv#consommateurs'),
+            }
+          : null,
       },
       { tx, dedupeKey: `order-receipt:${order.id}` },
     );

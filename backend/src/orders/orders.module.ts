@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
@@ -24,10 +25,30 @@ import { OrdersController } from './orders.controller';
 import { PhotoLinks } from './photos/photo-links';
 import { QuotesRepository } from './quotes.repository';
 import { QuotesService } from './quotes.service';
+import { WithdrawalsController } from './withdrawals.controller';
+import { WithdrawalsRepository } from './withdrawals.repository';
+import { WithdrawalsService } from './withdrawals.service';
 
 @Module({
-  imports: [MailModule, RateLimitModule, StorageModule, AuthModule, BillingModule, SitesModule, InvoicingModule, OutboundWebhooksModule],
-  controllers: [OrdersController, OrderDraftsController, OrderPhotosController, OrderCheckoutController, OrdersAdminController],
+  imports: [
+    MailModule,
+    RateLimitModule,
+    StorageModule,
+    AuthModule,
+    BillingModule,
+    SitesModule,
+    InvoicingModule,
+    OutboundWebhooksModule,
+    AuditModule,
+  ],
+  controllers: [
+    OrdersController,
+    OrderDraftsController,
+    OrderPhotosController,
+    OrderCheckoutController,
+    OrdersAdminController,
+    WithdrawalsController,
+  ],
   providers: [
     CatalogueService,
     QuotesRepository,
@@ -40,6 +61,8 @@ import { QuotesService } from './quotes.service';
     OrderProvisioning,
     OrderDebits,
     DraftCookie,
+    WithdrawalsRepository,
+    WithdrawalsService,
     { provide: PhotoLinks, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new PhotoLinks(config.jwtSecret, config.appUrl) },
   ],
   exports: [CatalogueService, QuotesService, OrderDraftsService],

@@ -119,19 +119,21 @@ export class SitePayments {
     if (!d.siteId || !d.refundedCents) return;
     await this.notifyOwner(
       d.siteId,
-      d.cause === 'subscription-ended'
-        ? {
-            kind: 'late-payment-refunded',
-            amountCents: d.refundedCents,
-            paidAt: d.paidAt,
-            restartUrl: this.mail.link(`/dashboard/sites/${d.siteId}/manage`),
-          }
-        : {
-            kind: 'duplicate-refunded',
-            amountCents: d.refundedCents,
-            paidAt: d.paidAt,
-            invoicesUrl: this.mail.link('/dashboard/invoices'),
-          },
+      d.cause === 'withdrawal'
+        ? { kind: 'withdrawal-refunded', amountCents: d.refundedCents, invoicesUrl: this.mail.link('/dashboard/invoices') }
+        : d.cause === 'subscription-ended'
+          ? {
+              kind: 'late-payment-refunded',
+              amountCents: d.refundedCents,
+              paidAt: d.paidAt,
+              restartUrl: this.mail.link(`/dashboard/sites/${d.siteId}/manage`),
+            }
+          : {
+              kind: 'duplicate-refunded',
+              amountCents: d.refundedCents,
+              paidAt: d.paidAt,
+              invoicesUrl: this.mail.link('/dashboard/invoices'),
+            },
       `duplicate-refunded:${d.duplicateId}`,
       tx,
     );

@@ -42,6 +42,8 @@ const AGENCY: AgencySettings = {
   hostWebsite: 'https://hebergeur.example',
   vatRegime: 'standard',
   vatRate: '20',
+  mediatorName: '',
+  mediatorWebsite: '',
 };
 
 const profile = (over: Partial<BillingProfile>): BillingProfile => ({

@@ -311,6 +311,10 @@ export interface AgencyDetails {
   vatRegime: string;
   /** The VAT rate on invoices, in percent: '20', '10', '5.5' or '2.1' */
   vatRate: string;
+  /** The consumer mediator the agency has joined (L612-1): its name; '' until it has one */
+  mediatorName: string;
+  /** Its website (https), where a consumer files a claim; '' when unknown */
+  mediatorWebsite: string;
 }
 
 /**
@@ -345,6 +349,8 @@ export const AGENCY_SETTINGS_FIELDS = [
   'hostWebsite',
   'vatRegime',
   'vatRate',
+  'mediatorName',
+  'mediatorWebsite',
 ] as const satisfies ReadonlyArray<keyof AgencySettings>;
 
 /** What the public pages and the mails show (GET /api/agency): the identifiers formatted, the registration and legal line built. */
@@ -356,6 +362,18 @@ export interface AgencyIdentity extends Pick<
   phoneHref: string;
   legalLine: string;
   host: { name: string; address: string; website: string };
+  /** The consumer mediator (L612-1), null until the agency names one */
+  mediator: { name: string; website: string } | null;
+}
+
+/**
+ * How a consumer's document names the mediator (the CGV's annex, the withdrawal's acknowledgement): its name and
+ * website, or, until the agency has joined one, where to ask for it.
+ */
+export function mediatorText(a: Pick<AgencyIdentity, 'mediator' | 'email'>): string {
+  if (!a.mediator)
+    return `le médiateur de la consommation dont nous relevons, dont les coordonnées vous sont communiquées sur simple demande à ${a.email}`;
+  return a.mediator.website ? `${a.mediator.name} (${a.mediator.website})` : a.mediator.name;
 }
 
 export function agencyIdentity(s: AgencyDetails): AgencyIdentity {
@@ -377,5 +395,6 @@ export function agencyIdentity(s: AgencyDetails): AgencyIdentity {
     bookingUrl: s.bookingUrl,
     legalLine: `${s.legalName} au capital de ${s.capital} — ${rcs} — ${s.address}`,
     host: { name: s.hostName, address: s.hostAddress, website: s.hostWebsite },
+    mediator: s.mediatorName ? { name: s.mediatorName, website: s.mediatorWebsite } : null,
   };
 }

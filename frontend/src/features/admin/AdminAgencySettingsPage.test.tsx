@@ -28,6 +28,8 @@ const settings: AgencySettingsDto = {
   hostWebsite: 'https://www.scaleway.com',
   vatRegime: 'standard',
   vatRate: '20',
+  mediatorName: '',
+  mediatorWebsite: '',
   savedAt: null,
 };
 
@@ -51,12 +53,19 @@ describe("Admin 'Paramètres de l'agence' page", () => {
     const labels = AGENCY_SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.label));
     expect(labels).toHaveLength(Object.keys(settings).length - 1);
     const choices = AGENCY_SETTINGS_SECTIONS.flatMap((s) => s.fields.filter((f) => f.options).map((f) => f.label));
+    // An optional field's label ends with '(facultatif)'.
+    const named = (label: string) => (name: string) => name === label || name.replace(/\s*\(facultatif\)$/, '') === label;
     for (const label of labels)
-      expect(choices.includes(label) ? screen.getByRole('combobox', { name: label }) : field(label)).toBeInTheDocument();
+      expect(
+        choices.includes(label) ? screen.getByRole('combobox', { name: label }) : screen.getByRole('textbox', { name: named(label) }),
+      ).toBeInTheDocument();
     // The VAT of the invoices: a regime and a rate, chosen from the lists.
     expect(screen.getByRole('combobox', { name: 'Régime de TVA' })).toHaveValue('standard');
     expect(screen.getByRole('combobox', { name: 'Taux de TVA' })).toHaveValue('20');
-    for (const title of ['Identité', 'Siège et immatriculation', 'Facturation', 'Contact', 'Hébergeur'])
+    // The consumer mediator: may stay empty.
+    expect(screen.getByRole('textbox', { name: /^Médiateur de la consommation/ })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /^Site du médiateur/ })).toHaveAccessibleName(/^Site du médiateur\s*\(facultatif\)$/);
+    for (const title of ['Identité', 'Siège et immatriculation', 'Facturation', 'Contact', 'Hébergeur', 'Médiation de la consommation'])
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     // Under 'Plus' in the admin bar.
     const nav = screen.getByRole('navigation', { name: 'Administration' });

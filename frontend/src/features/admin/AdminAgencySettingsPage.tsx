@@ -61,6 +61,7 @@ function SettingsForm({ settings }: { settings: AgencySettingsDto }) {
                   autoComplete={field.autoComplete ?? 'off'}
                   spellCheck={field.type ? false : undefined}
                   hint={field.hint}
+                  optional={field.optional}
                   error={errors[field.name]?.message}
                   className={cn('min-w-0', field.wide && 'sm:col-span-2')}
                   {...register(field.name)}

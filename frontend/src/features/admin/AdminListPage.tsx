@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { FiltersButton } from '../../components/ui/filters-button';
 import { Card, Container } from '../../components/ui/card';
 import { DataTable, type DataTableProps } from '../../components/ui/data-table';
 import { ListBody } from '../../components/ui/list-body';
@@ -131,16 +131,7 @@ export function AdminListPage<T, S extends string = string>({
                 {query.isSuccess ? count(total) : '\u00a0'}
               </p>
               {toolbar ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="shrink-0 sm:hidden"
-                  aria-expanded={filtersOpen}
-                  aria-controls={toolbarId}
-                  onClick={() => setFiltersOpen((open) => !open)}
-                >
-                  Filtres{active ? ` (${active})` : ''}
-                </Button>
+                <FiltersButton active={active} open={filtersOpen} onToggle={() => setFiltersOpen((open) => !open)} controls={toolbarId} />
               ) : null}
             </div>
             {toolbar ? (

@@ -210,4 +210,32 @@ describe("'Webhooks' on the admin's 'Intégrations' page", () => {
     const failed = await screen.findByText(/Les livraisons n'ont pas pu être chargées/);
     expect(within(failed.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
   });
+
+  it('folds the deliveries’ filters behind « Filtres (n) » on a phone, as the other admin lists do', async () => {
+    const user = userEvent.setup();
+    const api = signedInAdmin({
+      ...keys,
+      'GET /api/admin/webhooks': () => jsonResponse(200, { endpoints: [endpoint()], total: 1 }),
+      'GET /api/admin/webhooks/deliveries': () => jsonResponse(200, { deliveries: [delivery()], total: 1 }),
+    });
+    renderApp('/admin/integrations');
+    await screen.findByRole('table', { name: 'Livraisons des webhooks' });
+    const button = screen.getByRole('button', { name: 'Filtres' });
+    const filters = document.getElementById(button.getAttribute('aria-controls')!)!;
+    // Hidden below 640 px while closed (the button itself is hidden from 640 px: the filters always show there).
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveClass('sm:hidden');
+    expect(filters).toHaveClass('max-sm:hidden');
+    expect(within(filters).getByRole('combobox', { name: 'Statut' })).toBeInTheDocument();
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(filters).not.toHaveClass('max-sm:hidden');
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Statut' }), 'failed');
+    expect(await screen.findByRole('button', { name: 'Filtres (1)' })).toBe(button);
+    const lastDeliveriesQuery = () => queryOf(api.calls.filter((c) => c.url.startsWith('/api/admin/webhooks/deliveries')).at(-1)!);
+    await waitFor(() => expect(lastDeliveriesQuery().status).toBe('failed'));
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Point de terminaison' }), ENDPOINT_ID);
+    expect(await screen.findByRole('button', { name: 'Filtres (2)' })).toBe(button);
+  });
 });

@@ -17,7 +17,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { queryStates } from '../../components/ui/query-state';
 import { actionsColumn, DataTable, type Column } from '../../components/ui/data-table';
 import { Field, Form, FormAlerts, Select, useApiForm } from '../../components/ui/form';
+import { FiltersButton } from '../../components/ui/filters-button';
 import { TitledDialog } from '../../components/ui/modal-dialog';
+import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { CheckboxGroup } from '../../components/ui/checkbox-group';
 import { useCreateWebhookEndpoint, useWebhookActions } from './api';
@@ -142,6 +144,10 @@ export function WebhooksSection() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<WebhookDeliveryStatusFilter>('all');
   const [endpointId, setEndpointId] = useState('');
+  // On a phone the filters fold behind 'Filtres (n)', as on the other admin lists, so that the first delivery shows.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const activeFilters = (status !== 'all' ? 1 : 0) + (endpointId ? 1 : 0);
   const deliveries = useListWebhookDeliveries(
     { page, limit: DELIVERIES_PER_PAGE, status, ...(endpointId ? { endpointId } : {}) },
     { query: { placeholderData: keepPreviousData } },
@@ -347,8 +353,16 @@ export function WebhooksSection() {
       </Card>
       <Card flush>
         <div className="flex flex-col gap-3 p-5 sm:flex-row sm:items-end sm:justify-between sm:p-6">
-          <h3 className="text-lg font-semibold">Livraisons</h3>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="flex items-center justify-between gap-3">
+            <h3 className="text-lg font-semibold">Livraisons</h3>
+            <FiltersButton
+              active={activeFilters}
+              open={filtersOpen}
+              onToggle={() => setFiltersOpen((open) => !open)}
+              controls={filtersId}
+            />
+          </div>
+          <div id={filtersId} className={cn('grid gap-3 sm:grid-cols-2', !filtersOpen && 'max-sm:hidden')}>
             <Select
               label="Statut"
               value={status}

@@ -11,6 +11,8 @@ export interface AgencyFieldSpec {
   hint?: string;
   /** Takes the whole row from 640 px (long values: addresses, links) */
   wide?: boolean;
+  /** May stay empty (' (facultatif)' after its label) */
+  optional?: boolean;
   /** A choice among these values (a select) instead of a text input */
   options?: ReadonlyArray<{ value: string; label: string }>;
 }
@@ -95,6 +97,15 @@ export const AGENCY_SETTINGS_SECTIONS: { title: string; description: string; fie
       { name: 'hostName', label: 'Nom de l’hébergeur' },
       { name: 'hostWebsite', label: 'Site de l’hébergeur', type: 'url', hint: 'Adresse https.' },
       { name: 'hostAddress', label: 'Adresse de l’hébergeur', wide: true },
+    ],
+  },
+  {
+    title: 'Médiation de la consommation',
+    description:
+      'Le médiateur auquel l’agence a adhéré (articles L612-1 et L616-1 du Code de la consommation), nommé dans les conditions générales de vente et les e-mails de rétractation. Vides : les clients sont invités à le demander par e-mail.',
+    fields: [
+      { name: 'mediatorName', label: 'Médiateur de la consommation', hint: 'Par exemple : CM2C.', optional: true },
+      { name: 'mediatorWebsite', label: 'Site du médiateur', type: 'url', hint: 'Adresse https, où le client le saisit.', optional: true },
     ],
   },
 ];

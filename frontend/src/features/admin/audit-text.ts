@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook_endpoint.disable': 'Webhook désactivé après une journée d’échecs',
   'webhook_delivery.resend': "Nouvel envoi d'un événement de webhook",
   'legal_invoice.correct': "Correction d'une facture (avoir et facture rectificative)",
+  'site.withdrawal': 'Rétractation du client (consommateur, 14 jours)',
 };
 
 /**

@@ -22,6 +22,7 @@ import { cn } from '../../lib/cn';
 import { externalNavigation } from '../../lib/external-navigation';
 import { formatDate } from '../../lib/format';
 import { useSubscriptionActions } from './api';
+import { WithdrawalSection } from './WithdrawalSection';
 
 type Action = 'upgrade' | 'to-pro' | 'custom' | 'cancel' | 'reactivate' | 'restart';
 
@@ -455,6 +456,9 @@ export function SiteManagePage() {
       )}
 
       {sub.canChangeCard ? <PaymentMethodCard siteId={siteId} /> : null}
+
+      {/* A consumer's order of less than 14 days: the withdrawal form (or, once sent, its acknowledgement). */}
+      <WithdrawalSection siteId={siteId} />
 
       {dialog ? (
         <ConfirmDialog

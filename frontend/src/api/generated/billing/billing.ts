@@ -35,8 +35,10 @@ import type {
   PaymentConfirmationDto,
   PaymentIssueListResponseDto,
   RestartSubscriptionDto,
+  SendWithdrawalDto,
   SiteSubscriptionDto,
   SiteSubscriptionResponseDto,
+  SiteWithdrawalDto,
   SubscriptionUpgradeResponseDto,
   UpdateBillingProfileDto
 } from '../model';
@@ -1450,4 +1452,196 @@ export const useUpgradeSiteSubscription = <TError = ErrorType<ErrorResponseDto>,
         TContext
       > => {
       return useMutation(getUpgradeSiteSubscriptionMutationOptions(options), queryClient);
+    }
+    export const getGetSiteWithdrawalUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/withdrawal`
+}
+
+/**
+ * @summary Le droit de rétractation d'un site du client : offert ou non, jusqu'à quand, et la rétractation déjà envoyée.
+ */
+export const getSiteWithdrawal = async (id: string, options?: Parameters<typeof customFetch>[1]): Promise<SiteWithdrawalDto> => {
+
+  return customFetch<SiteWithdrawalDto>(getGetSiteWithdrawalUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetSiteWithdrawalQueryKey = (id: string,) => {
+    return [
+    `/api/sites/${id}/withdrawal`
+    ] as const;
+    }
+
+
+export const getGetSiteWithdrawalQueryOptions = <TData = Awaited<ReturnType<typeof getSiteWithdrawal>>, TError = ErrorType<ErrorResponseDto>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteWithdrawal>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSiteWithdrawalQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSiteWithdrawal>>> = ({ signal }) => getSiteWithdrawal(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSiteWithdrawal>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSiteWithdrawalQueryResult = NonNullable<Awaited<ReturnType<typeof getSiteWithdrawal>>>
+export type GetSiteWithdrawalQueryError = ErrorType<ErrorResponseDto>
+
+
+export function useGetSiteWithdrawal<TData = Awaited<ReturnType<typeof getSiteWithdrawal>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteWithdrawal>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteWithdrawal>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteWithdrawal>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteWithdrawal<TData = Awaited<ReturnType<typeof getSiteWithdrawal>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteWithdrawal>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteWithdrawal>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteWithdrawal>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteWithdrawal<TData = Awaited<ReturnType<typeof getSiteWithdrawal>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteWithdrawal>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Le droit de rétractation d'un site du client : offert ou non, jusqu'à quand, et la rétractation déjà envoyée.
+ */
+
+export function useGetSiteWithdrawal<TData = Awaited<ReturnType<typeof getSiteWithdrawal>>, TError = ErrorType<ErrorResponseDto>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteWithdrawal>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSiteWithdrawalQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getSendSiteWithdrawalUrl = (id: string,) => {
+
+
+
+
+  return `/api/sites/${id}/withdrawal`
+}
+
+/**
+ * @summary Envoie le formulaire de rétractation (commande de particulier de moins de 14 jours) : l'abonnement est résilié
+aussitôt, le paiement remboursé (moins le montant dû pour le service fourni, sauf garantie), un avoir émis, et un
+accusé de réception envoyé par e-mail.
+ */
+export const sendSiteWithdrawal = async (id: string,
+    sendWithdrawalDto: SendWithdrawalDto, options?: Parameters<typeof customFetch>[1]): Promise<SiteWithdrawalDto> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return customFetch<SiteWithdrawalDto>(getSendSiteWithdrawalUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(sendWithdrawalDto)
+  }
+);}
+
+
+
+
+
+export const getSendSiteWithdrawalMutationKey = () => ['sendSiteWithdrawal'] as const;
+
+export const getSendSiteWithdrawalMutationOptions = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSiteWithdrawal>>, TError,SendSiteWithdrawalMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendSiteWithdrawal>>, TError,SendSiteWithdrawalMutationVariables, TContext> => {
+
+const mutationKey = getSendSiteWithdrawalMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendSiteWithdrawal>>, SendSiteWithdrawalMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  sendSiteWithdrawal(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendSiteWithdrawalMutationResult = NonNullable<Awaited<ReturnType<typeof sendSiteWithdrawal>>>
+    export type SendSiteWithdrawalMutationBody = SendWithdrawalDto
+    export type SendSiteWithdrawalMutationError = ErrorType<ErrorResponseDto>
+    export type SendSiteWithdrawalMutationVariables = {id: string;data: SendWithdrawalDto}
+
+    /**
+ * @summary Envoie le formulaire de rétractation (commande de particulier de moins de 14 jours) : l'abonnement est résilié
+aussitôt, le paiement remboursé (moins le montant dû pour le service fourni, sauf garantie), un avoir émis, et un
+accusé de réception envoyé par e-mail.
+ */
+export const useSendSiteWithdrawal = <TError = ErrorType<ErrorResponseDto>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSiteWithdrawal>>, TError,SendSiteWithdrawalMutationVariables, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendSiteWithdrawal>>,
+        TError,
+        SendSiteWithdrawalMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSendSiteWithdrawalMutationOptions(options), queryClient);
     }

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { AgencyHostDto } from './agencyHostDto';
+import type { AgencyMediatorDto } from './agencyMediatorDto';
 
 export interface AgencyResponseDto {
   address: string;
@@ -22,6 +23,11 @@ export interface AgencyResponseDto {
   legalLine: string;
   /** Raison sociale */
   legalName: string;
+  /**
+     * Médiateur de la consommation (articles L612-1 et L616-1 du Code de la consommation) ; null : pas encore choisi
+     * @nullable
+     */
+  mediator: AgencyMediatorDto | null;
   /** Nom commercial */
   name: string;
   /** Téléphone tel qu'affiché */

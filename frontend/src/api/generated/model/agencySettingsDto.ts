@@ -20,6 +20,10 @@ export interface AgencySettingsDto {
   hostWebsite: string;
   legalForm: string;
   legalName: string;
+  /** Médiateur de la consommation ; vide : pas encore choisi */
+  mediatorName: string;
+  /** Son site web ; vide : inconnu */
+  mediatorWebsite: string;
   name: string;
   phone: string;
   rcsCity: string;

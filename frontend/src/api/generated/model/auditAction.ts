@@ -27,4 +27,5 @@ export const AuditAction = {
   webhook_endpointdisable: 'webhook_endpoint.disable',
   webhook_deliveryresend: 'webhook_delivery.resend',
   legal_invoicecorrect: 'legal_invoice.correct',
+  sitewithdrawal: 'site.withdrawal',
 } as const;

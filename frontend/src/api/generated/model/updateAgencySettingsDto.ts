@@ -62,6 +62,16 @@ export interface UpdateAgencySettingsDto {
      */
   legalName: string;
   /**
+     * Absent : inchangé ; vide : aucun. Médiateur de la consommation dont relève l'agence (articles L612-1 et L616-1 du Code de la consommation), nommé dans les CGV et l'accusé de réception d'une rétractation
+     * @maxLength 150
+     */
+  mediatorName?: string;
+  /**
+     * Vide : aucun
+     * @maxLength 500
+     */
+  mediatorWebsite?: string;
+  /**
      * Nom commercial
      * @maxLength 100
      */

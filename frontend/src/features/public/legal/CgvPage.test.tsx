@@ -19,6 +19,7 @@ const agency: AgencyResponseDto = {
   vat: 'FR65912345675',
   legalLine: 'Vitrine SAS au capital de 1 000 €',
   host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix', website: 'https://www.ovhcloud.com' },
+  mediator: null,
 };
 
 describe('/cgv', () => {
@@ -43,12 +44,30 @@ describe('/cgv', () => {
     expect(text).toMatch(/L221-28 1°.*pleinement exécutée.*reconnaissance de la perte de ce droit/);
     expect(text).toMatch(/rembourse la totalité des sommes versées au plus tard 14 jours/);
     expect(text).toMatch(/médiateur de la consommation/);
+    // The amount due for the service begun (L221-25), how it is counted, and the guarantee that waives it.
+    expect(text).toMatch(/au prorata des jours de service commencés.*renonce à le lui réclamer pendant les 30 jours/);
+    // No mediator named yet: the consumer asks for it by e-mail.
+    expect(text).toMatch(/Les coordonnées du médiateur dont relève le Prestataire lui sont communiquées sur demande/);
     expect(within(section).getAllByRole('link', { name: 'bonjour@vitrine.example' })[0]).toHaveAttribute(
       'href',
       'mailto:bonjour@vitrine.example',
     );
+    // The client area's form, and its acknowledgement.
+    expect(text).toMatch(/formulaire de\s+rétractation de son espace client.*accusé de réception par e-mail \(article L221-21\)/);
     // The table of contents leads to it.
     const toc = screen.getByRole('navigation', { name: 'Sommaire' });
     expect(within(toc).getByRole('link', { name: 'Annexe — Clients consommateurs' })).toHaveAttribute('href', '#consommateurs');
+  });
+
+  it('names the mediator the agency has joined (L612-1, agency settings)', async () => {
+    mockApi({
+      'GET /api/agency': () => jsonResponse(200, { ...agency, mediator: { name: 'CM2C', website: 'https://www.cm2c.net' } }),
+      'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }),
+    });
+    renderApp('/cgv');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Annexe — Clients consommateurs' })).closest('section')!;
+    expect(section.textContent).toMatch(/Le Prestataire relève du médiateur CM2C, que le Client consommateur peut saisir sur son site/);
+    expect(within(section).getByRole('link', { name: 'https://www.cm2c.net' })).toHaveAttribute('href', 'https://www.cm2c.net');
+    expect(section.textContent).not.toMatch(/communiquées sur demande/);
   });
 });

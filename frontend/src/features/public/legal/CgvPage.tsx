@@ -249,9 +249,10 @@ export const consumerAnnex = (a: AgencyResponseDto): LegalSection => ({
       <p>
         Conformément à l’article L221-18 du Code de la consommation, le Client consommateur dispose d’un délai de <strong>14 jours</strong>{' '}
         à compter de la souscription de l’abonnement pour se rétracter, sans avoir à motiver sa décision ni à supporter d’autres coûts que
-        ceux prévus ci-dessous. Il informe le Prestataire de sa décision avant l’expiration de ce délai, au moyen du formulaire ci-dessous
-        ou de toute autre déclaration dénuée d’ambiguïté, par e-mail à <a href={`mailto:${a.email}`}>{a.email}</a> ou par courrier à{' '}
-        {a.legalName}, {a.address}, {a.country}.
+        ceux prévus ci-dessous. Il informe le Prestataire de sa décision avant l’expiration de ce délai, au moyen du formulaire de
+        rétractation de son espace client (page de gestion de l’abonnement de son site), du modèle ci-dessous ou de toute autre déclaration
+        dénuée d’ambiguïté, par e-mail à <a href={`mailto:${a.email}`}>{a.email}</a> ou par courrier à {a.legalName}, {a.address},{' '}
+        {a.country}. Le Prestataire lui en adresse sans délai un accusé de réception par e-mail (article L221-21).
       </p>
       <p>
         Le Prestataire rembourse la totalité des sommes versées au plus tard <strong>14 jours</strong> après avoir été informé de la
@@ -261,8 +262,10 @@ export const consumerAnnex = (a: AgencyResponseDto): LegalSection => ({
       <p>
         La création du site commence dès la commande. Le Client consommateur le demande expressément au moment du paiement, en cochant la
         case prévue à cet effet (article L221-25). S’il se rétracte ensuite, il ne doit qu’un montant proportionné à ce qui lui a été fourni
-        jusqu’à la communication de sa décision ; le Prestataire, comme il s’y engage par sa garantie « satisfait ou remboursé », renonce à
-        le lui réclamer pendant les 30 jours suivant la commande.
+        jusqu’à la communication de sa décision : le prix de la période payée au prorata des jours de service commencés jusque-là (le jour
+        de la commande compte pour un jour). Le Prestataire, comme il s’y engage par sa garantie « satisfait ou remboursé », renonce à le
+        lui réclamer pendant les 30 jours suivant la commande : la rétractation donne donc lieu au remboursement de la totalité des sommes
+        versées.
       </p>
       <p>
         Conformément à l’article L221-28 1°, le droit de rétractation ne peut plus être exercé pour une prestation pleinement exécutée avant
@@ -286,10 +289,25 @@ export const consumerAnnex = (a: AgencyResponseDto): LegalSection => ({
       <p>
         Conformément aux articles L612-1 et suivants du Code de la consommation, le Client consommateur peut recourir gratuitement à un
         médiateur de la consommation en vue de la résolution amiable d’un litige qui n’a pu être réglé par une réclamation écrite préalable
-        auprès du Prestataire. Les coordonnées du médiateur dont relève le Prestataire lui sont communiquées sur demande adressée à{' '}
-        <a href={`mailto:${a.email}`}>{a.email}</a>. Le Client consommateur peut saisir, à son choix, l’une des juridictions
-        territorialement compétentes en vertu du code de procédure civile ou celle du lieu où il demeurait au moment de la conclusion du
-        contrat.
+        auprès du Prestataire.{' '}
+        {a.mediator ? (
+          <>
+            Le Prestataire relève du médiateur <strong>{a.mediator.name}</strong>
+            {a.mediator.website ? (
+              <>
+                , que le Client consommateur peut saisir sur son site : <a href={a.mediator.website}>{a.mediator.website}</a>
+              </>
+            ) : null}
+            .
+          </>
+        ) : (
+          <>
+            Les coordonnées du médiateur dont relève le Prestataire lui sont communiquées sur demande adressée à{' '}
+            <a href={`mailto:${a.email}`}>{a.email}</a>.
+          </>
+        )}{' '}
+        Le Client consommateur peut saisir, à son choix, l’une des juridictions territorialement compétentes en vertu du code de procédure
+        civile ou celle du lieu où il demeurait au moment de la conclusion du contrat.
       </p>
     </>
   ),
