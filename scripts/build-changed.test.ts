@@ -1,11 +1,11 @@
 // `node --test scripts/` (npm run test:scripts): what makes `npm start` rebuild a workspace, and what does not.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { inputsHash } from './build-changed.ts';
+import { inputsHash, lock } from './build-changed.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'vitrine-build-changed-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -114,4 +114,30 @@ test('after --force (npm run build, npm test), the next npm start builds nothing
   } finally {
     rmSync(p.dir, { recursive: true, force: true });
   }
+});
+
+test('one build of a workspace at a time: a second builder waits for the first, then finds it built', async () => {
+  // Held here as a builder would: `npm test` runs tiers side by side that each ask for the backend.
+  const unlock = lock('backend');
+  const second = spawn(process.execPath, [join(import.meta.dirname, 'build-changed.ts'), 'backend'], {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  let exited = false;
+  const exit = new Promise<number | null>((resolve) =>
+    second.once('exit', (code) => {
+      exited = true;
+      resolve(code);
+    }),
+  );
+  await new Promise<void>((resolve) =>
+    second.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk;
+      if (out.includes('une autre construction est en cours')) resolve();
+    }),
+  );
+  assert.equal(exited, false, out);
+  unlock();
+  assert.equal(await exit, 0, out);
 });

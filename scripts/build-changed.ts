@@ -11,7 +11,8 @@
 //   node scripts/build-changed.ts backend            only that workspace, if it changed
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -65,17 +66,67 @@ for (const workspace of import.meta.main
           .sort()
       : [];
   const stampFile = join(root, workspace, 'dist', STAMP);
-  const before = inputsHash(root, workspace, env);
-  if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === before) {
-    console.log(`${workspace} : inchangé depuis sa dernière construction`);
-    continue;
+  // Two test tiers side by side (npm test) may both ask for the backend: one builds, the other then finds it built.
+  const unlock = lock(workspace);
+  try {
+    const before = inputsHash(root, workspace, env);
+    if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === before) {
+      console.log(`${workspace} : inchangé depuis sa dernière construction`);
+      continue;
+    }
+    // Through npm as `npm run build` does (the pinned Node 24 via npm_execpath when run from an npm script).
+    const npm = process.env.npm_execpath;
+    const built = npm
+      ? spawnSync(process.execPath, [npm, 'run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' })
+      : spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+    // Stamped with the inputs read before the build: a file edited during it makes the next start build again.
+    writeFileSync(stampFile, before);
+  } finally {
+    unlock();
   }
-  // Through npm as `npm run build` does (the pinned Node 24 via npm_execpath when run from an npm script).
-  const npm = process.env.npm_execpath;
-  const built = npm
-    ? spawnSync(process.execPath, [npm, 'run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' })
-    : spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-  // Stamped with the inputs read before the build: a file edited during it makes the next start build again.
-  writeFileSync(stampFile, before);
+}
+
+/**
+ * One build of a workspace of this checkout at a time: a folder made atomically (mkdir) holding the builder's pid; a
+ * second builder waits for it to go, or takes it over when its builder is dead.
+ */
+export function lock(workspace: string): () => void {
+  const dir = join(tmpdir(), `vitrine-build-${createHash('sha256').update(`${root}\0${workspace}`).digest('hex').slice(0, 16)}.lock`);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let said = false; ;) {
+    try {
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'pid'), String(process.pid));
+      const release = () => rmSync(dir, { recursive: true, force: true });
+      process.once('exit', release);
+      return () => {
+        process.off('exit', release);
+        release();
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder = 0;
+    try {
+      holder = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+    } catch {
+      // being made or removed: look again
+    }
+    if (holder && !alive(holder)) rmSync(dir, { recursive: true, force: true });
+    else {
+      if (!said) console.log(`${workspace} : une autre construction est en cours, j'attends qu'elle finisse`);
+      said = true;
+      Atomics.wait(pause, 0, 0, 200);
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -1,9 +1,12 @@
-// `npm test`: every test tier, one after the other (on two cores, side by side made each slower by as much as it
-// saved: docs/performance-tests.md), each to its end even when an earlier one failed, so that one failure never
-// hides the others' results. At the end, one line per tier (passed or failed, its exit code, how long), and exit code 1
-// when any failed.
+// `npm test`: every test tier, each to its end even when an earlier one failed, so that one failure never hides the
+// others' results. At the end, one line per tier (passed or failed, its exit code, how long), and exit code 1 when any
+// failed. Tiers run one after the other, but those joined by `+` run side by side: the small tiers that mostly wait
+// (the sandbox's, the scripts', the Stripe check's: 37 s of CPU in 177 s for the scripts, measured) share the machine
+// well, where the big ones each keep both cores busy (the backend's used 462 s of CPU in a 241 s tier; side by side
+// the backend and frontend tiers each got slower by what they saved: docs/performance-tests.md). A tier run beside
+// others has its output printed whole when it ends, so that their lines never mix.
 //
-//   node scripts/test-tiers.ts test:backend test:sandbox …    each argument an npm script of the package in the working directory
+//   node scripts/test-tiers.ts test:backend test:sandbox+test:scripts …    each name an npm script of the package in the working directory
 import { spawn } from 'node:child_process';
 
 interface Result {
@@ -14,23 +17,35 @@ interface Result {
 
 const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
 
-function run(tier: string): Promise<Result> {
+/** Runs one tier; `alone` streams its output as it comes, otherwise it is printed whole at its end. */
+function run(tier: string, alone: boolean): Promise<Result> {
   const started = Date.now();
-  console.log(`\n=== npm run ${tier} ===`);
+  const header = `\n=== npm run ${tier} ===`;
+  if (alone) console.log(header);
   return new Promise((done) => {
-    const child = spawn(npm[0], [...npm.slice(1), 'run', tier], { stdio: 'inherit' });
-    const finish = (code: number) => done({ tier, code, seconds: (Date.now() - started) / 1000 });
+    const child = spawn(npm[0], [...npm.slice(1), 'run', tier], { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    let finished = false;
+    const finish = (code: number) => {
+      if (finished) return;
+      finished = true;
+      if (!alone) process.stdout.write(`${header}\n${Buffer.concat(output).toString()}`);
+      done({ tier, code, seconds: (Date.now() - started) / 1000 });
+    };
     child.once('error', (error) => {
       console.error(`Impossible de lancer npm run ${tier} : ${error.message}`);
       finish(1);
     });
-    child.once('exit', (code, signal) => finish(code ?? (signal ? 128 : 1)));
+    child.once('close', (code, signal) => finish(code ?? (signal ? 128 : 1)));
   });
 }
 
-const tiers = process.argv.slice(2);
+const steps = process.argv.slice(2).map((step) => step.split('+').filter(Boolean));
+const tiers = steps.flat();
 if (tiers.length === 0) {
-  console.error('Donnez les niveaux de tests à lancer : node scripts/test-tiers.ts test:backend test:sandbox …');
+  console.error('Donnez les niveaux de tests à lancer : node scripts/test-tiers.ts test:backend test:sandbox+test:scripts …');
   process.exit(2);
 }
 
@@ -38,7 +53,7 @@ if (tiers.length === 0) {
 process.once('SIGINT', () => process.exit(130));
 
 const results: Result[] = [];
-for (const tier of tiers) results.push(await run(tier));
+for (const step of steps) results.push(...(await Promise.all(step.map((tier) => run(tier, step.length === 1)))));
 
 const seconds = (s: number) => `${s.toLocaleString('fr-FR', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} s`;
 const width = Math.max(...tiers.map((t) => t.length));
