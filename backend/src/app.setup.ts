@@ -188,35 +188,30 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // gzip for the app's assets and API answers (Lighthouse's phone profile: ~3.5 s of first paint without it).
   app.use(compression({ threshold: 1024 }));
   app.use(cookieParser());
-  app.use(`/${API_PREFIX}`, rateLimitHeaders);
-  // API answers depend on the caller (session, cookies): never stored by a browser or a proxy, unless a route says
-  // otherwise with its own Cache-Control (a photo's bytes, kept in the browser's cache only).
-  app.use(`/${API_PREFIX}`, (_req: Request, res: Response, next: NextFunction) => {
+  // What every API request goes through before its route, in one Express layer rather than six (each layer is a path
+  // match and a turn of the router per request: bench:api, docs/performance.md):
+  // - API answers depend on the caller (session, cookies): never stored by a browser or a proxy, unless a route says
+  //   otherwise with its own Cache-Control (a photo's bytes, kept in the browser's cache only);
+  // - the rate-limit headers' context (rateLimitHeaders), around the rest of the request;
+  // - Stripe events can be larger than our own requests, and are verified against the raw body; audience events come
+  //   from navigator.sendBeacon as text/plain JSON, 2 KB at most (413 beyond), read as text; every other body is JSON,
+  //   100 KB at most, and the API refuses any other format (jsonBodiesOnly: a form posted from another site, login
+  //   CSRF, cannot reach a route).
+  const keepRawBody = (req: Request, _res: unknown, buf: Buffer) => {
+    (req as Request & { rawBody?: Buffer }).rawBody = buf;
+  };
+  const stripeEvents = express.json({ limit: '1mb', verify: keepRawBody });
+  const audienceEvents = express.text({ type: () => true, limit: MAX_BODY_BYTES });
+  const json = express.json({ limit: '100kb', verify: keepRawBody });
+  const audienceEventPath = new RegExp(`^${AUDIENCE_EVENT_PATH.replace(/[/.]/g, '\\$&')}(/|$)`, 'i');
+  app.use(`/${API_PREFIX}`, (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Cache-Control', 'no-store');
-    next();
+    rateLimitHeaders(req, res, () => {
+      if (STRIPE_EVENTS_PATH.test(req.path)) return stripeEvents(req, res, next);
+      if (audienceEventPath.test(req.path)) return audienceEvents(req, res, next);
+      json(req, res, (error?: unknown) => (error ? next(error) : jsonBodiesOnly(req, res, next)));
+    });
   });
-  // Stripe events can be larger than our own requests; they are verified against the raw body.
-  app.use(
-    `/${API_PREFIX}/billing/webhook`,
-    express.json({
-      limit: '1mb',
-      verify: (req, _res, buf) => {
-        (req as Request & { rawBody?: Buffer }).rawBody = buf;
-      },
-    }),
-  );
-  // Audience events come from navigator.sendBeacon as text/plain JSON, 2 KB at most (413 beyond): read as text here.
-  app.use(`/${API_PREFIX}${AUDIENCE_EVENT_PATH}`, express.text({ type: () => true, limit: MAX_BODY_BYTES }));
-  app.use(
-    express.json({
-      limit: '100kb',
-      verify: (req, _res, buf) => {
-        (req as Request & { rawBody?: Buffer }).rawBody = buf;
-      },
-    }),
-  );
-  // API bodies are JSON only: a form posted from another site (login CSRF) cannot reach a route.
-  app.use(`/${API_PREFIX}`, jsonBodiesOnly);
   // Body-parser failures (malformed JSON, too large) happen before Nest's filters: answer them the same way.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
@@ -237,16 +232,19 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
 }
 
 export const JSON_ONLY_MESSAGE = 'Le corps de la requête doit être au format JSON (Content-Type: application/json).';
+/** Where Stripe sends its events (under /api), as Express would match a mount path: any case, and what is below. */
+const STRIPE_EVENTS_PATH = /^\/billing\/webhook(\/|$)/i;
+
 /** The one route that takes multipart/form-data: a photo of an order draft. */
 const PHOTO_UPLOAD_PATH = /^\/order-drafts\/[^/]+\/photos\/?$/;
 
 /**
- * 415 for a request body that is not JSON (forms, text/plain), before any parser: the Stripe webhook (verified
- * against its raw body) and multipart photo uploads aside. A request without a body passes whatever it declares.
+ * 415 for a request body that is not JSON (forms, text/plain): multipart photo uploads aside (the Stripe webhook and
+ * the audience events never come here). A request without a body passes whatever it declares.
  */
 function jsonBodiesOnly(req: Request, res: Response, next: NextFunction): void {
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if (!hasBody || req.is('application/json') || req.path === '/billing/webhook' || req.path === AUDIENCE_EVENT_PATH) return next();
+  if (!hasBody || req.is('application/json')) return next();
   if (req.is('multipart/form-data') && req.method === 'POST' && PHOTO_UPLOAD_PATH.test(req.path)) return next();
   res.status(415).json({ statusCode: 415, message: JSON_ONLY_MESSAGE });
 }

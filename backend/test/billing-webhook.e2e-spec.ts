@@ -21,6 +21,19 @@ describe('POST /api/billing/webhook', () => {
     expect(await events()).toEqual([{ id: 'evt_valid', type: 'customer.created' }]);
   });
 
+  it("takes a Stripe event larger than the API's own 100 KB limit (up to 1 MB), and nothing else that large", async () => {
+    const large = fakeEvent('customer.created', { id: 'cus_large', metadata: { notes: 'x'.repeat(300_000) } }, 'evt_large');
+    await postEvent(t.api, large).expect(200);
+    expect((await events()).filter((e: { id: string }) => e.id === 'evt_large')).toHaveLength(1);
+    // The same size anywhere else in the API is refused, in French, before any route.
+    const elsewhere = await t.api.raw
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'a@b.fr', password: 'x'.repeat(300_000) }))
+      .expect(413);
+    expect(elsewhere.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers a replay with 200 and changes nothing', async () => {
     const event = fakeEvent('customer.created', { id: 'cus_2' }, 'evt_replayed');
     await postEvent(t.api, event).expect(200);
