@@ -12,7 +12,7 @@
 // rounds' ratios, the queries and the garbage-collection time per request. Also: the admin search's server time with
 // and without its trigram indexes, webhook events/s against the Stripe sandbox (each event sent twice: zero
 // duplicates expected), and the app's resident memory at idle.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -210,6 +210,11 @@ try {
     rows.push(line);
   }
 
+  // Where the app's gap to the raw baseline on its lightest route goes (issue 39): the same work served by a bare
+  // Express app and by a bare Nest app (bench/api/bare-servers.ts), the four measured in alternating rounds.
+  const me = routes.find((r) => r.path === '/api/auth/me');
+  const stack = me ? await frameworkShare(me.auth, run) : undefined;
+
   const search = await searchWithoutTrigram(selective);
   const webhooks = !withWebhooks ? undefined : await benchWebhooks({ appUrl: app.baseUrl, db, log: app.log, events: Number(args.events) });
   const loadedRss = rss(appPid);
@@ -226,6 +231,7 @@ try {
     '| route | app req/s | raw req/s | ratio | app p50 / p99 | raw p50 / p99 | app seul | SQL/req app / raw | GC app / raw |\n|---|---|---|---|---|---|---|---|---|',
   );
   console.log(rows.join('\n'));
+  if (stack) console.log(`\n${stack}`);
   console.log(
     `\nRecherche sélective « ${selective} » (SQL de la page + total) : ${search.withIndex.toFixed(1)} ms avec les index trigrammes, ${search.withoutIndex.toFixed(1)} ms sans (× ${(search.withoutIndex / search.withIndex).toFixed(0)})`,
   );
@@ -296,6 +302,58 @@ function findPid(script: string, port: string): number | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * `GET /api/auth/me` from the raw baseline, a bare Express app, a bare Nest app and the app, in ROUNDS rounds of the
+ * four (their order turning each round): each one's median req/s against the raw baseline's in the same round, and
+ * what share of the app's time per request over the baseline's each layer takes.
+ */
+async function frameworkShare(auth: string, run: (url: string, auth: string) => Promise<{ rps: number }>): Promise<string> {
+  const servers: ChildProcess[] = [];
+  try {
+    const bases: Record<string, string> = { brut: rawUrl, app: app.baseUrl };
+    for (const bare of ['express', 'nest'] as const) {
+      const port = await freePort();
+      const server = spawn(process.execPath, ['--no-allocation-site-pretenuring', join(root, 'bench', 'api', 'bare-servers.ts')], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), BARE: bare },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      servers.push(server);
+      await new Promise((resolve) => server.stdout!.once('data', resolve));
+      bases[bare === 'express' ? 'Express nu' : 'Nest nu'] = `http://127.0.0.1:${port}`;
+    }
+    const names = Object.keys(bases);
+    for (const name of names)
+      await autocannon({
+        url: `${bases[name]}/api/auth/me`,
+        connections: CONNECTIONS,
+        duration: WARM_UP_SECONDS,
+        headers: { Authorization: auth },
+      });
+    const rps: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = names.map((_, i) => names[(i + round) % names.length]);
+      for (const name of order) rps[name].push((await run(`${bases[name]}/api/auth/me`, auth)).rps);
+    }
+    const median = (list: number[]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    };
+    const ratio = (name: string) => median(rps[name].map((r, i) => r / rps.brut[i]));
+    // Time per request relative to the baseline's (1 / ratio): the gap is the app's, split by layer.
+    const time = (name: string) => 1 / ratio(name);
+    const gap = time('app') - 1;
+    const share = (from: number, to: number) => `${Math.round((100 * (to - from)) / gap)} %`;
+    return (
+      `GET /api/auth/me, ${ROUNDS} tours des quatre (médiane des ratios au brut par tour) : Express nu ${Math.round(100 * ratio('Express nu'))} %, ` +
+      `Nest nu ${Math.round(100 * ratio('Nest nu'))} %, l'app ${Math.round(100 * ratio('app'))} % ; de l'écart de l'app au brut : ` +
+      `Express ${share(1, time('Express nu'))}, Nest ${share(time('Express nu'), time('Nest nu'))}, l'app elle-même ${share(time('Nest nu'), time('app'))}`
+    );
+  } finally {
+    for (const server of servers) server.kill('SIGTERM');
+  }
 }
 
 /** The app's resident memory in MB: its process and its children (the public pages' renderer, while it runs). */
