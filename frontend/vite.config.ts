@@ -52,14 +52,14 @@ const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000';
 /**
  * The public build's graph stops at the public pages: the page table (config/pages.ts) names every page's module, and
  * a module anywhere in a build keeps, in the chunks the public pages share, everything any page uses of it (all of
- * React Router, the query library through the generated hooks). The other areas' pages are the app build's: here
- * they are empty modules, never loaded (app/public hands any other address over to the app).
+ * React Router, the query library through the generated hooks). The other areas' pages are the app build's: here their
+ * lazy references are empty (app/public hands any other address over to the app, and never loads them).
  */
-const APP_ONLY_PAGES = /\/src\/features\/(admin|auth|dashboard|order)\//;
+const APP_ONLY_PAGE = /import\.meta\.glob\('\.\.\/features\/(?:admin|auth|dashboard|order)\/[^']+'\)/g;
 const appOnlyPagesLeftOut: Plugin = {
   name: 'vitrine-public-pages-only',
   enforce: 'pre',
-  load: (id) => (APP_ONLY_PAGES.test(id) ? 'export {};' : null),
+  transform: (code, id) => (id.endsWith('/src/config/pages.ts') ? code.replace(APP_ONLY_PAGE, '{}') : null),
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -83,7 +83,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // signed-in area's HTML (entry-server.tsx, routeChunks).
     manifest: !isSsrBuild,
     // The public build (see PUBLIC_BUILD) adds its page and files to the app's dist/, with a manifest of its own.
-    ...(PUBLIC_BUILD ? { manifest: '.vite/manifest-public.json', emptyOutDir: false, rolldownOptions: { input: 'public.html' } } : {}),
+    // No modulepreload polyfill there: every browser that runs the site's ES2022 has modulepreload.
+    ...(PUBLIC_BUILD
+      ? {
+          manifest: '.vite/manifest-public.json',
+          emptyOutDir: false,
+          modulePreload: { polyfill: false },
+          rolldownOptions: { input: 'public.html' },
+        }
+      : {}),
   },
   // The server's bundle of the public pages (`vite build --ssr src/entry-server.tsx`, see entry-server.tsx) holds its
   // dependencies, so the backend loads one file and needs none of the frontend's packages at run time.

@@ -1,5 +1,4 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { ClientViewBanner } from '../../components/client-view-banner';
 import { LoadingScreen } from '../../components/ui/card';
 import { useDocumentHead } from '../seo/use-document-head';
 import { Footer } from './Footer';
@@ -7,11 +6,11 @@ import { Header, useHeaderOffsetClass } from './Header';
 import { ScrollManager } from './ScrollManager';
 
 /**
- * What every page is shown in: the skip link, the header, the page (at least a screen high), the footer and a client
- * view's banner. The app's router (RootLayout) and a prerendered public page's lighter one (app/public) both use it,
+ * What every page is shown in: the skip link, the header, the page (at least a screen high), the footer, and `after`
+ * them the app's client-view banner (a public page's entry has none: a client view lives in the app's memory only). The app's router (RootLayout) and a prerendered public page's lighter one (app/public) both use it,
  * so that the server's HTML and either entry's first render are the same.
  */
-export function PageFrame({ loading, children }: { loading: boolean; children: ReactNode }) {
+export function PageFrame({ loading, children, after }: { loading: boolean; children: ReactNode; after?: ReactNode }) {
   const offset = useHeaderOffsetClass();
   useDocumentHead();
   // Says the page is interactive: rendered by React, or the server's HTML hydrated (the browser tier waits for it).
@@ -41,8 +40,7 @@ export function PageFrame({ loading, children }: { loading: boolean; children: R
         <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
       </main>
       <Footer />
-      {/* An admin reading a client's space: whose, until when, the way out (nothing while no view is open). */}
-      <ClientViewBanner />
+      {after}
     </div>
   );
 }
