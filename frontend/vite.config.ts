@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -62,8 +62,29 @@ const appOnlyPagesLeftOut: Plugin = {
   transform: (code, id) => (id.endsWith('/src/config/pages.ts') ? code.replace(APP_ONLY_PAGE, '{}') : null),
 };
 
+/**
+ * The sections that never change once rendered keep the server's HTML in the public build: their modules are given
+ * as ones that read it from the page (src/app/public/kept.tsx), which import the real ones only when a page is shown
+ * afresh after a link.
+ */
+const KEPT: Record<string, string> = {
+  'src/features/public/home/Highlights.tsx': 'src/app/public/kept/highlights.tsx',
+  'src/features/public/home/Conversion.tsx': 'src/app/public/kept/conversion.tsx',
+  'src/app/layout/Footer.tsx': 'src/app/public/kept/footer.tsx',
+};
+const keptSections: Plugin = {
+  name: 'vitrine-kept-sections',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer || importer.includes('/src/app/public/kept/') || !/Highlights|Conversion|Footer/.test(source)) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    const kept = resolved ? KEPT[relative(import.meta.dirname, resolved.id)] : undefined;
+    return kept ? join(import.meta.dirname, kept) : null;
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(PUBLIC_BUILD ? [appOnlyPagesLeftOut] : [])],
+  plugins: [react(), tailwindcss(), ...(PUBLIC_BUILD ? [appOnlyPagesLeftOut, keptSections] : [])],
   // What the public pages use of React Router, in a few hundred bytes (app/public/light-router.tsx).
   ...(PUBLIC_BUILD
     ? { resolve: { alias: [{ find: /^react-router$/, replacement: join(import.meta.dirname, 'src/app/public/light-router.tsx') }] } }

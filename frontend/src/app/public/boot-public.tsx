@@ -3,6 +3,7 @@ import { hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { getSession } from '../../api/http';
 import { readPageData } from '../seo/page-data';
 import { type EnterApp, requestApp } from './handover';
+import { setHydrating } from './kept';
 import { historyEntry, type LeaveForApp, lightPageLoader, locationOf, PublicBrowserApp } from './public-app';
 
 /**
@@ -42,6 +43,7 @@ export async function bootPublic(
   const Page = await load();
   const history = window.history.state as { usr?: unknown; key?: string } | null;
   const initial = { location: locationOf({ pathname, search, hash }, history?.usr ?? null, history?.key ?? 'default'), Page };
+  setHydrating(true);
   startTransition(() => {
     remember(hydrateRoot(container, <PublicBrowserApp data={data} initial={initial} leave={leave} />, rootOptions));
   });

@@ -8,6 +8,7 @@ import { AuthProvider } from '../../lib/auth/session';
 import { knownSiteInfo, SiteInfoContext } from '../../lib/site-info';
 import { ThemeProvider } from '../../lib/theme';
 import { PageFrame } from '../layout/PageFrame';
+import { keptLoaded, preloadKept, setHydrating } from './kept';
 import type { PageData } from '../seo/page-data';
 import { isKnownRoute } from '../seo/page-heads';
 
@@ -114,6 +115,8 @@ export function PublicBrowserApp({
   const [shown, setShown] = useState(initial);
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
+  /** The location shown (or about to be), for the links' handlers. */
+  const here = useRef(initial.location);
 
   const show = useMemo(() => {
     return (path: { pathname: string; search: string; hash: string }, state: unknown, move: HistoryMove) => {
@@ -123,15 +126,25 @@ export function PublicBrowserApp({
       const commit = (Page: ComponentType) => {
         if (ticket !== latest.current) return;
         if (move !== 'none') window.history[move === 'push' ? 'pushState' : 'replaceState'](historyEntry(state, key, move), '', href);
+        const location = locationOf(path, state ?? null, key);
+        // Another page, shown afresh: from now on a kept section (kept.tsx) renders with its code. Not before: React
+        // may hydrate the page's own part (inside the frame's Suspense) after the frame itself.
+        if (location.pathname !== here.current.pathname) setHydrating(false);
+        here.current = location;
         setLoading(false);
-        setShown({ location: locationOf(path, state ?? null, key), Page });
+        setShown({ location, Page });
       };
+      // The same page (an anchor of it) stays as it is; another one is shown afresh, its kept sections with their code.
+      const samePage = path.pathname === here.current.pathname;
       const ready = resolvedPage(path.pathname);
-      if (ready) return commit(ready);
+      if (ready && (samePage || keptLoaded())) return commit(ready);
       const load = lightPageLoader(path.pathname);
       setLoading(true);
       if (load) {
-        load().then(commit, () => window.location.assign(href));
+        Promise.all([load(), preloadKept()]).then(
+          ([Page]) => commit(Page),
+          () => window.location.assign(href),
+        );
         return;
       }
       leave(href, state, move).catch(() => window.location.assign(href));
@@ -150,6 +163,24 @@ export function PublicBrowserApp({
       go: (delta) => window.history.go(delta),
     };
   }, [show]);
+
+  // A link the router wrote inside a section kept as the server's HTML (kept.tsx) has no handler of its own: followed
+  // here as its Link would have (a click it handled is already prevented; modified clicks stay the browser's).
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-discover][href]') : null;
+      if (!link || (link.target && link.target !== '_self')) return;
+      const url = new URL(link.href);
+      if (url.origin !== window.location.origin) return;
+      event.preventDefault();
+      const path = { pathname: url.pathname, search: url.search, hash: url.hash };
+      if (createPath(path) === createPath(here.current)) navigator.replace(path);
+      else navigator.push(path);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [navigator]);
 
   useEffect(() => {
     const onPop = () => {
