@@ -20,7 +20,8 @@ import { ADMIN, root, startBuiltApp } from '../e2e/app.ts';
 const dist = join(root, 'frontend', 'dist');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
-const JS_BUDGET_KB = 170;
+/** Issue 39: the home page's JavaScript before any interaction (gzip), every script the mobile run loaded. */
+const JS_BUDGET_KB = 80;
 
 for (const file of [join(root, 'backend', 'dist', 'main.js'), join(dist, 'index.html')]) {
   if (!existsSync(file)) {
@@ -287,6 +288,10 @@ try {
   for (const { page, formFactor, run } of table) {
     const publicPage = page.endsWith('(visitor)');
     if (formFactor === 'mobile' && run.score < 95) problems.push(`${page} : score mobile ${run.score} < 95`);
+    // Issue 39: every public page ≥ 97 on a phone, the home page ≥ 98 with TBT ≤ 150 ms.
+    if (formFactor === 'mobile' && publicPage && run.score < 97) problems.push(`${page} : score mobile ${run.score} < 97`);
+    if (formFactor === 'mobile' && page.startsWith('/ ') && run.tbt > 150)
+      problems.push(`${page} : TBT mobile ${Math.round(run.tbt)} ms > 150 ms`);
     // The prerendered home page and /services (issue 27): mobile ≥ 98 with LCP ≤ 1.5 s; every public page: a11y and SEO 100.
     if (formFactor === 'mobile' && /^\/(services)? /.test(page)) {
       if (run.score < 98) problems.push(`${page} : score mobile ${run.score} < 98`);
@@ -302,8 +307,10 @@ try {
   console.log(
     problems.length
       ? `\nObjectifs non atteints : ${problems.join(' ; ')}`
-      : '\nObjectifs atteints (chaque page : mobile ≥ 95, desktop 100, CLS ≤ 0,02, accessibilité 100 ; pages publiques : SEO 100 ; / et /services : mobile ≥ 98, LCP ≤ 1,5 s ; JS ≤ 170 KB gzip, aucun code admin/client).',
+      : `\nObjectifs atteints (chaque page : mobile ≥ 95, desktop 100, CLS ≤ 0,02, accessibilité 100 ; pages publiques : mobile ≥ 97, SEO 100 ; / et /services : mobile ≥ 98, LCP ≤ 1,5 s ; / : TBT ≤ 150 ms, JS ≤ ${JS_BUDGET_KB} KB gzip, aucun code admin/client).`,
   );
+  // A benchmark, not a timed test: it says so by its exit status, for whoever runs it.
+  if (problems.length) exitCode = 1;
 } catch (error) {
   console.error(`Benchmark impossible : ${(error as Error).message}\n--- journal de l'application ---\n${app.log().slice(-4000)}`);
   exitCode = 1;

@@ -17,7 +17,7 @@ import { RATE_LIMITED_EXTENSION, rateLimitHeaders } from './common/rate-limit/ra
 import { createValidationPipe } from './common/validation';
 import { allowedOrigins, type AppConfig } from './config/app-config';
 import { s3LinkOrigins } from './common/storage/s3-file-storage';
-import { pageTemplate } from './public-pages/inline-assets';
+import { inlineScriptSources } from './public-pages/inline-assets';
 import { PublicPagesService } from './public-pages/public-pages.service';
 
 export const API_PREFIX = 'api';
@@ -159,7 +159,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
         directives: {
           defaultSrc: ["'self'"],
           // 'self', and the two scripts written into the prerendered pages, by their hashes (public-pages/inline-assets.ts).
-          scriptSrc: ["'self'", ...(config.frontendDist ? pageTemplate(config.frontendDist).scriptSources : [])],
+          scriptSrc: ["'self'", ...(config.frontendDist ? inlineScriptSources(config.frontendDist) : [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Order photos on S3 are read from the bucket's presigned links (signed links of ours redirect there).
           imgSrc: ["'self'", 'data:', 'blob:', ...(config.storage.s3 ? s3LinkOrigins(config.storage.s3) : [])],

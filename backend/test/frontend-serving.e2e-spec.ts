@@ -60,7 +60,9 @@ export async function renderPage(path, input) {
   if (path === '/broken') throw new Error('rendu impossible');
   log('page ' + path);
   const body = '<h1>' + (path === '404' ? 'Page introuvable' : path) + '</h1><p>' + input.agency.phone + '</p><p>' + input.catalogue.plans.length + ' formules</p>';
-  return { status: path === '404' ? 404 : 200, html: input.template.replace('<div id="root"></div>', '<div id="root">' + body + '</div><link rel="canonical" href="' + input.appUrl + path + '">') };
+  // As the real bundle, the page of the public pages' light entry is rendered into public.html's template when there is one.
+  const template = path === '/' && input.publicTemplate ? input.publicTemplate : input.template;
+  return { status: path === '404' ? 404 : 200, html: template.replace('<div id="root"></div>', '<div id="root">' + body + '</div><link rel="canonical" href="' + input.appUrl + path + '">') };
 }
 export async function renderShell(path, input) {
   if (path === '/dashboard/broken') throw new Error('coquille impossible');
@@ -214,5 +216,52 @@ describe('the public pages rendered on the server', () => {
     const robots = await t.api.raw.get('/robots.txt').expect(200);
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
     expect(robots.text).toContain('Sitemap: https://www.agence.example/sitemap.xml');
+  });
+});
+
+describe("the public pages' light entry (frontend/public.html)", () => {
+  let t: TestApp;
+  const frontend = mkdtempSync(join(tmpdir(), 'vitrine-frontend-'));
+  const dist = join(frontend, 'dist');
+  const page = (entry: string, chunk: string) =>
+    '<!doctype html><html lang="fr"><head><script src="/theme-init.js"></script><title>Vitrine</title>' +
+    `<script type="module" crossorigin src="/assets/${entry}.js"></script>` +
+    `<link rel="modulepreload" crossorigin href="/assets/${chunk}.js">` +
+    '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' +
+    '</head><body><div id="root"></div></body></html>';
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    mkdirSync(join(frontend, 'dist-ssr'));
+    writeFileSync(join(dist, 'index.html'), page('index-abc', 'chunk-def'));
+    writeFileSync(join(dist, 'public.html'), page('public-123', 'chunk-456'));
+    writeFileSync(join(dist, 'theme-init.js'), "document.documentElement.classList.toggle('dark', false);\n");
+    writeFileSync(join(dist, 'assets', 'index-abc.css'), 'body{color:#111}');
+    writeFileSync(join(frontend, 'dist-ssr', 'package.json'), '{"type":"module"}');
+    writeFileSync(join(frontend, 'dist-ssr', 'entry-server.js'), FAKE_RENDERER);
+    t = await createTestApp({ FRONTEND_DIST: dist, APP_URL: 'https://www.agence.example', AGENCY_PHONE: '04 72 00 00 00' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(frontend, { recursive: true, force: true });
+  });
+
+  it('renders its pages into public.html made as index.html is (CSS inline, JavaScript after the first paint), the others into the app’s, and allows both loaders', async () => {
+    const home = await t.api.raw.get('/').expect(200);
+    expect(home.text).toContain('<style>body{color:#111}</style>');
+    expect(home.text).toContain('import("/assets/public-123.js")');
+    expect(home.text).toContain('["/assets/chunk-456.js"]');
+    expect(home.text).not.toContain('index-abc.js');
+    const contact = await t.api.raw.get('/contact').expect(200);
+    expect(contact.text).toContain('import("/assets/index-abc.js")');
+    expect(contact.text).not.toContain('public-123.js');
+    const shell = await t.api.raw.get('/dashboard/sites').expect(200);
+    expect(shell.text).toContain('import("/assets/index-abc.js")');
+
+    const loaders = [home.text, contact.text].map((html) => [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)][0][1]);
+    const theme = "document.documentElement.classList.toggle('dark', false);\n";
+    const scriptSrc = (home.headers['content-security-policy'] as string).split(';').find((d) => d.startsWith('script-src '))!;
+    expect(scriptSrc.split(' ').slice(1).sort()).toEqual(
+      ["'self'", ...[theme, ...loaders].map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)].sort(),
+    );
   });
 });

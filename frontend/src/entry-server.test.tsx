@@ -1,10 +1,12 @@
-import { act } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import type { AgencyResponseDto, CatalogueResponseDto } from './api/generated/model';
 import { boot } from './app/boot';
+import { bootPublic, unmountPublic } from './app/public/boot-public';
 import {
   classify,
   NOT_FOUND_KEY,
   PRERENDERED_PATHS,
+  renderAppPage,
   renderPage,
   renderShell,
   robots,
@@ -39,6 +41,7 @@ const agency: AgencyResponseDto = {
 };
 const TEMPLATE =
   '<!doctype html><html lang="fr"><head><meta charset="UTF-8" /><meta name="description" content="shell" /><title>Vitrine</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+const PUBLIC_TEMPLATE = TEMPLATE.replace('/assets/index.js', '/assets/public.js');
 const input = {
   template: TEMPLATE,
   emptyTemplate: TEMPLATE.replace('<title>Vitrine</title>', '<title>Vitrine</title><!--vide-->'),
@@ -225,4 +228,83 @@ describe('hydrating a prerendered page (app/boot.tsx)', () => {
       document.body.innerHTML = '';
     });
   }
+});
+
+describe('hydrating a prerendered public page with its light entry (app/public)', () => {
+  for (const path of ['/', '/services', '/contact', '/cgv', '/mentions-legales', '/une-page-inconnue']) {
+    it(`${path}: React takes over the server's HTML without a mismatch, a warning, nor a request for what it already has`, async () => {
+      const { calls } = mockApi({ 'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }) });
+      const errors = vi.spyOn(console, 'error');
+      window.history.replaceState(null, '', path);
+      const page = await renderPage(path === '/une-page-inconnue' ? NOT_FOUND_KEY : path, { ...input, publicTemplate: PUBLIC_TEMPLATE });
+      expect(page.html).toContain('src="/assets/public.js"');
+      document.body.innerHTML = page.html.slice(page.html.indexOf('<div id="root">'), page.html.indexOf('<script type="module"'));
+      const container = document.getElementById('root')!;
+      const h1 = container.querySelector('h1');
+      expect(h1).not.toBeNull();
+      const mismatches: unknown[] = [];
+      const loadApp = vi.fn();
+      await act(async () => {
+        expect(await bootPublic(container, { onRecoverableError: (error) => mismatches.push(error), loadApp })).toBe('hydrated');
+      });
+      await vi.waitFor(() => expect(document.documentElement.dataset.appReady).toBe('true'));
+      expect(mismatches).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
+      expect(container.querySelector('h1')).toBe(h1);
+      expect(loadApp).not.toHaveBeenCalled();
+      expect(calls.map((call) => `${call.method} ${call.url}`).filter((call) => /agency|catalogue/.test(call))).toEqual([]);
+      await act(async () => unmountPublic(container));
+      delete document.documentElement.dataset.appReady;
+    });
+  }
+
+  it('renders each light page as the app renders it (the same HTML from either tree)', async () => {
+    // React's generated ids (useId) depend on the tree's shape: each becomes its order of appearance, so that the
+    // elements they tie together (a question and its answer) still have to agree.
+    const canonical = (html: string) => {
+      const ids = new Map<string, string>();
+      return html.replace(/_R_[0-9a-zA-Z]+_/g, (id) => ids.get(id) ?? (ids.set(id, `id${ids.size}`), `id${ids.size - 1}`));
+    };
+    for (const path of ['/', '/services', '/contact', '/cgv', '/mentions-legales', NOT_FOUND_KEY]) {
+      const light = await renderPage(path, input);
+      const app = await renderAppPage(path, input);
+      expect(canonical(light.html)).toBe(canonical(app));
+    }
+  });
+
+  it('follows a link to another public page itself, and hands a link into the app over to the whole app, with the session', async () => {
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'Session expirée' }) });
+    window.history.replaceState(null, '', '/');
+    const page = await renderPage('/', { ...input, publicTemplate: PUBLIC_TEMPLATE });
+    document.body.innerHTML = page.html.slice(page.html.indexOf('<div id="root">'), page.html.indexOf('<script type="module"'));
+    const container = document.getElementById('root')!;
+    const shown: string[] = [];
+    const mount = vi.fn((into: HTMLElement) => {
+      shown.push(window.location.pathname);
+      into.innerHTML = '<p>app</p>';
+    });
+    const enterApp = vi.fn(async () => mount);
+    await act(async () => {
+      await bootPublic(container, { loadApp: async () => enterApp });
+    });
+    await vi.waitFor(() => expect(document.documentElement.dataset.appReady).toBe('true'));
+
+    const nav = within(container).getByRole('navigation', { name: 'Navigation principale' });
+    await act(async () => within(nav).getByRole('link', { name: 'Services' }).click());
+    const services = await renderPage('/services', input);
+    const servicesTitle = /<h1[^>]*>(.*?)<\/h1>/s.exec(services.html)![1].replace(/<[^>]+>/g, '');
+    await vi.waitFor(() => expect(container.querySelector('h1')?.textContent).toBe(servicesTitle.replace(/&#x27;/g, "'")));
+    expect(window.location.pathname).toBe('/services');
+    expect(within(nav).getByRole('link', { name: 'Services' }).getAttribute('aria-current')).toBe('page');
+    expect(enterApp).not.toHaveBeenCalled();
+
+    await act(async () => within(container).getAllByRole('link', { name: 'Connexion' })[0].click());
+    await vi.waitFor(() => expect(mount).toHaveBeenCalledWith(container));
+    expect(enterApp).toHaveBeenCalledWith('/login', null);
+    // The address is the app's page's before the app renders (its router starts from it).
+    expect(shown).toEqual(['/login']);
+    expect(container.innerHTML).toBe('<p>app</p>');
+    delete document.documentElement.dataset.appReady;
+    document.body.innerHTML = '';
+  });
 });

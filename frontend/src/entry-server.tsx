@@ -6,13 +6,14 @@
  * what the client renders first (renderShell).
  */
 import { PROMISES } from '@vitrine/domain';
-import { StrictMode } from 'react';
+import { type ComponentType, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createPath, createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { getGetAgencyQueryKey } from './api/generated/agency/agency';
 import { getGetCatalogueQueryKey } from './api/generated/orders/orders';
 import { AppProviders, createQueryClient } from './app/providers';
 import { inSignedInArea } from './config/pages';
+import { lightPageLoader, locationOf, PublicApp } from './app/public/public-app';
 import { type PageHandle, routes } from './app/router';
 import { isKnownRoute, NOT_FOUND_HEAD, type PageHead, pageHeadFor, PUBLIC_ALIASES, PUBLIC_PAGES } from './app/seo/page-heads';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from './app/seo/page-data';
@@ -23,6 +24,11 @@ export type { PageData };
 export interface RenderInput extends PageData {
   /** The built index.html (dist/index.html): its scripts and styles, and the root element to fill */
   template: string;
+  /**
+   * The built public.html (the public pages' light entry, app/public): the template of the public pages that it
+   * hydrates (all but those of `appEntry` in the page table); `template` when absent.
+   */
+  publicTemplate?: string;
   /** The public address of the site (APP_URL), without a trailing slash */
   appUrl: string;
 }
@@ -46,18 +52,26 @@ export function classify(pathname: string): 'prerendered' | 'app' | 'not-found' 
 }
 
 /** A public page (or, with NOT_FOUND_KEY, the 404 page) as a whole HTML document. */
-export async function renderPage(path: string, input: RenderInput): Promise<RenderedPage> {
+export async function renderPage(path: string, input: RenderInput, tree: 'entry' | 'app' = 'entry'): Promise<RenderedPage> {
   const notFound = path === NOT_FOUND_KEY;
-  const rendered = await renderBody(notFound ? '/__introuvable__' : path, input);
+  const address = notFound ? '/__introuvable__' : path;
+  // The pages of the light entry are rendered as it hydrates them; the others (the order) as the app does.
+  const light = tree === 'entry' ? lightPageLoader(address) : null;
+  const rendered = light ? { html: renderLight(address, await light(), input) } : await renderBody(address, input);
   if (rendered === null) throw new Error(`${path} redirige : une page publique ne doit pas rediriger`);
   const body = rendered.html;
   const head = notFound ? NOT_FOUND_HEAD : pageHeadFor(path);
-  const html = fillTemplate(input.template, {
+  const html = fillTemplate(light ? (input.publicTemplate ?? input.template) : input.template, {
     head: headTags(head, notFound ? null : path, input),
     body,
     data: { agency: input.agency, catalogue: input.catalogue },
   });
   return { status: notFound ? 404 : 200, html };
+}
+
+/** A public page rendered by the whole app's tree, as its HTML: the same as `renderPage`'s (a test compares them). */
+export async function renderAppPage(path: string, input: RenderInput): Promise<string> {
+  return (await renderPage(path, input, 'app')).html;
 }
 
 /**
@@ -127,6 +141,15 @@ async function renderBody(path: string, input: RenderInput): Promise<{ html: str
     </StrictMode>,
   );
   return { html, modules };
+}
+
+/** A page of the light entry (app/public) rendered to HTML, as its entry hydrates it. */
+export function renderLight(path: string, Page: ComponentType, data: PageData): string {
+  const navigator = { createHref: createPath, push: () => {}, replace: () => {}, go: () => {} };
+  const location = locationOf({ pathname: path, search: '', hash: '' }, null, 'default');
+  return renderToString(
+    <PublicApp data={{ agency: data.agency, catalogue: data.catalogue }} location={location} Page={Page} navigator={navigator} />,
+  );
 }
 
 /** sitemap.xml: exactly the public pages a search engine may list. */

@@ -40,13 +40,14 @@ const prepared = new Map<string, PageTemplate>();
  *   hydrates the page as before.
  * The signed-in areas' shells use it too, as they hold what the client renders first (the layout and 'Chargement...',
  * see the frontend's renderShell); the other client-rendered pages, whose root is empty until the JavaScript runs,
- * keep index.html as built (linked, cached files). Computed once per build folder; anything the build does not have is
- * left as it is.
+ * keep index.html as built (linked, cached files). Computed once per build folder and page; anything the build does
+ * not have is left as it is. `public.html` is the same page with the public pages' lighter entry (the frontend's
+ * app/public), made the same way for the prerendered pages it hydrates.
  */
-export function pageTemplate(dist: string): PageTemplate {
-  const known = prepared.get(dist);
+export function pageTemplate(dist: string, page: 'index.html' | 'public.html' = 'index.html'): PageTemplate {
+  const known = prepared.get(join(dist, page));
   if (known) return known;
-  let html = readFileSync(join(dist, 'index.html'), 'utf8');
+  let html = readFileSync(join(dist, page), 'utf8');
   const scripts: string[] = [];
 
   const themePath = join(dist, 'theme-init.js');
@@ -85,6 +86,12 @@ export function pageTemplate(dist: string): PageTemplate {
   }
 
   const template = { html, scriptSources: scripts.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`) };
-  prepared.set(dist, template);
+  prepared.set(join(dist, page), template);
   return template;
+}
+
+/** The CSP sources of the inline scripts of both pages (the public one only when the build has it). */
+export function inlineScriptSources(dist: string): string[] {
+  const pages = existsSync(join(dist, 'public.html')) ? (['index.html', 'public.html'] as const) : (['index.html'] as const);
+  return [...new Set(pages.flatMap((page) => pageTemplate(dist, page).scriptSources))];
 }

@@ -58,6 +58,8 @@ export class PublicPagesService implements OnApplicationBootstrap, OnApplication
   private template = '';
   /** index.html made for the prerendered pages: their CSS and theme script inline, their JavaScript after the first paint */
   private pageTemplate = '';
+  /** public.html made the same way: the public pages that the frontend's lighter entry hydrates (its app/public) */
+  private publicTemplate: string | undefined;
   private readonly rendered = new Map<string, Rendered>();
   /** The shells asked for lately, by address (the least recently asked is dropped beyond SHELLS_KEPT) */
   private readonly shells = new Map<string, Rendered>();
@@ -80,6 +82,7 @@ export class PublicPagesService implements OnApplicationBootstrap, OnApplication
     }
     this.template = readFileSync(join(dist, 'index.html'), 'utf8');
     this.pageTemplate = pageTemplate(dist).html;
+    this.publicTemplate = existsSync(join(dist, 'public.html')) ? pageTemplate(dist, 'public.html').html : undefined;
     const manifest = join(dist, '.vite', 'manifest.json');
     this.manifest = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>) : undefined;
     const renderer = new RendererProcess(bundle, RENDERER_IDLE_MS);
@@ -140,6 +143,7 @@ export class PublicPagesService implements OnApplicationBootstrap, OnApplication
     if (known?.identity === identity) return known.page;
     const page = this.renderer!.call<{ status: number; html: string }>('renderPage', path, {
       template: this.pageTemplate,
+      publicTemplate: this.publicTemplate,
       appUrl: this.config.appUrl,
       agency,
       catalogue: this.catalogue.get(),

@@ -3,6 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { isApiError } from '../api/http';
 import { AdminModeProvider } from '../lib/auth/admin-mode';
 import { AuthProvider } from '../lib/auth/session';
+import { SiteInfoContext } from '../lib/site-info';
+import { queriedSiteInfo } from '../lib/site-info-queries';
 import { ThemeProvider } from '../lib/theme';
 
 export function createQueryClient(): QueryClient {
@@ -23,11 +25,13 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <ThemeProvider>
-        <AuthProvider>
-          <AdminModeProvider>{children}</AdminModeProvider>
-        </AuthProvider>
-      </ThemeProvider>
+      <SiteInfoContext value={queriedSiteInfo}>
+        <ThemeProvider>
+          <AuthProvider>
+            <AdminModeProvider>{children}</AdminModeProvider>
+          </AuthProvider>
+        </ThemeProvider>
+      </SiteInfoContext>
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/card';
-import { type PageEntry, type PageHeading, PAGES, pages, SIGNED_IN_AREAS, type SignedInArea } from '../config/pages';
+import { type PageEntry, type PageHeading, pageModule, PAGES, pages, SIGNED_IN_AREAS, type SignedInArea } from '../config/pages';
 import { HomePage } from '../features/public/HomePage';
 import { NotFoundPage } from '../features/public/NotFoundPage';
 import { AdminRoute, ClientRoute, RequireAuth } from './guards';
@@ -28,12 +28,7 @@ const AREA_GUARDS: Record<SignedInArea, ComponentType> = { dashboard: ClientRout
  * after it has run. `module` is the path that the page's loader imports, from src/ (a test checks they agree).
  */
 function lazyPage(entry: PageEntry): Pick<RouteObject, 'lazy' | 'handle'> {
-  const found = Object.entries(entry.module ?? {});
-  if (found.length !== 1) throw new Error(`${entry.path} : le module de la page est introuvable`);
-  const [[file, load]] = found;
-  // The glob's key is relative to config/: '../features/x/Page.tsx' is src/features/x/Page.tsx.
-  const module = `src/${file.replace(/^\.\.\//, '')}`;
-  const component = entry.component ?? module.slice(module.lastIndexOf('/') + 1, -'.tsx'.length);
+  const { module, load, component } = pageModule(entry)!;
   const handle: PageHandle = { module, ...(entry.heading ? { heading: entry.heading } : {}) };
   return {
     lazy: async () => ({ Component: ((await load()) as Record<string, ComponentType>)[component] }),

@@ -62,6 +62,11 @@ export interface PageEntry {
   /** The page's known heading in a signed-in area, shown by the server's shell and by the page (see PageHeading). */
   heading?: PageHeading;
   nav?: { place: NavPlace; label: string };
+  /**
+   * A prerendered public page that runs the whole app once hydrated (the order wizard: its draft, the session's
+   * pages, the query cache), not the public pages' lighter entry (app/public).
+   */
+  appEntry?: boolean;
 }
 
 /** The signed-in areas: their pages are the group of the same name in `pages`. */
@@ -134,6 +139,7 @@ export const pages = {
     path: '/order',
     module: import.meta.glob('../features/order/OrderPage.tsx'),
     aliases: ['/commande'],
+    appEntry: true,
     head: publicHead({
       title: 'Commander votre site vitrine',
       description: `Choisissez votre formule, décrivez votre activité et payez par carte : votre site vitrine est en ligne sous ${PROMISES.delivery.short}.`,
@@ -381,6 +387,20 @@ export const PAGES: readonly ListedPage[] = Object.entries(pages as Record<strin
 
 function isEntry(value: PageEntry | Record<string, PageEntry>): value is PageEntry {
   return typeof value.path === 'string';
+}
+
+/**
+ * A page's module as Vite's manifest names it (src/…), its loader and the export that is the page; null for the home
+ * page (in the entry bundle). `module` is the path that the page's loader imports, from src/ (a test checks they agree).
+ */
+export function pageModule(entry: PageEntry): { module: string; load: () => Promise<unknown>; component: string } | null {
+  if (!entry.module) return null;
+  const found = Object.entries(entry.module);
+  if (found.length !== 1) throw new Error(`${entry.path} : le module de la page est introuvable`);
+  const [[file, load]] = found;
+  // The glob's key is relative to config/: '../features/x/Page.tsx' is src/features/x/Page.tsx.
+  const module = `src/${file.replace(/^\.\.\//, '')}`;
+  return { module, load, component: entry.component ?? module.slice(module.lastIndexOf('/') + 1, -'.tsx'.length) };
 }
 
 /** True when `pathname` is in a signed-in area (/dashboard, /admin and below). */

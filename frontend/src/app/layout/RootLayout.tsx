@@ -1,47 +1,14 @@
-import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { ClientViewBanner } from '../../components/client-view-banner';
-import { LoadingScreen } from '../../components/ui/card';
-import { useDocumentHead } from '../seo/use-document-head';
-import { Footer } from './Footer';
-import { Header, useHeaderOffsetClass } from './Header';
-import { ScrollManager } from './ScrollManager';
+import { PageFrame } from './PageFrame';
 
+/** The app router's layout: every route's page in the frame, with a progress bar while the next one loads. */
 export function RootLayout() {
   const navigation = useNavigation();
-  const offset = useHeaderOffsetClass();
-  useDocumentHead();
-  // Says the page is interactive: rendered by React, or the server's HTML hydrated (the browser tier waits for it).
-  useEffect(() => {
-    document.documentElement.dataset.appReady = 'true';
-  }, []);
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#contenu"
-        className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Aller au contenu
-      </a>
-      <ScrollManager />
-      {navigation.state === 'loading' ? (
-        <div
-          className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-500"
-          role="progressbar"
-          aria-label="Chargement de la page"
-        />
-      ) : null}
-      <Header />
-      {/* At least a screen high: while a page or its first answer loads, the footer stays below the fold instead of
-          showing and then jumping down (a layout shift). */}
-      <main id="contenu" tabIndex={-1} className={`min-h-dvh flex-1 outline-none ${offset}`}>
-        <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-      {/* An admin reading a client's space: whose, until when, the way out (nothing while no view is open). */}
-      <ClientViewBanner />
-    </div>
+    // After the footer, an admin reading a client's space: whose, until when, the way out (nothing while no view is open).
+    <PageFrame loading={navigation.state === 'loading'} after={<ClientViewBanner />}>
+      <Outlet />
+    </PageFrame>
   );
 }

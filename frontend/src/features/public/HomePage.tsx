@@ -1,4 +1,5 @@
-import { Faq, ClosingCta, Conversion } from './home/Closing';
+import { Faq } from './home/Closing';
+import { ClosingCta, Conversion } from './home/Conversion';
 import { Hero } from './home/Hero';
 import { Guarantees, HowItWorks, OfferCard, Stats } from './home/Highlights';
 import { Portfolio } from './home/Portfolio';

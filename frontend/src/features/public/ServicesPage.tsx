@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { Icon, type IconName } from './components/icons';
 import { IconTile, PageHero, Section } from './components/Section';
-import { ClosingCta } from './home/Closing';
+import { ClosingCta } from './home/Conversion';
 import { QuoteDialog } from './quote/QuoteDialog';
 
 const services: { title: string; icon: IconName; text: string; points: string[] }[] = [

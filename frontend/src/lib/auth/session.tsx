@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { QueryClientContext } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { logout as logoutCall } from '../../api/generated/auth/auth';
 import type { SessionResponseDto, UserResponseDto } from '../../api/generated/model';
@@ -45,7 +45,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
   const clientView = useSyncExternalStore(subscribeSession, getClientView, getClientView);
   const [restored, setRestored] = useState(() => getSession() !== null);
-  const queryClient = useQueryClient();
+  // The app's query cache, cleared when the identity changes; a prerendered public page has none (app/public).
+  const queryClient = use(QueryClientContext);
 
   // On load: the access token lives in memory only, so restore the session from the httpOnly refresh cookie
   // (refreshSession asks the server only when the session companion cookie says there is one).
@@ -85,7 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Nothing cached for one identity may show for the other.
   const startClientView = useCallback(
     (view: ClientViewState) => {
-      queryClient.clear();
+      queryClient?.clear();
       setClientView(view);
     },
     [queryClient],
@@ -96,7 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!view) return;
     // First back to the admin's own token: ending the view is the admin's call, never the view's (read only).
     setClientView(null, 'left');
-    queryClient.clear();
+    queryClient?.clear();
     try {
       // Loaded on demand: the admin API module stays out of the entry bundle.
       const { endClientView } = await import('../../api/generated/admin/admin');
@@ -116,7 +117,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     clearSessionHint();
     setSession(null);
-    queryClient.clear();
+    queryClient?.clear();
   }, [queryClient, leaveClientView]);
 
   const value = useMemo<AuthContextValue>(

@@ -1,12 +1,12 @@
 import { PROMISES } from '@vitrine/domain';
 import { Link } from 'react-router';
-import { useGetCatalogue } from '../../../api/generated/orders/orders';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, Container } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { Icon, type IconName } from '../components/icons';
 import { IconTile, Section } from '../components/Section';
 import { formatEuros } from '../../../lib/format';
+import { useCatalogue } from '../../../lib/site-info';
 
 const stats = [
   { value: '81%', label: 'des consommateurs recherchent une entreprise en ligne avant de la contacter' },
@@ -99,7 +99,7 @@ const included = [
 ];
 
 export function OfferCard() {
-  const catalogue = useGetCatalogue();
+  const catalogue = useCatalogue();
   const offer = catalogue.data?.offer;
   return (
     <section aria-labelledby="offre-titre" className="pb-16 sm:pb-24">

@@ -1,7 +1,6 @@
 import { PROMISES } from '@vitrine/domain';
 import type { PaidPlanId } from '@vitrine/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useGetCatalogue } from '../../../api/generated/orders/orders';
 import type { PlanDto } from '../../../api/generated/model';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert, Card } from '../../../components/ui/card';
@@ -11,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { Icon } from '../components/icons';
 import { Section } from '../components/Section';
 import { LazyQuoteForm, loadQuoteForm } from '../quote/LazyQuoteForm';
-import { useAgency } from '../../../lib/site-info';
+import { useAgency, useCatalogue } from '../../../lib/site-info';
 import { formatEuros } from '../../../lib/format';
 
 /** The order URL per plan (spec: Pro 'Commencer' → plan=basic, Business 'Commencer' → plan=business). */
@@ -141,7 +140,7 @@ function QuotePanel({ onClose }: { onClose: () => void }) {
 
 /** Pricing and contact (anchor: features): plans and options from GET /api/catalogue, the Teams quote panel. */
 export function Pricing() {
-  const catalogue = useGetCatalogue();
+  const catalogue = useCatalogue();
   const agency = useAgency().data;
   const [quoteOpen, setQuoteOpen] = useState(false);
 

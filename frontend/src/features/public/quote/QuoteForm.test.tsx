@@ -1,6 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SiteInfoContext } from '../../../lib/site-info';
+import { queriedSiteInfo } from '../../../lib/site-info-queries';
 import { catalogueAnswer, createTestQueryClient, jsonResponse, mockApi as mockAll } from '../../../test/utils';
 import { QuoteForm } from './QuoteForm';
 
@@ -13,7 +15,9 @@ function mockApi(handlers: Parameters<typeof mockAll>[0]) {
 async function renderForm() {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <QuoteForm />
+      <SiteInfoContext value={queriedSiteInfo}>
+        <QuoteForm />
+      </SiteInfoContext>
     </QueryClientProvider>,
   );
   // The choices come from the server's catalogue.

@@ -9,6 +9,7 @@ import { EMAIL_PATTERN } from '../../../lib/validation';
 import { Icon } from '../components/icons';
 import { quoteMessages } from '../../../lib/quote-texts';
 import { useQuoteOptions } from '../../../lib/site-info';
+import { WithQueryClient } from '../../../lib/with-query-client';
 
 interface QuoteFormValues {
   fullName: string;
@@ -56,7 +57,15 @@ const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-sl
  * The custom-plan quote request (Teams): validated on submit with the spec's messages, then sent to the API.
  * States: submitting, success (the form is cleared), error (the server's message for a 429).
  */
-export function QuoteForm({ idPrefix = 'devis', onDone }: { idPrefix?: string; onDone?: () => void }) {
+export function QuoteForm(props: { idPrefix?: string; onDone?: () => void }) {
+  return (
+    <WithQueryClient>
+      <QuoteFormBody {...props} />
+    </WithQueryClient>
+  );
+}
+
+function QuoteFormBody({ idPrefix = 'devis', onDone }: { idPrefix?: string; onDone?: () => void }) {
   const createQuote = useCreateQuote();
   const options = useQuoteOptions();
   const uid = useId();
