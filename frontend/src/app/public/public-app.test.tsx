@@ -21,6 +21,7 @@ const agency = {
   vat: 'FR65912345675',
   legalLine: 'Vitrine SAS au capital de 1 000 €',
   host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix', website: 'https://www.ovhcloud.com' },
+  mediator: null,
 } satisfies AgencyResponseDto;
 
 /** A page holding a link the router wrote, as a section kept as the server's HTML has it: no handler of its own. */
