@@ -43,7 +43,7 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
         {s.siteName}
       </Link>
     ),
-    className: 'max-w-52 truncate',
+    className: 'max-w-48 truncate',
   },
   {
     id: 'domain',
@@ -65,7 +65,7 @@ const columns: Column<AdminSiteDto, AdminSiteSortBy>[] = [
         <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{accountEmail(s.owner)}</span>
       </>
     ),
-    className: 'max-w-48',
+    className: 'max-w-44',
   },
   dateColumn({ id: 'created', header: 'Créé le', sortKey: AdminSiteSortBy.created_at, cell: (s) => formatDate(s.createdAt) }),
   actionsColumn(
