@@ -68,6 +68,8 @@ export class AudienceSalt {
 @Check('audience_events_duration_check', `(kind = 'leave') = (duration_ms IS NOT NULL)`)
 // The roll-ups read a window of received_at; the retention deletes below a received_at.
 @Index('audience_events_received_at_idx', ['receivedAt'])
+// A touched bucket's events, read by site and time range (the incremental roll-ups).
+@Index('audience_events_site_id_received_at_idx', ['siteId', 'receivedAt'])
 export class AudienceEvent {
   @PrimaryGeneratedColumn('increment', { type: 'bigint' })
   id: string;
@@ -183,4 +185,28 @@ export class AudienceDailyDimension {
   pageviews: number;
 }
 
-export const AUDIENCE_ENTITIES = [AudienceSite, AudienceSalt, AudienceEvent, AudienceHourly, AudienceDaily, AudienceDailyDimension];
+/**
+ * A (site, Paris day, hour) bucket that received events since the last roll-up: queued in the events' own INSERT, taken
+ * and recomputed by the `audience-rollups` job (only what is new, never every site's whole day).
+ */
+@Entity('audience_rollup_queue')
+export class AudienceRollupQueue {
+  @PrimaryColumn({ name: 'site_id', type: 'uuid' })
+  siteId: string;
+
+  @PrimaryColumn({ type: 'date' })
+  day: string;
+
+  @PrimaryColumn({ type: 'timestamptz' })
+  hour: Date;
+}
+
+export const AUDIENCE_ENTITIES = [
+  AudienceSite,
+  AudienceSalt,
+  AudienceEvent,
+  AudienceHourly,
+  AudienceDaily,
+  AudienceDailyDimension,
+  AudienceRollupQueue,
+];
