@@ -39,7 +39,10 @@ async function siteOf(key: string) {
   const now = Date.now();
   let cached = sites.get(key);
   if (!cached || cached.until < now) {
-    const { rows } = await pool.query(`SELECT s.id, s.domain FROM audience_sites a JOIN sites s ON s.id = a.site_id WHERE a.site_key = $1`, [key]);
+    const { rows } = await pool.query(
+      `SELECT s.id, s.domain FROM audience_sites a JOIN sites s ON s.id = a.site_id WHERE a.site_key = $1`,
+      [key],
+    );
     cached = { site: rows[0] ?? null, until: now + 60_000 };
     sites.set(key, cached);
   }
@@ -59,24 +62,29 @@ async function saltOf(day: string): Promise<Buffer> {
 }
 
 function flush(): Promise<void> {
-  writing = writing.then(async () => {
-    while (pending.length) {
-      const batch = pending.splice(0, FLUSH_AT_EVENTS * 4);
-      try {
-        await pool.query(INSERT_EVENTS_SQL, insertEventsParams(batch));
-      } catch (error) {
-        pending.unshift(...batch);
-        throw error;
+  writing = writing
+    .then(async () => {
+      while (pending.length) {
+        const batch = pending.splice(0, FLUSH_AT_EVENTS * 4);
+        try {
+          await pool.query(INSERT_EVENTS_SQL, insertEventsParams(batch));
+        } catch (error) {
+          pending.unshift(...batch);
+          throw error;
+        }
       }
-    }
-  }).catch(() => undefined);
+    })
+    .catch(() => undefined);
   return writing;
 }
 setInterval(() => void flush(), FLUSH_EVERY_MS);
 
 const answer = (res: ServerResponse, status: number, headers: Record<string, string> = {}, body = '') =>
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers }).end(body);
-const refuse = (res: ServerResponse, status: number, message: string) => answer(res, status, {}, JSON.stringify({ statusCode: status, message }));
+  res
+    .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers })
+    .end(body);
+const refuse = (res: ServerResponse, status: number, message: string) =>
+  answer(res, status, {}, JSON.stringify({ statusCode: status, message }));
 
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve) => {
@@ -107,7 +115,9 @@ async function event(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (!isOwnOrigin(origin, site.domain) || !isOwnOrigin(sent.u, site.domain)) return refuse(res, 403, 'Origine non autorisée pour ce site');
   const at = new Date();
   // As the app behind a local proxy ('trust proxy' loopback): the first address of X-Forwarded-For.
-  const ip = String(req.headers['x-forwarded-for'] ?? req.socket.remoteAddress).split(',')[0].trim();
+  const ip = String(req.headers['x-forwarded-for'] ?? req.socket.remoteAddress)
+    .split(',')[0]
+    .trim();
   const ms = at.getTime();
   if (over(`${site.id}:${ip}`, 120, 60_000, ms) || over(site.id, 1000, 1000, ms) || pending.length >= MAX_PENDING)
     return refuse(res, 429, 'Trop d’événements pour ce site, réessayez plus tard');
@@ -115,14 +125,16 @@ async function event(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const userAgent = String(req.headers['user-agent'] ?? '');
   const visitor = visitorHash(await saltOf(day), site.id, ip, userAgent);
   const acceptLanguage = req.headers['accept-language'];
-  pending.push({ ...storedEvent(sent, site as { id: string; domain: string }, day, visitor, { userAgent, acceptLanguage }), receivedAt: at });
+  pending.push({
+    ...storedEvent(sent, site as { id: string; domain: string }, day, visitor, { userAgent, acceptLanguage }),
+    receivedAt: at,
+  });
   if (pending.length >= FLUSH_AT_EVENTS) void flush();
   answer(res, 202, { ...cors, 'Access-Control-Allow-Origin': origin!, Vary: 'Origin' });
 }
 
 createServer((req, res) => {
-  if (req.method === 'POST' && req.url === '/api/a/e')
-    event(req, res).catch((error: Error) => refuse(res, 500, error.message));
+  if (req.method === 'POST' && req.url === '/api/a/e') event(req, res).catch((error: Error) => refuse(res, 500, error.message));
   else if (req.method === 'POST' && req.url === '/flush') flush().then(() => answer(res, 204));
   else refuse(res, 404, 'Introuvable');
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('raw audience baseline ready'));

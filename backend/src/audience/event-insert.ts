@@ -47,4 +47,3 @@ export function insertEventsParams(events: Array<StoredEvent & { receivedAt: Dat
     touched.map((b) => b[2]),
   ];
 }
-
