@@ -270,7 +270,8 @@ async function dashboard(): Promise<void> {
   const started = Date.now();
   console.log(`Roll-ups : ${siteCount} sites × ${days} jours, ${perSiteDay} pages vues par site et par jour en moyenne…`);
   await db.query(`TRUNCATE audience_daily, audience_daily_dimensions`);
-  // By slices of days (progress, and no single huge transaction).
+  // By slices of days (progress, and no single huge transaction). Today's rows of the ingest's sites may be there
+  // already: the app's roll-up job ran meanwhile.
   for (let offset = 0; offset < days; offset += 60) {
     const params = [from, offset, Math.min(offset + 59, days - 1), perSiteDay];
     await db.query(
@@ -278,7 +279,8 @@ async function dashboard(): Promise<void> {
        SELECT s.id, $1::date + i, greatest(1, pv * 6 / 10), pv, greatest(1, pv * 7 / 10), greatest(1, pv * 7 / 10) / 2, pv * 40
        FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM sites) s
        CROSS JOIN generate_series($2::int, $3::int) AS i
-       CROSS JOIN LATERAL (SELECT greatest(1, ($4::int * (5 + (s.n * 7 + i * 13) % 11)) / 10)::int AS pv) v`,
+       CROSS JOIN LATERAL (SELECT greatest(1, ($4::int * (5 + (s.n * 7 + i * 13) % 11)) / 10)::int AS pv) v
+       ON CONFLICT DO NOTHING`,
       params,
     );
     await db.query(
@@ -291,7 +293,8 @@ async function dashboard(): Promise<void> {
          (5, 'page', '/contact', 15), (6, 'page', '/blog/article', 10), (7, 'source', 'google.com', 40),
          (8, 'campaign', 'newsletter / printemps', 10), (9, 'device', 'desktop', 40), (10, 'browser', 'Chrome', 100),
          (11, 'language', 'fr', 100)) AS d(ord, dimension, value, share)
-       WHERE s.n % 100 = 0 OR s.n = 1 OR d.ord <= 3`,
+       WHERE s.n % 100 = 0 OR s.n = 1 OR d.ord <= 3
+       ON CONFLICT DO NOTHING`,
       params,
     );
     process.stdout.write(`  ${Math.min(offset + 60, days)} / ${days} jours (${Math.round((Date.now() - started) / 1000)} s)\r`);
