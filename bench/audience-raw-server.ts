@@ -8,10 +8,30 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { INSERT_EVENTS_SQL, insertEventsParams } from '../backend/dist/audience/event-insert.js';
-import { ignoredRequest, isOwnOrigin, parisDay, parseEvent, storedEvent, visitorHash } from '../backend/dist/audience/ingest.js';
 
-type Stored = ReturnType<typeof storedEvent> & { receivedAt: Date };
+/** The app's functions this baseline calls, from its build (backend/dist, CommonJS without declarations). */
+type Stored = Record<string, unknown> & { siteId: string; day: string; receivedAt: Date };
+interface AppIngest {
+  ignoredRequest(headers: IncomingMessage['headers']): string | null;
+  parseEvent(text: unknown): { k: string; u: string };
+  isOwnOrigin(origin: string | undefined, domain: string): boolean;
+  parisDay(at: Date): string;
+  visitorHash(salt: Buffer, siteId: string, ip: string, userAgent: string): Buffer;
+  storedEvent(
+    sent: unknown,
+    site: { id: string; domain: string },
+    day: string,
+    visitor: Buffer,
+    headers: { userAgent: string; acceptLanguage?: string },
+  ): Record<string, unknown> & { siteId: string; day: string };
+}
+interface AppEventInsert {
+  INSERT_EVENTS_SQL: string;
+  insertEventsParams(events: Stored[]): unknown[];
+}
+const dist = '../backend/dist/audience/';
+const { ignoredRequest, isOwnOrigin, parisDay, parseEvent, storedEvent, visitorHash } = (await import(`${dist}ingest.js`)) as AppIngest;
+const { INSERT_EVENTS_SQL, insertEventsParams } = (await import(`${dist}event-insert.js`)) as AppEventInsert;
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT_EVENTS = 500;
 const MAX_PENDING = 20_000;
@@ -79,11 +99,11 @@ function flush(): Promise<void> {
 }
 setInterval(() => void flush(), FLUSH_EVERY_MS);
 
-const answer = (res: ServerResponse, status: number, headers: Record<string, string> = {}, body = '') =>
-  res
+const answer = (res: ServerResponse, status: number, headers: Record<string, string> = {}, body = ''): void =>
+  void res
     .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers })
     .end(body);
-const refuse = (res: ServerResponse, status: number, message: string) =>
+const refuse = (res: ServerResponse, status: number, message: string): void =>
   answer(res, status, {}, JSON.stringify({ statusCode: status, message }));
 
 function readBody(req: IncomingMessage): Promise<string | null> {

@@ -152,7 +152,12 @@ try {
     };
   };
   const cannon = (url: string, sites: typeof measured, sources: number, seconds: number, connections: number) =>
-    autocannon({ url, connections, duration: seconds, requests: [{ setupRequest: beacon(sites, sources) }] } as autocannon.Options);
+    autocannon({
+      url,
+      connections,
+      duration: seconds,
+      requests: [{ setupRequest: beacon(sites, sources) }],
+    } as unknown as autocannon.Options);
 
   if (part('ingest')) {
     type Run = { eps: number; p50: number; p99: number; acknowledged: number };
