@@ -107,6 +107,18 @@ describe('audience roll-ups, incremental', () => {
     expect(await rollUps()).toEqual(incremental);
   });
 
+  it('answers the beacon before the framework’s layers: 202 with the few headers it needs, none of the pages’', async () => {
+    const res = await view('2026-03-10T10:00:00Z', '203.0.113.9');
+    expect(res.headers).toMatchObject({
+      'access-control-allow-origin': ORIGIN,
+      'cross-origin-resource-policy': 'cross-origin',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.text).toBe('');
+  });
+
   it('recomputes only the buckets that received events since the last run', async () => {
     await view('2026-03-10T10:00:00Z', '203.0.113.1');
     await rollUp();
