@@ -378,6 +378,7 @@ async function dashboard(): Promise<void> {
     if (process.env.BENCH_PLANS) console.log(plan);
     say(`Plan ${name} : ${scans.join(', ')} ; ${time} ms dans PostgreSQL`);
     // Read by the site first (primary key, or the site's own index), never a whole table nor every site's days.
-    if (/Seq Scan|using audience_daily_day_idx|using audience_daily_dimensions_day_idx/.test(plan)) failures.push(`tableau de bord : la requête ${name} ne lit pas le site par son index\n${plan}`);
+    if (/Seq Scan|using audience_daily_day_idx|using audience_daily_dimensions_day_idx/.test(plan))
+      failures.push(`tableau de bord : la requête ${name} ne lit pas le site par son index\n${plan}`);
   }
 }
