@@ -67,6 +67,7 @@ import { OnePendingArchive1763716630000 } from './database/migrations/1763716630
 import { ConsumerRequest1763716640000 } from './database/migrations/1763716640000-ConsumerRequest';
 import { ConsumerWithdrawal1763716950000 } from './database/migrations/1763716950000-ConsumerWithdrawal';
 import { ConsumerMediator1763716960000 } from './database/migrations/1763716960000-ConsumerMediator';
+import { AudienceIncrementalRollups1763717000000 } from './database/migrations/1763717000000-AudienceIncrementalRollups';
 import { Withdrawal } from './orders/withdrawal.entity';
 import { DraftPlanOnly1763716300000 } from './database/migrations/1763716300000-DraftPlanOnly';
 import { OutboundWebhooks1763716200000 } from './database/migrations/1763716200000-OutboundWebhooks';
@@ -156,6 +157,7 @@ export const MIGRATIONS = [
   UptimeWatch1763716850000,
   ConsumerWithdrawal1763716950000,
   ConsumerMediator1763716960000,
+  AudienceIncrementalRollups1763717000000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -14,7 +14,7 @@
 // duplicates expected), and the app's resident memory at idle.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { freePort, root, startBuiltApp, tempDataDir } from '../../e2e/app.ts';
+import { childrenOf, findPid, rss } from './processes.ts';
 import { benchWebhooks } from './webhooks.ts';
 
 const { values: args } = parseArgs({
@@ -291,19 +292,6 @@ async function searchWithoutTrigram(term: string): Promise<{ withIndex: number; 
   }
 }
 
-/** The pid of the process running `script` with PORT=port in its environment (the launcher's child). */
-function findPid(script: string, port: string): number | undefined {
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script)) continue;
-      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PORT=${port}`)) return Number(pid);
-    } catch {
-      // gone, or not ours
-    }
-  }
-  return undefined;
-}
-
 /**
  * `GET /api/auth/me` from the raw baseline, a bare Express app, a bare Nest app and the app, in ROUNDS rounds of the
  * four (their order turning each round): each one's median req/s against the raw baseline's in the same round, and
@@ -354,34 +342,4 @@ async function frameworkShare(auth: string, run: (url: string, auth: string) => 
   } finally {
     for (const server of servers) server.kill('SIGTERM');
   }
-}
-
-/** The app's resident memory in MB: its process and its children (the public pages' renderer, while it runs). */
-function rss(pid: number | undefined): number | string {
-  if (!pid) return '?';
-  let kb = 0;
-  for (const p of [pid, ...childrenOf(pid)]) {
-    try {
-      kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return kb ? Math.round(kb / 1024) : '?';
-}
-
-/** The public pages' renderer processes of the app `pid` (its children running renderer-child; PostgreSQL is apart). */
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) continue;
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('renderer-child')) children.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return children;
 }

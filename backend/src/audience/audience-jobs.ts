@@ -16,8 +16,8 @@ export const ROLLUP_RETENTION_MONTHS = 25;
 export const SALT_GRACE_MS = HOUR_MS;
 
 /**
- * The audience's jobs on the job engine, one instance at a time each: the roll-ups every minute (today's and
- * yesterday's figures, the last hours), the day salts (today's made at midnight Paris time, the previous one destroyed
+ * The audience's jobs on the job engine, one instance at a time each: the roll-ups every minute (only the site-days
+ * and site-hours that received events since the last run, queued by the events' own INSERT), the day salts (today's made at midnight Paris time, the previous one destroyed
  * after a grace hour), and the retention (raw events after 48 hours, roll-ups after 25 months).
  */
 @Injectable()
@@ -55,11 +55,7 @@ export class AudienceJobs {
   })
   private async rollUp(): Promise<void> {
     await this.buffer.flush();
-    const now = this.clock.now();
-    await this.repository.rollUpDays([parisDay(new Date(now.getTime() - 24 * HOUR_MS)), parisDay(now)]);
-    const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
-    await this.repository.rollUpHours(new Date(hour - 2 * HOUR_MS), new Date(hour + HOUR_MS));
-    await this.repository.markLastEvents(new Date(hour - 2 * HOUR_MS));
+    await this.repository.rollUpQueued();
   }
 
   @BackgroundJob({

@@ -68,6 +68,8 @@ export class AudienceSalt {
 @Check('audience_events_duration_check', `(kind = 'leave') = (duration_ms IS NOT NULL)`)
 // The roll-ups read a window of received_at; the retention deletes below a received_at.
 @Index('audience_events_received_at_idx', ['receivedAt'])
+// A touched bucket's events, read by site and time range (the incremental roll-ups).
+@Index('audience_events_site_id_received_at_idx', ['siteId', 'receivedAt'])
 export class AudienceEvent {
   @PrimaryGeneratedColumn('increment', { type: 'bigint' })
   id: string;
@@ -163,6 +165,8 @@ export class AudienceDaily extends AudienceFigures {
 @Entity('audience_daily_dimensions')
 @Check('audience_daily_dimensions_dimension_check', `dimension IN ('page', 'source', 'campaign', 'device', 'browser', 'language')`)
 @Index('audience_daily_dimensions_day_idx', ['day'])
+// A site's tops over a period, from the index alone: (site_id, day) INCLUDE (dimension, value, visitors, pageviews).
+@Index('audience_daily_dimensions_site_day_idx', { synchronize: false })
 export class AudienceDailyDimension {
   @PrimaryColumn({ name: 'site_id', type: 'uuid' })
   siteId: string;
@@ -183,4 +187,28 @@ export class AudienceDailyDimension {
   pageviews: number;
 }
 
-export const AUDIENCE_ENTITIES = [AudienceSite, AudienceSalt, AudienceEvent, AudienceHourly, AudienceDaily, AudienceDailyDimension];
+/**
+ * A (site, Paris day, hour) bucket that received events since the last roll-up: queued in the events' own INSERT, taken
+ * and recomputed by the `audience-rollups` job (only what is new, never every site's whole day).
+ */
+@Entity('audience_rollup_queue')
+export class AudienceRollupQueue {
+  @PrimaryColumn({ name: 'site_id', type: 'uuid' })
+  siteId: string;
+
+  @PrimaryColumn({ type: 'date' })
+  day: string;
+
+  @PrimaryColumn({ type: 'timestamptz' })
+  hour: Date;
+}
+
+export const AUDIENCE_ENTITIES = [
+  AudienceSite,
+  AudienceSalt,
+  AudienceEvent,
+  AudienceHourly,
+  AudienceDaily,
+  AudienceDailyDimension,
+  AudienceRollupQueue,
+];

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { BaseRepository } from '../database/base.repository';
 import type { AudienceDimension } from './audience.entities';
+import { INSERT_EVENTS_SQL, insertEventsParams } from './event-insert';
 import type { StoredEvent } from './ingest';
 
 /** How many values of each dimension a day keeps (the tops the client sees). */
@@ -35,11 +36,12 @@ export interface DailyFigures {
   durationSeconds: number;
 }
 
-/** A figures' query over the raw events, grouped by `bucket` (a day, an hour) among the rows `where` keeps. */
-function figuresSql(table: string, bucket: string, key: string, where: string): string {
-  return `WITH ev AS (
-      SELECT site_id, ${bucket} AS bucket, visitor, kind, received_at, duration_ms FROM audience_events WHERE ${where}
-    ), pv AS (
+/**
+ * A figures' query over the raw events of some buckets: `events` yields site_id, bucket (the day, the hour), visitor,
+ * kind, received_at and duration_ms of every event of each bucket recomputed (whole buckets, never a part of one).
+ */
+function figuresSql(table: string, key: string, events: string): string {
+  return `WITH ev AS (${events}), pv AS (
       SELECT site_id, bucket, visitor, received_at,
         CASE WHEN received_at - lag(received_at) OVER w <= interval '30 minutes' THEN 0 ELSE 1 END AS starts
       FROM ev WHERE kind = 'pageview'
@@ -62,6 +64,21 @@ function figuresSql(table: string, bucket: string, key: string, where: string): 
     FROM base b LEFT JOIN visits v USING (site_id, bucket)
     ON CONFLICT (site_id, ${key}) DO UPDATE SET visitors = EXCLUDED.visitors, pageviews = EXCLUDED.pageviews,
       visits = EXCLUDED.visits, bounces = EXCLUDED.bounces, duration_seconds = EXCLUDED.duration_seconds`;
+}
+
+/**
+ * The events of the (site, Paris day) pairs $1, $2, read through (site_id, received_at): a Paris day's events were all
+ * received within a day of its UTC date (the range only narrows the index scan; `day` selects them exactly).
+ */
+const EVENTS_OF_DAYS = `SELECT e.* FROM unnest($1::uuid[], $2::date[]) AS t(site_id, day)
+  JOIN audience_events e ON e.site_id = t.site_id AND e.day = t.day
+    AND e.received_at >= t.day::timestamp AT TIME ZONE 'UTC' - interval '1 day'
+    AND e.received_at < t.day::timestamp AT TIME ZONE 'UTC' + interval '2 days'`;
+
+/** The buckets that received events since the last roll-up, as the job takes them from the queue. */
+export interface TouchedBuckets {
+  days: Array<{ siteId: string; day: string }>;
+  hours: Array<{ siteId: string; hour: Date }>;
 }
 
 /** The audience tables (docs/audience.md). */
@@ -113,42 +130,52 @@ export class AudienceRepository extends BaseRepository {
     return (rows as unknown as [Array<{ day: string }>, number])[0].map((r) => r.day);
   }
 
-  /** One INSERT for a batch of events. */
+  /**
+   * One INSERT for a batch of events, whose statement also queues the (site, day, hour) buckets they touch for the
+   * next roll-up (one statement, one transaction: no event stored without its bucket queued).
+   */
   async insertEvents(events: Array<StoredEvent & { receivedAt: Date }>): Promise<void> {
     if (!events.length) return;
-    const column = <K extends keyof (StoredEvent & { receivedAt: Date })>(key: K) => events.map((e) => e[key]);
-    await this.query(
-      `INSERT INTO audience_events (site_id, day, visitor, kind, path, referrer_host, utm_source, utm_medium, utm_campaign,
-         device, browser, language, duration_ms, received_at)
-       SELECT * FROM unnest($1::uuid[], $2::date[], $3::bytea[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-         $9::text[], $10::text[], $11::text[], $12::text[], $13::int[], $14::timestamptz[])`,
-      [
-        column('siteId'),
-        column('day'),
-        column('visitor'),
-        column('kind'),
-        column('path'),
-        column('referrerHost'),
-        column('utmSource'),
-        column('utmMedium'),
-        column('utmCampaign'),
-        column('device'),
-        column('browser'),
-        column('language'),
-        column('durationMs'),
-        column('receivedAt'),
-      ],
-    );
+    await this.query(INSERT_EVENTS_SQL, insertEventsParams(events));
   }
 
-  /** Recomputes the daily figures and tops of `days` (Paris days) from the raw events. */
-  async rollUpDays(days: string[]): Promise<void> {
-    await this.query(figuresSql('audience_daily', 'day', 'day', 'day = ANY($1::date[])'), [days]);
-    await this.dataSource.transaction(async (tx) => {
-      await tx.query(`DELETE FROM audience_daily_dimensions WHERE day = ANY($1::date[])`, [days]);
+  /**
+   * The incremental roll-up: takes the queued buckets and recomputes those only (whole buckets from their raw events,
+   * so the figures are those of a full recomputation: a day's unique visitors, visits spanning two runs, bounces that
+   * became visits of two pages, durations), then each touched site's newest event time. One transaction: a failure
+   * leaves the queue as it was. Answers the buckets recomputed.
+   */
+  async rollUpQueued(): Promise<TouchedBuckets> {
+    return this.dataSource.transaction(async (tx) => {
+      const [taken] = (await tx.query(`DELETE FROM audience_rollup_queue RETURNING site_id, day::text AS day, hour`)) as [
+        Array<{ site_id: string; day: string; hour: Date }>,
+        number,
+      ];
+      const days = new Map<string, { siteId: string; day: string }>();
+      const hours = new Map<string, { siteId: string; hour: Date }>();
+      for (const row of taken) {
+        days.set(`${row.site_id} ${row.day}`, { siteId: row.site_id, day: row.day });
+        hours.set(`${row.site_id} ${row.hour.toISOString()}`, { siteId: row.site_id, hour: row.hour });
+      }
+      const touched = { days: [...days.values()], hours: [...hours.values()] };
+      if (!taken.length) return touched;
+      const dayParams = [touched.days.map((d) => d.siteId), touched.days.map((d) => d.day)];
+      await tx.query(
+        figuresSql(
+          'audience_daily',
+          'day',
+          `SELECT site_id, day AS bucket, visitor, kind, received_at, duration_ms FROM (${EVENTS_OF_DAYS}) d`,
+        ),
+        dayParams,
+      );
+      await tx.query(
+        `DELETE FROM audience_daily_dimensions d USING unnest($1::uuid[], $2::date[]) AS t(site_id, day)
+         WHERE d.site_id = t.site_id AND d.day = t.day`,
+        dayParams,
+      );
       await tx.query(
         `WITH ev AS (
-           SELECT * FROM audience_events WHERE day = ANY($1::date[]) AND kind = 'pageview'
+           SELECT * FROM (${EVENTS_OF_DAYS}) d WHERE kind = 'pageview'
          ), vals AS (
            SELECT site_id, day, 'page' AS dimension, path AS value, visitor FROM ev
            UNION ALL SELECT site_id, day, 'source', coalesce(referrer_host, '(direct)'), visitor FROM ev WHERE utm_source IS NULL
@@ -163,28 +190,33 @@ export class AudienceRepository extends BaseRepository {
            FROM vals GROUP BY 1, 2, 3, 4
          )
          INSERT INTO audience_daily_dimensions (site_id, day, dimension, value, visitors, pageviews)
-         SELECT site_id, day, dimension, value, visitors, pageviews FROM counted WHERE rank <= $2`,
-        [days, AUDIENCE_TOP_VALUES],
+         SELECT site_id, day, dimension, value, visitors, pageviews FROM counted WHERE rank <= $3`,
+        [...dayParams, AUDIENCE_TOP_VALUES],
       );
+      const hourParams = [touched.hours.map((h) => h.siteId), touched.hours.map((h) => h.hour)];
+      await tx.query(
+        figuresSql(
+          'audience_hourly',
+          'hour',
+          `SELECT e.site_id, t.hour AS bucket, e.visitor, e.kind, e.received_at, e.duration_ms
+           FROM unnest($1::uuid[], $2::timestamptz[]) AS t(site_id, hour)
+           JOIN audience_events e ON e.site_id = t.site_id AND e.received_at >= t.hour AND e.received_at < t.hour + interval '1 hour'`,
+        ),
+        hourParams,
+      );
+      // The snippet card's check: each touched site's newest event, from its touched hours.
+      await tx.query(
+        `UPDATE audience_sites a SET last_event_at = e.last
+         FROM (
+           SELECT t.site_id, max(e.received_at) AS last FROM unnest($1::uuid[], $2::timestamptz[]) AS t(site_id, hour)
+           JOIN audience_events e ON e.site_id = t.site_id AND e.received_at >= t.hour AND e.received_at < t.hour + interval '1 hour'
+           GROUP BY t.site_id
+         ) e
+         WHERE a.site_id = e.site_id AND (a.last_event_at IS NULL OR a.last_event_at < e.last)`,
+        hourParams,
+      );
+      return touched;
     });
-  }
-
-  /** Sets each site's newest event time from the raw events received since `since` (the snippet card's check). */
-  async markLastEvents(since: Date): Promise<void> {
-    await this.query(
-      `UPDATE audience_sites a SET last_event_at = e.last
-       FROM (SELECT site_id, max(received_at) AS last FROM audience_events WHERE received_at >= $1 GROUP BY site_id) e
-       WHERE a.site_id = e.site_id AND (a.last_event_at IS NULL OR a.last_event_at < e.last)`,
-      [since],
-    );
-  }
-
-  /** Recomputes the hourly figures of the hours in [from, to) from the raw events. */
-  async rollUpHours(from: Date, to: Date): Promise<void> {
-    await this.query(figuresSql('audience_hourly', "date_trunc('hour', received_at)", 'hour', 'received_at >= $1 AND received_at < $2'), [
-      from,
-      to,
-    ]);
   }
 
   /** Deletes the raw events received before `rawBefore` and the roll-ups older than `rollUpsBefore`; answers the rows deleted. */

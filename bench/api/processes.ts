@@ -1,0 +1,45 @@
+// The app's process and its resident memory, read in /proc (bench/api/run.ts, bench/audience.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The pid of the process running `script` with PORT=port in its environment (the launcher's child). */
+export function findPid(script: string, port: string): number | undefined {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script)) continue;
+      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PORT=${port}`)) return Number(pid);
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return undefined;
+}
+
+/** The app's resident memory in MB: its process and its children (the public pages' renderer, while it runs). */
+export function rss(pid: number | undefined): number | string {
+  if (!pid) return '?';
+  let kb = 0;
+  for (const p of [pid, ...childrenOf(pid)]) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb ? Math.round(kb / 1024) : '?';
+}
+
+/** The public pages' renderer processes of the app `pid` (its children running renderer-child; PostgreSQL is apart). */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('renderer-child')) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
