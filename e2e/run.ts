@@ -1,7 +1,7 @@
 // Browser tier: starts the built product as `npm start` does (see app.ts), then runs the journeys in Debian's
-// Chromium with Node's test runner. The journeys run on E2E_WORKERS copies of the product side by side (3 by default:
-// the journeys mostly wait — for webhooks sent late, return pages asking again, transitions — and two copies used
-// less than half of the 2-core machine's CPU, 278 s of CPU in a tier of about 290 s: docs/performance-tests.md),
+// Chromium with Node's test runner. The journeys run on E2E_WORKERS copies of the product side by side (3 by default;
+// measured on 2 cores: three copies ran 860 s of journeys in a 289 s tier, each journey slower for sharing the CPU,
+// where two had run a smaller suite, 597 s of journeys, in 290 s: docs/performance-tests.md),
 // each with its own database, Stripe sandbox and captured mail: every journey file is self-contained, and one that
 // changes what every page shows (the agency's settings) never runs beside another on the same product. Each copy takes
 // the next journey file from one queue, the longest files first, so none waits long for the others at the end.
