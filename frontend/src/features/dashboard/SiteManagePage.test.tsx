@@ -232,6 +232,8 @@ describe('Subscription management', () => {
     expect(screen.queryByText(/Le paiement de 29,00 € du 12\/11\/2026 a échoué/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Votre nouvelle carte est enregistrée/)).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('?card=updated&session_id=cs_card');
+    // The message shows from the address alone: the card is recorded only once the page has asked, and been told no.
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/checkout-sessions/cs_card')).length).toBeGreaterThanOrEqual(1));
 
     recorded = true;
     expect(
