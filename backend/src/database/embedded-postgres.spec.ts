@@ -80,7 +80,10 @@ describe('embedded PostgreSQL', () => {
       const failure = startEmbeddedPostgres(dir, port);
       await expect(failure).rejects.toBeInstanceOf(StartupError);
       // The port it suggests is one free when it said so: the next one, unless another run took it meanwhile.
-      const message = await failure.catch((error: Error) => error.message);
+      const message = await failure.then(
+        () => '',
+        (error: Error) => error.message,
+      );
       const suggested = /EMBEDDED_POSTGRES_PORT=(\d+)\)\.$/.exec(message)?.[1];
       expect(message).toBe(
         `Le port ${port} de PostgreSQL embarqué est déjà utilisé : arrêtez le programme qui l'occupe ou choisissez un autre port ` +
