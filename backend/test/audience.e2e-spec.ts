@@ -192,7 +192,7 @@ describe('audience measurement (issue 37)', () => {
         status: '202',
       }) ?? 0;
     const before = await requests();
-    const express = t.app.getHttpAdapter().getInstance() as { handle: (...args: unknown[]) => void };
+    const express = t.app.getHttpAdapter().getInstance() as unknown as { handle: (...args: unknown[]) => void };
     const handle = jest.spyOn(express, 'handle');
     try {
       const res = await beacon(pageview('/rapide')).expect(202);
@@ -225,6 +225,9 @@ describe('audience measurement (issue 37)', () => {
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await beacon(pageview(`/p${i}`), {}, '192.0.2.77')).status);
     expect(statuses).toEqual([202, 202, 202, 429, 429]);
+    const refused = await beacon(pageview('/p5'), {}, '192.0.2.77').expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.message).toBe('Trop d’événements pour ce site, réessayez plus tard');
     await flush();
     expect(await count('audience_events')).toBe(3);
     await t.dataSource.query(`TRUNCATE audience_events`);
