@@ -38,6 +38,22 @@ describe('the beacon listener', () => {
     for (const [remote, forwarded, expected] of cases)
       expect([remote, forwarded, clientAddress(request(remote, forwarded), loopback)]).toEqual([remote, forwarded, expected]);
   });
+
+  it('asks whether a connection’s own address is a proxy once per connection, not per beacon', () => {
+    const loopback = express().set('trust proxy', 'loopback').get('trust proxy fn') as (address: string, hop: number) => boolean;
+    const asked: Array<[string, number]> = [];
+    const trust = (address: string, hop: number) => (asked.push([address, hop]), loopback(address, hop));
+    const socket = { remoteAddress: '127.0.0.1' };
+    const beacon = (forwarded: string) => ({ socket, headers: { 'x-forwarded-for': forwarded } }) as unknown as IncomingMessage;
+    expect(['198.51.100.1', '198.51.100.2', '198.51.100.3'].map((ip) => clientAddress(beacon(ip), trust))).toEqual([
+      '198.51.100.1',
+      '198.51.100.2',
+      '198.51.100.3',
+    ]);
+    expect(asked).toEqual([['127.0.0.1', 0]]);
+    // Another setting of 'trust proxy' (another function) is asked again.
+    expect(clientAddress(beacon('198.51.100.4'), () => false)).toBe('127.0.0.1');
+  });
 });
 
 describe('the ingest’s per-event work', () => {

@@ -131,12 +131,19 @@ export function clientAddress(req: IncomingMessage, trust: TrustProxy): string {
   let address = req.socket.remoteAddress ?? '';
   const header = req.headers['x-forwarded-for'];
   if (!header) return address;
+  // Whether the connection's own address is a proxy of ours: read once per connection (a keep-alive one carries many
+  // beacons), not parsed again for each.
+  let socket = trustedSockets.get(req.socket);
+  if (socket?.trust !== trust) trustedSockets.set(req.socket, (socket = { trust, trusted: trust(address, 0) }));
   const hops = (typeof header === 'string' ? header : header.join(',')).split(',');
   for (let i = hops.length - 1, hop = 0; i >= 0; i--) {
     const next = hops[i].trim();
     if (!next) continue;
-    if (!trust(address, hop++)) return address;
+    if (!(hop === 0 ? socket.trusted : trust(address, hop))) return address;
+    hop++;
     address = next;
   }
   return address;
 }
+
+const trustedSockets = new WeakMap<object, { trust: TrustProxy; trusted: boolean }>();
