@@ -44,10 +44,14 @@ let salt: { day: string; salt: Buffer } | null = null;
 const pending: Stored[] = [];
 let writing: Promise<void> = Promise.resolve();
 
+let sweptAt = -Infinity;
 function over(key: string, limit: number, windowMs: number, now: number): boolean {
   let entry = windows.get(key);
   if (!entry || now - entry.start >= windowMs) {
-    if (windows.size >= 100_000) for (const [k, e] of windows) if (now - e.start >= windowMs) windows.delete(k);
+    if (windows.size >= 100_000 && now - sweptAt >= 1000) {
+      sweptAt = now;
+      for (const [k, e] of windows) if (now - e.start >= windowMs) windows.delete(k);
+    }
     entry = { start: now, hits: 0 };
     windows.set(key, entry);
   }
@@ -85,7 +89,7 @@ function flush(): Promise<void> {
   writing = writing
     .then(async () => {
       while (pending.length) {
-        const batch = pending.splice(0, FLUSH_AT_EVENTS * 4);
+        const batch = pending.splice(0, FLUSH_AT_EVENTS);
         try {
           await pool.query(INSERT_EVENTS_SQL, insertEventsParams(batch));
         } catch (error) {

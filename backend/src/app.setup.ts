@@ -7,8 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { join } from 'node:path';
 import { AUDIENCE_EVENT_PATH } from './audience/audience-ingest.controller';
-import { AudienceIngest } from './audience/audience-ingest.service';
-import { audienceEventRoute } from './audience/event-route';
+import { answerBeaconsFirst } from './audience/event-route';
 import { AUDIENCE_SCRIPT_PATH, serveAudienceScript } from './audience/script';
 import { MAX_BODY_BYTES } from './audience/ingest';
 import { PUBLIC_EXTENSION } from './common/access.decorator';
@@ -155,8 +154,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // frontend's files are revalidated by their Last-Modified date (hashed assets are immutable anyway).
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
-  // The audience beacon, before every layer below (audience/event-route.ts: what it does itself instead).
-  app.use(`/${API_PREFIX}${AUDIENCE_EVENT_PATH}`, audienceEventRoute(app.get(AudienceIngest)));
+  // The audience beacon, in the HTTP server's listener before Express (audience/event-route.ts: what it does itself).
+  answerBeaconsFirst(app);
   app.use(
     helmet({
       contentSecurityPolicy: {

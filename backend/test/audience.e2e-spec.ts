@@ -3,7 +3,9 @@ import { AudienceIngest } from '../src/audience/audience-ingest.service';
 import { AudienceJobs } from '../src/audience/audience-jobs';
 import { EventBuffer } from '../src/audience/event-buffer';
 import { AUDIENCE_SCRIPT, AUDIENCE_SCRIPT_GZIP } from '../src/audience/script';
+import { processRegistry } from '../src/common/metrics/registry';
 import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
+import { parsePrometheus } from './helpers/prometheus';
 
 const ORIGIN = 'https://boulangerie.example';
 const UA_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -182,11 +184,50 @@ describe('audience measurement (issue 37)', () => {
     ]);
   });
 
+  it('answers the beacon in the HTTP server’s listener before Express, counted in the metrics under its route', async () => {
+    const requests = async () =>
+      parsePrometheus(await processRegistry.metrics()).value('vitrine_http_requests_total', {
+        method: 'POST',
+        route: '/api/a/e',
+        status: '202',
+      }) ?? 0;
+    const before = await requests();
+    const express = t.app.getHttpAdapter().getInstance() as unknown as { handle: (...args: unknown[]) => void };
+    const handle = jest.spyOn(express, 'handle');
+    try {
+      const res = await beacon(pageview('/rapide')).expect(202);
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
+      expect((await beacon('{"k":').expect(400)).body.message).toBe('Événement illisible : un objet JSON est attendu');
+      await beacon(pageview('/rapide'), { DNT: '1' }).expect(202);
+      expect(handle).not.toHaveBeenCalled();
+      expect(await requests()).toBe(before + 2);
+      // Left to the framework, answered the same way there (AudienceIngestController.event): another charset…
+      await beacon(pageview('/latin'), { 'Content-Type': 'text/plain;charset=ISO-8859-1' }).expect(202);
+      expect(handle).toHaveBeenCalledTimes(1);
+      // … and a request with credentials, whose API key the access guard refuses on this route.
+      const keyed = await beacon(pageview('/cle'), { Authorization: 'Bearer vk_live_inconnue' });
+      expect([401, 403]).toContain(keyed.status);
+      expect(handle).toHaveBeenCalledTimes(2);
+    } finally {
+      handle.mockRestore();
+    }
+    await flush();
+    expect((await t.dataSource.query(`SELECT path FROM audience_events ORDER BY id`)).map((r: { path: string }) => r.path)).toEqual([
+      '/rapide',
+      '/latin',
+    ]);
+  });
+
   it('limits one source per site (429) and keeps every acknowledged event of a concurrent burst', async () => {
     t.app.get(AudienceIngest).limits = { perSourcePerMinute: 3, perSitePerSecond: 1000 };
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await beacon(pageview(`/p${i}`), {}, '192.0.2.77')).status);
     expect(statuses).toEqual([202, 202, 202, 429, 429]);
+    const refused = await beacon(pageview('/p5'), {}, '192.0.2.77').expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.message).toBe('Trop d’événements pour ce site, réessayez plus tard');
     await flush();
     expect(await count('audience_events')).toBe(3);
     await t.dataSource.query(`TRUNCATE audience_events`);

@@ -23,13 +23,26 @@ export interface IngestLimits {
   perSitePerSecond: number;
 }
 
+/** Counters held before their ended windows are swept (at most once a second: a sweep reads every counter). */
+const SWEEP_AT = 100_000;
+const SWEEP_EVERY_MS = 1000;
+
 /** Fixed-window counters in memory: a database write per event would cost as much as the event itself. */
-class Windows {
+export class Windows {
   private readonly counts = new Map<string, { start: number; hits: number }>();
+  private sweptAt = -Infinity;
+  get size(): number {
+    return this.counts.size;
+  }
   hit(key: string, limit: number, windowMs: number, now: number): number | null {
     let entry = this.counts.get(key);
     if (!entry || now - entry.start >= windowMs) {
-      if (this.counts.size >= 100_000) for (const [k, e] of this.counts) if (now - e.start >= windowMs) this.counts.delete(k);
+      // Beyond SWEEP_AT counters still in their window (a minute of many sources), sweeping at every new key read them
+      // all per event: the sweep waits a second, while counters pile up by one second's events at most.
+      if (this.counts.size >= SWEEP_AT && now - this.sweptAt >= SWEEP_EVERY_MS) {
+        this.sweptAt = now;
+        for (const [k, e] of this.counts) if (now - e.start >= windowMs) this.counts.delete(k);
+      }
       entry = { start: now, hits: 0 };
       this.counts.set(key, entry);
     }

@@ -53,7 +53,9 @@ export class EventBuffer implements OnModuleInit, OnModuleDestroy, BeforeApplica
   flush(): Promise<void> {
     const run = this.writing.then(async () => {
       while (this.pending.length) {
-        const batch = this.pending.splice(0, FLUSH_AT_EVENTS * 4);
+        // FLUSH_AT_EVENTS per INSERT: its parameters are built and serialised at once, holding the event loop (about
+        // 10 ms for 2,000 events on a busy machine: the ingest's p99); between two writes, the requests go on.
+        const batch = this.pending.splice(0, FLUSH_AT_EVENTS);
         try {
           await this.repository.insertEvents(batch);
         } catch (error) {

@@ -41,9 +41,10 @@ export function insertEventsParams(events: Array<StoredEvent & { receivedAt: Dat
     column('browser'),
     column('language'),
     column('durationMs'),
-    column('receivedAt'),
+    // As ISO strings, sent as they are: pg formats a Date by hand, field by field, in local time.
+    events.map((e) => e.receivedAt.toISOString()),
     touched.map((b) => b[0]),
     touched.map((b) => b[1]),
-    touched.map((b) => b[2]),
+    touched.map((b) => b[2].toISOString()),
   ];
 }

@@ -1,5 +1,5 @@
 import { BadRequestException, ForbiddenException } from '@nestjs/common';
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { isbot } from 'isbot';
 import type { AudienceDevice, AudienceEventKind } from './audience.entities';
 
@@ -159,9 +159,13 @@ export interface StoredEvent {
   durationMs: number | null;
 }
 
+/** The day's salt as a key, made once per salt: an HMAC keyed by a Buffer costs ten times one keyed by a KeyObject. */
+let saltKey: { salt: Buffer; key: KeyObject } | null = null;
+
 /** HMAC-SHA256(day salt, site id + IP + user agent): the IP is used here and never kept. */
 export function visitorHash(salt: Buffer, siteId: string, ip: string, userAgent: string): Buffer {
-  return createHmac('sha256', salt).update(`${siteId}\n${ip}\n${userAgent}`).digest();
+  if (saltKey?.salt !== salt) saltKey = { salt, key: createSecretKey(salt) };
+  return createHmac('sha256', saltKey.key).update(`${siteId}\n${ip}\n${userAgent}`).digest();
 }
 
 /** The row stored for a checked event (the URL's query reduced to its UTM parameters). */
@@ -194,9 +198,14 @@ export function storedEvent(
 // Made once: building an Intl.DateTimeFormat took a tenth of the ingest's time per event (bench/audience.ts' profile).
 const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The day (Paris time) of an instant, as `YYYY-MM-DD`. */
+/** The last hour's day: Paris is a whole number of hours from UTC, so its days change on UTC hours only. */
+let parisHour: { hour: number; day: string } | null = null;
+
+/** The day (Paris time) of an instant, as `YYYY-MM-DD` (formatted once per hour: a tenth of the event's work otherwise). */
 export function parisDay(at: Date): string {
-  return PARIS_DAY.format(at);
+  const hour = Math.floor(at.getTime() / 3600_000);
+  if (parisHour?.hour !== hour) parisHour = { hour, day: PARIS_DAY.format(at) };
+  return parisHour.day;
 }
 
 /** The same refusal for a foreign origin everywhere. */
