@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { readPageData } from '../seo/page-data';
 import { type EnterApp, requestApp } from './handover';
-import { setHydrating } from './kept';
+import { loadInView, setHydrating } from './kept';
 import { historyEntry, type LeaveForApp, lightPageLoader, locationOf, PublicBrowserApp } from './public-app';
 
 /**
@@ -41,7 +41,9 @@ export async function bootPublic(
     (await enterApp(pathname, await getSession()))(container);
     return 'app';
   }
-  const Page = await load();
+  // The page's module, and the code of the interactive sections the visitor sees already (an address with an anchor:
+  // island.tsx), hydrated with the page rather than on a first interaction.
+  const [Page] = await Promise.all([load(), loadInView()]);
   const history = window.history.state as { usr?: unknown; key?: string } | null;
   const initial = { location: locationOf({ pathname, search, hash }, history?.usr ?? null, history?.key ?? 'default'), Page };
   setHydrating(true);

@@ -6,7 +6,7 @@ import type { AgencyResponseDto, CatalogueResponseDto } from '../../api/generate
 import { knownSiteInfo, SiteInfoContext, useAgency } from '../../lib/site-info';
 import { applyTheme, ThemeProvider } from '../../lib/theme';
 import { island } from './island';
-import { setHydrating } from './kept';
+import { loadInView, setHydrating } from './kept';
 import { Link, type Location, type Navigator, Router } from './light-router';
 
 /** A section with a question that opens, the agency's phone (the page's answers) and a link (the page's router). */
@@ -196,5 +196,48 @@ describe('an interactive section hydrated on the first interaction (app/public/i
     expect(errors).not.toHaveBeenCalled();
     await done();
     applyTheme('light');
+  });
+
+  it('in view as the page starts (an address with its anchor), is loaded first and hydrated with the page', async () => {
+    const load = vi.fn(async () => ({ Whole, Content }));
+    const Island = island('#questions', load);
+    const navigator: Navigator = { createHref: (to) => String(to), push: vi.fn(), replace: vi.fn(), go: vi.fn() };
+    document.body.innerHTML = `<div id="root">${renderToString(<Page Section={Whole} navigator={navigator} />)}</div>`;
+    const container = document.getElementById('root')!;
+    const section = container.querySelector('section')!;
+    vi.spyOn(section, 'getBoundingClientRect').mockReturnValue({ top: 100, bottom: 500, height: 400 } as DOMRect);
+    await loadInView();
+    expect(load).toHaveBeenCalledTimes(1);
+    const button = container.querySelector('button')!;
+    const mismatches: unknown[] = [];
+    setHydrating(true);
+    const root = await act(async () =>
+      hydrateRoot(container, <Page Section={Island} navigator={navigator} />, { onRecoverableError: (error) => mismatches.push(error) }),
+    );
+    setHydrating(false);
+    // Hydrated with the page: its handler answers the first click.
+    await act(async () => button.click());
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(container.querySelector('button')).toBe(button);
+    expect(mismatches).toEqual([]);
+    await act(async () => root.unmount());
+    document.body.innerHTML = '';
+  });
+
+  it('asks for its code again on the next interaction when it could not be loaded (the network)', async () => {
+    const load = vi
+      .fn<() => Promise<{ Whole: typeof Whole; Content: typeof Content }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue({ Whole, Content });
+    const { container, done } = await hydratePage(island('#questions', load));
+    const button = container.querySelector('button')!;
+    await act(async () => button.dispatchEvent(new MouseEvent('pointerover', { bubbles: true })));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await act(async () => button.dispatchEvent(new MouseEvent('pointerover', { bubbles: true })));
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(async () => button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true })));
+    await vi.waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));
+    await done();
   });
 });

@@ -2,7 +2,7 @@ import { type ComponentType, use, useEffect, useRef, useState, useSyncExternalSt
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { SiteInfoContext, type SiteInfoSource } from '../../lib/site-info';
 import { ThemeProvider, useTheme } from '../../lib/theme';
-import { isHydrating, keptCode, serverElement } from './kept';
+import { isHydrating, keptCode, loadWhenInView, serverElement } from './kept';
 import { RouterContext, type RouterValue } from './light-router';
 
 /*
@@ -91,6 +91,9 @@ export interface IslandOptions {
   theme?: boolean;
 }
 
+/** How near the viewport a section's code is loaded (px): scrolling towards it counts as reaching it. */
+const NEAR_PX = 200;
+
 /** The visitor's first interaction with a section (the pointer over it, a touch, the focus or a key inside). */
 const SECTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 /** The visitor's first interaction with the page. */
@@ -113,6 +116,8 @@ export function island<P extends object>(
     }),
   );
   // (`use(get())` below gives the code in the same render once it is loaded: kept.tsx, settled.)
+  // In view as the page starts (an address with its anchor): loaded first and hydrated with the page (boot-public.tsx).
+  if ((options.wake ?? 'section') === 'section') loadWhenInView(selector, NEAR_PX, get);
   function Island(props: P) {
     // The section's element once mounted (the server's, kept: `server`).
     const [element, setElement] = useState<Element | null>(null);
@@ -168,7 +173,9 @@ function wakeOnInteraction<P extends object>(
   const events = on === 'page' ? PAGE_EVENTS : SECTION_EVENTS;
   const near =
     on === 'section' && typeof IntersectionObserver === 'function'
-      ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wake(), { rootMargin: '200px 0px' })
+      ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wake(), {
+          rootMargin: `${NEAR_PX}px 0px`,
+        })
       : null;
   const listen = (add: boolean) => {
     for (const type of events) {

@@ -42,13 +42,39 @@ export function keptCode<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | null = null;
   const get = () =>
     (loading ??= settled(
-      load().then((code) => {
-        loadedCount += 1;
-        return code;
-      }),
+      load().then(
+        (code) => {
+          loadedCount += 1;
+          return code;
+        },
+        (error: unknown) => {
+          // Not loaded (the network): asked again next time.
+          loading = null;
+          throw error;
+        },
+      ),
     ));
   preloads.push(get);
   return get;
+}
+
+const inViewLoads: Array<() => Promise<unknown> | null> = [];
+
+/**
+ * Loads, before the page hydrates, the code of the interactive sections in view then (island.tsx): the visitor sees
+ * them from the start (an address with their anchor), and they hydrate with the page.
+ */
+export function loadInView(): Promise<unknown> {
+  // Not loaded (the network): the section keeps the server's HTML, its code loaded on the first interaction.
+  return Promise.all(inViewLoads.map((load) => load()?.catch(() => undefined)));
+}
+
+/** `get` runs before the page hydrates when the element at `selector` is then within `margin` px of the viewport. */
+export function loadWhenInView(selector: string, margin: number, get: () => Promise<unknown>): void {
+  inViewLoads.push(() => {
+    const box = document.querySelector(selector)?.getBoundingClientRect();
+    return box && box.bottom > -margin && box.top < window.innerHeight + margin && box.height > 0 ? get() : null;
+  });
 }
 
 /**
