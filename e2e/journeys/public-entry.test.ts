@@ -12,9 +12,10 @@ import { DESKTOP, launch, newPage, PHONE, signIn } from '../browser.ts';
 
 /**
  * What CI holds the home page's JavaScript to (gzip), so that what issue 39 gained is kept: 142 KB before the public
- * entry, 94 KB with it (docs/performance.md). The page-speed bench (`npm run bench`) checks the issue's goal, 80 KB.
+ * entry, 94 KB with it, 79.8 KB once the interactive sections load on the first interaction (docs/performance.md).
+ * The page-speed bench (`npm run bench`) checks the issue's goal, 80 KB.
  */
-const HOME_JS_GUARD_KB = 100;
+const HOME_JS_GUARD_KB = 81;
 
 const dist = join(root, 'frontend', 'dist');
 

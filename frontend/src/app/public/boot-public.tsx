@@ -1,9 +1,8 @@
 import { startTransition } from 'react';
 import { hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
-import { getSession } from '../../api/http';
 import { readPageData } from '../seo/page-data';
 import { type EnterApp, requestApp } from './handover';
-import { setHydrating } from './kept';
+import { loadInView, setHydrating } from './kept';
 import { historyEntry, type LeaveForApp, lightPageLoader, locationOf, PublicBrowserApp } from './public-app';
 
 /**
@@ -25,9 +24,11 @@ export async function bootPublic(
     roots.set(container, made);
   };
 
+  // The visitor's session, if this page restored one (its module is loaded only then: app/public/kept/session.tsx).
+  const getSession = async () => (await import('../../api/http')).getSession();
   const leave: LeaveForApp = async (href, state, move) => {
     const enterApp = await loadApp();
-    const mount = await enterApp(new URL(href, window.location.href).pathname, getSession());
+    const mount = await enterApp(new URL(href, window.location.href).pathname, await getSession());
     const key = Math.random().toString(36).slice(2, 10);
     if (move !== 'none') window.history[move === 'push' ? 'pushState' : 'replaceState'](historyEntry(state, key, move), '', href);
     root?.unmount();
@@ -37,10 +38,12 @@ export async function bootPublic(
 
   if (!data || !load || container.firstElementChild === null) {
     const enterApp = await loadApp();
-    (await enterApp(pathname, getSession()))(container);
+    (await enterApp(pathname, await getSession()))(container);
     return 'app';
   }
-  const Page = await load();
+  // The page's module, and the code of the interactive sections the visitor sees already (an address with an anchor:
+  // island.tsx), hydrated with the page rather than on a first interaction.
+  const [Page] = await Promise.all([load(), loadInView()]);
   const history = window.history.state as { usr?: unknown; key?: string } | null;
   const initial = { location: locationOf({ pathname, search, hash }, history?.usr ?? null, history?.key ?? 'default'), Page };
   setHydrating(true);

@@ -10,12 +10,13 @@ import type { Location, Navigator, NavigateOptions, Path, To } from 'react-route
 
 export type { Location, Navigator, NavigateOptions, Path, To };
 
-interface RouterValue {
+export interface RouterValue {
   location: Location;
   navigator: Navigator;
 }
 
-const RouterContext = createContext<RouterValue | null>(null);
+/** The location and the navigator; exported for a section hydrated in a root of its own (kept.tsx, `island`). */
+export const RouterContext = createContext<RouterValue | null>(null);
 
 export function Router({ location, navigator, children }: RouterValue & { children?: ReactNode }) {
   return <RouterContext value={{ location, navigator }}>{children}</RouterContext>;

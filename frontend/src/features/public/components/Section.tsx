@@ -2,46 +2,77 @@ import type { ReactNode } from 'react';
 import { Container } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 
+interface SectionHead {
+  id?: string;
+  eyebrow?: string;
+  title: ReactNode;
+  intro?: ReactNode;
+}
+
 /** A page section with its optional eyebrow, title and introduction, centred. */
 export function Section({
+  tinted,
+  className,
+  children,
+  ...head
+}: SectionHead & {
+  tinted?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <SectionFrame id={head.id} tinted={tinted} className={className}>
+      <SectionContent {...head}>{children}</SectionContent>
+    </SectionFrame>
+  );
+}
+
+/**
+ * A section's element alone (Section without its content): for a section whose content the public pages' light entry
+ * hydrates on its own, on the visitor's first interaction with it (app/public/island.tsx).
+ */
+export function SectionFrame({
   id,
-  eyebrow,
-  title,
-  intro,
   tinted,
   className,
   children,
 }: {
   id?: string;
-  eyebrow?: string;
-  title: ReactNode;
-  intro?: ReactNode;
   tinted?: boolean;
   className?: string;
   children: ReactNode;
 }) {
-  const headingId = id ? `${id}-titre` : undefined;
   return (
     <section
       id={id}
-      aria-labelledby={headingId}
+      aria-labelledby={id ? `${id}-titre` : undefined}
       className={cn(
         'py-16 sm:py-24',
         tinted && 'border-y border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40',
         className,
       )}
     >
-      <Container>
-        <div className="mx-auto max-w-2xl text-center">
-          {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{eyebrow}</p> : null}
-          <h2 id={headingId} className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
-            {title}
-          </h2>
-          {intro ? <p className="mt-4 text-lg text-pretty text-slate-600 dark:text-slate-300">{intro}</p> : null}
-        </div>
-        {children}
-      </Container>
+      {children}
     </section>
+  );
+}
+
+/** What Section shows inside its element: the head (eyebrow, title, introduction), then its children. */
+export function SectionContent({ id, eyebrow, title, intro, children }: SectionHead & { children: ReactNode }) {
+  return (
+    <Container>
+      <div className="mx-auto max-w-2xl text-center">
+        {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{eyebrow}</p> : null}
+        <h2
+          id={id ? `${id}-titre` : undefined}
+          className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white"
+        >
+          {title}
+        </h2>
+        {intro ? <p className="mt-4 text-lg text-pretty text-slate-600 dark:text-slate-300">{intro}</p> : null}
+      </div>
+      {children}
+    </Container>
   );
 }
 

@@ -1,17 +1,20 @@
 import { PROMISES } from '@vitrine/domain';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FAQ } from './faq';
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { Icon } from '../components/icons';
-import { Section } from '../components/Section';
+import { SectionContent, SectionFrame } from '../components/Section';
 
-function FaqItem({ q, a }: { q: string; a: string }) {
+/**
+ * A question and its answer. Their ids follow the list's order rather than React's useId: the light entry hydrates the
+ * FAQ in a root of its own (app/public/island.tsx), whose ids would not be the server's.
+ */
+function FaqItem({ n, q, a }: { n: number; q: string; a: string }) {
   const [open, setOpen] = useState(false);
-  const id = useId();
-  const buttonId = `faq-q-${id}`;
-  const panelId = `faq-r-${id}`;
+  const buttonId = `faq-q-${n}`;
+  const panelId = `faq-r-${n}`;
   return (
     <li className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <h3>
@@ -43,12 +46,12 @@ function FaqItem({ q, a }: { q: string; a: string }) {
 }
 
 /** The FAQ (anchor: faq): nine questions, each opens on its own (several can be open). */
-export function Faq() {
+export function FaqContent() {
   return (
-    <Section id="faq" eyebrow="FAQ" title="Questions fréquentes" tinted>
+    <SectionContent id="faq" eyebrow="FAQ" title="Questions fréquentes">
       <ul className="mx-auto mt-10 max-w-3xl space-y-3">
-        {FAQ.map((item) => (
-          <FaqItem key={item.q} {...item} />
+        {FAQ.map((item, n) => (
+          <FaqItem key={item.q} n={n + 1} {...item} />
         ))}
       </ul>
       <div className="mx-auto mt-10 max-w-3xl rounded-2xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
@@ -60,6 +63,18 @@ export function Faq() {
           Contactez-nous
         </ButtonLink>
       </div>
-    </Section>
+    </SectionContent>
+  );
+}
+
+/**
+ * The FAQ (anchor: faq). The section's element and its content apart: the public pages' light entry hydrates the content on the
+ * visitor's first interaction with it (app/public/island.tsx).
+ */
+export function Faq() {
+  return (
+    <SectionFrame id="faq" tinted>
+      <FaqContent />
+    </SectionFrame>
   );
 }

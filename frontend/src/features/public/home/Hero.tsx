@@ -6,9 +6,22 @@ import { Icon } from '../components/icons';
 import { HeroVideo } from './HeroVideo';
 import { Particles } from './Particles';
 
+/**
+ * The top of the home page. Its element and its content apart: the public pages' light entry hydrates the content
+ * (the particles, the video) on the visitor's first interaction with the page (app/public/island.tsx).
+ */
 export function Hero() {
   return (
     <section aria-labelledby="hero-titre" className="relative isolate overflow-hidden">
+      <HeroContent />
+    </section>
+  );
+}
+
+/** What the hero shows inside its element: its backdrop and particles, the promise and the calls to action, the video. */
+export function HeroContent() {
+  return (
+    <>
       <div
         className="absolute inset-0 -z-20 bg-[radial-gradient(55%_60%_at_15%_0%,var(--color-brand-100),transparent),radial-gradient(45%_50%_at_100%_100%,var(--color-sky-100),transparent)] dark:bg-[radial-gradient(55%_60%_at_15%_0%,color-mix(in_oklab,var(--color-brand-900)_70%,transparent),transparent),radial-gradient(45%_50%_at_100%_100%,color-mix(in_oklab,var(--color-sky-900)_45%,transparent),transparent)]"
         aria-hidden="true"
@@ -51,6 +64,6 @@ export function Hero() {
         </div>
         <HeroVideo />
       </Container>
-    </section>
+    </>
   );
 }

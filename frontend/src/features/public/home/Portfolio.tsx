@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn';
 import { Icon } from '../components/icons';
 import { portfolioImages } from '../components/images';
 import { Picture, type ImageSet } from '../components/Picture';
-import { Section } from '../components/Section';
+import { SectionContent, SectionFrame } from '../components/Section';
 
 interface Example {
   name: string;
@@ -75,12 +75,12 @@ function Lightbox({ example, onClose }: { example: Example; onClose: () => void 
 }
 
 /** The portfolio (anchor: portfolio): three examples, an image lightbox, see more / see less on mobile. */
-export function Portfolio() {
+export function PortfolioContent() {
   const [expanded, setExpanded] = useState(false);
   const [open, setOpen] = useState<Example | null>(null);
 
   return (
-    <Section
+    <SectionContent
       id="portfolio"
       eyebrow="Portfolio"
       title="Des sites qui travaillent pour leurs propriétaires"
@@ -139,6 +139,18 @@ export function Portfolio() {
         </button>
       </div>
       {open ? <Lightbox example={open} onClose={() => setOpen(null)} /> : null}
-    </Section>
+    </SectionContent>
+  );
+}
+
+/**
+ * The portfolio (anchor: portfolio). The section's element and its content apart: the public pages' light entry hydrates the content on the
+ * visitor's first interaction with it (app/public/island.tsx).
+ */
+export function Portfolio() {
+  return (
+    <SectionFrame id="portfolio">
+      <PortfolioContent />
+    </SectionFrame>
   );
 }

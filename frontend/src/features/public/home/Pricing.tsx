@@ -8,7 +8,7 @@ import { CloseButton } from '../../../components/ui/modal-dialog';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { Icon } from '../components/icons';
-import { Section } from '../components/Section';
+import { SectionContent, SectionFrame } from '../components/Section';
 import { LazyQuoteForm, loadQuoteForm } from '../quote/LazyQuoteForm';
 import { useAgency, useCatalogue } from '../../../lib/site-info';
 import { formatEuros } from '../../../lib/format';
@@ -139,18 +139,17 @@ function QuotePanel({ onClose }: { onClose: () => void }) {
 }
 
 /** Pricing and contact (anchor: features): plans and options from GET /api/catalogue, the Teams quote panel. */
-export function Pricing() {
+export function PricingContent() {
   const catalogue = useCatalogue();
   const agency = useAgency().data;
   const [quoteOpen, setQuoteOpen] = useState(false);
 
   return (
-    <Section
+    <SectionContent
       id="features"
       eyebrow="Tarifs"
       title="Des formules simples, tout compris"
       intro="Nom de domaine, hébergement, SSL, modifications et support inclus. Sans engagement, sans frais de création."
-      tinted
     >
       {catalogue.isError ? (
         <Alert tone="error" className="mx-auto mt-12 max-w-2xl text-center">
@@ -225,6 +224,18 @@ export function Pricing() {
           </ButtonLink>
         </div>
       </div>
-    </Section>
+    </SectionContent>
+  );
+}
+
+/**
+ * Pricing and contact (anchor: features). The section's element and its content apart: the public pages' light entry hydrates the content on the
+ * visitor's first interaction with it (app/public/island.tsx).
+ */
+export function Pricing() {
+  return (
+    <SectionFrame id="features" tinted>
+      <PricingContent />
+    </SectionFrame>
   );
 }
