@@ -43,6 +43,8 @@ const CONNECTIONS = Number(args.connections);
 const MAX_IDLE_RSS_MB = 200;
 const MAX_LOADED_RSS_MB = 400;
 const WARM_UP_SECONDS = 2;
+/** The app's V8 settings (V8_FLAGS in backend/src/main.ts), given to the baseline and the bare servers too, with the same MALLOC_ARENA_MAX. */
+const SERVER_V8_FLAGS = ['--no-allocation-site-pretenuring', '--max-semi-space-size=16'];
 /** `--only auth/me,search,webhooks`: the routes whose name holds one of these parts (`webhooks`: the webhook bench). */
 const only = args.only?.split(',').map((part) => part.trim());
 
@@ -71,9 +73,9 @@ const app = await startBuiltApp('bench-api', 300_000, { dataDir, postgresPort, o
 const appPid = findPid('backend/dist/main.js', new URL(app.baseUrl).port);
 const rawPort = await freePort();
 // The app's V8 settings (V8_FLAGS in backend/src/main.ts, given on node's command line), so that both collect garbage alike.
-const raw = spawn(process.execPath, ['--no-allocation-site-pretenuring', join(root, 'bench', 'api', 'raw-server.ts')], {
+const raw = spawn(process.execPath, [...SERVER_V8_FLAGS, join(root, 'bench', 'api', 'raw-server.ts')], {
   cwd: root,
-  env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(rawPort) },
+  env: { ...process.env, MALLOC_ARENA_MAX: '2', DATABASE_URL: databaseUrl, PORT: String(rawPort) },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve) => raw.stdout!.once('data', resolve));
@@ -319,9 +321,9 @@ async function frameworkShare(auth: string, run: (url: string, auth: string) => 
     const bases: Record<string, string> = { brut: rawUrl, app: app.baseUrl };
     for (const bare of ['express', 'nest'] as const) {
       const port = await freePort();
-      const server = spawn(process.execPath, ['--no-allocation-site-pretenuring', join(root, 'bench', 'api', 'bare-servers.ts')], {
+      const server = spawn(process.execPath, [...SERVER_V8_FLAGS, join(root, 'bench', 'api', 'bare-servers.ts')], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), BARE: bare },
+        env: { ...process.env, MALLOC_ARENA_MAX: '2', DATABASE_URL: databaseUrl, PORT: String(port), BARE: bare },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       servers.push(server);
