@@ -42,6 +42,8 @@ const CONNECTIONS = Number(args.connections);
 /** Resident memory goals of the app (issue 39): at rest after its start, and after the bench's load. */
 const MAX_IDLE_RSS_MB = 200;
 const MAX_LOADED_RSS_MB = 400;
+/** Speed goal of every route (issue 39): the median of its rounds' ratios to the raw baseline, at least 70 % (80 % targeted). */
+const MIN_RATIO_PERCENT = 70;
 const WARM_UP_SECONDS = 2;
 /** The app's V8 settings (V8_FLAGS in backend/src/main.ts), given to the baseline and the bare servers too, with the same MALLOC_ARENA_MAX. */
 const SERVER_V8_FLAGS = ['--no-allocation-site-pretenuring', '--max-semi-space-size=16'];
@@ -186,6 +188,7 @@ try {
   };
 
   const rows: string[] = [];
+  const belowGoal: string[] = [];
   for (const route of routes) {
     const [fromApp, fromRaw] = [await probeRoute(app.baseUrl, route.path, route.auth), await probeRoute(rawUrl, route.path, route.auth)];
     if (fromApp.key !== fromRaw.key)
@@ -215,6 +218,7 @@ try {
     const line = `| ${route.name} | ${Math.round(sum(results.app))} | ${Math.round(sum(results.raw))} | ${Math.round(median)} % (${Math.round(ratios[0])}–${Math.round(ratios.at(-1)!)}) | ${worst(results.app, 'p50')} / ${worst(results.app, 'p99')} ms | ${worst(results.raw, 'p50')} / ${worst(results.raw, 'p99')} ms | ${ms.toFixed(1)} ms | ${fromApp.queries} / ${fromRaw.queries} | ${gcPer1000(results.app)} / ${gcPer1000(results.raw)} | ${Math.round(cpu(results.app))} / ${Math.round(cpu(results.raw))} µs (${Math.round((100 * cpu(results.raw)) / cpu(results.app))} %) |`;
     console.log(line);
     rows.push(line);
+    if (median < MIN_RATIO_PERCENT) belowGoal.push(`${route.name} : ${Math.round(median)} % du brut (au moins ${MIN_RATIO_PERCENT})`);
   }
 
   // Where the app's gap to the raw baseline on its lightest route goes (issue 39): the same work served by a bare
@@ -262,6 +266,10 @@ try {
   ].filter(Boolean);
   if (over.length) {
     console.error(`Mémoire au-dessus des objectifs : ${over.join(' ; ')}`);
+    process.exitCode = 1;
+  }
+  if (belowGoal.length) {
+    console.error(`Routes sous l'objectif de vitesse : ${belowGoal.join(' ; ')}`);
     process.exitCode = 1;
   }
 } finally {
