@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, getSchemaPath, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
+import cors from 'cors';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { AUDIENCE_SCRIPT_PATH, serveAudienceScript } from './audience/script';
 import { MAX_BODY_BYTES } from './audience/ingest';
 import { PUBLIC_EXTENSION } from './common/access.decorator';
 import { API_KEY_SECURITY } from './common/api-key';
+import { applyFixedHeaders, recordFixedHeaders } from './common/fixed-headers';
 import { ErrorResponseDto } from './common/error-response.dto';
 import { HttpExceptionFilter, toErrorBody } from './common/http-exception.filter';
 import { RATE_LIMITED_EXTENSION, rateLimitHeaders } from './common/rate-limit/rate-limit-headers';
@@ -156,7 +158,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', 'loopback');
   // The audience beacon, in the HTTP server's listener before Express (audience/event-route.ts: what it does itself).
   answerBeaconsFirst(app);
-  app.use(
+  // Helmet's headers are the same for every answer: found once (recordFixedHeaders) and set in one loop, rather than
+  // helmet's chain of thirteen middlewares per request.
+  const securityHeaders = recordFixedHeaders(
     helmet({
       contentSecurityPolicy: {
         directives: {
@@ -180,7 +184,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     }),
   );
   const allowed = allowedOrigins(config);
-  app.enableCors({
+  const crossOrigin = cors({
     origin: (origin, cb) => cb(null, !origin || allowed.has(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
@@ -189,8 +193,28 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     maxAge: 600,
   });
   // gzip for the app's assets and API answers (Lighthouse's phone profile: ~3.5 s of first paint without it).
-  app.use(compression({ threshold: 1024 }));
-  app.use(cookieParser());
+  const gzip = compression({ threshold: 1024 });
+  const compressIfAccepted = (req: Request, res: Response, next: NextFunction) =>
+    ACCEPTS_COMPRESSION.test(req.headers['accept-encoding'] ?? '') ? gzip(req, res, next) : next();
+  // Every request's layers in one (each Express layer is a path match and a turn of the router per request):
+  // - helmet's headers;
+  // - CORS: a request without an Origin header is not a cross-origin request a browser makes (browsers send Origin
+  //   on every cross-origin fetch and on every preflight), so it gets only `Vary: Origin` (a cache must not serve it
+  //   to a cross-origin request), not cors's allow-credentials and exposed-headers, which mean nothing without an
+  //   allowed origin; a request with an Origin, and every OPTIONS, go through cors as before;
+  // - compression, only for a request that accepts an encoding compression offers (a client that sends no
+  //   Accept-Encoding, or `identity`, would get the body as is anyway: its wrapping of write/end/on was wasted).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    applyFixedHeaders(res, securityHeaders);
+    if (req.headers.origin === undefined && req.method !== 'OPTIONS') {
+      res.setHeader('Vary', 'Origin');
+      return compressIfAccepted(req, res, next);
+    }
+    crossOrigin(req, res, (error?: unknown) => (error ? next(error) : compressIfAccepted(req, res, next)));
+  });
+  // Cookies are read by two routes (the refresh token, an order draft's owner): parsed on first read of req.cookies,
+  // by cookie-parser itself, rather than by a middleware on every request.
+  parseCookiesOnFirstRead((app.getHttpAdapter().getInstance() as express.Express).request);
   // What every API request goes through before its route, in one Express layer rather than six (each layer is a path
   // match and a turn of the router per request: bench:api, docs/performance.md):
   // - API answers depend on the caller (session, cookies): never stored by a browser or a proxy, unless a route says
@@ -232,6 +256,31 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
 
   if (config.frontendDist) serveFrontend(app, config.frontendDist, app.get(PublicPagesService));
+}
+
+/** An Accept-Encoding under which compression may encode (gzip, deflate, br, any): otherwise it never would. */
+const ACCEPTS_COMPRESSION = /gzip|deflate|br|\*/i;
+
+/**
+ * `req.cookies` of every request of an Express app, as cookie-parser (without a secret) sets it, parsed the first
+ * time it is read: a getter on the app's request prototype, replaced by the parsed value on the request itself.
+ */
+export function parseCookiesOnFirstRead(requestPrototype: object): void {
+  const parse = cookieParser();
+  const own = (req: object, cookies: unknown) =>
+    Object.defineProperty(req, 'cookies', { value: cookies, writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(requestPrototype, 'cookies', {
+    configurable: true,
+    get(this: Request) {
+      const parsed: { headers: Request['headers']; cookies?: unknown; signedCookies?: unknown } = { headers: this.headers };
+      parse(parsed as unknown as Request, {} as Response, () => undefined);
+      own(this, parsed.cookies);
+      return parsed.cookies;
+    },
+    set(this: Request, cookies: unknown) {
+      own(this, cookies);
+    },
+  });
 }
 
 export const JSON_ONLY_MESSAGE = 'Le corps de la requête doit être au format JSON (Content-Type: application/json).';

@@ -28,8 +28,16 @@ import { Lifecycle } from './health/lifecycle';
  * per young collection up to 330 MB, a young collection took 10 ms instead of 0.8 ms, and full collections paused the
  * server. Measured on GET /api/auth/me, autocannon alone against the app, 10 connections, 10 s after a warm-up:
  * 3,578 → 4,370 req/s, p99 12 → 5 ms, 440 → 364 MB resident after the load.
+ *
+ * A young generation of 16 MB semi-spaces (`--max-semi-space-size=16`) instead of V8's 32 MB here (Node 24, this
+ * heap limit): the young generation is resident whole once a load has grown it, and was the largest part of the heap
+ * at rest (64 MB of new space in a 137 MB heap). bench:api, 2,000 sites, one run each on a loaded machine: 204–219 →
+ * 191 MB at rest, 406–469 → 299 MB after the load; 8 MB semi-spaces gave 173 and 240 MB with about 40 % more time
+ * in young collections (docs/performance.md, "Memory at rest").
+ * Beside these, the environment's MALLOC_ARENA_MAX=2 (scripts/start.ts, the Dockerfile) keeps glibc from giving each
+ * thread that allocates (V8's compiler and GC threads, libuv's pool) an arena of its own that keeps its freed pages.
  */
-export const V8_FLAGS = ['--no-allocation-site-pretenuring'];
+export const V8_FLAGS = ['--no-allocation-site-pretenuring', '--max-semi-space-size=16'];
 
 export interface RunningApp {
   app: NestExpressApplication;

@@ -74,6 +74,21 @@ describe('health, errors and HTTP hardening', () => {
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('grants nothing to a request without an Origin (not a cross-origin browser request) but says answers vary by it', async () => {
+    const plain = await t.api.raw.get('/api/health').expect(200);
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+    expect(plain.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(plain.headers['access-control-expose-headers']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/\bOrigin\b/);
+    const preflight = await t.api.raw
+      .options('/api/auth/me')
+      .set('Origin', 'http://localhost:5173')
+      .set('Access-Control-Request-Method', 'PATCH')
+      .expect(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(preflight.headers['access-control-allow-methods']).toContain('PATCH');
+  });
+
   it('serves Swagger UI and the JSON document', async () => {
     const ui = await t.api.raw.get('/api/docs').redirects(1).expect(200);
     expect(ui.text).toContain('swagger-ui');

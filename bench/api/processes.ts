@@ -43,3 +43,16 @@ export function childrenOf(pid: number): number[] {
   }
   return children;
 }
+
+/** The app process's resident memory by kind, in MB (/proc/<pid>/status): anonymous (heaps, malloc), files (code), shared. */
+export function rssKinds(pid: number | undefined): string {
+  if (!pid) return '?';
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return ['RssAnon', 'RssFile', 'RssShmem']
+      .map((kind) => `${kind} ${Math.round(Number(new RegExp(`${kind}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024)}`)
+      .join(', ');
+  } catch {
+    return '?';
+  }
+}

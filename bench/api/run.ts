@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { freePort, root, startBuiltApp, tempDataDir } from '../../e2e/app.ts';
-import { childrenOf, findPid, rss } from './processes.ts';
+import { childrenOf, findPid, rss, rssKinds } from './processes.ts';
 import { benchWebhooks } from './webhooks.ts';
 
 const { values: args } = parseArgs({
@@ -42,7 +42,11 @@ const CONNECTIONS = Number(args.connections);
 /** Resident memory goals of the app (issue 39): at rest after its start, and after the bench's load. */
 const MAX_IDLE_RSS_MB = 200;
 const MAX_LOADED_RSS_MB = 400;
+/** Speed goal of every route (issue 39): the median of its rounds' ratios to the raw baseline, at least 70 % (80 % targeted). */
+const MIN_RATIO_PERCENT = 70;
 const WARM_UP_SECONDS = 2;
+/** The app's V8 settings (V8_FLAGS in backend/src/main.ts), given to the baseline and the bare servers too, with the same MALLOC_ARENA_MAX. */
+const SERVER_V8_FLAGS = ['--no-allocation-site-pretenuring', '--max-semi-space-size=16'];
 /** `--only auth/me,search,webhooks`: the routes whose name holds one of these parts (`webhooks`: the webhook bench). */
 const only = args.only?.split(',').map((part) => part.trim());
 
@@ -71,9 +75,9 @@ const app = await startBuiltApp('bench-api', 300_000, { dataDir, postgresPort, o
 const appPid = findPid('backend/dist/main.js', new URL(app.baseUrl).port);
 const rawPort = await freePort();
 // The app's V8 settings (V8_FLAGS in backend/src/main.ts, given on node's command line), so that both collect garbage alike.
-const raw = spawn(process.execPath, ['--no-allocation-site-pretenuring', join(root, 'bench', 'api', 'raw-server.ts')], {
+const raw = spawn(process.execPath, [...SERVER_V8_FLAGS, join(root, 'bench', 'api', 'raw-server.ts')], {
   cwd: root,
-  env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(rawPort) },
+  env: { ...process.env, MALLOC_ARENA_MAX: '2', DATABASE_URL: databaseUrl, PORT: String(rawPort) },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve) => raw.stdout!.once('data', resolve));
@@ -87,6 +91,7 @@ try {
   for (const deadline = Date.now() + 60_000; appPid && childrenOf(appPid).length > 0 && Date.now() < deadline;)
     await new Promise((r) => setTimeout(r, 250));
   const idleRss = rss(appPid);
+  const idleMemory = `${await memoryOf(app.baseUrl)} ; ${rssKinds(appPid)}`;
 
   // Tokens as the app signs them, for sessions opened here: the admin, and a seeded client with sites and invoices.
   const token = async (userId: string, role: string) => {
@@ -157,7 +162,7 @@ try {
     const res = await fetch(url, { headers: { Authorization: auth } });
     await res.arrayBuffer();
     const [ms, full] = (res.headers.get('x-gc') ?? '0;0').split(';').map(Number);
-    return { ms, full };
+    return { ms, full, cpuUs: Number(res.headers.get('x-cpu') ?? 0) };
   };
   const run = async (url: string, auth: string) => {
     const before = await gcSoFar(url, auth);
@@ -171,6 +176,8 @@ try {
       requests: result.requests.total,
       gcMs: after.ms - before.ms,
       fullGcs: after.full - before.full,
+      // CPU time per request, µs (the two probe requests around the run count too: a few among thousands).
+      cpuUs: (after.cpuUs - before.cpuUs) / Math.max(1, result.requests.total + 1),
     };
   };
   type Run = Awaited<ReturnType<typeof run>>;
@@ -181,6 +188,7 @@ try {
   };
 
   const rows: string[] = [];
+  const belowGoal: string[] = [];
   for (const route of routes) {
     const [fromApp, fromRaw] = [await probeRoute(app.baseUrl, route.path, route.auth), await probeRoute(rawUrl, route.path, route.auth)];
     if (fromApp.key !== fromRaw.key)
@@ -206,9 +214,11 @@ try {
     const ratios = results.app.map((r, i) => (100 * r.rps) / results.raw[i].rps).sort((a, b) => a - b);
     const median = ratios.length % 2 ? ratios[(ratios.length - 1) / 2] : (ratios[ratios.length / 2 - 1] + ratios[ratios.length / 2]) / 2;
     const ms = await serverMs(app.baseUrl, route.path, route.auth);
-    const line = `| ${route.name} | ${Math.round(sum(results.app))} | ${Math.round(sum(results.raw))} | ${Math.round(median)} % (${Math.round(ratios[0])}–${Math.round(ratios.at(-1)!)}) | ${worst(results.app, 'p50')} / ${worst(results.app, 'p99')} ms | ${worst(results.raw, 'p50')} / ${worst(results.raw, 'p99')} ms | ${ms.toFixed(1)} ms | ${fromApp.queries} / ${fromRaw.queries} | ${gcPer1000(results.app)} / ${gcPer1000(results.raw)} |`;
+    const cpu = (list: Run[]) => list.map((r) => r.cpuUs).sort((a, b) => a - b)[Math.floor(list.length / 2)];
+    const line = `| ${route.name} | ${Math.round(sum(results.app))} | ${Math.round(sum(results.raw))} | ${Math.round(median)} % (${Math.round(ratios[0])}–${Math.round(ratios.at(-1)!)}) | ${worst(results.app, 'p50')} / ${worst(results.app, 'p99')} ms | ${worst(results.raw, 'p50')} / ${worst(results.raw, 'p99')} ms | ${ms.toFixed(1)} ms | ${fromApp.queries} / ${fromRaw.queries} | ${gcPer1000(results.app)} / ${gcPer1000(results.raw)} | ${Math.round(cpu(results.app))} / ${Math.round(cpu(results.raw))} µs (${Math.round((100 * cpu(results.raw)) / cpu(results.app))} %) |`;
     console.log(line);
     rows.push(line);
+    if (median < MIN_RATIO_PERCENT) belowGoal.push(`${route.name} : ${Math.round(median)} % du brut (au moins ${MIN_RATIO_PERCENT})`);
   }
 
   // Where the app's gap to the raw baseline on its lightest route goes (issue 39): the same work served by a bare
@@ -219,6 +229,7 @@ try {
   const search = await searchWithoutTrigram(selective);
   const webhooks = !withWebhooks ? undefined : await benchWebhooks({ appUrl: app.baseUrl, db, log: app.log, events: Number(args.events) });
   const loadedRss = rss(appPid);
+  const loadedMemory = `${await memoryOf(app.baseUrl)} ; ${rssKinds(appPid)}`;
 
   console.log(
     `\n${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? '?'} × ${availableParallelism()}, charge ${loadavg()
@@ -226,10 +237,10 @@ try {
       .join(' / ')}`,
   );
   console.log(
-    `${SITES.toLocaleString('fr-FR')} sites ; autocannon ${CONNECTIONS} connexions, ${DURATION} s, ${ROUNDS} tours alternés après 2 s de chauffe (moyenne des req/s ; ratio : médiane des ratios par tour (écart) ; pire p50 / p99 des tours) ; « seul » : médiane de 20 requêtes séquentielles ; GC : pauses du ramasse-miettes pour 1 000 requêtes (collections complètes)\n`,
+    `${SITES.toLocaleString('fr-FR')} sites ; autocannon ${CONNECTIONS} connexions, ${DURATION} s, ${ROUNDS} tours alternés après 2 s de chauffe (moyenne des req/s ; ratio : médiane des ratios par tour (écart) ; pire p50 / p99 des tours) ; « seul » : médiane de 20 requêtes séquentielles ; GC : pauses du ramasse-miettes pour 1 000 requêtes (collections complètes) ; CPU/req : temps CPU du processus par requête (médiane des tours ; entre parenthèses, celui du brut rapporté à celui de l'app)\n`,
   );
   console.log(
-    '| route | app req/s | raw req/s | ratio | app p50 / p99 | raw p50 / p99 | app seul | SQL/req app / raw | GC app / raw |\n|---|---|---|---|---|---|---|---|---|',
+    '| route | app req/s | raw req/s | ratio | app p50 / p99 | raw p50 / p99 | app seul | SQL/req app / raw | GC app / raw | CPU/req app / raw |\n|---|---|---|---|---|---|---|---|---|---|',
   );
   console.log(rows.join('\n'));
   if (stack) console.log(`\n${stack}`);
@@ -245,6 +256,7 @@ try {
   console.log(
     `Mémoire résidente de l'app (VmRSS de backend/dist/main.js et de ses enfants, PostgreSQL à part) : ${idleRss} Mo au repos après le démarrage, ${loadedRss} Mo après la charge`,
   );
+  console.log(`  process.memoryUsage() de l'app, en Mo : au repos ${idleMemory} ; après la charge ${loadedMemory}`);
   // Issue 39's figures: the bench fails above them (a benchmark, not a timed test).
   const over = [
     typeof idleRss === 'number' && idleRss > MAX_IDLE_RSS_MB ? `${idleRss} Mo au repos (au plus ${MAX_IDLE_RSS_MB})` : null,
@@ -256,12 +268,26 @@ try {
     console.error(`Mémoire au-dessus des objectifs : ${over.join(' ; ')}`);
     process.exitCode = 1;
   }
+  if (belowGoal.length) {
+    console.error(`Routes sous l'objectif de vitesse : ${belowGoal.join(' ; ')}`);
+    process.exitCode = 1;
+  }
 } finally {
   await db.end();
   raw.kill('SIGTERM');
   const code = await app.stop();
   if (code !== 0) console.error(`L'application ne s'est pas arrêtée proprement (code ${code}).\n${app.log().slice(-3000)}`);
   rmSync(outputFile, { force: true });
+}
+
+/** process.memoryUsage() of a server, in MB, as request-probe.ts says it (X-Memory). */
+async function memoryOf(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/health`, { headers: { 'X-Bench-Memory': '1' } });
+  await res.arrayBuffer();
+  const usage = JSON.parse(res.headers.get('x-memory') ?? '{}') as Record<string, number>;
+  return Object.entries(usage)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
 }
 
 /** The admin search's two queries timed straight on PostgreSQL, with its trigram indexes, then without (dropped in a rolled-back transaction). */
@@ -297,15 +323,15 @@ async function searchWithoutTrigram(term: string): Promise<{ withIndex: number; 
  * four (their order turning each round): each one's median req/s against the raw baseline's in the same round, and
  * what share of the app's time per request over the baseline's each layer takes.
  */
-async function frameworkShare(auth: string, run: (url: string, auth: string) => Promise<{ rps: number }>): Promise<string> {
+async function frameworkShare(auth: string, run: (url: string, auth: string) => Promise<{ rps: number; cpuUs: number }>): Promise<string> {
   const servers: ChildProcess[] = [];
   try {
     const bases: Record<string, string> = { brut: rawUrl, app: app.baseUrl };
     for (const bare of ['express', 'nest'] as const) {
       const port = await freePort();
-      const server = spawn(process.execPath, ['--no-allocation-site-pretenuring', join(root, 'bench', 'api', 'bare-servers.ts')], {
+      const server = spawn(process.execPath, [...SERVER_V8_FLAGS, join(root, 'bench', 'api', 'bare-servers.ts')], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), BARE: bare },
+        env: { ...process.env, MALLOC_ARENA_MAX: '2', DATABASE_URL: databaseUrl, PORT: String(port), BARE: bare },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       servers.push(server);
@@ -321,9 +347,14 @@ async function frameworkShare(auth: string, run: (url: string, auth: string) => 
         headers: { Authorization: auth },
       });
     const rps: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+    const cpuUs: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
     for (let round = 0; round < ROUNDS; round++) {
       const order = names.map((_, i) => names[(i + round) % names.length]);
-      for (const name of order) rps[name].push((await run(`${bases[name]}/api/auth/me`, auth)).rps);
+      for (const name of order) {
+        const result = await run(`${bases[name]}/api/auth/me`, auth);
+        rps[name].push(result.rps);
+        cpuUs[name].push(result.cpuUs);
+      }
     }
     const median = (list: number[]) => {
       const sorted = [...list].sort((a, b) => a - b);
@@ -337,7 +368,8 @@ async function frameworkShare(auth: string, run: (url: string, auth: string) => 
     return (
       `GET /api/auth/me, ${ROUNDS} tours des quatre (médiane des ratios au brut par tour) : Express nu ${Math.round(100 * ratio('Express nu'))} %, ` +
       `Nest nu ${Math.round(100 * ratio('Nest nu'))} %, l'app ${Math.round(100 * ratio('app'))} % ; de l'écart de l'app au brut : ` +
-      `Express ${share(1, time('Express nu'))}, Nest ${share(time('Express nu'), time('Nest nu'))}, l'app elle-même ${share(time('Nest nu'), time('app'))}`
+      `Express ${share(1, time('Express nu'))}, Nest ${share(time('Express nu'), time('Nest nu'))}, l'app elle-même ${share(time('Nest nu'), time('app'))}` +
+      `\nTemps CPU par requête (médiane des tours) : ${names.map((name) => `${name} ${Math.round(median(cpuUs[name]))} µs`).join(', ')}`
     );
   } finally {
     for (const server of servers) server.kill('SIGTERM');

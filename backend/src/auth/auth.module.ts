@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AuditModule } from '../audit/audit.module';
+import { ACCESS_TOKEN_VERIFIER } from '../common/access-token';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { MailModule } from '../mail/mail.module';
 import { AdminSeedService } from './admin-seed.service';
@@ -37,6 +38,8 @@ import { LoginAttemptsRepository } from './login-attempts.repository';
     LoginThrottleService,
     SessionCookie,
     JwtStrategy,
+    // The global guard's token check (common/access.guard.ts).
+    { provide: ACCESS_TOKEN_VERIFIER, useExisting: JwtStrategy },
     AdminSeedService,
     UsersRepository,
     SessionsRepository,
@@ -46,6 +49,6 @@ import { LoginAttemptsRepository } from './login-attempts.repository';
     ClientViewsRepository,
     AuthAdminService,
   ],
-  exports: [AuthService, UsersService, ClientViewService],
+  exports: [AuthService, UsersService, ClientViewService, ACCESS_TOKEN_VERIFIER],
 })
 export class AuthModule {}

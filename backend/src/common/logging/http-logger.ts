@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { recordRequest } from '../metrics/http-metrics';
-import { requestLineLogger, requestLoggers } from './logger';
+import { requestContext, type RequestContext, requestLineLogger } from './logger';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 const HEALTH_ROUTES = new Set(['/api/health', '/api/health/live', '/api/health/ready']);
@@ -15,6 +15,10 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export function requestIdOf(sent: string | string[] | undefined): string {
   return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
 }
+
+/** Where the request logger keeps a request's id and start until its line is written. */
+const LINE = Symbol('requestLine');
+type LoggedResponse = ServerResponse & { [LINE]?: { requestId?: string; started: number } };
 
 type LoggedRequest = IncomingMessage & Partial<Pick<Request, 'route' | 'baseUrl' | 'originalUrl'>> & { user?: { user?: { id?: string } } };
 
@@ -57,34 +61,44 @@ function levelOf(req: LoggedRequest, res: ServerResponse): 'debug' | 'info' | 'w
  * One line per request once its answer is sent (or the client went away): request id, method, route pattern,
  * status, duration in ms, the signed-in user's id. The request id is the caller's `X-Request-Id` when sane (at most
  * 128 characters of [A-Za-z0-9._-]), else a new UUID, and goes back in the answer's `X-Request-Id`. While the request
- * is handled, what the app logs through Nest's Logger carries the same `requestId` (requestLoggers).
+ * is handled, what the app logs through Nest's Logger carries the same `requestId` (requestLoggers, the request's
+ * context: requestContext in logger.ts).
  * Installed first (main.ts), so answers given by the middlewares themselves (415, 413, the frontend's files) have
  * their line and their id too.
  *
  * Written here rather than with pino-http: its per-request work (a child logger, wrapped serializers, its own
  * bookkeeping) cost more than half of the throughput of the lightest routes (GET /api/auth/me fell from 75 % to 33 %
- * of the raw baseline, bench:api), even with logging silenced. Here a request costs an id, two listeners and, when
+ * of the raw baseline, bench:api), even with logging silenced. Here a request costs an id, one listener and, when
  * its level is written, one log call (without pino's redaction pass: requestLineLogger); the child logger for the
  * app's own lines is made only if one is written.
  */
 export function httpLogger(root: Logger): RequestHandler {
   const lines = requestLineLogger(root);
+  // One listener for every request, no closure made per request: what it needs is kept on the answer (LINE). An
+  // answer's 'close' comes after its 'finish', or alone when the client went away first.
+  function done(this: LoggedResponse): void {
+    const line = this[LINE];
+    if (!line) return;
+    this[LINE] = undefined;
+    const req = this.req as LoggedRequest;
+    const elapsed = performance.now() - line.started;
+    recordRequest(req, this.statusCode, elapsed);
+    const level = levelOf(req, this);
+    if (!lines.isLevelEnabled(level)) return;
+    const durationMs = Math.round(elapsed);
+    lines[level]({ requestId: line.requestId, ...requestLine(req, this, durationMs) }, message(req, this, durationMs));
+  }
   return (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdOf(req.headers['x-request-id']);
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    const started = performance.now();
-    let logged = false;
-    const done = () => {
-      if (logged) return;
-      logged = true;
-      recordRequest(req, res.statusCode, performance.now() - started);
-      const level = levelOf(req, res);
-      if (!lines.isLevelEnabled(level)) return;
-      const durationMs = Math.round(performance.now() - started);
-      lines[level]({ requestId, ...requestLine(req, res, durationMs) }, message(req, res, durationMs));
+    const context: RequestContext & { started: number } = {
+      requestId,
+      root,
+      rateLimitRemaining: Number.POSITIVE_INFINITY,
+      started: performance.now(),
     };
-    res.once('finish', done);
-    res.once('close', done);
-    requestLoggers.run({ requestId, root }, next);
+    (res as LoggedResponse)[LINE] = context;
+    res.on('close', done);
+    requestContext.run(context, next);
   };
 }

@@ -43,20 +43,33 @@ export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => {
   return [plain ? key : `["${key}"]`, plain ? `*.${key}` : `*["${key}"]`];
 });
 
-/** The request being handled: its id, and its child logger once a line of the app needs it (requestLogger). */
-export interface RequestLogContext {
-  requestId: string;
-  root: Logger;
+/**
+ * What the app keeps about the request being handled, in one AsyncLocalStorage entered once per request (by the
+ * request logger, http-logger.ts; read by the rate-limit headers, common/rate-limit/rate-limit-headers.ts): each `run` makes a new async context frame, and the request line's
+ * id and the rate-limit headers' answer each had their own.
+ */
+export interface RequestContext {
+  /** The request's id and the root logger (logging/logger.ts's requestLogger): set by the request logger. */
+  requestId?: string;
+  root?: Logger;
   logger?: Logger;
+  /** The answer whose RateLimit-* headers `sayRateLimit` sets, and the fewest requests left said so far. */
+  answer?: { headersSent: boolean; setHeader(name: string, value: string): unknown };
+  rateLimitRemaining: number;
 }
 
-/** The request being handled, for the Nest adapter (its lines carry the request id). */
-export const requestLoggers = new AsyncLocalStorage<RequestLogContext>();
+export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+/**
+ * The request being handled, for the Nest adapter (its lines carry the request id): its id, and its child logger once
+ * a line of the app needs it (requestLogger). The one request context (requestContext).
+ */
+export const requestLoggers = requestContext;
 
 /** The logger of the request being handled (made on first use), or none outside a request. */
 export function requestLogger(): Logger | undefined {
-  const context = requestLoggers.getStore();
-  if (!context) return undefined;
+  const context = requestContext.getStore();
+  if (!context?.root) return undefined;
   context.logger ??= context.root.child({ requestId: context.requestId });
   return context.logger;
 }

@@ -46,7 +46,7 @@ describe('the logger', () => {
     nest.error('Échec', 'Error: boom\n    at somewhere (file.ts:1:1)', 'HTTP');
     nest.log('Mapped {/api/health, GET} route', 'RouterExplorer');
     nest.warn({ event: 'retry', attempt: 2 }, 'Mail');
-    requestLoggers.run({ requestId: 'req-1', root: logger }, () => nest.log('dans la requête', 'Mail'));
+    requestLoggers.run({ requestId: 'req-1', root: logger, rateLimitRemaining: Infinity }, () => nest.log('dans la requête', 'Mail'));
     expect(lines).toEqual([
       expect.objectContaining({ level: 'info', context: 'Bootstrap', msg: 'Prêt' }),
       expect.objectContaining({ level: 'error', context: 'HTTP', msg: 'Échec', stack: expect.stringContaining('at somewhere') }),

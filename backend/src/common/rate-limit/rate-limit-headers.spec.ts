@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { requestContext } from '../logging/logger';
 import { rateLimitHeaders, sayRateLimit } from './rate-limit-headers';
 
 function answer(): Response & { headers: Record<string, string> } {
@@ -28,5 +29,19 @@ describe('the RateLimit-* headers', () => {
     const sent = Object.assign(answer(), { headersSent: true });
     rateLimitHeaders({} as Request, sent, () => sayRateLimit(3, 1, 10));
     expect(sent.headers).toEqual({});
+  });
+
+  it("keep their answer in the request logger's context when there is one (no second async context per request)", () => {
+    const res = answer();
+    const context = { requestId: 'req-1', rateLimitRemaining: Number.POSITIVE_INFINITY };
+    let inside: unknown;
+    requestContext.run(context, () =>
+      rateLimitHeaders({} as Request, res, () => {
+        inside = requestContext.getStore();
+        sayRateLimit(5, 2, 60);
+      }),
+    );
+    expect(inside).toBe(context);
+    expect(res.headers).toEqual({ 'RateLimit-Limit': '5', 'RateLimit-Remaining': '3', 'RateLimit-Reset': '60' });
   });
 });

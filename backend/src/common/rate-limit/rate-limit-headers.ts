@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtension, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
+import { requestContext } from '../logging/logger';
 
 /**
  * The IETF rate-limit headers (draft-ietf-httpapi-ratelimit-headers): a limited route tells its caller, on every
@@ -9,28 +9,32 @@ import type { NextFunction, Request, Response } from 'express';
  * how many seconds the window starts again (`RateLimit-Reset`); a 429 adds `Retry-After`. When a request counts
  * against several limits (per address and per e-mail), the one with the fewest requests left is said.
  */
-interface Said {
-  res: Response;
-  remaining: number;
-}
 
-const current = new AsyncLocalStorage<Said>();
-
-/** Express middleware: the answer of this request, for `sayRateLimit` called deeper (in a service). */
+/**
+ * Express middleware: the answer of this request, for `sayRateLimit` called deeper (in a service). Kept in the
+ * request's context when the request logger made one for this request (no second async context per request), else in
+ * a new one.
+ */
 export function rateLimitHeaders(_req: Request, res: Response, next: NextFunction): void {
-  current.run({ res, remaining: Number.POSITIVE_INFINITY }, next);
+  const context = requestContext.getStore();
+  if (context && context.answer === undefined) {
+    context.answer = res;
+    context.rateLimitRemaining = Number.POSITIVE_INFINITY;
+    return next();
+  }
+  requestContext.run({ answer: res, rateLimitRemaining: Number.POSITIVE_INFINITY }, next);
 }
 
 /** Sets the headers of the current answer for one limit just counted, unless a stricter one was already said. */
 export function sayRateLimit(limit: number, hits: number, resetSeconds: number): void {
-  const said = current.getStore();
-  if (!said || said.res.headersSent) return;
+  const said = requestContext.getStore();
+  if (!said?.answer || said.answer.headersSent) return;
   const remaining = Math.max(0, limit - hits);
-  if (remaining > said.remaining) return;
-  said.remaining = remaining;
-  said.res.setHeader('RateLimit-Limit', String(limit));
-  said.res.setHeader('RateLimit-Remaining', String(remaining));
-  said.res.setHeader('RateLimit-Reset', String(Math.max(0, Math.ceil(resetSeconds))));
+  if (remaining > said.rateLimitRemaining) return;
+  said.rateLimitRemaining = remaining;
+  said.answer.setHeader('RateLimit-Limit', String(limit));
+  said.answer.setHeader('RateLimit-Remaining', String(remaining));
+  said.answer.setHeader('RateLimit-Reset', String(Math.max(0, Math.ceil(resetSeconds))));
 }
 
 /** The OpenAPI extension by which `RateLimited` marks an operation for app.setup.ts, which documents the headers. */
