@@ -28,7 +28,7 @@ export class AdminSeedService implements OnApplicationBootstrap {
     const created = await this.transactions.run(async (tx) => {
       await this.transactions.lock('seed-admin', tx);
       if (await this.users.adminExists(tx)) return false;
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, this.config.passwordHashCost);
       const existing = await this.users.findByEmail(this.config.adminEmail, tx);
       if (existing) await this.users.update(existing.id, { role: 'admin', passwordHash }, tx);
       else await this.users.insert({ email: this.config.adminEmail, name: 'Administrateur', role: 'admin', passwordHash }, tx);

@@ -78,7 +78,7 @@ export class AuthService {
       windowSeconds: 3600,
       message: 'Trop de tentatives d’inscription pour cet e-mail. Réessayez dans {minutes}.',
     });
-    const passwordHash = await hashPassword(dto.password);
+    const passwordHash = await hashPassword(dto.password, this.config.passwordHashCost);
     return this.transactions.run(async (tx) => {
       const user = await this.users.create({ email: dto.email, name: dto.name, role: 'client', passwordHash }, tx);
       await this.mail.enqueue(
@@ -94,7 +94,7 @@ export class AuthService {
   async login(dto: LoginDto): Promise<SessionResult> {
     await this.throttle.countAttempt(dto.email);
     const user = await this.users.findByEmail(dto.email);
-    const ok = await verifyPassword(user?.passwordHash, dto.password);
+    const ok = await verifyPassword(user?.passwordHash, dto.password, this.config.passwordHashCost);
     if (!user || !ok) throw new UnauthorizedException(BAD_CREDENTIALS);
     await this.throttle.reset(dto.email);
     return this.toResult(user, await this.sessions.start(user));
@@ -126,7 +126,7 @@ export class AuthService {
     const fresh = await this.users.findById(user.id);
     if (!fresh || !(await verifyPassword(fresh.passwordHash, dto.oldPassword)))
       throw invalidField('oldPassword', 'Ancien mot de passe incorrect.');
-    const passwordHash = await hashPassword(dto.newPassword);
+    const passwordHash = await hashPassword(dto.newPassword, this.config.passwordHashCost);
     return this.transactions.run(async (tx) => {
       await this.users.setPassword(fresh.id, passwordHash, tx);
       await this.sessions.revokeAllForUser(fresh.id, 'password_change', tx);
@@ -214,7 +214,7 @@ export class AuthService {
   }
 
   private async setPasswordWithToken(token: string, purpose: OneTimeTokenPurpose, password: string): Promise<SessionResult> {
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.config.passwordHashCost);
     return this.transactions.run(async (tx) => {
       const userId = await this.oneTimeTokens.consume(token, purpose, tx);
       const user = userId ? await this.users.findById(userId, tx) : null;

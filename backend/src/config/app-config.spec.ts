@@ -382,6 +382,19 @@ describe('loadConfig: secrets shared by every instance, and no placeholder in pr
     }
   });
 
+  it("hashes passwords at the full cost unless the test harness asks for argon2's smallest, which only NODE_ENV=test accepts", () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: RANDOM_SECRET }).passwordHashCost).toBe('full');
+    expect(loadConfig({ DATA_DIR: tempDir() }).passwordHashCost).toBe('full');
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test', PASSWORD_HASH_COST: 'test-minimum' }).passwordHashCost).toBe('test-minimum');
+    for (const NODE_ENV of ['production', 'development'])
+      expect(refusal({ NODE_ENV, JWT_SECRET: RANDOM_SECRET, PASSWORD_HASH_COST: 'test-minimum' })).toContain(
+        'PASSWORD_HASH_COST=test-minimum est réservé aux tests (NODE_ENV=test)',
+      );
+    expect(refusal({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'cheap' })).toContain(
+      'PASSWORD_HASH_COST doit valoir full ou test-minimum (reçu « cheap »)',
+    );
+  });
+
   it('accepts in production a random JWT_SECRET and a strong ADMIN_PASSWORD', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

@@ -13,6 +13,8 @@ import {
 } from '@vitrine/domain';
 import { adminPasswordProblems, jwtSecretProblems, metricsTokenProblems } from './secrets';
 
+export type PasswordHashCost = 'full' | 'test-minimum';
+
 /** Typed configuration, read once from the environment at start and validated. */
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -37,6 +39,11 @@ export interface AppConfig {
   /** Built frontend served on the same port; undefined when not built. */
   frontendDist?: string;
   login: { maxFailures: number; lockMinutes: number };
+  /**
+   * What a password costs to hash (auth/password.ts): `full` (argon2id, 19 MiB, 2 passes) everywhere;
+   * PASSWORD_HASH_COST=test-minimum, argon2's smallest, is accepted with NODE_ENV=test only (the test harness's).
+   */
+  passwordHashCost: PasswordHashCost;
   /** Per hour, per caller's IP and per e-mail address: sign-ups (SIGNUP_LIMIT_PER_*) and payments opened (CHECKOUT_LIMIT_PER_*) */
   limits: {
     signupPerIp: number;
@@ -329,6 +336,22 @@ export function loadDatabaseConfig(env: Env = process.env, cwd = process.cwd()):
   return { databaseUrl, dataDir, embeddedPostgresPort };
 }
 
+/**
+ * PASSWORD_HASH_COST: `full` unless the test harness asks for `test-minimum` under NODE_ENV=test. Anywhere else the
+ * cheap cost is refused, not ignored: a production started with it would store passwords that are cheap to guess.
+ */
+function readPasswordHashCost(env: Env, nodeEnv: string, problems: string[]): PasswordHashCost {
+  const raw = env.PASSWORD_HASH_COST || 'full';
+  if (raw === 'full') return 'full';
+  if (raw === 'test-minimum' && nodeEnv === 'test') return 'test-minimum';
+  problems.push(
+    raw === 'test-minimum'
+      ? `PASSWORD_HASH_COST=test-minimum est réservé aux tests (NODE_ENV=test) : retirez-le, les mots de passe se hachent au coût complet`
+      : `PASSWORD_HASH_COST doit valoir full${nodeEnv === 'test' ? ' ou test-minimum' : ''} (reçu « ${raw} »)`,
+  );
+  return 'full';
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const problems: string[] = [];
   const nodeEnvRaw = env.NODE_ENV ?? 'development';
@@ -374,6 +397,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const embeddedPostgresPort = readInt(env, 'EMBEDDED_POSTGRES_PORT', 54329, problems, 1024, 65535);
   const maxFailures = readInt(env, 'LOGIN_MAX_FAILURES', 5, problems, 1, 100);
   const lockMinutes = readInt(env, 'LOGIN_LOCK_MINUTES', 15, problems, 1, 24 * 60);
+  const passwordHashCost = readPasswordHashCost(env, nodeEnvRaw, problems);
 
   const smtpUrl = readUrl(env, 'SMTP_URL', undefined, problems, ['smtp:', 'smtps:']);
   const mailFrom = env.MAIL_FROM || 'Vitrine <bonjour@vitrine.example>';
@@ -463,6 +487,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     adminPassword,
     frontendDist,
     login: { maxFailures, lockMinutes },
+    passwordHashCost,
     limits,
     mail: {
       smtpUrl,

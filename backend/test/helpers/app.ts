@@ -50,6 +50,9 @@ export async function createTestApp(env: Record<string, string> = {}, shareDatab
     SIGNUP_LIMIT_PER_EMAIL: '10000',
     CHECKOUT_LIMIT_PER_IP: '10000',
     CHECKOUT_LIMIT_PER_EMAIL: '10000',
+    // argon2's smallest cost for the passwords the tests set (about 50 times cheaper than production's, which
+    // loadConfig keeps outside NODE_ENV=test); the tests that measure timings ask for PASSWORD_HASH_COST=full again.
+    PASSWORD_HASH_COST: 'test-minimum',
     ...env,
     DATABASE_URL: db.url,
   });
