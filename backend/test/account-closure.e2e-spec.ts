@@ -2,6 +2,7 @@ import type { StripeSandbox } from '@vitrine/stripe-sandbox';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type Stripe from 'stripe';
+import { MailService } from '../src/mail/mail.service';
 import { MailWorker } from '../src/mail/mail.worker';
 import { AccountErasure } from '../src/privacy/account-erasure';
 import { DataExports } from '../src/privacy/data-exports';
@@ -215,6 +216,15 @@ describe('closing an account', () => {
     const legalBefore = await t.dataSource.query(`SELECT id, number, document FROM legal_invoices WHERE user_id = $1 ORDER BY number`, [
       a.session.user.id,
     ]);
+    // A Stripe event of the account's own payments comes after the closure (a credit note, a card's change: Stripe is
+    // late): its mails, to the address its billing identity still holds and to the team naming it, go with the rest.
+    await t.app
+      .get(MailService)
+      .notify(
+        { siteId: a.siteIds[0], siteName: 'Atelier tardif', customerName: celestin.name, customerEmail: celestin.email },
+        { kind: 'card-updated', last4: '4242', manageUrl: 'https://vitrine.example/dashboard' },
+        { dedupeKey: 'late-stripe-event' },
+      );
     // The confirmation is still in the outbox: the erasure waits for it.
     await t.app.get(AccountErasure).drain();
     expect(await closure(a.session.user.id)).toMatchObject({ status: 'pending', waiting_for: 'mail' });
@@ -401,5 +411,23 @@ describe('closing an account', () => {
     await t.app.get(AccountErasure).drain();
     expect(await closure(client.user.id)).toMatchObject({ status: 'done', email: null });
     expect((await whereIs('eulalie.zephyrin@example.com')).filter((place) => !KEPT_BY_LAW.has(place.split('.')[0]))).toEqual([]);
+  });
+
+  it('keeps the mails of a new account that signed up with the address between the closure and the erasure', async () => {
+    const email = 'fabien.zephyrin@example.com';
+    const old = await registerClient(t.api, { email, name: 'Fabien Zéphyrin', password: 'ancien-mot-de-passe' });
+    await t.api.post('/api/privacy/closure').set(bearer(old)).send({ password: 'ancien-mot-de-passe', cancellation: 'now' }).expect(200);
+    const fresh = await registerClient(t.api, { email, name: 'Fabien Zéphyrin', password: 'nouveau-mot-de-passe' });
+    await t.api.post('/api/auth/forgot-password').send({ email }).expect(200);
+    expect(await outboxFor(t, email, 'password-reset')).toHaveLength(1);
+    await t.app.get(MailWorker).drain();
+    await erasureDue(old.user.id);
+    await t.app.get(AccountErasure).drain();
+    expect(await closure(old.user.id)).toMatchObject({ status: 'done', email: null });
+    // The closed account's confirmation is gone; the new account's mail, written after the closure, stays.
+    expect(await outboxFor(t, email, 'account-closed')).toEqual([]);
+    expect(await outboxFor(t, email, 'password-reset')).toHaveLength(1);
+    await t.api.post('/api/auth/login').send({ email, password: 'nouveau-mot-de-passe' }).expect(200);
+    expect(fresh.user.id).not.toBe(old.user.id);
   });
 });

@@ -291,6 +291,14 @@ export class AuthService {
     return email;
   }
 
+  /**
+   * Whether an account holds this address now: a closed account gave its address back at its closure, so for a closed
+   * account's erasure this says a new account signed up with it since.
+   */
+  async addressHeld(email: string, tx?: EntityManager): Promise<boolean> {
+    return (await this.users.findByEmail(email, tx)) !== null;
+  }
+
   /** The erasure of a closed account's sign-in traces: its sessions and their tokens, the team's views, its failed sign-ins. */
   async eraseSignIns(userId: string, email: string, tx: EntityManager): Promise<void> {
     await this.sessionRows.deleteAllOfUser(userId, tx);

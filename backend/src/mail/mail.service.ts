@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type BillingNotice, type NoticeSite, renderNotice } from './billing-notices';
 import { MAIL_AGENCY, type MailAgencySource } from './mail-agency';
 import { MailSecrets, maskLink } from './mail-secrets';
-import { OutboxRepository } from './outbox.repository';
+import { type MailsAbout, OutboxRepository } from './outbox.repository';
 import type { OutboxEmail } from './outbox-email.entity';
 import { type MailTemplateName, type MailTemplates, renderMail, secretActionOf } from './templates';
 
@@ -96,12 +96,12 @@ export class MailService {
   }
 
   /** Mails to a closed account, or about it, still waiting to go out: its erasure waits for them. */
-  waitingAbout(about: { email: string; userId: string; before: Date | string }, tx?: EntityManager): Promise<number> {
+  waitingAbout(about: MailsAbout, tx?: EntityManager): Promise<number> {
     return this.outbox.waitingAbout(about, tx);
   }
 
-  /** Erases the mails to a closed account or about it (written before it closed, and out); how many. */
-  eraseAbout(about: { email: string; userId: string; before: Date | string }, tx?: EntityManager): Promise<number> {
+  /** Erases the mails to a closed account or about it (MailsAbout), once out (sent, captured or failed); how many. */
+  eraseAbout(about: MailsAbout, tx?: EntityManager): Promise<number> {
     return this.outbox.eraseAbout(about, tx);
   }
 }

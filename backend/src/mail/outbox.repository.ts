@@ -147,7 +147,7 @@ export class OutboxRepository extends BaseRepository {
    * How many mails written up to `before` to this address, or naming it or the account's id (the team's notices
    * about the client), are still waiting to go out.
    */
-  async waitingAbout(about: { email: string; userId: string; before: Date | string }, tx?: EntityManager): Promise<number> {
+  async waitingAbout(about: MailsAbout, tx?: EntityManager): Promise<number> {
     const [row] = await this.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM outbox_emails WHERE status IN ('queued', 'sending') AND ${ABOUT}`,
       [about.email, about.userId, about.before],
@@ -156,8 +156,8 @@ export class OutboxRepository extends BaseRepository {
     return row.n;
   }
 
-  /** Deletes the mails written up to `before` to this address or naming it or the account's id, once out (sent, captured, failed). */
-  async eraseAbout(about: { email: string; userId: string; before: Date | string }, tx?: EntityManager): Promise<number> {
+  /** Deletes a person's mails (MailsAbout) once out (sent, captured, failed). */
+  async eraseAbout(about: MailsAbout, tx?: EntityManager): Promise<number> {
     const rows = await this.returning<{ id: string }>(
       `DELETE FROM outbox_emails WHERE status NOT IN ('queued', 'sending') AND ${ABOUT} RETURNING id`,
       [about.email, about.userId, about.before],
@@ -168,10 +168,19 @@ export class OutboxRepository extends BaseRepository {
 }
 
 /**
- * A mail about a person: to their address, or naming it or their account's id anywhere (subject, bodies, data), written
- * up to a moment ($1 the address, $2 the account's id, $3 the moment). Read by a scan of the outbox: only the erasure
- * of a closed account asks, in the background.
+ * A person's mails: to their address, or naming it or their account's id anywhere (subject, bodies, data), written up
+ * to `before`, or whenever when `before` is null.
  */
-const ABOUT = `created_at <= $3::timestamptz AND (lower(recipient) = lower($1)
+export interface MailsAbout {
+  email: string;
+  userId: string;
+  before: Date | string | null;
+}
+
+/**
+ * A mail about a person (MailsAbout: $1 the address, $2 the account's id, $3 the moment or null). Read by a scan of
+ * the outbox: only the erasure of a closed account asks, in the background.
+ */
+const ABOUT = `($3::timestamptz IS NULL OR created_at <= $3::timestamptz) AND (lower(recipient) = lower($1)
   OR strpos(lower(subject || ' ' || html || ' ' || text || ' ' || data::text), lower($1)) > 0
   OR strpos(subject || ' ' || html || ' ' || text || ' ' || data::text, $2) > 0)`;

@@ -128,7 +128,10 @@ export class AccountErasure {
     const { userId } = closure;
     try {
       const email = closure.email ?? '';
-      const about = { email, userId, before: closure.closedAtExact };
+      // Its mails whenever written: those its own payments cause after the closure (Stripe's late events: a credit
+      // note, an invoice, the team's notice, to or naming the address still in its billing identity) hold it as much as
+      // those before. Unless a new account signed up with the address since: then those up to the closure only.
+      const about = { email, userId, before: email && (await this.auth.addressHeld(email)) ? closure.closedAtExact : null };
       if (email && (await this.mail.waitingAbout(about)) > 0) {
         await this.repo.postponeErasure(closure.id, 'mail', MAIL_WAIT_SECONDS);
         return;
