@@ -17,7 +17,7 @@
 // - flood: `--flood-connections` connections on 3 sites from 50 sources for `--flood-seconds`: 429s beyond the limits,
 //   the app's resident memory before, at its peak and after, and every acknowledged (202) event stored.
 // Exit code 1 below a goal (as bench/api/run.ts).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { freePort, root, startBuiltApp, tempDataDir } from '../e2e/app.ts';
-import { findPid, rss } from './api/processes.ts';
+import { findPid, rss, startComparedServer } from './api/processes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -81,18 +81,11 @@ const outputFile = join(tmpdir(), `bench-audience-${process.pid}.log`);
 const app = await startBuiltApp('bench-audience', 300_000, { dataDir, postgresPort, outputFile });
 const appPid = findPid('backend/dist/main.js', new URL(app.baseUrl).port);
 const rawPort = await freePort();
-// In a session of its own, as the app is (scripts/start.ts starts it detached): Linux's autogroup scheduling gives each
-// session its share of the CPUs, and a server left in this process's session shared it with autocannon, which handed
-// the CPU straight to it on each request where the app waited for its own turn among the machine's other sessions
-// (on a loaded machine, the baseline's lead came as much from that as from its code).
-const raw = spawn(process.execPath, ['--no-allocation-site-pretenuring', join(root, 'bench', 'audience-raw-server.ts')], {
-  cwd: root,
-  env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(rawPort) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-  detached: true,
-});
-process.once('exit', () => raw.kill('SIGTERM'));
-await new Promise((resolve) => raw.stdout!.once('data', resolve));
+const raw = await startComparedServer(
+  ['--no-allocation-site-pretenuring', join(root, 'bench', 'audience-raw-server.ts')],
+  { DATABASE_URL: databaseUrl, PORT: String(rawPort) },
+  root,
+);
 const rawUrl = `http://127.0.0.1:${rawPort}`;
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();

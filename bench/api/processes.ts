@@ -1,5 +1,27 @@
-// The app's process and its resident memory, read in /proc (bench/api/run.ts, bench/audience.ts).
+// The app's process and its resident memory, read in /proc, and the servers it is compared with (bench/api/run.ts,
+// bench/audience.ts).
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Starts a server the app is compared with (`node <args>`, with `env` over this process's), resolved once it prints
+ * its first line; stopped when this process exits. In a session of its own, as the app is (scripts/start.ts starts it
+ * detached): Linux's autogroup scheduling gives each session its share of the CPUs, and a server left in this process's
+ * session shares autocannon's, which hands it the CPU on each request while the app waits for its turn among the
+ * machine's other sessions (bench/audience.ts measured the same build at 50 % of its baseline in this session, 86 % in
+ * its own).
+ */
+export async function startComparedServer(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  process.once('exit', () => server.kill('SIGTERM'));
+  await new Promise((resolve) => server.stdout!.once('data', resolve));
+  return server;
+}
 
 /** The pid of the process running `script` with PORT=port in its environment (the launcher's child). */
 export function findPid(script: string, port: string): number | undefined {

@@ -12,7 +12,7 @@
 // rounds' ratios, the queries and the garbage-collection time per request. Also: the admin search's server time with
 // and without its trigram indexes, webhook events/s against the Stripe sandbox (each event sent twice: zero
 // duplicates expected), and the app's resident memory at idle.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { freePort, root, startBuiltApp, tempDataDir } from '../../e2e/app.ts';
-import { childrenOf, findPid, rss, rssKinds } from './processes.ts';
+import { childrenOf, findPid, rss, rssKinds, startComparedServer } from './processes.ts';
 import { benchWebhooks } from './webhooks.ts';
 
 const { values: args } = parseArgs({
@@ -75,18 +75,11 @@ const app = await startBuiltApp('bench-api', 300_000, { dataDir, postgresPort, o
 const appPid = findPid('backend/dist/main.js', new URL(app.baseUrl).port);
 const rawPort = await freePort();
 // The app's V8 settings (V8_FLAGS in backend/src/main.ts, given on node's command line), so that both collect garbage alike.
-// In a session of its own, as the app is (scripts/start.ts starts it detached): Linux's autogroup scheduling gives each
-// session its share of the CPUs, and a server left in this process's session shares autocannon's, which hands it the
-// CPU on each request while the app waits for its turn among the machine's other sessions (bench/audience.ts measured
-// the same build at 50 % of its baseline in this session, 86 % in its own).
-const raw = spawn(process.execPath, [...SERVER_V8_FLAGS, join(root, 'bench', 'api', 'raw-server.ts')], {
-  cwd: root,
-  env: { ...process.env, MALLOC_ARENA_MAX: '2', DATABASE_URL: databaseUrl, PORT: String(rawPort) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-  detached: true,
-});
-process.once('exit', () => raw.kill('SIGTERM'));
-await new Promise((resolve) => raw.stdout!.once('data', resolve));
+const raw = await startComparedServer(
+  [...SERVER_V8_FLAGS, join(root, 'bench', 'api', 'raw-server.ts')],
+  { MALLOC_ARENA_MAX: '2', DATABASE_URL: databaseUrl, PORT: String(rawPort) },
+  root,
+);
 const rawUrl = `http://127.0.0.1:${rawPort}`;
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
@@ -335,15 +328,12 @@ async function frameworkShare(auth: string, run: (url: string, auth: string) => 
     const bases: Record<string, string> = { brut: rawUrl, app: app.baseUrl };
     for (const bare of ['express', 'nest'] as const) {
       const port = await freePort();
-      const server = spawn(process.execPath, [...SERVER_V8_FLAGS, join(root, 'bench', 'api', 'bare-servers.ts')], {
-        cwd: root,
-        env: { ...process.env, MALLOC_ARENA_MAX: '2', DATABASE_URL: databaseUrl, PORT: String(port), BARE: bare },
-        stdio: ['ignore', 'pipe', 'inherit'],
-        detached: true, // in a session of its own, as the app and the raw baseline are (see above)
-      });
-      process.once('exit', () => server.kill('SIGTERM'));
+      const server = await startComparedServer(
+        [...SERVER_V8_FLAGS, join(root, 'bench', 'api', 'bare-servers.ts')],
+        { MALLOC_ARENA_MAX: '2', DATABASE_URL: databaseUrl, PORT: String(port), BARE: bare },
+        root,
+      );
       servers.push(server);
-      await new Promise((resolve) => server.stdout!.once('data', resolve));
       bases[bare === 'express' ? 'Express nu' : 'Nest nu'] = `http://127.0.0.1:${port}`;
     }
     const names = Object.keys(bases);
