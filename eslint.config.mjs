@@ -17,11 +17,16 @@ export default tseslint.config(
       '.data/**',
       'e2e/artifacts/**',
       'coverage/**',
-      'backend/jest.config.js',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Jest's own configuration and test sequencer, loaded by Jest as CommonJS.
+    files: ['backend/jest.config.js', 'backend/test/batches/sequencer.js'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

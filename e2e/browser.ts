@@ -48,7 +48,10 @@ export function expectFailures(page: Page, ...patterns: RegExp[]): void {
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: BASE_URL, locale: 'fr-FR' });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  // A wait for a state, never a delay: it ends as soon as the state shows. 20 s, because CI runs three copies of the
+  // product and their Chromiums on two shared cores, where a page that shows in 1 s alone took more than 10 s twice
+  // (the home page's images after a scroll, an accessibility audit's page) and failed a run that had nothing wrong.
+  page.setDefaultTimeout(20_000);
   const failures: string[] = [];
   const origin = new URL(BASE_URL).origin;
   context.on('response', (response) => {

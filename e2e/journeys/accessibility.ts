@@ -92,6 +92,22 @@ function describeViolations(label: string, violations: Violation[]): string[] {
   );
 }
 
+/**
+ * Lets entrance transitions finish: half-faded text would be measured at the wrong contrast. Waits until no animation
+ * runs over two frames in a row, since a section hydrated late (the home page's islands) can start one after the
+ * first have ended.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = () => document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    for (let quiet = 0; quiet < 2;) {
+      await Promise.all(finite().map((a) => a.finished.catch(() => undefined)));
+      await new Promise((r) => requestAnimationFrame(r));
+      quiet = finite().some((a) => a.playState === 'running') ? 0 : quiet + 1;
+    }
+  });
+}
+
 interface PageCheck {
   path: string;
   /** Resolves when the page shows what it will show (data loaded), after opening what the page can open. */
@@ -188,7 +204,7 @@ async function auditManageDialog(page: Page, siteId: string, label: string, prob
   await page.goto(`/dashboard/sites/${siteId}/manage`);
   await page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).click();
   await page.getByRole('dialog', { name: 'Annuler à la fin de la période ?' }).waitFor();
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await settled(page);
   problems.push(...describeViolations(`/dashboard/sites/{id}/manage (dialogue) ${label}`, await audit(page)));
   await page.keyboard.press('Escape');
 }
@@ -243,8 +259,7 @@ async function auditPages(page: Page, pages: PageCheck[], label: string, problem
   for (const check of pages) {
     await page.goto(check.path);
     await check.ready(page);
-    // Let entrance transitions finish: half-faded text would be measured at the wrong contrast.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await settled(page);
     problems.push(...describeViolations(`${check.path} ${label}`, await audit(page)));
   }
 }
@@ -255,7 +270,7 @@ async function auditPages(page: Page, pages: PageCheck[], label: string, problem
  */
 async function auditOrder(page: Page, label: string, problems: string[]): Promise<void> {
   const audited = async (where: string) => {
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await settled(page);
     problems.push(...describeViolations(`${where} ${label}`, await audit(page)));
   };
   const step = (name: string) => page.getByRole('heading', { level: 2, name }).waitFor();

@@ -1,0 +1,3 @@
+import { runBatch } from './batches';
+
+runBatch(11);
