@@ -16,11 +16,17 @@ try {
     .filter((f) => f.endsWith('.test.ts'))
     .sort()
     .map((f) => join('test', f));
-  const tests = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...files, ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, STRIPE_SANDBOX_CAPTURE_DIR: dir },
-  });
+  // Four files at a time: they mostly wait (webhooks sent late on purpose, hosted pages), and Node's default, one less
+  // than the cores, ran them one by one here: 25.0 s, against 11.2 s at four for the same CPU (15.5 and 17.0 s).
+  const tests = spawnSync(
+    process.execPath,
+    ['--test', '--test-reporter=spec', '--test-concurrency=4', ...files, ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, STRIPE_SANDBOX_CAPTURE_DIR: dir },
+    },
+  );
   const check = spawnSync(process.execPath, [join(root, 'conformance', 'check.ts'), dir, '--label', 'tests du sandbox'], {
     cwd: root,
     stdio: 'inherit',
