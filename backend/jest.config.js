@@ -1,7 +1,7 @@
 /**
  * Backend tests, three projects: `unit`, the specs beside the code (src/**.spec.ts), which need no database and run
  * alone in seconds (`npm run test:unit`); `e2e`, the specs against real PostgreSQL (test/), whose global set-up starts
- * the embedded server, one Jest file each (to run one: `npx jest test/x.e2e-spec.ts --selectProjects e2e`); `batches`,
+ * the embedded server, one Jest file each (to run one: `npm run test:files -- test/x.e2e-spec.ts`); `batches`,
  * the same specs packed into a dozen Jest files (test/batches/batches.ts: the app's modules loaded once a batch rather
  * than once a file). `npm test` runs `unit` and `batches`, in three workers (the e2e specs wait on late webhooks and timers: three
  * ran the tier in 137 s on two cores where two took 173 s, docs/performance-tests.md): each e2e spec has its own database (cloned

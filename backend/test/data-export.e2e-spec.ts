@@ -6,6 +6,7 @@ import { bearer, type SessionBody, type TestApp } from './helpers/app';
 import { outboxFor } from './helpers/outbox';
 import { binary, type ClientFacts, exportLinkFromMail, factsFor, richClient, unzip } from './helpers/privacy';
 import { appWithSandbox } from './helpers/stripe';
+import { waitForState } from './helpers/wait';
 
 type Json = Record<string, unknown> & Array<Record<string, unknown>>;
 
@@ -260,15 +261,50 @@ describe('a client’s data archive', () => {
     await download(a.session, link.id, link.token, 200);
   });
 
+  it('a request that waited while another one’s archive was built gets that archive, not a second one', async () => {
+    const user = b.session.user.id;
+    await t.app.get(DataExports).drain();
+    // The other request's transaction: it holds the account's requests and makes its archive, which the worker builds
+    // at once (ready) before this one goes on.
+    const other = t.dataSource.createQueryRunner();
+    await other.connect();
+    try {
+      await other.startTransaction();
+      await other.query(`SELECT pg_advisory_xact_lock(hashtext('data-export:' || $1))`, [user]);
+      const answer = request(b.session).then((res) => res);
+      await waitForState('la demande attend la précédente', async () => {
+        const [{ waiting }] = await t.dataSource.query(
+          `SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+        );
+        return waiting > 0;
+      });
+      const [{ id }] = await other.query(
+        `INSERT INTO data_exports (user_id, status, ready_at, expires_at) VALUES ($1, 'ready', now(), now() + interval '1 day') RETURNING id`,
+        [user],
+      );
+      await other.commitTransaction();
+      expect((await answer).body.id).toBe(id);
+      const [{ pending }] = await t.dataSource.query(
+        `SELECT count(*)::int AS pending FROM data_exports WHERE user_id = $1 AND status = 'pending'`,
+        [user],
+      );
+      expect(pending).toBe(0);
+    } finally {
+      await other.release();
+    }
+  });
+
   it('six requests at once make one archive, one mail, one count against the daily quota', async () => {
     const user = b.session.user.id;
     await t.dataSource.query(`DELETE FROM rate_limits WHERE key = $1`, [`data-export:user:${user}`]);
     const before = await outboxFor(t, barnabe.email, 'data-export-ready');
+    const [{ since }] = await t.dataSource.query(`SELECT clock_timestamp() AS since`);
     const answers = await Promise.all(Array.from({ length: 6 }, () => request(b.session)));
     const ids = new Set(answers.map((res) => res.body.id as string));
     expect(ids.size).toBe(1);
-    const pending = await t.dataSource.query(`SELECT id FROM data_exports WHERE user_id = $1 AND status = 'pending'`, [user]);
-    expect(pending).toEqual([{ id: [...ids][0] }]);
+    // One row, pending or already built: the worker may finish it between two of the six requests, which then get it.
+    const made = await t.dataSource.query(`SELECT id FROM data_exports WHERE user_id = $1 AND created_at >= $2`, [user, since]);
+    expect(made).toEqual([{ id: [...ids][0] }]);
     const [{ hits }] = await t.dataSource.query(`SELECT hits FROM rate_limits WHERE key = $1`, [`data-export:user:${user}`]);
     expect(hits).toBe(1);
     await t.app.get(DataExports).drain();

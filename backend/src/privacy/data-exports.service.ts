@@ -45,16 +45,21 @@ export class DataExportsService {
   }
 
   /**
-   * A new archive to prepare, or the one already in preparation. Built in the background; its link is mailed. The
-   * database keeps one pending archive per account: requests at once insert one row, and only that insertion counts
-   * against the daily quota (in its transaction: refused by the quota, the row goes too).
+   * A new archive to prepare, or the one in preparation, or the one another request made while this one waited: six
+   * clicks at once make one archive and one mail even when the worker finishes it between two of them. The account's
+   * requests run one at a time (an advisory lock), and the database keeps one pending archive per account besides;
+   * only a new row counts against the daily quota (in its transaction: refused by the quota, the row goes too). Built
+   * in the background; its link is mailed.
    */
   async request(user: SessionUser): Promise<DataExportDto> {
-    const [latest] = await this.repo.exportsOf(user.id, 1);
-    if (latest?.status === 'pending') return toDto(latest);
-    const created = await this.tx.run(async (tx) => {
+    const [seen] = await this.repo.exportsOf(user.id, 1);
+    if (seen?.status === 'pending') return toDto(seen);
+    return this.tx.run(async (tx) => {
+      await this.repo.lockExportRequests(user.id, tx);
+      const [latest] = await this.repo.exportsOf(user.id, 1, tx);
+      if (latest && (latest.status === 'pending' || (latest.id !== seen?.id && latest.status === 'ready'))) return toDto(latest);
       const row = await this.repo.insertPendingExport(user.id, tx);
-      if (!row) return null;
+      if (!row) throw new Error(`archive en attente inattendue pour ${user.id}`); // the lock and the check above exclude it
       await this.rateLimit.hit(
         {
           key: `data-export:user:${user.id}`,
@@ -65,12 +70,8 @@ export class DataExportsService {
         tx,
       );
       this.tx.afterCommit(tx, () => this.worker.wake());
-      return row;
+      return toDto(row);
     });
-    if (created) return toDto(created);
-    // Another request made it a moment ago (committed: the insert waited for it).
-    const [existing] = await this.repo.exportsOf(user.id, 1);
-    return toDto(existing);
   }
 
   /** The archive, once: the link's token must be the one signed for it, its account the caller's. */

@@ -106,6 +106,11 @@ const CLOSURE_COLUMNS = `c.id, c.user_id, c.requested_by, c.actor_id, a.email AS
 export class PrivacyRepository extends BaseRepository {
   // ---- data exports ----
 
+  /** Holds the account's archive requests one at a time until the transaction ends. */
+  async lockExportRequests(userId: string, tx: EntityManager): Promise<void> {
+    await this.query(`SELECT pg_advisory_xact_lock(hashtext('data-export:' || $1))`, [userId], tx);
+  }
+
   /**
    * A new pending archive, or null when the account has one already (the unique index on pending rows decides: two
    * requests at once make one row; the second waits for the first's transaction and then inserts nothing).
