@@ -123,7 +123,7 @@ describe('home', () => {
     assert.ok(await faq.getByText('Votre site est livré en 24 heures ouvrées').isVisible());
     assert.ok(await faq.getByText('L’abonnement est sans engagement').isVisible());
     assert.equal(await faq.getByRole('button', { expanded: true }).count(), 2);
-    await faq.screenshot({ path: `${process.env.ARTIFACTS_DIR ?? 'e2e/artifacts'}/public-faq-phone-light.png` });
+    await faq.screenshot({ path: `${process.env.ARTIFACTS_DIR ?? 'e2e/artifacts'}/public-faq-phone-light.jpg`, type: 'jpeg', quality: 85 });
     await second.click();
     assert.equal(await second.getAttribute('aria-expanded'), 'false');
     assert.ok(await faq.getByText('Votre site est livré en 24 heures ouvrées').isVisible());
