@@ -58,6 +58,9 @@ console.log(
   `Webhooks du bac à sable Stripe comme Stripe les envoie (jusqu'à ${process.env.STRIPE_SANDBOX_WEBHOOK_MAX_DELAY_MS} ms de retard), graine ${process.env.STRIPE_SANDBOX_WEBHOOK_SEED} : STRIPE_SANDBOX_WEBHOOK_SEED=${process.env.STRIPE_SANDBOX_WEBHOOK_SEED} la rejoue.`,
 );
 
+/** How long one journey file may run. */
+const JOURNEY_LIMIT_MS = 10 * 60_000;
+
 /** Runs one journey file against one copy of the product; its output is printed whole once it ends. */
 function runJourney(file: string, app: BuiltApp, logFile: string): Promise<number> {
   const runner = spawn(process.execPath, ['--test', '--test-reporter=spec', file], {
@@ -68,8 +71,15 @@ function runJourney(file: string, app: BuiltApp, logFile: string): Promise<numbe
   let output = '';
   runner.stdout.on('data', (d: Buffer) => (output += d));
   runner.stderr.on('data', (d: Buffer) => (output += d));
+  // A journey that never ends (a copy of the product gone, a hook waiting on nothing) is stopped, not left to hold CI
+  // until its own limit: the longest file takes under 2 minutes here.
+  const limit = setTimeout(() => {
+    output += `\nParcours arrêté : toujours en cours après ${JOURNEY_LIMIT_MS / 60_000} min.\n`;
+    runner.kill('SIGKILL');
+  }, JOURNEY_LIMIT_MS);
   return new Promise<number>((resolve) =>
     runner.once('close', (c) => {
+      clearTimeout(limit);
       process.stdout.write(`\n--- ${file} ---\n${output}`);
       resolve(c ?? 1);
     }),
