@@ -1,10 +1,10 @@
 // `npm test`: every test tier, each to its end even when an earlier one failed, so that one failure never hides the
 // others' results. At the end, one line per tier (passed or failed, its exit code, how long), and exit code 1 when any
 // failed. Tiers run one after the other, but those joined by `+` run side by side: the small tiers that mostly wait
-// (the sandbox's, the scripts', the Stripe check's: 37 s of CPU in 177 s for the scripts, measured) share the machine
-// well, where the big ones each keep both cores busy (the backend's used 462 s of CPU in a 241 s tier; side by side
-// the backend and frontend tiers each got slower by what they saved: docs/performance-tests.md). A tier run beside
-// others has its output printed whole when it ends, so that their lines never mix.
+// (the sandbox's, the scripts', the Stripe check's) run beside the backend's, whose three Jest workers leave room
+// (about 1.5 cores' worth: with the frontend's after them, 238 s one after the other in a CI run, 202 s side by side); the frontend's beside them
+// failed a test's 5 s wait and saved nothing, so it runs after (docs/performance-tests.md). A tier run beside others
+// has its output printed whole when it ends, so that their lines never mix.
 //
 //   node scripts/test-tiers.ts test:backend test:sandbox+test:scripts …    each name an npm script of the package in the working directory
 import { spawn } from 'node:child_process';
