@@ -11,15 +11,29 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+/** The ports this process has handed out: the copies of the product started side by side never get the same one. */
+const handedOut = new Set<number>();
+
+/**
+ * A port the system says is free, never one handed out before by this process: three copies started at once each ask
+ * for three, and a port closed after the question is free to be given again before its copy binds it (one CI run
+ * had the sandbox of one copy and the PostgreSQL of another on the same port).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 export interface BuiltApp {

@@ -132,11 +132,14 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
-/** Signs in as the admin seeded at start (see e2e/app.ts) and waits for the dashboard. */
+/**
+ * Signs in as the admin seeded at start (see e2e/app.ts) through the API, as signInAsClient does, then opens the
+ * dashboard: the sign-in form itself is the account journey's to test (account.test.ts), not every journey's to fill.
+ */
 export async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/dashboard');
+  const res = await page.request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } });
+  if (res.status() !== 200) throw new Error(`connexion de l'administrateur refusée : ${res.status()} ${await res.text()}`);
+  await page.goto('/dashboard');
 }
 
 /**

@@ -1,12 +1,12 @@
 // WCAG 2.1 A/AA checks (axe-core, colour contrast included) on every page of the app, in one theme, on a wide screen
-// and a phone. Fails listing each violation with the elements concerned. One journey file per theme
+// and a phone, with a picture of the client's pages, the profile and the mail log as audited (for a person to look at). Fails listing each violation with the elements concerned. One journey file per theme
 // (accessibility-light.test.ts, accessibility-dark.test.ts), so the two copies of the product share the audit.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, expectFailures, launch, newPage, PHONE, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import { BASE_URL, expectFailures, launch, newPage, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
 import { orderPaidSite, type PaidSite, provisionedClient, type ProvisionedClient, seedDraft, signInAsClient } from '../orders.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -112,6 +112,8 @@ interface PageCheck {
   path: string;
   /** Resolves when the page shows what it will show (data loaded), after opening what the page can open. */
   ready: (page: Page) => Promise<unknown>;
+  /** A picture of the page as audited, in the artifacts (`<picture>-<phone|wide>-<theme>.jpg`), for a person to look at. */
+  picture?: string;
 }
 
 /** On a phone, the page is also audited with the menu open. */
@@ -166,14 +168,26 @@ const publicPages: PageCheck[] = [
 /** A new account's pages: nothing ordered yet (the empty lists). */
 const newClientPages: PageCheck[] = [
   { path: '/dashboard', ready: (page) => page.getByText('Aucun site créé').waitFor() },
-  { path: '/dashboard/profile', ready: (page) => page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor() },
+  {
+    path: '/dashboard/profile',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor(),
+    picture: 'profile',
+  },
   { path: '/dashboard/invoices', ready: (page) => page.getByText('Aucune facture').waitFor() },
 ];
 
 /** Every page of a client with a paid order, showing its data (and the forms' messages). */
 const clientPages = (siteId: string): PageCheck[] => [
-  { path: '/dashboard', ready: (page) => page.getByRole('list', { name: 'Mes sites' }).getByRole('link').first().waitFor() },
-  { path: '/dashboard/sites', ready: (page) => page.getByRole('list', { name: 'Mes sites' }).getByRole('link').first().waitFor() },
+  {
+    path: '/dashboard',
+    ready: (page) => page.getByRole('list', { name: 'Mes sites' }).getByRole('link').first().waitFor(),
+    picture: 'client-dashboard',
+  },
+  {
+    path: '/dashboard/sites',
+    ready: (page) => page.getByRole('list', { name: 'Mes sites' }).getByRole('link').first().waitFor(),
+    picture: 'client-sites',
+  },
   {
     path: `/dashboard/sites/${siteId}`,
     ready: async (page) => {
@@ -182,13 +196,23 @@ const clientPages = (siteId: string): PageCheck[] => [
       await page.getByRole('button', { name: 'Demander une modification' }).click();
       await page.getByLabel('Description').waitFor();
     },
+    picture: 'client-site',
   },
   {
     path: `/dashboard/sites/${siteId}/manage`,
     ready: (page) => page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).waitFor(),
+    picture: 'client-manage',
   },
-  { path: '/dashboard/invoices', ready: (page) => page.getByRole('table', { name: 'Factures' }).getByText('Payée').waitFor() },
-  { path: '/dashboard/support', ready: (page) => page.getByText(/^Vous pourrez envoyer un nouveau message dans /).waitFor() },
+  {
+    path: '/dashboard/invoices',
+    ready: (page) => page.getByRole('table', { name: 'Factures' }).getByText('Payée').waitFor(),
+    picture: 'client-invoices',
+  },
+  {
+    path: '/dashboard/support',
+    ready: (page) => page.getByText(/^Vous pourrez envoyer un nouveau message dans /).waitFor(),
+    picture: 'client-support',
+  },
   {
     path: `/dashboard/sites/${siteId}/business-options`,
     ready: async (page) => {
@@ -196,6 +220,7 @@ const clientPages = (siteId: string): PageCheck[] => [
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await page.getByText("Le nom de l'entreprise est requis").waitFor();
     },
+    picture: 'client-business-options',
   },
 ];
 
@@ -248,19 +273,24 @@ const adminPages = (): PageCheck[] => [
         .first()
         .click();
       await page.getByTitle(/^Aperçu : /).waitFor();
+      // The sandboxed preview paints in its own process, once on screen: its text, for the picture.
+      await page.getByTitle(/^Aperçu : /).scrollIntoViewIfNeeded();
+      await page.frameLocator('iframe[title^="Aperçu"]').locator('body').getByText(/\S/).first().waitFor();
     },
+    picture: 'admin-emails',
   },
   { path: '/admin/quotes', ready: (page) => page.getByText('Non spécifié').first().waitFor() },
   { path: '/admin/status', ready: (page) => page.getByText('Envoi des e-mails').first().waitFor() },
   { path: '/admin/integrations', ready: (page) => page.getByRole('heading', { level: 1, name: 'Intégrations' }).waitFor() },
 ];
 
-async function auditPages(page: Page, pages: PageCheck[], label: string, problems: string[]): Promise<void> {
+async function auditPages(page: Page, pages: PageCheck[], label: string, problems: string[], pictured: string): Promise<void> {
   for (const check of pages) {
     await page.goto(check.path);
     await check.ready(page);
     await settled(page);
     problems.push(...describeViolations(`${check.path} ${label}`, await audit(page)));
+    if (check.picture) await screenshot(page, `${check.picture}-${pictured}`);
   }
 }
 
@@ -337,6 +367,7 @@ export function auditEveryPage(theme: 'light' | 'dark'): void {
   describe(`accessibility (axe-core, WCAG 2.1 AA), ${theme} theme`, () => {
     for (const viewport of [{ width: 1440, height: 900 }, PHONE]) {
       const label = `${theme} ${viewport.width} px`;
+      const pictured = `${viewport.width <= PHONE.width ? 'phone' : 'wide'}-${theme}`;
       it(`every page passes in the ${theme} theme at ${viewport.width} px`, async () => {
         const { context, page } = await newPage(browser, viewport);
         // The 404 page is audited too: its address answers a real 404 status.
@@ -344,7 +375,7 @@ export function auditEveryPage(theme: 'light' | 'dark'): void {
         await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
         const problems: string[] = [];
 
-        await auditPages(page, publicPages, label, problems);
+        await auditPages(page, publicPages, label, problems, pictured);
         await auditOrder(page, label, problems);
 
         // A client's pages (a new account, whose welcome mail also fills the admin's mail log).
@@ -352,17 +383,17 @@ export function auditEveryPage(theme: 'light' | 'dark'): void {
           data: { name: 'Inès Moreau', email: uniqueEmail('a11y'), password: 'motdepasse1', confirmPassword: 'motdepasse1' },
         });
         assert.equal(res.status(), 201);
-        await auditPages(page, newClientPages, label, problems);
+        await auditPages(page, newClientPages, label, problems, pictured);
         await context.clearCookies();
 
         // A client with a paid order (a site, an invoice, a support message waiting).
         await signInAsClient(page, client);
-        await auditPages(page, clientPages(client.siteId), label, problems);
+        await auditPages(page, clientPages(client.siteId), label, problems, pictured);
         await auditManageDialog(page, client.siteId, label, problems);
         await context.clearCookies();
 
         await signInAsAdmin(page);
-        await auditPages(page, adminPages(), label, problems);
+        await auditPages(page, adminPages(), label, problems, pictured);
 
         assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark');
         await context.close();
