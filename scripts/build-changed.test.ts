@@ -22,7 +22,7 @@ test('the same inputs give the same hash: an unchanged tree builds nothing', () 
   assert.equal(inputsHash(root, 'frontend', []), inputsHash(root, 'frontend', []));
 });
 
-test('build output, dependencies and incremental state are not inputs', () => {
+test('build output, dependencies, caches and incremental state are not inputs', () => {
   const before = inputsHash(root, 'frontend', []);
   write('frontend/dist/index.html', '<html>');
   write('frontend/dist/.build-hash', before);
@@ -30,6 +30,7 @@ test('build output, dependencies and incremental state are not inputs', () => {
   write('frontend/coverage/lcov.info', '');
   write('frontend/dist-tools/tools/seed.js', '');
   write('frontend/tsconfig.tsbuildinfo', '{}');
+  write('frontend/.cache/einvoice/stylesheet.sef.json', '{}');
   assert.equal(inputsHash(root, 'frontend', []), before);
 });
 

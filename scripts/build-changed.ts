@@ -20,8 +20,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = '.build-hash';
 const force = process.argv.includes('--force');
 
-/** Folders that builds and tools write: never inputs. */
-const BUILD_OUTPUTS = new Set(['node_modules', 'dist', 'dist-ssr', 'dist-tools', 'coverage']);
+/**
+ * Folders that builds and tools write: never inputs. `.cache` holds what tests compile once and keep (the e-invoice
+ * validator's stylesheets, the contract's document): counted as an input, the backend tier's first run made the
+ * browser tier build the backend again in every CI run.
+ */
+const BUILD_OUTPUTS = new Set(['node_modules', 'dist', 'dist-ssr', 'dist-tools', 'coverage', '.cache']);
 /** In build order: the domain package first (the backend runs its dist/, the frontend bundles its sources). */
 const WORKSPACES = ['packages/domain', 'frontend', 'backend'];
 /** What a workspace's build reads besides its own folder. */
