@@ -1,6 +1,8 @@
 // WCAG 2.1 A/AA checks (axe-core, colour contrast included) on every page of the app, in one theme, on a wide screen
-// and a phone, with a picture of the client's pages, the profile and the mail log as audited (for a person to look at). Fails listing each violation with the elements concerned. One journey file per theme
-// (accessibility-light.test.ts, accessibility-dark.test.ts), so the two copies of the product share the audit.
+// and a phone, with a picture of the order's steps and results, the client's pages, the profile and the mail log as
+// audited (for a person to look at), and the order's pages checked for sideways scrolling. Fails listing each
+// violation with the elements concerned. One journey file per theme (accessibility-light.test.ts,
+// accessibility-dark.test.ts), so two copies of the product share the audit.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -226,7 +228,7 @@ const clientPages = (siteId: string): PageCheck[] => [
 
 /** The subscription's confirmation dialog, over the manage page. */
 async function auditManageDialog(page: Page, siteId: string, label: string, problems: string[]): Promise<void> {
-  await page.goto(`/dashboard/sites/${siteId}/manage`);
+  await navigateInApp(page, `/dashboard/sites/${siteId}/manage`);
   await page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).click();
   await page.getByRole('dialog', { name: 'Annuler à la fin de la période ?' }).waitFor();
   await settled(page);
@@ -284,9 +286,41 @@ const adminPages = (): PageCheck[] => [
   { path: '/admin/integrations', ready: (page) => page.getByRole('heading', { level: 1, name: 'Intégrations' }).waitFor() },
 ];
 
-async function auditPages(page: Page, pages: PageCheck[], label: string, problems: string[], pictured: string): Promise<void> {
-  for (const check of pages) {
-    await page.goto(check.path);
+/**
+ * Opens a page of the app already loaded as its own links do: React Router follows the history (pushState, then the
+ * popstate it listens to), keeping the loaded app, its cache and axe. Only for the signed-in pages after the first of
+ * a list: a sign-in through the API (a cookie) is seen by a full load, and the public pages have their own entry.
+ */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  const samePage = new URL(path, page.url()).pathname === new URL(page.url()).pathname;
+  const left = await page.evaluate((to) => {
+    // The page being left, so that its content is not taken for the next page's (both lists of sites…).
+    const heading = document.querySelector('h1');
+    heading?.setAttribute('data-audit-left', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return heading !== null;
+  }, path);
+  assert.ok(left || samePage, `${page.url()} has no h1 to tell it from ${path}`);
+  // Another page: its content replaces the one left (a lazy page's chunk may still be loading).
+  if (!samePage) await page.waitForFunction(() => document.querySelector('h1[data-audit-left]') === null);
+}
+
+/**
+ * Audits each page: `inApp`, the first loaded and the next ones reached inside the app (navigateInApp), as a person
+ * signed in moves between them; otherwise each page loaded.
+ */
+async function auditPages(
+  page: Page,
+  pages: PageCheck[],
+  label: string,
+  problems: string[],
+  pictured: string,
+  { inApp = false } = {},
+): Promise<void> {
+  for (const [i, check] of pages.entries()) {
+    if (inApp && i > 0) await navigateInApp(page, check.path);
+    else await page.goto(check.path);
     await check.ready(page);
     await settled(page);
     problems.push(...describeViolations(`${check.path} ${label}`, await audit(page)));
@@ -295,13 +329,21 @@ async function auditPages(page: Page, pages: PageCheck[], label: string, problem
 }
 
 /**
- * The order wizard (each step, with validation messages showing), the billing dialog with its messages, and the
- * payment-result pages, for a visitor whose draft is filled through the API.
+ * The order wizard (each step, with validation messages showing), the billing dialog with its messages, the payment
+ * through the sandbox's hosted page and the payment-result pages, for a visitor whose draft is filled through the API;
+ * none scrolls sideways, and each is pictured (`order-<step>-<phone|wide>-<theme>.jpg`, `payment-…`).
  */
-async function auditOrder(page: Page, label: string, problems: string[]): Promise<void> {
-  const audited = async (where: string) => {
+async function auditOrder(page: Page, label: string, problems: string[], pictured: string): Promise<void> {
+  const audited = async (where: string, picture: string, { fullPage = true } = {}) => {
     await settled(page);
     problems.push(...describeViolations(`${where} ${label}`, await audit(page)));
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    if (scroll > client) problems.push(`${where} ${label} — la page défile de côté (${scroll} > ${client} px)`);
+    if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await screenshot(page, `${picture}-${pictured}`, { fullPage });
   };
   const step = (name: string) => page.getByRole('heading', { level: 2, name }).waitFor();
   const next = () => page.getByRole('button', { name: 'Continuer' }).click();
@@ -313,45 +355,56 @@ async function auditOrder(page: Page, label: string, problems: string[]): Promis
   await page.getByLabel('Nom du site').fill('');
   await page.getByLabel('Nom du site').blur();
   await page.getByText('Le nom du site est requis.').waitFor();
-  await audited('/order étape 1');
+  await audited('/order étape 1', 'order-step1');
   await page.getByLabel('Nom du site').fill('Atelier Céramique Garnier');
   await next();
   await step('Comment souhaitez-vous continuer ?');
-  await audited('/order étape 1.5');
+  await audited('/order étape 1.5', 'order-step1-5');
   await page.getByRole('button', { name: /Continuer le formulaire/ }).click();
   await step('Contenu de votre site');
   await page.getByRole('textbox', { name: 'Lien 2' }).focus();
   await page.getByRole('textbox', { name: 'Lien 2' }).blur();
   await page.getByText('Lien n°2 invalide.').waitFor();
-  await audited('/order étape 2');
+  await audited('/order étape 2', 'order-step2');
   await page.getByRole('textbox', { name: 'Lien 2' }).fill('https://www.facebook.com/atelier');
   await next();
   await step('Design et options');
   await page.getByText('3 / 10 photos').waitFor();
-  await audited('/order étape 3');
+  await page.evaluate(() => Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined))));
+  await audited('/order étape 3', 'order-step3');
   await next();
   await step('Validation et paiement');
-  await audited('/order étape 4');
+  await audited('/order étape 4', 'order-step4');
   await page.getByRole('button', { name: 'Finaliser ma commande' }).click();
   const dialog = page.getByRole('dialog', { name: 'Informations de facturation' });
   await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
   await dialog.getByText('Le nom complet est requis.').waitFor();
-  await audited('/order facturation');
-  await page.keyboard.press('Escape');
+  await dialog.getByText('Cochez la case pour demander que la création de votre site commence dès maintenant.').waitFor();
+  await audited('/order facturation', 'order-billing', { fullPage: false });
+  await dialog.getByLabel('Nom complet').fill('Hélène Garnier');
+  await dialog.getByLabel('Adresse').fill('3 quai de la Fosse');
+  await dialog.getByLabel('Code postal').fill('44000');
+  await dialog.getByLabel('Ville').fill('Nantes');
+  await dialog.getByRole('checkbox', { name: /Je demande que la création de mon site commence dès maintenant/ }).check();
+  await dialog.getByRole('button', { name: 'Procéder au paiement' }).click();
+  await page.getByRole('button', { name: 'Payer' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Merci, votre commande est confirmée !' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Rester sur cette page' }).click();
+  await audited('/payment-success (payée)', 'payment-success');
 
   await page.goto('/order?canceled=1');
   await page.getByText('Une erreur est survenue lors du paiement. Veuillez réessayer.').waitFor();
-  await audited('/order?canceled=1');
+  await audited('/order?canceled=1', 'order-canceled');
   await page.goto('/payment-success');
   await page.getByRole('heading', { level: 1, name: 'Session de paiement manquante' }).waitFor();
-  await audited('/payment-success');
+  await audited('/payment-success', 'payment-missing');
   expectFailures(page, /^404 GET \/api\/checkout-sessions\/cs_inconnu$/);
   await page.goto('/payment-success?session_id=cs_inconnu');
   await page.getByRole('heading', { level: 1, name: 'Erreur lors du traitement du paiement' }).waitFor({ timeout: 15_000 });
-  await audited('/payment-success?session_id=…');
+  await audited('/payment-success?session_id=…', 'payment-error');
   await page.goto('/upgrade-success?site_id=0b6c7a9e-1f0e-4a55-9d4c-3c2f1a7e8b10&plan_type=pro&is_downgrade=true');
   await page.getByRole('heading', { level: 1, name: 'Votre formule a changé' }).waitFor();
-  await audited('/upgrade-success');
+  await audited('/upgrade-success', 'upgrade-success');
 }
 
 /** Registers the audit of every page in one theme, at 1440 px and on a phone. */
@@ -376,24 +429,24 @@ export function auditEveryPage(theme: 'light' | 'dark'): void {
         const problems: string[] = [];
 
         await auditPages(page, publicPages, label, problems, pictured);
-        await auditOrder(page, label, problems);
+        await auditOrder(page, label, problems, pictured);
 
         // A client's pages (a new account, whose welcome mail also fills the admin's mail log).
         const res = await page.request.post('/api/auth/register', {
           data: { name: 'Inès Moreau', email: uniqueEmail('a11y'), password: 'motdepasse1', confirmPassword: 'motdepasse1' },
         });
         assert.equal(res.status(), 201);
-        await auditPages(page, newClientPages, label, problems, pictured);
+        await auditPages(page, newClientPages, label, problems, pictured, { inApp: true });
         await context.clearCookies();
 
         // A client with a paid order (a site, an invoice, a support message waiting).
         await signInAsClient(page, client);
-        await auditPages(page, clientPages(client.siteId), label, problems, pictured);
+        await auditPages(page, clientPages(client.siteId), label, problems, pictured, { inApp: true });
         await auditManageDialog(page, client.siteId, label, problems);
         await context.clearCookies();
 
         await signInAsAdmin(page);
-        await auditPages(page, adminPages(), label, problems, pictured);
+        await auditPages(page, adminPages(), label, problems, pictured, { inApp: true });
 
         assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark');
         await context.close();
