@@ -125,8 +125,12 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** On /login: fills the form and submits it. */
+/**
+ * On /login: fills the form and submits it, once the sign-in page shows (a link into it changes the address before the
+ * page's chunk has loaded, and the page left may have an 'E-mail' field of its own: the order's billing dialog).
+ */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor();
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { capturedLink, expectFailures, launch, newPage, PHONE, screenshot, uniqueEmail } from '../browser.ts';
+import { capturedLink, expectFailures, launch, newPage, PHONE, screenshot, signIn, uniqueEmail } from '../browser.ts';
 import { picture, seedDraft } from '../orders.ts';
 
 let browser: Browser;
@@ -206,9 +206,7 @@ describe('ordering with an existing account', () => {
     await dialog.getByRole('link', { name: 'Se connecter' }).click();
 
     await page.waitForURL('**/login');
-    await page.getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill('atelier-2025');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await signIn(page, email, 'atelier-2025');
     // Back to the order, as it was, now on the account: its e-mail, read-only (sign-in hashes: slow on a busy machine).
     await page.waitForURL((url) => url.pathname === '/order', { timeout: 30_000 });
     await step(page, 'Validation et paiement');
