@@ -1,6 +1,6 @@
 // WCAG 2.1 A/AA checks (axe-core, colour contrast included) on every page of the app, in one theme, on a wide screen
-// and a phone, with a picture of the order's steps and results, the client's pages, the profile and the mail log as
-// audited (for a person to look at), and the order's pages checked for sideways scrolling. Fails listing each
+// and a phone, with a picture of the public pages, the order's steps and results, the client's pages, the profile and
+// the mail log as audited (for a person to look at), and every page checked for sideways scrolling. Fails listing each
 // violation with the elements concerned. One journey file per theme (accessibility-light.test.ts,
 // accessibility-dark.test.ts), so two copies of the product share the audit.
 import assert from 'node:assert/strict';
@@ -149,11 +149,16 @@ const publicPages: PageCheck[] = [
       await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
       await form.getByText('Le nom complet est requis').waitFor();
     },
+    picture: 'public-home',
   },
-  { path: '/services', ready: h1 },
-  { path: '/contact', ready: (page) => h1(page).then(() => openMenuOnPhone(page)) },
-  { path: '/cgv', ready: (page) => page.getByText('Version du 06/09/2025').waitFor() },
-  { path: '/mentions-legales', ready: (page) => page.getByText('Dernière mise à jour : 06/09/2025').waitFor() },
+  { path: '/services', ready: h1, picture: 'public-services' },
+  { path: '/contact', ready: h1, picture: 'public-contact' },
+  { path: '/cgv', ready: (page) => page.getByText('Version du 06/09/2025').waitFor(), picture: 'public-cgv' },
+  {
+    path: '/mentions-legales',
+    ready: (page) => page.getByText('Dernière mise à jour : 06/09/2025').waitFor(),
+    picture: 'public-mentions-legales',
+  },
   {
     path: '/login',
     ready: async (page) => {
@@ -164,7 +169,7 @@ const publicPages: PageCheck[] = [
   },
   { path: '/register', ready: h1 },
   { path: '/forgot-password', ready: h1 },
-  { path: '/page-inexistante', ready: h1 },
+  { path: '/page-inexistante', ready: (page) => h1(page).then(() => openMenuOnPhone(page)) },
 ];
 
 /** A new account's pages: nothing ordered yet (the empty lists). */
@@ -324,8 +329,34 @@ async function auditPages(
     await check.ready(page);
     await settled(page);
     problems.push(...describeViolations(`${check.path} ${label}`, await audit(page)));
-    if (check.picture) await screenshot(page, `${check.picture}-${pictured}`);
+    problems.push(...(await sidewaysScroll(page, `${check.path} ${label}`)));
+    if (check.picture) {
+      await loadLazyImages(page);
+      await screenshot(page, `${check.picture}-${pictured}`);
+    }
   }
+}
+
+/** The page's width beyond the window's, said as a problem (a page scrolling sideways), or nothing. */
+async function sidewaysScroll(page: Page, where: string): Promise<string[]> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  return scroll > client ? [`${where} — la page défile de côté (${scroll} > ${client} px)`] : [];
+}
+
+/** Scrolls through the page so that lazy images load, waits for them, then goes back to the top (for a picture). */
+async function loadLazyImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = window.innerHeight * 0.8;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || !img.checkVisibility()));
 }
 
 /**
@@ -337,11 +368,7 @@ async function auditOrder(page: Page, label: string, problems: string[], picture
   const audited = async (where: string, picture: string, { fullPage = true } = {}) => {
     await settled(page);
     problems.push(...describeViolations(`${where} ${label}`, await audit(page)));
-    const { scroll, client } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    if (scroll > client) problems.push(`${where} ${label} — la page défile de côté (${scroll} > ${client} px)`);
+    problems.push(...(await sidewaysScroll(page, `${where} ${label}`)));
     if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await screenshot(page, `${picture}-${pictured}`, { fullPage });
   };

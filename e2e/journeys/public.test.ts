@@ -1,9 +1,10 @@
-// Journeys of issue 5: the public site (home, services, contact, legal pages) in both themes on a phone and a
-// desktop, the calls to action, the Teams quote request (real backend, then seen by the admin), the FAQ.
+// Journeys of issue 5: the public site's calls to action, the Teams quote request (real backend, then seen by the
+// admin), the FAQ, the services, contact and legal pages. Each public page in both themes on a phone and a wide
+// screen (pictured, never scrolling sideways) is the accessibility audit's (accessibility.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launch, newPage, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import type { Browser } from 'playwright-core';
+import { launch, newPage, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
 
 let browser: Browser;
 before(async () => {
@@ -11,56 +12,6 @@ before(async () => {
 });
 after(async () => {
   await browser.close();
-});
-
-const pages = [
-  { path: '/', name: 'home', heading: /Votre site vitrine professionnel/ },
-  { path: '/services', name: 'services', heading: 'Tout ce qu’il faut pour exister en ligne' },
-  { path: '/contact', name: 'contact', heading: 'Parlons de votre projet' },
-  { path: '/cgv', name: 'cgv', heading: 'Conditions générales de vente' },
-  { path: '/mentions-legales', name: 'mentions-legales', heading: 'Mentions légales' },
-];
-
-/** Scrolls through the page so lazy images load, then back to the top. */
-async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const step = window.innerHeight * 0.8;
-    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((r) => setTimeout(r, 60));
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || !img.checkVisibility()));
-}
-
-describe('public pages', () => {
-  for (const [viewportName, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      it(`render at ${viewport.width} px in the ${theme} theme`, async () => {
-        const { context, page } = await newPage(browser, viewport);
-        await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
-        for (const p of pages) {
-          await page.goto(p.path);
-          await page.getByRole('heading', { level: 1, name: p.heading }).waitFor();
-          assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark');
-          if (p.path === '/') {
-            // Prices come from the catalogue.
-            await page.locator('#features').getByText('59 €').waitFor();
-            await page.locator('#faq').getByRole('button').first().waitFor();
-          }
-          await scrollThrough(page);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          assert.ok(overflow <= 0, `${p.path} scrolls sideways by ${overflow} px at ${viewport.width} px`);
-          await screenshot(page, `public-${p.name}-${viewportName}-${theme}`);
-        }
-        await context.close();
-      });
-    }
-  }
 });
 
 describe('home', () => {
