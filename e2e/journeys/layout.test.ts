@@ -101,11 +101,13 @@ describe('hash links', () => {
 
   // Opened directly (a link in a mail, a bookmark): the page is prerendered, then hydrated; the browser's own jump to
   // the anchor and the app's alignment used to fight, stopping up to 348 px past the section on a phone (issue 38).
+  // Twice per section, theme and width (16 cold loads): before the fix, every one of them failed (-470 px at 390 px,
+  // -44 px at 1440 px).
   for (const viewport of [PHONE, WIDE]) {
     it(`land on their section when the address is opened cold at ${viewport.width} px, every time, light and dark`, async () => {
       for (const theme of ['light', 'dark'] as const) {
         for (const id of ['faq', 'portfolio']) {
-          for (let load = 1; load <= 3; load += 1) {
+          for (let load = 1; load <= 2; load += 1) {
             const { context, page } = await newPage(browser, viewport);
             if (theme === 'dark') await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
             await page.goto(`/#${id}`);
