@@ -44,7 +44,9 @@ async function fillWizard(page: Page, order: Order, shots?: string): Promise<voi
   await page.getByRole('button', { name: /Continuer le formulaire/ }).click();
 
   await step(page, 'Contenu de votre site');
-  // The steps are history entries: the browser's Back returns to the choice, Forward comes back, answers kept.
+  // The steps are history entries: the browser's Back returns to the choice, Forward comes back, answers kept. The
+  // step shows before its entry is pushed (an effect after the render): Back pressed in between went one entry too far.
+  await page.waitForURL((url) => url.searchParams.get('step') === '2');
   await page.goBack();
   await step(page, 'Comment souhaitez-vous continuer ?');
   await page.goForward();

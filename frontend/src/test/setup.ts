@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { resetApiState } from '../api/http';
 
 // A lazy page's first render compiles its module: on a busy 2-core CI machine that passed the default 1 s of findBy*.
@@ -18,4 +18,11 @@ afterEach(() => {
   document.documentElement.classList.remove('dark');
   // Files share one window (isolate: false): a test that scrolled leaves the next at the top.
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+});
+
+// What React scheduled before the file's last cleanup (a root task queued with setImmediate, which runs before the
+// next timer) runs while the DOM still exists: a worker's environment is torn down after its last file, and a task run
+// after that read `window` and failed the run ("window is not defined", a CI run on a busy machine).
+afterAll(async () => {
+  for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 });
