@@ -1,4 +1,5 @@
 // Shared helpers for the journeys: one Chromium per test file, a fresh context per test.
+import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
@@ -121,6 +122,27 @@ function watchConsole(page: Page, failures: string[]): void {
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.jpg`), fullPage, type: 'jpeg', quality: 85 });
+}
+
+/**
+ * Opens a page of the app already loaded as its own links do: React Router follows the history (pushState, then the
+ * popstate it listens to), keeping the loaded app and its cache (no reload: a journey visiting many pages in a row
+ * pays one load). For the signed-in pages after a first one loaded: a sign-in through the API (a cookie) is seen by a
+ * full load, and the public pages have their own entry. Waits until the page left is gone (its h1 replaced).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const samePage = new URL(path, page.url()).pathname === new URL(page.url()).pathname;
+  const left = await page.evaluate((to) => {
+    // The page being left, so that its content is not taken for the next page's (both lists of sites…).
+    const heading = document.querySelector('h1');
+    heading?.setAttribute('data-journey-left', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return heading !== null;
+  }, path);
+  assert.ok(left || samePage, `${page.url()} has no h1 to tell it from ${path}`);
+  // Another page: its content replaces the one left (a lazy page's chunk may still be loading).
+  if (!samePage) await page.waitForFunction(() => document.querySelector('h1[data-journey-left]') === null);
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, expectFailures, launch, newPage, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import { BASE_URL, expectFailures, launch, newPage, openInApp, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
 import { orderPaidSite, type PaidSite, provisionedClient, type ProvisionedClient, seedDraft, signInAsClient } from '../orders.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -233,7 +233,7 @@ const clientPages = (siteId: string): PageCheck[] => [
 
 /** The subscription's confirmation dialog, over the manage page. */
 async function auditManageDialog(page: Page, siteId: string, label: string, problems: string[]): Promise<void> {
-  await navigateInApp(page, `/dashboard/sites/${siteId}/manage`);
+  await openInApp(page, `/dashboard/sites/${siteId}/manage`);
   await page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).click();
   await page.getByRole('dialog', { name: 'Annuler à la fin de la période ?' }).waitFor();
   await settled(page);
@@ -292,27 +292,7 @@ const adminPages = (): PageCheck[] => [
 ];
 
 /**
- * Opens a page of the app already loaded as its own links do: React Router follows the history (pushState, then the
- * popstate it listens to), keeping the loaded app, its cache and axe. Only for the signed-in pages after the first of
- * a list: a sign-in through the API (a cookie) is seen by a full load, and the public pages have their own entry.
- */
-async function navigateInApp(page: Page, path: string): Promise<void> {
-  const samePage = new URL(path, page.url()).pathname === new URL(page.url()).pathname;
-  const left = await page.evaluate((to) => {
-    // The page being left, so that its content is not taken for the next page's (both lists of sites…).
-    const heading = document.querySelector('h1');
-    heading?.setAttribute('data-audit-left', '');
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    return heading !== null;
-  }, path);
-  assert.ok(left || samePage, `${page.url()} has no h1 to tell it from ${path}`);
-  // Another page: its content replaces the one left (a lazy page's chunk may still be loading).
-  if (!samePage) await page.waitForFunction(() => document.querySelector('h1[data-audit-left]') === null);
-}
-
-/**
- * Audits each page: `inApp`, the first loaded and the next ones reached inside the app (navigateInApp), as a person
+ * Audits each page: `inApp`, the first loaded and the next ones reached inside the app (openInApp), as a person
  * signed in moves between them; otherwise each page loaded.
  */
 async function auditPages(
@@ -324,7 +304,7 @@ async function auditPages(
   { inApp = false } = {},
 ): Promise<void> {
   for (const [i, check] of pages.entries()) {
-    if (inApp && i > 0) await navigateInApp(page, check.path);
+    if (inApp && i > 0) await openInApp(page, check.path);
     else await page.goto(check.path);
     await check.ready(page);
     await settled(page);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launch, newPage, PHONE, screenshot, signInAsAdmin, WIDE } from '../browser.ts';
+import { BASE_URL, launch, newPage, openInApp, PHONE, screenshot, signInAsAdmin, WIDE } from '../browser.ts';
 import { adminToken, orderPaidSite, type PaidSite } from '../orders.ts';
 
 let browser: Browser;
@@ -191,8 +191,9 @@ describe('admin tables', () => {
         await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
         await signInAsAdmin(page);
         const found: string[] = [];
-        for (const [path, ready, list] of adminPages(page)) {
-          await page.goto(path);
+        for (const [i, [path, ready, list]] of adminPages(page).entries()) {
+          if (i === 0) await page.goto(path);
+          else await openInApp(page, path);
           await ready();
           await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
           for (const d of await tableDefects(page)) found.push(`${path} (${d.table}) : ${d.what}`);

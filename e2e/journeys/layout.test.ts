@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launch, newPage, PHONE, screenshot, signInAsAdmin, uniqueEmail, WIDE } from '../browser.ts';
+import { DESKTOP, launch, newPage, openInApp, PHONE, screenshot, signInAsAdmin, uniqueEmail, WIDE } from '../browser.ts';
 import { orderPaidSite, type PaidSite, provisionedClient, type ProvisionedClient, signInAsClient } from '../orders.ts';
 
 let browser: Browser;
@@ -161,8 +161,9 @@ describe('narrow screens', () => {
 
     // …a client with a paid order (a site, an invoice), the site's name long…
     await signInAsClient(page, client);
-    for (const [, path, ready] of clientPages(page, client.siteId)) {
-      await page.goto(path);
+    for (const [i, [, path, ready]] of clientPages(page, client.siteId).entries()) {
+      if (i === 0) await page.goto(path);
+      else await openInApp(page, path);
       await ready();
       await assertFitsPhone(page, path);
     }
@@ -181,7 +182,7 @@ describe('narrow screens', () => {
       ['/admin/emails', () => page.getByRole('table', { name: 'Journal des e-mails' }).waitFor()],
       ['/admin/quotes', () => page.getByRole('heading', { level: 1, name: 'Demandes de devis' }).waitFor()],
     ] as const) {
-      await page.goto(path);
+      await openInApp(page, path);
       await ready();
       await assertFitsPhone(page, path);
     }
