@@ -30,6 +30,12 @@ const artifacts = join(root, 'e2e', 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
 const journeys = join(root, 'e2e', 'journeys');
+/**
+ * The order journey starts first, on a copy of the product no journey has used yet, as it did until its file got
+ * shorter. Run right after the audience journey on the same copy, its first test's Back from the wizard's step 2 hung
+ * (the step 1.5 heading waited for 20 s, though a probe found it on screen) in 3 runs of 7: not understood yet.
+ */
+const RUN_FIRST = 'order.test.ts';
 const queue = readdirSync(journeys)
   .filter((f) => f.endsWith('.test.ts'))
   // `node e2e/run.ts order checkout`: only the journeys whose file names contain one of these words.
@@ -37,7 +43,7 @@ const queue = readdirSync(journeys)
   // The longest files first (their length, with the journey modules they import, stands for their duration): the last
   // ones to start are short.
   .map((f) => ({ file: join('e2e', 'journeys', f), size: journeyLength(f) }))
-  .sort((a, b) => b.size - a.size)
+  .sort((a, b) => Number(b.file.endsWith(RUN_FIRST)) - Number(a.file.endsWith(RUN_FIRST)) || b.size - a.size)
   .map((j) => j.file);
 /** A journey file's length, with the journey modules (e2e/journeys/*.ts, not tests) it imports ('./accessibility.ts'). */
 function journeyLength(file: string): number {

@@ -48,6 +48,7 @@ async function fillWizard(page: Page, order: Order, shots?: string): Promise<voi
   // step shows before its entry is pushed (an effect after the render): Back pressed in between went one entry too far.
   await page.waitForURL((url) => url.searchParams.get('step') === '2');
   await page.goBack();
+  await page.waitForURL((url) => url.searchParams.get('step') === '1.5');
   await step(page, 'Comment souhaitez-vous continuer ?');
   await page.goForward();
   await step(page, 'Contenu de votre site');
