@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { validateXML } from 'xmllint-wasm';
 
@@ -12,14 +14,19 @@ import { validateXML } from 'xmllint-wasm';
  *   libxml2's xmllint as WebAssembly (xmllint-wasm);
  * - the CEN's EN 16931 CII schematron (validation 1.3.16), the Factur-X 1.09 EN 16931 schematron and the FNFE's French
  *   rules (BR-FR flux 2, fatal version), each an XSLT 2 stylesheet run by SaxonJS (xslt3 / saxon-js from npm). A
- *   stylesheet is compiled once to SEF (its compiled form) and kept under backend/.cache/einvoice (gitignored), named by
- *   the hash of the stylesheet, its path and the compiler's version: a changed artefact or a new SaxonJS compiles again.
+ *   stylesheet runs from its compiled form (SEF): the one committed in test/einvoice/compiled when its manifest names
+ *   this stylesheet's hash and this SaxonJS (about 35 s of CPU saved on every fresh clone, decision 0026), else one
+ *   the tests compile and cache under backend/.cache/einvoice (gitignored).
  * A finding is a failed assertion or a successful report whose flag is "fatal" (or that has no flag); warnings are
  * returned apart.
  */
 
 const ARTEFACTS = join(__dirname, 'artefacts');
+/** The compiled forms kept in the repository (gzipped, with their manifest): a fresh clone compiles nothing. */
+export const COMPILED = join(__dirname, 'compiled');
+/** Where a stylesheet changed since its committed compiled form is compiled by the tests instead (gitignored). */
 const CACHE = join(__dirname, '..', '..', '.cache', 'einvoice');
+const MANIFEST = join(COMPILED, 'manifest.json');
 
 export const SCHEMATRONS = {
   /** CEN/TC 434, EN 16931 model bound to CII */
@@ -39,46 +46,96 @@ const SCHEMAS = {
 } as const;
 export type SchemaName = keyof typeof SCHEMAS;
 
-const saxonVersion = (): string => (JSON.parse(readFileSync(require.resolve('xslt3/package.json'), 'utf8')) as { version: string }).version;
+export const saxonVersion = (): string =>
+  (JSON.parse(readFileSync(require.resolve('xslt3/package.json'), 'utf8')) as { version: string }).version;
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-/** Where a stylesheet's compiled form is cached. */
-function sefPath(xslt: string): string {
-  // The path too: the Factur-X stylesheet's compiled form reads its code lists from where it was compiled.
-  const hash = createHash('sha256').update(readFileSync(xslt)).update(saxonVersion()).update(xslt).digest('hex').slice(0, 16);
-  return join(
-    CACHE,
-    `${xslt
-      .split('/')
-      .pop()!
-      .replace(/\.xslt?$/, '')}-${hash}.sef.json`,
-  );
+/** What the committed compiled forms were compiled from: SaxonJS's version, and each stylesheet's hash. */
+export interface CompiledManifest {
+  saxon: string;
+  stylesheets: Record<SchematronName, { source: string; sha256: string }>;
+}
+
+/** The manifest the committed compiled forms would have for the vendored stylesheets and the installed SaxonJS. */
+export function expectedManifest(): CompiledManifest {
+  const stylesheets = Object.fromEntries(
+    (Object.keys(SCHEMATRONS) as SchematronName[]).map((name) => [
+      name,
+      { source: relative(ARTEFACTS, SCHEMATRONS[name]), sha256: sha256(SCHEMATRONS[name]) },
+    ]),
+  ) as CompiledManifest['stylesheets'];
+  return { saxon: saxonVersion(), stylesheets };
+}
+
+export function committedManifest(): CompiledManifest | undefined {
+  return existsSync(MANIFEST) ? (JSON.parse(readFileSync(MANIFEST, 'utf8')) as CompiledManifest) : undefined;
+}
+
+/** The committed compiled form of a stylesheet, when it is that of the vendored file and this SaxonJS. */
+function committedSef(name: SchematronName): string | undefined {
+  const manifest = committedManifest();
+  const entry = manifest?.stylesheets[name];
+  if (!manifest || manifest.saxon !== saxonVersion() || entry?.sha256 !== sha256(SCHEMATRONS[name])) return undefined;
+  const file = join(COMPILED, `${name}.sef.json.gz`);
+  return existsSync(file) ? file : undefined;
+}
+
+/** Where the tests cache a stylesheet they had to compile: named by its content and the compiler's version. */
+function cachedSef(name: SchematronName): string {
+  const hash = createHash('sha256').update(readFileSync(SCHEMATRONS[name])).update(saxonVersion()).digest('hex').slice(0, 16);
+  return join(CACHE, `${name}-${hash}.sef.json`);
 }
 
 /**
- * Compiles every stylesheet not compiled yet (in parallel, about 40 s for the three on two cores; nothing once cached).
- * Written beside and renamed, so that two test workers compiling at once never read half a file.
+ * A stylesheet compiled to SEF by SaxonJS's compiler (xslt3), relocatable: a compiled form keeps no absolute path
+ * (its relative links, the Factur-X stylesheet's code lists, are resolved from `stylesheetBaseURI` when it runs), so
+ * the one compiled on a machine serves every clone. About 11 s of CPU each.
+ */
+async function compile(xslt: string, target: string): Promise<void> {
+  const cli = require.resolve('xslt3/xslt3.js');
+  await promisify(execFile)(process.execPath, [cli, `-xsl:${xslt}`, `-export:${target}`, '-nogo', '-relocate:on'], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+/**
+ * Makes sure every stylesheet has a compiled form: the committed one (test/einvoice/compiled, nothing to do), or
+ * else one compiled now into backend/.cache/einvoice (in parallel, about 40 s for the three on two cores). Written
+ * beside and renamed, so that two test workers compiling at once never read half a file.
  */
 export async function compileSchematrons(): Promise<void> {
-  mkdirSync(CACHE, { recursive: true });
-  const run = promisify(execFile);
-  const cli = require.resolve('xslt3/xslt3.js');
   await Promise.all(
-    Object.values(SCHEMATRONS).map(async (xslt) => {
-      const target = sefPath(xslt);
+    (Object.keys(SCHEMATRONS) as SchematronName[]).map(async (name) => {
+      if (committedSef(name)) return;
+      const target = cachedSef(name);
       if (existsSync(target)) return;
+      mkdirSync(CACHE, { recursive: true });
       const partial = `${target}.${process.pid}.part`;
-      await run(process.execPath, [cli, `-xsl:${xslt}`, `-export:${partial}`, '-nogo'], { maxBuffer: 16 * 1024 * 1024 });
+      await compile(SCHEMATRONS[name], partial);
       renameSync(partial, target);
       // The compiled forms of former versions of this stylesheet are of no more use.
-      const name = target
-        .split('/')
-        .pop()!
-        .replace(/-[0-9a-f]{16}\.sef\.json$/, '');
       for (const file of readdirSync(CACHE))
         if (file.startsWith(`${name}-`) && file.endsWith('.sef.json') && join(CACHE, file) !== target)
           rmSync(join(CACHE, file), { force: true });
     }),
   );
+}
+
+/**
+ * Compiles the three stylesheets into test/einvoice/compiled, gzipped, with their manifest: after an update of the
+ * artefacts or of SaxonJS (EINVOICE_UPDATE_COMPILED=1 on the corpus spec, artefacts/README.md).
+ */
+export async function updateCommittedSchematrons(): Promise<void> {
+  mkdirSync(COMPILED, { recursive: true });
+  await Promise.all(
+    (Object.keys(SCHEMATRONS) as SchematronName[]).map(async (name) => {
+      const sef = join(COMPILED, `${name}.sef.json`);
+      await compile(SCHEMATRONS[name], sef);
+      writeFileSync(`${sef}.gz`, gzipSync(readFileSync(sef), { level: 9 }));
+      rmSync(sef);
+    }),
+  );
+  writeFileSync(MANIFEST, `${JSON.stringify(expectedManifest(), null, 2)}\n`);
 }
 
 export interface Finding {
@@ -90,7 +147,7 @@ export interface Finding {
 
 interface SaxonJS {
   transform(
-    options: { stylesheetInternal: unknown; sourceText: string; destination: 'serialized' },
+    options: { stylesheetInternal: unknown; stylesheetBaseURI: string; sourceText: string; destination: 'serialized' },
     mode: 'sync',
   ): { principalResult: string };
 }
@@ -129,14 +186,15 @@ const loaded = new Map<SchematronName, unknown>();
 export function schematron(name: SchematronName, xml: string): Finding[] {
   let stylesheet = loaded.get(name);
   if (!stylesheet) {
-    const sef = sefPath(SCHEMATRONS[name]);
-    if (!existsSync(sef)) throw new Error(`${name} : feuille de style non compilée (compileSchematrons)`);
-    stylesheet = JSON.parse(readFileSync(sef, 'utf8'));
+    const committed = committedSef(name);
+    const cached = cachedSef(name);
+    if (committed) stylesheet = JSON.parse(gunzipSync(readFileSync(committed)).toString('utf8'));
+    else if (existsSync(cached)) stylesheet = JSON.parse(readFileSync(cached, 'utf8'));
+    else throw new Error(`${name} : feuille de style non compilée (compileSchematrons)`);
     loaded.set(name, stylesheet);
   }
-  return svrlFindings(
-    saxon.transform({ stylesheetInternal: stylesheet, sourceText: xml, destination: 'serialized' }, 'sync').principalResult,
-  );
+  const run = { stylesheetInternal: stylesheet, stylesheetBaseURI: pathToFileURL(SCHEMATRONS[name]).href, sourceText: xml };
+  return svrlFindings(saxon.transform({ ...run, destination: 'serialized' }, 'sync').principalResult);
 }
 
 /** xmllint against one of the two schemas: the errors, none when valid. */
