@@ -55,8 +55,44 @@ describe('health, errors and HTTP hardening', () => {
   it('sets security headers (helmet)', async () => {
     const res = await t.api.get('/api/health').expect(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it("gives the API's data answers the headers of data, and what a browser shows as a page the pages' headers", async () => {
+    for (const data of [await t.api.get('/api/health').expect(200), await t.api.raw.get('/api/nope').expect(404)]) {
+      // Nothing loads in it or frames it, no sniffing, read by this origin's pages only.
+      expect(data.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(data.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'cross-origin-resource-policy': 'same-origin',
+        'cache-control': 'no-store',
+      });
+      for (const pageOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'referrer-policy',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ])
+        expect(data.headers[pageOnly]).toBeUndefined();
+    }
+    // The API's docs, the audience's opt-out page, and the API under another spelling (the frontend's pages:
+    // frontend-serving.e2e-spec.ts).
+    for (const path of ['/api/docs', '/api/docs-json', '/api/a/opt-out?k=inconnu', '/API/health']) {
+      const page = await t.api.raw.get(path);
+      expect(page.headers['content-security-policy']).toContain("default-src 'self';");
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(page.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+    }
   });
 
   it('compresses answers the client accepts gzip for', async () => {
