@@ -23,7 +23,26 @@ async function pageShot(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-const step = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title }).waitFor();
+/**
+ * Waits for a step's heading. On a timeout, says what the page showed instead (its address, its h2 headings and
+ * whether something hid them from the accessibility tree, its open dialogs): the Back of the first journey once timed
+ * out here in CI (docs/performance-tests.md) without a trace of why.
+ */
+const step = async (page: Page, title: string) => {
+  try {
+    await page.getByRole('heading', { level: 2, name: title }).waitFor();
+  } catch (error) {
+    const shown = await page.evaluate(() => ({
+      url: location.href,
+      h2: [...document.querySelectorAll('h2')].map((h) => ({
+        text: h.textContent,
+        hiddenBy: h.closest('[aria-hidden="true"],[inert]')?.tagName,
+      })),
+      dialogs: [...document.querySelectorAll('[role="dialog"],[role="alertdialog"]')].map((d) => d.textContent?.slice(0, 200)),
+    }));
+    throw new Error(`${(error as Error).message}\nLa page montrait : ${JSON.stringify(shown)}`, { cause: error });
+  }
+};
 
 interface Order {
   siteName: string;
