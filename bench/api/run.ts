@@ -3,6 +3,7 @@
 //   npm run bench:api                                   # 100,000 sites, 4 s per run, 4 alternating rounds
 //   npm run bench:api -- --sites 1000000 --duration 4 --rounds 4 --connections 10 [--only sites,auth/me,webhooks]
 //   BENCH_CPU_PROFILE=/tmp/prof npm run bench:api -- …   # CPU profiles of the app and the baseline (cpu-profile.ts)
+//   BENCH_HEAP_PROFILE=/tmp/heap npm run bench:api -- …  # what they allocate, sampled (cpu-profile.ts)
 //
 // Seeds a fresh embedded PostgreSQL (`npm run seed`'s script), starts the built app on it as `npm start` does and, on
 // the same database, the raw node:http + pg baseline (bench/api/raw-server.ts: same JWT check, same session and role
