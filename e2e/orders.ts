@@ -181,6 +181,22 @@ export async function sandboxControl(
   assert.equal(res.status, 200, await res.text());
 }
 
+/** The client's subscription of a site as the API shows it: its id and status (late webhooks move the status). */
+export async function subscriptionOf(page: Page, token: string, siteId: string): Promise<{ id: string; status: string }> {
+  const res = await page.request.get(`/api/sites/${siteId}/subscription`, { headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as { subscription: { id: string; status: string } }).subscription;
+}
+
+/** Waits until `check` holds (what a late webhook brings), 20 s at most, saying what never came. */
+export async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`toujours pas : ${what}`);
+}
+
 export interface PaidSite {
   siteId: string;
   siteName: string;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, screenshot, signIn } from '../browser.ts';
-import { provisionedClient, sandboxControl, signInAsClient } from '../orders.ts';
+import { eventually, provisionedClient, sandboxControl, signInAsClient, subscriptionOf } from '../orders.ts';
 
 let browser: Browser;
 before(async () => {
@@ -154,12 +154,13 @@ describe('the client area', () => {
     const client = await provisionedClient({ siteName: 'Primeurs Dubois', prefix: 'impaye' });
     const { context, page } = await newPage(browser, WIDE);
     const token = await signInAsClient(page, client);
-    const sub = await page.request.get(`/api/sites/${client.siteId}/subscription`, { headers: { Authorization: `Bearer ${token}` } });
-    assert.equal(sub.status(), 200);
-    const subscriptionId = ((await sub.json()) as { subscription: { id: string } }).subscription.id;
+    const { id: subscriptionId } = await subscriptionOf(page, token, client.siteId);
 
     await sandboxControl(client, subscriptionId, 'fail-payment');
     await sandboxControl(client, subscriptionId, 'give-up?then=unpaid');
+    // The sandbox answers before its webhooks arrive (late, as Stripe sends them): the dashboard shows what the
+    // server knows when it loads.
+    await eventually('le site suspendu', async () => (await subscriptionOf(page, token, client.siteId)).status === 'unpaid');
 
     await page.goto('/dashboard');
     const row = siteRow(page, client.siteName);

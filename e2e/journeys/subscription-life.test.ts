@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, PHONE, screenshot } from '../browser.ts';
-import { provisionedClient, sandboxControl, signInAsClient } from '../orders.ts';
+import { eventually, provisionedClient, sandboxControl, signInAsClient, subscriptionOf } from '../orders.ts';
 
 let browser: Browser;
 before(async () => {
@@ -20,21 +20,6 @@ const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { le
 const siteRow = (page: Page, siteName: string) =>
   page.getByRole('list', { name: 'Mes sites' }).getByRole('link', { name: new RegExp(siteName) });
 
-/** The client's subscription id and, until `until` holds, its API view (the webhook is applied in the background). */
-async function subscriptionOf(page: Page, token: string, siteId: string): Promise<{ id: string; status: string }> {
-  const res = await page.request.get(`/api/sites/${siteId}/subscription`, { headers: { Authorization: `Bearer ${token}` } });
-  assert.equal(res.status(), 200);
-  return ((await res.json()) as { subscription: { id: string; status: string } }).subscription;
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`toujours pas : ${what}`);
-}
-
 describe('a subscription over its life', () => {
   it('a payment Stripe gave up on: the banner, Régler maintenant on the hosted invoice page, the site back', async () => {
     const client = await provisionedClient({ siteName: 'Cave Morel', prefix: 'banniere' });
@@ -43,7 +28,7 @@ describe('a subscription over its life', () => {
     const { id: subscriptionId } = await subscriptionOf(page, token, client.siteId);
     await sandboxControl(client, subscriptionId, 'fail-payment');
     await sandboxControl(client, subscriptionId, 'give-up?then=unpaid');
-    await waitFor('le site suspendu', async () => (await subscriptionOf(page, token, client.siteId)).status === 'unpaid');
+    await eventually('le site suspendu', async () => (await subscriptionOf(page, token, client.siteId)).status === 'unpaid');
 
     await page.goto('/dashboard');
     await h1(page, /Bonjour/);
@@ -67,7 +52,7 @@ describe('a subscription over its life', () => {
     await invoicePage.close();
 
     // Back on the dashboard: the banner is gone, the site has its status back.
-    await waitFor('le site rétabli', async () => (await subscriptionOf(page, token, client.siteId)).status === 'active');
+    await eventually('le site rétabli', async () => (await subscriptionOf(page, token, client.siteId)).status === 'active');
     await page.reload();
     await row.waitFor(SLOW);
     assert.match((await row.textContent()) ?? '', /En attente/);
@@ -85,7 +70,7 @@ describe('a subscription over its life', () => {
     });
     assert.equal(cancel.status(), 200);
     await sandboxControl(client, subscriptionId, 'end-period');
-    await waitFor("la fin de l'abonnement", async () => (await subscriptionOf(page, token, client.siteId)).status === 'canceled');
+    await eventually("la fin de l'abonnement", async () => (await subscriptionOf(page, token, client.siteId)).status === 'canceled');
 
     await page.goto(`/dashboard/sites/${client.siteId}/manage`);
     await h1(page, "Gérer l'abonnement");
@@ -109,7 +94,7 @@ describe('a subscription over its life', () => {
     // The page it returns to is shown (its session refreshed) before the journey loads another: two loads refreshing
     // the session at once leave the second one signed out (the refresh token rotates).
     await h1(page, client.siteName);
-    await waitFor('le site relancé', async () => (await subscriptionOf(page, token, client.siteId)).status === 'active');
+    await eventually('le site relancé', async () => (await subscriptionOf(page, token, client.siteId)).status === 'active');
     await page.goto(`/dashboard/sites/${client.siteId}`);
     await h1(page, client.siteName);
     await page
