@@ -190,9 +190,10 @@ export async function subscriptionOf(page: Page, token: string, siteId: string):
 
 /** Waits until `check` holds (what a late webhook brings), 20 s at most, saying what never came. */
 export async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  const deadline = Date.now() + 20_000;
+  for (let wait = 50; Date.now() < deadline; wait = Math.min(wait * 2, 1000)) {
     if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
   throw new Error(`toujours pas : ${what}`);
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, screenshot } from '../browser.ts';
-import { provisionedClient, sandboxControl, signInAsClient } from '../orders.ts';
+import { eventually, provisionedClient, sandboxControl, signInAsClient } from '../orders.ts';
 
 let browser: Browser;
 before(async () => {
@@ -21,16 +21,6 @@ const SLOW = { timeout: 20_000 };
 const CONFIRMING = 'Paiement en cours de confirmation…';
 /** What the site's page says of an ended site: never to be seen beside the thank-you of its restart. */
 const ENDED = /Annulé|Abonnement annulé|Abonnement terminé/;
-
-/** Asks `check` until it holds, a little later each time (50 ms, 100 ms… at most 1 s), for at most 20 s. */
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (let wait = 50; Date.now() < deadline; wait = Math.min(wait * 2, 1000)) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, wait));
-  }
-  throw new Error(`toujours pas : ${what}`);
-}
 
 async function webhooks(sandboxUrl: string, action: 'hold' | 'release'): Promise<void> {
   const res = await fetch(`${sandboxUrl}/test/webhooks/${action}`, { method: 'POST' });
@@ -68,7 +58,7 @@ describe('late webhooks', () => {
     const { id: subscriptionId } = await subscription();
     assert.equal((await page.request.post(`/api/sites/${client.siteId}/subscription/cancel`, auth)).status(), 200);
     await sandboxControl(client, subscriptionId, 'end-period');
-    await until("la fin de l'abonnement", async () => (await subscription()).status === 'canceled');
+    await eventually("la fin de l'abonnement", async () => (await subscription()).status === 'canceled');
 
     await page.goto(`/dashboard/sites/${client.siteId}/manage`);
     await page.getByRole('button', { name: 'Relancer mon site', exact: true }).click();
@@ -96,7 +86,7 @@ describe('late webhooks', () => {
       assert.doesNotMatch(await page.locator('main').innerText(), ENDED);
       assert.equal(await staleThanks(), false, 'the ended site was never shown beside the thank-you');
       assert.equal(await page.getByText(CONFIRMING).count(), 0);
-      await until("l'adresse nettoyée", async () => !page.url().includes('session_id'));
+      await eventually("l'adresse nettoyée", async () => !page.url().includes('session_id'));
       assert.notEqual((await subscription()).id, subscriptionId, 'the site has its new subscription');
     } finally {
       await webhooks(client.sandboxUrl, 'release');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newPage, PHONE, screenshot, uniqueEmail } from '../browser.ts';
-import { provisionedClient, sandboxControl, signInAsClient, type ProvisionedClient } from '../orders.ts';
+import { eventually, provisionedClient, sandboxControl, signInAsClient, subscriptionOf, type ProvisionedClient } from '../orders.ts';
 
 let browser: Browser;
 before(async () => {
@@ -23,16 +23,6 @@ const SLOW = { timeout: 20_000 };
 const CONFIRMING = 'Paiement en cours de confirmation…';
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor(SLOW);
 
-/** Asks `check` until it holds, a little later each time (50 ms, 100 ms… at most 1 s), for at most 20 s. */
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (let wait = 50; Date.now() < deadline; wait = Math.min(wait * 2, 1000)) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, wait));
-  }
-  throw new Error(`toujours pas : ${what}`);
-}
-
 async function webhooks(sandboxUrl: string, action: 'hold' | 'release'): Promise<void> {
   const res = await fetch(`${sandboxUrl}/test/webhooks/${action}`, { method: 'POST' });
   assert.equal(res.status, 200, await res.text());
@@ -45,13 +35,6 @@ async function bank(page: Page, answer: 'Autoriser' | 'Échouer', shot?: string)
   assert.match((await step.textContent()) ?? '', /carte se terminant par 3184/);
   if (shot) await screenshot(page, shot);
   await step.getByRole('button', { name: answer, exact: true }).click();
-}
-
-/** The client's subscription as the API shows it to them. */
-async function subscriptionOf(page: Page, token: string, siteId: string): Promise<{ id: string; status: string }> {
-  const res = await page.request.get(`/api/sites/${siteId}/subscription`, { headers: { Authorization: `Bearer ${token}` } });
-  assert.equal(res.status(), 200);
-  return ((await res.json()) as { subscription: { id: string; status: string } }).subscription;
 }
 
 /** A link opening Stripe's hosted invoice page in a new tab: that tab, loaded. */
@@ -152,8 +135,11 @@ describe('3-D Secure', () => {
     const token = await signInAsClient(page, client);
     const { id: subscriptionId } = await subscriptionOf(page, token, client.siteId);
     await sandboxControl(client, subscriptionId, 'renew');
-    await until('le renouvellement à authentifier', async () => (await subscriptionOf(page, token, client.siteId)).status === 'past_due');
-    await until('la demande d’authentification enregistrée', async () => {
+    await eventually(
+      'le renouvellement à authentifier',
+      async () => (await subscriptionOf(page, token, client.siteId)).status === 'past_due',
+    );
+    await eventually('la demande d’authentification enregistrée', async () => {
       const res = await page.request.get('/api/billing/payment-issues', { headers: { Authorization: `Bearer ${token}` } });
       return ((await res.json()) as { issues: { reason: string }[] }).issues.some((i) => i.reason === 'authentication_required');
     });
@@ -181,7 +167,7 @@ describe('3-D Secure', () => {
     } finally {
       await webhooks(client.sandboxUrl, 'release');
     }
-    await until('le site à jour', async () => (await page.getByText('Paiement en retard').count()) === 0);
+    await eventually('le site à jour', async () => (await page.getByText('Paiement en retard').count()) === 0);
     assert.equal(await banner.count(), 0);
     assert.equal((await subscriptionOf(page, token, client.siteId)).status, 'active');
     await context.close();
