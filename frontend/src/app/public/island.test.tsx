@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useLayoutEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { AgencyResponseDto, CatalogueResponseDto } from '../../api/generated/model';
@@ -106,6 +106,39 @@ describe('an interactive section hydrated on the first interaction (app/public/i
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(errors).not.toHaveBeenCalled();
+    document.body.innerHTML = '';
+  });
+
+  it('holds a click that comes while the page is still hydrating, in the commit that hydrates the section', async () => {
+    const navigator: Navigator = { createHref: (to) => String(to), push: vi.fn(), replace: vi.fn(), go: vi.fn() };
+    const Island = island('#questions', async () => ({ Whole, Content }));
+    document.body.innerHTML = `<div id="root">${renderToString(<Page Section={Whole} navigator={navigator} />)}</div>`;
+    const container = document.getElementById('root')!;
+    const button = container.querySelector('button')!;
+    // A visitor's click in the very commit that hydrates the page: after the section's element is in place, before
+    // any effect has run (the layout effect of a component after it).
+    function ClickNow() {
+      useLayoutEffect(() => {
+        button.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      }, []);
+      return null;
+    }
+    function Section() {
+      return (
+        <>
+          <Island />
+          <ClickNow />
+        </>
+      );
+    }
+    setHydrating(true);
+    const root = await act(async () => hydrateRoot(container, <Page Section={Section} navigator={navigator} />));
+    setHydrating(false);
+    await vi.waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));
+    await act(async () => {
+      root.unmount();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     document.body.innerHTML = '';
   });
 

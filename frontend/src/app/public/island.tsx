@@ -1,4 +1,4 @@
-import { type ComponentType, use, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type ComponentType, use, useEffect, useState, useSyncExternalStore } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { SiteInfoContext, type SiteInfoSource } from '../../lib/site-info';
 import { ThemeProvider, useTheme } from '../../lib/theme';
@@ -119,27 +119,31 @@ export function island<P extends object>(
   // In view as the page starts (an address with its anchor): loaded first and hydrated with the page (boot-public.tsx).
   if ((options.wake ?? 'section') === 'section') loadWhenInView(selector, NEAR_PX, get);
   function Island(props: P) {
-    // The section's element once mounted (the server's, kept: `server`).
-    const [element, setElement] = useState<Element | null>(null);
-    const [server] = useState(() => (isHydrating() && !code ? serverElement(selector, setElement) : null));
     const siteInfo = use(SiteInfoContext);
     const router = use(RouterContext);
     const { theme } = useTheme();
     const [store] = useState(() => ambientStore<P>({ siteInfo, router, props }));
-    const waking = useRef<Waking | null>(null);
+    // The section's waking, once its element is listened to (a box of this component's, set from the element's ref).
+    const [waking] = useState<{ current: Waking | null }>(() => ({ current: null }));
+    // The server's element, kept (`server`), listened to from the commit that hydrates it (its ref), not from an
+    // effect after one more render: a click in between (the page still hydrating, a slow phone) was lost.
+    const [server] = useState(() =>
+      isHydrating() && !code
+        ? serverElement(selector, (element: Element | null) => {
+            if (!element) return;
+            const made = wakeOnInteraction(element, get, store, options);
+            waking.current = made;
+            return () => {
+              waking.current = null;
+              made.stop();
+            };
+          })
+        : null,
+    );
     useEffect(() => store.set({ siteInfo, router, props }));
     useEffect(() => {
-      if (!server || !element) return;
-      const made = wakeOnInteraction(element, get, store, options);
-      waking.current = made;
-      return () => {
-        waking.current = null;
-        made.stop();
-      };
-    }, [server, element, store]);
-    useEffect(() => {
       if (options.theme && theme !== 'light') waking.current?.wake();
-    }, [theme]);
+    }, [theme, waking]);
     if (server) return server;
     const { Whole } = use(get());
     return <Whole {...props} />;
