@@ -142,6 +142,29 @@ describe('an interactive section hydrated on the first interaction (app/public/i
     document.body.innerHTML = '';
   });
 
+  it('holds a click that comes while its own root hydrates (after hydrateRoot, before that root commits)', async () => {
+    // The page's root, asked about a click inside a section whose own root is still hydrating, stops the click (React
+    // cannot hydrate that root at once from the page's): a click in that moment was lost, and a visitor had to click
+    // twice (the home page's « Demander un devis » on a busy phone).
+    const load = vi.fn(async () => ({ Whole, Content }));
+    const { container, done } = await hydratePage(island('#questions', load));
+    const section = container.querySelector('section')!;
+    const button = container.querySelector('button')!;
+    const ownRoot = () => Object.keys(section).some((key) => key.startsWith('__reactContainer$'));
+    // React's own scheduling, as in a browser (not act's, which would hydrate the root before the click).
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    button.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }));
+    // The code arrives and the section's root is made; its hydration is scheduled, not done.
+    for (let turn = 0; turn < 50 && !ownRoot(); turn++) await Promise.resolve();
+    expect(ownRoot()).toBe(true);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    button.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    await done();
+  });
+
   it('without an interaction, never loads its code', async () => {
     const load = vi.fn(async () => ({ Whole, Content }));
     const navigator: Navigator = { createHref: (to) => String(to), push: vi.fn(), replace: vi.fn(), go: vi.fn() };

@@ -11,7 +11,7 @@ import { RouterContext, type RouterValue } from './light-router';
  * code is loaded on the visitor's first interaction (IslandOptions). Their content (the children of the section's
  * element: `Content`) is then hydrated in a React root of its own, in place: the nodes, the focus and the scroll stay
  * the page's, under what it reads of the page's tree (the site's answers, the location and the navigator, the theme).
- * A click that came before is held, then given again to the same element once it is hydrated; a link is followed at
+ * A click that came before is held (from the window), then given again to the same element once it is hydrated; a link is followed at
  * once, as a kept section's (public-app.tsx). Only the public build's modules of these sections use it (vite.config.ts,
  * KEPT): the server's bundle has no hydrateRoot.
  */
@@ -186,11 +186,11 @@ function wakeOnInteraction<P extends object>(
       if (add) target.addEventListener(type, wake, { capture: true, passive: true });
       else target.removeEventListener(type, wake, { capture: true });
     }
-    if (add) element.addEventListener('click', hold as EventListener, { capture: true });
-    else element.removeEventListener('click', hold as EventListener, { capture: true });
+    if (add) window.addEventListener('click', hold, { capture: true });
+    else window.removeEventListener('click', hold, { capture: true });
   };
   const onHydrated = () => {
-    element.removeEventListener('click', hold as EventListener, { capture: true });
+    window.removeEventListener('click', hold, { capture: true });
     for (const click of held.splice(0)) {
       if (click.target instanceof Element && click.target.isConnected) click.target.dispatchEvent(new MouseEvent('click', click));
     }
@@ -212,7 +212,10 @@ function wakeOnInteraction<P extends object>(
       },
     );
   }
+  // Held from the window, before any root's listener: while the section's own root hydrates, the page's root stops a
+  // click inside it (React cannot hydrate that root at once from the page's), which the section would never see.
   function hold(event: MouseEvent) {
+    if (!(event.target instanceof Node) || !element.contains(event.target)) return;
     wake();
     // A link is followed at once (the public app's handler of a kept section's links, or the browser).
     if (event.target instanceof Element && event.target.closest('a[href]')) return;
