@@ -4,7 +4,10 @@
 // where two had run a smaller suite, 597 s of journeys, in 290 s: docs/performance-tests.md),
 // each with its own database, Stripe sandbox and captured mail: every journey file is self-contained, and one that
 // changes what every page shows (the agency's settings) never runs beside another on the same product. Each copy takes
-// the next journey file from one queue, the longest files first, so none waits long for the others at the end.
+// the next journey file from one queue, the longest first by the durations measured in a CI run (e2e/durations.json;
+// `E2E_RECORD_DURATIONS=1 npm run test:e2e` writes them again), so none waits long for the others at the end: ordered
+// by their files' lengths instead, the last copy ended 19 s after the first in a simulation of a CI run's durations,
+// 1 s by their durations.
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,15 +39,32 @@ const journeys = join(root, 'e2e', 'journeys');
  * (the step 1.5 heading waited for 20 s, though a probe found it on screen) in 3 runs of 7: not understood yet.
  */
 const RUN_FIRST = 'order.test.ts';
-const queue = readdirSync(journeys)
+const durationsFile = join(root, 'e2e', 'durations.json');
+/** Each journey file's duration in a CI run (seconds). */
+const durations: Record<string, number> = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+const files = readdirSync(journeys)
   .filter((f) => f.endsWith('.test.ts'))
   // `node e2e/run.ts order checkout`: only the journeys whose file names contain one of these words.
-  .filter((f) => only.length === 0 || only.some((word) => f.includes(word)))
-  // The longest files first (their length, with the journey modules they import, stands for their duration): the last
-  // ones to start are short.
-  .map((f) => ({ file: join('e2e', 'journeys', f), size: journeyLength(f) }))
-  .sort((a, b) => Number(b.file.endsWith(RUN_FIRST)) - Number(a.file.endsWith(RUN_FIRST)) || b.size - a.size)
+  .filter((f) => only.length === 0 || only.some((word) => f.includes(word)));
+const queue = files
+  .map((f) => ({ file: join('e2e', 'journeys', f), seconds: expectedSeconds(f) }))
+  .sort((a, b) => Number(b.file.endsWith(RUN_FIRST)) - Number(a.file.endsWith(RUN_FIRST)) || b.seconds - a.seconds)
   .map((j) => j.file);
+/**
+ * A journey file's expected duration: measured (durations.json), or for a file not measured yet, its length with the
+ * journey modules it imports, at the measured files' seconds per character.
+ */
+function expectedSeconds(file: string): number {
+  if (durations[file] !== undefined) return durations[file];
+  const measured = Object.keys(durations).filter((f) => existsSync(join(journeys, f)));
+  const perCharacter =
+    measured.reduce((sum, f) => sum + durations[f], 0) /
+    Math.max(
+      1,
+      measured.reduce((sum, f) => sum + journeyLength(f), 0),
+    );
+  return journeyLength(file) * (perCharacter || 1);
+}
 /** A journey file's length, with the journey modules (e2e/journeys/*.ts, not tests) it imports ('./accessibility.ts'). */
 function journeyLength(file: string): number {
   const source = readFileSync(join(journeys, file), 'utf8');
@@ -69,6 +89,7 @@ const JOURNEY_LIMIT_MS = 10 * 60_000;
 
 /** Runs one journey file against one copy of the product; its output is printed whole once it ends. */
 function runJourney(file: string, app: BuiltApp, logFile: string): Promise<number> {
+  const started = Date.now();
   const runner = spawn(process.execPath, ['--test', '--test-reporter=spec', file], {
     cwd: root,
     env: { ...process.env, BASE_URL: app.baseUrl, CHROMIUM_PATH: chromium, ARTIFACTS_DIR: artifacts, APP_LOG_FILE: logFile },
@@ -86,11 +107,15 @@ function runJourney(file: string, app: BuiltApp, logFile: string): Promise<numbe
   return new Promise<number>((resolve) =>
     runner.once('close', (c) => {
       clearTimeout(limit);
+      measuredSeconds[file.replace(/^e2e\/journeys\//, '')] = Math.round((Date.now() - started) / 1000);
       process.stdout.write(`\n--- ${file} ---\n${output}`);
       resolve(c ?? 1);
     }),
   );
 }
+
+/** Each journey file's duration in this run (seconds). */
+const measuredSeconds: Record<string, number> = {};
 
 const apps: BuiltApp[] = [];
 const failed: string[] = [];
@@ -109,6 +134,11 @@ try {
   );
   code = failed.length ? 1 : 0;
   if (failed.length) console.error(`\nParcours en échec :\n${failed.join('\n')}`);
+  else if (process.env.E2E_RECORD_DURATIONS === '1' && only.length === 0) {
+    const sorted = Object.fromEntries(Object.entries(measuredSeconds).sort(([a], [b]) => a.localeCompare(b)));
+    writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
+    console.log(`Durées des parcours enregistrées : ${durationsFile}`);
+  }
 } catch (error) {
   console.error(`Parcours navigateur impossibles : ${(error as Error).message}`);
 } finally {
