@@ -134,14 +134,8 @@ const publicPages: PageCheck[] = [
     path: '/',
     ready: async (page) => {
       await page.locator('#features').getByText('59 €').waitFor();
-      // Lazy images and the scroll-driven reveals: scroll through the page once.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight * 0.8) {
-          window.scrollTo({ top: y, behavior: 'instant' });
-          await new Promise((r) => setTimeout(r, 40));
-        }
-        window.scrollTo({ top: 0, behavior: 'instant' });
-      });
+      // Lazy images and the sections that wake as they come near: scroll through the page once.
+      await scrollThrough(page);
       // An open FAQ answer, and the Teams quote form showing its validation messages.
       await page.locator('#faq').getByRole('button').first().click();
       await page.locator('#features').getByRole('button', { name: 'Demander un devis' }).click();
@@ -326,16 +320,36 @@ async function sidewaysScroll(page: Page, where: string): Promise<string[]> {
   return scroll > client ? [`${where} — la page défile de côté (${scroll} > ${client} px)`] : [];
 }
 
+/**
+ * Scrolls through the page once, then back to the top. Headless Chromium on a busy machine sometimes stops painting a
+ * page for good right after such a scroll (docs/performance-tests.md, "A page that stops painting"): its frames never
+ * come again, so a click waits for ever for its button to be stable and a picture for a frame. The page is then loaded
+ * again and scrolled through once more, and the journey says so.
+ */
+async function scrollThrough(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight * 0.8) {
+        window.scrollTo({ top: y, behavior: 'instant' });
+        await new Promise((r) => setTimeout(r, 40));
+      }
+      window.scrollTo({ top: 0, behavior: 'instant' });
+    });
+    const painting = await page.evaluate(() =>
+      Promise.race([
+        new Promise<boolean>((r) => requestAnimationFrame(() => r(true))),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 5_000)),
+      ]),
+    );
+    if (painting || attempt === 2) return;
+    console.warn(`Chromium ne peint plus ${page.url()} après l'avoir parcourue : page chargée de nouveau.`);
+    await page.reload();
+  }
+}
+
 /** Scrolls through the page so that lazy images load, waits for them, then goes back to the top (for a picture). */
 async function loadLazyImages(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const step = window.innerHeight * 0.8;
-    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((r) => setTimeout(r, 40));
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
+  await scrollThrough(page);
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || !img.checkVisibility()));
 }
 
