@@ -42,6 +42,8 @@ const RUN_FIRST = 'order.test.ts';
 const durationsFile = join(root, 'e2e', 'durations.json');
 /** Each journey file's duration in a CI run (seconds). */
 const durations: Record<string, number> = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+/** For a journey not measured yet: the measured ones' seconds per character of their files. */
+let secondsPerCharacter: number | undefined;
 const files = readdirSync(journeys)
   .filter((f) => f.endsWith('.test.ts'))
   // `node e2e/run.ts order checkout`: only the journeys whose file names contain one of these words.
@@ -56,14 +58,13 @@ const queue = files
  */
 function expectedSeconds(file: string): number {
   if (durations[file] !== undefined) return durations[file];
+  secondsPerCharacter ??= perCharacter();
+  return journeyLength(file) * secondsPerCharacter;
+}
+function perCharacter(): number {
   const measured = Object.keys(durations).filter((f) => existsSync(join(journeys, f)));
-  const perCharacter =
-    measured.reduce((sum, f) => sum + durations[f], 0) /
-    Math.max(
-      1,
-      measured.reduce((sum, f) => sum + journeyLength(f), 0),
-    );
-  return journeyLength(file) * (perCharacter || 1);
+  const characters = measured.reduce((sum, f) => sum + journeyLength(f), 0);
+  return characters ? measured.reduce((sum, f) => sum + durations[f], 0) / characters : 1;
 }
 /** A journey file's length, with the journey modules (e2e/journeys/*.ts, not tests) it imports ('./accessibility.ts'). */
 function journeyLength(file: string): number {

@@ -11,9 +11,9 @@ import { RouterContext, type RouterValue } from './light-router';
  * code is loaded on the visitor's first interaction (IslandOptions). Their content (the children of the section's
  * element: `Content`) is then hydrated in a React root of its own, in place: the nodes, the focus and the scroll stay
  * the page's, under what it reads of the page's tree (the site's answers, the location and the navigator, the theme).
- * A click that came before is held (from the window), then given again to the same element once it is hydrated; a link is followed at
- * once, as a kept section's (public-app.tsx). Only the public build's modules of these sections use it (vite.config.ts,
- * KEPT): the server's bundle has no hydrateRoot.
+ * A click that came before is held (from the window), then given again to the same element once it is hydrated; a link
+ * is followed at once, as a kept section's (public-app.tsx). Only the public build's modules of these sections use it
+ * (vite.config.ts, KEPT): the server's bundle has no hydrateRoot.
  */
 
 /** An interactive section's code: the whole section (a page shown afresh), and the content of its element. */
