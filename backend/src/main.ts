@@ -10,6 +10,7 @@ import { ConnectionDrain } from './common/http-drain';
 import { httpLogger } from './common/logging/http-logger';
 import { createLogger } from './common/logging/logger';
 import { PinoNestLogger } from './common/logging/nest-logger';
+import { fileApiRoutes } from './common/route-table';
 import { type AppConfig, loadConfig } from './config/app-config';
 import { APP_PORT, assertDatabaseReachable, assertPortFree, startupMessage } from './config/startup-errors';
 import { type EmbeddedDatabase, leaveSignalsToTheApp, startEmbeddedPostgres } from './database/embedded-postgres';
@@ -128,6 +129,9 @@ export async function bootstrap(
     // First of all the middlewares: one log line per request, with its id, whoever answers it.
     app.use(httpLogger(log));
     configureApp(app, config);
+    // Nest registers the routes during the init: then they are filed by their first segment (common/route-table.ts).
+    await app.init();
+    fileApiRoutes(app.getHttpAdapter().getInstance());
     await app.listen(config.port, config.host);
     const server = app.getHttpServer() as Server;
     const address = server.address();

@@ -1,6 +1,6 @@
-import type { Application } from 'express';
 import { API_KEY_SCOPES, type ApiKeyScopeName } from '../src/common/api-key';
 import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
+import { concretePath, listRoutes } from './helpers/routes';
 
 type Access = 'anonymous' | 'client' | 'admin';
 
@@ -197,24 +197,6 @@ const API_KEY_SCOPE: Record<string, ApiKeyScopeName | 'none'> = {
   'POST /api/admin/legal-invoices/:id/correction': 'none',
 };
 
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
-}
-
-function listRoutes(t: TestApp): string[] {
-  const express = t.app.getHttpAdapter().getInstance() as Application & { router: { stack: Layer[] } };
-  const routes = new Set<string>();
-  for (const layer of express.router.stack) {
-    if (!layer.route) continue;
-    for (const [method, on] of Object.entries(layer.route.methods)) {
-      if (on && method !== '_all' && method !== 'head') routes.add(`${method.toUpperCase()} ${layer.route.path}`);
-    }
-  }
-  return [...routes].sort();
-}
-
-const concrete = (path: string) => path.replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000');
-
 describe('route access table', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -231,7 +213,7 @@ describe('route access table', () => {
 
   const call = (route: string, token?: SessionBody) => {
     const [method, path] = route.split(' ');
-    const req = t.api.raw[method.toLowerCase() as 'get'](concrete(path));
+    const req = t.api.raw[method.toLowerCase() as 'get'](concretePath(path));
     return token ? req.set(bearer(token)) : req;
   };
   // The guard's own refusals; a route may still answer 401 for its own reasons (refresh without a token).

@@ -1,21 +1,6 @@
-import type { Application } from 'express';
 import { bearer, createTestApp, registerClient, type SessionBody, type TestApp } from './helpers/app';
 import { outboxFor } from './helpers/outbox';
-
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
-}
-
-function listRoutes(t: TestApp): string[] {
-  const express = t.app.getHttpAdapter().getInstance() as Application & { router: { stack: Layer[] } };
-  const routes = new Set<string>();
-  for (const layer of express.router.stack) {
-    if (!layer.route) continue;
-    for (const [method, on] of Object.entries(layer.route.methods))
-      if (on && method !== '_all' && method !== 'head') routes.add(`${method.toUpperCase()} ${layer.route.path}`);
-  }
-  return [...routes].sort();
-}
+import { listRoutes } from './helpers/routes';
 
 /** A site of `userId` straight in the table (with a local subscription copy), as provisioning leaves it. */
 async function seedSite(t: TestApp, userId: string, name: string): Promise<string> {

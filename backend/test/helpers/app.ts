@@ -8,6 +8,7 @@ import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { fileApiRoutes } from '../../src/common/route-table';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
 import { assertMatchesContract } from './contract';
 import { createTestDatabase } from './database';
@@ -60,6 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}, shareDatab
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
   configureApp(app, config);
   await app.init();
+  fileApiRoutes(app.getHttpAdapter().getInstance());
   const server = app.getHttpServer();
   const agent = request(server);
   const api = { raw: agent } as Api;

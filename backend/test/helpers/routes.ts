@@ -1,16 +1,13 @@
-import type { Application } from 'express';
+import type express from 'express';
+import { routeLayers } from '../../src/common/route-table';
 import type { TestApp } from './app';
 
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
-}
-
-/** Every route of the app as `METHOD /path/:param`, read from Express's router (HEAD and catch-alls left out). */
+/** Every route of the app as `METHOD /path/:param`, read from Express's router, filed ones included (HEAD and catch-alls left out). */
 export function listRoutes(t: TestApp): string[] {
-  const express = t.app.getHttpAdapter().getInstance() as Application & { router: { stack: Layer[] } };
   const routes = new Set<string>();
-  for (const layer of express.router.stack) {
-    if (!layer.route) continue;
+  for (const layer of routeLayers<{ path: string; methods: Record<string, boolean> }>(
+    t.app.getHttpAdapter().getInstance() as express.Express,
+  )) {
     for (const [method, on] of Object.entries(layer.route.methods))
       if (on && method !== '_all' && method !== 'head') routes.add(`${method.toUpperCase()} ${layer.route.path}`);
   }
