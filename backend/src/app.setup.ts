@@ -17,6 +17,7 @@ import { API_KEY_SECURITY } from './common/api-key';
 import { applyFixedHeaders, recordFixedHeaders } from './common/fixed-headers';
 import { ErrorResponseDto } from './common/error-response.dto';
 import { HttpExceptionFilter, toErrorBody } from './common/http-exception.filter';
+import { answerJsonDirectly } from './common/json-answer';
 import { RATE_LIMITED_EXTENSION, rateLimitHeaders } from './common/rate-limit/rate-limit-headers';
 import { createValidationPipe } from './common/validation';
 import { allowedOrigins, type AppConfig } from './config/app-config';
@@ -156,6 +157,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // No ETags: API answers are never stored (Cache-Control: no-store), so hashing each body was wasted work; the
   // frontend's files are revalidated by their Last-Modified date (hashed assets are immutable anyway).
   app.set('etag', false);
+  // Route answers' JSON written as Express's send would write it, without its per-answer round (common/json-answer.ts).
+  answerJsonDirectly(app.getHttpAdapter().getInstance() as express.Express);
   app.set('trust proxy', 'loopback');
   // The audience beacon, in the HTTP server's listener before Express (audience/event-route.ts: what it does itself).
   answerBeaconsFirst(app);
@@ -349,14 +352,19 @@ function serveFrontend(app: NestExpressApplication, dist: string, pages: PublicP
       res.setHeader('Cache-Control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // These run before the API's routes: an API request skips the file system (a stat per request otherwise).
-  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : assets(req, res, next)));
   const files: Record<string, [type: string, body: () => string | null]> = {
     '/sitemap.xml': ['application/xml', () => pages.sitemap()],
     '/robots.txt': ['text/plain', () => pages.robots()],
   };
+  // Before the API's routes, in one Express layer (each layer is a path match and a turn of the router per request):
+  // an API request skips it at once (no stat of the file system); any other request is a file of the build, else
+  // sitemap.xml or robots.txt, else a page.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) return next();
+    if (isApi(req)) return next();
+    assets(req, res, (error?: unknown) => (error ? next(error) : servePage(req, res, next)));
+  });
+  function servePage(req: Request, res: Response, next: NextFunction): unknown {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const file = Object.hasOwn(files, req.path) ? files[req.path] : undefined;
     const content = file?.[1]();
     if (file && content) {
@@ -374,5 +382,5 @@ function serveFrontend(app: NestExpressApplication, dist: string, pages: PublicP
         res.status(page.status).type('html').send(page.html);
       })
       .catch(next);
-  });
+  }
 }

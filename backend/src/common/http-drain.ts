@@ -8,6 +8,10 @@ interface Connection {
   idleSince: number;
 }
 
+/** Where an answer keeps the connection it is counted on, until its 'close'. */
+const CONNECTION = Symbol('connection');
+type TrackedResponse = ServerResponse & { [CONNECTION]?: Connection };
+
 /** How long an idle connection is kept once the server stops listening: a request already on its way is still read. */
 export const SETTLE_MS = 250;
 /** At most this long (and half of the shutdown's timeout) taking the connections waiting: a flood is then refused. */
@@ -49,20 +53,28 @@ export class ConnectionDrain {
         this.changed();
       });
     });
+    // One listener for every answer, no closure made per request: the answer keeps its connection (CONNECTION).
+    const answered = (res: TrackedResponse) => {
+      this.responses.delete(res);
+      const connection = res[CONNECTION];
+      if (connection) {
+        connection.inFlight -= 1;
+        connection.idleSince = Date.now();
+      }
+      this.changed();
+    };
+    function closed(this: TrackedResponse): void {
+      answered(this);
+    }
     // First among the 'request' listeners: counted before the app can answer (and finish) it.
-    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    server.prependListener('request', (req: IncomingMessage, res: TrackedResponse) => {
       const connection = this.connections.get(req.socket);
       if (connection) connection.inFlight += 1;
       this.responses.add(res);
       if (this.draining) res.setHeader('Connection', 'close');
-      res.once('close', () => {
-        this.responses.delete(res);
-        if (connection) {
-          connection.inFlight -= 1;
-          connection.idleSince = Date.now();
-        }
-        this.changed();
-      });
+      res[CONNECTION] = connection;
+      // An answer's 'close' comes once: after its 'finish', or alone when the client went away first.
+      res.on('close', closed);
     });
   }
 
