@@ -1,5 +1,5 @@
 // With BENCH_CPU_PROFILE=<dir>, preloaded by bench/api/run.ts (NODE_OPTIONS=--import; `--cpu-prof` is not allowed
-// there): profiles the app, its launcher (with the Stripe sandbox) and the raw baseline from start to exit and writes <dir>/<script>-<pid>.cpuprofile, for
+// there): profiles the app, its launcher (with the Stripe sandbox), the raw baseline and the bare servers from start to exit and writes <dir>/<script>-<pid>.cpuprofile, for
 // Chrome DevTools or speedscope. With BENCH_HEAP_PROFILE=<dir>, the same processes' allocations, sampled (every 4 KB
 // allocated, objects the garbage collector freed included: what a request allocates, not what stays), are written to
 // <dir>/<script>-<pid>.heapprofile, for Chrome DevTools' Memory tab.
@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 const cpuDir = process.env.BENCH_CPU_PROFILE;
 const heapDir = process.env.BENCH_HEAP_PROFILE;
 const script = process.argv[1] ?? '';
-if ((cpuDir || heapDir) && /main\.js$|raw-server\.ts$|start\.ts$/.test(script)) {
+if ((cpuDir || heapDir) && /main\.js$|raw-server\.ts$|bare-servers\.ts$|start\.ts$/.test(script)) {
   const session = new Session();
   session.connect();
   if (cpuDir) {
@@ -29,7 +29,7 @@ if ((cpuDir || heapDir) && /main\.js$|raw-server\.ts$|start\.ts$/.test(script)) 
   // baseline has no shutdown of its own: SIGTERM exits it, through that handler.
   if (script.endsWith('raw-server.ts')) process.once('SIGTERM', () => process.exit(0));
   process.on('exit', () => {
-    const name = `${basename(script)}-${process.pid}`;
+    const name = `${basename(script)}${process.env.BARE ? `-${process.env.BARE}` : ''}-${process.pid}`;
     if (cpuDir)
       session.post('Profiler.stop', (error, result) => {
         if (!error) writeFileSync(join(cpuDir, `${name}.cpuprofile`), JSON.stringify(result.profile));
