@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler';
 import { afterAll, afterEach, vi } from 'vitest';
 import { resetApiState } from '../api/http';
 
@@ -20,9 +21,20 @@ afterEach(() => {
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
 });
 
-// What React scheduled before the file's last cleanup (a root task queued with setImmediate, which runs before the
-// next timer) runs while the DOM still exists: a worker's environment is torn down after its last file, and a task run
-// after that read `window` and failed the run ("window is not defined", a CI run on a busy machine).
+// A worker's environment is torn down after its last file, and a task React still had queued then (a root's render or
+// its passive effects, run by React's scheduler through setImmediate) read `window` and failed the run ("window is not
+// defined", CI runs on a busy machine, after a few timer turns had been let go by). The scheduler runs its queue by
+// priority: a callback of the lowest priority runs only once every task queued before it, and every task those queued
+// in turn, has run. Waiting for one, then a timer turn for what a settled promise schedules, a few times over, leaves
+// nothing of React's behind.
+const schedulerIdle = () =>
+  new Promise<void>((resolve) => {
+    unstable_scheduleCallback(unstable_IdlePriority, () => resolve());
+  });
+
 afterAll(async () => {
-  for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let turn = 0; turn < 3; turn += 1) {
+    await schedulerIdle();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 });

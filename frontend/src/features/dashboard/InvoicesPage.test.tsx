@@ -114,11 +114,14 @@ describe('Invoices', () => {
     await waitFor(() => expect(select).toHaveValue(SITE_B));
     const invoiceQuery = () => new URL(calls.filter((c) => c.url.startsWith('/api/billing/invoices')).at(-1)!.url, 'http://x').searchParams;
     expect(invoiceQuery().get('siteId')).toBe(SITE_B);
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Tous les sites', 'Boulangerie Martin', 'Garage Dupont']);
+    // Until the sites have loaded, the chosen site is kept by an option of its own ("Site sélectionné").
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Tous les sites', 'Boulangerie Martin', 'Garage Dupont']),
+    );
 
     await user.selectOptions(select, 'Tous les sites');
     await waitFor(() => expect(router.state.location.search).toBe(''));

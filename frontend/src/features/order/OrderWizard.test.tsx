@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../../api/http';
 import type { DraftPatch, DraftPhoto, DraftSnapshot } from './draft-model';
 import type { OrderDraftApi } from './order-draft-api';
@@ -210,6 +210,56 @@ describe('OrderWizard — the steps in the browser history', () => {
     await act(() => router.navigate(1));
     expect(heading()).toHaveTextContent('Contenu de votre site');
     expect(search(router).get('plan')).toBe('business');
+  });
+
+  it('Back pressed before React rendered the new step’s entry still goes back (the router renders in transitions)', async () => {
+    // The browser's router, on jsdom's history: the wizard's entry for step 2 is left by Back (emulated at once, as a
+    // browser does, with the entry's state and a popstate) before React rendered it, so React renders the two router
+    // updates as one, with the URL's step unchanged (?step=1.5).
+    window.history.replaceState(null, '', '/order');
+    const fake = fakeApi();
+    const wizard = (
+      <OrderWizard
+        api={fake.api}
+        catalogue={catalogue}
+        initialDraft={null}
+        plan={null}
+        canceled={false}
+        account={null}
+        redirect={vi.fn()}
+      />
+    );
+    const router = createBrowserRouter([{ path: '/order', element: wizard }]);
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    await fillStep1(user);
+    await user.click(continueButton());
+    await waitFor(() => expect(search(router).get('step')).toBe('1.5'));
+
+    const pushState = window.history.pushState.bind(window.history);
+    const spy = vi.spyOn(window.history, 'pushState').mockImplementation((state: unknown, unused: string, url?: string | URL | null) => {
+      const before = { state: window.history.state as unknown, url: window.location.href };
+      pushState(state, unused, url);
+      queueMicrotask(() => {
+        window.history.replaceState(before.state, '', before.url);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: before.state }));
+      });
+    });
+    // Outside act(), React renders as in a browser: the router's updates wait for its scheduler, after the microtasks.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      screen.getByRole('button', { name: /Continuer le formulaire/ }).click();
+      await waitFor(() => expect(spy).toHaveBeenCalled());
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+      spy.mockRestore();
+    }
+
+    await waitFor(() => expect(heading()).toHaveTextContent('Comment souhaitez-vous continuer ?'));
+    expect(new URLSearchParams(window.location.search).get('step')).toBe('1.5');
+    expect(search(router).get('step')).toBe('1.5');
+    router.dispose();
   });
 
   it('never shows a step whose earlier answers are missing: a link to step 3 of an empty order opens step 1', async () => {

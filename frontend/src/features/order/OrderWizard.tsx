@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Alert, Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -148,17 +148,34 @@ export function OrderWizard({ api, catalogue, initialDraft, plan, canceled, acco
     },
     [navigate],
   );
+  // The URL's step (Back, Forward, a link): the wizard goes there, as far as the answers reach.
+  const followUrl = useCallback(
+    (step: Step | null) => {
+      if (step === shownInUrl.current) return;
+      shownInUrl.current = step;
+      const target = reachableStep(step ?? '1', wizardRef.current.prefersCall, form.getValues());
+      if (target === wizardRef.current.step) {
+        if (target !== step) showInUrl(target, true);
+        return;
+      }
+      replaceNext.current = target !== step;
+      dispatch({ type: 'goto', step: target });
+    },
+    [form, showInUrl],
+  );
+  useEffect(() => followUrl(urlStep), [urlStep, followUrl]);
+  // The router renders its locations in a transition, and React renders two transitions in a row as one: a step's entry
+  // pushed here and left by Back before React rendered it reaches this component as no change at all (?step=1.5 before
+  // and after), with the wizard still on step 2 (the order journey, on a fast API). The browser's own event says where
+  // Back went.
+  const { pathname } = useLocation();
   useEffect(() => {
-    if (urlStep === shownInUrl.current) return;
-    shownInUrl.current = urlStep;
-    const target = reachableStep(urlStep ?? '1', wizardRef.current.prefersCall, form.getValues());
-    if (target === wizardRef.current.step) {
-      if (target !== urlStep) showInUrl(target, true);
-      return;
-    }
-    replaceNext.current = target !== urlStep;
-    dispatch({ type: 'goto', step: target });
-  }, [urlStep, form, showInUrl]);
+    const onPopState = () => {
+      if (window.location.pathname === pathname) followUrl(stepInUrl(new URLSearchParams(window.location.search)));
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [pathname, followUrl]);
   useEffect(() => {
     if (shownInUrl.current === wizard.step) return;
     showInUrl(wizard.step, replaceNext.current);
