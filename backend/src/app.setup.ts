@@ -220,29 +220,10 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
   // gzip for the app's assets and API answers (Lighthouse's phone profile: ~3.5 s of first paint without it).
   const gzip = compression({ threshold: 1024 });
-  const compressIfAccepted = (req: Request, res: Response, next: NextFunction) =>
-    ACCEPTS_COMPRESSION.test(req.headers['accept-encoding'] ?? '') ? gzip(req, res, next) : next();
-  // Every request's layers in one (each Express layer is a path match and a turn of the router per request):
-  // - helmet's headers;
-  // - CORS: a request without an Origin header is not a cross-origin request a browser makes (browsers send Origin
-  //   on every cross-origin fetch and on every preflight), so it gets only `Vary: Origin` (a cache must not serve it
-  //   to a cross-origin request), not cors's allow-credentials and exposed-headers, which mean nothing without an
-  //   allowed origin; a request with an Origin, and every OPTIONS, go through cors as before;
-  // - compression, only for a request that accepts an encoding compression offers (a client that sends no
-  //   Accept-Encoding, or `identity`, would get the body as is anyway: its wrapping of write/end/on was wasted).
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    applyFixedHeaders(res, apiDataAnswer(req.url) ? apiHeaders : pageHeaders);
-    if (req.headers.origin === undefined && req.method !== 'OPTIONS') {
-      res.setHeader('Vary', 'Origin');
-      return compressIfAccepted(req, res, next);
-    }
-    crossOrigin(req, res, (error?: unknown) => (error ? next(error) : compressIfAccepted(req, res, next)));
-  });
   // Cookies are read by two routes (the refresh token, an order draft's owner): parsed on first read of req.cookies,
   // by cookie-parser itself, rather than by a middleware on every request.
   parseCookiesOnFirstRead((app.getHttpAdapter().getInstance() as express.Express).request);
-  // What every API request goes through before its route, in one Express layer rather than six (each layer is a path
-  // match and a turn of the router per request: bench:api, docs/performance.md):
+  // What every API request goes through before its route (bench:api, docs/performance.md):
   // - API answers depend on the caller (session, cookies): never stored by a browser or a proxy, unless a route says
   //   otherwise with its own Cache-Control (a photo's bytes, kept in the browser's cache only);
   // - the rate-limit headers' context (rateLimitHeaders), around the rest of the request;
@@ -257,13 +238,42 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   const audienceEvents = express.text({ type: () => true, limit: MAX_BODY_BYTES });
   const json = express.json({ limit: '100kb', verify: keepRawBody });
   const audienceEventPath = new RegExp(`^${AUDIENCE_EVENT_PATH.replace(/[/.]/g, '\\$&')}(/|$)`, 'i');
-  app.use(`/${API_PREFIX}`, (req: Request, res: Response, next: NextFunction) => {
+  const apiPreamble = (req: Request, res: Response, next: NextFunction, path: string) => {
     res.setHeader('Cache-Control', 'no-store');
     rateLimitHeaders(req, res, () => {
-      if (STRIPE_EVENTS_PATH.test(req.path)) return stripeEvents(req, res, next);
-      if (audienceEventPath.test(req.path)) return audienceEvents(req, res, next);
-      json(req, res, (error?: unknown) => (error ? next(error) : jsonBodiesOnly(req, res, next)));
+      if (STRIPE_EVENTS_PATH.test(path)) return stripeEvents(req, res, next);
+      if (audienceEventPath.test(path)) return audienceEvents(req, res, next);
+      json(req, res, (error?: unknown) => (error ? next(error) : jsonBodiesOnly(req, res, next, path)));
     });
+  };
+  // The API's preamble for a request under /api (as Express would mount it there: any case, `/api` or below), with
+  // its path below /api, after what every request goes through.
+  const apiOrNext = (req: Request, res: Response, next: NextFunction) => {
+    const path = req.path;
+    if (!API_MOUNT.test(path)) return next();
+    apiPreamble(req, res, next, path.slice(API_PREFIX.length + 1) || '/');
+  };
+  const compressThen = (req: Request, res: Response, next: NextFunction) =>
+    ACCEPTS_COMPRESSION.test(req.headers['accept-encoding'] ?? '')
+      ? gzip(req, res, () => apiOrNext(req, res, next))
+      : apiOrNext(req, res, next);
+  // Every request's layers in one Express layer (each layer is a path match and a turn of the router per request; a
+  // layer mounted on /api also cut the path off and put it back, and had the URL parsed again twice):
+  // - helmet's headers;
+  // - CORS: a request without an Origin header is not a cross-origin request a browser makes (browsers send Origin
+  //   on every cross-origin fetch and on every preflight), so it gets only `Vary: Origin` (a cache must not serve it
+  //   to a cross-origin request), not cors's allow-credentials and exposed-headers, which mean nothing without an
+  //   allowed origin; a request with an Origin, and every OPTIONS, go through cors as before;
+  // - compression, only for a request that accepts an encoding compression offers (a client that sends no
+  //   Accept-Encoding, or `identity`, would get the body as is anyway: its wrapping of write/end/on was wasted);
+  // - for an API request, the API's preamble above.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    applyFixedHeaders(res, apiDataAnswer(req.url) ? apiHeaders : pageHeaders);
+    if (req.headers.origin === undefined && req.method !== 'OPTIONS') {
+      res.setHeader('Vary', 'Origin');
+      return compressThen(req, res, next);
+    }
+    crossOrigin(req, res, (error?: unknown) => (error ? next(error) : compressThen(req, res, next)));
   });
   // Body-parser failures (malformed JSON, too large) happen before Nest's filters: answer them the same way.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
@@ -321,6 +331,8 @@ export function parseCookiesOnFirstRead(requestPrototype: object): void {
 }
 
 export const JSON_ONLY_MESSAGE = 'Le corps de la requête doit être au format JSON (Content-Type: application/json).';
+/** A path under the API, as Express would match a mount path: any case, `/api` itself or below. */
+const API_MOUNT = new RegExp(`^/${API_PREFIX}(?:/|$)`, 'i');
 /** Where Stripe sends its events (under /api), as Express would match a mount path: any case, and what is below. */
 const STRIPE_EVENTS_PATH = /^\/billing\/webhook(\/|$)/i;
 
@@ -331,10 +343,10 @@ const PHOTO_UPLOAD_PATH = /^\/order-drafts\/[^/]+\/photos\/?$/;
  * 415 for a request body that is not JSON (forms, text/plain): multipart photo uploads aside (the Stripe webhook and
  * the audience events never come here). A request without a body passes whatever it declares.
  */
-function jsonBodiesOnly(req: Request, res: Response, next: NextFunction): void {
+function jsonBodiesOnly(req: Request, res: Response, next: NextFunction, path: string): void {
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
   if (!hasBody || req.is('application/json')) return next();
-  if (req.is('multipart/form-data') && req.method === 'POST' && PHOTO_UPLOAD_PATH.test(req.path)) return next();
+  if (req.is('multipart/form-data') && req.method === 'POST' && PHOTO_UPLOAD_PATH.test(path)) return next();
   res.status(415).json({ statusCode: 415, message: JSON_ONLY_MESSAGE });
 }
 

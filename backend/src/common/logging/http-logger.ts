@@ -27,7 +27,8 @@ type LoggedRequest = IncomingMessage & Partial<Pick<Request, 'route' | 'baseUrl'
  * where one-time links carry their token (`/reset-password?token=…`). A request no route took (the frontend's pages
  * and files, a 404) says its path, without the query string.
  */
-function routeOf(req: LoggedRequest): { route: string } | { path: string } {
+type Where = { route: string } | { path: string };
+function routeOf(req: LoggedRequest): Where {
   const pattern = req.route?.path;
   if (typeof pattern === 'string') return { route: `${req.baseUrl ?? ''}${pattern}` };
   const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
@@ -35,8 +36,8 @@ function routeOf(req: LoggedRequest): { route: string } | { path: string } {
 }
 
 /** The fields of a request line, chosen one by one: nothing of the headers, the body or the query string. */
-function requestLine(req: LoggedRequest, res: ServerResponse, durationMs: number): Record<string, unknown> {
-  const line: Record<string, unknown> = { method: req.method, ...routeOf(req), status: res.statusCode, durationMs };
+function requestLine(req: LoggedRequest, res: ServerResponse, where: Where, durationMs: number): Record<string, unknown> {
+  const line: Record<string, unknown> = { method: req.method, ...where, status: res.statusCode, durationMs };
   const userId = req.user?.user?.id;
   if (userId) line.userId = userId;
   // The client went away before the answer was sent (its status is what would have been sent).
@@ -44,16 +45,14 @@ function requestLine(req: LoggedRequest, res: ServerResponse, durationMs: number
   return line;
 }
 
-function message(req: LoggedRequest, res: ServerResponse, durationMs: number): string {
-  const where = routeOf(req);
+function message(req: LoggedRequest, res: ServerResponse, where: Where, durationMs: number): string {
   return `${req.method} ${'route' in where ? where.route : where.path} ${res.statusCode} ${durationMs} ms`;
 }
 
 /** A 503 is a dependency down or the instance draining (said once elsewhere); other 5xx are errors; a health check that says all is well (a load balancer's, every few seconds) is debug. */
-function levelOf(req: LoggedRequest, res: ServerResponse): 'debug' | 'info' | 'warn' | 'error' {
+function levelOf(res: ServerResponse, where: Where): 'debug' | 'info' | 'warn' | 'error' {
   if (res.statusCode === 503) return 'warn';
   if (res.statusCode >= 500) return 'error';
-  const where = routeOf(req);
   return res.statusCode === 200 && 'route' in where && HEALTH_ROUTES.has(where.route) ? 'debug' : 'info';
 }
 
@@ -83,10 +82,12 @@ export function httpLogger(root: Logger): RequestHandler {
     const req = this.req as LoggedRequest;
     const elapsed = performance.now() - line.started;
     recordRequest(req, this.statusCode, elapsed);
-    const level = levelOf(req, this);
+    // The route (or path) found once for the level, the fields and the message.
+    const where = routeOf(req);
+    const level = levelOf(this, where);
     if (!lines.isLevelEnabled(level)) return;
     const durationMs = Math.round(elapsed);
-    lines[level]({ requestId: line.requestId, ...requestLine(req, this, durationMs) }, message(req, this, durationMs));
+    lines[level]({ requestId: line.requestId, ...requestLine(req, this, where, durationMs) }, message(req, this, where, durationMs));
   }
   return (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdOf(req.headers['x-request-id']);
