@@ -33,12 +33,6 @@ const artifacts = join(root, 'e2e', 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
 const journeys = join(root, 'e2e', 'journeys');
-/**
- * The order journey starts first, on a copy of the product no journey has used yet, as it did until its file got
- * shorter. Run right after the audience journey on the same copy, its first test's Back from the wizard's step 2 hung
- * (the step 1.5 heading waited for 20 s, though a probe found it on screen) in 3 runs of 7: not understood yet.
- */
-const RUN_FIRST = 'order.test.ts';
 const durationsFile = join(root, 'e2e', 'durations.json');
 /** Each journey file's duration in a CI run (seconds). */
 const durations: Record<string, number> = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
@@ -50,7 +44,7 @@ const files = readdirSync(journeys)
   .filter((f) => only.length === 0 || only.some((word) => f.includes(word)));
 const queue = files
   .map((f) => ({ file: join('e2e', 'journeys', f), seconds: expectedSeconds(f) }))
-  .sort((a, b) => Number(b.file.endsWith(RUN_FIRST)) - Number(a.file.endsWith(RUN_FIRST)) || b.seconds - a.seconds)
+  .sort((a, b) => b.seconds - a.seconds)
   .map((j) => j.file);
 /**
  * A journey file's expected duration: measured (durations.json), or for a file not measured yet, its length with the
