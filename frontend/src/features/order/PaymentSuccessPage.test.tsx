@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { CONFIRMATION_POLL, CONFIRMATION_SLOW_TEXT, CONFIRMING_TEXT } from '../../lib/payment-confirmation';
 import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
 import { HOME_AFTER_SECONDS } from './PaymentSuccessPage';
@@ -36,6 +36,9 @@ describe('/payment-success', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: CONFIRMING_TEXT })).toBeInTheDocument();
     expect(screen.queryByText(/confirmée/)).not.toBeInTheDocument();
+    // The confirmation shows before the first answer: the order is recorded only once the page has asked, and been told no.
+    const asked = () => calls.filter((c) => c.url === '/api/checkout-sessions/cs_1').length;
+    await waitFor(() => expect(asked()).toBeGreaterThanOrEqual(1));
 
     answer = { ...answer, provisioned: true };
     expect(
@@ -45,7 +48,7 @@ describe('/payment-success', () => {
         { timeout: CONFIRMATION_POLL.firstMs + 2000 },
       ),
     ).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/api/checkout-sessions/cs_1').length).toBeGreaterThanOrEqual(2);
+    expect(asked()).toBeGreaterThanOrEqual(2);
     expect(screen.getByText(/Consultez votre boîte e-mail.*choisir votre mot de passe/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
     expect(screen.queryByText(/choisi d'être rappelé/)).not.toBeInTheDocument();
