@@ -54,26 +54,26 @@ function fakeApi() {
   return { api, pendingUploads, lastPatch: () => api.update.mock.calls.at(-1)?.[1] };
 }
 
+/** The wizard of a new order on the fake draft server, with what a test sets. */
+const wizardOf = (api: OrderDraftApi, redirect: OrderWizardProps['redirect'], props: Partial<OrderWizardProps> = {}) => (
+  <OrderWizard
+    api={api}
+    catalogue={catalogue}
+    initialDraft={null}
+    plan={null}
+    canceled={false}
+    account={null}
+    redirect={redirect}
+    {...props}
+  />
+);
+
 function renderWizard(props: Partial<OrderWizardProps> = {}, url = '/order') {
   const fake = fakeApi();
   const redirect = vi.fn();
   const router = createMemoryRouter(
     [
-      {
-        path: '/order',
-        element: (
-          <OrderWizard
-            api={fake.api}
-            catalogue={catalogue}
-            initialDraft={null}
-            plan={null}
-            canceled={false}
-            account={null}
-            redirect={redirect}
-            {...props}
-          />
-        ),
-      },
+      { path: '/order', element: wizardOf(fake.api, redirect, props) },
       { path: '/login', element: <p>Page de connexion</p> },
     ],
     { initialEntries: [url] },
@@ -217,19 +217,7 @@ describe('OrderWizard — the steps in the browser history', () => {
     // browser does, with the entry's state and a popstate) before React rendered it, so React renders the two router
     // updates as one, with the URL's step unchanged (?step=1.5).
     window.history.replaceState(null, '', '/order');
-    const fake = fakeApi();
-    const wizard = (
-      <OrderWizard
-        api={fake.api}
-        catalogue={catalogue}
-        initialDraft={null}
-        plan={null}
-        canceled={false}
-        account={null}
-        redirect={vi.fn()}
-      />
-    );
-    const router = createBrowserRouter([{ path: '/order', element: wizard }]);
+    const router = createBrowserRouter([{ path: '/order', element: wizardOf(fakeApi().api, vi.fn()) }]);
     render(<RouterProvider router={router} />);
     const user = userEvent.setup();
     await fillStep1(user);
