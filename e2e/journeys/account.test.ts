@@ -106,7 +106,10 @@ describe('theme and menu', () => {
     // Applied by the head script before the app renders.
     await page.waitForFunction(() => document.body !== null);
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), true);
-    await page.waitForLoadState('networkidle');
+    // The page as a visitor sees it: prices loaded from the API (not 'networkidle', which a busy machine can keep from
+    // ever coming within the test's time).
+    await page.locator('#features').getByRole('link', { name: 'Commencer avec la formule Pro' }).waitFor();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await screenshot(page, 'home-desktop-dark');
     await page.goto('/login');
     await screenshot(page, 'login-desktop-dark');
