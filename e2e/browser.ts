@@ -8,7 +8,14 @@ import { ADMIN } from './app.ts';
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const ARTIFACTS = process.env.ARTIFACTS_DIR ?? join(process.cwd(), 'e2e', 'artifacts');
 
-export function launch(): Promise<Browser> {
+/**
+ * One Chromium for a journey file. Every host but this machine's own resolves to nothing, at once: a page's
+ * third-party embed (the hero's Vimeo player) fails as it does offline, immediately, instead of waiting on the
+ * machine's DNS, which on CI once kept its request pending for more than 20 s (a wait for 'networkidle' never ended).
+ * `hosts`: host → `ip:port` served instead (a client's site on a domain of its own); `args`: more of Chromium's flags.
+ */
+export function launch({ hosts = {}, args = [] }: { hosts?: Record<string, string>; args?: string[] } = {}): Promise<Browser> {
+  const rules = [...Object.entries(hosts).map(([host, to]) => `MAP ${host} ${to}`), 'MAP * ~NOTFOUND', 'EXCLUDE localhost'];
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -20,6 +27,8 @@ export function launch(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
       '--disable-sync',
+      `--host-resolver-rules=${rules.join(', ')}`,
+      ...args,
     ],
   });
 }

@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { BASE_URL, newPage, PHONE, screenshot, signIn, WIDE } from '../browser.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BASE_URL, launch, newPage, PHONE, screenshot, signIn, WIDE } from '../browser.ts';
 import { adminToken, orderPaidSite, type PaidSite } from '../orders.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -67,21 +67,10 @@ before(async () => {
   });
   await new Promise<void>((resolve) => clientSite.listen(0, '127.0.0.1', resolve));
   const { port } = clientSite.address() as AddressInfo;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-      `--host-resolver-rules=MAP ${domain} 127.0.0.1:${port}`,
-      // The client's site is plain http here: no attempt at https first.
-      '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable',
-    ],
+  browser = await launch({
+    hosts: { [domain]: `127.0.0.1:${port}` },
+    // The client's site is plain http here: no attempt at https first.
+    args: ['--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable'],
   });
 });
 after(async () => {
