@@ -116,6 +116,42 @@ describe('theme and menu', () => {
     await context.close();
   });
 
+  it("shows a dark visitor the dark theme's hero and toggle before the app's scripts have run, and after", async () => {
+    const { context, page } = await newPage(browser);
+    await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    // The page as its HTML paints it, its scripts held until the assertions below have been made.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const loading = page.goto('/');
+    await page.waitForURL('/', { waitUntil: 'commit' });
+    // What shows: the poster on screen, loaded, and the toggle's icon on screen.
+    const shown = () =>
+      page.waitForFunction(() => {
+        const hero = document.querySelector('section[aria-labelledby="hero-titre"]');
+        const posters = Array.from(hero?.querySelectorAll('picture img') ?? []).filter((img) => img.checkVisibility());
+        const icons = Array.from(document.querySelectorAll('header button[aria-label="Basculer le thème"] svg')).filter((svg) =>
+          svg.checkVisibility(),
+        );
+        const poster = posters[0] as HTMLImageElement | undefined;
+        if (posters.length !== 1 || !poster?.complete || !poster.currentSrc || icons.length < 1) return null;
+        return { poster: poster.currentSrc, sun: icons.every((svg) => svg.querySelector('circle') !== null) };
+      });
+    const beforeScripts = await (await shown()).jsonValue();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.appReady), undefined, 'the app has not run yet');
+    assert.match(beforeScripts!.poster, /hero-dark-\d+-/, 'the dark poster, before the scripts');
+    assert.equal(beforeScripts!.sun, true, 'the toggle offers the light theme (a sun), before the scripts');
+    release();
+    await loading;
+    const afterScripts = await (await shown()).jsonValue();
+    assert.match(afterScripts!.poster, /hero-dark-\d+-/, 'the dark poster, once hydrated');
+    assert.equal(afterScripts!.sun, true);
+    await context.close();
+  });
+
   it('opens the mobile menu with every link, and closes it on navigation', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto('/');

@@ -18,8 +18,10 @@ describe('home', () => {
   it('sends each call to action where the spec says, without loading admin or client code', async () => {
     const { context, page } = await newPage(browser);
     const scripts: string[] = [];
+    const darkPosters: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      if (/\/hero-dark-/.test(r.url())) darkPosters.push(new URL(r.url()).pathname);
     });
     await page.goto('/');
     const hero = page.locator('section[aria-labelledby="hero-titre"]');
@@ -50,8 +52,11 @@ describe('home', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // The hero keeps its poster (WebP); the player is blocked or offline here, so the notice shows over it.
-    const posterSrc = await hero.locator('picture img').evaluate((img: HTMLImageElement) => img.currentSrc);
+    const posterSrc = await hero
+      .getByRole('img', { name: /^Aperçu d'un site vitrine/ })
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
     assert.match(posterSrc, /hero-light-\d+-.*\.webp$/);
+    assert.deepEqual(darkPosters, [], 'a light visitor never loads the dark poster');
     await page.getByText('Vidéo temporairement indisponible').waitFor({ timeout: 15_000 });
     await page.getByText('Rechargez la page pour réessayer').waitFor();
 

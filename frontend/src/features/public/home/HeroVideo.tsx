@@ -106,6 +106,9 @@ function VideoFrame({ src }: { src: string }) {
   );
 }
 
+const POSTER_ALT = "Aperçu d'un site vitrine livré par Vitrine : la page d'accueil d'une boulangerie, sur ordinateur et sur mobile";
+const POSTER_SIZES = '(min-width: 1024px) 560px, (min-width: 640px) 90vw, 100vw';
+
 /** The hero's video, one per theme, over a poster that makes the hero complete on its own (offline, blocked, loading). */
 export function HeroVideo() {
   const { theme } = useTheme();
@@ -119,12 +122,26 @@ export function HeroVideo() {
   const src = heroVideo[theme];
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-2xl bg-slate-100 shadow-2xl ring-1 shadow-brand-900/20 ring-slate-900/10 dark:bg-slate-900 dark:shadow-black/50 dark:ring-white/10">
+      {/* Both posters, the theme's shown by its class on <html> (set before the first paint): a prerendered page is
+          rendered in the light theme, and a dark visitor saw the light poster until the app had hydrated. The light
+          one is the light theme's largest paint, fetched first; the dark one lazy, so a light visitor never loads it
+          (an image not displayed is not loaded lazily). */}
       <Picture
-        image={heroPosters[theme]}
-        alt="Aperçu d'un site vitrine livré par Vitrine : la page d'accueil d'une boulangerie, sur ordinateur et sur mobile"
-        sizes="(min-width: 1024px) 560px, (min-width: 640px) 90vw, 100vw"
+        image={heroPosters.light}
+        alt={POSTER_ALT}
+        sizes={POSTER_SIZES}
         fetchPriority="high"
         decoding="async"
+        className="dark:hidden"
+        imgClassName="absolute inset-0 size-full object-cover"
+      />
+      <Picture
+        image={heroPosters.dark}
+        alt={POSTER_ALT}
+        sizes={POSTER_SIZES}
+        loading="lazy"
+        decoding="async"
+        className="hidden dark:block"
         imgClassName="absolute inset-0 size-full object-cover"
       />
       {interactive ? <VideoFrame key={src} src={src} /> : null}
