@@ -1,7 +1,7 @@
 import { type ComponentType, use, useEffect, useState, useSyncExternalStore } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { SiteInfoContext, type SiteInfoSource } from '../../lib/site-info';
-import { ThemeProvider, useTheme } from '../../lib/theme';
+import { ThemeProvider } from '../../lib/theme';
 import { isHydrating, keptCode, loadWhenInView, serverElement } from './kept';
 import { RouterContext, type RouterValue } from './light-router';
 
@@ -85,8 +85,9 @@ export interface IslandOptions {
    */
   wake?: 'section' | 'page';
   /**
-   * The content reads the theme: it is hydrated under a theme provider of its own, and at once when the document's
-   * theme is not the server's (light), which the server's HTML shows.
+   * The content reads the theme: it is hydrated under a theme provider of its own. Its HTML must not depend on the
+   * theme (the server renders the light one): what differs by theme is chosen by CSS (the hero's two posters), so a
+   * dark visitor waits for the same interaction as a light one.
    */
   theme?: boolean;
 }
@@ -121,10 +122,7 @@ export function island<P extends object>(
   function Island(props: P) {
     const siteInfo = use(SiteInfoContext);
     const router = use(RouterContext);
-    const { theme } = useTheme();
     const [store] = useState(() => ambientStore<P>({ siteInfo, router, props }));
-    // The section's waking, once its element is listened to (a box of this component's, set from the element's ref).
-    const [waking] = useState<{ current: Waking | null }>(() => ({ current: null }));
     // The server's element, kept (`server`), listened to from the commit that hydrates it (its ref), not from an
     // effect after one more render: a click in between (the page still hydrating, a slow phone) was lost.
     const [server] = useState(() =>
@@ -132,18 +130,11 @@ export function island<P extends object>(
         ? serverElement(selector, (element: Element | null) => {
             if (!element) return;
             const made = wakeOnInteraction(element, get, store, options);
-            waking.current = made;
-            return () => {
-              waking.current = null;
-              made.stop();
-            };
+            return () => made.stop();
           })
         : null,
     );
     useEffect(() => store.set({ siteInfo, router, props }));
-    useEffect(() => {
-      if (options.theme && theme !== 'light') waking.current?.wake();
-    }, [theme, waking]);
     if (server) return server;
     const { Whole } = use(get());
     return <Whole {...props} />;
@@ -153,8 +144,6 @@ export function island<P extends object>(
 }
 
 interface Waking {
-  /** Loads the code and hydrates the content now. */
-  wake: () => void;
   /** The section leaves the page. */
   stop: () => void;
 }
@@ -225,7 +214,6 @@ function wakeOnInteraction<P extends object>(
   listen(true);
   near?.observe(element);
   return {
-    wake,
     stop: () => {
       stopped = true;
       listen(false);
