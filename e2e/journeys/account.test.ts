@@ -119,6 +119,10 @@ describe('theme and menu', () => {
   it("shows a dark visitor the dark theme's hero and toggle before the app's scripts have run, and after", async () => {
     const { context, page } = await newPage(browser);
     await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    const heroCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/Hero-[^/]*\.js$/.test(request.url())) heroCode.push(request.url());
+    });
     // The page as its HTML paints it, its scripts held until the assertions below have been made.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -149,6 +153,8 @@ describe('theme and menu', () => {
     const afterScripts = await (await shown()).jsonValue();
     assert.match(afterScripts!.poster, /hero-dark-\d+-/, 'the dark poster, once hydrated');
     assert.equal(afterScripts!.sun, true);
+    // The hero's code waits for the visitor's first interaction, as for a light visitor (its HTML is the same).
+    assert.deepEqual(heroCode, [], 'no hero code before an interaction');
     await context.close();
   });
 
