@@ -129,8 +129,7 @@ export function island<P extends object>(
       isHydrating() && !code
         ? serverElement(selector, (element: Element | null) => {
             if (!element) return;
-            const made = wakeOnInteraction(element, get, store, options);
-            return () => made.stop();
+            return wakeOnInteraction(element, get, store, options);
           })
         : null,
     );
@@ -143,11 +142,6 @@ export function island<P extends object>(
   return Island;
 }
 
-interface Waking {
-  /** The section leaves the page. */
-  stop: () => void;
-}
-
 /**
  * Loads the code of the section at `element` on the first interaction (see IslandOptions), then hydrates its content
  * in a root of its own and gives it the clicks that came meanwhile.
@@ -157,7 +151,7 @@ function wakeOnInteraction<P extends object>(
   get: () => Promise<IslandCode<P>>,
   store: AmbientStore<P>,
   { wake: on = 'section', theme = false }: IslandOptions,
-): Waking {
+): () => void {
   let root: Root | null = null;
   let woken = false;
   let stopped = false;
@@ -213,14 +207,13 @@ function wakeOnInteraction<P extends object>(
   }
   listen(true);
   near?.observe(element);
-  return {
-    stop: () => {
-      stopped = true;
-      listen(false);
-      near?.disconnect();
-      const made = root;
-      // Not while the page's tree commits: React unmounts a root after its render.
-      if (made) setTimeout(() => made.unmount(), 0);
-    },
+  // The section leaves the page.
+  return () => {
+    stopped = true;
+    listen(false);
+    near?.disconnect();
+    const made = root;
+    // Not while the page's tree commits: React unmounts a root after its render.
+    if (made) setTimeout(() => made.unmount(), 0);
   };
 }

@@ -106,8 +106,13 @@ function VideoFrame({ src }: { src: string }) {
   );
 }
 
-const POSTER_ALT = "Aperçu d'un site vitrine livré par Vitrine : la page d'accueil d'une boulangerie, sur ordinateur et sur mobile";
-const POSTER_SIZES = '(min-width: 1024px) 560px, (min-width: 640px) 90vw, 100vw';
+/** What the two posters share (the one of each theme). */
+const POSTER = {
+  alt: "Aperçu d'un site vitrine livré par Vitrine : la page d'accueil d'une boulangerie, sur ordinateur et sur mobile",
+  sizes: '(min-width: 1024px) 560px, (min-width: 640px) 90vw, 100vw',
+  decoding: 'async',
+  imgClassName: 'absolute inset-0 size-full object-cover',
+} as const;
 
 /** The hero's video, one per theme, over a poster that makes the hero complete on its own (offline, blocked, loading). */
 export function HeroVideo() {
@@ -126,24 +131,8 @@ export function HeroVideo() {
           rendered in the light theme, and a dark visitor saw the light poster until the app had hydrated. The light
           one is the light theme's largest paint, fetched first; the dark one lazy, so a light visitor never loads it
           (an image not displayed is not loaded lazily). */}
-      <Picture
-        image={heroPosters.light}
-        alt={POSTER_ALT}
-        sizes={POSTER_SIZES}
-        fetchPriority="high"
-        decoding="async"
-        className="dark:hidden"
-        imgClassName="absolute inset-0 size-full object-cover"
-      />
-      <Picture
-        image={heroPosters.dark}
-        alt={POSTER_ALT}
-        sizes={POSTER_SIZES}
-        loading="lazy"
-        decoding="async"
-        className="hidden dark:block"
-        imgClassName="absolute inset-0 size-full object-cover"
-      />
+      <Picture {...POSTER} image={heroPosters.light} fetchPriority="high" className="dark:hidden" />
+      <Picture {...POSTER} image={heroPosters.dark} loading="lazy" className="hidden dark:block" />
       {interactive ? <VideoFrame key={src} src={src} /> : null}
     </div>
   );
