@@ -1,9 +1,8 @@
-import pg from 'pg';
 import { AfterAnswer } from '../src/auth/after-answer';
 import { FORGOT_PASSWORD_ANSWER } from '../src/auth/auth.service';
-import { requestContext } from '../src/common/logging/logger';
 import { createTestApp, registerClient, type TestApp } from './helpers/app';
 import { outboxFor } from './helpers/outbox';
+import { statementsSentBy } from './helpers/statements';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -35,20 +34,11 @@ describe('forgot-password answers alike for known and unknown addresses', () => 
     await registerClient(t.api, { email: 'known@example.com' });
     const held: Array<() => Promise<unknown>> = [];
     jest.spyOn(t.app.get(AfterAnswer), 'run').mockImplementation((_name, task) => void held.push(task));
-    // Every statement the request sends, through TypeORM or straight on its pool: pg's Client sees them all. The
-    // background jobs' polls (invoices to render, Stripe events to apply) go through it too, outside any request.
-    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-    let sent: string[] = [];
-    jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const sql = args[0];
-      if (requestContext.getStore()) sent.push(typeof sql === 'string' ? sql : (sql as { text: string }).text);
-      return query.apply(this, args);
-    } as never);
-    const known = await forgot('known@example.com');
-    const knownSql = sent;
-    sent = [];
-    const unknown = await forgot('nobody@example.com');
-    const unknownSql = sent;
+    // Every statement each request sends, not the background jobs' polls.
+    let known!: { body: unknown };
+    let unknown!: { body: unknown };
+    const knownSql = (await statementsSentBy(async () => (known = await forgot('known@example.com')))).map((s) => s.text);
+    const unknownSql = (await statementsSentBy(async () => (unknown = await forgot('nobody@example.com')))).map((s) => s.text);
     expect(known.body).toEqual({ message: FORGOT_PASSWORD_ANSWER });
     expect(unknown.body).toEqual(known.body);
     expect(knownSql.length).toBeGreaterThan(0);

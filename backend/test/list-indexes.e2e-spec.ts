@@ -1,6 +1,6 @@
-import { Client } from 'pg';
 import { ADMIN_SITE_SORT_KEYS } from '../src/sites/sites.repository';
 import { bearer, createTestApp, loginAdmin, registerClient, type SessionBody, type TestApp } from './helpers/app';
+import { statementsSentBy } from './helpers/statements';
 
 const ROWS = 2000;
 /** Every row of a list at the same instant: the tie-breaker alone orders them. */
@@ -39,8 +39,6 @@ describe('paged lists read their page from an index', () => {
   let admin: SessionBody;
   let owner: SessionBody;
   let siteId: string;
-  const captured: Array<{ text: string; values: unknown[] }> = [];
-  let capturing = false;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -93,16 +91,6 @@ describe('paged lists read their page from an index', () => {
       [INSTANT],
     );
     await q('ANALYZE');
-    const query = Client.prototype.query;
-    jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
-      if (capturing) {
-        const [first, second] = args as [string | { text?: string; values?: unknown[] }, unknown];
-        const text = typeof first === 'string' ? first : first?.text;
-        const values = typeof first === 'string' ? second : (first?.values ?? second);
-        if (text) captured.push({ text, values: Array.isArray(values) ? values : [] });
-      }
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query);
   }, 120_000);
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -111,13 +99,9 @@ describe('paged lists read their page from an index', () => {
 
   /** The paging statements (ORDER BY … LIMIT) one API call sends, each with what its plan sorts under its LIMIT. */
   async function plansOf(url: string, session: SessionBody): Promise<Array<{ sql: string; sorts: string[]; indexes: string[] }>> {
-    captured.length = 0;
-    capturing = true;
-    try {
+    const captured = await statementsSentBy(async () => {
       await t.api.get(url).set(bearer(session)).expect(200);
-    } finally {
-      capturing = false;
-    }
+    });
     const paging = captured.filter((c) => /ORDER BY/i.test(c.text) && /LIMIT/i.test(c.text) && /^\s*SELECT/i.test(c.text));
     const plans = [];
     for (const { text, values } of paging) {

@@ -25,6 +25,9 @@ describe('password reset', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The address changes before the page's chunk has loaded, and the sign-in page left has an 'E-mail' field too:
+    // filled then, it would be the one replaced by the new page's empty field (CI's failure of 2026-11-28).
+    await page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' }).waitFor();
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
     await page.getByText('Si un compte existe pour cette adresse').waitFor();
