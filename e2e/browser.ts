@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterEach } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { ADMIN } from './app.ts';
 
@@ -41,6 +42,52 @@ export const WIDE = { width: 1440, height: 900 };
 /** What each page's journey expects to fail (a wrong password's 401…): anything else fails the journey. */
 const expectedFailures = new WeakMap<BrowserContext, RegExp[]>();
 
+/** The contexts still open, with the HTTP errors, console errors and exceptions seen so far in each. */
+const openContexts = new Map<BrowserContext, string[]>();
+
+/**
+ * When a test fails, what each page still open shows: its address, its headings, its alerts and field errors, the
+ * failures seen so far, and a screenshot (failure-<test>-<n>.jpg). A wait that gives up says only what it waited for:
+ * CI's log is then all there is to tell a refused request from a page that had not changed yet.
+ */
+afterEach(async (t) => {
+  // `passed` is Node 24's (its types here are older).
+  if ((t as unknown as { passed?: boolean }).passed !== false) return;
+  let n = 0;
+  for (const [context, failures] of openContexts) {
+    for (const page of context.pages()) {
+      n += 1;
+      const read = page.evaluate(() => {
+        const texts = (selector: string) =>
+          [...document.querySelectorAll<HTMLElement>(selector)]
+            .filter((e) => e.offsetParent !== null || e.getClientRects().length > 0)
+            .map((e) => e.innerText.trim().replace(/\s+/g, ' ').slice(0, 200))
+            .filter(Boolean);
+        return {
+          headings: texts('h1, main h2, [role="dialog"] h2'),
+          alerts: texts('[role="alert"], [role="status"], [id$="-error"]'),
+        };
+      });
+      // A page that no longer answers (its renderer busy or gone) is said so after 5 s, not waited for.
+      const shown = await Promise.race([
+        read,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('pas de réponse en 5 s')), 5_000).unref()),
+      ]).catch((error: Error) => ({ headings: [] as string[], alerts: [`(page illisible : ${error.message.split('\n')[0]})`] }));
+      const name = `failure-${t.name.replace(/[^\w-]+/g, '-').slice(0, 60)}-${n}`;
+      await screenshot(page, name).catch(() => undefined);
+      console.log(
+        [
+          `Page ouverte à l'échec : ${page.url()}`,
+          `  titres : ${JSON.stringify([...new Set(shown.headings)])}`,
+          `  alertes et erreurs de champ : ${JSON.stringify([...new Set(shown.alerts)])}`,
+          `  échecs vus : ${JSON.stringify(failures)}`,
+          `  capture : ${name}.jpg`,
+        ].join('\n'),
+      );
+    }
+  }
+});
+
 /**
  * Says that this journey provokes these failures on purpose (matched against 'STATUS METHOD /path'), e.g.
  * `expectFailures(page, /^401 POST \/api\/auth\/login$/)`.
@@ -63,6 +110,8 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   // (the home page's images after a scroll, an accessibility audit's page) and failed a run that had nothing wrong.
   page.setDefaultTimeout(20_000);
   const failures: string[] = [];
+  openContexts.set(context, failures);
+  context.once('close', () => openContexts.delete(context));
   const origin = new URL(BASE_URL).origin;
   context.on('response', (response) => {
     const url = new URL(response.url());
