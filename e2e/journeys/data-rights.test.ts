@@ -108,8 +108,10 @@ describe('data rights and the client view', () => {
     await h1(admin.page, 'Support');
     await admin.page.getByLabel('Sujet').fill('Essai');
     await admin.page.getByLabel('Message', { exact: true }).fill('Envoyé par la consultation');
+    // Refused by the server (the support form's failure is silent, spec §8; the banner says the view is read only).
+    const refused = admin.page.waitForResponse((r) => r.url().endsWith('/api/support/messages') && r.request().method() === 'POST');
     await admin.page.getByRole('button', { name: 'Envoyer', exact: true }).click();
-    await admin.page.waitForTimeout(500);
+    assert.equal((await refused).status(), 403);
     await banner(admin.page).getByRole('button', { name: 'Quitter la consultation' }).click();
     await admin.page.getByText('Vous avez quitté la consultation de l’espace du client.').waitFor(SLOW);
     await admin.context.close();
