@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getSession } from '../../api/http';
 import { givenSessionCookie, jsonResponse, makeSession, mockApi, renderApp } from '../../test/utils';
@@ -104,6 +104,12 @@ describe('Header', () => {
         Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
         fireEvent.scroll(window);
       });
+    // The header shows once the route's page has loaded, a render outside act(): its scroll listener is added by an
+    // effect that React runs a moment later, which a scroll right after findByRole can come before (CI, 2026-11-28).
+    await waitFor(() => {
+      scrollTo(11);
+      expect(header).toHaveAttribute('data-scrolled', 'true');
+    });
     scrollTo(10);
     expect(header).not.toHaveAttribute('data-scrolled');
     scrollTo(11);
