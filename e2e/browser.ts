@@ -206,8 +206,9 @@ export async function openInApp(page: Page, path: string): Promise<void> {
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /**
- * On /login: fills the form and submits it, once the sign-in page shows (a link into it changes the address before the
- * page's chunk has loaded, and the page left may have an 'E-mail' field of its own: the order's billing dialog).
+ * On /login: fills the form and submits it, once the sign-in page shows (a link into it changes the address before
+ * React has committed the page, in a transition, and the page left may have an 'E-mail' field of its own: the order's
+ * billing dialog).
  */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor();

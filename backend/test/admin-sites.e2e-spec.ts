@@ -250,9 +250,8 @@ describe('GET /api/admin/sites', () => {
   it('answers a page in two SQL queries, whatever the page size (owners joined, never one query per row)', async () => {
     const service = t.app.get(AdminSitesService);
     for (const query of [{}, { search: 'martin', status: 'active' as const, sortBy: 'owner_name' as const, limit: 100 }]) {
-      let body: Awaited<ReturnType<AdminSitesService['list']>> | undefined;
-      const sent = await statementsSentBy(async () => {
-        body = await service.list({
+      const { result: body, statements } = await statementsSentBy(() =>
+        service.list({
           page: 1,
           limit: 10,
           status: 'all',
@@ -260,10 +259,10 @@ describe('GET /api/admin/sites', () => {
           sortBy: 'created_at',
           sortOrder: 'desc',
           ...query,
-        });
-      });
-      expect(body!.sites.length).toBeGreaterThan(0);
-      expect(sent.map((s) => s.text).filter((sql) => !/^(START TRANSACTION|COMMIT|ROLLBACK)/.test(sql))).toHaveLength(2);
+        }),
+      );
+      expect(body.sites.length).toBeGreaterThan(0);
+      expect(statements.map((s) => s.text).filter((sql) => !/^(START TRANSACTION|COMMIT|ROLLBACK)/.test(sql))).toHaveLength(2);
     }
   });
 });

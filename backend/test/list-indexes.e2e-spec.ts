@@ -99,7 +99,7 @@ describe('paged lists read their page from an index', () => {
 
   /** The paging statements (ORDER BY … LIMIT) one API call sends, each with what its plan sorts under its LIMIT. */
   async function plansOf(url: string, session: SessionBody): Promise<Array<{ sql: string; sorts: string[]; indexes: string[] }>> {
-    const captured = await statementsSentBy(async () => {
+    const { statements: captured } = await statementsSentBy(async () => {
       await t.api.get(url).set(bearer(session)).expect(200);
     });
     const paging = captured.filter((c) => /ORDER BY/i.test(c.text) && /LIMIT/i.test(c.text) && /^\s*SELECT/i.test(c.text));

@@ -25,8 +25,8 @@ describe('password reset', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await page.waitForURL('**/forgot-password');
-    // The address changes before the page's chunk has loaded, and the sign-in page left has an 'E-mail' field too:
-    // filled then, it would be the one replaced by the new page's empty field (CI's failure of 2026-11-28).
+    // React Router changes the address, then commits the new page in a transition: on a loaded machine the sign-in
+    // page, with an 'E-mail' field of its own, is still shown, and an address typed then goes with it (CI, 2026-11-28).
     await page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' }).waitFor();
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();

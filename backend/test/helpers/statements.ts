@@ -11,12 +11,12 @@ export interface SentStatement {
 const caller = new AsyncLocalStorage<true>();
 
 /**
- * Every SQL statement that `run` sends, through TypeORM or straight on a pool (pg's Client sees them all): those of
- * the calls it makes itself, and those of the app's requests it makes (each runs in the app's requestContext). Not the
- * background jobs' polls (invoices to render, Stripe events to apply…), which run on their own timers, outside both,
- * and which a spy on every statement counted when one came in the middle (CI, 2026-11-28).
+ * What `run` answers, and every SQL statement it sends, through TypeORM or straight on a pool (pg's Client sees them
+ * all): those of the calls it makes itself, and those of the app's requests it makes (each runs in the app's
+ * requestContext). Not the background jobs' polls (invoices to render, Stripe events to apply…), which run on their
+ * own timers, outside both, and which a spy on every statement counted when one came in the middle (CI, 2026-11-28).
  */
-export async function statementsSentBy(run: () => Promise<unknown>): Promise<SentStatement[]> {
+export async function statementsSentBy<T>(run: () => Promise<T>): Promise<{ result: T; statements: SentStatement[] }> {
   const sent: SentStatement[] = [];
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
@@ -29,9 +29,8 @@ export async function statementsSentBy(run: () => Promise<unknown>): Promise<Sen
     return query.apply(this, args);
   } as never);
   try {
-    await caller.run(true, run);
+    return { result: await caller.run(true, run), statements: sent };
   } finally {
     spy.mockRestore();
   }
-  return sent;
 }
