@@ -202,6 +202,17 @@ describe('Factur-X', () => {
     expect(parts.fontsEmbedded).toBe(true);
   });
 
+  it('reads each of its two fonts once, however many documents it draws, and every document still embeds its own', async () => {
+    const fontkit = ((await import('@cantoo/fontkit')) as unknown as { default: { create: (...args: unknown[]) => unknown } }).default;
+    const create = jest.spyOn(fontkit, 'create');
+    const first = await readFacturX(await facturX(sample()));
+    const second = await readFacturX(await facturX(sample({ legalName: 'Atelier Éloïse' })));
+    // Without the fonts kept, pdf-lib has fontkit read both fonts again for each document: four reads.
+    expect(create.mock.calls.length).toBeLessThanOrEqual(2);
+    expect([first.fontsEmbedded, second.fontsEmbedded]).toEqual([true, true]);
+    expect(second.text).toContain('Atelier Éloïse');
+  });
+
   it('makes a credit note (381) that refers to its invoice', async () => {
     const invoice = sample();
     const credit: LegalDocument = {

@@ -59,8 +59,26 @@ let libraries: Promise<{ pdf: typeof import('@cantoo/pdf-lib'); fontkit: Fontkit
 const pdfLibraries = () =>
   (libraries ??= Promise.all([import('@cantoo/pdf-lib'), import('@cantoo/fontkit')]).then(([pdf, fontkit]) => ({
     pdf,
-    fontkit: ((fontkit as { default?: unknown }).default ?? fontkit) as Fontkit,
+    fontkit: parsedOnce(((fontkit as { default?: unknown }).default ?? fontkit) as Fontkit),
   })));
+
+/**
+ * fontkit, keeping each font it has read: pdf-lib asks it to read the font again for every document, and reading the
+ * WOFF (inflating its tables, decoding its layout lookups as text is measured) was most of a document's 290 ms of CPU.
+ * A font read once is shared by every document after (each still gets its own subset), for the two fonts of
+ * `fontBytes()`, whose bytes are read once too.
+ */
+function parsedOnce(fontkit: Fontkit): Fontkit {
+  const read = new WeakMap<Uint8Array, ReturnType<Fontkit['create']>>();
+  return {
+    create(bytes: Uint8Array, postscriptName?: string) {
+      if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
+      let font = read.get(bytes);
+      if (!font) read.set(bytes, (font = fontkit.create(bytes)));
+      return font;
+    },
+  };
+}
 
 /** pdf-lib's `rgb()`, without loading pdf-lib to declare the palette. */
 const rgb = (red: number, green: number, blue: number): RGB => ({ type: 'RGB', red, green, blue }) as RGB;
