@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { ADMIN } from './app.ts';
+import { ADMIN, CHROMIUM_PATH } from './app.ts';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const ARTIFACTS = process.env.ARTIFACTS_DIR ?? join(process.cwd(), 'e2e', 'artifacts');
@@ -18,7 +18,7 @@ const ARTIFACTS = process.env.ARTIFACTS_DIR ?? join(process.cwd(), 'e2e', 'artif
 export function launch({ hosts = {}, args = [] }: { hosts?: Record<string, string>; args?: string[] } = {}): Promise<Browser> {
   const rules = [...Object.entries(hosts).map(([host, to]) => `MAP ${host} ${to}`), 'MAP * ~NOTFOUND', 'EXCLUDE localhost'];
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--headless',
       '--no-sandbox',

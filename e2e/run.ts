@@ -12,15 +12,15 @@ import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BuiltApp, root, startBuiltApp } from './app.ts';
+import { type BuiltApp, CHROMIUM_PATH, root, startBuiltApp } from './app.ts';
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromium = CHROMIUM_PATH;
 const only = process.argv.slice(2);
 
 // Without Chromium the browser tier fails (so `npm test` never passes without having run it), unless the developer
 // says to skip it with SKIP_BROWSER=1, and then it says so.
 if (!existsSync(chromium)) {
-  const message = `Chromium introuvable (${chromium}) : les parcours navigateur ne peuvent pas tourner. Installez-le : sudo apt-get install -y chromium (ou CHROMIUM_PATH=...).`;
+  const message = `Chromium introuvable (${chromium}) : les parcours navigateur ne peuvent pas tourner. Installez-le : sudo apt-get install -y chromium-headless-shell (ou chromium, ou CHROMIUM_PATH=...).`;
   if (process.env.SKIP_BROWSER === '1' && process.env.CI !== 'true') {
     console.warn(`ATTENTION : ${message} SKIP_BROWSER=1 : parcours navigateur NON exécutés.`);
     process.exit(0);
