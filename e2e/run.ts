@@ -14,13 +14,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { type BuiltApp, CHROMIUM_PATH, root, startBuiltApp } from './app.ts';
 
-const chromium = CHROMIUM_PATH;
 const only = process.argv.slice(2);
 
 // Without Chromium the browser tier fails (so `npm test` never passes without having run it), unless the developer
 // says to skip it with SKIP_BROWSER=1, and then it says so.
-if (!existsSync(chromium)) {
-  const message = `Chromium introuvable (${chromium}) : les parcours navigateur ne peuvent pas tourner. Installez-le : sudo apt-get install -y chromium-headless-shell (ou chromium, ou CHROMIUM_PATH=...).`;
+if (!existsSync(CHROMIUM_PATH)) {
+  const message = `Chromium introuvable (${CHROMIUM_PATH}) : les parcours navigateur ne peuvent pas tourner. Installez-le : sudo apt-get install -y chromium-headless-shell (ou chromium, ou CHROMIUM_PATH=...).`;
   if (process.env.SKIP_BROWSER === '1' && process.env.CI !== 'true') {
     console.warn(`ATTENTION : ${message} SKIP_BROWSER=1 : parcours navigateur NON exécutés.`);
     process.exit(0);
@@ -87,7 +86,7 @@ function runJourney(file: string, app: BuiltApp, logFile: string): Promise<numbe
   const started = Date.now();
   const runner = spawn(process.execPath, ['--test', '--test-reporter=spec', file], {
     cwd: root,
-    env: { ...process.env, BASE_URL: app.baseUrl, CHROMIUM_PATH: chromium, ARTIFACTS_DIR: artifacts, APP_LOG_FILE: logFile },
+    env: { ...process.env, BASE_URL: app.baseUrl, CHROMIUM_PATH, ARTIFACTS_DIR: artifacts, APP_LOG_FILE: logFile },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
