@@ -1,8 +1,10 @@
-// WCAG 2.1 A/AA checks (axe-core, colour contrast included) on every page of the app, in one theme, on a wide screen
+// WCAG 2.1 A/AA checks (axe-core, colour contrast included) on every page of the app, in both themes, on a wide screen
 // and a phone, with a picture of the public pages, the order's steps and results, the client's pages, the profile and
 // the mail log as audited (for a person to look at), and every page checked for sideways scrolling. Fails listing each
-// violation with the elements concerned. One journey file per theme (accessibility-light.test.ts,
-// accessibility-dark.test.ts), so two copies of the product share the audit.
+// violation with the elements concerned. Each page is brought to its state once and audited in the theme it opened in,
+// then in the other, switched in place as the header's toggle does: the pages alternate between opening light and
+// opening dark. One journey file per width (accessibility-wide.test.ts, accessibility-phone.test.ts), so two copies of
+// the product share the audit.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -108,6 +110,58 @@ async function settled(page: Page): Promise<void> {
       quiet = finite().some((a) => a.playState === 'running') ? 0 : quiet + 1;
     }
   });
+}
+
+type Theme = 'light' | 'dark';
+
+/** The theme the page shows (its document's class, as public/theme-init.js and the toggle set it). */
+function shownTheme(page: Page): Promise<Theme> {
+  return page.evaluate(() => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'));
+}
+
+/**
+ * Switches the theme as a person does with the header's toggle (its click, dispatched to the button itself, so that a
+ * modal dialog open over the page, or the phone's menu, stays open), and waits until the app shows it: the document's
+ * class, and the toggle's own state, which the app renders from the theme it holds.
+ */
+async function switchTheme(page: Page, to: Theme): Promise<void> {
+  await page.locator('header button[aria-label="Basculer le thème"]').evaluate((button) => (button as HTMLButtonElement).click());
+  await page.waitForFunction(
+    (dark) =>
+      document.documentElement.classList.contains('dark') === dark &&
+      document.querySelector('header button[aria-label="Basculer le thème"]')?.getAttribute('aria-pressed') === String(dark),
+    to === 'dark',
+  );
+}
+
+/**
+ * Audits the page as it is, in the theme it shows, then in the other: axe, sideways scrolling, and its picture
+ * (`<picture>-<phone|wide>-<theme>.jpg`) when it has one. `fullPage: false` pictures only the window (a dialog).
+ */
+async function auditBothThemes(
+  page: Page,
+  where: string,
+  width: number,
+  problems: string[],
+  picture?: { name: string; fullPage?: boolean },
+): Promise<void> {
+  const first = await shownTheme(page);
+  for (const theme of [first, first === 'light' ? 'dark' : 'light'] as const) {
+    if (theme !== first) await switchTheme(page, theme);
+    await settled(page);
+    const label = `${where} ${theme} ${width} px`;
+    problems.push(...describeViolations(label, await audit(page)));
+    problems.push(...(await sidewaysScroll(page, label)));
+    if (picture) {
+      const fullPage = picture.fullPage ?? true;
+      if (fullPage) {
+        await loadLazyImages(page);
+        // From the top, where the header's fixed bar belongs.
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      }
+      await screenshot(page, `${picture.name}-${width <= PHONE.width ? 'phone' : 'wide'}-${theme}`, { fullPage });
+    }
+  }
 }
 
 interface PageCheck {
@@ -226,12 +280,12 @@ const clientPages = (siteId: string): PageCheck[] => [
 ];
 
 /** The subscription's confirmation dialog, over the manage page. */
-async function auditManageDialog(page: Page, siteId: string, label: string, problems: string[]): Promise<void> {
+async function auditManageDialog(page: Page, siteId: string, width: number, problems: string[]): Promise<void> {
   await openInApp(page, `/dashboard/sites/${siteId}/manage`);
   await page.getByRole('button', { name: 'Annuler à la fin de la période', exact: true }).click();
   await page.getByRole('dialog', { name: 'Annuler à la fin de la période ?' }).waitFor();
-  await settled(page);
-  problems.push(...describeViolations(`/dashboard/sites/{id}/manage (dialogue) ${label}`, await audit(page)));
+  await auditBothThemes(page, '/dashboard/sites/{id}/manage (dialogue)', width, problems);
+  await page.getByRole('dialog', { name: 'Annuler à la fin de la période ?' }).waitFor();
   await page.keyboard.press('Escape');
 }
 
@@ -289,25 +343,12 @@ const adminPages = (): PageCheck[] => [
  * Audits each page: `inApp`, the first loaded and the next ones reached inside the app (openInApp), as a person
  * signed in moves between them; otherwise each page loaded.
  */
-async function auditPages(
-  page: Page,
-  pages: PageCheck[],
-  label: string,
-  problems: string[],
-  pictured: string,
-  { inApp = false } = {},
-): Promise<void> {
+async function auditPages(page: Page, pages: PageCheck[], width: number, problems: string[], { inApp = false } = {}): Promise<void> {
   for (const [i, check] of pages.entries()) {
     if (inApp && i > 0) await openInApp(page, check.path);
     else await page.goto(check.path);
     await check.ready(page);
-    await settled(page);
-    problems.push(...describeViolations(`${check.path} ${label}`, await audit(page)));
-    problems.push(...(await sidewaysScroll(page, `${check.path} ${label}`)));
-    if (check.picture) {
-      await loadLazyImages(page);
-      await screenshot(page, `${check.picture}-${pictured}`);
-    }
+    await auditBothThemes(page, check.path, width, problems, check.picture ? { name: check.picture } : undefined);
   }
 }
 
@@ -347,10 +388,14 @@ async function scrollThrough(page: Page): Promise<void> {
   }
 }
 
-/** Scrolls through the page so that lazy images load, waits for them, then goes back to the top (for a picture). */
+/**
+ * Waits for the page's shown images (for a picture); when some are not loaded yet, scrolls through the page first so
+ * that the lazy ones load, then goes back to the top. Once both themes' images are loaded, nothing is scrolled again.
+ */
 async function loadLazyImages(page: Page): Promise<void> {
-  await scrollThrough(page);
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || !img.checkVisibility()));
+  const loaded = () => Array.from(document.images).every((img) => img.complete || !img.checkVisibility());
+  if (!(await page.evaluate(loaded))) await scrollThrough(page);
+  await page.waitForFunction(loaded);
 }
 
 /**
@@ -358,14 +403,9 @@ async function loadLazyImages(page: Page): Promise<void> {
  * through the sandbox's hosted page and the payment-result pages, for a visitor whose draft is filled through the API;
  * none scrolls sideways, and each is pictured (`order-<step>-<phone|wide>-<theme>.jpg`, `payment-…`).
  */
-async function auditOrder(page: Page, label: string, problems: string[], pictured: string): Promise<void> {
-  const audited = async (where: string, picture: string, { fullPage = true } = {}) => {
-    await settled(page);
-    problems.push(...describeViolations(`${where} ${label}`, await audit(page)));
-    problems.push(...(await sidewaysScroll(page, `${where} ${label}`)));
-    if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await screenshot(page, `${picture}-${pictured}`, { fullPage });
-  };
+async function auditOrder(page: Page, width: number, problems: string[]): Promise<void> {
+  const audited = (where: string, picture: string, { fullPage = true } = {}) =>
+    auditBothThemes(page, where, width, problems, { name: picture, fullPage });
   const step = (name: string) => page.getByRole('heading', { level: 2, name }).waitFor();
   const next = () => page.getByRole('button', { name: 'Continuer' }).click();
 
@@ -428,8 +468,8 @@ async function auditOrder(page: Page, label: string, problems: string[], picture
   await audited('/upgrade-success', 'upgrade-success');
 }
 
-/** Registers the audit of every page in one theme, at 1440 px and on a phone. */
-export function auditEveryPage(theme: 'light' | 'dark'): void {
+/** Registers the audit of every page in both themes, at one width (1440 px or a phone's). */
+export function auditEveryPage(viewport: { width: number; height: number }): void {
   before(async () => {
     browser = await launch();
     ({ client, paid } = await auditedAccounts());
@@ -438,41 +478,36 @@ export function auditEveryPage(theme: 'light' | 'dark'): void {
     await browser.close();
   });
 
-  describe(`accessibility (axe-core, WCAG 2.1 AA), ${theme} theme`, () => {
-    for (const viewport of [{ width: 1440, height: 900 }, PHONE]) {
-      const label = `${theme} ${viewport.width} px`;
-      const pictured = `${viewport.width <= PHONE.width ? 'phone' : 'wide'}-${theme}`;
-      it(`every page passes in the ${theme} theme at ${viewport.width} px`, async () => {
-        const { context, page } = await newPage(browser, viewport);
-        // The 404 page is audited too: its address answers a real 404 status.
-        expectFailures(page, /^404 GET \/page-inexistante$/);
-        await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
-        const problems: string[] = [];
+  describe(`accessibility (axe-core, WCAG 2.1 AA) at ${viewport.width} px`, () => {
+    it(`every page passes in the light and the dark theme at ${viewport.width} px`, async () => {
+      const { context, page } = await newPage(browser, viewport);
+      // The 404 page is audited too: its address answers a real 404 status.
+      expectFailures(page, /^404 GET \/page-inexistante$/);
+      const problems: string[] = [];
+      const width = viewport.width;
 
-        await auditPages(page, publicPages, label, problems, pictured);
-        await auditOrder(page, label, problems, pictured);
+      await auditPages(page, publicPages, width, problems);
+      await auditOrder(page, width, problems);
 
-        // A client's pages (a new account, whose welcome mail also fills the admin's mail log).
-        const res = await page.request.post('/api/auth/register', {
-          data: { name: 'Inès Moreau', email: uniqueEmail('a11y'), password: 'motdepasse1', confirmPassword: 'motdepasse1' },
-        });
-        assert.equal(res.status(), 201);
-        await auditPages(page, newClientPages, label, problems, pictured, { inApp: true });
-        await context.clearCookies();
-
-        // A client with a paid order (a site, an invoice, a support message waiting).
-        await signInAsClient(page, client);
-        await auditPages(page, clientPages(client.siteId), label, problems, pictured, { inApp: true });
-        await auditManageDialog(page, client.siteId, label, problems);
-        await context.clearCookies();
-
-        await signInAsAdmin(page);
-        await auditPages(page, adminPages(), label, problems, pictured, { inApp: true });
-
-        assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark');
-        await context.close();
-        assert.deepEqual(problems, [], `${problems.length} accessibility violation(s):\n${problems.join('\n')}`);
+      // A client's pages (a new account, whose welcome mail also fills the admin's mail log).
+      const res = await page.request.post('/api/auth/register', {
+        data: { name: 'Inès Moreau', email: uniqueEmail('a11y'), password: 'motdepasse1', confirmPassword: 'motdepasse1' },
       });
-    }
+      assert.equal(res.status(), 201);
+      await auditPages(page, newClientPages, width, problems, { inApp: true });
+      await context.clearCookies();
+
+      // A client with a paid order (a site, an invoice, a support message waiting).
+      await signInAsClient(page, client);
+      await auditPages(page, clientPages(client.siteId), width, problems, { inApp: true });
+      await auditManageDialog(page, client.siteId, width, problems);
+      await context.clearCookies();
+
+      await signInAsAdmin(page);
+      await auditPages(page, adminPages(), width, problems, { inApp: true });
+
+      await context.close();
+      assert.deepEqual(problems, [], `${problems.length} accessibility violation(s):\n${problems.join('\n')}`);
+    });
   });
 }
