@@ -1,6 +1,6 @@
 import { corpus } from '../../test/einvoice/corpus';
 import { cents, ciiFacts, readFacturX, xsdErrors } from '../../test/helpers/factur-x';
-import { facturX, unitPriceText } from './factur-x';
+import { facturX, laidOutOnce, unitPriceText } from './factur-x';
 import { buyerOf } from './invoicing.service';
 import { documentLines, type LegalDocument, mandatoryMentions, normalizedLine, type SellerSnapshot, vatOf } from './legal-document';
 
@@ -211,6 +211,32 @@ describe('Factur-X', () => {
     expect(create.mock.calls.length).toBeLessThanOrEqual(2);
     expect([first.fontsEmbedded, second.fontsEmbedded]).toEqual([true, true]);
     expect(second.text).toContain('Atelier Éloïse');
+  });
+
+  it('lays each text out once per font, up to its bound, and passes layouts with features through', () => {
+    const layout = jest.fn((text: string, features?: unknown) => ({ text, features, glyphs: [...text] }));
+    const font = laidOutOnce({ layout });
+    const run = font.layout('Vitrine SAS');
+    expect(font.layout('Vitrine SAS')).toBe(run);
+    expect(layout).toHaveBeenCalledTimes(1);
+    // Features change the glyphs chosen: never served from what was kept.
+    font.layout('Vitrine SAS', { liga: false });
+    font.layout('Vitrine SAS', { liga: false });
+    expect(layout).toHaveBeenCalledTimes(3);
+    // Bounded: past 2,000 texts it starts again rather than growing.
+    for (let i = 0; i < 2_000; i++) font.layout(`ligne ${i}`);
+    expect(font.layout('ligne 1999')).toBe(font.layout('ligne 1999'));
+    layout.mockClear();
+    font.layout('Vitrine SAS');
+    expect(layout).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws the same bytes for the same document, whatever the process drew before it', async () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const first = await facturX(sample({ legalName: 'Atelier Céramique Garnier' }), now);
+    await facturX(sample({ legalName: 'Boulangerie Martin' }), now);
+    await facturX(sample({}, true), now);
+    expect((await facturX(sample({ legalName: 'Atelier Céramique Garnier' }), now)).equals(first)).toBe(true);
   });
 
   it('makes a credit note (381) that refers to its invoice', async () => {

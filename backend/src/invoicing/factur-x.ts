@@ -66,7 +66,7 @@ const pdfLibraries = () =>
  * fontkit, keeping each font it has read: pdf-lib asks it to read the font again for every document, and reading the
  * WOFF (inflating its tables, decoding its layout lookups as text is measured) was most of a document's 290 ms of CPU.
  * A font read once is shared by every document after (each still gets its own subset), for the two fonts of
- * `fontBytes()`, whose bytes are read once too.
+ * `fontBytes()`, whose bytes are read once too; and it keeps the texts it has laid out (`laidOutOnce`).
  */
 function parsedOnce(fontkit: Fontkit): Fontkit {
   const read = new WeakMap<Uint8Array, ReturnType<Fontkit['create']>>();
@@ -74,10 +74,37 @@ function parsedOnce(fontkit: Fontkit): Fontkit {
     create(bytes: Uint8Array, postscriptName?: string) {
       if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
       let font = read.get(bytes);
-      if (!font) read.set(bytes, (font = fontkit.create(bytes)));
+      if (!font) read.set(bytes, (font = laidOutOnce(fontkit.create(bytes))));
       return font;
     },
   };
+}
+
+/** Texts laid out kept per font, at most: an invoice lays out about a hundred, most of them the same on every one. */
+const LAID_OUT_TEXTS = 2_000;
+
+/**
+ * A font that keeps the glyph runs of the texts it has laid out (shaped: glyphs chosen, kerned), up to
+ * `LAID_OUT_TEXTS`, then starts again: pdf-lib lays a text out again each time it measures it (wrapping a line,
+ * aligning an amount) and when it draws it, and most texts of an invoice (the agency's identity, the headings, the
+ * legal mentions) are the same on every one. pdf-lib only reads the runs (their glyphs' ids and widths), so a kept run
+ * draws the same bytes. Only layouts without features (pdf-lib's, as embedded here) are kept.
+ */
+export function laidOutOnce<F>(font: F): F {
+  const shaper = font as { layout?: (text: string, features?: unknown) => unknown };
+  if (typeof shaper.layout !== 'function') return font;
+  const layout = shaper.layout.bind(font);
+  const runs = new Map<string, unknown>();
+  shaper.layout = (text: string, features?: unknown) => {
+    if (features !== undefined) return layout(text, features);
+    let run = runs.get(text);
+    if (run === undefined) {
+      if (runs.size >= LAID_OUT_TEXTS) runs.clear();
+      runs.set(text, (run = layout(text)));
+    }
+    return run;
+  };
+  return font;
 }
 
 /** pdf-lib's `rgb()`, without loading pdf-lib to declare the palette. */
