@@ -29,6 +29,15 @@ describe('a subscription over its life', () => {
     await sandboxControl(client, subscriptionId, 'fail-payment');
     await sandboxControl(client, subscriptionId, 'give-up?then=unpaid');
     await eventually('le site suspendu', async () => (await subscriptionOf(page, token, client.siteId)).status === 'unpaid');
+    // The failed invoice's own event may come after the subscription's (Stripe sends them late and in any order):
+    // until it is recorded, the banner rightly says only "Le paiement de votre abonnement a échoué", and the dashboard
+    // does not ask again. The page is opened once the server knows the invoice, as its banner shows it.
+    await eventually('la facture impayée connue', async () => {
+      const res = await page.request.get('/api/billing/payment-issues', { headers: { Authorization: `Bearer ${token}` } });
+      assert.equal(res.status(), 200);
+      const { issues } = (await res.json()) as { issues: { siteId: string; amountCents: number | null }[] };
+      return issues.some((issue) => issue.siteId === client.siteId && issue.amountCents === 2900);
+    });
 
     await page.goto('/dashboard');
     await h1(page, /Bonjour/);
