@@ -12,6 +12,13 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
 
 /**
+ * Whether the journeys take their pictures of the pages they pass through (for a person to look at; no check reads
+ * them): on a developer's machine, yes; under CI=true, where nobody sees them, no, unless E2E_PICTURES=1. They were a
+ * quarter of Chromium's work in the browser tier (docs/performance-tests.md). A failure's picture is always taken.
+ */
+export const PICTURES = process.env.E2E_PICTURES ? process.env.E2E_PICTURES === '1' : process.env.CI !== 'true';
+
+/**
  * The Chromium the journeys drive: CHROMIUM_PATH, else Debian's headless shell (package chromium-headless-shell, the
  * same Chromium built for headless use only, which Playwright itself runs for headless tests), else the full browser.
  * The shell ran the whole browser tier in 350 s where the full browser took 494 s, every journey passing in both

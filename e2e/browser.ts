@@ -4,7 +4,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { ADMIN, CHROMIUM_PATH } from './app.ts';
+import { ADMIN, CHROMIUM_PATH, PICTURES } from './app.ts';
+
+export { PICTURES };
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const ARTIFACTS = process.env.ARTIFACTS_DIR ?? join(process.cwd(), 'e2e', 'artifacts');
@@ -74,7 +76,7 @@ afterEach(async (t) => {
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('pas de réponse en 5 s')), 5_000).unref()),
       ]).catch((error: Error) => ({ headings: [] as string[], alerts: [`(page illisible : ${error.message.split('\n')[0]})`] }));
       const name = `failure-${t.name.replace(/[^\w-]+/g, '-').slice(0, 60)}-${n}`;
-      await screenshot(page, name).catch(() => undefined);
+      await picture(page, name).catch(() => undefined);
       console.log(
         [
           `Page ouverte à l'échec : ${page.url()}`,
@@ -173,11 +175,16 @@ function watchConsole(page: Page, failures: string[]): void {
 }
 
 /**
- * A screenshot in the artifacts: the whole page, or only what the window shows (a dialog over the page). JPEG at 85:
- * the browser tier takes about 200 of them, and a whole home page at 1440 px took 0.65–0.9 s as PNG against 0.33 s as
- * JPEG (docs/performance-tests.md), for pictures a person looks at.
+ * A screenshot in the artifacts when the journeys take pictures (PICTURES): the whole page, or only what the window
+ * shows (a dialog over the page). JPEG at 85: the browser tier takes about 200 of them, and a whole home page at 1440 px
+ * took 0.65–0.9 s as PNG against 0.33 s as JPEG (docs/performance-tests.md), for pictures a person looks at.
  */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  if (PICTURES) await picture(page, name, { fullPage });
+}
+
+/** The picture `<name>.jpg` in the artifacts, whatever PICTURES says. */
+async function picture(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.jpg`), fullPage, type: 'jpeg', quality: 85 });
 }

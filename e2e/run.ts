@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BuiltApp, CHROMIUM_PATH, root, startBuiltApp } from './app.ts';
+import { type BuiltApp, CHROMIUM_PATH, PICTURES, root, startBuiltApp } from './app.ts';
 
 const only = process.argv.slice(2);
 
@@ -144,5 +144,9 @@ try {
     }
   });
 }
-console.log(`Captures d'écran : ${artifacts}`);
+console.log(
+  PICTURES
+    ? `Captures d'écran : ${artifacts}`
+    : `Captures d'écran des échecs seulement (CI=true ; E2E_PICTURES=1 prend aussi celles des pages) : ${artifacts}`,
+);
 process.exit(code);

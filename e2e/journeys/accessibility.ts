@@ -10,7 +10,18 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, expectFailures, launch, newPage, openInApp, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import {
+  BASE_URL,
+  expectFailures,
+  launch,
+  newPage,
+  openInApp,
+  PHONE,
+  PICTURES,
+  screenshot,
+  signInAsAdmin,
+  uniqueEmail,
+} from '../browser.ts';
 import { orderPaidSite, type PaidSite, provisionedClient, type ProvisionedClient, seedDraft, signInAsClient } from '../orders.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -125,12 +136,13 @@ function shownTheme(page: Page): Promise<Theme> {
  * class, and the toggle's own state, which the app renders from the theme it holds.
  */
 async function switchTheme(page: Page, to: Theme): Promise<void> {
-  await page.locator('header button[aria-label="Basculer le thème"]').evaluate((button) => (button as HTMLButtonElement).click());
+  const toggle = 'header button[aria-label="Basculer le thème"]';
+  await page.locator(toggle).evaluate((button) => (button as HTMLButtonElement).click());
   await page.waitForFunction(
-    (dark) =>
+    ({ selector, dark }) =>
       document.documentElement.classList.contains('dark') === dark &&
-      document.querySelector('header button[aria-label="Basculer le thème"]')?.getAttribute('aria-pressed') === String(dark),
-    to === 'dark',
+      document.querySelector(selector)?.getAttribute('aria-pressed') === String(dark),
+    { selector: toggle, dark: to === 'dark' },
   );
 }
 
@@ -152,7 +164,7 @@ async function auditBothThemes(
     const label = `${where} ${theme} ${width} px`;
     problems.push(...describeViolations(label, await audit(page)));
     problems.push(...(await sidewaysScroll(page, label)));
-    if (picture) {
+    if (picture && PICTURES) {
       const fullPage = picture.fullPage ?? true;
       if (fullPage) {
         await loadLazyImages(page);
