@@ -25,7 +25,11 @@ module.exports = {
   // their 10 s alone.
   testTimeout: 90000,
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/batches/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/batches/*.spec.ts', '<rootDir>/test/helpers/*.spec.ts'],
+    },
     { ...shared, ...database, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
     { ...shared, ...database, displayName: 'batches', testMatch: ['<rootDir>/test/batches/*.batch.ts'] },
   ],

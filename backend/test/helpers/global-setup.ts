@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/data-source';
 import { StartupError } from '../../src/config/startup-errors';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { clusterParent } from './cluster-dir';
 import { TEMPLATE_DB, withDatabase } from './database';
 import { unusedPort } from './smtp';
 
@@ -44,7 +45,7 @@ export default async function globalSetup(): Promise<void> {
   );
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const dir = mkdtempSync(join(tmpdir(), 'vitrine-test-pg-'));
+    const dir = mkdtempSync(join(clusterParent(), 'vitrine-test-pg-'));
     chmodSync(dir, 0o755); // the server runs as the 'postgres' user when we are root
     const embedded = await startOnFreePort(join(dir, 'pg'));
     (globalThis as Record<string, unknown>).__EMBEDDED_PG__ = { dir, embedded };
