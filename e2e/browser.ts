@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
 import { ADMIN, CHROMIUM_PATH, PICTURES } from './app.ts';
 
 export { PICTURES };
@@ -175,18 +175,19 @@ function watchConsole(page: Page, failures: string[]): void {
 }
 
 /**
- * A screenshot in the artifacts when the journeys take pictures (PICTURES): the whole page, or only what the window
- * shows (a dialog over the page). JPEG at 85: the browser tier takes about 200 of them, and a whole home page at 1440 px
+ * A screenshot in the artifacts when the journeys take pictures (PICTURES): the whole page, only what the window
+ * shows (a dialog over the page), or one part of the page (a locator). JPEG at 85: the browser tier takes about 200 of them, and a whole home page at 1440 px
  * took 0.65–0.9 s as PNG against 0.33 s as JPEG (docs/performance-tests.md), for pictures a person looks at.
  */
-export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
-  if (PICTURES) await picture(page, name, { fullPage });
+export async function screenshot(target: Page | Locator, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  if (PICTURES) await picture(target, name, { fullPage });
 }
 
-/** The picture `<name>.jpg` in the artifacts, whatever PICTURES says. */
-async function picture(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+/** The picture `<name>.jpg` in the artifacts, whatever PICTURES says; of a page, or of one part of it (a locator). */
+async function picture(target: Page | Locator, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.jpg`), fullPage, type: 'jpeg', quality: 85 });
+  const options = { path: join(ARTIFACTS, `${name}.jpg`), type: 'jpeg', quality: 85 } as const;
+  await ('goto' in target ? target.screenshot({ ...options, fullPage }) : target.screenshot(options));
 }
 
 /**

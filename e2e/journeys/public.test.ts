@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, PHONE, PICTURES, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
+import { launch, newPage, PHONE, screenshot, signInAsAdmin, uniqueEmail } from '../browser.ts';
 
 let browser: Browser;
 before(async () => {
@@ -79,13 +79,7 @@ describe('home', () => {
     assert.ok(await faq.getByText('Votre site est livré en 24 heures ouvrées').isVisible());
     assert.ok(await faq.getByText('L’abonnement est sans engagement').isVisible());
     assert.equal(await faq.getByRole('button', { expanded: true }).count(), 2);
-    if (PICTURES) {
-      await faq.screenshot({
-        path: `${process.env.ARTIFACTS_DIR ?? 'e2e/artifacts'}/public-faq-phone-light.jpg`,
-        type: 'jpeg',
-        quality: 85,
-      });
-    }
+    await screenshot(faq, 'public-faq-phone-light');
     await second.click();
     assert.equal(await second.getAttribute('aria-expanded'), 'false');
     assert.ok(await faq.getByText('Votre site est livré en 24 heures ouvrées').isVisible());
