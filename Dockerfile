@@ -42,4 +42,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s CMD node -e "fetch('h
 # V8 settings on the command line and glibc's arenas in the environment, as scripts/start.ts gives them (why: V8_FLAGS
 # in backend/src/main.ts).
 ENV MALLOC_ARENA_MAX=2
-CMD ["node", "--no-allocation-site-pretenuring", "--max-semi-space-size=16", "backend/dist/main.js"]
+CMD ["node", "--no-allocation-site-pretenuring", "--max-semi-space-size=16", "--heap-growing-percent=100", "backend/dist/main.js"]

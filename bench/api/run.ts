@@ -47,7 +47,7 @@ const MAX_LOADED_RSS_MB = 400;
 const MIN_RATIO_PERCENT = 70;
 const WARM_UP_SECONDS = 2;
 /** The app's V8 settings (V8_FLAGS in backend/src/main.ts), given to the baseline and the bare servers too, with the same MALLOC_ARENA_MAX. */
-const SERVER_V8_FLAGS = ['--no-allocation-site-pretenuring', '--max-semi-space-size=16'];
+const SERVER_V8_FLAGS = ['--no-allocation-site-pretenuring', '--max-semi-space-size=16', '--heap-growing-percent=100'];
 /** `--only auth/me,search,webhooks`: the routes whose name holds one of these parts (`webhooks`: the webhook bench). */
 const only = args.only?.split(',').map((part) => part.trim());
 
