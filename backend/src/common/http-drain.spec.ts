@@ -1,11 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { waitForState } from '../../test/helpers/wait';
 import { ConnectionDrain } from './http-drain';
 
-/** Resolves once `check` holds, looking again on every turn of the event loop (no fixed delay). */
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setImmediate(resolve));
-}
+/** The project's wait for a state (never a delay), for checks that are synchronous here. */
+const until = (what: string, check: () => boolean) => waitForState(what, async () => check());
 
 /**
  * The answers in flight, kept per connection (common/http-drain.ts): counted while unanswered, each told
@@ -44,7 +43,7 @@ describe('ConnectionDrain', () => {
     const first = pipelined(2);
     const second = pipelined(1);
     // Node hands pipelined requests to the app as it reads them, and writes their answers in order.
-    await until(() => held.length === 3);
+    await until('three requests held', () => held.length === 3);
     expect(drain.open).toEqual({ connections: 2, busy: 2 });
 
     drain.startDraining();
@@ -55,18 +54,18 @@ describe('ConnectionDrain', () => {
     expect(answers[0].length).toBeGreaterThanOrEqual(1);
     expect(answers[1]).toHaveLength(1);
     for (const answer of answers.flat()) expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n(.+\r\n)*Connection: close\r\n/i);
-    await until(() => drain.open.connections === 0);
+    await until('both connections closed', () => drain.open.connections === 0);
   });
 
   it('forgets an answer once it is sent: the connection is idle again, and an answer started before the drain is left as it was', async () => {
     pipelined(1);
-    await until(() => held.length === 1);
+    await until('the request held', () => held.length === 1);
     const res = held.pop()!;
     res.writeHead(200, { 'Content-Length': '2' });
     drain.startDraining();
     expect(res.getHeader('Connection')).toBeUndefined();
     res.end('ok');
-    await until(() => drain.open.busy === 0);
+    await until('the answer forgotten', () => drain.open.busy === 0);
     expect(drain.open.connections).toBeLessThanOrEqual(1);
   });
 });

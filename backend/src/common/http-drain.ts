@@ -57,13 +57,9 @@ export class ConnectionDrain {
     });
     // One listener for every answer, no closure made per request: the answer keeps its connection (CONNECTION).
     // The answers in flight are kept in their connection's array, not in one Set of the server's that every request
-    // entered and left: with that Set, once answers carried a `writeHead` of their own (compression's, on every request
-    // that accepts gzip, every browser's; the bench's probe's), every request's objects survived young collections:
-    // each young collection moved ~1.7 MB to the old generation (about 8 KB a request), a full collection every 2 s under load.
-    // GET /api/auth/me, bench:api: 198–204 → 168–170 µs of CPU a request, 14–16 → 5 ms of collection pauses per
-    // 1,000 requests (docs/performance.md, issue 39, 2026-11-29, later). Most likely V8's ordered hash tables: a Set
-    // rehashed as entries leave keeps, in its replaced table, a link to the new one for iterators still on it, so one
-    // replaced table in the old generation keeps the next ones alive through young collections.
+    // enters and leaves: with such a Set and answers carrying a `writeHead` of their own (compression's, for every
+    // browser), every request's objects survived young collections, a full collection every 2 s under load
+    // (docs/performance.md, "A Set of answers in flight that kept every request alive").
     const answered = (res: TrackedResponse) => {
       const connection = res[CONNECTION];
       if (connection) {
